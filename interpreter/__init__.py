@@ -1,0 +1,1 @@
+"""rulebook: a declarative, data-driven rules interpreter for role-selection board games."""
