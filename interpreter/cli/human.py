@@ -1,0 +1,186 @@
+"""A person playing a seat at the terminal: show the seat's view, list options, read a choice.
+
+The person sees exactly ``state.view(seat)`` (what that seat may see, so hidden information stays
+hidden) and the numbered legal options, and answers with a number or an option id (a unique
+prefix is enough). A bad entry is asked again with a short message. End of input (Ctrl-D, or a
+piped script running out) raises :class:`PlayerLeft`; Ctrl-C raises ``KeyboardInterrupt`` as
+usual; the caller saves the partial game in both cases.
+"""
+
+from __future__ import annotations
+
+import difflib
+import sys
+from collections.abc import Mapping, Sequence
+from typing import Any, TextIO
+
+from interpreter.cli.logfmt import format_value
+
+__all__ = ["HumanPlayer", "PlayerLeft", "format_view"]
+
+WIDTH = 100
+
+
+class PlayerLeft(Exception):
+    """The person at a seat ended input (EOF or ``quit``) before the game was over."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(f"seat {seat} left the game (end of input)")
+        self.seat = seat
+
+
+def _inline(value: Any) -> str:
+    """One-line form of a value: ``{a: 1, b: [x, y]}``."""
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{k}: {_inline(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_inline(v) for v in value) + "]"
+    if isinstance(value, str):
+        return value if value else '""'
+    return format_value(value)
+
+
+def format_view(view: Any, indent: int = 0, width: int = WIDTH) -> str:
+    """Pretty-print a JSON-like view compactly: nested blocks, short parts kept on one line.
+
+    >>> print(format_view({"round": 2, "you": {"cards": ["a", "b"], "score": 3},
+    ...                    "table": [{"x": 1}, {"x": 2}]}, width=30))
+    round: 2
+    you: {cards: [a, b], score: 3}
+    table: [{x: 1}, {x: 2}]
+    """
+    return "\n".join(_block(view, indent, width))
+
+
+def _block(value: Any, indent: int, width: int) -> list[str]:
+    pad = " " * indent
+    if isinstance(value, Mapping):
+        if not value:
+            return [pad + "{}"]
+        lines = []
+        for key, item in value.items():
+            one = f"{pad}{key}: {_inline(item)}"
+            if len(one) <= width or not isinstance(item, (Mapping, list, tuple)) or not item:
+                lines.append(one)
+            else:
+                lines.append(f"{pad}{key}:")
+                lines.extend(_block(item, indent + 2, width))
+        return lines
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return [pad + "[]"]
+        lines = []
+        for item in value:
+            one = f"{pad}- {_inline(item)}"
+            if len(one) <= width or not isinstance(item, (Mapping, list, tuple)):
+                lines.append(one)
+            else:
+                sub = _block(item, indent + 2, width)
+                lines.append(f"{pad}- {sub[0].lstrip()}")
+                lines.extend(sub[1:])
+        return lines
+    return [pad + _inline(value)]
+
+
+class HumanPlayer:
+    """Asks a person for each decision of one seat (same ``choose`` interface as a bot)."""
+
+    def __init__(self, seat: int, inp: TextIO | None = None, out: TextIO | None = None) -> None:
+        self.seat = seat
+        self._inp = inp
+        self._out = out
+
+    @property
+    def inp(self) -> TextIO:
+        return self._inp if self._inp is not None else sys.stdin
+
+    @property
+    def out(self) -> TextIO:
+        return self._out if self._out is not None else sys.stdout
+
+    def show(self, view: Mapping[str, Any], legal: Sequence[str]) -> None:
+        """Print the seat's view and the numbered options."""
+        out = self.out
+        out.write(f"\n--- seat {self.seat} to decide ---\n")
+        text = format_view(view, indent=2)
+        if text.strip():
+            out.write(text + "\n")
+        out.write("options:\n")
+        digits = len(str(len(legal)))
+        for number, option in enumerate(legal, 1):
+            out.write(f"  {number:>{digits}}) {option}\n")
+        out.flush()
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
+        """Show the decision and read answers until one names a legal option."""
+        if not legal:
+            raise ValueError("no legal options to choose from")
+        self.show(view, legal)
+        while True:
+            answer = self._read(f"seat {self.seat}> ")
+            if answer is None or answer.lower() in ("quit", "exit"):
+                raise PlayerLeft(self.seat)
+            if answer in ("?", "help"):
+                self.show(view, legal)
+                self.out.write("(enter a number or an option id; 'quit' ends the game)\n")
+                continue
+            choice, problem = pick(answer, legal)
+            if choice is not None:
+                return choice
+            self.out.write(problem + "\n")
+            self.out.flush()
+
+    def _read(self, prompt: str) -> str | None:
+        """One stripped line, or None at end of input."""
+        inp = self.inp
+        if inp is sys.stdin and _isatty(inp) and _isatty(self.out):
+            try:
+                return input(prompt).strip()  # line editing when a person is typing
+            except EOFError:
+                self.out.write("\n")
+                return None
+        self.out.write(prompt)
+        self.out.flush()
+        line = inp.readline()
+        if not line:
+            self.out.write("\n")
+            return None
+        return line.strip()
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def pick(answer: str, legal: Sequence[str]) -> tuple[str | None, str]:
+    """Resolve an answer (number, id or unique id prefix) to an option, or explain why not.
+
+    >>> pick("2", ["pass", "take:a"])
+    ('take:a', '')
+    >>> pick("ta", ["pass", "take:a"])
+    ('take:a', '')
+    >>> pick("9", ["pass", "take:a"])[1]
+    'no option 9: enter a number from 1 to 2 or an option id'
+    """
+    span = f"a number from 1 to {len(legal)}" if len(legal) > 1 else "1"
+    if not answer:
+        return None, f"enter {span} or an option id ('?' shows the options again)"
+    if answer.isdigit():
+        number = int(answer)
+        if 1 <= number <= len(legal):
+            return legal[number - 1], ""
+        return None, f"no option {number}: enter {span} or an option id"
+    if answer in legal:
+        return answer, ""
+    prefixed = [option for option in legal if option.startswith(answer)]
+    if len(prefixed) == 1:
+        return prefixed[0], ""
+    if len(prefixed) > 1:
+        shown = ", ".join(prefixed[:5]) + (", ..." if len(prefixed) > 5 else "")
+        return None, f"{answer!r} matches several options ({shown}); type more of it"
+    close = difflib.get_close_matches(answer, legal, n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    return None, f"{answer!r} is not an option: enter {span} or an option id{hint}"

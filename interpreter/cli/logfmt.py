@@ -1,0 +1,146 @@
+"""Text the command line prints about a game: header, round-grouped log, score table, JSON.
+
+``play`` and ``replay`` share these functions, so a replay prints exactly the text the original
+game printed. Nothing here knows a game: names, log lines and score components all come from
+the ruleset through the engine.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any, TextIO
+
+__all__ = [
+    "LogPrinter",
+    "format_header",
+    "format_scores",
+    "format_value",
+    "summary",
+    "summary_line",
+]
+
+
+def format_value(value: Any) -> str:
+    """An option value as a user would type it after ``--option NAME=``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, (list, dict)):
+        return json.dumps(value, separators=(",", ":"))
+    return str(value)
+
+
+def format_header(game: Any, seed: int, seats: Sequence[str]) -> str:
+    """The lines printed before a game: what is played, with what options, by whom, which seed."""
+    overlays = ", ".join(game.overlays) if game.overlays else "none"
+    options = ", ".join(f"{k}={format_value(v)}" for k, v in game.options.items()) or "none"
+    who = ", ".join(f"{seat}={kind}" for seat, kind in enumerate(seats))
+    return "\n".join(
+        [
+            f"{game.title} [{game.name}], {game.players} players, seed {seed}",
+            f"overlays: {overlays}",
+            f"options: {options}",
+            f"seats: {who}",
+        ]
+    )
+
+
+class LogPrinter:
+    """Prints ``state.log`` incrementally, a header line per round, entries indented under it.
+
+    Call :meth:`flush` after every decision (or once at the end): it prints only the entries
+    added since the last call, so output is identical however often it is called.
+    """
+
+    def __init__(self, out: TextIO, enabled: bool = True) -> None:
+        self.out = out
+        self.enabled = enabled
+        self._printed = 0
+        self._round: int | None = None
+
+    def flush(self, state: Any) -> None:
+        """Print the log entries the state gained since the previous flush."""
+        log = state.log
+        if not self.enabled:
+            self._printed = len(log)
+            return
+        for round_no, seat, text in log[self._printed :]:
+            if round_no != self._round:
+                self._round = round_no
+                self.out.write(f"Round {round_no}\n" if round_no else "Setup\n")
+            who = "" if seat is None else f"seat {seat}: "
+            self.out.write(f"  {who}{text}\n")
+        self._printed = len(log)
+        self.out.flush()
+
+
+def format_scores(result: Mapping[str, Any], seats: Sequence[str]) -> str:
+    """The final score table: a row per seat, a column per score component, total, tiebreak.
+
+    ``result`` is the plain dict from :func:`interpreter.savefile.result_to_dict`.
+    """
+    scores = result["scores"]
+    components: list[str] = []
+    for score in scores:
+        for name in score.get("components", {}):
+            if name not in components:
+                components.append(name)
+    head = ["", "seat", "player", *components, "total", "tiebreak"]
+    rows = [head]
+    for score in sorted(scores, key=lambda s: s["seat"]):
+        seat = score["seat"]
+        mark = "*" if seat == result["winner"] else ""
+        kind = seats[seat] if 0 <= seat < len(seats) else "?"
+        parts = score.get("components", {})
+        rows.append(
+            [
+                mark,
+                str(seat),
+                kind,
+                *(str(parts.get(name, "")) for name in components),
+                str(score["total"]),
+                str(score.get("tiebreak", "")),
+            ]
+        )
+    widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
+    left = {0, 1, 2}  # marker, seat and player read better left-aligned; numbers right
+    lines = []
+    for row in rows:
+        cells = [
+            cell.ljust(widths[i]) if i in left else cell.rjust(widths[i])
+            for i, cell in enumerate(row)
+        ]
+        lines.append("  ".join(cells).rstrip())
+    winner = result["winner"]
+    ended = f"Game over after {result['rounds']} rounds, {result['decisions']} decisions"
+    if result.get("trigger"):
+        ended += f" (end: {result['trigger']})"
+    winner_kind = seats[winner] if 0 <= winner < len(seats) else "?"
+    return "\n".join([ended, *lines, f"Winner: seat {winner} ({winner_kind})"])
+
+
+def summary(
+    game: Any, seed: int, seats: Sequence[str], state: Any, result: Mapping[str, Any] | None
+) -> dict[str, Any]:
+    """The machine-readable outcome printed by ``--json`` (same for play and replay)."""
+    return {
+        "game": game.name,
+        "players": game.players,
+        "overlays": list(game.overlays),
+        "options": dict(game.options),
+        "seed": seed,
+        "seats": list(seats),
+        "finished": result is not None,
+        "rounds": result["rounds"] if result else state.round,
+        "decisions": result["decisions"] if result else state.decisions,
+        "scores": result["scores"] if result else [],
+        "winner": result["winner"] if result else None,
+        "trigger": result["trigger"] if result else None,
+    }
+
+
+def summary_line(data: Mapping[str, Any]) -> str:
+    """One line of JSON (stable key order, no trailing spaces) for the last line of stdout."""
+    return json.dumps(data, ensure_ascii=False, separators=(", ", ": "), default=str)

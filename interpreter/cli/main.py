@@ -1,0 +1,141 @@
+"""``rulebook``: the command line. Each subcommand lives in its own module and registers a
+:class:`~interpreter.cli.Command` (name, arguments, run function) in :data:`COMMAND_MODULES`.
+
+Exit codes:
+
+====  ==========================================================================================
+0     success (also: a person ended input at a prompt; the game stops, a partial save is written)
+1     a rules, config, game or replay error (``RulebookError``): the message says what and where
+2     a usage error (bad or missing flags, from argparse) or a path that cannot be read/written
+3     an internal error (a bug in rulebook): one line; rerun with ``RULEBOOK_DEBUG=1`` for the
+      traceback
+130   interrupted (Ctrl-C); with ``--save`` the partial game is saved first
+====  ==========================================================================================
+
+No error ever prints a Python traceback unless ``RULEBOOK_DEBUG=1`` is set.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+import traceback
+from collections.abc import Sequence
+
+from interpreter.cli import Command, RulebookError
+from interpreter.cli.config import UsageError
+
+__all__ = [
+    "COMMAND_MODULES",
+    "EXIT_ERROR",
+    "EXIT_INTERNAL",
+    "EXIT_INTERRUPTED",
+    "EXIT_OK",
+    "EXIT_USAGE",
+    "build_parser",
+    "main",
+]
+
+EXIT_OK = 0
+EXIT_ERROR = 1
+EXIT_USAGE = 2
+EXIT_INTERNAL = 3
+EXIT_INTERRUPTED = 130
+
+PROG = "rulebook"
+
+#: Modules that each define ``COMMAND``; a new subcommand is one module plus one line here.
+COMMAND_MODULES: list[str] = [
+    "interpreter.cli.play",
+    "interpreter.cli.replay",
+    "interpreter.cli.listing",
+]
+
+
+def commands() -> list[Command]:
+    """The registered subcommands, in the order ``--help`` shows them."""
+    return [importlib.import_module(name).COMMAND for name in COMMAND_MODULES]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full argument parser, one subparser per registered command."""
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="A data-driven rules interpreter for role-selection board games.",
+        epilog="Run 'rulebook COMMAND --help' for a command's options. Exit codes: 0 ok, "
+        "1 rules/config/replay error, 2 usage error or unreadable path, 3 internal error, "
+        "130 interrupted.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for command in commands():
+        sub_parser = sub.add_parser(
+            command.name,
+            help=command.help,
+            description=command.description or command.help,
+        )
+        command.configure(sub_parser)
+        sub_parser.set_defaults(_run=command.run)
+    return parser
+
+
+def _error(message: str) -> None:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+
+
+def _debug() -> bool:
+    return os.environ.get("RULEBOOK_DEBUG", "") not in ("", "0")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code (the console script passes it to exit)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse: --help (0) or a usage error (2)
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    try:
+        return int(args._run(args))
+    except UsageError as exc:
+        print(f"{PROG} {args.command}: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except RulebookError as exc:
+        if _debug():
+            traceback.print_exc()
+        _error(str(exc))
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        print(f"\n{PROG}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # the reader went away (e.g. piped into head); stop quietly
+        try:
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - avoid a second error at exit
+        except OSError:
+            pass
+        return EXIT_ERROR
+    except OSError as exc:
+        if _debug():
+            traceback.print_exc()
+        _error(_os_message(exc))
+        return EXIT_USAGE
+    except Exception as exc:  # a bug: one line, no traceback unless asked for
+        if _debug():
+            traceback.print_exc()
+        _error(
+            f"internal error: {type(exc).__name__}: {exc} "
+            "(rerun with RULEBOOK_DEBUG=1 for the traceback, and please report it)"
+        )
+        return EXIT_INTERNAL
+
+
+def _os_message(exc: OSError) -> str:
+    """'cannot read FILE: No such file or directory' rather than '[Errno 2] ...'."""
+    if exc.filename is not None and exc.strerror:
+        return f"{exc.filename}: {exc.strerror}"
+    return str(exc)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

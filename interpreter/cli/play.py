@@ -1,0 +1,266 @@
+"""``rulebook play``: play one full game with bots and/or people at the terminal.
+
+The loop is the engine's one interface: ask who decides (``state.to_move``), list the legal
+options, let that seat's agent (a bot or a person) choose from its own view, apply. The log is
+printed round by round as it grows, then the score table; ``--json`` adds one JSON line last.
+The seed is always printed (and saved), so any game can be replayed exactly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+import interpreter.cli as cli
+from interpreter.bots import UnknownBotError, make_bot
+from interpreter.cli import Command, RulebookError, config_error
+from interpreter.cli.config import (
+    HUMAN,
+    GameConfig,
+    load_config_file,
+    parse_option_flag,
+    parse_seat_list,
+    positive_int,
+    resolve_config,
+    seed_int,
+    split_commas,
+)
+from interpreter.cli.human import HumanPlayer, PlayerLeft
+from interpreter.cli.logfmt import (
+    LogPrinter,
+    format_header,
+    format_scores,
+    summary,
+    summary_line,
+)
+from interpreter.savefile import SaveGame, result_to_dict, write_save
+
+__all__ = ["COMMAND", "Output", "drive", "make_agents", "run"]
+
+
+class Output:
+    """Which parts of the report to print, from ``--json`` / ``--quiet``.
+
+    ``--quiet`` drops the round-by-round log; with ``--json`` as well only the JSON line is left.
+    """
+
+    def __init__(self, as_json: bool, quiet: bool, out: TextIO | None = None) -> None:
+        self.out = out if out is not None else sys.stdout
+        self.as_json = as_json
+        self.log = not quiet
+        self.table = not (quiet and as_json)
+
+    def header(self, game: Any, seed: int, seats: Sequence[str]) -> None:
+        if self.table:
+            self.out.write(format_header(game, seed, seats) + "\n")
+
+    def outcome(self, game: Any, seed: int, seats: Sequence[str], state: Any, result: Any) -> None:
+        """Print the score table (or why there is none) and the JSON line."""
+        if self.table:
+            if result is not None:
+                self.out.write(format_scores(result, seats) + "\n")
+            else:
+                self.out.write(unfinished_line(state) + "\n")
+        if self.as_json:
+            self.out.write(summary_line(summary(game, seed, seats, state, result)) + "\n")
+        self.out.flush()
+
+
+def unfinished_line(state: Any) -> str:
+    """What to say about a game that stopped before its end."""
+    who = "" if state.to_move is None else f", seat {state.to_move} to decide"
+    done = f"stopped after {state.decisions} decisions in round {state.round}"
+    return f"Game not finished: {done}{who}"
+
+
+def make_agents(seats: Sequence[str], seed: int) -> list[Any]:
+    """One agent per seat: a :class:`HumanPlayer` or the named bot seeded from the game seed."""
+    agents: list[Any] = []
+    for seat, kind in enumerate(seats):
+        if kind == HUMAN:
+            agents.append(HumanPlayer(seat))
+            continue
+        try:
+            agents.append(make_bot(kind, seat, seed))
+        except UnknownBotError as exc:
+            raise config_error(f"seat {seat}: {exc}") from None
+    return agents
+
+
+def drive(
+    state: Any,
+    agents: Sequence[Any],
+    printer: LogPrinter,
+    record: Callable[[str], None],
+) -> None:
+    """Run decisions until the game is over; ``record`` gets every applied option id."""
+    while not state.is_over:
+        seat = state.to_move
+        if seat is None or not 0 <= seat < len(agents):
+            raise RuntimeError(f"the engine says seat {seat!r} is to move in an unfinished game")
+        legal = state.legal_options()
+        if not legal:
+            raise RuntimeError(f"the engine lists no legal option for seat {seat}")
+        choice = agents[seat].choose(state.view(seat), legal)
+        state.apply(choice)
+        record(choice)
+        printer.flush(state)
+
+
+def save_game_name(name_or_path: str) -> str:
+    """What a save records as the game: the catalog name, or an absolute path to a ruleset."""
+    if os.sep in name_or_path or (os.altsep and os.altsep in name_or_path):
+        return os.path.abspath(name_or_path)
+    if os.path.exists(name_or_path) and not _known_name(name_or_path):
+        return os.path.abspath(name_or_path)
+    return name_or_path
+
+
+def _known_name(name: str) -> bool:
+    try:
+        return any(info.name == name for info in cli.list_games())
+    except Exception:  # the catalog is only a hint here; never fail a save over it
+        return False
+
+
+def check_save_path(path: str) -> None:
+    """Fail before a long game rather than after it when the save cannot be written."""
+    folder = Path(path).parent
+    if not folder.is_dir():
+        raise FileNotFoundError(f"cannot save to {path}: folder {str(folder)!r} does not exist")
+    if Path(path).is_dir():
+        raise IsADirectoryError(f"cannot save to {path}: it is a folder")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Entry point of ``rulebook play``."""
+    file_config = load_config_file(args.config) if args.config else None
+    cfg = resolve_config(
+        file_config,
+        game=args.game,
+        players=args.players,
+        overlays=split_commas(args.overlays),
+        options=args.options or (),
+        seed=args.seed,
+        humans=args.human,
+        bots=split_commas(args.bots),
+    )
+    if args.save:
+        check_save_path(args.save)
+    return play(cfg, Output(args.json, args.quiet), save_path=args.save)
+
+
+def play(cfg: GameConfig, output: Output, save_path: str | None = None) -> int:
+    """Load the game of ``cfg``, play it to the end, report, save. Returns the exit code."""
+    game = cli.load_game(cfg.game, cfg.players, cfg.overlays, cfg.options)
+    seats = list(cfg.seats)
+    agents = make_agents(seats, cfg.seed)
+    output.header(game, cfg.seed, seats)
+    printer = LogPrinter(output.out, enabled=output.log)
+    state = game.new_state(cfg.seed)
+    printer.flush(state)
+    choices: list[str] = []
+
+    def save(result: dict[str, Any] | None) -> None:
+        if not save_path:
+            return
+        write_save(
+            save_path,
+            SaveGame(
+                game=save_game_name(cfg.game),
+                players=game.players,
+                overlays=list(game.overlays),
+                options=dict(game.options),
+                seed=cfg.seed,
+                seats=seats,
+                choices=list(choices),
+                result=result,
+            ),
+        )
+        what = "game" if result is not None else "partial game"
+        print(f"rulebook: {what} saved to {save_path}", file=sys.stderr)
+
+    try:
+        drive(state, agents, printer, choices.append)
+    except PlayerLeft as left:
+        printer.flush(state)
+        output.outcome(game, cfg.seed, seats, state, None)
+        print(f"rulebook: {left}; game stopped", file=sys.stderr)
+        save(None)
+        return 0
+    except (KeyboardInterrupt, RulebookError):
+        save(None)
+        raise
+    result = result_to_dict(state.result())
+    output.outcome(game, cfg.seed, seats, state, result)
+    save(result)
+    return 0
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Declare the arguments of ``rulebook play``."""
+    parser.add_argument(
+        "game",
+        nargs="?",
+        metavar="GAME",
+        help="a game name (see 'rulebook list') or a path to a ruleset; "
+        "optional when --config names one",
+    )
+    parser.add_argument("--players", "-p", type=positive_int, metavar="N", help="player count")
+    parser.add_argument(
+        "--with",
+        dest="overlays",
+        action="append",
+        metavar="OVERLAY[,OVERLAY...]",
+        help="overlays to apply (expansions, variants, house rules); repeatable",
+    )
+    parser.add_argument(
+        "--option",
+        "-o",
+        dest="options",
+        action="append",
+        type=parse_option_flag,
+        metavar="NAME=VALUE",
+        help="set a game option (see 'rulebook list'); repeatable",
+    )
+    parser.add_argument(
+        "--config", metavar="FILE", help="a YAML game config; flags override its keys"
+    )
+    parser.add_argument(
+        "--seed", type=seed_int, metavar="S", help="random seed (default: random, always printed)"
+    )
+    parser.add_argument(
+        "--human",
+        type=parse_seat_list,
+        metavar="SEATS",
+        help="comma-separated seats played by a person at this terminal, e.g. 0,2",
+    )
+    parser.add_argument(
+        "--bots",
+        action="append",
+        metavar="BOT[,BOT...]",
+        help="one bot for every seat, or one per seat (default: random)",
+    )
+    parser.add_argument(
+        "--save", metavar="FILE", help="write the game (or the partial game) to FILE"
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print the outcome as one JSON object, last line"
+    )
+    parser.add_argument(
+        "--quiet", "-q", action="store_true", help="no round-by-round log (only the outcome)"
+    )
+
+
+COMMAND = Command(
+    name="play",
+    help="play a game with bots and/or people at the terminal",
+    description="Play one full game. Seats not given to --human are played by bots. "
+    "Example: rulebook play GAME --players 4 --seed 7 --human 0 --save game.json",
+    configure=configure,
+    run=run,
+)
