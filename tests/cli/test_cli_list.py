@@ -1,0 +1,48 @@
+"""`rulebook list` and the bot registry."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from interpreter.bots import BOTS, UnknownBotError, make_bot
+from interpreter.cli.main import main
+
+
+@pytest.mark.usefixtures("fake")
+def test_list_json_parses_and_has_games_options_and_bots(capsys):
+    assert main(["list", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    (game,) = data["games"]
+    assert game["name"] == "counting" and game["min_players"] == 2 and game["max_players"] == 4
+    assert game["overlays"][0]["name"] == "big"
+    target = next(o for o in game["options"] if o["name"] == "target")
+    assert target == {"name": "target", "default": 12, "choices": None, "doc": target["doc"]}
+    assert {b["name"] for b in data["bots"]} == set(BOTS)
+
+
+@pytest.mark.usefixtures("fake")
+def test_list_text(capsys):
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    assert "counting  Counting Game (2-4 players)" in out
+    assert "mode=plain  [plain, odd]" in out
+    assert "random" in out
+
+
+def test_random_bot_is_deterministic_per_seed_and_seat():
+    legal = [f"o{i}" for i in range(50)]
+
+    def picks(seat, seed):
+        bot = make_bot("random", seat, seed)
+        return [bot.choose({}, legal) for _ in range(20)]
+
+    assert picks(0, 1) == picks(0, 1)
+    assert picks(0, 1) != picks(1, 1)
+    assert picks(0, 1) != picks(0, 2)
+
+
+def test_unknown_bot_suggests():
+    with pytest.raises(UnknownBotError, match="did you mean 'random'"):
+        make_bot("rnadom", 0, 0)
