@@ -1,0 +1,147 @@
+"""Finds rulesets and overlays on disk: `rulesets/<game>/` holds one base file and overlays.
+
+A base file is a YAML map with `ruleset: <id>`; every other `*.yaml` beside it with
+`overlay: <id>` is an overlay of that game. Search path: $RULEBOOK_RULESETS (os.pathsep
+separated) then the `rulesets/` folder of this checkout.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import ConfigError
+from .suggest import did_you_mean
+
+BASE_FILE = "ruleset.yaml"
+
+
+def search_path() -> list[Path]:
+    paths = [Path(p) for p in os.environ.get("RULEBOOK_RULESETS", "").split(os.pathsep) if p]
+    paths.append(Path(__file__).resolve().parent.parent / "rulesets")
+    return paths
+
+
+@dataclass
+class OverlayInfo:
+    name: str
+    title: str
+    path: str
+
+
+@dataclass
+class OptionInfo:
+    name: str
+    default: Any
+    choices: list[Any]
+    doc: str
+
+
+@dataclass
+class GameInfo:
+    name: str
+    title: str
+    path: str
+    min_players: int
+    max_players: int
+    overlays: list[OverlayInfo] = field(default_factory=list)
+    options: list[OptionInfo] = field(default_factory=list)
+
+
+def _head(path: Path) -> dict[str, Any]:
+    """The top-level scalars of a rule file, read cheaply and safely (for listings)."""
+    from .yamlload import load_yaml_file
+
+    data = load_yaml_file(path).data
+    return data if isinstance(data, dict) else {}
+
+
+def game_dirs() -> dict[str, Path]:
+    found: dict[str, Path] = {}
+    for root in search_path():
+        if not root.is_dir():
+            continue
+        for d in sorted(root.iterdir()):
+            if (d / BASE_FILE).is_file() and d.name not in found:
+                found[d.name] = d
+    return found
+
+
+def find_game(name_or_path: str) -> Path:
+    """The base file of a game, by name (`rulesets/<name>/`) or by path to a file or folder."""
+    p = Path(name_or_path)
+    if p.suffix in (".yaml", ".yml") and p.is_file():
+        return p
+    if p.is_dir() and (p / BASE_FILE).is_file():
+        return p / BASE_FILE
+    dirs = game_dirs()
+    if name_or_path in dirs:
+        return dirs[name_or_path] / BASE_FILE
+    guess = did_you_mean(name_or_path, dirs)
+    hint = f"; did you mean '{guess}'?" if guess else f"; known games: {', '.join(dirs) or 'none'}"
+    raise ConfigError(f"unknown game '{name_or_path}'{hint}")
+
+
+def overlay_files(base: Path) -> dict[str, Path]:
+    """Overlays beside a base file, by their declared id."""
+    out: dict[str, Path] = {}
+    for f in sorted(base.parent.glob("*.yaml")):
+        if f == base:
+            continue
+        try:
+            head = _head(f)
+        except Exception:  # noqa: BLE001 - a broken overlay is reported when it is used
+            out.setdefault(f.stem, f)
+            continue
+        if "overlay" in head:
+            out[str(head["overlay"])] = f
+    return out
+
+
+def find_overlay(base: Path, name_or_path: str) -> Path:
+    p = Path(name_or_path)
+    if p.suffix in (".yaml", ".yml"):
+        if p.is_file():
+            return p
+        raise ConfigError(f"overlay file not found: {name_or_path}")
+    known = overlay_files(base)
+    if name_or_path in known:
+        return known[name_or_path]
+    guess = did_you_mean(name_or_path, known)
+    hint = (
+        f"; did you mean '{guess}'?" if guess else f"; known overlays: {', '.join(known) or 'none'}"
+    )
+    raise ConfigError(f"unknown overlay '{name_or_path}'{hint}")
+
+
+def list_games() -> list[GameInfo]:
+    out: list[GameInfo] = []
+    for name, d in game_dirs().items():
+        head = _head(d / BASE_FILE)
+        players = head.get("players") or {}
+        info = GameInfo(
+            name=name,
+            title=str(head.get("title", name)),
+            path=str(d / BASE_FILE),
+            min_players=int(players.get("min", 1)),
+            max_players=int(players.get("max", 1)),
+        )
+        for oname, f in overlay_files(d / BASE_FILE).items():
+            try:
+                title = str(_head(f).get("title", oname))
+            except Exception:  # noqa: BLE001
+                title = oname
+            info.overlays.append(OverlayInfo(oname, title, str(f)))
+        for oname, odecl in (head.get("options") or {}).items():
+            info.options.append(
+                OptionInfo(
+                    str(oname),
+                    odecl.get("default"),
+                    list(odecl.get("choices") or []),
+                    " ".join(str(odecl.get("doc", "")).split()),
+                )
+            )
+        out.append(info)
+    return out

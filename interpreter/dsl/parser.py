@@ -1,0 +1,108 @@
+"""Parses effect texts with the grammar in grammar/effects.lark (built once per process)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from lark import Lark, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.indenter import Indenter
+
+GRAMMAR_PATH = Path(__file__).resolve().parent.parent.parent / "grammar" / "effects.lark"
+
+
+class DslSyntaxError(Exception):
+    """A fault inside one effect text; line and column are 1-based within that text."""
+
+    def __init__(self, message: str, line: int, column: int, code: str = "D001") -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+        self.code = code
+
+
+class _Indenter(Indenter):
+    NL_type = "_NL"
+    OPEN_PAREN_types = ["LPAR", "LSQB"]
+    CLOSE_PAREN_types = ["RPAR", "RSQB"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 8
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return Lark(
+        GRAMMAR_PATH.read_text(encoding="utf-8"),
+        parser="lalr",
+        postlex=_Indenter(),
+        start=["start", "expr"],
+        propagate_positions=True,
+        maybe_placeholders=False,
+    )
+
+
+_TOKEN_WORDS = {
+    "_NL": "end of line",
+    "$END": "end of text",
+    "NAME": "a name",
+    "NUMBER": "a number",
+    "STRING": "a quoted text",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "COLON": "':'",
+    "EQUAL": "'='",
+    "_INDENT": "an indented block",
+    "_DEDENT": "end of block",
+}
+
+
+def _describe(expected: set[str]) -> str:
+    words = sorted({_TOKEN_WORDS.get(t, t.lower().strip("_")) for t in expected})
+    if len(words) > 6:
+        words = words[:6] + ["..."]
+    return ", ".join(words)
+
+
+def parse(text: str, start: str = "start") -> Tree:
+    """Parse a statement block (start) or a single expression (expr)."""
+    # An expression is parsed inside brackets so that it may run over several lines;
+    # columns on its first line are then one too far, which _shift corrects.
+    source = f"({text})" if start == "expr" else text.rstrip() + "\n"
+    try:
+        return _parse(source, start)
+    except DslSyntaxError as e:
+        if start == "expr" and e.line == 1:
+            e.column = max(1, e.column - 1)
+        raise
+
+
+def _parse(source: str, start: str) -> Tree:
+    try:
+        return _parser().parse(source, start=start)
+    except UnexpectedCharacters as e:
+        raise DslSyntaxError(
+            f"unexpected character {source[e.pos_in_stream]!r}", e.line, e.column
+        ) from None
+    except UnexpectedToken as e:
+        if e.token.type == "$END":
+            line = source.count("\n") or 1
+            raise DslSyntaxError(
+                f"the text ends too early; expected {_describe(e.expected)}", line, 1
+            ) from None
+        value = str(e.token).strip() or _TOKEN_WORDS.get(e.token.type, e.token.type)
+        raise DslSyntaxError(
+            f"unexpected {value!r}; expected {_describe(e.expected)}",
+            e.line or 1,
+            e.column or 1,
+        ) from None
+    except UnexpectedEOF as e:
+        raise DslSyntaxError(
+            f"the text ends too early; expected {_describe(set(e.expected))}", 1, 1
+        ) from None
+    except UnexpectedInput as e:  # pragma: no cover - lark's other input faults
+        raise DslSyntaxError(str(e).splitlines()[0], getattr(e, "line", 1) or 1, 1) from None
+    except Exception as e:  # the indenter raises plain errors on bad dedents
+        raise DslSyntaxError(f"bad indentation ({e})", 1, 1) from None

@@ -1,0 +1,205 @@
+"""Compiles the ruleset's flow (setup, round, phases) into a flat program for the flow VM.
+
+The program is a list of instructions addressed by index; the running position is a plain
+integer (`State.pc`) plus a return stack of integers, so a state copies and serialises cheaply
+and can stop at any decision and resume later. Instructions:
+
+  (DO, fn)                run an effect
+  (JUMP, target)
+  (JUMP_IF_NOT, fn, target)
+  (CHOOSE, spec)          stop for a decision if it has options, else fall through
+  (CALL, fn, table)       fn gives a phase id; jump to its code, remembering where to return
+  (RETURN,)
+  (END_ROUND,)            the round boundary: round counter, round-end check
+  (STOP_IF, fn)           end the game at once when fn is true
+  (FINISH,)               score and stop
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+DO, JUMP, JUMP_IF_NOT, CHOOSE, CALL, RETURN, END_ROUND, STOP_IF, FINISH = range(9)
+
+Fn = Callable[[Any], Any]
+_loop_ids = itertools.count()
+
+
+@dataclass
+class OptionSpec:
+    """One line under `options:` of a choose step: a template that may yield many options."""
+
+    template: Fn  # id text from the bound values
+    slots: tuple[str, ...]  # temp slot keys bound by the `for` parts
+    domains: tuple[Fn, ...]  # one iterable per `for` part (nested loops)
+    condition: Fn | None
+    effect: Fn
+    log: Fn | None
+
+
+@dataclass
+class ChooseSpec:
+    who: Fn
+    options: list[OptionSpec]
+    label: str
+    idle_flags: tuple[str, ...]  # flow vars set to 1 when this decision is taken
+    where: str = ""  # rule file position, for runtime error messages
+
+
+@dataclass
+class Program:
+    code: list[tuple] = field(default_factory=list)
+    phases: dict[str, int] = field(default_factory=dict)
+    round_start: int = 0
+    stops: list[int] = field(default_factory=list)  # STOP_IF instructions, patched to FINISH
+
+    def emit(self, *ins: Any) -> int:
+        self.code.append(ins)
+        return len(self.code) - 1
+
+    def here(self) -> int:
+        return len(self.code)
+
+    def patch(self, at: int, *ins: Any) -> None:
+        self.code[at] = ins
+
+
+class StepCompiler:
+    """Walks flow steps (already checked against the schema) and emits instructions.
+
+    `compile_step_fns` is provided by the model builder: it compiles the DSL texts of one step
+    with the right scope and returns closures, so this module knows nothing of the DSL.
+    """
+
+    def __init__(self, program: Program, dsl: Any) -> None:
+        self.p = program
+        self.dsl = dsl
+
+    def steps(self, steps: Sequence[Any], path: list, idle: tuple[str, ...] = ()) -> None:
+        for i, step in enumerate(steps):
+            self.step(step, [*path, i], idle)
+
+    def step(self, step: Any, path: list, idle: tuple[str, ...]) -> None:
+        p = self.p
+        if "do" in step:
+            p.emit(DO, self.dsl.statements(step["do"], [*path, "do"]))
+        elif "log" in step:
+            p.emit(DO, self.dsl.log(step["log"], [*path, "log"]))
+        elif "choose" in step:
+            p.emit(CHOOSE, self.dsl.choose(step["choose"], [*path, "choose"], idle))
+        elif "if" in step:
+            cond = self.dsl.expression(step["if"], [*path, "if"])
+            jump_else = p.emit(JUMP_IF_NOT, cond, -1)
+            self.steps(step.get("then", []), [*path, "then"], idle)
+            if "else" in step:
+                jump_end = p.emit(JUMP, -1)
+                p.patch(jump_else, JUMP_IF_NOT, cond, p.here())
+                self.steps(step["else"], [*path, "else"], idle)
+                p.patch(jump_end, JUMP, p.here())
+            else:
+                p.patch(jump_else, JUMP_IF_NOT, cond, p.here())
+        elif "each-player" in step:
+            self.each_player(step["each-player"], [*path, "each-player"], idle)
+        elif "repeat" in step:
+            self.repeat(step["repeat"], [*path, "repeat"], idle)
+        elif "phase" in step:
+            which = self.dsl.expression(step["phase"], [*path, "phase"])
+            p.emit(CALL, which, p.phases)
+        elif "stop-if" in step:
+            cond = self.dsl.expression(step["stop-if"], [*path, "stop-if"])
+            p.stops.append(p.emit(STOP_IF, cond, -1))
+        else:  # the schema rules this out; keep a clear message for hand-built data
+            raise ValueError(f"unknown step at {path}: {sorted(step)}")
+
+    def each_player(self, spec: Any, path: list, idle: tuple[str, ...]) -> None:
+        """Each seat once, clockwise from `from`; optionally again until nobody acted."""
+        p = self.p
+        n = next(_loop_ids)
+        counter, start, acted = f"_i{n}", f"_from{n}", f"_acted{n}"
+        name = str(spec.get("as", "actor"))
+        self.dsl.declare_var(name)
+        start_fn = self.dsl.expression(spec.get("from", "0"), [*path, "from"])
+        until_idle = spec.get("repeat", "once") == "until-idle"
+        while_fn = self.dsl.expression(spec["while"], [*path, "while"]) if "while" in spec else None
+        players = self.dsl.players
+
+        def init(s: Any) -> None:
+            s.v[start] = start_fn(s) % players
+
+        p.emit(DO, init)
+        cycle = p.here()
+
+        def reset(s: Any) -> None:
+            s.v[counter] = 0
+            if until_idle:
+                s.v[acted] = 0
+
+        p.emit(DO, reset)
+        top = p.here()
+
+        if while_fn is None:
+
+            def more(s: Any) -> bool:
+                i = s.v[counter]
+                if i >= players:
+                    return False
+                s.v[name] = (s.v[start] + i) % players
+                return True
+        else:
+
+            def more(s: Any) -> bool:
+                i = s.v[counter]
+                if i >= players:
+                    return False
+                s.v[name] = (s.v[start] + i) % players
+                return bool(while_fn(s))
+
+        exit_jump = p.emit(JUMP_IF_NOT, more, -1)
+        inner_idle = (*idle, acted) if until_idle else idle
+        self.steps(spec.get("steps", []), [*path, "steps"], inner_idle)
+
+        def step_on(s: Any) -> None:
+            s.v[counter] += 1
+
+        p.emit(DO, step_on)
+        p.emit(JUMP, top)
+        p.patch(exit_jump, JUMP_IF_NOT, more, p.here())
+        if until_idle:
+
+            def again(s: Any) -> bool:
+                return not s.v[acted]
+
+            p.emit(JUMP_IF_NOT, again, cycle)
+
+    def repeat(self, spec: Any, path: list, idle: tuple[str, ...]) -> None:
+        """Repeat while a condition holds (bounded by `max`, default 1000, to catch rule bugs)."""
+        p = self.p
+        n = next(_loop_ids)
+        counter = f"_r{n}"
+        cond = self.dsl.expression(spec.get("while", "true"), [*path, "while"])
+        limit = int(spec.get("max", 1000))
+        where = self.dsl.where([*path, "while"])
+
+        def init(s: Any) -> None:
+            s.v[counter] = 0
+
+        p.emit(DO, init)
+        top = p.here()
+
+        def more(s: Any) -> bool:
+            if not cond(s):
+                return False
+            s.v[counter] += 1
+            if s.v[counter] > limit:
+                from .dsl.compiler import RuntimeRuleError
+
+                raise RuntimeRuleError(f"{where}: repeat ran more than {limit} times")
+            return True
+
+        exit_jump = p.emit(JUMP_IF_NOT, more, -1)
+        self.steps(spec.get("steps", []), [*path, "steps"], idle)
+        p.emit(JUMP, top)
+        p.patch(exit_jump, JUMP_IF_NOT, more, p.here())

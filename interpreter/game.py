@@ -1,0 +1,311 @@
+"""The public entry point: load a ruleset into an immutable Game, then play States of it.
+
+>>> from interpreter.game import load_game
+>>> game = load_game("puerto-rico", players=4)
+>>> state = game.new_state(seed=7)
+>>> state.to_move, state.legal_options()[:2]
+(0, ['role:settler', 'role:mayor'])
+>>> state.apply("role:prospector")
+>>> state.to_move
+1
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from . import catalog
+from .dsl.compiler import RuntimeRuleError
+from .errors import ConfigError, RulesError
+from .flow import ChooseSpec
+from .model import Rules, build_rules
+from .state import Result, State, run
+
+__all__ = ["Game", "load_game", "load_rules_data"]
+
+
+class Game:
+    """One ruleset compiled for a player count, overlays and options. Immutable; share freely."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        name: str,
+        title: str,
+        players: int,
+        overlays: tuple[str, ...],
+        options: dict[str, Any],
+        sources: list[str],
+    ) -> None:
+        self.rules = rules
+        self.env = rules.env
+        self.program = rules.program
+        self.name = name
+        self.title = title
+        self.players = players
+        self.overlays = overlays
+        self.options = options
+        self.sources = sources
+        self.env.runtime["fire"] = self.fire
+        self.env.runtime["ability"] = self.ability
+        self._areas = rules.player_areas
+        self._hooks = rules.hooks
+        self._active = rules.active
+        self._abilities = rules.env.abilities
+
+    def __repr__(self) -> str:
+        extra = f" with {','.join(self.overlays)}" if self.overlays else ""
+        return f"<Game {self.name} {self.players} players{extra}>"
+
+    # -- states ---------------------------------------------------------------------------
+    def new_state(self, seed: int = 0) -> State:
+        """A fresh game, set up and advanced to its first decision."""
+        g: dict[str, Any] = {}
+        for name, (kind, start) in self.rules.global_init.items():
+            g[name] = _initial(kind, start)
+        p = []
+        for seat in range(self.players):
+            d: dict[str, Any] = {"seat": seat}
+            for name, (kind, start) in self.rules.player_init.items():
+                d[name] = _initial(kind, start)
+            p.append(d)
+        s = State(game=self, g=g, p=p, v={}, rng=random.Random(seed), seed=seed)
+        self.advance(s)
+        return s
+
+    def advance(self, s: State) -> None:
+        try:
+            run(self, s)
+        except RuntimeRuleError as e:
+            raise RulesError.single("E001", f"a rule failed while running: {e}") from None
+
+    # -- what the flow VM calls -------------------------------------------------------------
+    def enumerate(self, s: State, spec: ChooseSpec) -> dict[str, tuple]:
+        out: dict[str, tuple] = {}
+        t = s.t
+        for opt in spec.options:
+            n = len(opt.slots)
+            if n == 0:
+                if opt.condition is None or opt.condition(s):
+                    oid = opt.template(s)
+                    if oid not in out:
+                        out[oid] = (spec, opt, ())
+            elif n == 1:
+                key = opt.slots[0]
+                cond = opt.condition
+                for x in list(opt.domains[0](s)):
+                    t[key] = x
+                    if cond is None or cond(s):
+                        oid = opt.template(s)
+                        if oid not in out:
+                            out[oid] = (spec, opt, (x,))
+            else:
+                self._nested(s, spec, opt, 0, (), out)
+        return out
+
+    def _nested(self, s: State, spec: ChooseSpec, opt: Any, depth: int, bound: tuple, out: dict):
+        key = opt.slots[depth]
+        last = depth == len(opt.slots) - 1
+        for x in list(opt.domains[depth](s)):
+            s.t[key] = x
+            values = (*bound, x)
+            if not last:
+                self._nested(s, spec, opt, depth + 1, values, out)
+                # restore this level's binding for the next iteration's domain evaluation
+                s.t[key] = x
+                continue
+            if opt.condition is None or opt.condition(s):
+                oid = opt.template(s)
+                if oid not in out:
+                    out[oid] = (spec, opt, values)
+
+    def is_active(self, s: State, piece: dict) -> bool:
+        entry = self._active.get(piece["type"])
+        if entry is None:
+            return True
+        pred, key = entry
+        s.t[key] = piece
+        return bool(pred(s))
+
+    def ability(self, s: State, who: Any, name: str) -> int:
+        """Sum of what the active pieces of seat `who` grant for `name`."""
+        grants = self._abilities[name]
+        pl = s.p[who]
+        total = 0
+        for area in self._areas:
+            for piece in pl[area]:
+                amount = grants.get(piece["type"])
+                if amount and self.is_active(s, piece):
+                    total += amount
+        return total
+
+    def fire(self, s: State, event: str, args: list) -> None:
+        """Run the hooks of `event` on the active pieces of the seat named first in `args`."""
+        hooks = self._hooks.get(event)
+        if not hooks:
+            return
+        seat = args[0]
+        pl = s.p[seat]
+        t = s.t
+        for area in self._areas:
+            for piece in list(pl[area]):
+                hook = hooks.get(piece["type"])
+                if hook is None or not self.is_active(s, piece):
+                    continue
+                t[hook.self_key] = piece
+                t[hook.owner_key] = seat
+                for key, value in zip(hook.param_keys, args, strict=True):
+                    t[key] = value
+                hook.fn(s)
+
+    def round_over(self, s: State) -> bool:
+        return bool(self.rules.round_over(s))
+
+    def finish(self, s: State) -> None:
+        sc = self.rules.scoring
+        if sc.before is not None:
+            sc.before(s)
+        scores = []
+        for seat in range(self.players):
+            s.t[sc.seat_key] = seat
+            comps = {name: int(fn(s)) for name, fn in sc.components}
+            tb = int(sc.tiebreak(s)) if sc.tiebreak is not None else 0
+            scores.append(
+                {"seat": seat, "total": sum(comps.values()), "components": comps, "tiebreak": tb}
+            )
+        best = max((x["total"], x["tiebreak"]) for x in scores)
+        winners = [x["seat"] for x in scores if (x["total"], x["tiebreak"]) == best]
+        trigger = self.rules.trigger(s) if self.rules.trigger is not None else None
+        s._result = Result(
+            scores=scores,
+            winner=winners[0],
+            winners=winners,
+            rounds=s.round,
+            decisions=s.decisions,
+            trigger=None if trigger is None else str(trigger),
+        )
+        s.over = True
+        s.pending = None
+        s.who = None
+        if s.log is not None:
+            s.log.append((s.round, None, f"game over ({trigger})" if trigger else "game over"))
+
+    def view(self, s: State, seat: int) -> dict[str, Any]:
+        """What one seat may see; hidden piles show a count, others' hidden fields are omitted."""
+        from .state import _copy_tree
+
+        g: dict[str, Any] = {}
+        for name, value in s.g.items():
+            if name in self.rules.hidden_global:
+                g[name] = {"hidden": True, "count": len(value)}
+            else:
+                g[name] = _copy_tree(value)
+        players = []
+        for pl in s.p:
+            own = pl["seat"] == seat
+            players.append(
+                {
+                    k: _copy_tree(v)
+                    for k, v in pl.items()
+                    if own or k not in self.rules.hidden_player
+                }
+            )
+        return {
+            "seat": seat,
+            "round": s.round,
+            "to_move": s.to_move,
+            "global": g,
+            "players": players,
+        }
+
+
+def _initial(kind: str, start: Any) -> Any:
+    if kind == "counter":
+        return int(start or 0)
+    if kind == "bag":
+        return dict.fromkeys(start, 0)
+    if kind in ("pile", "area"):
+        return []
+    return start
+
+
+def load_rules_data(
+    name_or_path: str, overlays: Sequence[str] = ()
+) -> tuple[Any, list[str], Path, tuple[str, ...]]:
+    """Load, compose and schema-check rule files: (data, source files, base path, overlay ids)."""
+    from .yamlload import load_yaml_file
+
+    base_path = catalog.find_game(name_or_path)
+    base = load_yaml_file(base_path)
+    docs = [load_yaml_file(catalog.find_overlay(base_path, o)) for o in overlays]
+    overlay_ids = tuple(str(d.data.get("overlay", Path(d.path).stem)) for d in docs)
+    if docs:
+        from .compose import compose
+
+        composed = compose(base, docs)
+        data, sources = composed.data, composed.sources
+    else:
+        data, sources = base.data, [base.path]
+    schema_path = Path(__file__).resolve().parent.parent / "schemas" / "ruleset.schema.json"
+    if schema_path.is_file():
+        from .schema_check import check, load_schema
+
+        diags = [d for d in check(data, load_schema("ruleset")) if d.severity == "error"]
+        if diags:
+            raise RulesError(diags)
+    return data, sources, base_path, overlay_ids
+
+
+def resolve_options(declared: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Defaults filled in; each given value checked against its choices (and coerced)."""
+    out = {str(k): v.get("default") for k, v in declared.items()}
+    for name, value in given.items():
+        if name not in declared:
+            from .suggest import did_you_mean
+
+            guess = did_you_mean(name, [str(k) for k in declared])
+            hint = f"; did you mean '{guess}'?" if guess else ""
+            known = ", ".join(str(k) for k in declared) or "none"
+            raise ConfigError(f"unknown option '{name}'{hint} (options: {known})")
+        choices = list(declared[name].get("choices") or [])
+        coerced = value
+        for c in choices:
+            if str(c) == str(value):
+                coerced = c
+                break
+        else:
+            if choices:
+                shown = ", ".join(str(c) for c in choices)
+                raise ConfigError(f"option '{name}' cannot be {value!r}; choose one of: {shown}")
+        out[name] = coerced
+    return out
+
+
+def load_game(
+    name_or_path: str,
+    players: int,
+    overlays: Sequence[str] = (),
+    options: Mapping[str, Any] | None = None,
+) -> Game:
+    """Load, compose, validate and compile a game. Raises RulesError or ConfigError."""
+    data, sources, base_path, overlay_ids = load_rules_data(name_or_path, overlays)
+    pl = data.get("players") or {}
+    lo, hi = int(pl.get("min", 1)), int(pl.get("max", 99))
+    if not isinstance(players, int) or not lo <= players <= hi:
+        raise ConfigError(
+            f"{data.get('ruleset', name_or_path)} is for {lo} to {hi} players, not {players}"
+        )
+    resolved = resolve_options(data.get("options") or {}, options or {})
+    rules = build_rules(data, players, resolved)
+    return Game(
+        rules,
+        name=str(data.get("ruleset", base_path.parent.name)),
+        title=str(data.get("title", "")),
+        players=players,
+        overlays=overlay_ids,
+        options=resolved,
+        sources=sources,
+    )
