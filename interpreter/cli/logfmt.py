@@ -8,11 +8,14 @@ the ruleset through the engine.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
 __all__ = [
     "LogPrinter",
+    "Output",
+    "unfinished_line",
     "format_header",
     "format_scores",
     "format_value",
@@ -144,3 +147,38 @@ def summary(
 def summary_line(data: Mapping[str, Any]) -> str:
     """One line of JSON (stable key order, no trailing spaces) for the last line of stdout."""
     return json.dumps(data, ensure_ascii=False, separators=(", ", ": "), default=str)
+
+
+class Output:
+    """Which parts of the report to print, from ``--json`` / ``--quiet``.
+
+    ``--quiet`` drops the round-by-round log; with ``--json`` as well only the JSON line is left.
+    """
+
+    def __init__(self, as_json: bool, quiet: bool, out: TextIO | None = None) -> None:
+        self.out = out if out is not None else sys.stdout
+        self.as_json = as_json
+        self.log = not quiet
+        self.table = not (quiet and as_json)
+
+    def header(self, game: Any, seed: int, seats: Sequence[str]) -> None:
+        if self.table:
+            self.out.write(format_header(game, seed, seats) + "\n")
+
+    def outcome(self, game: Any, seed: int, seats: Sequence[str], state: Any, result: Any) -> None:
+        """Print the score table (or why there is none) and the JSON line."""
+        if self.table:
+            if result is not None:
+                self.out.write(format_scores(result, seats) + "\n")
+            else:
+                self.out.write(unfinished_line(state) + "\n")
+        if self.as_json:
+            self.out.write(summary_line(summary(game, seed, seats, state, result)) + "\n")
+        self.out.flush()
+
+
+def unfinished_line(state: Any) -> str:
+    """What to say about a game that stopped before its end."""
+    who = "" if state.to_move is None else f", seat {state.to_move} to decide"
+    done = f"stopped after {state.decisions} decisions in round {state.round}"
+    return f"Game not finished: {done}{who}"

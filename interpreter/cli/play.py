@@ -13,14 +13,15 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 import interpreter.cli as cli
 from interpreter.bots import UnknownBotError, make_bot
-from interpreter.cli import Command, RulebookError, config_error
+from interpreter.cli import Command, RulebookError, config_error, replay_error
 from interpreter.cli.config import (
     HUMAN,
     GameConfig,
+    UsageError,
     load_config_file,
     parse_option_flag,
     parse_seat_list,
@@ -30,51 +31,11 @@ from interpreter.cli.config import (
     split_commas,
 )
 from interpreter.cli.human import HumanPlayer, PlayerLeft
-from interpreter.cli.logfmt import (
-    LogPrinter,
-    format_header,
-    format_scores,
-    summary,
-    summary_line,
-)
-from interpreter.savefile import SaveGame, result_to_dict, write_save
+from interpreter.cli.logfmt import LogPrinter, Output
+from interpreter.cli.replay import apply_choices
+from interpreter.savefile import SaveGame, read_save, result_to_dict, write_save
 
-__all__ = ["COMMAND", "Output", "drive", "make_agents", "run"]
-
-
-class Output:
-    """Which parts of the report to print, from ``--json`` / ``--quiet``.
-
-    ``--quiet`` drops the round-by-round log; with ``--json`` as well only the JSON line is left.
-    """
-
-    def __init__(self, as_json: bool, quiet: bool, out: TextIO | None = None) -> None:
-        self.out = out if out is not None else sys.stdout
-        self.as_json = as_json
-        self.log = not quiet
-        self.table = not (quiet and as_json)
-
-    def header(self, game: Any, seed: int, seats: Sequence[str]) -> None:
-        if self.table:
-            self.out.write(format_header(game, seed, seats) + "\n")
-
-    def outcome(self, game: Any, seed: int, seats: Sequence[str], state: Any, result: Any) -> None:
-        """Print the score table (or why there is none) and the JSON line."""
-        if self.table:
-            if result is not None:
-                self.out.write(format_scores(result, seats) + "\n")
-            else:
-                self.out.write(unfinished_line(state) + "\n")
-        if self.as_json:
-            self.out.write(summary_line(summary(game, seed, seats, state, result)) + "\n")
-        self.out.flush()
-
-
-def unfinished_line(state: Any) -> str:
-    """What to say about a game that stopped before its end."""
-    who = "" if state.to_move is None else f", seat {state.to_move} to decide"
-    done = f"stopped after {state.decisions} decisions in round {state.round}"
-    return f"Game not finished: {done}{who}"
+__all__ = ["COMMAND", "drive", "make_agents", "play", "run"]
 
 
 def make_agents(seats: Sequence[str], seed: int) -> list[Any]:
@@ -138,6 +99,8 @@ def check_save_path(path: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Entry point of ``rulebook play``."""
+    if args.resume:
+        return resume(args)
     file_config = load_config_file(args.config) if args.config else None
     cfg = resolve_config(
         file_config,
@@ -154,8 +117,56 @@ def run(args: argparse.Namespace) -> int:
     return play(cfg, Output(args.json, args.quiet), save_path=args.save)
 
 
-def play(cfg: GameConfig, output: Output, save_path: str | None = None) -> int:
-    """Load the game of ``cfg``, play it to the end, report, save. Returns the exit code."""
+def resume(args: argparse.Namespace) -> int:
+    """``play --resume FILE``: replay a partial save, then play on from where it stopped."""
+    fixed = {
+        "GAME": args.game,
+        "--config": args.config,
+        "--players": args.players,
+        "--with": args.overlays,
+        "--option": args.options,
+        "--seed": args.seed,
+    }
+    clashing = [flag for flag, value in fixed.items() if value is not None]
+    if clashing:
+        raise UsageError(
+            f"--resume takes the game setup from the save; drop {', '.join(clashing)} "
+            "(only --human, --bots, --save, --json and --quiet go with it)"
+        )
+    save = read_save(args.resume)
+    if save.result is not None:
+        raise replay_error("this game is already finished; 'rulebook replay' shows it", args.resume)
+    cfg = resolve_config(
+        {
+            "game": save.game,
+            "players": save.players,
+            "with": save.overlays,
+            "options": save.options,
+            "seed": save.seed,
+            "seats": save.seats,
+        },
+        humans=args.human,
+        bots=split_commas(args.bots),
+    )
+    if args.save:
+        check_save_path(args.save)
+    output = Output(args.json, args.quiet)
+    return play(cfg, output, save_path=args.save, prior=save.choices, source=args.resume)
+
+
+def play(
+    cfg: GameConfig,
+    output: Output,
+    save_path: str | None = None,
+    prior: Sequence[str] = (),
+    source: str = "<save>",
+) -> int:
+    """Load the game of ``cfg``, play it to the end, report, save. Returns the exit code.
+
+    ``prior`` are choices already made (a resumed partial save, named ``source``); they are
+    replayed and printed first.
+    """
+
     game = cli.load_game(cfg.game, cfg.players, cfg.overlays, cfg.options)
     seats = list(cfg.seats)
     agents = make_agents(seats, cfg.seed)
@@ -163,7 +174,8 @@ def play(cfg: GameConfig, output: Output, save_path: str | None = None) -> int:
     printer = LogPrinter(output.out, enabled=output.log)
     state = game.new_state(cfg.seed)
     printer.flush(state)
-    choices: list[str] = []
+    apply_choices(state, prior, printer, source)
+    choices: list[str] = list(prior)
 
     def save(result: dict[str, Any] | None) -> None:
         if not save_path:
@@ -247,6 +259,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--save", metavar="FILE", help="write the game (or the partial game) to FILE"
+    )
+    parser.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="continue a partial save (setup and choices come from FILE; "
+        "--human/--bots may reassign seats)",
     )
     parser.add_argument(
         "--json", action="store_true", help="print the outcome as one JSON object, last line"

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 from typing import Any
 
 import interpreter.cli as cli
 from interpreter.cli import Command, IllegalOptionError, replay_error
-from interpreter.cli.logfmt import LogPrinter
-from interpreter.cli.play import Output
+from interpreter.cli.logfmt import LogPrinter, Output
 from interpreter.savefile import SaveGame, read_save, result_to_dict
 
-__all__ = ["COMMAND", "replay", "run"]
+__all__ = ["COMMAND", "apply_choices", "replay", "run"]
 
 SHOWN_LEGAL = 12
 
@@ -40,22 +40,8 @@ def replay(save: SaveGame, output: Output, source: str = "<save>") -> int:
     printer = LogPrinter(output.out, enabled=output.log)
     state = game.new_state(save.seed)
     printer.flush(state)
+    apply_choices(state, save.choices, printer, source)
     total = len(save.choices)
-    for step, choice in enumerate(save.choices, 1):
-        if state.is_over:
-            raise replay_error(
-                f"step {step}: the game is already over, yet the save has "
-                f"{total - step + 1} more choice(s) starting with {choice!r}",
-                source,
-            )
-        legal = state.legal_options()
-        if choice not in legal:
-            raise _illegal(source, step, choice, state, legal)
-        try:
-            state.apply(choice)
-        except IllegalOptionError:
-            raise _illegal(source, step, choice, state, legal) from None
-        printer.flush(state)
     result = result_to_dict(state.result()) if state.is_over else None
     if save.result is not None:
         if result is None:
@@ -73,6 +59,28 @@ def replay(save: SaveGame, output: Output, source: str = "<save>") -> int:
             )
     output.outcome(game, save.seed, save.seats, state, result)
     return 0
+
+
+def apply_choices(
+    state: Any, choices: Sequence[str], printer: LogPrinter, source: str = "<save>"
+) -> None:
+    """Apply recorded choices one by one; the first that does not fit is a ReplayError."""
+    total = len(choices)
+    for step, choice in enumerate(choices, 1):
+        if state.is_over:
+            raise replay_error(
+                f"step {step}: the game is already over, yet the save has "
+                f"{total - step + 1} more choice(s) starting with {choice!r}",
+                source,
+            )
+        legal = state.legal_options()
+        if choice not in legal:
+            raise _illegal(source, step, choice, state, legal)
+        try:
+            state.apply(choice)
+        except IllegalOptionError:
+            raise _illegal(source, step, choice, state, legal) from None
+        printer.flush(state)
 
 
 def _illegal(source: str, step: int, choice: str, state: Any, legal: list[str]) -> Exception:

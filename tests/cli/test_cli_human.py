@@ -96,3 +96,33 @@ def test_format_view_is_compact_and_generic():
     assert "round: 3" in text
     assert "me: {cards: [a, b, c], n: 2}" in text
     assert "deep:\n  x:\n    y:\n      - 0" in text
+
+
+def test_resume_continues_a_partial_save_to_the_same_end(capsys, monkeypatch, tmp_path):
+    feed(monkeypatch, "2\n")  # seat 0 answers once, then input ends
+    part = tmp_path / "part.json"
+    main(["play", "counting", "-p", "2", "--seed", "4", "--human", "0", "--save", str(part)])
+    capsys.readouterr()
+    partial = json.loads(part.read_text())
+    assert partial["choices"][0] == "add:2" and len(partial["choices"]) == 2  # seat 1 is a bot
+
+    done = tmp_path / "done.json"
+    code = main(["play", "--resume", str(part), "--bots", "first", "--save", str(done), "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "Round 1\n  seat 0: adds 2," in out  # the replayed part is printed first
+    data = json.loads(done.read_text())
+    assert data["choices"][0] == "add:2" and data["result"] is not None
+    assert data["seats"] == ["first", "first"]
+    code = main(["replay", str(done), "--json"])
+    assert code == 0 and capsys.readouterr().out == out
+
+
+def test_resume_refuses_setup_flags_and_finished_games(capsys, tmp_path):
+    done = tmp_path / "done.json"
+    main(["play", "counting", "-p", "2", "--seed", "4", "--save", str(done)])
+    capsys.readouterr()
+    assert main(["play", "--resume", str(done)]) == 1
+    assert "already finished" in capsys.readouterr().err
+    assert main(["play", "--resume", str(done), "--seed", "3"]) == 2
+    assert "drop --seed" in capsys.readouterr().err
