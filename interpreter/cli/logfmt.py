@@ -73,10 +73,23 @@ class LogPrinter:
             if round_no != self._round:
                 self._round = round_no
                 self.out.write(f"Round {round_no}\n" if round_no else "Setup\n")
-            who = "" if seat is None else f"seat {seat}: "
-            self.out.write(f"  {who}{text}\n")
+            self.out.write(f"  {_with_seat(seat, text)}\n")
         self._printed = len(log)
         self.out.flush()
+
+
+def _with_seat(seat: int | None, text: str) -> str:
+    """Prefix a log line with its seat, unless the rules' text already starts by naming it.
+
+    >>> _with_seat(2, "pass"), _with_seat(2, "seat 2 passes"), _with_seat(None, "end")
+    ('seat 2: pass', 'seat 2 passes', 'end')
+    """
+    if seat is None:
+        return text
+    named = f"seat {seat}"
+    if text.lower().startswith(named) and text[len(named) : len(named) + 1] in ("", " ", ":"):
+        return text
+    return f"{named}: {text}"
 
 
 def format_scores(result: Mapping[str, Any], seats: Sequence[str]) -> str:

@@ -95,7 +95,7 @@ def test_format_view_is_compact_and_generic():
     text = format_view(view, width=40)
     assert "round: 3" in text
     assert "me: {cards: [a, b, c], n: 2}" in text
-    assert "deep:\n  x:\n    y:\n      - 0" in text
+    assert "deep:\n  x:\n    y:\n      0, 1, 2, 3," in text
 
 
 def test_resume_continues_a_partial_save_to_the_same_end(capsys, monkeypatch, tmp_path):
@@ -126,3 +126,12 @@ def test_resume_refuses_setup_flags_and_finished_games(capsys, tmp_path):
     assert "already finished" in capsys.readouterr().err
     assert main(["play", "--resume", str(done), "--seed", "3"]) == 2
     assert "drop --seed" in capsys.readouterr().err
+
+
+def test_format_view_packs_long_flat_mappings():
+    view = {"supply": {f"item-{i}": i for i in range(30)}, "row": [f"tile-{i}" for i in range(30)]}
+    lines = format_view(view, width=60).splitlines()
+    assert lines[0] == "supply:"
+    assert lines[1].startswith("  item-0: 0, item-1: 1, ")
+    assert all(len(line) <= 61 for line in lines)
+    assert "row:" in lines and len(lines) < 25
