@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from interpreter.cli import RulebookError, replay_error
+from interpreter.errors import ReplayError
 
 FORMAT = "rulebook-save/1"
 
@@ -57,6 +57,11 @@ class SaveGame:
             "choices": list(self.choices),
             "result": self.result,
         }
+
+
+def replay_error(message: str, source: str) -> ReplayError:
+    """A ReplayError whose message starts with the save file's name."""
+    return ReplayError(f"{source}: {message}")
 
 
 def result_to_dict(result: Any) -> dict[str, Any]:
@@ -134,7 +139,7 @@ def validate_save(data: Any, source: str = "<save>") -> SaveGame:
     hand-edited save never surfaces as a KeyError or TypeError deep in the replay.
     """
 
-    def fail(message: str) -> RulebookError:
+    def fail(message: str) -> ReplayError:
         return replay_error(message, source)
 
     if not isinstance(data, dict):

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import os
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -211,7 +212,7 @@ def check_config(doc: Any, path: str = "<config>") -> dict[str, Any]:
     if "game" in doc:
         if not isinstance(doc["game"], str) or not doc["game"]:
             raise fail("'game' must be a game name or a path", _pos(doc, "game"))
-        out["game"] = str(doc["game"])
+        out["game"] = _relative_to(path, str(doc["game"]))
     if "players" in doc:
         if not _is_int(doc["players"]) or doc["players"] < 1:
             raise fail("'players' must be a whole number of at least 1", _pos(doc, "players"))
@@ -247,6 +248,14 @@ def check_config(doc: Any, path: str = "<config>") -> dict[str, Any]:
             plain[name] = _plain_scalar(value)
         out["options"] = plain
     return out
+
+
+def _relative_to(config_path: str, game: str) -> str:
+    """A relative ruleset path in a config file means relative to that file, like an include."""
+    if os.path.isabs(game) or not ("/" in game or os.sep in game):
+        return game  # absolute, or a catalog name
+    beside = os.path.join(os.path.dirname(config_path), game)
+    return beside if os.path.exists(beside) else game
 
 
 def _plain_scalar(value: Any) -> object:

@@ -124,7 +124,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if _debug():
             traceback.print_exc()
         _error(
-            f"internal error: {type(exc).__name__}: {exc} "
+            f"internal error: {type(exc).__name__}: {' '.join(str(exc).split())} "
             "(rerun with RULEBOOK_DEBUG=1 for the traceback, and please report it)"
         )
         return EXIT_INTERNAL

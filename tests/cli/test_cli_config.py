@@ -91,3 +91,21 @@ def test_bots_then_humans():
     cfg = resolve_config(None, game="g", players=4, seed=1, bots=["first"], humans=[0, 3])
     assert cfg.seats == ("human", "first", "first", "human")
     assert cfg.humans == [0, 3]
+
+
+def test_relative_game_path_in_config_is_relative_to_the_file(tmp_path, monkeypatch, capsys):
+    import interpreter.cli
+
+    seen = {}
+
+    def record(name, players, overlays=(), options=None):
+        seen["game"] = name
+        raise interpreter.cli.ConfigError("stop here")
+
+    monkeypatch.setattr(interpreter.cli, "load_game", record)
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "x.yaml").write_text("")
+    cfg = write(tmp_path, "game: rules/x.yaml\nplayers: 2\n")
+    assert main(["play", "--config", cfg]) == 1
+    assert seen["game"] == str(tmp_path / "rules" / "x.yaml")
+    capsys.readouterr()
