@@ -132,6 +132,10 @@ class Game:
 
     def ability(self, s: State, who: Any, name: str) -> int:
         """Sum of what the active pieces of seat `who` grant for `name`."""
+        cache = s.ab
+        total = cache.get((who, name))
+        if total is not None:
+            return total
         grants = self._abilities[name]
         pl = s.p[who]
         total = 0
@@ -140,6 +144,7 @@ class Game:
                 amount = grants.get(piece["type"])
                 if amount and self.is_active(s, piece):
                     total += amount
+        cache[(who, name)] = total
         return total
 
     def fire(self, s: State, event: str, args: list) -> None:

@@ -70,6 +70,8 @@ class State:
     log: list[tuple[int, int | None, str]] | None = field(default_factory=list)
     over: bool = False
     t: dict[str, Any] = field(default_factory=dict)
+    # what active pieces grant, per (seat, ability); emptied whenever a piece changes
+    ab: dict[tuple[int, str], int] = field(default_factory=dict)
     _result: Result | None = None
 
     # -- the public surface ------------------------------------------------------------------
@@ -95,6 +97,7 @@ class State:
         if entry is None:
             raise IllegalOptionError(option_id, list(pending))
         spec, opt, values = entry
+        self.ab.clear()  # the caller may have edited pieces directly since the last decision
         t = self.t
         for key, value in zip(opt.slots, values, strict=True):
             t[key] = value

@@ -395,7 +395,7 @@ class Compiler:
         if hit is not None:
             where, key = hit
             if where == "temp":
-                return lambda s: s.t[key]
+                return _temp_ref(key)
             if where == "var":
                 return lambda s: s.v.get(key)
             return key  # a closure bound to a parameter
@@ -461,18 +461,40 @@ class Compiler:
                 f"nothing has a field '{name}'" + (f"; did you mean '{guess}'?" if guess else ""),
                 "D003",
             )
-        if name in env.player_fields and name not in env.piece_fields:
-            if not any(name in a for a in env.attrs.values()):
+        attrs = env.attrs
+        in_attrs = any(name in a for a in attrs.values())
+        in_player = name in env.player_fields
+        in_piece = name in env.piece_fields or name == "type"
+        if in_attrs and not in_player and not in_piece:
+            # a static attribute of catalog entries: one dict lookup by the piece's type
+            table = {eid: a[name] for eid, a in attrs.items() if name in a}
 
-                def player_field(s: Any, obj: Fn = obj, name: str = name) -> Any:
-                    o = obj(s)
-                    if type(o) is int:
-                        return s.p[o][name]
+            def static_attr(s: Any, obj: Fn = obj, name: str = name) -> Any:
+                o = obj(s)
+                try:
+                    return table[o if type(o) is str else o["type"]]
+                except (KeyError, TypeError):
                     return _player_or_piece_get(s, o, name, attrs)
 
-                attrs = env.attrs
-                return player_field
-        attrs = env.attrs
+            return static_attr
+        if in_piece and not in_player and not in_attrs:
+
+            def piece_field(s: Any, obj: Fn = obj, name: str = name) -> Any:
+                o = obj(s)
+                if type(o) is dict:
+                    return o[name]
+                return _player_or_piece_get(s, o, name, attrs)
+
+            return piece_field
+        if in_player and not in_piece and not in_attrs:
+
+            def player_field(s: Any, obj: Fn = obj, name: str = name) -> Any:
+                o = obj(s)
+                if type(o) is int:
+                    return s.p[o][name]
+                return _player_or_piece_get(s, o, name, attrs)
+
+            return player_field
 
         def get(s: Any, obj: Fn = obj, name: str = name) -> Any:
             return _player_or_piece_get(s, obj(s), name, attrs)
@@ -502,18 +524,18 @@ class Compiler:
         return lambda s: not f(s)
 
     def _e_or_(self, node: Tree, scope: Scope) -> Fn:
-        fns = tuple(self.expr(c, scope) for c in node.children)
-        if len(fns) == 2:
-            a, b = fns
-            return lambda s: a(s) or b(s)
-        return lambda s: any(f(s) for f in fns)
+        fns = [self.expr(c, scope) for c in node.children]
+        acc = fns[-1]
+        for f in reversed(fns[:-1]):  # right-nested pairs: no generator in the hot path
+            acc = _or2(f, acc)
+        return acc
 
     def _e_and_(self, node: Tree, scope: Scope) -> Fn:
-        fns = tuple(self.expr(c, scope) for c in node.children)
-        if len(fns) == 2:
-            a, b = fns
-            return lambda s: a(s) and b(s)
-        return lambda s: all(f(s) for f in fns)
+        fns = [self.expr(c, scope) for c in node.children]
+        acc = fns[-1]
+        for f in reversed(fns[:-1]):
+            acc = _and2(f, acc)
+        return acc
 
     def _e_cond(self, node: Tree, scope: Scope) -> Fn:
         then, cond, other = (self.expr(c, scope) for c in node.children)
@@ -523,6 +545,19 @@ class Compiler:
         left = self.expr(node.children[0], scope)
         op = str(node.children[1])
         right = self.expr(node.children[2], scope)
+        c = getattr(right, "constant", _MISSING)
+        if c is not _MISSING and op in ("==", "!=", ">", "<", ">=", "<="):
+            if op == "==":
+                return lambda s: left(s) == c
+            if op == "!=":
+                return lambda s: left(s) != c
+            if op == ">":
+                return lambda s: left(s) > c
+            if op == "<":
+                return lambda s: left(s) < c
+            if op == ">=":
+                return lambda s: left(s) >= c
+            return lambda s: left(s) <= c
         if op == "==":
             return lambda s: left(s) == right(s)
         if op == "!=":
@@ -594,6 +629,10 @@ class Compiler:
         inner = Scope(self.root)
         binders: list[tuple[str, Fn]] = []
         for pname, afn in zip(fn.params, arg_fns, strict=True):
+            if getattr(afn, "pure_ref", False):
+                # a constant or a slot no rule text can reassign: read it in place
+                inner.bindings[pname] = ("closure", afn)
+                continue
             key = inner.temp(pname)
             binders.append((key, afn))
         self._depth += 1
@@ -656,6 +695,14 @@ class Compiler:
             pos = end + 1
         if all(isinstance(p, str) for p in parts):
             return _const("".join(parts))
+        if len(parts) == 2 and isinstance(parts[0], str):
+            head, e = parts
+
+            def fmt1(s: Any) -> str:
+                v = e(s)
+                return head + (v if type(v) is str else _show(v))
+
+            return fmt1
         frozen = tuple(parts)
 
         def fmt(s: Any) -> str:
@@ -691,7 +738,24 @@ def _const(value: Any) -> Fn:
         return value
 
     const.constant = value  # type: ignore[attr-defined]
+    const.pure_ref = True  # type: ignore[attr-defined]
     return const
+
+
+def _temp_ref(key: str) -> Fn:
+    def temp(s: Any) -> Any:
+        return s.t[key]
+
+    temp.pure_ref = True  # type: ignore[attr-defined]
+    return temp
+
+
+def _and2(a: Fn, b: Fn) -> Fn:
+    return lambda s: a(s) and b(s)
+
+
+def _or2(a: Fn, b: Fn) -> Fn:
+    return lambda s: a(s) or b(s)
 
 
 def _seq(fns: list[Fn]) -> Fn:
@@ -793,7 +857,10 @@ def _store_attr(obj: Fn, name: str, value: Fn, op: str | None) -> Fn:
         o = obj(s)
         if type(o) is int:
             o = s.p[o]
-        elif type(o) is not dict:
+        elif type(o) is dict:
+            if s.ab:  # a piece changed: what pieces grant may have changed
+                s.ab.clear()
+        else:
             raise RuntimeRuleError(f"cannot set '{name}' on {_short(o)}")
         v = value(s)
         if op is None:
@@ -1010,6 +1077,8 @@ def _b_clear(s: Any, x: Any) -> None:
 def _b_remove(s: Any, area: list, piece: Any) -> None:
     for i, x in enumerate(area):
         if x is piece or x == piece:
+            if s.ab:
+                s.ab.clear()
             del area[i]
             return
     raise RuntimeRuleError(f"{_short(piece)} is not there to remove")
@@ -1031,6 +1100,8 @@ def _b_find(s: Any, area: list, kind: str) -> Any:
 
 def _b_place(s: Any, kind: str, area: list) -> dict:
     piece = {"type": kind, **s.game.env.piece_defaults[kind]}
+    if s.ab:
+        s.ab.clear()
     area.append(piece)
     return piece
 
