@@ -1,0 +1,475 @@
+"""JSON Schema (Draft 2020-12) checking that yields positioned, human diagnostics.
+
+Modelled on check-jsonschema and cfn-lint: validate a plain copy of the data, collect *all*
+errors, walk each error's path back into the ruamel tree for ``file:line:col``, and rewrite
+jsonschema's messages into what a rules author needs ("expected an integer, got 'ten'",
+"unknown key 'cots' (did you mean 'cost'?)").  For ``oneOf``/``anyOf`` only the branch that
+best fits the data is reported, never the whole pile of alternatives.
+
+Schemas live in the repository's ``schemas/`` directory (override: ``RULEBOOK_SCHEMAS``); a
+schema may ``$ref`` another file of that directory by file name or by ``$id``.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import functools
+import json
+import os
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import SchemaError, ValidationError
+from referencing import Registry, Resource
+from referencing.exceptions import Unresolvable
+from referencing.jsonschema import DRAFT202012
+
+from interpreter.errors import Diagnostic, DiagnosticSink, RulesError
+from interpreter.locate import is_map, is_seq, json_pointer, locate, plain_key
+from interpreter.suggest import did_you_mean, hint_for
+
+__all__ = ["load_schema", "check", "check_or_raise", "to_plain", "schemas_dir"]
+
+_DEFAULT_SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
+
+
+def schemas_dir() -> Path:
+    """Directory holding ``<name>.schema.json`` files (``RULEBOOK_SCHEMAS`` overrides it)."""
+    override = os.environ.get("RULEBOOK_SCHEMAS")
+    return Path(override) if override else _DEFAULT_SCHEMAS
+
+
+def _schema_file(name: str) -> Path:
+    filename = name if name.endswith(".json") else f"{name}.schema.json"
+    return schemas_dir() / filename
+
+
+def load_schema(name: str) -> dict[str, Any]:
+    """Read and self-check one schema; a broken schema is reported, not crashed on."""
+    path = _schema_file(name)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise RulesError(
+            Diagnostic("S011", f"cannot read schema '{name}': {err.strerror}", file=str(path))
+        ) from None
+    try:
+        schema = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise RulesError(
+            Diagnostic(
+                "S011",
+                f"schema is not valid JSON: {err.msg}",
+                file=str(path),
+                line=err.lineno,
+                column=err.colno,
+            )
+        ) from None
+    if not isinstance(schema, dict):
+        raise RulesError(Diagnostic("S010", "schema must be a JSON object", file=str(path)))
+    try:
+        Draft202012Validator.check_schema(schema)
+    except SchemaError as err:
+        raise RulesError(
+            Diagnostic(
+                "S010",
+                f"invalid schema: {err.message}",
+                file=str(path),
+                json_path=json_pointer(list(err.absolute_path)),
+            )
+        ) from None
+    return schema
+
+
+@functools.lru_cache(maxsize=8)
+def _registry(directory: str) -> Registry:
+    """All schemas of a directory, addressable by file name and by ``$id``."""
+    resources: list[tuple[str, Resource]] = []
+    folder = Path(directory)
+    if folder.is_dir():
+        for file in sorted(folder.glob("*.json")):
+            try:
+                contents = json.loads(file.read_text(encoding="utf-8"))
+            except (OSError, json.JSONDecodeError):
+                continue  # reported when that schema itself is loaded
+            if not isinstance(contents, dict):
+                continue
+            resource = Resource.from_contents(contents, default_specification=DRAFT202012)
+            resources.append((file.name, resource))
+            if isinstance(contents.get("$id"), str):
+                resources.append((contents["$id"], resource))
+    return Registry().with_resources(resources)
+
+
+def to_plain(data: Any) -> Any:
+    """JSON-shaped copy of ruamel data: dict/list/str/int/float/bool/None, keys as text.
+
+    ruamel's scalar subclasses (ScalarInt, ScalarFloat, ScalarString) become builtins so that
+    schema checks, equality and ``json.dumps`` behave as on plain JSON.
+    """
+    if data is None or data is True or data is False:
+        return data
+    if isinstance(data, str):
+        return str(data)
+    if isinstance(data, bool):
+        return bool(data)
+    if isinstance(data, int):
+        return int(data)
+    if isinstance(data, float):
+        return float(data)
+    if isinstance(data, Mapping):
+        return {plain_key(k): to_plain(v) for k, v in data.items()}
+    if isinstance(data, Sequence | set | frozenset) and not isinstance(data, bytes):
+        return [to_plain(v) for v in data]
+    if isinstance(data, _dt.date | _dt.datetime):
+        return data.isoformat()
+    return str(data)
+
+
+# ---------------------------------------------------------------------------------------------
+# Message helpers
+
+_TYPE_PHRASES = {
+    "integer": "an integer",
+    "number": "a number",
+    "string": "a string",
+    "boolean": "true or false",
+    "object": "a map",
+    "array": "a list",
+    "null": "null",
+}
+
+
+def _type_phrase(types: Any) -> str:
+    if isinstance(types, str):
+        types = [types]
+    phrases = [_TYPE_PHRASES.get(t, str(t)) for t in types]
+    return " or ".join(dict.fromkeys(phrases))
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, str):
+        text = value if len(value) <= 40 else value[:37] + "..."
+        return f"'{text}'"
+    if isinstance(value, int | float):
+        return str(value)
+    if isinstance(value, dict):
+        return "a map"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+def _short_list(items: Iterable[Any], limit: int = 10) -> str:
+    shown = [_describe(i) if not isinstance(i, str) else i for i in items]
+    if len(shown) > limit:
+        return ", ".join(shown[:limit]) + f", ... ({len(shown) - limit} more)"
+    return ", ".join(shown)
+
+
+def _quoted_names(message: str) -> list[str]:
+    inner = re.search(r"\((.*) (?:was|were) unexpected\)", message)
+    if not inner:
+        return []
+    return re.findall(r"'((?:[^'\\]|\\.)*)'", inner.group(1))
+
+
+# ---------------------------------------------------------------------------------------------
+# Choosing the best alternative of oneOf / anyOf
+
+
+def _branch_score(errors: list[ValidationError], base_depth: int) -> tuple[int, int, int, int]:
+    """Lower is better: type mismatch of the whole value, then a mismatched tag/kind field."""
+    type_miss = any(e.validator == "type" and len(e.absolute_path) == base_depth for e in errors)
+    kind_miss = any(
+        e.validator in ("const", "enum") and len(e.absolute_path) == base_depth + 1 for e in errors
+    )
+    depth = max((len(e.absolute_path) for e in errors), default=base_depth)
+    return (int(type_miss), int(kind_miss), len(errors), -depth)
+
+
+def _best_branch(error: ValidationError) -> list[ValidationError] | None:
+    """Errors of the alternative the author most likely meant, or None if none fits at all."""
+    branches: dict[Any, list[ValidationError]] = {}
+    for sub in error.context or ():
+        key = sub.relative_schema_path[0] if sub.relative_schema_path else None
+        branches.setdefault(key, []).append(sub)
+    if not branches:
+        return None
+    base_depth = len(error.absolute_path)
+    ranked = sorted(
+        branches.items(),
+        key=lambda item: (_branch_score(item[1], base_depth), str(item[0])),
+    )
+    best_errors = ranked[0][1]
+    if _branch_score(best_errors, base_depth)[0]:
+        return None  # the value's type fits no alternative: say so once
+    return best_errors
+
+
+# ---------------------------------------------------------------------------------------------
+# Converting one jsonschema error
+
+
+class _Converter:
+    def __init__(self, root: Any, prefix: Sequence[str | int]) -> None:
+        self.root = root
+        self.prefix = list(prefix)
+
+    def _diag(
+        self,
+        code: str,
+        message: str,
+        path: Sequence[Any],
+        *,
+        key: bool = False,
+        expected: str | None = None,
+        hint: str | None = None,
+    ) -> Diagnostic:
+        file, line, col = (
+            locate(self.root, list(path), key=key) if self.root is not None else (None,) * 3
+        )
+        return Diagnostic(
+            code,
+            message,
+            file=file,
+            line=line,
+            column=col,
+            json_path=json_pointer(self.prefix + list(path)),
+            expected=expected,
+            hint=hint,
+        )
+
+    def convert(self, err: ValidationError) -> list[Diagnostic]:
+        path = list(err.absolute_path)
+        v = err.validator
+        inst = err.instance
+        val = err.validator_value
+        schema = err.schema if isinstance(err.schema, dict) else {}
+
+        if v in ("oneOf", "anyOf"):
+            if not err.context:
+                return [
+                    self._diag(
+                        "S007",
+                        "matches more than one alternative; it must match exactly one",
+                        path,
+                    )
+                ]
+            best = _best_branch(err)
+            if best is None:
+                types = [
+                    s.get("type")
+                    for s in (val if isinstance(val, list) else [])
+                    if isinstance(s, dict) and s.get("type")
+                ]
+                flat: list[str] = []
+                for t in types:
+                    flat.extend([t] if isinstance(t, str) else list(t))
+                if flat:
+                    phrase = _type_phrase(flat)
+                    return [
+                        self._diag(
+                            "S001",
+                            f"expected {phrase}, got {_describe(inst)}",
+                            path,
+                            expected=phrase,
+                        )
+                    ]
+                return [self._diag("S007", "matches none of the allowed alternatives", path)]
+            out: list[Diagnostic] = []
+            for sub in best:
+                out.extend(self.convert(sub))
+            return out
+
+        if v == "type":
+            phrase = _type_phrase(val)
+            return [
+                self._diag(
+                    "S001", f"expected {phrase}, got {_describe(inst)}", path, expected=phrase
+                )
+            ]
+
+        if v == "required" and isinstance(inst, dict):
+            names = [p for p in (val or []) if p not in inst and repr(p) in err.message]
+            name = names[0] if names else str(err.message)
+            close = did_you_mean(name, inst.keys())
+            hint = f"is '{close}' a misspelling of '{name}'?" if close else None
+            return [self._diag("S002", f"missing required key '{name}'", path, key=True, hint=hint)]
+
+        if v in ("additionalProperties", "unevaluatedProperties") and isinstance(inst, dict):
+            allowed = list(schema.get("properties", {}) or {})
+            patterns = list((schema.get("patternProperties") or {}).keys())
+            if v == "additionalProperties":
+                extras = [
+                    k
+                    for k in inst
+                    if k not in allowed and not any(re.search(p, k) for p in patterns)
+                ]
+            else:
+                extras = _quoted_names(err.message) or [k for k in inst if k not in allowed]
+            expected = f"one of {_short_list(sorted(allowed))}" if allowed else None
+            return [
+                self._diag(
+                    "S003",
+                    f"unknown key '{extra}'",
+                    path + [extra],
+                    key=True,
+                    expected=expected,
+                    hint=hint_for(extra, allowed),
+                )
+                for extra in extras
+            ] or [self._diag("S003", err.message, path)]
+
+        if v == "enum":
+            options = list(val or [])
+            expected = f"one of {_short_list(options)}"
+            hint = hint_for(inst, [str(o) for o in options]) if isinstance(inst, str) else None
+            return [
+                self._diag(
+                    "S004",
+                    f"expected {expected}, got {_describe(inst)}",
+                    path,
+                    expected=expected,
+                    hint=hint,
+                )
+            ]
+
+        if v == "const":
+            want = _describe(val)
+            hint = hint_for(inst, [val]) if isinstance(inst, str) and isinstance(val, str) else None
+            return [
+                self._diag(
+                    "S004",
+                    f"expected {want}, got {_describe(inst)}",
+                    path,
+                    expected=want,
+                    hint=hint,
+                )
+            ]
+
+        bound = _bound_message(v, val, inst)
+        if bound is not None:
+            return [self._diag("S005", bound[0], path, expected=bound[1])]
+
+        if v == "pattern":
+            if "propertyNames" in err.schema_path and isinstance(inst, str):
+                return [
+                    self._diag(
+                        "S006",
+                        f"key '{inst}' does not match the pattern {val}",
+                        path + [inst],
+                        key=True,
+                        expected=f"a key matching {val}",
+                    )
+                ]
+            return [
+                self._diag(
+                    "S006",
+                    f"{_describe(inst)} does not match the pattern {val}",
+                    path,
+                    expected=f"text matching {val}",
+                )
+            ]
+
+        if v == "format":
+            return [
+                self._diag("S006", f"{_describe(inst)} is not a valid {val}", path, expected=val)
+            ]
+
+        if v == "uniqueItems" and isinstance(inst, list):
+            seen: list[Any] = []
+            for i, item in enumerate(inst):
+                if item in seen:
+                    return [self._diag("S008", f"duplicate item {_describe(item)}", path + [i])]
+                seen.append(item)
+            return [self._diag("S008", "items must be unique", path)]
+
+        if v in ("dependentRequired", "dependencies"):
+            return [self._diag("S002", err.message, path, key=True)]
+
+        if v is None or v is False or err.message.startswith("False schema"):
+            return [self._diag("S009", "not allowed here", path, key=True)]
+
+        if v == "not":
+            return [self._diag("S009", f"{_describe(inst)} is not allowed here", path)]
+
+        return [self._diag("S009", err.message, path)]
+
+
+def _bound_message(v: Any, val: Any, inst: Any) -> tuple[str, str] | None:
+    got = _describe(inst)
+    if v == "minimum":
+        return f"expected a number >= {val}, got {got}", f"a number >= {val}"
+    if v == "maximum":
+        return f"expected a number <= {val}, got {got}", f"a number <= {val}"
+    if v == "exclusiveMinimum":
+        return f"expected a number > {val}, got {got}", f"a number > {val}"
+    if v == "exclusiveMaximum":
+        return f"expected a number < {val}, got {got}", f"a number < {val}"
+    if v == "multipleOf":
+        return f"expected a multiple of {val}, got {got}", f"a multiple of {val}"
+    size = len(inst) if isinstance(inst, str | list | dict) else None
+    unit = {"Length": "characters", "Items": "items", "Properties": "keys"}
+    for suffix, noun in unit.items():
+        if v == f"min{suffix}":
+            return (f"expected at least {val} {noun}, got {size}", f"at least {val} {noun}")
+        if v == f"max{suffix}":
+            return (f"expected at most {val} {noun}, got {size}", f"at most {val} {noun}")
+    return None
+
+
+def check(
+    data: Any,
+    schema: dict[str, Any],
+    root_for_positions: Any = None,
+    *,
+    prefix: Sequence[str | int] = (),
+) -> list[Diagnostic]:
+    """Every schema violation of ``data``, positioned and sorted (empty list = valid).
+
+    ``root_for_positions`` is the ruamel node that corresponds to ``data`` (default: ``data``
+    itself) and is where positions are looked up; ``prefix`` is prepended to every JSON path
+    when ``data`` is a part of a larger document.
+    """
+    root = data if root_for_positions is None else root_for_positions
+    plain = to_plain(data)
+    try:
+        Draft202012Validator.check_schema(schema)
+    except SchemaError as err:
+        return [
+            Diagnostic(
+                "S010",
+                f"invalid schema: {err.message}",
+                json_path=json_pointer(list(err.absolute_path)),
+            )
+        ]
+    validator = Draft202012Validator(
+        schema,
+        registry=_registry(str(schemas_dir())),
+        format_checker=Draft202012Validator.FORMAT_CHECKER,
+    )
+    converter = _Converter(root if (is_map(root) or is_seq(root)) else None, prefix)
+    sink = DiagnosticSink()
+    try:
+        for err in validator.iter_errors(plain):
+            sink.extend(converter.convert(err))
+    except Unresolvable as err:
+        sink.error("S010", f"schema reference cannot be resolved: {err}")
+    return sink.sorted()
+
+
+def check_or_raise(data: Any, schema: dict[str, Any], root_for_positions: Any = None) -> None:
+    """Raise :class:`RulesError` carrying every violation (the pipeline's usual entry point)."""
+    diagnostics = check(data, schema, root_for_positions)
+    if any(d.severity == "error" for d in diagnostics):
+        raise RulesError(diagnostics)

@@ -1,0 +1,429 @@
+"""Load one YAML rule file into position-carrying data, refusing anything unsafe or ambiguous.
+
+ruamel.yaml's round-trip mode keeps the line and column of every key and item (``.lc``), which is
+what lets every later error point into the file.  On top of ruamel this module:
+
+* never builds Python objects from tags (``!!python/object`` and any non-core tag is refused);
+* reports duplicate keys with both positions instead of silently keeping one;
+* refuses hostile input fast: files over :data:`MAX_BYTES`, nesting deeper than
+  :data:`MAX_DEPTH`, recursive aliases, and alias "bombs" whose expansion would exceed
+  :data:`MAX_ALIAS_EXPANSION` extra nodes (checked on the node graph before anything is built);
+* reads implicit timestamps (``2024-01-01``) as plain strings, so data stays JSON-shaped;
+* tags every loaded container with its file so positions survive composition.
+
+>>> doc = load_yaml_text("a: 1\\nb: [x, y]\\n", "demo.yaml")
+>>> doc.data["b"][1], doc.locate(["b", 1])
+('y', ('demo.yaml', 2, 8))
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.composer import Composer
+from ruamel.yaml.constructor import DuplicateKeyError
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.events import AliasEvent, MappingStartEvent, SequenceStartEvent
+from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+from ruamel.yaml.reader import ReaderError
+
+from interpreter.errors import Diagnostic, RulesError
+from interpreter.locate import Position, is_map, is_seq, locate, set_node_file
+
+__all__ = [
+    "Document",
+    "load_yaml_file",
+    "load_yaml_text",
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_ALIASES",
+    "MAX_ALIAS_EXPANSION",
+]
+
+MAX_BYTES = 2 * 1024 * 1024
+MAX_DEPTH = 64
+MAX_ALIASES = 10_000
+MAX_ALIAS_EXPANSION = 100_000
+
+_CORE_TAGS = {"str", "int", "float", "bool", "null", "map", "seq"}
+_CORE_PREFIX = "tag:yaml.org,2002:"
+
+
+@dataclass
+class Document:
+    """One loaded file: its display path, ruamel round-trip data and source text."""
+
+    path: str
+    data: Any
+    text: str
+
+    def locate(self, path: Sequence[str | int], *, key: bool = False) -> Position:
+        """Position of a JSON path inside this document (see :func:`interpreter.locate.locate`)."""
+        return locate(self.data, path, key=key)
+
+
+class _Refusal(Exception):
+    """Raised inside the composer; carries a ready code and the ruamel mark of the culprit."""
+
+    def __init__(self, code: str, message: str, mark: Any, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.mark = mark
+        self.hint = hint
+
+
+class _Findings(Exception):
+    """Several non-fatal problems found while walking the node graph (e.g. duplicate keys)."""
+
+    def __init__(self, items: list[tuple[str, str, Any, str | None]]) -> None:
+        super().__init__(f"{len(items)} problem(s)")
+        self.items = items
+
+
+def _tag_text(event: Any) -> str | None:
+    tag = getattr(event, "ctag", None)
+    if tag is None:
+        tag = getattr(event, "tag", None)
+    return None if tag is None else str(tag)
+
+
+def _core_suffix(tag: str) -> str | None:
+    for prefix in (_CORE_PREFIX, "!!"):
+        if tag.startswith(prefix):
+            return tag[len(prefix) :]
+    return None
+
+
+def _tag_allowed(tag: str) -> bool:
+    return tag == "!" or _core_suffix(tag) in _CORE_TAGS
+
+
+def _tag_display(tag: str) -> str:
+    return "!!" + tag[len(_CORE_PREFIX) :] if tag.startswith(_CORE_PREFIX) else tag
+
+
+class _GuardedComposer(Composer):
+    """ruamel's composer with limits: depth, alias count, tags, and a graph check per document."""
+
+    def __init__(self, loader: Any = None) -> None:
+        super().__init__(loader)
+        self._nesting = 0
+        self._aliases = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        event = self.parser.peek_event()
+        if isinstance(event, AliasEvent):
+            self._aliases += 1
+            if self._aliases > MAX_ALIASES:
+                raise _Refusal(
+                    "Y007", f"too many alias uses (more than {MAX_ALIASES})", event.start_mark
+                )
+            return super().compose_node(parent, index)
+        tag = _tag_text(event)
+        if tag is not None and not _tag_allowed(tag):
+            raise _Refusal(
+                "Y004",
+                f"tag '{_tag_display(tag)}' is not allowed in rule files",
+                event.start_mark,
+                "rule files hold plain data: maps, lists, strings, numbers, booleans, null",
+            )
+        nested = isinstance(event, MappingStartEvent | SequenceStartEvent)
+        if nested:
+            self._nesting += 1
+            if self._nesting > MAX_DEPTH:
+                raise _Refusal("Y006", f"nesting deeper than {MAX_DEPTH} levels", event.start_mark)
+        try:
+            node = super().compose_node(parent, index)
+        finally:
+            if nested:
+                self._nesting -= 1
+        if tag is not None and tag != "!":
+            # An explicit core tag (!!str 1) would come back as a ruamel TaggedScalar; drop the
+            # handle so it constructs the plain value it asks for.
+            node.tag = _CORE_PREFIX + _core_suffix(tag)
+        return node
+
+    def compose_scalar_node(self, anchor: Any) -> Any:
+        explicit = _tag_text(self.parser.peek_event()) not in (None, "!")
+        node = super().compose_scalar_node(anchor)
+        if not explicit and str(node.tag).endswith(":timestamp"):
+            # Dates stay text: rule data must be JSON-shaped for schemas and state.
+            node.tag = self.resolver.resolve(ScalarNode, node.value, (False, False))
+        return node
+
+    def compose_document(self) -> Any:
+        node = super().compose_document()
+        if node is not None:
+            _check_graph(node)
+        return node
+
+
+def _children(node: Any) -> list[Any]:
+    if isinstance(node, MappingNode):
+        out: list[Any] = []
+        for k, v in node.value:
+            out.append(k)
+            out.append(v)
+        return out
+    if isinstance(node, SequenceNode):
+        return list(node.value)
+    return []
+
+
+def _check_graph(root: Any) -> None:
+    """Refuse recursive aliases and alias bombs; collect duplicate and non-scalar keys.
+
+    Aliases make the node graph a DAG: building it is cheap, but anything that walks the data
+    as a tree (schemas, JSON, composition) pays the expanded size.  Memoised sizes keep this
+    check linear in the number of distinct nodes.
+    """
+    size: dict[int, int] = {}
+    state: dict[int, int] = {}  # 1 = on the current DFS path, 2 = done
+    findings: list[tuple[str, str, Any, str | None]] = []
+    distinct = 0
+    stack: list[tuple[Any, bool]] = [(root, False)]
+    while stack:
+        node, finished = stack.pop()
+        nid = id(node)
+        if finished:
+            size[nid] = 1 + sum(size[id(c)] for c in _children(node))
+            state[nid] = 2
+            continue
+        if state.get(nid) == 2:
+            continue
+        state[nid] = 1
+        distinct += 1
+        stack.append((node, True))
+        if isinstance(node, MappingNode):
+            _check_keys(node, findings)
+        for child in _children(node):
+            child_state = state.get(id(child))
+            if child_state == 1:
+                anchor = getattr(child, "anchor", None)
+                name = f" '&{anchor}'" if anchor else ""
+                raise _Refusal(
+                    "Y008",
+                    f"recursive alias: anchor{name} is used inside its own value",
+                    getattr(child, "start_mark", None),
+                )
+            if child_state != 2:
+                stack.append((child, False))
+    expanded = size.get(id(root), 1)
+    if expanded > distinct + MAX_ALIAS_EXPANSION:
+        raise _Refusal(
+            "Y007",
+            f"aliases expand this document to {expanded} nodes "
+            f"(limit: {MAX_ALIAS_EXPANSION} more than the {distinct} written)",
+            getattr(root, "start_mark", None),
+            "use fewer nested aliases (&anchor / *alias)",
+        )
+    if findings:
+        raise _Findings(findings)
+
+
+def _check_keys(node: MappingNode, findings: list[tuple[str, str, Any, str | None]]) -> None:
+    seen: dict[tuple[str, str], Any] = {}
+    for key, _value in node.value:
+        if not isinstance(key, ScalarNode):
+            findings.append(
+                (
+                    "Y012",
+                    "keys must be plain scalars, not lists or maps",
+                    key.start_mark,
+                    None,
+                )
+            )
+            continue
+        tag = str(key.tag)
+        if tag.endswith(":merge"):
+            continue
+        ident = (tag, key.value)
+        if ident in seen:
+            first = seen[ident]
+            findings.append(
+                (
+                    "Y003",
+                    f"duplicate key '{key.value}'",
+                    key.start_mark,
+                    f"first defined at line {first.line + 1}, column {first.column + 1}",
+                )
+            )
+        else:
+            seen[ident] = key.start_mark
+
+
+def _make_yaml() -> YAML:
+    yaml = YAML(typ="rt", pure=True)
+    yaml.Composer = _GuardedComposer
+    yaml.allow_duplicate_keys = False
+    return yaml
+
+
+def _mark_pos(mark: Any) -> tuple[int | None, int | None]:
+    if mark is None:
+        return None, None
+    line = getattr(mark, "line", None)
+    col = getattr(mark, "column", None)
+    return (
+        line + 1 if isinstance(line, int) else None,
+        col + 1 if isinstance(col, int) else None,
+    )
+
+
+def _offset_pos(text: str, offset: int) -> tuple[int, int]:
+    offset = max(0, min(offset, len(text)))
+    line = text.count("\n", 0, offset) + 1
+    col = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return line, col
+
+
+def _diag(
+    code: str, message: str, path: str, mark: Any = None, hint: str | None = None
+) -> Diagnostic:
+    line, col = _mark_pos(mark)
+    return Diagnostic(code, message, file=path, line=line, column=col, hint=hint)
+
+
+def _from_marked(err: MarkedYAMLError, path: str) -> Diagnostic:
+    problem = (err.problem or "").strip() or (err.context or "invalid YAML").strip()
+    mark = err.problem_mark or err.context_mark
+    hint = None
+    if err.context and err.problem and err.context_mark is not None:
+        line, col = _mark_pos(err.context_mark)
+        hint = f"{err.context.strip()} started at line {line}, column {col}"
+    if isinstance(err, DuplicateKeyError):
+        return _diag("Y003", problem.replace("found duplicate key", "duplicate key"), path, mark)
+    if "\\t" in problem or "\t" in problem:
+        return _diag(
+            "Y002",
+            "tab character where YAML expects spaces",
+            path,
+            mark,
+            "indent with spaces, never tabs",
+        )
+    if err.context and "expected a single document" in err.context:
+        return _diag(
+            "Y010",
+            "more than one YAML document in the file",
+            path,
+            err.problem_mark,
+            "remove the '---' separator: one rule document per file",
+        )
+    if "undefined alias" in problem:
+        return _diag("Y009", problem.replace("found undefined", "undefined"), path, mark)
+    return _diag("Y001", problem, path, mark, hint)
+
+
+def load_yaml_text(text: str, path: str = "<string>") -> Document:
+    """Parse ``text`` as one rule document; any problem becomes a positioned ``RulesError``."""
+    if len(text) > MAX_BYTES:
+        raise RulesError(
+            Diagnostic(
+                "Y005",
+                f"file too large ({len(text)} characters; limit {MAX_BYTES} bytes)",
+                file=path,
+            )
+        )
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            data = _make_yaml().load(text)
+    except _Refusal as err:
+        raise RulesError(_diag(err.code, err.message, path, err.mark, err.hint)) from None
+    except _Findings as err:
+        raise RulesError(
+            sorted(
+                (_diag(code, msg, path, mark, hint) for code, msg, mark, hint in err.items),
+                key=Diagnostic.sort_key,
+            )
+        ) from None
+    except MarkedYAMLError as err:
+        raise RulesError(_from_marked(err, path)) from None
+    except ReaderError as err:
+        line, col = _offset_pos(text, err.position if isinstance(err.position, int) else 0)
+        char = err.character
+        what = f"#x{char:04x}" if isinstance(char, int) else repr(char)
+        raise RulesError(
+            Diagnostic(
+                "Y011",
+                f"unacceptable character {what}: {err.reason}",
+                file=path,
+                line=line,
+                column=col,
+            )
+        ) from None
+    except YAMLError as err:
+        raise RulesError(Diagnostic("Y001", f"invalid YAML: {err}", file=path)) from None
+    except RecursionError:
+        raise RulesError(
+            Diagnostic("Y006", f"nesting deeper than {MAX_DEPTH} levels", file=path)
+        ) from None
+    except Exception as err:  # ruamel has rare internal failures on garbage; never leak them
+        raise RulesError(
+            Diagnostic("Y099", f"could not parse YAML ({type(err).__name__}: {err})", file=path)
+        ) from None
+    _register(data, path)
+    return Document(path=path, data=data, text=text)
+
+
+def load_yaml_file(path: str | os.PathLike[str]) -> Document:
+    """Read and parse a rule file; the path is kept as given so messages show what was typed."""
+    display = os.fspath(path)
+    try:
+        size = os.stat(display).st_size
+        if size > MAX_BYTES:
+            raise RulesError(
+                Diagnostic(
+                    "Y005", f"file too large ({size} bytes; limit {MAX_BYTES})", file=display
+                )
+            )
+        with open(display, "rb") as fh:
+            raw = fh.read(MAX_BYTES + 1)
+    except RulesError:
+        raise
+    except OSError as err:
+        reason = err.strerror or type(err).__name__
+        raise RulesError(Diagnostic("Y011", f"cannot read file: {reason}", file=display)) from None
+    if len(raw) > MAX_BYTES:
+        raise RulesError(
+            Diagnostic("Y005", f"file too large (limit {MAX_BYTES} bytes)", file=display)
+        )
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        prefix = raw[: err.start].decode("utf-8", "replace")
+        line, col = _offset_pos(prefix, len(prefix))
+        raise RulesError(
+            Diagnostic(
+                "Y011",
+                f"file is not UTF-8 (byte 0x{raw[err.start]:02x})",
+                file=display,
+                line=line,
+                column=col,
+            )
+        ) from None
+    return load_yaml_text(text, display)
+
+
+def _register(data: Any, path: str) -> None:
+    """Tag every container with its file (aliases share nodes, so visit each object once)."""
+    seen: set[int] = set()
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        if is_map(node):
+            seen.add(id(node))
+            set_node_file(node, path)
+            stack.extend(node.values())
+        elif is_seq(node):
+            seen.add(id(node))
+            set_node_file(node, path)
+            stack.extend(node)
