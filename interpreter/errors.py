@@ -204,10 +204,8 @@ class IllegalOptionError(RulebookError):
         self.option = option
         self.legal = list(legal)
         guess = did_you_mean(option, self.legal)
-        hint = f"; did you mean '{guess}'?" if guess else ""
-        message = f"illegal option '{option}'{hint} legal options: {_truncated_list(self.legal)}"
-        if guess is None:
-            message = f"illegal option '{option}'; legal options: {_truncated_list(self.legal)}"
+        hint = f" did you mean '{guess}'?" if guess else ""
+        message = f"illegal option '{option}';{hint} legal options: {_truncated_list(self.legal)}"
         super().__init__(message)
 
 
