@@ -1,0 +1,301 @@
+"""Helpers to build rulebook situations on a real Puerto Rico state, keeping every total sane.
+
+Every helper moves things between a supply and a player (never creates or destroys them), so the
+conservation checks in `totals` hold after an example has been set up and played.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+GOODS = ("corn", "indigo", "sugar", "tobacco", "coffee")
+GOODS_TOTAL = 50
+DOUBLOONS_TOTAL = 54
+ISLAND_TILES_TOTAL = 58
+COLONISTS_START = {3: 55 + 3, 4: 75 + 4, 5: 95 + 5}
+VP_CHIPS_START = {3: 75, 4: 100, 5: 122}
+BUILDING_COPIES = {
+    "small-indigo-plant": 4,
+    "small-sugar-mill": 4,
+    "indigo-plant": 3,
+    "sugar-mill": 3,
+    "tobacco-storage": 3,
+    "coffee-roaster": 3,
+    "small-market": 2,
+    "hacienda": 2,
+    "construction-hut": 2,
+    "small-warehouse": 2,
+    "hospice": 2,
+    "office": 2,
+    "large-market": 2,
+    "large-warehouse": 2,
+    "factory": 2,
+    "university": 2,
+    "harbor": 2,
+    "wharf": 2,
+    "guild-hall": 1,
+    "residence": 1,
+    "fortress": 1,
+    "customs-house": 1,
+    "city-hall": 1,
+}
+CIRCLES = {"indigo-plant": 3, "sugar-mill": 3, "tobacco-storage": 3, "coffee-roaster": 2}
+LARGE = {"guild-hall", "residence", "fortress", "customs-house", "city-hall"}
+
+
+# -- moving pieces ---------------------------------------------------------------------------
+def _take_colonists(s: Any, n: int) -> None:
+    assert s.g["colonist-supply"] >= n, "not enough colonists in the supply for this example"
+    s.g["colonist-supply"] -= n
+
+
+def give_building(s: Any, seat: int, name: str, workers: int = 1) -> dict:
+    """Build `name` for free for `seat` (from the building supply), `workers` from the supply."""
+    assert s.g["building-supply"][name] > 0, f"no {name} left"
+    assert 0 <= workers <= CIRCLES.get(name, 1)
+    s.g["building-supply"][name] -= 1
+    _take_colonists(s, workers)
+    piece = {"type": name, "workers": workers}
+    s.p[seat]["city"].append(piece)
+    return piece
+
+
+def give_tile(s: Any, seat: int, name: str, workers: int = 1) -> dict:
+    """Put an island tile from the stacks (a quarry: the quarry stack) on `seat`'s island."""
+    if name == "quarry":
+        assert s.g["quarry-stack"] > 0
+        s.g["quarry-stack"] -= 1
+    else:
+        for pile in ("tile-stack", "tile-discard", "tile-row"):
+            if name in s.g[pile]:
+                s.g[pile].remove(name)
+                break
+        else:
+            raise AssertionError(f"no {name} left")
+    _take_colonists(s, workers)
+    piece = {"type": name, "workers": workers}
+    s.p[seat]["island"].append(piece)
+    return piece
+
+
+def give_tiles(s: Any, seat: int, name: str, n: int, workers: int = 1) -> None:
+    for _ in range(n):
+        give_tile(s, seat, name, workers)
+
+
+def set_goods(s: Any, seat: int, **goods: int) -> None:
+    """Set `seat`'s goods exactly (others 0), moving barrels to and from the goods supply."""
+    mine = s.p[seat]["goods"]
+    for k in GOODS:
+        s.g["goods-supply"][k] += mine[k]
+        mine[k] = 0
+    for k, n in goods.items():
+        assert s.g["goods-supply"][k] >= n, f"not enough {k} in the supply"
+        s.g["goods-supply"][k] -= n
+        mine[k] = n
+
+
+def set_supply(s: Any, good: str, n: int, park_on: int) -> None:
+    """Leave exactly n barrels of `good` in the supply; the rest go to seat `park_on`'s goods."""
+    extra = s.g["goods-supply"][good] - n
+    assert extra >= 0
+    s.g["goods-supply"][good] = n
+    s.p[park_on]["goods"][good] += extra
+
+
+def set_ship(s: Any, ship: str, cargo: str | None, load: int) -> None:
+    """Give a cargo ship `load` barrels of `cargo` from the supply (returning its old load)."""
+    sh = next(x for x in s.g["ships"] if x["type"] == ship)
+    if sh["cargo"] is not None:
+        s.g["goods-supply"][sh["cargo"]] += sh["load"]
+    sh["cargo"], sh["load"] = None, 0
+    if cargo is not None and load > 0:
+        assert s.g["goods-supply"][cargo] >= load
+        s.g["goods-supply"][cargo] -= load
+        sh["cargo"], sh["load"] = cargo, load
+
+
+def ship(s: Any, name: str) -> dict:
+    return next(x for x in s.g["ships"] if x["type"] == name)
+
+
+def set_doubloons(s: Any, seat: int, n: int) -> None:
+    pl = s.p[seat]
+    s.g["bank"] += pl["doubloons"] - n
+    pl["doubloons"] = n
+
+
+def give_vp(s: Any, seat: int, n: int) -> None:
+    assert s.g["vp-chips"] >= n
+    s.g["vp-chips"] -= n
+    s.p[seat]["vp-chips"] += n
+
+
+def set_trading_house(s: Any, **goods: int) -> None:
+    th = s.g["trading-house"]
+    for k in GOODS:
+        s.g["goods-supply"][k] += th[k]
+        th[k] = 0
+    for k, n in goods.items():
+        s.g["goods-supply"][k] -= n
+        th[k] = n
+
+
+def clear_player(s: Any, seat: int, doubloons: int = 0) -> None:
+    """Strip a seat to nothing: tiles back to the stack, colonists and goods to the supplies."""
+    pl = s.p[seat]
+    for x in pl["island"]:
+        s.g["colonist-supply"] += x["workers"]
+        if x["type"] == "quarry":
+            s.g["quarry-stack"] += 1
+        else:
+            s.g["tile-stack"].insert(0, x["type"])
+    for b in pl["city"]:
+        s.g["colonist-supply"] += b["workers"]
+        s.g["building-supply"][b["type"]] += 1
+    pl["island"], pl["city"] = [], []
+    s.g["colonist-supply"] += pl["san-juan"]
+    pl["san-juan"] = 0
+    set_goods(s, seat)
+    set_doubloons(s, seat, doubloons)
+
+
+def clear_all(s: Any, doubloons: int = 0) -> None:
+    for seat in range(len(s.p)):
+        clear_player(s, seat, doubloons)
+
+
+def workers(pieces: list[dict], name: str) -> list[int]:
+    return [x["workers"] for x in pieces if x["type"] == name]
+
+
+def vp(s: Any, seat: int) -> int:
+    return s.p[seat]["vp-chips"] + s.p[seat]["vp-paper"]
+
+
+def play(s: Any, *option_ids: str) -> None:
+    """Apply options in order, each one asserted legal first (a clearer failure than the error)."""
+    for oid in option_ids:
+        legal = s.legal_options()
+        assert oid in legal, f"{oid!r} not legal for seat {s.to_move}; legal: {legal}"
+        s.apply(oid)
+
+
+# -- conservation ----------------------------------------------------------------------------
+def totals(s: Any) -> dict[str, int]:
+    """Every conserved quantity of the base game, summed over all the places it can be."""
+    g, ps = s.g, s.p
+    goods = (
+        sum(g["goods-supply"].values())
+        + sum(g["trading-house"].values())
+        + sum(sh["load"] for sh in g["ships"])
+        + sum(sum(pl["goods"].values()) for pl in ps)
+    )
+    colonists = (
+        g["colonist-supply"]
+        + g["colonist-ship"]
+        + sum(
+            pl["san-juan"]
+            + sum(x["workers"] for x in pl["island"])
+            + sum(b["workers"] for b in pl["city"])
+            for pl in ps
+        )
+    )
+    return {
+        "doubloons": g["bank"] + sum(pl["doubloons"] for pl in ps) + sum(g["role-coins"].values()),
+        "minted": g["minted"],
+        "goods": goods,
+        "colonists": colonists,
+        "vp-chips": g["vp-chips"] + sum(pl["vp-chips"] for pl in ps),
+        "tiles": len(g["tile-stack"])
+        + len(g["tile-row"])
+        + len(g["tile-discard"])
+        + g["quarry-stack"]
+        + sum(len(pl["island"]) for pl in ps),
+        "buildings": sum(g["building-supply"].values()) + sum(len(pl["city"]) for pl in ps),
+    }
+
+
+def check_invariants(s: Any, players: int, vp_chips: int | None = None) -> None:
+    t = totals(s)
+    where = f"seed {s.seed}, decision {s.decisions}, round {s.round}"
+    assert t["doubloons"] == DOUBLOONS_TOTAL + t["minted"], (t, where)
+    assert t["goods"] == GOODS_TOTAL, (t, where)
+    assert t["colonists"] == COLONISTS_START[players], (t, where)
+    assert t["vp-chips"] == (vp_chips or VP_CHIPS_START[players]), (t, where)
+    assert t["tiles"] == ISLAND_TILES_TOTAL, (t, where)
+    assert t["buildings"] == sum(BUILDING_COPIES.values()), (t, where)
+    check_non_negative(s, where)
+
+
+def check_non_negative(s: Any, where: str = "") -> None:
+    def walk(x: Any, path: str) -> None:
+        if isinstance(x, bool):
+            return
+        if isinstance(x, int):
+            assert x >= 0, f"{path} = {x} ({where})"
+        elif isinstance(x, dict):
+            for k, v in x.items():
+                walk(v, f"{path}.{k}")
+        elif isinstance(x, list):
+            for i, v in enumerate(x):
+                walk(v, f"{path}[{i}]")
+
+    walk(s.g, "g")
+    walk(s.p, "p")
+
+
+def random_game(game: Any, seed: int, check: str = "none") -> Any:
+    """Play a seeded game with random legal choices. check: none, phase (at role choices), all."""
+    rnd = random.Random(seed)
+    s = game.new_state(seed)
+    s.log = None
+    players = game.players
+    if check != "none":
+        check_invariants(s, players)
+    while not s.is_over:
+        opts = s.legal_options()
+        assert opts, f"no options but the game is not over (seed {seed})"
+        oid = opts[rnd.randrange(len(opts))]
+        s.apply(oid)
+        if check == "all" or (check == "phase" and s.decisions % 7 == 0):
+            check_invariants(s, players)
+    if check != "none":
+        check_invariants(s, players)
+    return s
+
+
+# Roles that change least when a test only wants the round to end.
+QUIET_ROLES = (
+    "role:prospector",
+    "role:prospector-2",
+    "role:trader",
+    "role:builder",
+    "role:settler",
+    "role:craftsman",
+    "role:mayor",
+    "role:captain",
+)
+
+
+def end_game(s: Any) -> Any:
+    """Note an end trigger (unless one is noted), finish the round quietly, return the result."""
+    if s.g["end-trigger"] is None:
+        s.g["end-trigger"] = "test"
+    while not s.is_over:
+        opts = s.legal_options()
+        for oid in ("pass", *QUIET_ROLES):
+            if oid in opts:
+                s.apply(oid)
+                break
+        else:
+            s.apply(opts[0])
+    return s.result()
+
+
+def finish_phase(s: Any) -> None:
+    """Pass (or take the first option) until the next role choice or the end of the game."""
+    while not s.is_over and not any(o.startswith("role:") for o in s.legal_options()):
+        opts = s.legal_options()
+        s.apply("pass" if "pass" in opts else opts[0])
