@@ -7,6 +7,7 @@ in `g` (global fields), `p` (one dict per seat) and `v` (flow variables).
 
 from __future__ import annotations
 
+import pickle
 import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -102,9 +103,13 @@ class State:
         for key, value in zip(opt.slots, values, strict=True):
             t[key] = value
         seat = self.who
-        if self.log is not None:
-            text = opt.log(self) if opt.log is not None else option_id
-            self.log.append((self.round, seat, text))
+        log = self.log
+        mark = -1
+        if log is not None:
+            if opt.log is not None:
+                log.append((self.round, seat, opt.log(self)))
+            else:
+                mark = len(log)
         for flag in spec.idle_flags:
             self.v[flag] = 1
         self.pending = None
@@ -112,17 +117,23 @@ class State:
         self.history.append(option_id)
         self.decisions += 1
         opt.effect(self)
+        if mark >= 0 and len(log) == mark:
+            # the option's effect said nothing itself: the log shows the choice as taken
+            log.append((self.round, seat, option_id))
         self.pc += 1
         self.game.advance(self)
 
     def copy(self) -> State:
         """An independent copy (the generator included); the log is not copied."""
-        rng = random.Random()
+        # Random() would seed itself from the OS first; a bare instance takes the state directly
+        rng = random.Random.__new__(random.Random)
         rng.setstate(self.rng.getstate())
+        # pickle copies nested plain data faster than any Python-level walk
+        g, p = pickle.loads(pickle.dumps((self.g, self.p), pickle.HIGHEST_PROTOCOL))
         return State(
             game=self.game,
-            g=_copy_tree(self.g),
-            p=_copy_tree(self.p),
+            g=g,
+            p=p,
             v=dict(self.v),
             rng=rng,
             seed=self.seed,
