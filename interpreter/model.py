@@ -15,7 +15,8 @@ from typing import Any
 
 from lark import Token
 
-from .dsl.compiler import Callable_, Compiler, Env, Fn, Scope, _Nested
+from .dsl.codegen import CodeCompiler
+from .dsl.compiler import Callable_, Env, Fn, Scope, _Nested
 from .dsl.parser import DslSyntaxError
 from .errors import Diagnostic, RulesError
 from .flow import (
@@ -98,7 +99,7 @@ def _source_lines(path: str | None) -> list[str]:
 class DslHost:
     """Compiles the DSL texts found at data paths, turning faults into positioned diagnostics."""
 
-    def __init__(self, compiler: Compiler, root: Any, players: int) -> None:
+    def __init__(self, compiler: CodeCompiler, root: Any, players: int) -> None:
         self.c = compiler
         self.root = root
         self.players = players
@@ -291,7 +292,7 @@ def build_rules(data: Any, players: int, options: dict[str, Any]) -> Rules:
         piece_defaults=piece_defaults,
         options=dict(options),
     )
-    compiler = Compiler(env, compiler_root)
+    compiler = CodeCompiler(env, compiler_root)
     host = DslHost(compiler, data, players)
 
     for name, members in sets.items():

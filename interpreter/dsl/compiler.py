@@ -1016,6 +1016,8 @@ def _reducer(kind: str):  # noqa: ANN202 - returns a builtin maker
 
 
 def _plain(fn: Callable[..., Any]):  # noqa: ANN202 - wraps a python function of values
+    """A builtin computed by `fn(state, *values)`; code generation calls `fn` directly."""
+
     def make(c: Compiler, tok: Token, args: list, scope: Scope) -> Fn:
         fns = tuple(c.expr(a, scope) for a in args)
         if len(fns) == 1:
@@ -1026,6 +1028,7 @@ def _plain(fn: Callable[..., Any]):  # noqa: ANN202 - wraps a python function of
             return lambda s: fn(s, a(s), b(s))
         return lambda s: fn(s, *(f(s) for f in fns))
 
+    make.pyfunc = fn  # type: ignore[attr-defined]
     return make
 
 
