@@ -51,6 +51,7 @@ COMMAND_MODULES: list[str] = [
     "interpreter.cli.play",
     "interpreter.cli.replay",
     "interpreter.cli.listing",
+    "interpreter.cli.schema_cmd",
 ]
 
 
