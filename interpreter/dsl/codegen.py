@@ -362,7 +362,7 @@ class CodeCompiler(Compiler):
         if in_attrs and not in_player and not in_piece:
             table = {eid: a[name] for eid, a in env.attrs.items() if name in a}
             if obj.has_const and isinstance(obj.const, str) and obj.const in table:
-                return self._c(table[obj.const])  # e.g. quarry.copies: known at load time
+                return self._c(table[obj.const])  # e.g. some-entry.copies: known at load
             tname = self._ref(table)
             if obj.simple:
                 o = obj.code
