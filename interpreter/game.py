@@ -199,7 +199,8 @@ class Game:
             s.log.append((s.round, None, f"game over ({trigger})" if trigger else "game over"))
 
     def view(self, s: State, seat: int) -> dict[str, Any]:
-        """What one seat may see; hidden piles show a count, others' hidden fields are omitted."""
+        """What one seat may see: hidden piles (global, or another seat's) show only a count; other
+        seats' other hidden fields are omitted."""
         from .state import _copy_tree
 
         g: dict[str, Any] = {}
@@ -209,15 +210,16 @@ class Game:
             else:
                 g[name] = _copy_tree(value)
         players = []
+        hidden = self.rules.hidden_player
         for pl in s.p:
             own = pl["seat"] == seat
-            players.append(
-                {
-                    k: _copy_tree(v)
-                    for k, v in pl.items()
-                    if own or k not in self.rules.hidden_player
-                }
-            )
+            shown: dict[str, Any] = {}
+            for k, v in pl.items():
+                if own or k not in hidden:
+                    shown[k] = _copy_tree(v)
+                elif type(v) is list:  # a hidden pile (a hand): others see how many, not which
+                    shown[k] = {"hidden": True, "count": len(v)}
+            players.append(shown)
         return {
             "seat": seat,
             "round": s.round,
