@@ -47,9 +47,30 @@ def _schema_file(name: str) -> Path:
     return schemas_dir() / filename
 
 
+_SCHEMAS: dict[tuple[str, int, int], dict[str, Any]] = {}
+
+
 def load_schema(name: str) -> dict[str, Any]:
-    """Read and self-check one schema; a broken schema is reported, not crashed on."""
+    """Read and self-check one schema; a broken schema is reported, not crashed on.
+
+    Checking a schema against the meta-schema costs more than checking a ruleset with it, so
+    each schema file is read and checked once per process (again if the file changes).
+    """
     path = _schema_file(name)
+    try:
+        st = path.stat()
+        key = (str(path), st.st_size, st.st_mtime_ns)
+    except OSError:
+        key = None
+    if key is not None and key in _SCHEMAS:
+        return _SCHEMAS[key]
+    schema = _read_schema(name, path)
+    if key is not None:
+        _SCHEMAS[key] = schema
+    return schema
+
+
+def _read_schema(name: str, path: Path) -> dict[str, Any]:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as err:

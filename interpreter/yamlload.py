@@ -408,7 +408,22 @@ def load_yaml_file(path: str | os.PathLike[str]) -> Document:
                 column=col,
             )
         ) from None
-    return load_yaml_text(text, display)
+    hit = _CACHE.get(display)
+    if hit is not None and hit[0] == raw:
+        return hit[1]
+    doc = load_yaml_text(text, display)
+    if len(_CACHE) >= _CACHE_MAX:
+        _CACHE.clear()
+    _CACHE[display] = (raw, doc)
+    return doc
+
+
+# The same rule file is loaded again and again in one process (every player count, every
+# overlay combination, validation, tests). Parsing is what costs, not reading: keep parsed
+# documents keyed by path and exact bytes. Callers treat a Document as read-only (compose
+# copies on write).
+_CACHE: dict[str, tuple[bytes, Document]] = {}
+_CACHE_MAX = 256
 
 
 def _register(data: Any, path: str) -> None:
