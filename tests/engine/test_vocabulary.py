@@ -139,10 +139,6 @@ KNOWN = {
         "the module doctest plays the real game: load_game('puerto-rico'), role:settler, "
         "role:prospector (game.py:4,7,8); it should use a ruleset from tests/ or a neutral text"
     ),
-    "grammar/effects.lark": (
-        "the comment on line 5 explains hyphenated names with rule ids of the real game "
-        "(small-market, vp-chips, ship-4)"
-    ),
 }
 
 
