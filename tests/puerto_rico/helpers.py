@@ -230,20 +230,18 @@ def check_invariants(s: Any, players: int, vp_chips: int | None = None) -> None:
 
 
 def check_non_negative(s: Any, where: str = "") -> None:
-    def walk(x: Any, path: str) -> None:
-        if isinstance(x, bool):
-            return
-        if isinstance(x, int):
-            assert x >= 0, f"{path} = {x} ({where})"
-        elif isinstance(x, dict):
-            for k, v in x.items():
-                walk(v, f"{path}.{k}")
-        elif isinstance(x, list):
-            for i, v in enumerate(x):
-                walk(v, f"{path}[{i}]")
-
-    walk(s.g, "g")
-    walk(s.p, "p")
+    """Every count in the state (counters, bags, loads, workers) is >= 0."""
+    nums: list[int] = []
+    for part in (s.g, *s.p):
+        for v in part.values():
+            t = type(v)
+            if t is int:
+                nums.append(v)
+            elif t is dict:
+                nums.extend(v.values())
+            elif t is list and v and type(v[0]) is dict:
+                nums.extend(x.get("workers", x.get("load", 0)) for x in v)
+    assert min(nums) >= 0, (where, [(k, v) for k, v in s.g.items()], s.p)
 
 
 def random_game(game: Any, seed: int, check: str = "none") -> Any:
