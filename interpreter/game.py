@@ -1,13 +1,12 @@
 """The public entry point: load a ruleset into an immutable Game, then play States of it.
 
->>> from interpreter.game import load_game
->>> game = load_game("puerto-rico", players=4)
->>> state = game.new_state(seed=7)
->>> state.to_move, state.legal_options()[:2]
-(0, ['role:settler', 'role:mayor'])
->>> state.apply("role:prospector")
->>> state.to_move
-1
+    game = load_game("my-game", players=4)      # a name under rulesets/, or a path to a file
+    state = game.new_state(seed=7)             # set up, advanced to the first decision
+    state.to_move                              # the seat that must decide
+    state.legal_options()                      # every legal option id, e.g. ['pick:red', ...]
+    state.apply("pick:red")                    # an illegal id raises; the state is unchanged
+
+See docs/api.md for the whole surface.
 """
 
 from __future__ import annotations

@@ -135,10 +135,6 @@ def engine_files() -> list[Path]:
 # Files that break the hard line today (see the reasons); strict, so fixing them makes the
 # marker fail and it must be removed.
 KNOWN = {
-    "interpreter/game.py": (
-        "the module doctest plays the real game: load_game('puerto-rico'), role:settler, "
-        "role:prospector (game.py:4,7,8); it should use a ruleset from tests/ or a neutral text"
-    ),
 }
 
 
