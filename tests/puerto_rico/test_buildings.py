@@ -296,20 +296,37 @@ def test_small_warehouse_keeps_one_whole_kind(s, occupied):
     check_invariants(s, 4)
 
 
-def test_small_warehouse_with_two_kinds_keeps_everything(s):
+def test_small_warehouse_with_two_kinds_asks_which_kind(s):
+    """One whole kind + the single barrel of the other: which kind is stored matters."""
     give_building(s, 0, "small-warehouse")
     _blocked_captain(s, 0, corn=3, indigo=2)
     play(s, "role:captain")
-    assert s.p[0]["goods"] == no_goods(corn=3, indigo=2)
+    assert s.legal_options() == ["store:corn", "store:indigo"]
+    play(s, "store:indigo")
+    assert s.p[0]["goods"] == no_goods(corn=1, indigo=2)
+    assert s.legal_options()[0].startswith("role:")
+
+
+def test_small_warehouse_and_single_barrel_together_keep_everything(s):
+    give_building(s, 0, "small-warehouse")
+    _blocked_captain(s, 0, corn=3, indigo=1)
+    play(s, "role:captain", "store:corn")
+    assert s.legal_options()[0].startswith("role:")
+    assert s.p[0]["goods"] == no_goods(corn=3, indigo=1)
 
 
 def test_large_warehouse_keeps_two_whole_kinds(s):
     give_building(s, 0, "large-warehouse")
-    _blocked_captain(s, 0, corn=3, indigo=2, sugar=1)
-    set_goods(s, 0, corn=3, indigo=2, sugar=1, tobacco=0)
+    _blocked_captain(s, 0, corn=3, indigo=2, sugar=2)
     play(s, "role:captain")
-    # 3 kinds, 2 whole kinds + 1 barrel: everything stays without a question.
-    assert s.p[0]["goods"] == no_goods(corn=3, indigo=2, sugar=1)
+    assert s.legal_options() == ["store:corn", "store:indigo", "store:sugar"]
+    play(s, "store:corn")
+    assert s.legal_options() == ["store:indigo", "store:sugar"]
+    play(s, "store:sugar")
+    # 2 whole kinds + 1 barrel of the third.
+    assert s.p[0]["goods"] == no_goods(corn=3, indigo=1, sugar=2)
+    assert s.legal_options()[0].startswith("role:")
+    check_invariants(s, 4)
 
 
 def test_large_warehouse_with_four_kinds(s):
@@ -337,6 +354,14 @@ def test_both_warehouses_keep_three_whole_kinds(s):
     play(s, "keep:tobacco")
     assert s.p[0]["goods"] == no_goods(corn=2, indigo=2, coffee=2, tobacco=1)
     check_invariants(s, 4)
+
+
+def test_wharf_owner_who_can_load_may_not_pass(s):
+    give_building(s, 0, "wharf")
+    set_goods(s, 0, corn=2)
+    play(s, "role:captain")
+    assert "pass" not in s.legal_options()
+    assert "own-ship:corn" in s.legal_options() and "load:corn:ship-5" in s.legal_options()
 
 
 def test_warehouse_does_not_protect_from_loading(s):
