@@ -324,8 +324,16 @@ def build_rules(data: Any, players: int, options: dict[str, Any]) -> Rules:
                 abilities.setdefault(str(ability), {})[eid] = int(amount)
     for name, value in tables.items():
         _add_constant(host, constants, owners, name, value, ["tables", name])
-    for _oname, odecl in (data.get("options") or {}).items():
-        for choice in odecl.get("choices") or []:
+    for oname, odecl in (data.get("options") or {}).items():
+        choices = list(odecl.get("choices") or [])
+        if choices and "default" in odecl and odecl["default"] not in choices:
+            host.error(
+                ["options", oname, "default"],
+                "R004",
+                f"the default {odecl['default']!r} of option '{oname}' is not one of its choices",
+                _hint(str(odecl["default"]), [str(c) for c in choices]),
+            )
+        for choice in choices:
             if isinstance(choice, str) and choice not in constants:
                 constants[choice] = choice
 
