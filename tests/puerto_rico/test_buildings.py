@@ -554,3 +554,26 @@ def test_customs_house_counts_paper_vp(s):
     r = end_game(s)
     assert r.scores[0]["components"]["large-buildings"] == 2
     assert r.scores[0]["components"]["vp-chips"] == 8
+
+
+def test_wharf_owner_who_declines_is_not_asked_again(s):
+    give_building(s, 1, "wharf")
+    set_ship(s, "ship-5", "indigo", 5)  # full: Bob's indigo has no ship
+    set_goods(s, 1, indigo=2)
+    set_goods(s, 0, corn=1, sugar=1)
+    play(s, "role:captain", "load:corn:ship-6")
+    assert s.to_move == 1 and s.legal_options() == ["own-ship:indigo", "pass"]
+    play(s, "pass", "load:sugar:ship-7")
+    # Bob declined: loading ends without asking him again.
+    assert s.legal_options()[0].startswith("role:")
+    assert s.p[1]["goods"] == no_goods(indigo=1) and vp(s, 1) == 0
+
+
+def test_hacienda_filling_the_last_island_space(s):
+    give_building(s, 0, "hacienda")
+    give_tiles(s, 0, "quarry", 8, workers=0)
+    give_tiles(s, 0, "corn-plantation", 3, workers=0)
+    play(s, "role:settler", "face-down-tile")
+    assert len(s.p[0]["island"]) == 12
+    # No space left for a face-up tile (or a quarry): nothing but pass.
+    assert s.to_move == 0 and s.legal_options() == ["pass"]

@@ -552,3 +552,15 @@ def test_role_coins_and_governor_rotation(games, n):
                 coins[r] += 1
         assert {r: st.g["role-coins"][r] for r in roles} == coins
     check_invariants(st, n)
+
+
+@pytest.mark.parametrize("n, biggest", [(3, "ship-6"), (5, "ship-8")])
+def test_ships_by_player_count(games, n, biggest):
+    st = games[n].new_state(3)
+    clear_all(st)
+    set_goods(st, 0, corn=10)
+    play(st, "role:captain")
+    assert st.legal_options() == [f"load:corn:{biggest}"]
+    play(st, f"load:corn:{biggest}")
+    assert vp(st, 0) == int(biggest[-1]) + 1
+    check_invariants(st, n)
