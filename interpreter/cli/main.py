@@ -52,6 +52,7 @@ COMMAND_MODULES: list[str] = [
     "interpreter.cli.replay",
     "interpreter.cli.listing",
     "interpreter.cli.schema_cmd",
+    "interpreter.cli.test_cmd",
 ]
 
 

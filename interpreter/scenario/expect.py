@@ -1,0 +1,331 @@
+"""Expectations: each checks the running state and raises :class:`Failed` with what it expected
+and what it found. Rule expressions are compiled with the game's own DSL compiler against the
+game's names (so `player(0).doubloons`, `goods-supply[corn]`, `build-cost(player(1), harbor)`
+mean what they mean in the ruleset), with the flow variables of the moment in scope.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Tree
+
+from interpreter.dsl.compiler import Compiler, RuntimeRuleError, Scope
+from interpreter.dsl.parser import DslSyntaxError, parse
+from interpreter.suggest import did_you_mean
+
+from .format import Expectation, Where, _flow, parse_option_step
+from .setup import FieldInfo
+
+__all__ = ["Failed", "BadScenario", "check", "compile_expression", "MUTATING"]
+
+# builtins that change the state; an expectation only looks
+MUTATING = frozenset({"draw", "push", "shuffle", "clear", "remove", "place", "random"})
+
+
+class Failed(Exception):
+    """An expectation does not hold (the scenario fails)."""
+
+    def __init__(self, message: str, where: Where) -> None:
+        super().__init__(message)
+        self.message = message
+        self.where = where
+
+
+class BadScenario(Exception):
+    """The scenario itself is wrong (an expression that does not compile, a bad seat)."""
+
+    def __init__(self, message: str, where: Where) -> None:
+        super().__init__(message)
+        self.message = message
+        self.where = where
+
+
+def _none(x: Any) -> Any:
+    return None if x == "none" else x
+
+
+def _show(x: Any) -> str:
+    if isinstance(x, dict) and "type" not in x and all(isinstance(v, int) for v in x.values()):
+        return _flow({k: v for k, v in x.items() if v}) if any(x.values()) else "{}"
+    return _flow(x)
+
+
+def _text_where(where: Where, e: DslSyntaxError) -> Where:
+    if where.line is None or where.column is None:
+        return where
+    if e.line == 1:
+        return Where(where.file, where.line, where.column + e.column - 1)
+    return Where(where.file, where.line + e.line - 1, e.column)
+
+
+def compile_expression(game: Any, s: Any, text: str, where: Where) -> tuple[Any, Any, str | None]:
+    """(whole, left, op): `left`/`op` are set when the text is one comparison, to report it."""
+    scope = Scope(None, **{k: ("var", k) for k in s.v if isinstance(k, str)})
+    compiler = Compiler(game.env, scope)
+    try:
+        tree = parse(text, "expr")
+        _refuse_changes(tree, game)
+        whole = compiler.expr(tree, scope.child())
+        left = op = None
+        top = tree
+        while (
+            isinstance(top, Tree)
+            and top.data in ("or_", "and_", "compare", "binop")
+            and len(top.children) == 1
+        ):
+            top = top.children[0]
+        if isinstance(top, Tree) and top.data == "compare" and len(top.children) == 3:
+            left = compiler.expr(top.children[0], scope.child())
+            op = str(top.children[1])
+        return whole, left, op
+    except DslSyntaxError as e:
+        message = f"in the expression `{text}`: {e.message}"
+        raise BadScenario(message, _text_where(where, e)) from None
+
+
+def _refuse_changes(tree: Tree, game: Any) -> None:
+    for node in tree.iter_subtrees():
+        if node.data == "call":
+            tok = node.children[0]
+            name = str(tok)
+            fn = game.env.functions.get(name)
+            if name in MUTATING or (fn is not None and fn.is_procedure):
+                line = getattr(tok, "line", 1) or 1
+                col = getattr(tok, "column", 1) or 1
+                if line == 1:  # parse() reads an expression inside brackets
+                    col = max(1, col - 1)
+                raise DslSyntaxError(
+                    f"'{name}' changes the state; an expectation may only look", line, col
+                )
+
+
+def _eval(fn: Any, s: Any, text: str, where: Where) -> Any:
+    try:
+        return fn(s)
+    except RuntimeRuleError as e:
+        raise Failed(f"expected {text}\n    but it could not be evaluated: {e}", where) from None
+    except (KeyError, IndexError, TypeError, ValueError, ZeroDivisionError) as e:
+        raise Failed(
+            f"expected {text}\n    but it could not be evaluated: {type(e).__name__}: {e}", where
+        ) from None
+
+
+def _expr(game: Any, s: Any, e: Expectation) -> None:
+    text = str(e.value)
+    whole, left, op = compile_expression(game, s, text, e.where)
+    ok = _eval(whole, s, text, e.where)
+    if ok is True or (ok and not isinstance(ok, bool)):
+        return
+    if left is not None:
+        actual = _eval(left, s, text, e.where)
+        lhs = text.split(op, 1)[0].strip() if op else text
+        raise Failed(f"expected {text}\n    actual: {lhs} = {_show(actual)}", e.where)
+    raise Failed(f"expected {text}\n    actual: {_show(ok)}", e.where)
+
+
+def _seat(s: Any, seat: Any, where: Where) -> int:
+    n = len(s.p)
+    if not isinstance(seat, int) or not 0 <= seat < n:
+        raise BadScenario(f"there is no seat {seat} in a {n}-player game", where)
+    return seat
+
+
+def _compare_field(kind: str, actual: Any, expected: Any) -> bool:
+    if kind in ("counter", "value"):
+        return actual == _none(expected)
+    if kind == "bag":
+        if not isinstance(expected, dict):
+            return False
+        want = {k: 0 for k in actual}
+        want.update(expected)
+        return actual == want
+    if kind == "pile":
+        return list(actual) == list(expected or [])
+    # area
+    if isinstance(expected, dict):
+        for kind_id, fields in expected.items():
+            found = [p for p in actual if p["type"] == kind_id]
+            if len(found) != 1:
+                return False
+            if any(found[0].get(k) != _none(v) for k, v in (fields or {}).items()):
+                return False
+        return True
+    if not isinstance(expected, list) or len(expected) != len(actual):
+        return False
+    for want, have in zip(expected, actual, strict=True):
+        if isinstance(want, str):
+            if have["type"] != want:
+                return False
+        elif any(have.get(k) != _none(v) for k, v in want.items()):
+            return False
+    return True
+
+
+def _area_show(actual: list, expected: Any) -> Any:
+    detailed = isinstance(expected, dict) or any(isinstance(w, dict) for w in expected or [])
+    if not detailed:
+        return [p["type"] for p in actual]
+    return actual
+
+
+def _fields(s: Any, e: Expectation, info: FieldInfo) -> None:
+    if e.seat == "global":
+        holder, kinds, label = s.g, info.global_kinds, "global"
+    else:
+        seat = _seat(s, e.seat, e.where)
+        holder, kinds, label = s.p[seat], info.player_kinds, f"seat {seat}"
+    for name, expected in e.value.items():
+        where = e.field_where.get(name, e.where)
+        if name not in kinds:
+            guess = did_you_mean(name, kinds)
+            hint = f"; did you mean '{guess}'?" if guess else ""
+            raise BadScenario(f"{label} has no field '{name}'{hint}", where)
+        kind = kinds[name]
+        actual = holder[name]
+        if not _compare_field(kind, actual, expected):
+            shown = _area_show(actual, expected) if kind == "area" else actual
+            raise Failed(
+                f"expected {label} {name}: {_flow(expected)}\n    actual: {_show(shown)}", where
+            )
+
+
+def _legal_for(s: Any, seat: int) -> list[str] | None:
+    if s.is_over or s.to_move != seat:
+        return None
+    return s.legal_options()
+
+
+def _may(s: Any, e: Expectation) -> None:
+    seat = _seat(s, e.seat, e.where)
+    want = list(e.value)
+    legal = _legal_for(s, seat)
+    if e.kind == "may not":
+        if legal is None:
+            return
+        bad = [o for o in want if o in legal]
+        if bad:
+            raise Failed(
+                f"expected seat {seat} may not: {_flow(want)}\n"
+                f"    but {_flow(bad)} {'is' if len(bad) == 1 else 'are'} legal "
+                f"(legal: {_flow(legal)})",
+                e.where,
+            )
+        return
+    if legal is None:
+        who = "nobody (the game is over)" if s.is_over else f"seat {s.to_move}"
+        raise Failed(
+            f"expected seat {seat} {e.kind}: {_flow(want)}\n    but {who} is to decide", e.where
+        )
+    missing = [o for o in want if o not in legal]
+    extra = [o for o in legal if o not in want] if e.kind == "may" else []
+    if missing or extra:
+        parts = []
+        if missing:
+            parts.append(f"not legal: {_flow(missing)}")
+        if extra:
+            parts.append(f"also legal: {_flow(extra)}")
+        raise Failed(
+            f"expected seat {seat} {e.kind}: {_flow(want)}\n    actual: {_flow(legal)} "
+            f"({'; '.join(parts)})",
+            e.where,
+        )
+
+
+def _refused(s: Any, e: Expectation) -> None:
+    for text in e.value:
+        seat, option = parse_option_step(text)
+        if s.is_over:
+            continue
+        if seat is not None and s.to_move != seat:
+            continue
+        if option in s.legal_options():
+            raise Failed(
+                f"expected refused: {text}\n    but it is legal for seat {s.to_move}", e.where
+            )
+
+
+def _log(s: Any, e: Expectation) -> None:
+    lines = [text for (_r, _seat, text) in (s.log or [])]
+    for needle in e.value:
+        hit = any(needle in line for line in lines)
+        if e.kind == "log contains" and not hit:
+            near = did_you_mean(needle, lines)
+            extra = f"; nearest line: {near!r}" if near else ""
+            raise Failed(f"expected the log to contain {needle!r}\n    it does not{extra}", e.where)
+        if e.kind == "log lacks" and hit:
+            line = next(x for x in lines if needle in x)
+            raise Failed(f"expected the log to lack {needle!r}\n    found: {line!r}", e.where)
+
+
+def _result(s: Any, e: Expectation) -> Any:
+    if not s.is_over:
+        raise Failed(
+            f"expected {e.text()}\n    but the game is not over (seat {s.to_move} to decide)",
+            e.where,
+        )
+    return s.result()
+
+
+def _scores(s: Any, e: Expectation) -> None:
+    res = _result(s, e)
+    for key, want in e.value.items():
+        seat = _seat(s, int(key), e.where)
+        row = res.scores[seat]
+        have = {"total": row["total"], **row["components"], "tiebreak": row["tiebreak"]}
+        if isinstance(want, int):
+            want = {"total": want}
+        for k, v in want.items():
+            if k not in have:
+                guess = did_you_mean(k, have)
+                hint = f"; did you mean '{guess}'?" if guess else ""
+                raise BadScenario(
+                    f"scores have no part '{k}'{hint} (parts: {_flow(list(have))})", e.where
+                )
+            if have[k] != v:
+                raise Failed(
+                    f"expected seat {seat} {k} score {v}\n    actual: {have[k]} "
+                    f"(seat {seat}: {_flow(have)})",
+                    e.where,
+                )
+
+
+def check(game: Any, s: Any, e: Expectation, info: FieldInfo) -> None:
+    """Raise Failed (or BadScenario) unless expectation `e` holds in state `s`."""
+    kind = e.kind
+    if kind == "expr":
+        _expr(game, s, e)
+    elif kind == "fields":
+        _fields(s, e, info)
+    elif kind in ("may", "may include", "may not"):
+        _may(s, e)
+    elif kind == "refused":
+        _refused(s, e)
+    elif kind in ("log contains", "log lacks"):
+        _log(s, e)
+    elif kind == "to move":
+        if s.to_move != e.value:
+            raise Failed(f"expected seat {e.value} to move\n    actual: seat {s.to_move}", e.where)
+    elif kind == "over":
+        if bool(s.is_over) != bool(e.value):
+            actual = _flow(s.is_over)
+            raise Failed(f"expected over: {_flow(e.value)}\n    actual: {actual}", e.where)
+    elif kind == "winner":
+        res = _result(s, e)
+        want = e.value
+        have = res.winners if isinstance(want, list) else res.winner
+        if have != want:
+            totals = {r["seat"]: r["total"] for r in res.scores}
+            raise Failed(
+                f"expected winner: {_flow(want)}\n"
+                f"    actual: {_flow(have)} (totals: {_flow(totals)})",
+                e.where,
+            )
+    elif kind == "trigger":
+        res = _result(s, e)
+        if res.trigger != _none(e.value):
+            raise Failed(f"expected trigger: {e.value}\n    actual: {res.trigger}", e.where)
+    elif kind == "scores":
+        _scores(s, e)
+    else:  # pragma: no cover - the schema allows only the kinds above
+        raise BadScenario(f"unknown expectation '{kind}'", e.where)

@@ -1,0 +1,279 @@
+"""Run scenarios: load the game, set up, take the steps, check the expectations.
+
+>>> from interpreter.scenario.runner import run_scenario  # doctest: +SKIP
+>>> outcome = run_scenario(scenario)                      # doctest: +SKIP
+>>> outcome.status                                        # 'pass', 'fail' or 'error'
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from interpreter.errors import RulebookError, RulesError
+from interpreter.suggest import did_you_mean
+
+from .expect import BadScenario, Failed, check, compile_expression
+from .format import Scenario, Setup, Step, Where, load_scenarios
+from .setup import FieldInfo, SetupError, apply_setup, field_info
+
+__all__ = ["Outcome", "run_scenario", "discover", "collect", "select", "AUTO_LIMIT"]
+
+AUTO_LIMIT = 20_000  # decisions one `auto:` step may take before it is called stuck
+
+
+@dataclass
+class Outcome:
+    """What running one scenario gave. `status`: pass, fail (an expectation did not hold) or
+    error (the scenario cannot run: a broken file, unknown game, bad set-up or option)."""
+
+    scenario: Scenario | None
+    status: str
+    message: str = ""
+    where: Where | None = None
+    steps: list[str] = field(default_factory=list)  # the steps taken, with their log lines
+    seconds: float = 0.0
+    name: str = ""
+    file: str = ""
+
+    @property
+    def id(self) -> str:
+        return f"{self.file}::{self.name}" if self.name else self.file
+
+
+# -- games, compiled once per (game, players, overlays, options, search path) ---------------
+_games: dict[tuple, tuple[Any, FieldInfo]] = {}
+
+
+def _game(sc: Scenario) -> tuple[Any, FieldInfo]:
+    from interpreter.catalog import search_path
+    from interpreter.game import load_game, load_rules_data
+
+    key = (
+        sc.game,
+        sc.players,
+        sc.overlays,
+        tuple(sorted((k, str(v)) for k, v in sc.options.items())),
+        tuple(str(p) for p in search_path()),
+    )
+    hit = _games.get(key)
+    if hit is None:
+        game = load_game(sc.game, sc.players, sc.overlays, sc.options)
+        data = load_rules_data(sc.game, sc.overlays)[0]
+        hit = (game, field_info(game, data))
+        _games[key] = hit
+    return hit
+
+
+def clear_cache() -> None:
+    _games.clear()
+
+
+# -- running -------------------------------------------------------------------------------
+class _Run:
+    def __init__(self, sc: Scenario, game: Any, info: FieldInfo) -> None:
+        self.sc = sc
+        self.game = game
+        self.info = info
+        self.s = game.new_state(sc.seed)
+        self.lines: list[str] = []
+        self.mark = 0
+
+    def note_log(self) -> None:
+        log = self.s.log or []
+        for _round, seat, text in log[self.mark :]:
+            prefix = "" if seat is None or text.startswith("seat ") else f"seat {seat}: "
+            self.lines.append(f"       | {prefix}{text}")
+        self.mark = len(log)
+
+    def setup(self, setup: Setup) -> None:
+        s = self.s
+        try:
+            notes = apply_setup(s, setup, self.info)
+        except SetupError as e:
+            raise BadScenario(f"set-up refused: {e.message}", e.where) from None
+        for n in notes:
+            self.lines.append(f"       ~ set-up {n}")
+        if s.is_over:
+            return
+        # what is legal may have changed: list the decision again, or rerun the round
+        s.pending = None
+        s.who = None
+        if setup.restart == "round":
+            s.pc = self.game.program.round_start
+            s.calls = []
+        self.game.advance(s)
+
+    def option(self, step: Step, index: int) -> None:
+        s = self.s
+        if s.is_over:
+            raise BadScenario(f"step {index} `{step.text()}`: the game is already over", step.where)
+        legal = s.legal_options()
+        if step.seat is not None and s.to_move != step.seat:
+            raise Failed(
+                f"step {index} `{step.text()}`: expected seat {step.seat} to decide\n"
+                f"    actual: seat {s.to_move} is to decide (options: {', '.join(legal)})",
+                step.where,
+            )
+        if step.option not in legal:
+            guess = did_you_mean(step.option, legal)
+            hint = f"; did you mean '{guess}'?" if guess else ""
+            raise Failed(
+                f"step {index} `{step.text()}`: not a legal option{hint}\n"
+                f"    legal for seat {s.to_move}: {', '.join(legal)}",
+                step.where,
+            )
+        s.apply(step.option)
+
+    def auto(self, step: Step) -> None:
+        s = self.s
+        until = None
+        if step.until is not None:
+            until = compile_expression(self.game, s, step.until, step.where)[0]
+        for _ in range(AUTO_LIMIT):
+            if s.is_over:
+                return
+            if until is not None:
+                try:
+                    if until(s):
+                        return
+                except Exception as e:  # noqa: BLE001 - reported with the scenario's line
+                    raise BadScenario(f"`until: {step.until}` failed: {e}", step.where) from None
+            legal = s.legal_options()
+            choice = next((o for o in step.prefer if o in legal), legal[0])
+            seat = s.to_move
+            s.apply(choice)
+            self.lines.append(f"       > seat {seat}: {choice}")
+            self.note_log()
+        raise Failed(f"`{step.text()}` took {AUTO_LIMIT} decisions without stopping", step.where)
+
+    def expect(self, items: Iterable[Any]) -> None:
+        for e in items:
+            check(self.game, self.s, e, self.info)
+
+    def run(self) -> None:
+        for setup in self.sc.setups:
+            self.setup(setup)
+        self.note_log_reset()
+        for i, step in enumerate(self.sc.steps, 1):
+            line = f"  {i:>3}. {step.text()}"
+            self.lines.append(f"{line:<44} (line {step.where.line})")
+            if step.kind == "option":
+                self.option(step, i)
+            elif step.kind == "expect":
+                self.expect(step.expectations)
+            elif step.kind == "set":
+                assert step.setup is not None
+                self.setup(step.setup)
+            elif step.kind == "auto":
+                self.auto(step)
+            self.note_log()
+        self.expect(self.sc.expect)
+
+    def note_log_reset(self) -> None:
+        self.mark = len(self.s.log or [])
+
+
+def run_scenario(sc: Scenario) -> Outcome:
+    """Run one scenario; never raises for a scenario's own faults (they become the outcome)."""
+    start = time.perf_counter()
+    out = Outcome(sc, "pass", name=sc.name, file=sc.file)
+    run: _Run | None = None
+    try:
+        game, info = _game(sc)
+        run = _Run(sc, game, info)
+        run.run()
+    except Failed as e:
+        out.status, out.message, out.where = "fail", e.message, e.where
+    except BadScenario as e:
+        out.status, out.message, out.where = "error", e.message, e.where
+    except RulesError as e:
+        out.status, out.message, out.where = "error", str(e), sc.where
+    except RulebookError as e:
+        out.status, out.message, out.where = "error", str(e), sc.where
+    if run is not None:
+        if out.status != "pass":
+            run.note_log()
+        out.steps = run.lines
+    out.seconds = time.perf_counter() - start
+    return out
+
+
+# -- finding and selecting scenarios --------------------------------------------------------
+def discover(paths: Sequence[str | Path]) -> list[Path]:
+    """Scenario files: each file given, and every *.yaml / *.yml below each folder given."""
+    files: list[Path] = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            files.extend(sorted(f for f in path.rglob("*.y*ml") if f.suffix in (".yaml", ".yml")))
+        elif path.exists():
+            files.append(path)
+        else:
+            raise FileNotFoundError(2, "No such file or directory", str(path))
+    return files
+
+
+def collect(files: Iterable[Path]) -> tuple[list[Scenario], list[Outcome]]:
+    """Load every file: (scenarios, outcomes of files that could not be loaded)."""
+    scenarios: list[Scenario] = []
+    broken: list[Outcome] = []
+    for f in files:
+        try:
+            scenarios.extend(load_scenarios(f))
+        except RulesError as e:
+            d = e.diagnostics[0] if e.diagnostics else None
+            where = Where(d.file or str(f), d.line, d.column) if d else Where(str(f))
+            broken.append(Outcome(None, "error", str(e), where, file=str(f)))
+    return scenarios, broken
+
+
+def select(scenarios: list[Scenario], keyword: str | None) -> list[Scenario]:
+    """pytest-like `-k`: words match (case-insensitively) inside `file::name`; `and`, `or`,
+    `not` and parentheses combine them."""
+    if not keyword:
+        return scenarios
+    return [sc for sc in scenarios if _match(keyword, sc.id.lower())]
+
+
+def _match(expr: str, text: str) -> bool:
+    tokens = expr.replace("(", " ( ").replace(")", " ) ").split()
+    pos = 0
+
+    def peek() -> str | None:
+        return tokens[pos] if pos < len(tokens) else None
+
+    def take() -> str:
+        nonlocal pos
+        pos += 1
+        return tokens[pos - 1]
+
+    def atom() -> bool:
+        t = take() if peek() is not None else ""
+        if t == "not":
+            return not atom()
+        if t == "(":
+            v = disj()
+            if peek() == ")":
+                take()
+            return v
+        return t.lower() in text
+
+    def conj() -> bool:
+        v = atom()
+        while peek() == "and":
+            take()
+            v = atom() and v
+        return v
+
+    def disj() -> bool:
+        v = conj()
+        while peek() == "or":
+            take()
+            v = conj() or v
+        return v
+
+    return disj()

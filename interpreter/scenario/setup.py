@@ -1,0 +1,324 @@
+"""Apply a scenario's set-up to a running state, in the ruleset's own vocabulary, and refuse
+set-ups that break what can be checked without knowing the game.
+
+Checked: every field name (with did-you-mean), every id in a bag, pile or area (against the
+set or catalog the ruleset declares for that field), every field of a piece, integer counts
+that would be negative, and the *totals*: an id's count summed over every bag, pile and area
+(global and per seat) must stay what it was before the set-up. When a set-up adds or removes
+some, the difference is taken from (or given back to) the id's *reserve*: the global bag or
+pile the set-up does not name that holds most of that id. If there is no such reserve, or it
+does not hold enough, the set-up is refused. What cannot be checked generically (a counter
+that is the stock of another, a piece kind that the rules allow once per seat, a piece field
+that holds an id plus a count) is documented in docs/scenarios.md.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from interpreter.suggest import did_you_mean
+
+from .format import Setup, Where
+
+__all__ = ["FieldInfo", "SetupError", "apply_setup", "field_info"]
+
+
+class SetupError(Exception):
+    def __init__(self, message: str, where: Where) -> None:
+        super().__init__(message)
+        self.message = message
+        self.where = where
+
+
+@dataclass
+class FieldInfo:
+    """What a game's state fields are: kind, and the ids a bag/pile/area may hold."""
+
+    global_kinds: dict[str, str]
+    player_kinds: dict[str, str]
+    domains: dict[tuple[str, str], tuple[str, ...]]  # (global|player, field) -> ids
+    piece_fields: dict[str, dict[str, Any]]  # piece id -> its dynamic fields with defaults
+    ids: set[str]  # every id the ruleset declares
+
+
+def field_info(game: Any, data: Any) -> FieldInfo:
+    """Built from a compiled game plus its composed rule data (for the `state:` declarations)."""
+    env = game.env
+    state = data.get("state") or {}
+    domains: dict[tuple[str, str], tuple[str, ...]] = {}
+    for where in ("global", "player"):
+        for name, decl in (state.get(where) or {}).items():
+            for kind in ("bag", "pile", "area"):
+                if kind in decl:
+                    over = env.constants.get(str(decl[kind]))
+                    if isinstance(over, tuple):
+                        domains[(where, str(name))] = tuple(str(x) for x in over)
+    ids: set[str] = set(env.attrs)
+    for value in env.constants.values():
+        if isinstance(value, str):
+            ids.add(value)
+    return FieldInfo(
+        global_kinds=dict(env.global_fields),
+        player_kinds={k: v for k, v in env.player_fields.items() if k != "seat"},
+        domains=domains,
+        piece_fields={k: dict(v) for k, v in env.piece_defaults.items()},
+        ids=ids,
+    )
+
+
+def _hint(name: str, known: Any) -> str:
+    guess = did_you_mean(name, list(known))
+    return f"; did you mean '{guess}'?" if guess else ""
+
+
+def _count(x: Any, where: Where, what: str) -> int:
+    if isinstance(x, bool) or not isinstance(x, int):
+        raise SetupError(f"{what} must be a whole number, not {x!r}", where)
+    if x < 0:
+        raise SetupError(f"{what} cannot be negative ({x})", where)
+    return x
+
+
+def _check_id(x: Any, domain: tuple[str, ...] | None, info: FieldInfo, where: Where, what: str):
+    if not isinstance(x, str):
+        raise SetupError(f"{what}: expected an id, got {x!r}", where)
+    known = domain if domain is not None else info.ids
+    if x not in known:
+        raise SetupError(f"{what}: unknown id '{x}'{_hint(x, known)}", where)
+    return x
+
+
+def _piece(
+    item: Any, domain: tuple[str, ...] | None, info: FieldInfo, where: Where, what: str
+) -> dict:
+    if isinstance(item, str):
+        kind, given = item, {}
+    elif isinstance(item, dict) and "type" in item:
+        kind, given = item["type"], {k: v for k, v in item.items() if k != "type"}
+    else:
+        raise SetupError(f"{what}: a piece is an id or a map with `type:`, not {item!r}", where)
+    _check_id(kind, domain, info, where, what)
+    piece = {"type": kind, **info.piece_fields.get(kind, {})}
+    _patch_piece(piece, given, info, where, f"{what} {kind}")
+    return piece
+
+
+def _patch_piece(piece: dict, given: dict, info: FieldInfo, where: Where, what: str) -> None:
+    fields = info.piece_fields.get(piece["type"], {})
+    for name, value in given.items():
+        if name not in fields:
+            known = list(fields) or ["(none: this piece has no fields)"]
+            raise SetupError(
+                f"{what} has no field '{name}'{_hint(name, fields)} (fields: {', '.join(known)})",
+                where,
+            )
+        if isinstance(value, int) and not isinstance(value, bool):
+            _count(value, where, f"{what} {name}")
+        elif isinstance(value, str):
+            _check_id(value, None, info, where, f"{what} {name}")
+        piece[name] = value
+
+
+def _set_field(
+    holder: dict[str, Any],
+    scope: str,
+    name: str,
+    kind: str,
+    value: Any,
+    info: FieldInfo,
+    where: Where,
+    what: str,
+) -> None:
+    domain = info.domains.get((scope, name))
+    if kind == "counter":
+        holder[name] = _count(value, where, what)
+    elif kind == "value":
+        holder[name] = value
+    elif kind == "bag":
+        if not isinstance(value, dict):
+            raise SetupError(f"{what} is a bag: give {{id: count}}, not {value!r}", where)
+        bag = holder[name]
+        keys = list(bag) if domain is None else list(domain)
+        for k, n in value.items():
+            _check_id(k, tuple(keys), info, where, what)
+            _count(n, where, f"{what} {k}")
+        for k in bag:
+            bag[k] = 0
+        for k, n in value.items():
+            bag[k] = n
+    elif kind == "pile":
+        if not isinstance(value, list):
+            raise SetupError(f"{what} is a pile: give a list of ids, not {value!r}", where)
+        holder[name] = [_check_id(x, domain, info, where, what) for x in value]
+    elif kind == "area":
+        if isinstance(value, list):
+            holder[name] = [_piece(x, domain, info, where, what) for x in value]
+        elif isinstance(value, dict):
+            area = holder[name]
+            for kind_id, given in value.items():
+                _check_id(kind_id, domain, info, where, what)
+                found = [p for p in area if p["type"] == kind_id]
+                if len(found) != 1:
+                    have = sorted({p["type"] for p in area}) or ["nothing"]
+                    many = "no" if not found else f"{len(found)} pieces of type"
+                    raise SetupError(
+                        f"{what} holds {many} '{kind_id}' (it holds: {', '.join(have)}); "
+                        "give the whole list to replace it",
+                        where,
+                    )
+                if not isinstance(given, dict):
+                    raise SetupError(f"{what} {kind_id}: give {{field: value}}", where)
+                _patch_piece(found[0], given, info, where, f"{what} {kind_id}")
+        else:
+            raise SetupError(f"{what} is an area: give a list of pieces or {{id: fields}}", where)
+
+
+def _totals(s: Any, info: FieldInfo) -> Counter:
+    """Every id's count over every bag, pile and area of the state."""
+    c: Counter = Counter()
+
+    def add(holder: dict[str, Any], kinds: dict[str, str]) -> None:
+        for name, kind in kinds.items():
+            v = holder.get(name)
+            if kind == "bag":
+                for k, n in v.items():
+                    if n:
+                        c[k] += n
+            elif kind == "pile":
+                c.update(x for x in v if isinstance(x, str))
+            elif kind == "area":
+                c.update(p["type"] for p in v)
+
+    add(s.g, info.global_kinds)
+    for pl in s.p:
+        add(pl, info.player_kinds)
+    return c
+
+
+def _holds(s: Any, name: str, kind: str, x: str) -> int:
+    v = s.g[name]
+    if kind == "bag":
+        return int(v.get(x, 0))
+    if kind == "pile":
+        return v.count(x)
+    return 0
+
+
+def apply_setup(s: Any, setup: Setup, info: FieldInfo) -> list[str]:
+    """Apply `setup` to state `s`; returns readable notes of what the reserves gave or took."""
+    before = _totals(s, info) if setup.check_totals else Counter()
+    snapshot = {
+        name: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+        for name, v in s.g.items()
+    }
+    named_global: set[str] = set()
+    players = len(s.p)
+    for target, fields, wheres in setup.targets:
+        if target == "global":
+            holders = [("global", s.g, info.global_kinds, "global")]
+        elif target == "every":
+            holders = [("player", pl, info.player_kinds, f"seat {i}") for i, pl in enumerate(s.p)]
+        else:
+            if not 0 <= int(target) < players:
+                raise SetupError(
+                    f"there is no seat {target} in a {players}-player game (seats 0-{players - 1})",
+                    setup.where,
+                )
+            holders = [("player", s.p[int(target)], info.player_kinds, f"seat {target}")]
+        for name, value in fields.items():
+            where = wheres.get(name, setup.where)
+            for scope, holder, kinds, label in holders:
+                if name not in kinds:
+                    other = info.player_kinds if scope == "global" else info.global_kinds
+                    extra = ""
+                    if name in other:
+                        other_kind = "seat" if scope == "global" else "global"
+                        extra = f" ('{name}' is a {other_kind} field)"
+                    raise SetupError(
+                        f"{label} has no field '{name}'{_hint(name, kinds)}{extra}", where
+                    )
+                _set_field(holder, scope, name, kinds[name], value, info, where, f"{label} {name}")
+                if scope == "global":
+                    named_global.add(name)
+    s.ab.clear()
+    if not setup.check_totals:
+        return []
+    return _balance(s, setup, info, before, snapshot, named_global)
+
+
+def _balance(
+    s: Any,
+    setup: Setup,
+    info: FieldInfo,
+    before: Counter,
+    snapshot: dict[str, Any],
+    named: set[str],
+) -> list[str]:
+    after = _totals(s, info)
+    notes: list[str] = []
+    for x in sorted(set(before) | set(after)):
+        delta = after[x] - before[x]
+        if delta == 0 or before[x] == 0:
+            # an id no bag, pile or area held before (its stock is a plain counter): unchecked
+            continue
+        reserves = [
+            (_holds_snapshot(snapshot, name, kind, x), name, kind)
+            for name, kind in info.global_kinds.items()
+            if kind in ("bag", "pile") and name not in named
+        ]
+        reserves = [r for r in reserves if r[0] > 0]
+        if not reserves:
+            zones = _zones_holding(s, info, x, snapshot)
+            verb = "more" if delta > 0 else "fewer"
+            raise SetupError(
+                f"'{x}': the set-up leaves {after[x]} in the game, {abs(delta)} {verb} than the "
+                f"{before[x]} there are, and no global bag or pile it leaves alone holds '{x}' "
+                f"to balance that (it was in: {', '.join(zones) or 'nothing'}, which the set-up "
+                "sets; a bag is set to exactly the counts given, the rest 0). Put them "
+                "somewhere, or add `check-totals: false`",
+                setup.where,
+            )
+        reserves.sort(key=lambda r: -r[0])
+        have, name, kind = reserves[0]
+        if delta > 0 and _holds(s, name, kind, x) < delta:
+            raise SetupError(
+                f"the set-up puts {delta} more '{x}' into play than its reserve '{name}' "
+                f"holds ({_holds(s, name, kind, x)}); there are only {before[x]} '{x}' in all",
+                setup.where,
+            )
+        _move(s.g, name, kind, x, -delta)
+        notes.append(
+            f"took {delta} {x} from {name}" if delta > 0 else f"put {-delta} {x} back in {name}"
+        )
+    return notes
+
+
+def _holds_snapshot(snapshot: dict[str, Any], name: str, kind: str, x: str) -> int:
+    v = snapshot[name]
+    if kind == "bag":
+        return int(v.get(x, 0))
+    return v.count(x)
+
+
+def _zones_holding(s: Any, info: FieldInfo, x: str, snapshot: dict[str, Any]) -> list[str]:
+    out = []
+    for name, kind in info.global_kinds.items():
+        if kind in ("bag", "pile") and _holds_snapshot(snapshot, name, kind, x):
+            out.append(f"global {name}")
+    return out
+
+
+def _move(g: dict[str, Any], name: str, kind: str, x: str, n: int) -> None:
+    """Add n (or take -n) of x to the global bag or pile `name`."""
+    if kind == "bag":
+        g[name][x] = g[name].get(x, 0) + n
+        return
+    pile = g[name]
+    if n > 0:
+        # returned pieces go to the bottom, so the next ones drawn stay the same
+        pile[:0] = [x] * n
+        return
+    for _ in range(-n):
+        pile.remove(x)  # the lowest first, for the same reason
