@@ -13,6 +13,7 @@ namespace; it never evaluates rule text with eval at run time.
 from __future__ import annotations
 
 import itertools
+import warnings
 from typing import Any
 
 from lark import Token, Tree
@@ -119,7 +120,11 @@ class CodeCompiler(Compiler):
         head = ["g = s.g", "t = s.t", "P = s.p"]
         src = f"def {name}(s):\n" + "".join(f"    {line}\n" for line in head + body)
         try:
-            code = compile(src, f"<rule: {text[:60]!r}>", "exec")
+            # a branch the rule never takes may read a field of a constant (`x.f if x != none`
+            # inlined with x = none): Python warns at compile time; the branch never runs
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", SyntaxWarning)
+                code = compile(src, f"<rule: {text[:60]!r}>", "exec")
         except SyntaxError as e:  # a generator bug, never a rule author's fault
             raise RuntimeError(f"generated code does not compile: {e}\n{src}") from None
         exec(code, self.ns)  # noqa: S102 - our own generated source, built from the parse tree
@@ -261,6 +266,7 @@ class CodeCompiler(Compiler):
                 raise self._fail(
                     target.children[1], f"'{name}' is an ability granted by pieces; read-only"
                 )
+            self._check_field_target(target.children[1], name)
             env = self.env
             only_player = (
                 name in env.player_fields
@@ -593,7 +599,7 @@ class CodeCompiler(Compiler):
                 inner = self.x(parse(raw[start + 1 : end], "expr"), scope)
             except DslSyntaxError as e:
                 raise DslCompileError(
-                    e.message, token.line or 1, (token.column or 1) + 1 + start + e.column, e.code
+                    e.message, token.line or 1, (token.column or 0) + 1 + start + e.column, e.code
                 ) from None
             if inner.has_const:
                 parts.append(repr(_show(inner.const)))
