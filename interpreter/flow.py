@@ -168,9 +168,20 @@ class StepCompiler:
         p.emit(JUMP, top)
         p.patch(exit_jump, JUMP_IF_NOT, more, p.here())
         if until_idle:
+            cycles = f"_cycles{n}"
+            where = self.dsl.where(path)
 
             def again(s: Any) -> bool:
-                return not s.v[acted]
+                if not s.v[acted]:
+                    s.v[cycles] = 0
+                    return True
+                # bounded like `repeat`: an option that is always available must not hang a game
+                s.v[cycles] = s.v.get(cycles, 0) + 1
+                if s.v[cycles] > 1000:
+                    from .dsl.compiler import RuntimeRuleError
+
+                    raise RuntimeRuleError(f"{where}: went round more than 1000 times")
+                return False
 
             p.emit(JUMP_IF_NOT, again, cycle)
 

@@ -118,27 +118,58 @@ class DslHost:
         except Exception:  # noqa: BLE001 - positions are best effort
             return locate(self.root, list(path))
 
+    def _text_at(self, path: Sequence[Any]) -> str:
+        node = self.root
+        try:
+            for seg in path:
+                node = node[seg]
+        except (KeyError, IndexError, TypeError):
+            return ""
+        return _text(node)
+
     def position(self, path: Sequence[Any], line: int, column: int) -> tuple:
-        """file:line:col of (line, column) inside the effect text at `path`."""
+        """file:line:col of (line, column) inside the effect text at `path`.
+
+        YAML may fold, indent or quote the text (`|`, `>-`, plain over several lines, quotes);
+        its non-blank characters still appear in the file in the same order, so the fault is
+        found by counting them.
+        """
         file, vline, vcol = self._text_origin(path)
         if vline is None:
             return file, None, None
+        text = self._text_at(path)
         lines = _source_lines(file)
+        if not lines or not text:
+            return file, vline, vcol
+        tlines = text.split("\n")
+        line = max(1, min(line, len(tlines)))
+        offset = sum(len(x) + 1 for x in tlines[: line - 1]) + max(0, column - 1)
+        nonblank = [i for i, ch in enumerate(text) if not ch.isspace()]
+        if not nonblank:
+            return file, vline, vcol
+        want = sum(1 for i in nonblank if i < offset)
+        after_end = want >= len(nonblank)
+        if after_end:
+            want = len(nonblank) - 1
         head = lines[vline - 1] if 0 < vline <= len(lines) else ""
-        start = head[(vcol or 1) - 1 :] if vcol else ""
-        if start[:1] in ("|", ">"):  # block scalar: the text starts on the next line
-            body_line = vline + line
-            body = lines[body_line - 1] if 0 < body_line <= len(lines) else ""
-            indent = len(body) - len(body.lstrip(" "))
-            return file, body_line, indent + column
-        quoted = 1 if start[:1] in ("'", '"') else 0
-        if line == 1:
-            return file, vline, (vcol or 1) + quoted + column - 1
-        # a folded plain or quoted scalar over several lines: find the line, keep the column
-        body_line = vline + line - 1
-        body = lines[body_line - 1] if 0 < body_line <= len(lines) else ""
-        indent = len(body) - len(body.lstrip(" "))
-        return file, body_line, indent + column
+        col0 = (vcol or 1) - 1
+        indicator = head[col0 : col0 + 1]
+        if indicator in ("|", ">"):
+            li, ci = vline, 0  # a block scalar starts on the next line
+        else:
+            li, ci = vline - 1, col0 + (1 if indicator in ("'", '"') else 0)
+        count = 0
+        while li < len(lines):
+            row = lines[li]
+            while ci < len(row):
+                if not row[ci].isspace():
+                    if count == want:
+                        return file, li + 1, ci + 1 + (1 if after_end else 0)
+                    count += 1
+                ci += 1
+            li += 1
+            ci = 0
+        return file, vline, vcol
 
     def where(self, path: Sequence[Any]) -> str:
         file, line, col = self._text_origin(path)
@@ -163,23 +194,36 @@ class DslHost:
             )
         )
 
-    def error(self, path: Sequence[Any], code: str, message: str, hint: str | None = None) -> None:
-        file, line, col = self._text_origin(path)
+    def error(
+        self,
+        path: Sequence[Any],
+        code: str,
+        message: str,
+        hint: str | None = None,
+        at_key: bool = False,
+    ) -> None:
+        file, line, col = (
+            locate(self.root, list(path), key=True) if at_key else self._text_origin(path)
+        )
         self.diagnostics.append(
             Diagnostic(code, message, file, line, col, json_pointer(list(path)), hint=hint)
         )
 
     # -- compiling -----------------------------------------------------------------------
-    def _guard(self, path: Sequence[Any], make: Any) -> Fn:
+    def _guard(self, path: Sequence[Any], make: Any, column_offset: int = 0) -> Fn:
         try:
             return make()
         except DslSyntaxError as e:
+            if column_offset and e.line == 1 and not isinstance(e, _Nested):
+                e.column += column_offset
             self.fail(path, e)
             return lambda s: None
 
-    def expression(self, text: Any, path: Sequence[Any], scope: Scope | None = None) -> Fn:
+    def expression(
+        self, text: Any, path: Sequence[Any], scope: Scope | None = None, column_offset: int = 0
+    ) -> Fn:
         sc = scope or self.c.root
-        return self._guard(path, lambda: self.c.expression(_text(text), sc))
+        return self._guard(path, lambda: self.c.expression(_text(text), sc), column_offset)
 
     def statements(self, text: Any, path: Sequence[Any], scope: Scope | None = None) -> Fn:
         sc = scope or self.c.root
@@ -226,7 +270,8 @@ class DslHost:
                 if not sep or not name.strip().replace("-", "").replace("_", "").isalnum():
                     self.error(ppath, "D007", f"expected 'NAME in COLLECTION', got {part!r}")
                     continue
-                domains.append(self.expression(rest, ppath, scope))
+                offset = len(name) + len(sep)  # faults in the collection keep their column
+                domains.append(self.expression(rest, ppath, scope, offset))
                 slots.append(scope.temp(name.strip()))
             cond = self.expression(o["if"], [*opath, "if"], scope) if "if" in o else None
             template = self.template(o.get("id", ""), [*opath, "id"], scope)
@@ -411,6 +456,7 @@ def build_rules(data: Any, players: int, options: dict[str, Any]) -> Rules:
                         "R003",
                         f"unknown event '{event}'",
                         _hint(event, env.events),
+                        at_key=True,
                     )
                     continue
                 scope = compiler_root.child()
@@ -465,11 +511,14 @@ def build_rules(data: Any, players: int, options: dict[str, Any]) -> Rules:
         else None
     )
 
+    _check_functions(host, compiler_root)
     _check_phase_references(host, program, data)
     warnings = _unused(host, data, env)
 
     if host.diagnostics:
-        raise RulesError(sorted(host.diagnostics, key=Diagnostic.sort_key))
+        # a fault inside a rule function is found at every call site: report it once
+        unique = {(d.code, d.file, d.line, d.column, d.message): d for d in host.diagnostics}
+        raise RulesError(sorted(unique.values(), key=Diagnostic.sort_key))
 
     return Rules(
         env=env,
@@ -498,6 +547,20 @@ def _field_kind(decl: Any) -> tuple[str, Any]:
 def _hint(name: str, candidates: Any) -> str | None:
     guess = did_you_mean(name, list(candidates))
     return f"did you mean '{guess}'?" if guess else None
+
+
+def _check_functions(host: DslHost, root: Scope) -> None:
+    """Compile each rule function and procedure on its own, so faults in one nobody calls yet
+    are reported too (call sites inline their own copies)."""
+    for fn in host.c.env.functions.values():
+        scope = root.child()
+        for param in fn.params:
+            scope.temp(param)
+        path = fn.origin or []
+        if fn.is_procedure:
+            host.statements(fn.text, path, scope)
+        else:
+            host.expression(fn.text, path, scope)
 
 
 def _check_phase_references(host: DslHost, program: Program, data: Any) -> None:

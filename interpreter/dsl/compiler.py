@@ -173,14 +173,38 @@ class Compiler:
         name = str(token)
         guess = did_you_mean(name, [*scope.visible(), *self.env.names()])
         message = f"unknown name '{name}'"
-        known = self.env.names()
-        if "-" in name and all(
-            p.isdigit() or p in known or scope.lookup(p) for p in name.split("-")
-        ):
-            message += f" (write '{name.replace('-', ' - ')}' with spaces to subtract)"
+        split = self._subtraction(name, scope)
+        if split:
+            message += f" (write '{split}' with spaces to subtract)"
         elif guess:
             message += f"; did you mean '{guess}'?"
         return self._fail(token, message, "D003")
+
+    def _subtraction(self, name: str, scope: Scope) -> str | None:
+        """'a-b' read as one name that is unknown, where 'a - b' would make sense."""
+        known = set(self.env.names())
+        parts = name.split("-")
+        for i in range(1, len(parts)):
+            left, right = "-".join(parts[:i]), "-".join(parts[i:])
+            ok_left = left in known or scope.lookup(left) is not None
+            ok_right = right.isdigit() or right in known or scope.lookup(right) is not None
+            if ok_left and ok_right:
+                return f"{left} - {right}"
+        return None
+
+    def _check_field_target(self, tok: Token, name: str) -> None:
+        """Only declared player or piece fields can be assigned: a typo must not add a field."""
+        env = self.env
+        if name in env.player_fields or name in env.piece_fields:
+            return
+        if any(name in a for a in env.attrs.values()):
+            raise self._fail(tok, f"'{name}' is fixed by the rules and cannot be assigned")
+        guess = did_you_mean(name, [*env.player_fields, *env.piece_fields])
+        raise self._fail(
+            tok,
+            f"nothing has a field '{name}'" + (f"; did you mean '{guess}'?" if guess else ""),
+            "D003",
+        )
 
     # -- statements ---------------------------------------------------------------------
     def block(self, stmts: list[Tree], scope: Scope) -> Fn:
@@ -349,6 +373,7 @@ class Compiler:
                 raise self._fail(
                     target.children[1], f"'{name}' is an ability granted by pieces; read-only"
                 )
+            self._check_field_target(target.children[1], name)
             return _store_attr(obj, name, value, op)
         if kind == "index":
             obj = self.expr(target.children[0], scope)
@@ -690,7 +715,7 @@ class Compiler:
                 parts.append(self.expr(parse(inner_text, "expr"), scope))
             except DslSyntaxError as e:
                 raise DslCompileError(
-                    e.message, token.line or 1, (token.column or 1) + 1 + start + e.column, e.code
+                    e.message, token.line or 1, (token.column or 0) + 1 + start + e.column, e.code
                 ) from None
             pos = end + 1
         if all(isinstance(p, str) for p in parts):

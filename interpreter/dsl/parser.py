@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from lark import Lark, Tree
+from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import Indenter
 
@@ -72,11 +72,25 @@ def parse(text: str, start: str = "start") -> Tree:
     # columns on its first line are then one too far, which _shift corrects.
     source = f"({text})" if start == "expr" else text.rstrip() + "\n"
     try:
-        return _parse(source, start)
+        tree = _parse(source, start)
     except DslSyntaxError as e:
         if start == "expr" and e.line == 1:
             e.column = max(1, e.column - 1)
         raise
+    if start == "expr":
+        _unshift(tree)
+    return tree
+
+
+def _unshift(tree: Tree) -> None:
+    """Undo the opening bracket's column on line 1, so later checks point at the author's text."""
+    for tok in tree.scan_values(lambda v: isinstance(v, Token)):
+        if tok.line == 1 and tok.column:
+            tok.column -= 1
+    for sub in tree.iter_subtrees():
+        meta = sub.meta
+        if not meta.empty and meta.line == 1 and meta.column:
+            meta.column -= 1
 
 
 def _parse(source: str, start: str) -> Tree:

@@ -451,30 +451,9 @@ def test_card_naming_an_unknown_phase(tmp_path):
     assert "did you mean 'festival'?" in said(d)
 
 
-# -- engine faults found while writing these tests (strict xfails: remove when fixed) --------------
+# -- positions the engine once got wrong (kept as regressions) -----------------------------------
 
-_EXPR_COLUMN = (
-    "semantic errors (D002-D005) in an expression text are one column too far right: "
-    "parser.parse wraps an expression in '(' ... ')' and shifts only syntax-error columns back"
-)
-_BLOCK_INDENT = (
-    "DslHost.position adds the indentation of the faulty line itself to a column that already "
-    "counts the indentation inside the block, so nested lines of a | block are off by their depth"
-)
-_FOLDED = (
-    "a plain, quoted or >- scalar over several lines is folded into one line by YAML, and the "
-    "error is reported on the scalar's first line with a column past its end"
-)
-_TEMPLATE = (
-    "errors inside {...} of an option id or log template are 2 columns too far right "
-    "(token column 0 is read as 1 by `or 1`, plus the expression parenthesis shift)"
-)
-_FOR_PART = (
-    "errors in the collection of an option's `for: NAME in ...` are placed as if the collection "
-    "started where the `for` text starts (the 'NAME in ' prefix is not counted)"
-)
-
-POSITION_BUGS = {
+POSITION_CASES = {
     "plain-expression": (
         Mistake(
             "    expr: p.basket[k] > 0 and buyers[k] > 0",
@@ -483,7 +462,7 @@ POSITION_BUGS = {
             "D003",
             "did you mean 'buyers'?",
         ),
-        _EXPR_COLUMN,
+        "",
     ),
     "option-if": (
         Mistake(
@@ -493,7 +472,7 @@ POSITION_BUGS = {
             "D003",
             "did you mean 'crop-pool'?",
         ),
-        _EXPR_COLUMN,
+        "",
     ),
     "misspelt-field": (
         Mistake(
@@ -503,7 +482,7 @@ POSITION_BUGS = {
             "D003",
             "did you mean 'fame'?",
         ),
-        _EXPR_COLUMN,
+        "",
     ),
     "stop-if": (
         Mistake(
@@ -513,7 +492,7 @@ POSITION_BUGS = {
             "D003",
             "did you mean 'end-reason'?",
         ),
-        _EXPR_COLUMN,
+        "",
     ),
     "block-nested-line": (
         Mistake(
@@ -523,7 +502,7 @@ POSITION_BUGS = {
             "D003",
             "did you mean 'crop-stock'?",
         ),
-        _BLOCK_INDENT,
+        "",
     ),
     "block-nested-syntax": (
         Mistake(
@@ -533,7 +512,7 @@ POSITION_BUGS = {
             "D001",
             "unexpected '='",
         ),
-        _BLOCK_INDENT,
+        "",
     ),
     "folded-second-line": (
         Mistake(
@@ -543,7 +522,7 @@ POSITION_BUGS = {
             "D003",
             "did you mean 'street-length'?",
         ),
-        _FOLDED,
+        "",
     ),
     "plain-second-line": (
         Mistake(
@@ -553,7 +532,7 @@ POSITION_BUGS = {
             "D003",
             "did you mean 'buyers'?",
         ),
-        _FOLDED,
+        "",
     ),
     "quoted-template": (
         Mistake(
@@ -563,11 +542,11 @@ POSITION_BUGS = {
             "D003",
             "did you mean 'host'?",
         ),
-        _TEMPLATE,
+        "",
     ),
     "option-id-template": (
         Mistake('- id: "extra:{k}"', '- id: "extra:{kk}"', "kk", "D003", "unknown name 'kk'"),
-        _TEMPLATE,
+        "",
     ),
     "option-for": (
         Mistake(
@@ -577,31 +556,20 @@ POSITION_BUGS = {
             "D003",
             "did you mean 'unstaffed'?",
         ),
-        _FOR_PART,
+        "",
     ),
 }
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=reason))
-        for name, (_, reason) in POSITION_BUGS.items()
-    ],
-)
-def test_rule_file_mistake_position_engine_bugs(tmp_path, name):
-    m, _ = POSITION_BUGS[name]
+@pytest.mark.parametrize("name", list(POSITION_CASES))
+def test_rule_file_mistake_position(tmp_path, name):
+    m, _ = POSITION_CASES[name]
     path = broken(tmp_path, m.old, m.new)
     diags = errors(path)
     assert diags and all(d.code == m.code and m.words in said(d) for d in diags)
     assert {(d.line, d.column) for d in diags} == {where(path, m.new, m.needle)}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a mistake in a rule function is compiled (and reported) once per call site: "
-    "can-sell is inlined twice, so the same diagnostic appears twice",
-)
 def test_a_mistake_in_a_function_is_reported_once(tmp_path):
     path = broken(
         tmp_path,
@@ -611,11 +579,6 @@ def test_a_mistake_in_a_function_is_reported_once(tmp_path):
     assert len(errors(path)) == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rule functions and procedures are only compiled where they are called, so a "
-    "mistake in one that nothing calls (yet) loads without any error",
-)
 def test_a_mistake_in_an_uncalled_function_is_reported(tmp_path):
     path = broken(
         tmp_path,
@@ -626,11 +589,6 @@ def test_a_mistake_in_an_uncalled_function_is_reported(tmp_path):
     assert d.code == "D003" and "nonsense-name" in d.message
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="assigning to an undeclared field of a player or piece compiles: `x.tipz = 1` "
-    "silently adds a key to the state, `x.tipz += 1` dies at run time with a bare KeyError",
-)
 def test_assigning_an_unknown_field_is_a_load_error(tmp_path):
     path = broken(
         tmp_path, "          actor.tips += actor.helpers", "          actor.tipz += actor.helpers"
@@ -639,11 +597,6 @@ def test_assigning_an_unknown_field_is_a_load_error(tmp_path):
     assert d.code == "D003" and "did you mean 'tips'?" in said(d)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the 'write a - b with spaces to subtract' hint only fires when every hyphen-"
-    "separated piece is a name; `row-size-1` splits into row/size/1 and gets no hint",
-)
 def test_subtraction_hint_for_hyphenated_names(dsl):
     with pytest.raises(DslSyntaxError) as e:
         dsl.statements("host = row-size-1", dsl.root)
