@@ -57,6 +57,7 @@ class Setup:
     targets: list[tuple[str | int, dict[str, Any], dict[str, Where]]]  # ("global"|"every"|seat)
     restart: str = "decision"
     check_totals: bool = True
+    uncounted: tuple[str, ...] = ()
 
 
 @dataclass
@@ -159,8 +160,12 @@ class _Reader:
         targets: list[tuple[str | int, dict[str, Any], dict[str, Where]]] = []
         restart = "decision"
         check_totals = True
+        uncounted: tuple[str, ...] = ()
         for key in node:
             k = str(key)
+            if k == "uncounted":
+                uncounted = tuple(str(x) for x in node[key])
+                continue
             if k == "restart":
                 restart = str(node[key])
                 continue
@@ -172,7 +177,7 @@ class _Reader:
             fields = node[key] or {}
             wheres = {str(f): _at(self.file, fields, f, of_key=True) for f in fields}
             targets.append((target, to_plain(fields), wheres))
-        return Setup(where, targets, restart, check_totals)
+        return Setup(where, targets, restart, check_totals, uncounted)
 
     def expectations(self, node: Any, where: Where) -> list[Expectation]:
         items = node if isinstance(node, list) else [node]

@@ -175,12 +175,14 @@ def _set_field(
             raise SetupError(f"{what} is an area: give a list of pieces or {{id: fields}}", where)
 
 
-def _totals(s: Any, info: FieldInfo) -> Counter:
-    """Every id's count over every bag, pile and area of the state."""
+def _totals(s: Any, info: FieldInfo, uncounted: tuple[str, ...] = ()) -> Counter:
+    """Every id's count over every bag, pile and area of the state (but `uncounted` ones)."""
     c: Counter = Counter()
 
     def add(holder: dict[str, Any], kinds: dict[str, str]) -> None:
         for name, kind in kinds.items():
+            if name in uncounted:
+                continue
             v = holder.get(name)
             if kind == "bag":
                 for k, n in v.items():
@@ -208,7 +210,13 @@ def _holds(s: Any, name: str, kind: str, x: str) -> int:
 
 def apply_setup(s: Any, setup: Setup, info: FieldInfo) -> list[str]:
     """Apply `setup` to state `s`; returns readable notes of what the reserves gave or took."""
-    before = _totals(s, info) if setup.check_totals else Counter()
+    for name in setup.uncounted:
+        if name not in info.global_kinds and name not in info.player_kinds:
+            known = [*info.global_kinds, *info.player_kinds]
+            raise SetupError(
+                f"uncounted: there is no field '{name}'{_hint(name, known)}", setup.where
+            )
+    before = _totals(s, info, setup.uncounted) if setup.check_totals else Counter()
     snapshot = {
         name: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
         for name, v in s.g.items()
@@ -256,7 +264,7 @@ def _balance(
     snapshot: dict[str, Any],
     named: set[str],
 ) -> list[str]:
-    after = _totals(s, info)
+    after = _totals(s, info, setup.uncounted)
     notes: list[str] = []
     for x in sorted(set(before) | set(after)):
         delta = after[x] - before[x]
@@ -266,7 +274,7 @@ def _balance(
         reserves = [
             (_holds_snapshot(snapshot, name, kind, x), name, kind)
             for name, kind in info.global_kinds.items()
-            if kind in ("bag", "pile") and name not in named
+            if kind in ("bag", "pile") and name not in named and name not in setup.uncounted
         ]
         reserves = [r for r in reserves if r[0] > 0]
         if not reserves:
