@@ -1,0 +1,77 @@
+"""Game-specific bots that live beside their ruleset, loaded without the engine naming them.
+
+A ruleset folder may hold a ``bots.py`` (``rulesets/<game>/bots.py``). It is imported once, when
+:mod:`interpreter.bots` is first imported, and declares its bots in a module-level dict::
+
+    BOTS = {
+        "xx-heuristic": ("one line for 'rulebook list'", factory),   # factory(seat, seed) -> bot
+    }
+
+Each bot then works everywhere a built-in one does (``--bots``, configs, ``rulebook simulate``).
+A game's bot may know that game's option ids and view fields; the engine still knows none: it
+only finds the file. A plugin that fails to import is reported on stderr and skipped, so one
+broken game folder never stops the others from playing.
+
+The folders searched are the game folders of :func:`interpreter.catalog.game_dirs`
+(``$RULEBOOK_RULESETS``, then ``rulesets/``).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+__all__ = ["PLUGIN_FILE", "load_plugin_file", "load_plugins"]
+
+PLUGIN_FILE = "bots.py"
+_LOADED: dict[str, Any] = {}
+
+
+def load_plugin_file(path: Path, register: Callable[[str, str, Callable], None]) -> list[str]:
+    """Import one plugin file and register its ``BOTS``; returns the names registered."""
+    path = path.resolve()
+    key = str(path)
+    module = _LOADED.get(key)
+    if module is None:
+        name = "rulebook_plugin_" + re.sub(r"\W", "_", path.parent.name)
+        spec = importlib.util.spec_from_file_location(name, path)
+        if spec is None or spec.loader is None:
+            raise ImportError(f"cannot import {path}")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module  # so its classes pickle (sent to worker processes)
+        try:
+            spec.loader.exec_module(module)
+        except BaseException:
+            sys.modules.pop(name, None)
+            raise
+        _LOADED[key] = module
+    names = []
+    for bot_name, (doc, factory) in dict(getattr(module, "BOTS", {})).items():
+        register(str(bot_name), str(doc), factory)
+        names.append(str(bot_name))
+    return names
+
+
+def load_plugins(register: Callable[[str, str, Callable], None] | None = None) -> list[str]:
+    """Register the bots of every game folder's ``bots.py``; returns the names registered."""
+    from interpreter.bots import BOTS, register_bot
+    from interpreter.catalog import game_dirs
+
+    def add(name: str, doc: str, factory: Callable) -> None:
+        if name not in BOTS:
+            (register or register_bot)(name, doc, factory)
+
+    names: list[str] = []
+    for folder in game_dirs().values():
+        path = folder / PLUGIN_FILE
+        if not path.is_file():
+            continue
+        try:
+            names += load_plugin_file(path, add)
+        except Exception as exc:  # noqa: BLE001 - one broken folder must not stop the others
+            print(f"rulebook: warning: bots in {path} not loaded: {exc}", file=sys.stderr)
+    return names

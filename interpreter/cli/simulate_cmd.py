@@ -1,0 +1,230 @@
+"""``rulebook simulate``: play many seeded games between bots, in parallel, and summarise them.
+
+Game ``i`` is played with seed ``S + i`` (``S`` from ``--seed``), so the same seed gives the same
+games and the same summary with any number of jobs, locally or on a Dask cluster, and any one
+game can be replayed with ``rulebook play GAME --seed S+i --bots ...``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import sys
+from pathlib import Path
+from typing import Any
+
+from interpreter.bots import UnknownBotError, make_bot
+from interpreter.cli import Command, config_error
+from interpreter.cli.config import (
+    UsageError,
+    parse_option_flag,
+    positive_int,
+    seed_int,
+    split_commas,
+)
+from interpreter.simulate.output import write_csv, write_json
+from interpreter.simulate.progress import ProgressLine
+from interpreter.simulate.runner import SimSpec, default_jobs, run_simulation, scheduler_executor
+from interpreter.simulate.runner import _load as load_spec_game
+from interpreter.simulate.summary import result_document
+
+__all__ = ["COMMAND", "format_summary", "run"]
+
+EXIT_INTERRUPTED = 130
+REPORT_SUFFIXES = (".html", ".htm")
+
+
+def _absolute_if_path(text: str) -> str:
+    """Paths are made absolute (workers may run elsewhere); catalog names stay names."""
+    looks_like_path = os.sep in text or text.endswith((".yaml", ".yml"))
+    return os.path.abspath(text) if looks_like_path and os.path.exists(text) else text
+
+
+def _check_writable(path: str | None, flag: str) -> None:
+    if not path:
+        return
+    folder = Path(path).resolve().parent
+    if not folder.is_dir():
+        raise FileNotFoundError(f"{flag} {path}: folder {str(folder)!r} does not exist")
+    if Path(path).is_dir():
+        raise IsADirectoryError(f"{flag} {path}: it is a folder")
+
+
+def _seats(bots: list[str] | None, players: int) -> tuple[str, ...]:
+    names = bots or ["random"]
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise UsageError(
+            f"--bots lists {len(names)} names for {players} players: give one name for "
+            "every seat or exactly one per seat"
+        )
+    for seat, name in enumerate(names):
+        try:
+            make_bot(name, seat, 0)
+        except UnknownBotError as exc:
+            raise config_error(f"seat {seat}: {exc}") from None
+    return tuple(names)
+
+
+def format_summary(doc: dict[str, Any]) -> str:
+    """A few lines for the terminal; the numbers are all in the JSON."""
+    s, c, r = doc["summary"], doc["config"], doc["run"]
+    lines = [
+        f"{c['game']}, {c['players']} players, overlays: {', '.join(c['overlays']) or 'none'}, "
+        f"seed {c['seed']}",
+        f"{r['finished']} of {c['games']} games"
+        + (" (interrupted)" if r["interrupted"] else "")
+        + f" in {r['elapsed_s']:.1f} s with {r['jobs']} job(s) ({r['executor']})",
+    ]
+    if not s["games"]:
+        return "\n".join(lines)
+    lines.append("win rate (95% interval):")
+    for row in s["win_rate"]["seats"]:
+        lo, hi = row["ci95"]
+        lines.append(
+            f"  seat {row['seat']} {row['bot']:<14} {row['rate']:.3f}  [{lo:.3f}, {hi:.3f}]  "
+            f"score {row['score']['mean']:.1f} ± {row['score']['sd']:.1f}"
+        )
+    if len(s["win_rate"]["bots"]) > 1:
+        for name, row in s["win_rate"]["bots"].items():
+            lo, hi = row["ci95"]
+            lines.append(f"  bot {name:<19} {row['rate']:.3f}  [{lo:.3f}, {hi:.3f}]")
+    rounds, dec = s["length"]["rounds"], s["length"]["decisions"]
+    sc = s["scores"]["all"]
+    lines.append(
+        f"score {sc['mean']:.1f} ± {sc['sd']:.1f} (median {sc['median']:g}); "
+        f"winner {s['scores']['winner']['mean']:.1f}; rounds {rounds['mean']:.1f} ± "
+        f"{rounds['sd']:.1f}; decisions {dec['mean']:.0f}"
+    )
+    trig = ", ".join(f"{t} {v['rate'] * 100:.0f}%" for t, v in s["triggers"].items())
+    lines.append(f"end: {trig}")
+    fams = sorted(s["choices"]["families"].items(), key=lambda kv: -kv[1]["per_game"])
+    lines.append("chosen per game: " + ", ".join(f"{k} {v['per_game']:.1f}" for k, v in fams[:8]))
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Entry point of ``rulebook simulate``."""
+    if args.games < 0:
+        raise UsageError("--games must not be negative")
+    if args.report and not args.report.lower().endswith(REPORT_SUFFIXES):
+        raise UsageError(
+            f"--report {args.report}: the report is an HTML page (inline SVG, no extra "
+            "packages): give a file name ending in .html"
+        )
+    for path, flag in ((args.out, "--out"), (args.csv, "--csv"), (args.report, "--report")):
+        _check_writable(path, flag)
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    options = dict(args.options or ())
+    spec = SimSpec(
+        game=_absolute_if_path(args.game),
+        players=args.players,
+        seats=_seats(split_commas(args.bots), args.players),
+        overlays=tuple(_absolute_if_path(o) for o in split_commas(args.overlays) or ()),
+        options=tuple(sorted(options.items())),
+        seed=seed,
+        games=args.games,
+    )
+    load_spec_game(spec)  # errors in the rules show now, once; forked workers inherit the game
+    progress = ProgressLine(live=None if not args.quiet else False)
+    executor = None
+    close = None
+    name = "local processes" if (args.jobs or default_jobs()) > 1 else "this process"
+    if args.scheduler:
+        executor, close = scheduler_executor(args.scheduler)
+        name = f"dask {args.scheduler}"
+    try:
+        sim = run_simulation(
+            spec, args.jobs, executor=executor, progress=progress, executor_name=name
+        )
+    finally:
+        if close is not None:
+            close()
+    if not args.quiet:
+        progress.close(" (interrupted: keeping the finished games)" if sim.interrupted else "")
+    doc = result_document(sim)
+    write_json(args.out, doc)
+    written = [args.out]
+    if args.csv:
+        write_csv(args.csv, doc)
+        written.append(args.csv)
+    if args.report:
+        from interpreter.simulate.report import write_report
+
+        write_report(args.report, doc)
+        written.append(args.report)
+    print(format_summary(doc))
+    print(f"rulebook: wrote {', '.join(written)}", file=sys.stderr)
+    return EXIT_INTERRUPTED if sim.interrupted else 0
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Declare the arguments of ``rulebook simulate``."""
+    parser.add_argument("game", metavar="GAME", help="a game name or a path to a ruleset")
+    parser.add_argument(
+        "--players", "-p", type=positive_int, metavar="N", required=True, help="player count"
+    )
+    parser.add_argument(
+        "--games", "-n", type=int, default=100, metavar="G", help="games to play (default 100)"
+    )
+    parser.add_argument(
+        "--jobs",
+        "-j",
+        type=positive_int,
+        metavar="J",
+        help=f"parallel worker processes (default: all cores, here {default_jobs()}); "
+        "1 plays in this process",
+    )
+    parser.add_argument(
+        "--seed",
+        type=seed_int,
+        metavar="S",
+        help="game i is played with seed S+i (default: drawn at random and recorded)",
+    )
+    parser.add_argument(
+        "--with",
+        dest="overlays",
+        action="append",
+        metavar="OVERLAY[,OVERLAY...]",
+        help="overlays (expansions, variants, house-rule files) in order; repeatable",
+    )
+    parser.add_argument(
+        "--option",
+        "-o",
+        dest="options",
+        action="append",
+        type=parse_option_flag,
+        metavar="NAME=VALUE",
+        help="set a game option; repeatable",
+    )
+    parser.add_argument(
+        "--bots",
+        action="append",
+        metavar="BOT[,BOT...]",
+        help="one bot for every seat, or one per seat (default: random)",
+    )
+    parser.add_argument("--out", required=True, metavar="FILE", help="write the JSON result here")
+    parser.add_argument("--csv", metavar="FILE", help="also write one CSV row per game")
+    parser.add_argument(
+        "--report", metavar="FILE.html", help="also draw the summary as a self-contained HTML page"
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        help="run on a Dask cluster (needs: pip install -e '.[dask]') instead of local processes",
+    )
+    parser.add_argument("--quiet", "-q", action="store_true", help="no progress line on stderr")
+
+
+COMMAND = Command(
+    name="simulate",
+    help="play many seeded games between bots in parallel and summarise them",
+    description="Play G games (game i with seed S+i) between bots, in parallel, and write a "
+    "JSON result (config, summary with 95%% intervals, every game). Ctrl-C stops early and "
+    "keeps the finished games. Example: rulebook simulate GAME --players 4 --games 2000 "
+    "--seed 1 --with my-variant.yaml --out variant.json --report variant.html",
+    configure=configure,
+    run=run,
+)

@@ -1,0 +1,23 @@
+"""Run many seeded games in parallel and summarise them: ``rulebook simulate`` and ``compare``.
+
+    from interpreter.simulate import SimSpec, run_simulation, result_document
+    run = run_simulation(SimSpec("my-game", 4, seats=("random",) * 4, games=500, seed=1), jobs=2)
+    doc = result_document(run)          # config, run, summary, games (JSON-able)
+
+Modules: ``runner`` (games to records, any concurrent.futures executor), ``summary`` (records
+to statistics), ``stats`` (Wilson intervals, Welch and two-proportion tests), ``compare``,
+``output`` (JSON, CSV), ``report`` (HTML with inline SVG), ``progress`` (the progress line).
+See docs/variants.md.
+"""
+
+from interpreter.simulate.runner import SimRun, SimSpec, run_simulation, scheduler_executor
+from interpreter.simulate.summary import result_document, summarise
+
+__all__ = [
+    "SimRun",
+    "SimSpec",
+    "result_document",
+    "run_simulation",
+    "scheduler_executor",
+    "summarise",
+]

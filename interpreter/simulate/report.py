@@ -1,0 +1,175 @@
+"""``simulate --report FILE.html``: one self-contained page of charts (inline SVG, no JavaScript).
+
+No plotting library is needed, the page opens in any browser and works offline, and CI draws it
+without a display. Charts: win rate per seat and per bot with their 95% intervals (and the
+fair share as a dashed line), the score distribution, game length in rounds, which end trigger
+fired, and the option families chosen per game.
+"""
+
+from __future__ import annotations
+
+import html
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = ["render_html", "write_report"]
+
+BAR = "#4878a8"
+W = 640
+
+
+def _esc(x: Any) -> str:
+    return html.escape(str(x), quote=True)
+
+
+def hbars(
+    title: str,
+    items: Sequence[tuple[str, float, tuple[float, float] | None]],
+    *,
+    vmax: float | None = None,
+    fmt: str = "{:.3f}",
+    marker: float | None = None,
+) -> str:
+    """Horizontal bars with optional interval whiskers and a dashed reference line."""
+    label_w, row_h, top = 190, 22, 28
+    plot_w = W - label_w - 70
+    top_value = vmax if vmax is not None else max([v for _, v, _ in items] + [1e-9])
+    if vmax is None:
+        top_value = max([top_value] + [ci[1] for _, _, ci in items if ci])
+    h = top + row_h * len(items) + 10
+
+    def x(v: float) -> float:
+        return label_w + plot_w * (v / top_value if top_value else 0)
+
+    parts = [f'<svg width="{W}" height="{h}" role="img" aria-label="{_esc(title)}">']
+    parts.append(f'<text x="4" y="18" font-weight="bold">{_esc(title)}</text>')
+    for i, (label, value, ci) in enumerate(items):
+        y = top + i * row_h
+        parts.append(
+            f'<text x="{label_w - 6}" y="{y + 15}" text-anchor="end">{_esc(label)}</text>'
+            f'<rect x="{label_w}" y="{y + 3}" width="{max(0.0, x(value) - label_w):.1f}" '
+            f'height="{row_h - 6}" fill="{BAR}"/>'
+        )
+        if ci:
+            lo, hi = x(ci[0]), x(ci[1])
+            mid = y + row_h / 2
+            parts.append(
+                f'<line x1="{lo:.1f}" y1="{mid}" x2="{hi:.1f}" y2="{mid}" stroke="black"/>'
+                f'<line x1="{lo:.1f}" y1="{mid - 5}" x2="{lo:.1f}" y2="{mid + 5}" stroke="black"/>'
+                f'<line x1="{hi:.1f}" y1="{mid - 5}" x2="{hi:.1f}" y2="{mid + 5}" stroke="black"/>'
+            )
+        text_x = max(x(value), x(ci[1]) if ci else 0) + 4
+        parts.append(f'<text x="{text_x:.1f}" y="{y + 15}">{_esc(fmt.format(value))}</text>')
+    if marker is not None:
+        mx = x(marker)
+        parts.append(
+            f'<line x1="{mx:.1f}" y1="{top}" x2="{mx:.1f}" y2="{h - 8}" stroke="#c44" '
+            'stroke-dasharray="4 3"/>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def histogram(title: str, values: Sequence[float], bins: int = 24) -> str:
+    """Vertical bars of how many values fall in each of ``bins`` equal ranges."""
+    height, left, bottom, top = 190, 40, 30, 28
+    plot_w, plot_h = W - left - 10, height - top - bottom
+    parts = [f'<svg width="{W}" height="{height}" role="img" aria-label="{_esc(title)}">']
+    parts.append(f'<text x="4" y="18" font-weight="bold">{_esc(title)}</text>')
+    if values:
+        lo, hi = min(values), max(values)
+        if hi == lo:
+            hi = lo + 1
+        width = (hi - lo) / bins
+        counts = Counter(min(bins - 1, int((v - lo) / width)) for v in values)
+        peak = max(counts.values())
+        bw = plot_w / bins
+        for b in range(bins):
+            c = counts.get(b, 0)
+            bh = plot_h * c / peak
+            parts.append(
+                f'<rect x="{left + b * bw:.1f}" y="{top + plot_h - bh:.1f}" '
+                f'width="{bw - 1:.1f}" height="{bh:.1f}" fill="{BAR}"><title>'
+                f"{lo + b * width:.1f}-{lo + (b + 1) * width:.1f}: {c}</title></rect>"
+            )
+        y = top + plot_h + 16
+        parts.append(f'<text x="{left}" y="{y}">{lo:g}</text>')
+        parts.append(f'<text x="{left + plot_w}" y="{y}" text-anchor="end">{hi:g}</text>')
+        parts.append(f'<text x="4" y="{top + 10}">{peak}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _table(d: dict[str, Any]) -> str:
+    keys = ["n", "mean", "sd", "min", "q10", "q25", "median", "q75", "q90", "max"]
+    head = "".join(f"<th>{k}</th>" for k in keys)
+    cells = "".join(
+        f"<td>{d[k]:.2f}</td>" if isinstance(d.get(k), float) else f"<td>{d.get(k, '')}</td>"
+        for k in keys
+    )
+    return f"<table><tr>{head}</tr><tr>{cells}</tr></table>"
+
+
+def render_html(doc: dict[str, Any]) -> str:
+    """The whole page for a ``simulate`` result document."""
+    c, s, run = doc["config"], doc["summary"], doc["run"]
+    games = doc.get("games", [])
+    players = c["players"]
+    title = f"{c['game']}: {players} players, {run['finished']} games"
+    seats = [
+        (f"seat {r['seat']} ({r['bot']})", r["rate"] or 0.0, tuple(r["ci95"]))
+        for r in s["win_rate"]["seats"]
+    ]
+    bots = [(name, r["rate"] or 0.0, tuple(r["ci95"])) for name, r in s["win_rate"]["bots"].items()]
+    triggers = [(t, r["rate"], tuple(r["ci95"])) for t, r in s["triggers"].items()]
+    families = sorted(s["choices"]["families"].items(), key=lambda kv: -kv[1]["per_game"])
+    fam_items = [(name, e["per_game"], None) for name, e in families[:20]]
+    ids = sorted(s["choices"]["ids"].items(), key=lambda kv: -kv[1]["per_game"])
+    id_items = [(name, e["per_game"], None) for name, e in ids[:30]]
+    overlays = ", ".join(c["overlays"]) or "none"
+    interrupted = " <b>(interrupted)</b>" if run.get("interrupted") else ""
+    body = [
+        f"<h1>{_esc(title)}</h1>",
+        f"<p>overlays: {_esc(overlays)}; bots: {_esc(', '.join(c['seats']))}; seed "
+        f"{_esc(c['seed'])}; {run['finished']} of {c['games']} games{interrupted}</p>",
+        hbars(
+            "Win rate per seat (95% Wilson interval; dashed: fair share)",
+            seats,
+            vmax=1.0,
+            marker=1 / players,
+        ),
+        hbars("Win rate per bot", bots, vmax=1.0, marker=1 / players),
+        histogram("Final score, every seat", [t for g in games for t in g["totals"]]),
+        "<h3>Score</h3>" + _table(s["scores"]["all"]),
+        "<h3>Winner's score</h3>" + _table(s["scores"]["winner"]),
+        histogram(
+            "Game length (rounds)",
+            [g["rounds"] for g in games],
+            bins=max(
+                1,
+                int(s["length"]["rounds"].get("max", 1) - s["length"]["rounds"].get("min", 0)) + 1,
+            ),
+        ),
+        "<h3>Rounds</h3>" + _table(s["length"]["rounds"]),
+        "<h3>Decisions</h3>" + _table(s["length"]["decisions"]),
+        hbars("End trigger", triggers, vmax=1.0),
+        hbars("Options chosen per game, by family", fam_items, fmt="{:.1f}"),
+        hbars("Entries picked per game (top 30)", id_items, fmt="{:.2f}"),
+    ]
+    style = (
+        "body{font-family:sans-serif;max-width:700px;margin:1em auto}svg{display:block;"
+        "margin:1em 0;font-size:12px}table{border-collapse:collapse;font-size:12px}"
+        "td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}"
+    )
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f"<title>{_esc(title)}</title><style>{style}</style></head><body>\n"
+        + "\n".join(body)
+        + "\n</body></html>\n"
+    )
+
+
+def write_report(path: str, doc: dict[str, Any]) -> None:
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(render_html(doc))

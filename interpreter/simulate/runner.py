@@ -1,0 +1,279 @@
+"""Run many seeded games, in parallel, through any ``concurrent.futures`` executor.
+
+Game ``i`` of a run with seed ``S`` is played with seed ``S + i`` and its seats' bots are made
+with ``make_bot(name, seat, S + i)``, exactly as ``rulebook play --seed S+i --bots ...`` does, so
+any game of a simulation can be replayed on its own. Games are handed out in chunks of
+consecutive indexes; results are put back in index order, so the same seed gives the same
+records (and summary) whatever the number of jobs or the executor: local processes (the
+default), the calling process (``jobs=1``), or a Dask cluster (``distributed``'s
+``Client.get_executor()``).
+
+>>> spec = SimSpec(game="tests/toy/ruleset.yaml", players=2, seats=("random", "random"), games=3)
+>>> run = run_simulation(spec, jobs=1)
+>>> [r["index"] for r in run.records], run.interrupted
+([0, 1, 2], False)
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import os
+import signal
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from interpreter.errors import ConfigError
+
+__all__ = [
+    "LazyView",
+    "SimRun",
+    "SimSpec",
+    "default_jobs",
+    "family_of",
+    "play_game",
+    "run_chunk",
+    "run_simulation",
+    "scheduler_executor",
+]
+
+#: A progress callback receives (games finished, games requested).
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class SimSpec:
+    """What to simulate. Plain and picklable: it is sent to every worker."""
+
+    game: str
+    players: int
+    seats: tuple[str, ...]
+    overlays: tuple[str, ...] = ()
+    options: tuple[tuple[str, Any], ...] = ()
+    seed: int = 0
+    games: int = 100
+
+    def game_key(self) -> tuple:
+        return (self.game, self.players, self.overlays, self.options)
+
+
+@dataclass
+class SimRun:
+    """The finished games (in index order) and how the run went."""
+
+    spec: SimSpec
+    records: list[dict[str, Any]] = field(default_factory=list)
+    interrupted: bool = False
+    elapsed: float = 0.0
+    jobs: int = 1
+    executor: str = "local"
+
+
+def default_jobs() -> int:
+    """All cores (``os.cpu_count()``), at least 1."""
+    return max(1, os.cpu_count() or 1)
+
+
+def family_of(option_id: str) -> str:
+    """The text before the first ``:`` (the whole id when it has none).
+
+    >>> family_of("pick:red:2"), family_of("pass")
+    ('pick', 'pass')
+    """
+    return option_id.split(":", 1)[0]
+
+
+# One compiled game per worker process (and per spec), loaded on first use.
+_GAMES: dict[tuple, Any] = {}
+
+
+def _load(spec: SimSpec) -> Any:
+    key = spec.game_key()
+    game = _GAMES.get(key)
+    if game is None:
+        from interpreter.game import load_game
+
+        game = load_game(spec.game, spec.players, spec.overlays, dict(spec.options))
+        _GAMES[key] = game
+    return game
+
+
+class LazyView(Mapping):
+    """A seat's view, built only when a bot first reads it.
+
+    Building a view copies the visible state; a bot that decides from the legal options alone
+    (``random``) never pays for it, and a bot that reads it sees exactly ``state.view(seat)``.
+    """
+
+    __slots__ = ("_state", "_seat", "_view")
+
+    def __init__(self, state: Any, seat: int) -> None:
+        self._state = state
+        self._seat = seat
+        self._view: dict[str, Any] | None = None
+
+    def _get(self) -> dict[str, Any]:
+        if self._view is None:
+            self._view = self._state.view(self._seat)
+        return self._view
+
+    def __getitem__(self, key: str) -> Any:
+        return self._get()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._get())
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+
+def play_game(game: Any, seats: Sequence[str], seed: int, index: int) -> dict[str, Any]:
+    """Play one game with bots to the end; returns its record (plain, JSON-able).
+
+    ``families`` counts every chosen option by family; ``ids`` counts in full the options of
+    the form ``family:name`` (those that pick one entry: a card, a role, a piece).
+    """
+    from interpreter.bots import make_bot
+
+    bots = [make_bot(name, seat, seed) for seat, name in enumerate(seats)]
+    state = game.new_state(seed)
+    state.log = None
+    families: Counter[str] = Counter()
+    ids: Counter[str] = Counter()
+    while not state.is_over:
+        seat = state.to_move
+        legal = state.legal_options()
+        choice = bots[seat].choose(LazyView(state, seat), legal)
+        state.apply(choice)
+        head, sep, rest = choice.partition(":")
+        families[head] += 1
+        if sep and ":" not in rest:
+            ids[choice] += 1
+    res = state.result()
+    return {
+        "index": index,
+        "seed": seed,
+        "winner": res.winner,
+        "winners": list(res.winners),
+        "totals": [s["total"] for s in res.scores],
+        "tiebreaks": [s["tiebreak"] for s in res.scores],
+        "components": [dict(s["components"]) for s in res.scores],
+        "rounds": res.rounds,
+        "decisions": res.decisions,
+        "trigger": res.trigger,
+        "families": dict(sorted(families.items())),
+        "ids": dict(sorted(ids.items())),
+    }
+
+
+def run_chunk(spec: SimSpec, indexes: Sequence[int]) -> list[dict[str, Any]]:
+    """Play the games ``indexes`` of ``spec`` (what a worker runs)."""
+    game = _load(spec)
+    return [play_game(game, spec.seats, spec.seed + i, i) for i in indexes]
+
+
+def _quiet_worker() -> None:
+    """Workers leave Ctrl-C to the parent, which stops handing out work and keeps results."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _chunks(games: int, jobs: int, size: int | None) -> list[list[int]]:
+    if size is None:
+        # Small enough to balance the load and show progress, large enough that the cost of
+        # sending a task stays small next to playing its games.
+        size = max(1, min(25, games // (jobs * 8) or 1))
+    return [list(range(i, min(i + size, games))) for i in range(0, games, size)]
+
+
+def scheduler_executor(address: str) -> tuple[cf.Executor, Callable[[], None]]:
+    """A ``concurrent.futures`` executor on the Dask cluster at ``address`` and a close function.
+
+    Needs the optional extra: ``pip install -e '.[dask]'``.
+    """
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ConfigError(
+            "--scheduler needs Dask's 'distributed' package: pip install -e '.[dask]'"
+        ) from None
+    try:
+        client = Client(address, timeout="10s")
+    except (OSError, TimeoutError) as exc:
+        raise ConfigError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    return client.get_executor(), client.close
+
+
+def run_simulation(
+    spec: SimSpec,
+    jobs: int | None = None,
+    *,
+    executor: cf.Executor | None = None,
+    progress: Progress | None = None,
+    chunk_size: int | None = None,
+    executor_name: str | None = None,
+) -> SimRun:
+    """Play ``spec.games`` games; Ctrl-C (KeyboardInterrupt) stops early and keeps what finished.
+
+    With ``executor`` given, chunks go to it (a Dask ``ClientExecutor``, a thread pool, ...) and
+    it is left open. Otherwise ``jobs`` (default: all cores) local processes are used, or the
+    calling process when ``jobs == 1``.
+    """
+    if spec.games < 0:
+        raise ValueError("games must be >= 0")
+    if len(spec.seats) != spec.players:
+        raise ConfigError(f"{len(spec.seats)} bots for {spec.players} players")
+    jobs = default_jobs() if jobs is None else max(1, jobs)
+    run = SimRun(spec=spec, jobs=jobs)
+    run.executor = executor_name or ("custom" if executor is not None else "local")
+    start = time.perf_counter()
+    if executor is None and jobs == 1:
+        _run_here(spec, run, progress)
+    else:
+        _run_pool(spec, run, executor, jobs, progress, chunk_size)
+    run.records.sort(key=lambda r: r["index"])
+    run.elapsed = time.perf_counter() - start
+    return run
+
+
+def _run_here(spec: SimSpec, run: SimRun, progress: Progress | None) -> None:
+    game = _load(spec)
+    try:
+        for i in range(spec.games):
+            run.records.append(play_game(game, spec.seats, spec.seed + i, i))
+            if progress is not None:
+                progress(len(run.records), spec.games)
+    except KeyboardInterrupt:
+        run.interrupted = True
+
+
+def _run_pool(
+    spec: SimSpec,
+    run: SimRun,
+    executor: cf.Executor | None,
+    jobs: int,
+    progress: Progress | None,
+    chunk_size: int | None,
+) -> None:
+    own = executor is None
+    pool: cf.Executor = executor or cf.ProcessPoolExecutor(jobs, initializer=_quiet_worker)
+    futures: list[cf.Future] = []
+    try:
+        futures = [pool.submit(run_chunk, spec, c) for c in _chunks(spec.games, jobs, chunk_size)]
+        for future in cf.as_completed(futures):
+            run.records.extend(future.result())
+            if progress is not None:
+                progress(len(run.records), spec.games)
+    except KeyboardInterrupt:
+        run.interrupted = True
+        for f in futures:
+            f.cancel()
+        # Chunks already running finish in the background; keep those that are done now.
+        seen = {r["index"] for r in run.records}
+        for f in futures:
+            if f.done() and not f.cancelled() and f.exception() is None:
+                run.records.extend(r for r in f.result() if r["index"] not in seen)
+    finally:
+        if own:
+            pool.shutdown(wait=not run.interrupted, cancel_futures=True)

@@ -1,0 +1,137 @@
+"""Summarise a simulation's game records: who wins, by how much, how long, what was chosen.
+
+Everything here is computed from the records in index order, so equal records give an equal
+summary (byte for byte once written as JSON), whatever ran the games.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+from interpreter.simulate.stats import describe, wilson
+
+__all__ = ["FORMAT", "summarise", "result_document"]
+
+FORMAT = "rulebook-sim/1"
+
+
+def _rate(wins: int, n: int) -> dict[str, Any]:
+    lo, hi = wilson(wins, n)
+    return {
+        "wins": wins,
+        "n": n,
+        "rate": round(wins / n, 6) if n else None,
+        "ci95": [round(lo, 6), round(hi, 6)],
+    }
+
+
+def _per_game(records: Sequence[dict[str, Any]], key: str) -> dict[str, dict[str, Any]]:
+    """For each name counted under ``key``: the total and its per-game distribution."""
+    names = sorted({name for r in records for name in r[key]})
+    out: dict[str, dict[str, Any]] = {}
+    for name in names:
+        values = [r[key].get(name, 0) for r in records]
+        d = describe(values)
+        out[name] = {
+            "total": sum(values),
+            "per_game": d["mean"],
+            "sd": d["sd"],
+            "games_with": sum(1 for v in values if v),
+        }
+    return out
+
+
+def summarise(records: Sequence[dict[str, Any]], seats: Sequence[str]) -> dict[str, Any]:
+    """The summary of finished games (see docs/variants.md for every field)."""
+    n = len(records)
+    players = len(seats)
+    seat_wins = Counter(r["winner"] for r in records)
+    bot_wins: Counter[str] = Counter()
+    bot_games: Counter[str] = Counter()
+    for r in records:
+        bot_wins[seats[r["winner"]]] += 1
+        for name in seats:
+            bot_games[name] += 1
+    seat_rows = []
+    for seat in range(players):
+        row = {"seat": seat, "bot": seats[seat], **_rate(seat_wins[seat], n)}
+        row["score"] = describe([r["totals"][seat] for r in records])
+        seat_rows.append(row)
+    bot_rows = {}
+    for name in sorted(bot_games):
+        row = _rate(bot_wins[name], bot_games[name])
+        row["seats"] = [i for i, s in enumerate(seats) if s == name]
+        row["score"] = describe([r["totals"][i] for r in records for i in row["seats"]])
+        bot_rows[name] = row
+    component_names: list[str] = []
+    for r in records[:1]:
+        component_names = list(r["components"][0]) if r["components"] else []
+    components = {
+        c: describe([comp[c] for r in records for comp in r["components"]]) for c in component_names
+    }
+    triggers = Counter(str(r["trigger"]) for r in records)
+    by_rank: dict[int, list[float]] = defaultdict(list)
+    for r in records:
+        for rank, total in enumerate(sorted(r["totals"], reverse=True)):
+            by_rank[rank].append(total)
+    return {
+        "games": n,
+        "win_rate": {"seats": seat_rows, "bots": bot_rows},
+        "scores": {
+            "all": describe([t for r in records for t in r["totals"]]),
+            "winner": describe(by_rank[0]) if n else {"n": 0},
+            "margin": describe(
+                [
+                    sorted(r["totals"], reverse=True)[0] - sorted(r["totals"], reverse=True)[1]
+                    for r in records
+                    if len(r["totals"]) > 1
+                ]
+            ),
+            "components": components,
+        },
+        "length": {
+            "rounds": describe([r["rounds"] for r in records]),
+            "decisions": describe([r["decisions"] for r in records]),
+        },
+        "triggers": {
+            t: {
+                "count": c,
+                **{"rate": round(c / n, 6)},
+                "ci95": [round(x, 6) for x in wilson(c, n)],
+            }
+            for t, c in sorted(triggers.items())
+        },
+        "choices": {
+            "families": _per_game(records, "families"),
+            "ids": _per_game(records, "ids"),
+        },
+    }
+
+
+def result_document(run: Any) -> dict[str, Any]:
+    """What ``rulebook simulate --out`` writes: config, how it ran, summary, per-game records."""
+    spec = run.spec
+    return {
+        "format": FORMAT,
+        "config": {
+            "game": spec.game,
+            "players": spec.players,
+            "overlays": list(spec.overlays),
+            "options": dict(spec.options),
+            "seats": list(spec.seats),
+            "seed": spec.seed,
+            "games": spec.games,
+        },
+        "run": {
+            "finished": len(run.records),
+            "interrupted": run.interrupted,
+            "jobs": run.jobs,
+            "executor": run.executor,
+            "elapsed_s": round(run.elapsed, 3),
+            "games_per_s": round(len(run.records) / run.elapsed, 2) if run.elapsed else None,
+        },
+        "summary": summarise(run.records, spec.seats),
+        "games": run.records,
+    }
