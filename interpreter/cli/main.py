@@ -53,6 +53,7 @@ COMMAND_MODULES: list[str] = [
     "interpreter.cli.listing",
     "interpreter.cli.schema_cmd",
     "interpreter.cli.test_cmd",
+    "interpreter.cli.validate_cmd",
     "interpreter.cli.simulate_cmd",
     "interpreter.cli.compare_cmd",
 ]

@@ -1,0 +1,82 @@
+"""Speed of `rulebook validate`: every shipped ruleset, from a cold start and in-process.
+
+    python benchmarks/bench_validate.py              # 5 cold runs + 5 in-process runs
+    python benchmarks/bench_validate.py --runs 10 --json
+
+Cold start: a new Python process runs `rulebook validate rulesets/` (imports, grammar build,
+YAML, schema, compiling every ruleset for each player count, whole-ruleset checks); wall time
+of the whole process, median of the runs. In-process: `interpreter.validate.validate` again in
+a warm process (CPU time), i.e. what an editor integration or a test suite pays per run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def cold(runs: int, target: str) -> list[float]:
+    out = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        proc = subprocess.run(
+            [sys.executable, "-m", "interpreter.cli.main", "validate", target],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
+        out.append(time.perf_counter() - start)
+        if proc.returncode not in (0, 1):
+            raise SystemExit(f"validate failed to run:\n{proc.stderr}")
+    return out
+
+
+def warm(runs: int, target: str) -> tuple[list[float], int, int]:
+    from interpreter.validate import validate
+
+    validate([ROOT / target])  # first run pays imports and the grammar build
+    out = []
+    files = diags = 0
+    for _ in range(runs):
+        start = time.process_time()
+        report = validate([ROOT / target])
+        out.append(time.process_time() - start)
+        files, diags = len(report.checked), len(report.diagnostics)
+    return out, files, diags
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--target", default="rulesets")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    c = cold(args.runs, args.target)
+    w, files, diags = warm(args.runs, args.target)
+    result = {
+        "target": args.target,
+        "files": files,
+        "diagnostics": diags,
+        "cold_start_s_median": round(statistics.median(c), 3),
+        "cold_start_s_min": round(min(c), 3),
+        "in_process_s_median": round(statistics.median(w), 3),
+    }
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        print(
+            f"rulebook validate {args.target}/ ({files} files, {diags} diagnostics): cold start "
+            f"{result['cold_start_s_median']:.3f} s median (min {result['cold_start_s_min']:.3f}"
+            f" s), in-process {result['in_process_s_median']:.3f} s"
+        )
+
+
+if __name__ == "__main__":
+    main()

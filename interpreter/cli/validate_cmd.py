@@ -1,0 +1,100 @@
+"""``rulebook validate PATH...``: check rule files, overlays and game configs like a compiler.
+
+Exit codes: 0 nothing wrong (warnings allowed), 1 an error was found (or, with ``--strict``, a
+warning), 2 a usage error or a path that does not exist / cannot be read.  Output formats:
+
+* ``text`` (default): ``path:line:col: error[CODE]: message (at /json/path; ...)``, the
+  source line with a caret under the column, and a summary line;
+* ``json``: one object ``{ok, errors, warnings, files_checked, files, skipped, diagnostics}``;
+* ``github``: ``::error file=..,line=..,col=..,title=CODE::message`` workflow commands, so the
+  findings appear as annotations on a pull request's diff.
+
+The checks themselves are :func:`interpreter.validate.validate`; this module only prints.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from interpreter.cli import Command
+from interpreter.cli.config import UsageError
+
+__all__ = ["COMMAND", "FORMATS", "run"]
+
+FORMATS = ("text", "json", "github")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Entry point of ``rulebook validate``."""
+    from interpreter.report import format_github, format_json, format_text, summary_line
+    from interpreter.validate import PathError, validate
+
+    try:
+        report = validate(args.paths)
+    except PathError as err:
+        raise UsageError(str(err)) from None
+    diags = report.diagnostics
+    if args.format == "json":
+        payload = json.loads(format_json(diags, files_checked=len(report.checked)))
+        payload["ok"] = not report.failed(args.strict)
+        payload["strict"] = bool(args.strict)
+        payload["files"] = report.checked
+        payload["skipped"] = report.skipped
+        print(json.dumps(payload, indent=2, ensure_ascii=False))
+    elif args.format == "github":
+        text = format_github(diags)
+        if text:
+            print(text)
+        print(_summary(summary_line(diags), report), file=sys.stderr)
+    else:
+        text = format_text(diags, sources=report.sources)
+        if text:
+            print(text)
+        print(_summary(summary_line(diags), report))
+    sys.stdout.flush()
+    return 1 if report.failed(args.strict) else 0
+
+
+def _summary(counts: str, report: object) -> str:
+    checked = len(report.checked)  # type: ignore[attr-defined]
+    skipped = len(report.skipped)  # type: ignore[attr-defined]
+    files = f"{checked} file{'s' if checked != 1 else ''} checked"
+    if skipped:
+        files += f", {skipped} skipped (not rule files)"
+    return f"{counts} ({files})"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Declare the arguments of ``rulebook validate``."""
+    parser.add_argument(
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help="rule files, overlays, game configs, or folders to search for *.yaml / *.yml",
+    )
+    parser.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="text",
+        help="text (default; with source lines and carets), json (one object) or github "
+        "(Actions annotations)",
+    )
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="fail (exit 1) on warnings too, e.g. unused definitions",
+    )
+
+
+COMMAND = Command(
+    name="validate",
+    help="check rule files, overlays and game configs; report every problem with file:line:col",
+    description="Check rule files like a compiler: YAML, JSON Schema, references, the effect "
+    "DSL and whole-ruleset checks, reporting every problem of every file. Exit code 0 when "
+    "valid, 1 when an error (or with --strict a warning) was found, 2 for usage errors or "
+    "unreadable paths. Codes are listed in docs/errors.md.",
+    configure=configure,
+    run=run,
+)
