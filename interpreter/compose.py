@@ -16,8 +16,9 @@ tables keyed by numbers (``{3: 2, 4: 3}``) are addressable.
 Within one overlay every path refers to the tree as it was before that overlay, so list
 indexes do not shift under the author's feet.  Overlays apply in the order given.  Two
 operations on the same path, or on a path and its prefix, conflict when either is a
-``replace`` or ``remove``, both are ``add``, or both are ``patch`` and set one leaf to
-different values; the error names both places.  All problems are reported together.
+``replace`` or ``remove``, both are ``add`` (except two appends, ``-``, to one list), or both
+are ``patch`` and set one leaf to different values; the error names both places.  All
+problems are reported together.
 
 Composition never mutates its inputs: every container it changes is copied first (copy on
 write), unchanged subtrees are the original ruamel nodes, and copied containers carry their
@@ -616,6 +617,8 @@ def _conflict(a: _Op, pa: tuple[str, ...], b: _Op, pb: tuple[str, ...]) -> str |
     if a.kind in ("replace", "remove") or b.kind in ("replace", "remove"):
         return "change the same entry"
     if a.kind == "add" and b.kind == "add":
+        if pa == pb and pa[-1] == "-":
+            return None  # two appends to one list: each brings its own item
         return "both add it"
     if a.kind == "patch" and b.kind == "patch":
         for la, va in a.leaves:
