@@ -55,7 +55,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 COMMAND = Command(
     name="schema",
-    help="print the JSON Schema of rule files, overlays or game configs",
+    help="print the JSON Schema of rule files, overlays, game configs or scenario files",
     description="Print a JSON Schema (for editors: see docs/rulesets.md). Exit code 2 for an "
     "unknown name.",
     configure=configure,
