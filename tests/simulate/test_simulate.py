@@ -149,7 +149,9 @@ def test_compare_flags_a_real_difference_and_not_a_null_one(tmp_path, capsys):
     assert "* win rate seat 0" in text and "significant at 95%" in text
     assert main(["compare", str(a), str(b), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["correction"] == "benjamini-hochberg" and any(r["significant"] for r in data["rows"])
+    assert data["correction"] == "benjamini-hochberg" and any(
+        r["significant"] for r in data["rows"]
+    )
 
 
 def test_heuristic_bot_beats_random():

@@ -18,19 +18,20 @@ def variant(name: str) -> str:
     return str(VARIANTS / f"{name}.yaml")
 
 
-def pr_variants() -> list[Path]:
-    return sorted(VARIANTS.glob("pr-*.yaml"))
+def all_variants() -> list[Path]:
+    return sorted(VARIANTS.glob("*.yaml"))
 
 
 def test_there_are_at_least_six_variants():
     assert len(list(VARIANTS.glob("*.yaml"))) >= 6
 
 
-@pytest.mark.parametrize("path", pr_variants(), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", all_variants(), ids=lambda p: p.stem)
 def test_each_variant_loads_and_plays(path):
     """Composes, passes the schema and the DSL checks, and plays whole games."""
+    game = PR if path.name.startswith("pr-") else "san-juan"
     run = run_simulation(
-        SimSpec(PR, 4, seats=("random",) * 4, overlays=(str(path),), games=2, seed=5), jobs=1
+        SimSpec(game, 4, seats=("random",) * 4, overlays=(str(path),), games=2, seed=5), jobs=1
     )
     assert len(run.records) == 2 and all(r["trigger"] for r in run.records)
 
@@ -148,3 +149,49 @@ def test_variants_stack_and_conflicts_name_both_files(tmp_path):
         load_game(PR, 4, overlays=[variant("pr-rich-start"), str(clash)])
     text = str(err.value)
     assert "pr-rich-start.yaml" in text and "poor-start.yaml" in text and "O008" in text
+
+
+SJ = "san-juan"
+
+
+def _play_random(game, seed, watch=None):
+    import random
+
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        legal = state.legal_options()
+        if watch is not None:
+            watch(state, legal)
+        state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
+@pytest.mark.parametrize("limit, overlays", [(7, []), (8, [variant("sj-hand-limit-8")])])
+def test_sj_hand_limit_8_lets_hands_keep_eight_cards(limit, overlays):
+    """At the first role choice of a round every hand is within the limit (no tower), and
+    some hand sits exactly at it: the variant's 8, the base game's 7."""
+    game = load_game(SJ, 4, overlays=overlays)
+    seen: list[int] = []
+    last = {"round": -1}
+
+    def watch(state, legal):
+        if state.round != last["round"] and any(o.startswith("role:") for o in legal):
+            last["round"] = state.round
+            for p in state.p:
+                if not any(c["type"] == "tower" for c in p["city"]):
+                    seen.append(len(p["hand"]))
+
+    for seed in range(4):
+        _play_random(game, seed, watch)
+    assert max(seen) == limit
+
+
+def test_sj_short_city_ends_at_ten_buildings():
+    base = [_play_random(load_game(SJ, 3), s) for s in range(2)]
+    short = [
+        _play_random(load_game(SJ, 3, overlays=[variant("sj-short-city")]), s) for s in range(2)
+    ]
+    assert {max(len(p["city"]) for p in s.p) for s in base} == {12}
+    assert {max(len(p["city"]) for p in s.p) for s in short} == {10}
+    assert sum(s.round for s in short) < sum(s.round for s in base)
