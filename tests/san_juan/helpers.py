@@ -16,12 +16,18 @@ NEW_BUILDINGS_CARDS = 33
 
 
 def take(s: Any, card: str) -> str:
-    """Take one copy of `card` out of the deck (or the discard pile)."""
+    """Take one copy of `card` out of the deck (or the discard pile, or a hand)."""
     for pile in ("deck", "discard"):
         if card in s.g[pile]:
             s.g[pile].remove(card)
             return card
-    raise AssertionError(f"no {card} left in the deck or the discard pile")
+    for pl in s.p:  # from a hand, which gets another card from the deck instead
+        if card in pl["hand"]:
+            i = pl["hand"].index(card)
+            pl["hand"][i] = next(c for c in s.g["deck"] if c != card)
+            s.g["deck"].remove(pl["hand"][i])
+            return card
+    raise AssertionError(f"no {card} left in the deck, the discard pile or a hand")
 
 
 def give_hand(s: Any, seat: int, *cards: str) -> None:
