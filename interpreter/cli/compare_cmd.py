@@ -1,5 +1,6 @@
 """``rulebook compare A.json B.json``: two simulation results side by side, real differences
-flagged (two-proportion z-test for rates, Welch t-test for means, Benjamini-Hochberg corrected at 95%).
+flagged (two-proportion z-test for rates, Welch t-test for means, Benjamini-Hochberg corrected
+at 95%).
 
 It always exits 0 when both files are results: a difference is a finding, not a failure.
 """
@@ -34,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
             )
         )
     else:
-        print(format_comparison(a, b, rows, (args.a, args.b)))
+        print(format_comparison(a, b, rows, (args.a, args.b), show_all=args.all))
     return 0
 
 
@@ -43,6 +44,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("a", metavar="A.json", help="a 'rulebook simulate --out' result")
     parser.add_argument("b", metavar="B.json", help="another result to compare with A")
     parser.add_argument("--json", action="store_true", help="print the comparison as JSON")
+    parser.add_argument(
+        "--all",
+        action="store_true",
+        help="also show single entries (build:x, role:y, ...) whose difference is not significant",
+    )
 
 
 COMMAND = Command(

@@ -68,11 +68,15 @@ def _seats(bots: list[str] | None, players: int) -> tuple[str, ...]:
     return tuple(names)
 
 
+def _ids(config: dict[str, Any]) -> list[str]:
+    return list(config.get("overlay_ids", config["overlays"]))
+
+
 def format_summary(doc: dict[str, Any]) -> str:
     """A few lines for the terminal; the numbers are all in the JSON."""
     s, c, r = doc["summary"], doc["config"], doc["run"]
     lines = [
-        f"{c['game']}, {c['players']} players, overlays: {', '.join(c['overlays']) or 'none'}, "
+        f"{c['game']}, {c['players']} players, overlays: {', '.join(_ids(c)) or 'none'}, "
         f"seed {c['seed']}",
         f"{r['finished']} of {c['games']} games"
         + (" (interrupted)" if r["interrupted"] else "")
@@ -127,7 +131,8 @@ def run(args: argparse.Namespace) -> int:
         seed=seed,
         games=args.games,
     )
-    load_spec_game(spec)  # errors in the rules show now, once; forked workers inherit the game
+    # Errors in the rules show now, once; forked worker processes inherit the compiled game.
+    game = load_spec_game(spec)
     progress = ProgressLine(live=None if not args.quiet else False)
     executor = None
     close = None
@@ -144,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
             close()
     if not args.quiet:
         progress.close(" (interrupted: keeping the finished games)" if sim.interrupted else "")
-    doc = result_document(sim)
+    doc = result_document(sim, list(game.overlays))
     write_json(args.out, doc)
     written = [args.out]
     if args.csv:

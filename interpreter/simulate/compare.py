@@ -30,6 +30,7 @@ class Row:
     diff: float | None
     p: float
     significant: bool = False
+    group: str = "main"  # "main", "family" (options chosen by family) or "entry" (by full id)
 
 
 def _prop(name: str, ka: int, na: int, kb: int, nb: int) -> Row:
@@ -81,13 +82,14 @@ def _rows(a: dict[str, Any], b: dict[str, Any]) -> Iterator[Row]:
         ka = ta.get(trig, {}).get("count", 0)
         kb = tb.get(trig, {}).get("count", 0)
         yield _prop(f"end trigger {trig}", ka, na, kb, nb)
-    for kind in ("families", "ids"):
+    for kind, group in (("families", "family"), ("ids", "entry")):
         xa, xb = sa["choices"][kind], sb["choices"][kind]
         for name in sorted(set(xa) | set(xb)):
             da = _picks(xa.get(name), na)
             db = _picks(xb.get(name), nb)
             row = _mean(f"chosen {name} per game", da, db)
             if row:
+                row.group = group
                 yield row
 
 
@@ -108,7 +110,7 @@ def compare(a: dict[str, Any], b: dict[str, Any], alpha: float = ALPHA) -> list[
 def _describe(doc: dict[str, Any]) -> str:
     c = doc["config"]
     seats = ",".join(c["seats"])
-    overlays = ",".join(c["overlays"]) or "none"
+    overlays = ",".join(c.get("overlay_ids", c["overlays"])) or "none"
     done = doc["run"]["finished"]
     extra = " (interrupted)" if doc["run"].get("interrupted") else ""
     return (
@@ -124,13 +126,23 @@ def _fmt(x: float | None, rate: bool) -> str:
 
 
 def format_comparison(
-    a: dict[str, Any], b: dict[str, Any], rows: list[Row], names: tuple[str, str]
+    a: dict[str, Any],
+    b: dict[str, Any],
+    rows: list[Row],
+    names: tuple[str, str],
+    show_all: bool = False,
 ) -> str:
-    """The side-by-side table ``rulebook compare`` prints."""
+    """The side-by-side table ``rulebook compare`` prints.
+
+    Rows of single entries (``chosen build:x per game``) are many; unless ``show_all``, only
+    those with a significant difference are shown (the counts of the others are given).
+    """
     out = [f"A: {names[0]}: {_describe(a)}", f"B: {names[1]}: {_describe(b)}", ""]
-    width = max([len(r.metric) for r in rows] + [6])
+    shown = [r for r in rows if show_all or r.group != "entry" or r.significant]
+    hidden = len(rows) - len(shown)
+    width = max([len(r.metric) for r in shown] + [6])
     out.append(f"  {'metric':<{width}}  {'A':>9}  {'B':>9}  {'B-A':>9}  {'p':>8}")
-    for r in rows:
+    for r in shown:
         rate = r.test == "proportion"
         diff = "-" if r.diff is None else (f"{r.diff:+.3f}" if rate else f"{r.diff:+.2f}")
         mark = "*" if r.significant else " "
@@ -140,6 +152,11 @@ def format_comparison(
         )
     flagged = sum(r.significant for r in rows)
     out.append("")
+    if hidden:
+        out.append(
+            f"({hidden} rows of single entries without a significant difference hidden; "
+            "--all shows them)"
+        )
     out.append(
         f"{flagged} of {len(rows)} differences significant at 95% (marked *): two-proportion "
         "z-test for rates, Welch t-test for means, Benjamini-Hochberg over all rows."

@@ -127,7 +127,7 @@ def render_html(doc: dict[str, Any]) -> str:
     fam_items = [(name, e["per_game"], None) for name, e in families[:20]]
     ids = sorted(s["choices"]["ids"].items(), key=lambda kv: -kv[1]["per_game"])
     id_items = [(name, e["per_game"], None) for name, e in ids[:30]]
-    overlays = ", ".join(c["overlays"]) or "none"
+    overlays = ", ".join(c.get("overlay_ids", c["overlays"])) or "none"
     interrupted = " <b>(interrupted)</b>" if run.get("interrupted") else ""
     body = [
         f"<h1>{_esc(title)}</h1>",

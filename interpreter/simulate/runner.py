@@ -183,11 +183,13 @@ def _chunks(games: int, jobs: int, size: int | None) -> list[list[int]]:
     if size is None:
         # Small enough to balance the load and show progress, large enough that the cost of
         # sending a task stays small next to playing its games.
-        size = max(1, min(25, games // (jobs * 8) or 1))
+        size = max(1, min(25, games // (jobs * 16) or 1))
     return [list(range(i, min(i + size, games))) for i in range(0, games, size)]
 
 
-def scheduler_executor(address: str) -> tuple[cf.Executor, Callable[[], None]]:
+def scheduler_executor(
+    address: str, timeout: str = "10s"
+) -> tuple[cf.Executor, Callable[[], None]]:
     """A ``concurrent.futures`` executor on the Dask cluster at ``address`` and a close function.
 
     Needs the optional extra: ``pip install -e '.[dask]'``.
@@ -199,7 +201,7 @@ def scheduler_executor(address: str) -> tuple[cf.Executor, Callable[[], None]]:
             "--scheduler needs Dask's 'distributed' package: pip install -e '.[dask]'"
         ) from None
     try:
-        client = Client(address, timeout="10s")
+        client = Client(address, timeout=timeout)
     except (OSError, TimeoutError) as exc:
         raise ConfigError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     return client.get_executor(), client.close

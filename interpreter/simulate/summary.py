@@ -110,8 +110,12 @@ def summarise(records: Sequence[dict[str, Any]], seats: Sequence[str]) -> dict[s
     }
 
 
-def result_document(run: Any) -> dict[str, Any]:
-    """What ``rulebook simulate --out`` writes: config, how it ran, summary, per-game records."""
+def result_document(run: Any, overlay_ids: Sequence[str] | None = None) -> dict[str, Any]:
+    """What ``rulebook simulate --out`` writes: config, how it ran, summary, per-game records.
+
+    ``overlays`` are the overlays as given (files as absolute paths); ``overlay_ids`` the ids
+    they declare, for people to read (the paths by default).
+    """
     spec = run.spec
     return {
         "format": FORMAT,
@@ -119,6 +123,7 @@ def result_document(run: Any) -> dict[str, Any]:
             "game": spec.game,
             "players": spec.players,
             "overlays": list(spec.overlays),
+            "overlay_ids": list(overlay_ids if overlay_ids is not None else spec.overlays),
             "options": dict(spec.options),
             "seats": list(spec.seats),
             "seed": spec.seed,

@@ -147,6 +147,8 @@ def test_compare_flags_a_real_difference_and_not_a_null_one(tmp_path, capsys):
     assert main(["compare", str(a), str(b)]) == 0
     text = capsys.readouterr().out
     assert "* win rate seat 0" in text and "significant at 95%" in text
+    assert main(["compare", str(a), str(b), "--all"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) > len(text.splitlines())
     assert main(["compare", str(a), str(b), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["correction"] == "benjamini-hochberg" and any(
@@ -185,10 +187,10 @@ def test_dask_local_cluster_gives_the_same_summary(tmp_path, capsys):
     assert doc["games"] == local.records
 
 
-def test_unreachable_scheduler_is_a_clean_error(tmp_path, capsys):
+def test_unreachable_scheduler_is_a_clean_error():
     pytest.importorskip("distributed")
-    out = str(tmp_path / "x.json")
-    code = main(
-        ["simulate", PR, "-p", "3", "-n", "2", "--scheduler", "tcp://127.0.0.1:9", "--out", out]
-    )
-    assert code == 1 and "Dask scheduler" in capsys.readouterr().err
+    from interpreter.errors import ConfigError
+    from interpreter.simulate.runner import scheduler_executor
+
+    with pytest.raises(ConfigError, match="Dask scheduler at tcp://127.0.0.1:9"):
+        scheduler_executor("tcp://127.0.0.1:9", timeout="1s")
