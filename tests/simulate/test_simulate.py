@@ -163,6 +163,30 @@ def test_heuristic_bot_beats_random():
     assert rate["rate"] > 0.45 and rate["ci95"][0] > 0.25
 
 
+def test_san_juan_heuristic_bot_beats_random():
+    spec = SimSpec("san-juan", 4, seats=("sj-heuristic", "random", "random", "random"), games=16)
+    s = summarise(run_simulation(spec, jobs=2).records, spec.seats)
+    assert s["win_rate"]["bots"]["sj-heuristic"]["ci95"][0] > 0.5
+
+
+def test_bots_see_only_their_view_and_the_legal_options():
+    """The game bots get a view mapping and the legal ids; a view is built only if read."""
+    from interpreter.bots import make_bot
+    from interpreter.game import load_game
+    from interpreter.simulate.runner import LazyView
+
+    for name, game in (("pr-heuristic", PR), ("sj-heuristic", "san-juan")):
+        state = load_game(game, 3).new_state(5)
+        for _ in range(60):
+            legal = state.legal_options()
+            view = LazyView(state, state.to_move)
+            choice = make_bot(name, state.to_move, 5).choose(view, legal)
+            assert choice in legal
+            if len(legal) == 1:
+                assert view._view is None  # nothing to decide, nothing read
+            state.apply(choice)
+
+
 def test_dask_local_cluster_gives_the_same_summary(tmp_path, capsys):
     pytest.importorskip("distributed")
     from distributed import LocalCluster
