@@ -169,7 +169,10 @@ def totals(s: Any) -> dict[str, int]:
         "goods": sum(g["goods-supply"].values())
         + sum(g["trading-house"].values())
         + sum(sh["load"] for sh in g["ships"])
-        + sum(sum(pl["goods"].values()) for pl in ps),
+        + sum(sum(pl["goods"].values()) for pl in ps)
+        # aside for a moment: in the storehouse, on the small wharf
+        + sum(sum(pl.get("stowed", {}).values()) for pl in ps)
+        + sum(sum(pl.get("small-wharf-load", {}).values()) for pl in ps),
         "colonists": g["colonist-supply"]
         + g["colonist-ship"]
         + sum(x["workers"] for x in pieces)
@@ -236,6 +239,9 @@ def random_game(game: Any, seed: int, check: str = "phase") -> Any:
     s = game.new_state(seed)
     s.log = None
     want = expected_totals(game)
+    while not any(o.startswith("role:") for o in s.legal_options()):  # the setup draft
+        opts = s.legal_options()
+        s.apply(opts[rnd.randrange(len(opts))])
     buildings = totals(s)["buildings"]
     check_invariants(s, want, buildings)
     while not s.is_over:

@@ -14,8 +14,8 @@ from .helpers import random_game
 
 GAMES = 100
 CHECK_ALL = 3  # games per combination checked after every single decision
-OVERLAYS = [(), ("nobles",)]
-TRIGGERS = {(): {"colonists", "city", "vp-chips"}, ("nobles",): {"city", "vp-chips"}}
+OVERLAYS = [(), ("nobles",), ("new-buildings",), ("new-buildings", "nobles")]
+BASE_TRIGGERS = {"colonists", "city", "vp-chips"}
 
 
 @pytest.mark.parametrize("overlays", OVERLAYS, ids=lambda o: "+".join(o) or "base")
@@ -24,4 +24,14 @@ def test_random_games_keep_every_invariant(game, players, overlays):
     g = game(players, overlays)
     for seed in range(GAMES):
         s = random_game(g, seed, check="all" if seed < CHECK_ALL else "phase")
-        assert s.result().trigger in TRIGGERS[overlays], (seed, s.result().trigger)
+        triggers = BASE_TRIGGERS - ({"colonists"} if "nobles" in overlays else set())
+        assert s.result().trigger in triggers, (seed, s.result().trigger)
+
+
+@pytest.mark.parametrize("players", [2, 5])
+@pytest.mark.parametrize("selection", ["all-new", "base"])
+def test_fixed_selections_and_the_other_overlay_order(game, players, selection):
+    """Every new building in play (all-new), and the overlays given the other way round."""
+    g = game(players, ("nobles", "new-buildings"), **{"building-selection": selection})
+    for seed in range(20):
+        random_game(g, seed, check="all" if seed < 2 else "phase")
