@@ -430,3 +430,28 @@ def test_cloister_unoccupied_scores_nothing(s):
     give_building(s, 0, "cloister", workers=0)
     give_tiles(s, 0, "quarry", 3)
     assert end_game(s).scores[0]["components"]["large-buildings"] == 0
+
+
+def test_small_wharf_may_be_declined_and_is_usable_again_next_captain_phase(s):
+    give_building(s, 0, "small-wharf")
+    set_goods(s, 0, corn=2)
+    fill_ships(s)
+    play(s, "role:captain")
+    assert set(s.legal_options()) == {"small-wharf", "pass"}  # nothing else can take corn
+    play(s, "small-wharf", "small-wharf:corn", "small-wharf:corn")
+    assert vp(s, 0) == 1 + 1
+    finish_phase(s)
+    for _ in range(3):  # the others choose quiet roles; a new round, seat 1 governs
+        opts = s.legal_options()
+        s.apply(next(o for o in ("role:prospector", "role:trader", "role:builder") if o in opts))
+        finish_phase(s)
+    set_goods(s, 0, sugar=2)
+    fill_ships(s)
+    while s.to_move != 0:
+        opts = s.legal_options()
+        s.apply(next((o for o in opts if o in ("role:prospector", "role:trader", "pass")), opts[0]))
+        finish_phase(s)
+    play(s, "role:captain")
+    assert set(s.legal_options()) == {"small-wharf", "pass"}
+    play(s, "pass")
+    assert s.p[0]["goods"]["sugar"] == 1  # the declined goods, but one, go back to the supply

@@ -8,6 +8,8 @@ the first games of each combination. Every game ends by a trigger of the rules.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from .helpers import random_game
@@ -35,3 +37,16 @@ def test_fixed_selections_and_the_other_overlay_order(game, players, selection):
     g = game(players, ("nobles", "new-buildings"), **{"building-selection": selection})
     for seed in range(20):
         random_game(g, seed, check="all" if seed < 2 else "phase")
+
+
+def test_both_overlay_orders_play_the_same_game(game):
+    a = game(4, ("new-buildings", "nobles")).new_state(9)
+    b = game(4, ("nobles", "new-buildings")).new_state(9)
+    rnd = random.Random(9)
+    while not a.is_over:
+        opts = sorted(a.legal_options())  # the same options; catalog order follows the overlays
+        assert opts == sorted(b.legal_options())
+        oid = opts[rnd.randrange(len(opts))]
+        a.apply(oid)
+        b.apply(oid)
+    assert a.to_json() == b.to_json() and a.result().to_dict() == b.result().to_dict()
