@@ -200,18 +200,36 @@ class HeuristicBot:
         return value
 
     def _place_value(self, piece: str, me: Mapping[str, Any]) -> float:
+        """Colonists go where they make something: a violet building, or the missing half of
+        a production pair (a plantation whose building has a free circle, or the reverse)."""
         f = facts()
         if piece in f["buildings"]:
             info = f["buildings"][piece]
             if info.get("kind") == "violet":
                 return 6.0 + info.get("vp", 1)
-            return 4.0 + f["price"].get(info.get("good"), 0)
+            good = info.get("good")
+            grown, made = self._manned(me, good)
+            return (5.0 if grown > made else 1.5) + f["price"].get(good, 0)
         if piece == "quarry":
             return 3.5
         good = f["tiles"].get(piece, {}).get("good", "none")
         if not f["needs-building"].get(good, 1):
             return 3.0
-        return 2.0 + f["price"].get(good, 0) * 0.5
+        grown, made = self._manned(me, good)
+        return (5.0 if made > grown else 1.0) + f["price"].get(good, 0)
+
+    def _manned(self, me: Mapping[str, Any], good: Any) -> tuple[int, int]:
+        """Colonists on plantations of ``good`` and on buildings that process it."""
+        f = facts()
+        grown = sum(
+            t["workers"] for t in me["island"] if f["tiles"].get(t["type"], {}).get("good") == good
+        )
+        made = sum(
+            b["workers"]
+            for b in me["city"]
+            if f["buildings"].get(b["type"], {}).get("good") == good
+        )
+        return grown, made
 
     # -- the decision --------------------------------------------------------------------------
     def score(self, option: str, view: Mapping[str, Any]) -> float:
