@@ -455,3 +455,16 @@ def test_small_wharf_may_be_declined_and_is_usable_again_next_captain_phase(s):
     assert set(s.legal_options()) == {"small-wharf", "pass"}
     play(s, "pass")
     assert s.p[0]["goods"]["sugar"] == 1  # the declined goods, but one, go back to the supply
+
+
+def test_trading_post_still_sells_when_the_trading_house_is_full(s):
+    give_building(s, 2, "trading-post")
+    set_goods(s, 0, corn=1)
+    set_goods(s, 2, sugar=1)
+    for k in ("indigo", "tobacco", "coffee"):
+        s.g["trading-house"][k] = 1
+        s.g["goods-supply"][k] -= 1
+    play(s, "role:trader", "sell:corn")  # the fourth good: the house is full
+    assert s.to_move == 2 and set(s.legal_options()) == {"post:sugar", "pass"}  # seat 1 skipped
+    play(s, "post:sugar")
+    assert s.p[2]["doubloons"] == 2

@@ -253,3 +253,14 @@ def test_royal_garden(s, occupied, bonus):
     sc = end_game(s).scores[0]["components"]
     assert sc["large-buildings"] == bonus
     assert sc["nobles"] == (3 if occupied else 2)
+
+
+def test_land_office_works_when_the_trading_house_is_full(s):
+    give_building(s, 2, "land-office", workers=1)
+    set_doubloons(s, 2, 1)
+    set_goods(s, 0, corn=1)
+    for k in ("indigo", "tobacco", "coffee"):
+        s.g["trading-house"][k] = 1
+        s.g["goods-supply"][k] -= 1
+    play(s, "role:trader", "sell:corn")
+    assert s.to_move == 2 and s.legal_options() == ["buy-plantation", "pass"]
