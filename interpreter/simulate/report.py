@@ -9,6 +9,7 @@ fired, and the option families chosen per game.
 from __future__ import annotations
 
 import html
+import math
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -79,9 +80,15 @@ def histogram(title: str, values: Sequence[float], bins: int = 24) -> str:
     parts.append(f'<text x="4" y="18" font-weight="bold">{_esc(title)}</text>')
     if values:
         lo, hi = min(values), max(values)
-        if hi == lo:
-            hi = lo + 1
-        width = (hi - lo) / bins
+        if all(float(v).is_integer() for v in values):
+            # whole numbers: bins of whole width, so no bin holds one value more than another
+            width = max(1, math.ceil((hi - lo + 1) / bins))
+            bins = max(1, math.ceil((hi - lo + 1) / width))
+            hi = lo + bins * width
+        else:
+            if hi == lo:
+                hi = lo + 1
+            width = (hi - lo) / bins
         counts = Counter(min(bins - 1, int((v - lo) / width)) for v in values)
         peak = max(counts.values())
         bw = plot_w / bins
