@@ -72,7 +72,7 @@ def give_tile(s: Any, seat: int, name: str, workers: int = 1, nobles: int = 0) -
             raise AssertionError(f"no {name} left")
     piece = _piece(s, name)
     if under is not None:
-        piece["under"] = under
+        s.p[seat]["forest-under"].append(under)
         workers = nobles = 0
     _take(s, workers, nobles)
     piece["workers"] = workers + nobles
@@ -126,7 +126,7 @@ def clear_player(s: Any, seat: int, doubloons: int = 0) -> None:
         if x["type"] == "quarry":
             s.g["quarry-stack"] += 1
         elif x["type"] == "forest":
-            s.g["tile-stack"].insert(0, x["under"])
+            s.g["tile-stack"].insert(0, pl["forest-under"].pop())
         else:
             s.g["tile-stack"].insert(0, x["type"])
     for b in pl["city"]:
@@ -225,6 +225,8 @@ def check_board(s: Any, where: str) -> None:
                 assert min(v.values(), default=0) >= 0, (key, where)
     for pl in s.p:
         assert 0 <= pl.get("san-juan-nobles", 0) <= pl["san-juan"], where
+        forests = sum(1 for x in pl["island"] if x["type"] == "forest")
+        assert len(pl.get("forest-under", [])) == forests, where
         assert len(pl["island"]) <= 12, where
         for x in pl["island"] + pl["city"]:
             assert 0 <= x.get("nobles", 0) <= x["workers"], (x, where)

@@ -102,7 +102,8 @@ def test_forest_house_lays_the_plantation_face_down(s):
     row = s.g["tile-row"][0]
     play(s, "role:settler", f"forest:{row}")
     (f,) = s.p[0]["island"]
-    assert (f["type"], f["under"], f["workers"]) == ("forest", row, 0)
+    assert (f["type"], f["workers"]) == ("forest", 0) and s.p[0]["forest-under"] == [row]
+    assert s.view(1)["players"][0]["forest-under"] != [row]  # face down for the others
     assert "forest:quarry" not in s.legal_options()  # a quarry never becomes a forest
 
 
@@ -129,19 +130,21 @@ def test_forest_house_with_hacienda_sees_the_tile_first(s):
     play(s, "role:settler", "face-down-tile")
     assert s.p[0]["island"][-1]["type"] == top  # he has seen it
     play(s, "forest-face-down")
-    assert s.p[0]["island"][-1]["type"] == "forest" and s.p[0]["island"][-1]["under"] == top
+    assert s.p[0]["island"][-1]["type"] == "forest" and s.p[0]["forest-under"] == [top]
 
 
 def test_forests_are_plantations_again_on_the_discard_pile(game):
     st = game(4, ("new-buildings", "nobles"), **{"building-selection": "all-new"}).new_state(2)
     clear_all(st)
     give_building(st, 0, "hunting-lodge")
-    f = give_tile(st, 0, "forest")
+    give_tile(st, 0, "forest")
+    under = st.p[0]["forest-under"][0]
     play(st, "role:settler")
     while "return-plantation:forest" not in st.legal_options():
         st.apply("pass")
     play(st, "return-plantation:forest")
-    assert f["under"] in st.g["tile-discard"] and "forest" not in st.g["tile-discard"]
+    assert under in st.g["tile-discard"] and "forest" not in st.g["tile-discard"]
+    assert st.p[0]["forest-under"] == []
 
 
 # -- black market ----------------------------------------------------------------------------
