@@ -17,11 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from . import catalog
-from .dsl.compiler import RuntimeRuleError
-from .errors import ConfigError, RulesError
+from .errors import ConfigError
 from .flow import ChooseSpec
 from .model import Rules, build_rules
-from .state import Result, State, run
+from .state import RULE_FAILURES, Result, State, rule_failure, run
 
 __all__ = ["Game", "load_game", "load_rules_data"]
 
@@ -78,8 +77,8 @@ class Game:
     def advance(self, s: State) -> None:
         try:
             run(self, s)
-        except RuntimeRuleError as e:
-            raise RulesError.single("E001", f"a rule failed while running: {e}") from None
+        except RULE_FAILURES as e:
+            raise rule_failure(e) from None
 
     # -- what the flow VM calls -------------------------------------------------------------
     def enumerate(self, s: State, spec: ChooseSpec) -> dict[str, tuple]:

@@ -12,11 +12,22 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .errors import IllegalOptionError
+from .dsl.compiler import RuntimeRuleError
+from .errors import Diagnostic, IllegalOptionError, RulesError
 from .flow import CALL, CHOOSE, DO, END_ROUND, FINISH, JUMP, JUMP_IF_NOT, RETURN, STOP_IF
 
 if TYPE_CHECKING:
     from .game import Game
+
+# What a rule text can raise while running (a missing table entry, arithmetic on none, ...):
+# turned into a diagnostic so no Python traceback reaches a user.
+RULE_FAILURES = (RuntimeRuleError, LookupError, TypeError, ValueError, ArithmeticError, AttributeError)
+
+
+def rule_failure(e: BaseException) -> RulesError:
+    """The E001 diagnostic for an exception raised by a rule while the game runs."""
+    detail = str(e) or type(e).__name__
+    return RulesError(Diagnostic("E001", f"a rule failed while running: {detail}"))
 
 
 @dataclass
@@ -116,7 +127,10 @@ class State:
         self.who = None
         self.history.append(option_id)
         self.decisions += 1
-        opt.effect(self)
+        try:
+            opt.effect(self)
+        except RULE_FAILURES as e:
+            raise rule_failure(e) from None
         if mark >= 0 and len(log) == mark:
             # the option's effect said nothing itself: the log shows the choice as taken
             log.append((self.round, seat, option_id))

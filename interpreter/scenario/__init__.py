@@ -1,9 +1,10 @@
 """Scenario tests: given / when / then checks of a ruleset, written in YAML (docs/scenarios.md).
 
->>> from interpreter.scenario import load_scenarios, run_scenario
->>> scenarios = load_scenarios("tests/scenarios/puerto-rico/captain.yaml")
->>> [run_scenario(sc).status for sc in scenarios][:1]
-['pass']
+Usage, for any scenario file beside a ruleset's tests::
+
+    from interpreter.scenario import load_scenarios, run_scenario
+    outcomes = [run_scenario(sc) for sc in load_scenarios("tests/scenarios/<game>/<file>.yaml")]
+    assert all(o.status == "pass" for o in outcomes)
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Expectations: each checks the running state and raises :class:`Failed` with what it expected
 and what it found. Rule expressions are compiled with the game's own DSL compiler against the
-game's names (so `player(0).doubloons`, `goods-supply[corn]`, `build-cost(player(1), harbor)`
-mean what they mean in the ruleset), with the flow variables of the moment in scope.
+game's names (so `player(0).<counter>`, `<pool>[<item>]`, `<function>(player(1), <item>)` mean
+what they mean in the ruleset), with the flow variables of the moment in scope.
 """
 
 from __future__ import annotations

@@ -509,3 +509,14 @@ def test_random_games_over_many_seeds_end_and_score():
     assert triggers == {"street-full", "pool-empty", "last-round"}
     assert games == 180
     assert time.perf_counter() - t0 < 5
+
+
+def test_a_rule_failing_at_run_time_is_a_diagnostic_not_a_traceback():
+    from interpreter.errors import RulesError
+
+    s = start()
+    s.p[0]["basket"] = None  # a corrupt piece a rule then tries to read
+    with pytest.raises(RulesError) as caught:
+        s.apply("card:harvest")
+    assert [d.code for d in caught.value.diagnostics] == ["E001"]
+    assert "a rule failed while running" in str(caught.value)

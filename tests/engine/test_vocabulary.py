@@ -134,15 +134,7 @@ def engine_files() -> list[Path]:
 
 # Files that break the hard line today (see the reasons); strict, so fixing them makes the
 # marker fail and it must be removed.
-KNOWN = {
-    "interpreter/scenario/__init__.py": (
-        "its module doctest (line 4) loads tests/scenarios/puerto-rico/harbor.yaml"
-    ),
-    "interpreter/scenario/expect.py": (
-        "its module docstring explains scenario expectations with the real game's names "
-        "(player(0).doubloons, goods-supply[corn], harbor) on line 3"
-    ),
-}
+KNOWN: dict[str, str] = {}
 
 
 def _param(f: Path):  # noqa: ANN202
