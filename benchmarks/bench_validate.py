@@ -5,14 +5,17 @@
 
 Cold start: a new Python process runs `rulebook validate rulesets/` (imports, grammar build,
 YAML, schema, compiling every ruleset for each player count, whole-ruleset checks); wall time
-of the whole process, median of the runs. In-process: `interpreter.validate.validate` again in
-a warm process (CPU time), i.e. what an editor integration or a test suite pays per run.
+of the whole process, median of the runs; once with every core (validate forks one worker per
+core for the files of each game folder) and once in one process (RULEBOOK_JOBS=1). In-process:
+`interpreter.validate.validate` again in a warm process, in one process (CPU time), i.e. what an
+editor integration or a test suite pays per run.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -22,7 +25,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def cold(runs: int, target: str) -> list[float]:
+def cold(runs: int, target: str, jobs: int | None = None) -> list[float]:
+    env = dict(os.environ)
+    if jobs:
+        env["RULEBOOK_JOBS"] = str(jobs)
     out = []
     for _ in range(runs):
         start = time.perf_counter()
@@ -31,6 +37,7 @@ def cold(runs: int, target: str) -> list[float]:
             cwd=ROOT,
             capture_output=True,
             text=True,
+            env=env,
         )
         out.append(time.perf_counter() - start)
         if proc.returncode not in (0, 1):
@@ -41,12 +48,12 @@ def cold(runs: int, target: str) -> list[float]:
 def warm(runs: int, target: str) -> tuple[list[float], int, int]:
     from interpreter.validate import validate
 
-    validate([ROOT / target])  # first run pays imports and the grammar build
+    validate([ROOT / target], jobs=1)  # first run pays imports and the grammar build
     out = []
     files = diags = 0
     for _ in range(runs):
         start = time.process_time()
-        report = validate([ROOT / target])
+        report = validate([ROOT / target], jobs=1)
         out.append(time.process_time() - start)
         files, diags = len(report.checked), len(report.diagnostics)
     return out, files, diags
@@ -59,6 +66,7 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     c = cold(args.runs, args.target)
+    c1 = cold(args.runs, args.target, jobs=1)
     w, files, diags = warm(args.runs, args.target)
     result = {
         "target": args.target,
@@ -66,6 +74,10 @@ def main() -> None:
         "diagnostics": diags,
         "cold_start_s_median": round(statistics.median(c), 3),
         "cold_start_s_min": round(min(c), 3),
+        "cold_start_one_process_s_median": round(statistics.median(c1), 3),
+        "cores": len(os.sched_getaffinity(0))
+        if hasattr(os, "sched_getaffinity")
+        else os.cpu_count(),
         "in_process_s_median": round(statistics.median(w), 3),
     }
     if args.json:
@@ -74,7 +86,8 @@ def main() -> None:
         print(
             f"rulebook validate {args.target}/ ({files} files, {diags} diagnostics): cold start "
             f"{result['cold_start_s_median']:.3f} s median (min {result['cold_start_s_min']:.3f}"
-            f" s), in-process {result['in_process_s_median']:.3f} s"
+            f" s) on {result['cores']} cores, {result['cold_start_one_process_s_median']:.3f} s"
+            f" in one process; in-process {result['in_process_s_median']:.3f} s"
         )
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from . import catalog
-from .errors import ConfigError
+from .errors import ConfigError, RulesError
 from .flow import ChooseSpec
 from .model import Rules, build_rules
 from .state import RULE_FAILURES, Result, State, rule_failure, run

@@ -48,6 +48,9 @@ def _schema_file(name: str) -> Path:
 
 
 _SCHEMAS: dict[tuple[str, int, int], dict[str, Any]] = {}
+# Schemas already checked against the meta-schema (by id): that check costs more than checking
+# a ruleset, and a schema object is never changed once loaded.
+_SOUND: dict[int, dict[str, Any]] = {}
 
 
 def load_schema(name: str) -> dict[str, Any]:
@@ -91,17 +94,22 @@ def _read_schema(name: str, path: Path) -> dict[str, Any]:
         ) from None
     if not isinstance(schema, dict):
         raise RulesError(Diagnostic("S010", "schema must be a JSON object", file=str(path)))
-    try:
-        Draft202012Validator.check_schema(schema)
-    except SchemaError as err:
-        raise RulesError(
-            Diagnostic(
-                "S010",
-                f"invalid schema: {err.message}",
-                file=str(path),
-                json_path=json_pointer(list(err.absolute_path)),
-            )
-        ) from None
+    # The schemas of this project (schemas/) are checked against the meta-schema by the test suite
+    # (tests/schema/test_schemas.py); doing it again on every start would cost more than
+    # validating a whole ruleset. Schemas from elsewhere (RULEBOOK_SCHEMAS) are checked here.
+    if path.resolve().parent != _DEFAULT_SCHEMAS:
+        try:
+            Draft202012Validator.check_schema(schema)
+        except SchemaError as err:
+            raise RulesError(
+                Diagnostic(
+                    "S010",
+                    f"invalid schema: {err.message}",
+                    file=str(path),
+                    json_path=json_pointer(list(err.absolute_path)),
+                )
+            ) from None
+    _SOUND[id(schema)] = schema
     return schema
 
 
@@ -464,16 +472,18 @@ def check(
     """
     root = data if root_for_positions is None else root_for_positions
     plain = to_plain(data)
-    try:
-        Draft202012Validator.check_schema(schema)
-    except SchemaError as err:
-        return [
-            Diagnostic(
-                "S010",
-                f"invalid schema: {err.message}",
-                json_path=json_pointer(list(err.absolute_path)),
-            )
-        ]
+    if id(schema) not in _SOUND:
+        try:
+            Draft202012Validator.check_schema(schema)
+        except SchemaError as err:
+            return [
+                Diagnostic(
+                    "S010",
+                    f"invalid schema: {err.message}",
+                    json_path=json_pointer(list(err.absolute_path)),
+                )
+            ]
+        _SOUND[id(schema)] = schema  # the value keeps the id from being reused
     validator = Draft202012Validator(
         schema,
         registry=_registry(str(schemas_dir())),

@@ -21,7 +21,14 @@ if TYPE_CHECKING:
 
 # What a rule text can raise while running (a missing table entry, arithmetic on none, ...):
 # turned into a diagnostic so no Python traceback reaches a user.
-RULE_FAILURES = (RuntimeRuleError, LookupError, TypeError, ValueError, ArithmeticError, AttributeError)
+RULE_FAILURES = (
+    RuntimeRuleError,
+    LookupError,
+    TypeError,
+    ValueError,
+    ArithmeticError,
+    AttributeError,
+)
 
 
 def rule_failure(e: BaseException) -> RulesError:

@@ -38,12 +38,12 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from . import forked
 from .errors import ConfigError, Diagnostic, RulesError
 from .locate import is_map, is_seq, json_pointer, locate
 from .suggest import did_you_mean, hint_for
@@ -204,7 +204,10 @@ class _Run:
 
     # -- loading ------------------------------------------------------------------------------
     def load(self, path: str) -> _Loaded:
-        key = os.path.normpath(path)
+        # by real path: a file given on the command line is also found again as an installed
+        # ruleset (by its absolute path) and must not be parsed twice; the name it was first
+        # loaded under (the one the user typed) is the one its messages show
+        key = os.path.realpath(path)
         hit = self.loaded.get(key)
         if hit is not None:
             return hit
@@ -259,7 +262,18 @@ class _Run:
             if ident:
                 (bases if kind == "ruleset" else overlays).setdefault(ident, path)
 
-    def _id_of(self, path: str, kind: str) -> str | None:
+    def _id_of(self, path: str, kind: str, head: str | None = None) -> str | None:
+        """The id a ruleset or overlay file declares; read from its text when the text says
+        it plainly (no parse), else from the parsed file."""
+        if head is None:
+            try:
+                with open(path, "rb") as fh:
+                    head = fh.read(1 << 16).decode("utf-8-sig", "replace")
+            except OSError:
+                head = ""
+        plain = _plain_id(head, kind)
+        if plain:
+            return plain
         doc = self.load(path).doc
         if doc is None or not is_map(doc.data):
             return None
@@ -588,7 +602,7 @@ def check_ruleset(
     failed = False
     for n in counts:
         try:
-            rules = build_rules(data, n, dict(resolved))
+            rules = build_rules(data, n, dict(resolved), for_checking=True)
         except RulesError as err:
             failed = True
             out.extend(err.diagnostics)
@@ -641,6 +655,8 @@ def whole_ruleset_checks(data: Any) -> list[Diagnostic]:
     * W003 a set, table or catalog nothing names (a set or catalog counts as used when one of
       its members is named: declaring member ids is a use);
     * W004 an option no rule reads (``option.NAME``);
+    * (W002-W004 skip the names listed in ``extension-points``: kept for overlays to use;
+      R006 a listed name that is defined nowhere);
     * W005 a catalog entry's hook on a declared event that no rule emits (it can never run);
     * R004 a table lists an entry more often than its catalog has ``copies`` of it;
     * R005 a catalog attribute whose values are ids of one kind (phases, a set's members or a
@@ -659,7 +675,12 @@ def whole_ruleset_checks(data: Any) -> list[Diagnostic]:
     emitted = {m for _, text in strings for m in _EMIT.findall(text)}
     read_options = {m for _, text in strings for m in _OPTION.findall(text)}
 
+    exported, export_diags = _extension_points(data)
+    out.extend(export_diags)
+
     def used_outside(name: str, prefix: tuple[Any, ...]) -> bool:
+        if name in exported:
+            return True  # there for overlays to use
         return any(p[: len(prefix)] != prefix for p in tokens.get(name, ()))
 
     for section, what in (("functions", "function"), ("procedures", "procedure")):
@@ -681,7 +702,7 @@ def whole_ruleset_checks(data: Any) -> list[Diagnostic]:
         if not any(used_outside(n, ("catalogs", name)) for n in names):
             out.append(_warn(data, "W003", f"catalog '{name}' is never used", ["catalogs", name]))
     for name in _section(data, "options"):
-        if str(name) not in read_options:
+        if str(name) not in read_options and str(name) not in exported:
             out.append(
                 _warn(
                     data,
@@ -711,6 +732,32 @@ def whole_ruleset_checks(data: Any) -> list[Diagnostic]:
     out.extend(_copies_check(data, catalogs))
     out.extend(_attribute_ids_check(data, catalogs))
     return out
+
+
+_DEFINING = ("functions", "procedures", "tables", "sets", "catalogs", "options")
+
+
+def _extension_points(data: Any) -> tuple[set[str], list[Diagnostic]]:
+    """The names a ruleset keeps for its overlays (``extension-points``), and R006 for each
+    that names no definition."""
+    listed = data.get("extension-points")
+    if not is_seq(listed):
+        return set(), []
+    defined = {str(n) for section in _DEFINING for n in _section(data, section)}
+    out = []
+    for i, name in enumerate(listed):
+        if str(name) not in defined:
+            out.append(
+                _error(
+                    data,
+                    "R006",
+                    f"extension point '{name}' names no function, procedure, table, set, "
+                    "catalog or option of this ruleset",
+                    ["extension-points", i],
+                    hint_for(str(name), sorted(defined)),
+                )
+            )
+    return {str(n) for n in listed}, out
 
 
 def _entry_attr(cat: Mapping[str, Any], entry: Any, attr: str) -> Any:
@@ -827,14 +874,17 @@ def _attribute_ids_check(data: Any, catalogs: Mapping[str, Any]) -> list[Diagnos
 # ----------------------------------------------------------------------------------- entry
 
 
-def validate(paths: Iterable[str | os.PathLike[str]]) -> Report:
+def validate(paths: Iterable[str | os.PathLike[str]], *, jobs: int | None = None) -> Report:
     """Check every rule file named or found below ``paths``; never raises for bad content.
 
+    ``jobs`` is how many processes may share the checking (default: ``RULEBOOK_JOBS``, else
+    every core); small runs stay in this process, where a fork would cost more than it saves.
     Raises :class:`PathError` only when a path does not exist or cannot be listed.
     """
     files = discover(paths)
     run = _Run()
     kinds: dict[str, str] = {}
+    heads: dict[str, str] = {}
     for path in files:
         try:
             with open(path, "rb") as fh:
@@ -843,39 +893,117 @@ def validate(paths: Iterable[str | os.PathLike[str]]) -> Report:
             kinds[path] = "ruleset"  # the load stage reports why it cannot be read
             continue
         kinds[path] = classify(head)
+        heads[path] = head
     for path in files:
         if kinds[path] in ("ruleset", "overlay"):
-            ident = run._id_of(path, kinds[path])
+            # parsing is left to the workers where the text states the id plainly
+            ident = run._id_of(path, kinds[path], heads.get(path))
             if ident:
                 (run.bases if kinds[path] == "ruleset" else run.overlays).setdefault(ident, path)
-    checked: list[CheckedFile] = []
-    with _shared_parses():
-        _check_all(run, files, kinds, checked)
-    keep: list[Diagnostic] = []
-    for d in run.out:
-        if (
-            d.severity == "warning"
-            and d.file
-            and os.path.normpath(d.file) not in (run.checked_files)
-        ):
-            continue
-        keep.append(d)
-    for f in {d.file for d in keep if d.file and d.file not in run.sources}:
-        loaded = run.loaded.get(os.path.normpath(f))
-        if loaded is not None and loaded.doc is not None:
-            run.sources[f] = loaded.doc.text
+    checked = [CheckedFile(path, kinds[path]) for path in files]
+    todo = [path for path in files if kinds[path] != "skipped"]
+    lists = _work_lists(todo, kinds, jobs)
+    # every file given is parsed above, before any fork: the workers inherit the parses
+    for out, done, sources in forked.run_all(lambda part: _check_part(run, part, kinds), lists):
+        run.out.extend(out)
+        run.checked_files |= done
+        for f, text in sources.items():
+            run.sources.setdefault(f, text)
+    keep = [
+        d
+        for d in run.out
+        if not (d.severity == "warning" and d.file and _real(d.file) not in run.checked_files)
+    ]
     return Report(diagnostics=_dedupe(keep), files=checked, sources=run.sources)
 
 
-def _check_all(
-    run: _Run, files: list[str], kinds: dict[str, str], checked: list[CheckedFile]
-) -> None:
+def _plain_id(head: str, kind: str) -> str | None:
+    """A ruleset's or overlay's id when its file states it once, as a plain word at the top
+    level (``ruleset: my-game``); None when only parsing can tell.
+
+    >>> _plain_id("# x\\nruleset: my-game  # the base\\nplayers: {}\\n", "ruleset")
+    'my-game'
+    >>> _plain_id("overlay: a\\noverlay: b\\n", "overlay") is None
+    True
+    """
+    found = _ID_LINE[kind].findall(head)
+    return found[0] if len(found) == 1 else None
+
+
+_ID_LINE = {
+    kind: re.compile(rf"^{kind}:[ \t]*([A-Za-z0-9_][A-Za-z0-9_.-]*)[ \t]*(?:#.*)?$", re.MULTILINE)
+    for kind in ("ruleset", "overlay")
+}
+
+_PARALLEL_FROM = 48_000  # bytes of rule text (bases counted again for their overlays)
+
+
+def _work_lists(todo: list[str], kinds: Mapping[str, str], jobs: int | None) -> list[list[str]]:
+    """The files to check, split into lists of similar cost for the workers (or one list)."""
+    want = jobs or int(os.environ.get("RULEBOOK_JOBS", "0") or 0) or forked.available_cores()
+    size = {path: _size(path) for path in todo}
+    base_size: dict[str, int] = {}
+    for path in todo:
+        if kinds[path] == "ruleset":
+            folder = os.path.dirname(os.path.realpath(path))
+            base_size[folder] = max(base_size.get(folder, 0), size[path])
+    costs = [
+        (p, size[p] + (0 if kinds[p] == "ruleset" else base_size.get(_folder(p), 0))) for p in todo
+    ]
+    if want < 2 or len(todo) < 2 or sum(c for _, c in costs) < _PARALLEL_FROM:
+        return [todo] if todo else []
+    # a folder's files share their base's parsed texts: they stay together unless one folder
+    # is all there is
+    groups: dict[str, list[str]] = {}
+    for p in todo:
+        groups.setdefault(_folder(p), []).append(p)
+    if len(groups) == 1:
+        return forked.balance(costs, want)
+    cost = dict(costs)
+    folders = [(f, sum(cost[p] for p in ps)) for f, ps in groups.items()]
+    lists = forked.balance(folders, want)
+    return [sorted((p for f in lst for p in groups[f]), key=todo.index) for lst in lists]
+
+
+def _folder(path: str) -> str:
+    return os.path.dirname(os.path.realpath(path))
+
+
+def _real(path: str) -> str:
+    return os.path.realpath(path)
+
+
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
+
+
+def _check_part(
+    run: _Run, part: list[str], kinds: Mapping[str, str]
+) -> tuple[list[Diagnostic], set[str], dict[str, str]]:
+    """Check one work list; what it found, the files it checked and their texts."""
+    start = len(run.out)
+    _check_all(run, part, kinds)
+    out = run.out[start:]
+    sources: dict[str, str] = {}
+    for f in {d.file for d in out if d.file}:
+        if f in run.sources:
+            sources[f] = run.sources[f]
+            continue
+        loaded = run.loaded.get(_real(f))
+        if loaded is not None and loaded.doc is not None:
+            sources[f] = loaded.doc.text
+    return out, {_real(p) for p in part}, sources
+
+
+def _check_all(run: _Run, files: list[str], kinds: Mapping[str, str]) -> None:
     for path in files:
         kind = kinds[path]
-        checked.append(CheckedFile(path, kind))
         if kind == "skipped":
             continue
-        run.checked_files.add(os.path.normpath(path))
+        run.checked_files.add(_real(path))
         loaded = run.load(path)
         if loaded.doc is None:
             run.emit(loaded.diagnostics)
@@ -900,50 +1028,6 @@ def _check_all(
                     )
                 ]
             )
-
-
-@contextmanager
-def _shared_parses() -> Iterator[None]:
-    """Parse each effect text once per run, however many player counts compile it.
-
-    Compiling a ruleset for every player count (and again composed with each overlay) reads the
-    same texts many times; parsing is a pure function of (text, start) and parse trees are
-    never changed by the compilers, so the trees are shared for the duration of one run.
-    """
-    from importlib import import_module
-
-    from .dsl import parser
-
-    original = parser.parse
-    memo: dict[tuple[str, str], Any] = {}
-
-    def parse(text: str, start: str = "start") -> Any:
-        key = (text, start)
-        hit = memo.get(key)
-        if hit is None:
-            try:
-                hit = original(text, start)
-            except parser.DslSyntaxError as err:
-                hit = (err.message, err.line, err.column, err.code)
-            memo[key] = hit
-        if isinstance(hit, tuple):
-            raise parser.DslSyntaxError(*hit)
-        return hit
-
-    patched = []
-    for name in ("interpreter.dsl.compiler", "interpreter.dsl.codegen"):
-        try:
-            module = import_module(name)
-        except ImportError:
-            continue
-        if getattr(module, "parse", None) is original:
-            module.parse = parse  # type: ignore[attr-defined]
-            patched.append(module)
-    try:
-        yield
-    finally:
-        for module in patched:
-            module.parse = original  # type: ignore[attr-defined]
 
 
 def _dedupe(diags: Iterable[Diagnostic]) -> list[Diagnostic]:

@@ -67,7 +67,28 @@ def _describe(expected: set[str]) -> str:
 
 
 def parse(text: str, start: str = "start") -> Tree:
-    """Parse a statement block (start) or a single expression (expr)."""
+    """Parse a statement block (start) or a single expression (expr).
+
+    Results are memoised: a ruleset is compiled once per player count and again inside every
+    composition with its overlays, so the same texts come back many times. The compilers never
+    change a tree; a syntax error is re-raised as a fresh exception, since callers adjust its
+    column.
+    """
+    hit = _memo(text, start)
+    if isinstance(hit, tuple):
+        raise DslSyntaxError(*hit)
+    return hit
+
+
+@lru_cache(maxsize=16384)
+def _memo(text: str, start: str) -> Tree | tuple[str, int, int, str]:
+    try:
+        return _parse_fresh(text, start)
+    except DslSyntaxError as e:
+        return (e.message, e.line, e.column, e.code)
+
+
+def _parse_fresh(text: str, start: str) -> Tree:
     # An expression is parsed inside brackets so that it may run over several lines;
     # columns on its first line are then one too far, which _shift corrects.
     source = f"({text})" if start == "expr" else text.rstrip() + "\n"
