@@ -4,17 +4,26 @@ No plotting library is needed, the page opens in any browser and works offline, 
 without a display. Charts: win rate per seat and per bot with their 95% intervals (and the
 fair share as a dashed line), the score distribution, game length in rounds, which end trigger
 fired, and the option families chosen per game.
+
+``FILE.png`` draws the same charts as one figure instead (report_png.py, needs matplotlib:
+the ``plot`` extra); :func:`write_report` chooses by the suffix.
 """
 
 from __future__ import annotations
 
 import html
+import importlib.util
 import math
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["render_html", "write_report"]
+from interpreter.errors import ConfigError
+
+__all__ = ["REPORT_SUFFIXES", "bin_counts", "check_report_path", "render_html", "write_report"]
+
+# what ``--report FILE`` accepts (compared in lower case): a page, or a figure (needs matplotlib)
+REPORT_SUFFIXES = (".html", ".htm", ".png")
 
 BAR = "#4878a8"
 W = 640
@@ -72,6 +81,25 @@ def hbars(
     return "".join(parts)
 
 
+def bin_counts(values: Sequence[float], bins: int) -> tuple[float, float, list[int]]:
+    """``(low edge, bin width, count per bin)`` for a non-empty list of values.
+
+    Whole numbers get bins of whole width (so no bin spans one value more than another) and
+    may get fewer bins than asked; other values get ``bins`` equal ranges.  Shared by the HTML
+    and the PNG report so both draw the same bars.
+    """
+    lo, hi = min(values), max(values)
+    if all(float(v).is_integer() for v in values):
+        width: float = max(1, math.ceil((hi - lo + 1) / bins))
+        bins = max(1, math.ceil((hi - lo + 1) / width))
+    else:
+        if hi == lo:
+            hi = lo + 1
+        width = (hi - lo) / bins
+    seen = Counter(min(bins - 1, int((v - lo) / width)) for v in values)
+    return lo, width, [seen.get(b, 0) for b in range(bins)]
+
+
 def histogram(title: str, values: Sequence[float], bins: int = 24) -> str:
     """Vertical bars of how many values fall in each of ``bins`` equal ranges."""
     height, left, bottom, top = 190, 40, 30, 28
@@ -79,21 +107,13 @@ def histogram(title: str, values: Sequence[float], bins: int = 24) -> str:
     parts = [f'<svg width="{W}" height="{height}" role="img" aria-label="{_esc(title)}">']
     parts.append(f'<text x="4" y="18" font-weight="bold">{_esc(title)}</text>')
     if values:
-        lo, hi = min(values), max(values)
-        if all(float(v).is_integer() for v in values):
-            # whole numbers: bins of whole width, so no bin holds one value more than another
-            width = max(1, math.ceil((hi - lo + 1) / bins))
-            bins = max(1, math.ceil((hi - lo + 1) / width))
-            hi = lo + bins * width
-        else:
-            if hi == lo:
-                hi = lo + 1
-            width = (hi - lo) / bins
-        counts = Counter(min(bins - 1, int((v - lo) / width)) for v in values)
-        peak = max(counts.values())
+        lo, width, counts = bin_counts(values, bins)
+        bins = len(counts)
+        hi = lo + bins * width
+        peak = max(counts)
         bw = plot_w / bins
         for b in range(bins):
-            c = counts.get(b, 0)
+            c = counts[b]
             bh = plot_h * c / peak
             parts.append(
                 f'<rect x="{left + b * bw:.1f}" y="{top + plot_h - bh:.1f}" '
@@ -177,6 +197,36 @@ def render_html(doc: dict[str, Any]) -> str:
     )
 
 
+def _kind(path: str) -> str:
+    """``"html"`` or ``"png"`` by the file name's suffix (any case); ConfigError otherwise."""
+    name = path.lower()  # the same test as the command line's: name.endswith(REPORT_SUFFIXES)
+    if name.endswith((".html", ".htm")):
+        return "html"
+    if name.endswith(".png"):
+        return "png"
+    raise ConfigError(
+        f"--report {path}: give a file name ending in {', '.join(REPORT_SUFFIXES[:-1])} "
+        f"or {REPORT_SUFFIXES[-1]}"
+    )
+
+
+def check_report_path(path: str) -> None:
+    """Fail before any game is played if ``write_report(path, ...)`` could not draw.
+
+    Checks the suffix and, for a PNG, that matplotlib can be found (without importing it).
+    """
+    if _kind(path) == "png" and importlib.util.find_spec("matplotlib") is None:
+        from interpreter.simulate.report_png import MATPLOTLIB_MISSING
+
+        raise ConfigError(MATPLOTLIB_MISSING)
+
+
 def write_report(path: str, doc: dict[str, Any]) -> None:
+    """Draw ``doc`` at ``path``: an HTML page for ``.html``/``.htm``, a figure for ``.png``."""
+    if _kind(path) == "png":
+        from interpreter.simulate.report_png import write_png
+
+        write_png(path, doc)
+        return
     with open(path, "w", encoding="utf-8") as fh:
         fh.write(render_html(doc))
