@@ -114,14 +114,8 @@ def test_market_stand_card_after_two_sales():
         assert hand(s, 0) == 4 + 2 + extra
 
 
-def test_chapel_option_only_with_a_chapel():
-    s = start()
-    set_city(s, 1, "tower")
-    play(s, "role:prospector", "role:councillor")
-    pass_until_role(s)
-    play(s, "role:trader", "role:producer")
-    pass_until_role(s)
-    assert s.round == 2 and s.legal_options()[0].startswith("role:")
+# The chapel and the library: test_chapel_and_library.py (each compared with the same play
+# without the building, for every role of the library, with and without The New Buildings).
 
 
 def test_tower_keeps_twelve():
