@@ -1,0 +1,102 @@
+"""A person at the terminal playing a real game to its end: the real `rulebook play` command in a
+subprocess, stdin fed by a script. The script starts with bad entries (garbage, an out-of-range
+number, an empty line), each of which must be asked again without a crash, then always answers
+1 (the first option) until the game is over."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+BAD_ENTRIES = ("banana", "99", "")
+# far more answers than a game needs; a game that runs out of them fails (the seat "left")
+SCRIPT = "".join(f"{line}\n" for line in BAD_ENTRIES) + "1\n" * 5000
+
+
+def play_as_human(game: str, players: int, seat: int, seed: int) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k != "RULEBOOK_RULESETS"}  # shipped rulesets
+    command = [sys.executable, "-m", "interpreter.cli.main", "play", game]
+    command += ["--players", str(players), "--human", str(seat), "--seed", str(seed)]
+    began = time.monotonic()
+    proc = subprocess.run(
+        command, input=SCRIPT, capture_output=True, text=True, cwd=REPO, env=env, timeout=60
+    )
+    assert time.monotonic() - began < 20, "a scripted game should take seconds"
+    return proc
+
+
+def score_table(out: str) -> tuple[list[str], list[list[str]], str]:
+    """The final table (header, rows without the winner's '*') and the winner line."""
+    lines = out.splitlines()
+    end = next(i for i, line in enumerate(lines) if line.startswith("Game over after"))
+    header = lines[end + 1].split()
+    rows = []
+    for line in lines[end + 2 :]:
+        if line.startswith("Winner"):
+            return header, rows, line
+        rows.append(line.lstrip("* ").split())
+    raise AssertionError("no winner line after the score table")
+
+
+def check_human_game(proc: subprocess.CompletedProcess, players: int, seat: int) -> None:
+    out, err = proc.stdout, proc.stderr
+    assert proc.returncode == 0, err[-2000:]
+    assert "Traceback" not in err and "Traceback" not in out
+    assert "left the game" not in err  # the script did not run out before the end
+
+    # the seat's view and numbered options, then a prompt
+    decide, prompt = f"--- seat {seat} to decide ---\n", f"seat {seat}> "
+    assert decide in out and "options:\n  1) " in out
+    # each bad entry is echoed and answered by a message, then the same decision is asked again
+    first = out.index(prompt)
+    transcript = out[first:]
+    expected = (
+        f"{prompt}banana\n'banana' is not an option: enter ",
+        f"{prompt}99\nno option 99: enter ",
+        f"{prompt}\nenter ",
+        "or an option id ('?' shows the options again)\n",
+        f"{prompt}1\n",
+    )
+    at = 0
+    for piece in expected:
+        found = transcript.find(piece, at)
+        assert found >= 0, f"{piece!r} missing after the bad entries:\n{transcript[:800]}"
+        at = found + len(piece)
+    assert out.count(decide, 0, first + at) == 1  # all three re-asked in the first decision
+    # one prompt per decision shown, plus one per bad entry; every answer after them was "1"
+    assert out.count(prompt) == out.count(decide) + len(BAD_ENTRIES)
+    answers = [line[len(prompt) :] for line in out.splitlines() if line.startswith(prompt)]
+    assert answers[len(BAD_ENTRIES) :] == ["1"] * out.count(decide)
+
+    # the final score table: one row per seat, the human's seat marked, totals add up
+    header, rows, winner = score_table(out)
+    assert header[:2] == ["seat", "player"] and "total" in header
+    assert sorted(int(row[0]) for row in rows) == list(range(players))
+    total = header.index("total")
+    for row in rows:
+        assert len(row) == len(header)
+        assert row[1] == ("human" if int(row[0]) == seat else "random")
+        assert int(row[total]) == sum(int(v) for v in row[2:total]), row
+    best = max(int(row[total]) for row in rows)
+    assert int(winner.split()[2]) in {int(row[0]) for row in rows if int(row[total]) == best}
+
+
+@pytest.mark.parametrize("seed", [5, 11])
+def test_person_plays_seat_1_of_san_juan_to_the_end(seed):
+    proc = play_as_human("san-juan", 3, 1, seed)
+    check_human_game(proc, 3, 1)
+    assert proc.stdout.startswith("San Juan [san-juan], 3 players")
+    assert "Game over after" in proc.stdout and "cards-under" in proc.stdout
+
+
+@pytest.mark.parametrize("seed", [5, 11])
+def test_person_plays_seat_0_of_puerto_rico_to_the_end(seed):
+    proc = play_as_human("puerto-rico", 3, 0, seed)
+    check_human_game(proc, 3, 0)
+    assert proc.stdout.startswith("Puerto Rico [puerto-rico], 3 players")
