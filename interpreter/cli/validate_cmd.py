@@ -5,7 +5,9 @@ warning), 2 a usage error or a path that does not exist / cannot be read.  Outpu
 
 * ``text`` (default): ``path:line:col: error[CODE]: message (at /json/path; ...)``, the
   source line with a caret under the column, and a summary line;
-* ``json``: one object ``{ok, errors, warnings, files_checked, files, skipped, diagnostics}``;
+* ``json`` (or ``--json``): one object ``{ok, errors, warnings, files_checked, diagnostics,
+  strict, files, skipped}``, compact on one line (the last line of the output), like every
+  ``--json`` of ``rulebook``;
 * ``github``: ``::error file=..,line=..,col=..,title=CODE::message`` workflow commands, so the
   findings appear as annotations on a pull request's diff.
 
@@ -31,19 +33,22 @@ def run(args: argparse.Namespace) -> int:
     from interpreter.report import format_github, format_json, format_text, summary_line
     from interpreter.validate import PathError, validate
 
+    if args.json and args.format not in (None, "json"):
+        raise UsageError(f"--json prints JSON; it cannot go with --format {args.format}")
+    fmt = "json" if args.json else args.format or "text"
     try:
         report = validate(args.paths)
     except PathError as err:
         raise UsageError(str(err)) from None
     diags = report.diagnostics
-    if args.format == "json":
+    if fmt == "json":
         payload = json.loads(format_json(diags, files_checked=len(report.checked)))
         payload["ok"] = not report.failed(args.strict)
         payload["strict"] = bool(args.strict)
         payload["files"] = report.checked
         payload["skipped"] = report.skipped
-        print(json.dumps(payload, indent=2, ensure_ascii=False))
-    elif args.format == "github":
+        print(json.dumps(payload, ensure_ascii=False))
+    elif fmt == "github":
         text = format_github(diags)
         if text:
             print(text)
@@ -77,9 +82,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--format",
         choices=FORMATS,
-        default="text",
-        help="text (default; with source lines and carets), json (one object) or github "
-        "(Actions annotations)",
+        default=None,
+        help="text (default; with source lines and carets), json (one object on one line) or "
+        "github (Actions annotations)",
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print the report as one JSON object on the last line (same as --format json)",
     )
     parser.add_argument(
         "--strict",
