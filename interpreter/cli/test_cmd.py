@@ -4,18 +4,64 @@ Prints one line per scenario, the details of each failure (the expectation, the 
 file:line, the steps taken with the game's log), then a summary. Exit code 0 when every
 selected scenario passed, 1 when any failed or could not run (or none was selected), 2 for a
 path that does not exist.
+
+``--json`` adds one JSON object on the last line (:func:`json_report`)::
+
+    {"ok", "passed", "failed", "errors", "total", "selected", "files", "seconds",
+     "scenarios": [{"id", "file", "name", "line", "status", "message", "where", "seconds"}]}
+
+``errors`` counts scenarios (and scenario files) that could not run; ``selected`` the
+scenarios ``-k`` chose, of which ``-x`` may have run fewer; ``ok`` is true exactly when the
+exit code is 0.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
+from collections.abc import Sequence
+from typing import Any
 
 from interpreter.cli import Command
 
-__all__ = ["COMMAND", "run"]
+__all__ = ["COMMAND", "json_report", "run"]
+
+
+def json_report(
+    outcomes: Sequence[Any], selected: int, files: int, seconds: float, ok: bool
+) -> dict[str, Any]:
+    """What ``rulebook test --json`` prints last: counts and one entry per outcome."""
+    count = {k: sum(1 for o in outcomes if o.status == k) for k in ("pass", "fail", "error")}
+    scenarios = []
+    for o in outcomes:
+        # a scenario's own line; a file that could not be loaded: where its error is
+        at = o.scenario.where if o.scenario is not None else o.where
+        scenarios.append(
+            {
+                "id": o.id,
+                "file": o.file,
+                "name": o.name,
+                "line": at.line if at is not None else None,
+                "status": o.status,
+                "message": o.message,
+                "where": str(o.where) if o.where is not None else None,
+                "seconds": round(o.seconds, 4),
+            }
+        )
+    return {
+        "ok": ok,
+        "passed": count["pass"],
+        "failed": count["fail"],
+        "errors": count["error"],
+        "total": len(outcomes),
+        "selected": selected,
+        "files": files,
+        "seconds": round(seconds, 3),
+        "scenarios": scenarios,
+    }
 
 
 def run(args: argparse.Namespace) -> int:
@@ -47,13 +93,18 @@ def run(args: argparse.Namespace) -> int:
     for o in bad:
         print("", file=out)
         print(report.details(o, steps=not args.no_steps), file=out)
+    seconds = time.perf_counter() - start
     print("", file=out)
-    print(report.summary(outcomes, time.perf_counter() - start), file=out)
+    print(report.summary(outcomes, seconds), file=out)
+    code = 1 if bad else 0
     if not chosen and not outcomes:
         what = f" matching -k {keyword!r}" if keyword else ""
         print(f"no scenarios{what} in {len(files)} file(s)", file=out)
-        return 1
-    return 1 if bad else 0
+        code = 1
+    if args.json:
+        doc = json_report(outcomes, len(chosen), len(files), seconds, ok=code == 0)
+        print(json.dumps(doc, ensure_ascii=False), file=out)
+    return code
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -83,6 +134,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--no-steps", action="store_true", help="do not print the steps taken under a failure"
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="also print the results as one JSON object, last line (counts and every scenario)",
     )
 
 
