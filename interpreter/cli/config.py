@@ -323,7 +323,7 @@ def resolve_config(
     game = game if game is not None else cfg.get("game")
     players = players if players is not None else cfg.get("players")
     if not game:
-        raise UsageError("no game given: name one (play GAME) or set 'game:' in --config FILE")
+        raise UsageError("no game given: name one (GAME) or set 'game:' in --config FILE")
     if players is None:
         raise UsageError("no player count given: use --players N or set 'players:' in --config")
     resolved_overlays = tuple(overlays if overlays is not None else cfg.get("with", ()))

@@ -3,11 +3,19 @@
 Game ``i`` is played with seed ``S + i`` (``S`` from ``--seed``), so the same seed gives the same
 games and the same summary with any number of jobs, locally or on a Dask cluster, and any one
 game can be replayed with ``rulebook play GAME --seed S+i --bots ...``.
+
+``--config FILE`` reads the same game config as ``rulebook play --config`` (game, players,
+with, options, seed, seats: one bot name per seat; ``human`` is refused, nobody is at a
+terminal); flags override its keys. ``--json`` prints the result without its per-game
+records (``{"format", "config", "run", "summary", "out", "csv", "report"}``, the same numbers
+as the ``--out`` file) as one JSON object on the last line; with ``--json``, ``--out`` may be
+left out.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import secrets
 import sys
@@ -17,9 +25,12 @@ from typing import Any
 from interpreter.bots import UnknownBotError, make_bot
 from interpreter.cli import Command, config_error
 from interpreter.cli.config import (
+    HUMAN,
     UsageError,
+    load_config_file,
     parse_option_flag,
     positive_int,
+    resolve_config,
     seed_int,
     split_commas,
 )
@@ -68,6 +79,49 @@ def _seats(bots: list[str] | None, players: int) -> tuple[str, ...]:
     return tuple(names)
 
 
+def _resolve(
+    args: argparse.Namespace,
+) -> tuple[str, int, tuple[str, ...], tuple[str, ...], dict[str, object], int]:
+    """(game, players, seats, overlays, options, seed) from --config FILE and the flags."""
+    file_config = load_config_file(args.config) if args.config else {}
+    bots = split_commas(args.bots)
+    if bots is not None:
+        file_config.pop("seats", None)  # --bots replaces the file's seats as a whole
+    seed = args.seed if args.seed is not None else file_config.get("seed")
+    cfg = resolve_config(
+        file_config,
+        game=args.game,
+        players=args.players,
+        overlays=split_commas(args.overlays),
+        options=args.options or (),
+        seed=seed if seed is not None else secrets.randbelow(2**31),
+    )
+    if bots is not None:
+        seats = _seats(bots, cfg.players)
+    else:
+        if HUMAN in cfg.seats:
+            seat = cfg.seats.index(HUMAN)
+            raise config_error(
+                f"seat {seat} is 'human' in the config: simulate plays bots only (give a bot "
+                "name per seat in 'seats:', or --bots)",
+                args.config,
+            )
+        seats = _seats(list(cfg.seats), cfg.players)
+    for name, value in cfg.options.items():
+        if isinstance(value, list):
+            raise config_error(
+                f"option {name!r} must be a plain value (number, text, true/false), not a list",
+                args.config,
+            )
+    return cfg.game, cfg.players, seats, cfg.overlays, cfg.options, cfg.seed
+
+
+def json_line(doc: dict[str, Any], written: dict[str, str | None]) -> str:
+    """``--json``: the result without its per-game records, on one line."""
+    brief = {k: v for k, v in doc.items() if k != "games"}
+    return json.dumps({**brief, **written}, ensure_ascii=False)
+
+
 def _ids(config: dict[str, Any]) -> list[str]:
     return list(config.get("overlay_ids", config["overlays"]))
 
@@ -113,6 +167,8 @@ def run(args: argparse.Namespace) -> int:
     """Entry point of ``rulebook simulate``."""
     if args.games < 0:
         raise UsageError("--games must not be negative")
+    if not args.out and not args.json:
+        raise UsageError("--out FILE is required (or --json to print the summary)")
     if args.report and not args.report.lower().endswith(REPORT_SUFFIXES):
         raise UsageError(
             f"--report {args.report}: the report is an HTML page (inline SVG, no extra "
@@ -120,13 +176,12 @@ def run(args: argparse.Namespace) -> int:
         )
     for path, flag in ((args.out, "--out"), (args.csv, "--csv"), (args.report, "--report")):
         _check_writable(path, flag)
-    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    options = dict(args.options or ())
+    game_name, players, seats, overlays, options, seed = _resolve(args)
     spec = SimSpec(
-        game=_absolute_if_path(args.game),
-        players=args.players,
-        seats=_seats(split_commas(args.bots), args.players),
-        overlays=tuple(_absolute_if_path(o) for o in split_commas(args.overlays) or ()),
+        game=_absolute_if_path(game_name),
+        players=players,
+        seats=seats,
+        overlays=tuple(_absolute_if_path(o) for o in overlays),
         options=tuple(sorted(options.items())),
         seed=seed,
         games=args.games,
@@ -150,8 +205,10 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         progress.close(" (interrupted: keeping the finished games)" if sim.interrupted else "")
     doc = result_document(sim, list(game.overlays))
-    write_json(args.out, doc)
-    written = [args.out]
+    written = []
+    if args.out:
+        write_json(args.out, doc)
+        written.append(args.out)
     if args.csv:
         write_csv(args.csv, doc)
         written.append(args.csv)
@@ -161,15 +218,32 @@ def run(args: argparse.Namespace) -> int:
         write_report(args.report, doc)
         written.append(args.report)
     print(format_summary(doc))
-    print(f"rulebook: wrote {', '.join(written)}", file=sys.stderr)
+    if written:
+        print(f"rulebook: wrote {', '.join(written)}", file=sys.stderr)
+    if args.json:
+        print(json_line(doc, {"out": args.out, "csv": args.csv, "report": args.report}))
     return EXIT_INTERRUPTED if sim.interrupted else 0
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Declare the arguments of ``rulebook simulate``."""
-    parser.add_argument("game", metavar="GAME", help="a game name or a path to a ruleset")
     parser.add_argument(
-        "--players", "-p", type=positive_int, metavar="N", required=True, help="player count"
+        "game",
+        nargs="?",
+        metavar="GAME",
+        help="a game name or a path to a ruleset; optional when --config names one",
+    )
+    parser.add_argument(
+        "--players",
+        "-p",
+        type=positive_int,
+        metavar="N",
+        help="player count (required unless --config sets it)",
+    )
+    parser.add_argument(
+        "--config",
+        metavar="FILE",
+        help="a YAML game config, as for 'rulebook play' (seats: bot names); flags override it",
     )
     parser.add_argument(
         "--games", "-n", type=int, default=100, metavar="G", help="games to play (default 100)"
@@ -210,7 +284,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="BOT[,BOT...]",
         help="one bot for every seat, or one per seat (default: random)",
     )
-    parser.add_argument("--out", required=True, metavar="FILE", help="write the JSON result here")
+    parser.add_argument(
+        "--out", metavar="FILE", help="write the JSON result here (required unless --json)"
+    )
     parser.add_argument("--csv", metavar="FILE", help="also write one CSV row per game")
     parser.add_argument(
         "--report", metavar="FILE.html", help="also draw the summary as a self-contained HTML page"
@@ -221,13 +297,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="run on a Dask cluster (needs: pip install -e '.[dask]') instead of local processes",
     )
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress line on stderr")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="also print config, run and summary (no per-game records) as one JSON object, "
+        "last line",
+    )
 
 
 COMMAND = Command(
     name="simulate",
     help="play many seeded games between bots in parallel and summarise them",
     description="Play G games (game i with seed S+i) between bots, in parallel, and write a "
-    "JSON result (config, summary with 95%% intervals, every game). Ctrl-C stops early and "
+    "JSON result (config, summary with 95% intervals, every game). Ctrl-C stops early and "
     "keeps the finished games. Example: rulebook simulate GAME --players 4 --games 2000 "
     "--seed 1 --with my-variant.yaml --out variant.json --report variant.html",
     configure=configure,
