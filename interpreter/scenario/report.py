@@ -20,6 +20,8 @@ def line(o: Outcome) -> str:
 def details(o: Outcome, *, steps: bool = True) -> str:
     """Where and what: the expectation, the actual value, the steps taken with the log."""
     head = f"{o.where}: " if o.where is not None else ""
+    if head and o.message.startswith(head):
+        head = ""  # a file's diagnostics already begin with their file:line:col
     kind = "failed" if o.status == "fail" else "could not run"
     out = [f"--- {o.id} {kind}", f"{head}{o.message}"]
     if o.scenario is not None and o.scenario.doc:
