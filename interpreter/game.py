@@ -198,13 +198,16 @@ class Game:
 
     def view(self, s: State, seat: int) -> dict[str, Any]:
         """What one seat may see: hidden piles (global, or another seat's) show only a count; other
-        seats' other hidden fields are omitted."""
+        seats' other hidden fields are omitted; fields hidden as ``all`` show not even a count."""
         from .state import _copy_tree
 
         g: dict[str, Any] = {}
+        hidden_all = self.rules.hidden_all
         for name, value in s.g.items():
             if name in self.rules.hidden_global:
-                g[name] = {"hidden": True, "count": len(value)}
+                g[name] = {"hidden": True}
+                if name not in hidden_all and type(value) is list:
+                    g[name]["count"] = len(value)
             else:
                 g[name] = _copy_tree(value)
         players = []
@@ -215,7 +218,8 @@ class Game:
             for k, v in pl.items():
                 if own or k not in hidden:
                     shown[k] = _copy_tree(v)
-                elif type(v) is list:  # a hidden pile (a hand): others see how many, not which
+                elif type(v) is list and k not in hidden_all:
+                    # a hidden pile (a hand): others see how many, not which
                     shown[k] = {"hidden": True, "count": len(v)}
             players.append(shown)
         return {

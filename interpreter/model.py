@@ -73,6 +73,7 @@ class Rules:
     player_init: dict[str, tuple[str, Any]]
     hidden_global: set[str]
     hidden_player: set[str]
+    hidden_all: set[str]
     player_areas: tuple[str, ...]
     hooks: dict[str, dict[str, Hook]]
     active: dict[str, tuple[Fn, str]]  # piece type -> (predicate, self slot)
@@ -394,6 +395,7 @@ def build_rules(
     player_init: dict[str, tuple[str, Any]] = {}
     hidden_global: set[str] = set()
     hidden_player: set[str] = set()
+    hidden_all: set[str] = set()  # not even a pile's size is shown
     for where, target, hidden, fields_out in (
         ("global", global_init, hidden_global, env.global_fields),
         ("player", player_init, hidden_player, env.player_fields),
@@ -421,6 +423,8 @@ def build_rules(
             fields_out[fname] = kind
             if decl.get("hidden"):
                 hidden.add(fname)
+                if decl.get("hidden") == "all":
+                    hidden_all.add(fname)
 
     # rule functions and procedures (inlined at their call sites)
     for section, is_proc, body_key in (("functions", False, "expr"), ("procedures", True, "do")):
@@ -534,6 +538,7 @@ def build_rules(
         player_init=player_init,
         hidden_global=hidden_global,
         hidden_player=hidden_player,
+        hidden_all=hidden_all,
         player_areas=tuple(k for k, (kind, _) in player_init.items() if kind == "area"),
         hooks=hooks,
         active=active,
