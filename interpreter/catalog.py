@@ -25,18 +25,19 @@ def search_path() -> list[Path]:
 
 
 @dataclass
-class OverlayInfo:
-    name: str
-    title: str
-    path: str
-
-
-@dataclass
 class OptionInfo:
     name: str
     default: Any
     choices: list[Any]
     doc: str
+
+
+@dataclass
+class OverlayInfo:
+    name: str
+    title: str
+    path: str
+    options: list[OptionInfo] = field(default_factory=list)  # the options it adds
 
 
 @dataclass
@@ -130,18 +131,38 @@ def list_games() -> list[GameInfo]:
         )
         for oname, f in overlay_files(d / BASE_FILE).items():
             try:
-                title = str(_head(f).get("title", oname))
-            except Exception:  # noqa: BLE001
-                title = oname
-            info.overlays.append(OverlayInfo(oname, title, str(f)))
-        for oname, odecl in (head.get("options") or {}).items():
-            info.options.append(
-                OptionInfo(
-                    str(oname),
-                    odecl.get("default"),
-                    list(odecl.get("choices") or []),
-                    " ".join(str(odecl.get("doc", "")).split()),
-                )
-            )
+                ohead = _head(f)
+            except Exception:  # noqa: BLE001 - a broken overlay is reported when it is used
+                ohead = {}
+            overlay = OverlayInfo(oname, str(ohead.get("title", oname)), str(f))
+            overlay.options = _options(_added_options(ohead.get("add")))
+            info.overlays.append(overlay)
+        info.options = _options(head.get("options"))
         out.append(info)
+    return out
+
+
+def _added_options(add: Any) -> dict[str, Any]:
+    """The options an overlay's ``add`` section declares (``options/NAME:`` or ``options:``)."""
+    if not isinstance(add, dict):
+        return {}
+    found = dict(add.get("options") or {}) if isinstance(add.get("options"), dict) else {}
+    for key, value in add.items():
+        if str(key).startswith("options/"):
+            found[str(key)[len("options/") :]] = value
+    return found
+
+
+def _options(declared: Any) -> list[OptionInfo]:
+    out = []
+    for name, decl in (declared or {}).items() if isinstance(declared, dict) else ():
+        decl = decl if isinstance(decl, dict) else {}
+        out.append(
+            OptionInfo(
+                str(name),
+                decl.get("default"),
+                list(decl.get("choices") or []),
+                " ".join(str(decl.get("doc", "")).split()),
+            )
+        )
     return out

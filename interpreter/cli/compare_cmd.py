@@ -55,8 +55,10 @@ COMMAND = Command(
     name="compare",
     help="compare two simulation results and flag significant differences",
     description="Show two 'rulebook simulate' results side by side: win rates, scores, game "
-    "length, end triggers and choices, with a * on differences significant at 95%% "
-    "(two-proportion z-test, Welch t-test, Benjamini-Hochberg corrected). Exits 0.",
+    "length, end triggers and choices, with a * on differences significant at 95% "
+    "(two-proportion z-test, Welch t-test, Benjamini-Hochberg corrected). Exits 0 when both "
+    "files are results (a difference is a finding, not a failure), 1 when one is not a "
+    "simulation result, 2 when one cannot be read.",
     configure=configure,
     run=run,
 )

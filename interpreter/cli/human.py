@@ -24,8 +24,8 @@ WIDTH = 100
 class PlayerLeft(Exception):
     """The person at a seat ended input (EOF or ``quit``) before the game was over."""
 
-    def __init__(self, seat: int) -> None:
-        super().__init__(f"seat {seat} left the game (end of input)")
+    def __init__(self, seat: int, why: str = "end of input") -> None:
+        super().__init__(f"seat {seat} left the game ({why})")
         self.seat = seat
 
 
@@ -154,8 +154,10 @@ class HumanPlayer:
         self.show(view, legal)
         while True:
             answer = self._read(f"seat {self.seat}> ")
-            if answer is None or answer.lower() in ("quit", "exit"):
+            if answer is None:
                 raise PlayerLeft(self.seat)
+            if answer.lower() in ("quit", "exit"):
+                raise PlayerLeft(self.seat, f"typed {answer.lower()!r}")
             if answer in ("?", "help"):
                 self.show(view, legal)
                 self.out.write("(enter a number or an option id; 'quit' ends the game)\n")

@@ -31,21 +31,38 @@ def catalog_data() -> dict[str, Any]:
                 "min_players": info.min_players,
                 "max_players": info.max_players,
                 "overlays": [
-                    {"name": o.name, "title": o.title, "path": str(o.path)} for o in info.overlays
-                ],
-                "options": [
                     {
                         "name": o.name,
-                        "default": o.default,
-                        "choices": None if o.choices is None else list(o.choices),
-                        "doc": o.doc,
+                        "title": o.title,
+                        "path": str(o.path),
+                        "options": [_option(x) for x in o.options],
                     }
-                    for o in info.options
+                    for o in info.overlays
                 ],
+                "options": [_option(o) for o in info.options],
             }
         )
     bots = [{"name": name, "doc": BOTS[name].doc} for name in bot_names()]
     return {"games": games, "bots": bots}
+
+
+def _option(o: Any) -> dict[str, Any]:
+    return {
+        "name": o.name,
+        "default": o.default,
+        "choices": None if o.choices is None else list(o.choices),
+        "doc": o.doc,
+    }
+
+
+def _option_lines(option: dict[str, Any], indent: str) -> list[str]:
+    text = f"{indent}{option['name']}={format_value(option['default'])}"
+    if option["choices"]:
+        text += "  [" + ", ".join(format_value(c) for c in option["choices"]) + "]"
+    lines = [text]
+    if option["doc"]:
+        lines.append(f"{indent}    {option['doc']}")
+    return lines
 
 
 def format_catalog(data: dict[str, Any]) -> str:
@@ -62,15 +79,14 @@ def format_catalog(data: dict[str, Any]) -> str:
             width = max(len(o["name"]) for o in game["overlays"])
             for overlay in game["overlays"]:
                 lines.append(f"      {overlay['name']:<{width}}  {overlay['title']}")
+                if overlay.get("options"):
+                    lines.append("        adds options (with it, --option NAME=VALUE):")
+                    for option in overlay["options"]:
+                        lines.extend(_option_lines(option, "          "))
         if game["options"]:
             lines.append("    options (--option NAME=VALUE):")
             for option in game["options"]:
-                text = f"      {option['name']}={format_value(option['default'])}"
-                if option["choices"]:
-                    text += "  [" + ", ".join(format_value(c) for c in option["choices"]) + "]"
-                lines.append(text)
-                if option["doc"]:
-                    lines.append(f"          {option['doc']}")
+                lines.extend(_option_lines(option, "      "))
     lines.append("Bots (--bots):")
     width = max((len(b["name"]) for b in data["bots"]), default=0)
     for bot in data["bots"]:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from interpreter.catalog import GameInfo, OptionInfo, OverlayInfo
 from interpreter.errors import ConfigError, IllegalOptionError
 
 NAME = "counting"
@@ -135,32 +136,6 @@ def load_game(
         if name == "target" and not isinstance(value, int):
             raise ConfigError(f"option 'target' must be a number, not {value!r}")
     return FakeGame(players, overlays, options or {})
-
-
-@dataclass
-class OverlayInfo:
-    name: str
-    title: str
-    path: str
-
-
-@dataclass
-class OptionInfo:
-    name: str
-    default: object
-    choices: list | None
-    doc: str
-
-
-@dataclass
-class GameInfo:
-    name: str
-    title: str
-    path: str
-    min_players: int
-    max_players: int
-    overlays: list[OverlayInfo] = field(default_factory=list)
-    options: list[OptionInfo] = field(default_factory=list)
 
 
 def list_games() -> list[GameInfo]:

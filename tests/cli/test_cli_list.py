@@ -46,3 +46,14 @@ def test_random_bot_is_deterministic_per_seed_and_seat():
 def test_unknown_bot_suggests():
     with pytest.raises(UnknownBotError, match="did you mean 'random'"):
         make_bot("rnadom", 0, 0)
+
+
+def test_list_shows_the_options_an_overlay_adds(capsys):
+    assert main(["list", "--json"]) == 0
+    games = {g["name"]: g for g in json.loads(capsys.readouterr().out)["games"]}
+    overlays = {o["name"]: o for o in games["san-juan"]["overlays"]}
+    added = {o["name"]: o for o in overlays["new-buildings"]["options"]}
+    assert added["tavern-cost"]["default"] == 1 and added["tavern-cost"]["choices"] == [1, 2]
+    assert "tavern-cost" not in {o["name"] for o in games["san-juan"]["options"]}
+    assert main(["list"]) == 0
+    assert "tavern-cost=1  [1, 2]" in capsys.readouterr().out
