@@ -225,7 +225,10 @@ def test_guest_house_example_storehouse_then_library(s):
     set_goods(s, 1, corn=3, sugar=1)
     fill_ships(s)
     play(s, "role:captain", "pass")  # no move at the start of the captain phase
+    assert s.to_move == 1
+    play(s, "pass")  # nor before his loading turn (nothing can be loaded)
     # near its end, his storage turn: a guest into the storehouse, used at once
+    assert s.to_move == 1
     play(s, "guest:storehouse", "pass", "stow:corn", "stow:corn", "stow:corn")
     assert s.p[1]["goods"]["corn"] == 3 and s.p[1]["goods"]["sugar"] == 1
     assert gh["workers"] == 1
@@ -236,6 +239,85 @@ def test_guest_house_example_storehouse_then_library(s):
     assert gh["workers"] == 0
     play(s, "sell:corn")
     assert s.p[1]["doubloons"] == 0 + 2  # corn 0 + the doubled privilege
+
+
+def guest_moves(s):
+    return sorted(o for o in s.legal_options() if o.startswith("guest"))
+
+
+def test_guest_moves_before_his_own_turn_during_the_phase(s):
+    """A non-chooser keeps his guest at the start of the builder phase and moves it onto his
+    quarry when his turn comes (after seeing the others build): it works at once."""
+    gh = give_building(s, 1, "guest-house", workers=1)
+    give_tile(s, 1, "quarry", workers=0)
+    give_tile(s, 1, "indigo-plantation", workers=0)
+    set_doubloons(s, 1, 1)
+    play(s, "role:builder")
+    assert s.to_move == 1  # the start of the phase: any free circle
+    assert guest_moves(s) == ["guest:indigo-plantation", "guest:quarry"]
+    play(s, "pass", "pass")  # he keeps the guest; the builder (seat 0) builds nothing
+    assert s.to_move == 1  # his turn: only where a guest would start working at once
+    assert guest_moves(s) == ["guest:quarry"]
+    assert "build:forest-house" not in s.legal_options()
+    play(s, "guest:quarry")
+    assert gh["workers"] == 0 and s.p[1]["island"][0]["workers"] == 1
+    play(s, "build:forest-house")  # 2 - 1 for the occupied quarry
+    assert s.p[1]["doubloons"] == 0 and "forest-house" in types(s.p[1]["city"])
+
+
+def test_guest_moves_not_asked_twice_of_the_chooser(s):
+    give_building(s, 0, "guest-house", workers=1)
+    give_tile(s, 0, "quarry", workers=0)
+    play(s, "role:builder")
+    assert guest_moves(s) == ["guest:quarry"]
+    play(s, "pass")  # his first turn follows at once: no second question
+    assert s.to_move == 0 and not guest_moves(s) and "pass" in s.legal_options()
+
+
+def test_guest_moves_after_production_before_the_extra_good(s):
+    """A guest moved into the library after production: the craftsman's privilege is doubled."""
+    gh = give_building(s, 0, "guest-house", workers=1)
+    give_building(s, 0, "library", workers=0)
+    supply(s, "small-indigo-plant")
+    give_building(s, 0, "small-indigo-plant")
+    give_tile(s, 0, "corn-plantation")
+    give_tile(s, 0, "indigo-plantation")
+    play(s, "role:craftsman", "pass")  # the start of the phase: he keeps his guest
+    assert s.p[0]["goods"]["corn"] == 1 and s.p[0]["goods"]["indigo"] == 1  # produced
+    assert s.to_move == 0 and guest_moves(s) == ["guest:library"]
+    play(s, "guest:library", "extra:corn", "extra:indigo")
+    assert gh["workers"] == 0
+    assert s.p[0]["goods"]["corn"] == 2 and s.p[0]["goods"]["indigo"] == 2
+
+
+def test_guest_moves_on_a_loading_turn_wharf_once_the_ships_are_full(s):
+    give_building(s, 1, "guest-house", workers=1)
+    supply(s, "wharf")
+    give_building(s, 1, "wharf", workers=0)
+    set_goods(s, 1, tobacco=2)
+    fill_ships(s)
+    play(s, "role:captain", "pass")  # the start of the phase
+    assert s.to_move == 1 and guest_moves(s) == ["guest:wharf"]  # his loading turn
+    play(s, "guest:wharf", "own-ship:tobacco")
+    assert s.p[1]["goods"]["tobacco"] == 0 and vp(s, 1) == 2
+
+
+def test_no_guest_moves_in_the_mayor_phase(s):
+    """'... zu Beginn, während oder am Ende aller anderen Phasen': not the mayor's own."""
+    give_building(s, 0, "guest-house", workers=2)
+    give_building(s, 0, "library", workers=0)
+    give_building(s, 0, "church", workers=0)
+    play(s, "role:mayor")
+    seen = []
+    while not any(o.startswith("role:") for o in s.legal_options()):
+        seen += s.legal_options()
+        s.apply(s.legal_options()[0])
+    assert not any(o.startswith("guest") for o in seen), seen
+    gh = next(b for b in s.p[0]["city"] if b["type"] == "guest-house")
+    assert gh["workers"] == 2  # the mayor filled it again
+    give_tile(s, 0, "quarry", workers=0)
+    play(s, "role:settler")  # any other phase: moves again
+    assert guest_moves(s) == ["guest:quarry"]
 
 
 # -- trading post ----------------------------------------------------------------------------
