@@ -36,6 +36,7 @@ from interpreter.cli.config import (
 )
 from interpreter.simulate.output import write_csv, write_json
 from interpreter.simulate.progress import ProgressLine
+from interpreter.simulate.report import REPORT_SUFFIXES, check_report_path
 from interpreter.simulate.runner import SimSpec, default_jobs, run_simulation, scheduler_executor
 from interpreter.simulate.runner import _load as load_spec_game
 from interpreter.simulate.summary import result_document
@@ -43,7 +44,6 @@ from interpreter.simulate.summary import result_document
 __all__ = ["COMMAND", "format_summary", "run"]
 
 EXIT_INTERRUPTED = 130
-REPORT_SUFFIXES = (".html", ".htm")
 
 
 def _absolute_if_path(text: str) -> str:
@@ -171,11 +171,13 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--out FILE is required (or --json to print the summary)")
     if args.report and not args.report.lower().endswith(REPORT_SUFFIXES):
         raise UsageError(
-            f"--report {args.report}: the report is an HTML page (inline SVG, no extra "
-            "packages): give a file name ending in .html"
+            f"--report {args.report}: give a file name ending in .html (a self-contained page, "
+            "no extra packages) or .png (one figure; needs the plot extra)"
         )
     for path, flag in ((args.out, "--out"), (args.csv, "--csv"), (args.report, "--report")):
         _check_writable(path, flag)
+    if args.report:
+        check_report_path(args.report)  # a .png without matplotlib fails before the games
     game_name, players, seats, overlays, options, seed = _resolve(args)
     spec = SimSpec(
         game=_absolute_if_path(game_name),
@@ -289,7 +291,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--csv", metavar="FILE", help="also write one CSV row per game")
     parser.add_argument(
-        "--report", metavar="FILE.html", help="also draw the summary as a self-contained HTML page"
+        "--report",
+        metavar="FILE.html|FILE.png",
+        help="also draw the summary: .html a self-contained page, .png one figure (needs "
+        "pip install -e '.[plot]')",
     )
     parser.add_argument(
         "--scheduler",
