@@ -300,6 +300,17 @@ def load_game(
     options: Mapping[str, Any] | None = None,
 ) -> Game:
     """Load, compose, validate and compile a game. Raises RulesError or ConfigError."""
+    return load_game_and_data(name_or_path, players, overlays, options)[0]
+
+
+def load_game_and_data(
+    name_or_path: str,
+    players: int,
+    overlays: Sequence[str] = (),
+    options: Mapping[str, Any] | None = None,
+) -> tuple[Game, Any]:
+    """:func:`load_game`, plus the composed rule data it was compiled from (for tools that read
+    declarations the compiled game does not keep, such as the scenario runner's set-up checks)."""
     data, sources, base_path, overlay_ids = load_rules_data(name_or_path, overlays)
     pl = data.get("players") or {}
     lo, hi = int(pl.get("min", 1)), int(pl.get("max", 99))
@@ -309,7 +320,7 @@ def load_game(
         )
     resolved = resolve_options(data.get("options") or {}, options or {})
     rules = build_rules(data, players, resolved)
-    return Game(
+    game = Game(
         rules,
         name=str(data.get("ruleset", base_path.parent.name)),
         title=str(data.get("title", "")),
@@ -318,3 +329,4 @@ def load_game(
         options=resolved,
         sources=sources,
     )
+    return game, data

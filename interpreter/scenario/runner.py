@@ -50,6 +50,7 @@ _games: dict[tuple, tuple[Any, FieldInfo]] = {}
 
 def _game(sc: Scenario) -> tuple[Any, FieldInfo]:
     from interpreter.catalog import search_path
+    from interpreter.game import load_game_and_data
 
     key = (
         sc.game,
@@ -60,42 +61,11 @@ def _game(sc: Scenario) -> tuple[Any, FieldInfo]:
     )
     hit = _games.get(key)
     if hit is None:
-        game, data = _compile(sc.game, sc.players, sc.overlays, sc.options)
+        # one load: the set-up checks need the `state:` declarations the game does not keep
+        game, data = load_game_and_data(sc.game, sc.players, sc.overlays, sc.options)
         hit = (game, field_info(game, data))
         _games[key] = hit
     return hit
-
-
-def _compile(
-    name: str, players: int, overlays: Sequence[str], options: dict[str, Any]
-) -> tuple[Any, Any]:
-    """``interpreter.game.load_game`` plus the composed rule data it was compiled from.
-
-    The set-up checks need the ``state:`` declarations, which the compiled game does not keep;
-    loading the game and then the data again read, composed and schema-checked every rule file
-    twice (about half of a scenario file's load time). The same steps as ``load_game``, in the
-    same order with the same errors, from one load; tests/scenario_runner checks they agree.
-    """
-    from interpreter.errors import ConfigError
-    from interpreter.game import Game, load_rules_data, resolve_options
-    from interpreter.model import build_rules
-
-    data, sources, base_path, overlay_ids = load_rules_data(name, overlays)
-    pl = data.get("players") or {}
-    lo, hi = int(pl.get("min", 1)), int(pl.get("max", 99))
-    if not isinstance(players, int) or not lo <= players <= hi:
-        raise ConfigError(f"{data.get('ruleset', name)} is for {lo} to {hi} players, not {players}")
-    resolved = resolve_options(data.get("options") or {}, options or {})
-    game = Game(
-        build_rules(data, players, resolved),
-        name=str(data.get("ruleset", base_path.parent.name)),
-        title=str(data.get("title", "")),
-        players=players,
-        overlays=overlay_ids,
-        options=resolved,
-        sources=sources,
-    )
-    return game, data
 
 
 def clear_cache() -> None:

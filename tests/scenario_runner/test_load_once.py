@@ -1,5 +1,5 @@
 """The runner reads, composes and schema-checks a scenario's rule files once per game it
-compiles, and the game it compiles is the one ``load_game`` gives (same errors too)."""
+compiles (through ``load_game_and_data``, the one loader ``load_game`` also uses)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,8 @@ import pytest
 
 import interpreter.game
 import interpreter.yamlload
-from interpreter.errors import ConfigError
-from interpreter.game import load_game
 from interpreter.scenario import load_scenarios, run_scenario
-from interpreter.scenario.runner import _compile, clear_cache
+from interpreter.scenario.runner import clear_cache
 
 HERE = Path(__file__).resolve().parent
 WRONG = HERE / "fixtures" / "wrong.yaml"
@@ -49,36 +47,3 @@ def test_each_file_is_loaded_once(counted: dict[str, list]) -> None:
     assert counted["files"].count(str(WRONG)) == 1
     ruleset = [f for f in counted["files"] if f.endswith("ruleset.yaml")]
     assert len(ruleset) == 1, counted["files"]
-
-
-@pytest.mark.parametrize(
-    ("players", "overlays", "options"),
-    [(4, (), {}), (3, ("nobles",), {}), (5, ("new-buildings",), {})],
-)
-def test_the_compiled_game_is_load_games(players, overlays, options) -> None:
-    game, data = _compile("puerto-rico", players, overlays, options)
-    want = load_game("puerto-rico", players, overlays, options)
-    got_meta = (game.name, game.title, game.players, game.overlays, game.options, game.sources)
-    want_meta = (want.name, want.title, want.players, want.overlays, want.options, want.sources)
-    assert got_meta == want_meta
-    assert data.get("state"), "the data the set-up checks read"
-    a, b = game.new_state(3), want.new_state(3)
-    for _ in range(60):
-        assert a.legal_options() == b.legal_options()
-        if a.is_over:
-            break
-        a.apply(a.legal_options()[-1])
-        b.apply(b.legal_options()[-1])
-    assert a.log == b.log
-
-
-@pytest.mark.parametrize(
-    ("players", "options"),
-    [(9, {}), (4, {"no-such-option": 1})],
-)
-def test_the_same_errors_as_load_game(players, options) -> None:
-    with pytest.raises(ConfigError) as want:
-        load_game("puerto-rico", players, (), options)
-    with pytest.raises(ConfigError) as got:
-        _compile("puerto-rico", players, (), options)
-    assert str(got.value) == str(want.value)

@@ -9,12 +9,15 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES
 
 from interpreter.cli.main import main
 from interpreter.errors import RulesError
 from interpreter.game import load_game
 from interpreter.validate import validate
+
+# beside conftest.py's own FIXTURES: `from conftest import` would find another tests/ folder's
+# conftest when several folders run in one session
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 ROOT = FIXTURES.parents[2]
 BROKEN = FIXTURES / "d_syntax_block.yaml"

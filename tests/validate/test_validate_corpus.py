@@ -14,9 +14,12 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES
 
 from interpreter.validate import validate
+
+# beside conftest.py's own FIXTURES: `from conftest import` would find another tests/ folder's
+# conftest when several folders run in one session
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 CASES = sorted(p for p in FIXTURES.rglob("*.yaml") if p.parent.name != "base")
 
