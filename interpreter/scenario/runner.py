@@ -1,8 +1,6 @@
 """Run scenarios: load the game, set up, take the steps, check the expectations.
 
->>> from interpreter.scenario.runner import run_scenario  # doctest: +SKIP
->>> outcome = run_scenario(scenario)                      # doctest: +SKIP
->>> outcome.status                                        # 'pass', 'fail' or 'error'
+``run_scenario(scenario).status`` is ``'pass'``, ``'fail'`` or ``'error'``.
 """
 
 from __future__ import annotations
