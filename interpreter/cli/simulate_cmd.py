@@ -206,7 +206,7 @@ def run(args: argparse.Namespace) -> int:
             close()
     if not args.quiet:
         progress.close(" (interrupted: keeping the finished games)" if sim.interrupted else "")
-    doc = result_document(sim, list(game.overlays))
+    doc = result_document(sim, list(game.overlays), game.options)
     written = []
     if args.out:
         write_json(args.out, doc)

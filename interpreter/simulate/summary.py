@@ -7,7 +7,7 @@ summary (byte for byte once written as JSON), whatever ran the games.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from interpreter.simulate.stats import describe, wilson
@@ -110,11 +110,17 @@ def summarise(records: Sequence[dict[str, Any]], seats: Sequence[str]) -> dict[s
     }
 
 
-def result_document(run: Any, overlay_ids: Sequence[str] | None = None) -> dict[str, Any]:
+def result_document(
+    run: Any,
+    overlay_ids: Sequence[str] | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
     """What ``rulebook simulate --out`` writes: config, how it ran, summary, per-game records.
 
     ``overlays`` are the overlays as given (files as absolute paths); ``overlay_ids`` the ids
-    they declare, for people to read (the paths by default).
+    they declare, for people to read (the paths by default). ``options`` are every option the
+    games ran with, defaults included (the ones given by default), so a result stays pinned to
+    its rules when a default later changes.
     """
     spec = run.spec
     return {
@@ -124,7 +130,7 @@ def result_document(run: Any, overlay_ids: Sequence[str] | None = None) -> dict[
             "players": spec.players,
             "overlays": list(spec.overlays),
             "overlay_ids": list(overlay_ids if overlay_ids is not None else spec.overlays),
-            "options": dict(spec.options),
+            "options": dict(options if options is not None else spec.options),
             "seats": list(spec.seats),
             "seed": spec.seed,
             "games": spec.games,

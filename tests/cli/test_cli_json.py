@@ -151,7 +151,8 @@ def test_simulate_config_file(tmp_path, capsys):
     c = last_json(lines)["config"]
     assert (c["game"], c["players"], c["seed"], c["games"]) == (GAME, 3, 5, 2)
     assert c["seats"] == ["random", "pr-heuristic", "random"]
-    assert c["options"] == {"bank": "limited"}
+    assert c["options"]["bank"] == "limited"  # as the file says
+    assert c["options"]["vp-chips-5p"] == 122  # and every default, recorded
 
     # flags win over the file
     argv = ["simulate", "--config", str(cfg), "-n", "2", "-j", "1", "-q", "--json"]
