@@ -32,9 +32,18 @@ RULE_FAILURES = (
 
 
 def rule_failure(e: BaseException) -> RulesError:
-    """The E001 diagnostic for an exception raised by a rule while the game runs."""
+    """The E001 diagnostic for an exception raised by a rule while the game runs, naming the
+    rule text it came from when the failing frame is generated code (``<rule: '...'>``)."""
     detail = str(e) or type(e).__name__
-    return RulesError(Diagnostic("E001", f"a rule failed while running: {detail}"))
+    rule = None
+    tb = e.__traceback__
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_filename
+        if name.startswith("<rule: "):
+            rule = name[len("<rule: ") : -1]
+        tb = tb.tb_next
+    where = f" (in the rule {rule})" if rule else ""
+    return RulesError(Diagnostic("E001", f"a rule failed while running: {detail}{where}"))
 
 
 @dataclass

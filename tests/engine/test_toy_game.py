@@ -520,3 +520,4 @@ def test_a_rule_failing_at_run_time_is_a_diagnostic_not_a_traceback():
         s.apply("card:harvest")
     assert [d.code for d in caught.value.diagnostics] == ["E001"]
     assert "a rule failed while running" in str(caught.value)
+    assert "(in the rule 'harvest-for(actor)')" in str(caught.value)
