@@ -299,6 +299,22 @@ def _unknown_seat_message(name: str) -> str:
 # --------------------------------------------------------------------------------- resolving
 
 
+def resolve_from_flags(
+    args: argparse.Namespace, file_config: Mapping[str, Any] | None, **more: Any
+) -> GameConfig:
+    """:func:`resolve_config` with the shared flags (GAME, --players, --with, --option) read
+    from parsed arguments, so every command reads them alike; ``more`` passes seed, humans and
+    bots as each command has them."""
+    return resolve_config(
+        file_config,
+        game=args.game,
+        players=args.players,
+        overlays=split_commas(args.overlays),
+        options=args.options or (),
+        **more,
+    )
+
+
 def resolve_config(
     file_config: Mapping[str, Any] | None = None,
     *,

@@ -27,6 +27,7 @@ from interpreter.cli.config import (
     parse_seat_list,
     positive_int,
     resolve_config,
+    resolve_from_flags,
     seed_int,
     split_commas,
 )
@@ -102,15 +103,8 @@ def run(args: argparse.Namespace) -> int:
     if args.resume:
         return resume(args)
     file_config = load_config_file(args.config) if args.config else None
-    cfg = resolve_config(
-        file_config,
-        game=args.game,
-        players=args.players,
-        overlays=split_commas(args.overlays),
-        options=args.options or (),
-        seed=args.seed,
-        humans=args.human,
-        bots=split_commas(args.bots),
+    cfg = resolve_from_flags(
+        args, file_config, seed=args.seed, humans=args.human, bots=split_commas(args.bots)
     )
     if args.save:
         check_save_path(args.save)

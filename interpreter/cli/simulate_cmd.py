@@ -30,7 +30,7 @@ from interpreter.cli.config import (
     load_config_file,
     parse_option_flag,
     positive_int,
-    resolve_config,
+    resolve_from_flags,
     seed_int,
     split_commas,
 )
@@ -88,13 +88,8 @@ def _resolve(
     if bots is not None:
         file_config.pop("seats", None)  # --bots replaces the file's seats as a whole
     seed = args.seed if args.seed is not None else file_config.get("seed")
-    cfg = resolve_config(
-        file_config,
-        game=args.game,
-        players=args.players,
-        overlays=split_commas(args.overlays),
-        options=args.options or (),
-        seed=seed if seed is not None else secrets.randbelow(2**31),
+    cfg = resolve_from_flags(
+        args, file_config, seed=seed if seed is not None else secrets.randbelow(2**31)
     )
     if bots is not None:
         seats = _seats(bots, cfg.players)
