@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ConfigError
+from .resources import data_dir
 from .suggest import did_you_mean
 
 BASE_FILE = "ruleset.yaml"
@@ -20,7 +21,7 @@ BASE_FILE = "ruleset.yaml"
 
 def search_path() -> list[Path]:
     paths = [Path(p) for p in os.environ.get("RULEBOOK_RULESETS", "").split(os.pathsep) if p]
-    paths.append(Path(__file__).resolve().parent.parent / "rulesets")
+    paths.append(data_dir("rulesets"))
     return paths
 
 

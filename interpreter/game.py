@@ -20,6 +20,7 @@ from . import catalog
 from .errors import ConfigError, RulesError
 from .flow import ChooseSpec
 from .model import Rules, build_rules
+from .resources import data_dir
 from .state import RULE_FAILURES, Result, State, rule_failure, run
 
 __all__ = ["Game", "load_game", "load_rules_data"]
@@ -258,7 +259,7 @@ def load_rules_data(
         data, sources = composed.data, composed.sources
     else:
         data, sources = base.data, [base.path]
-    schema_path = Path(__file__).resolve().parent.parent / "schemas" / "ruleset.schema.json"
+    schema_path = data_dir("schemas") / "ruleset.schema.json"
     if schema_path.is_file():
         from .schema_check import check, load_schema
 

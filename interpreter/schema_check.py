@@ -29,11 +29,12 @@ from referencing.jsonschema import DRAFT202012
 
 from interpreter.errors import Diagnostic, DiagnosticSink, RulesError
 from interpreter.locate import is_map, is_seq, json_pointer, locate, plain_key
+from interpreter.resources import data_dir
 from interpreter.suggest import did_you_mean, hint_for
 
 __all__ = ["load_schema", "check", "check_or_raise", "to_plain", "schemas_dir"]
 
-_DEFAULT_SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
+_DEFAULT_SCHEMAS = data_dir("schemas").resolve()
 
 
 def schemas_dir() -> Path:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import Indenter
 
-GRAMMAR_PATH = Path(__file__).resolve().parent.parent.parent / "grammar" / "effects.lark"
+from ..resources import data_dir
+
+GRAMMAR_PATH = data_dir("grammar") / "effects.lark"
 
 
 class DslSyntaxError(Exception):
