@@ -243,7 +243,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="a YAML game config, as for 'rulebook play' (seats: bot names); flags override it",
     )
     parser.add_argument(
-        "--games", "-n", type=int, default=100, metavar="G", help="games to play (default 100)"
+        "--games",
+        "-n",
+        type=positive_int,
+        default=100,
+        metavar="G",
+        help="games to play (default 100)",
     )
     parser.add_argument(
         "--jobs",

@@ -196,3 +196,8 @@ def test_every_json_flag_ends_with_one_object(tmp_path, capsys):
     assert seen["validate"]["ok"] and seen["test"]["passed"] == 1
     assert seen["simulate"]["config"]["seed"] == 1 and seen["compare"]["rows"]
     assert any(g["name"] == GAME for g in seen["list"]["games"])
+
+
+def test_simulate_refuses_zero_games(capsys):
+    assert main(["simulate", "puerto-rico", "-p", "3", "-n", "0", "--json"]) == 2
+    assert "--games/-n: must be at least 1, got 0" in capsys.readouterr().err
