@@ -940,7 +940,7 @@ _PARALLEL_FROM = 48_000  # bytes of rule text (bases counted again for their ove
 
 def _work_lists(todo: list[str], kinds: Mapping[str, str], jobs: int | None) -> list[list[str]]:
     """The files to check, split into lists of similar cost for the workers (or one list)."""
-    want = jobs or int(os.environ.get("RULEBOOK_JOBS", "0") or 0) or forked.available_cores()
+    want = jobs or _env_jobs() or forked.available_cores()
     size = {path: _size(path) for path in todo}
     base_size: dict[str, int] = {}
     for path in todo:
@@ -963,6 +963,12 @@ def _work_lists(todo: list[str], kinds: Mapping[str, str], jobs: int | None) -> 
     folders = [(f, sum(cost[p] for p in ps)) for f, ps in groups.items()]
     lists = forked.balance(folders, want)
     return [sorted((p for f in lst for p in groups[f]), key=todo.index) for lst in lists]
+
+
+def _env_jobs() -> int:
+    """``RULEBOOK_JOBS`` as a whole number; anything else means "not set"."""
+    text = os.environ.get("RULEBOOK_JOBS", "").strip()
+    return int(text) if text.isdigit() else 0
 
 
 def _folder(path: str) -> str:
