@@ -160,8 +160,6 @@ def format_summary(doc: dict[str, Any]) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Entry point of ``rulebook simulate``."""
-    if args.games < 0:
-        raise UsageError("--games must not be negative")
     if not args.out and not args.json:
         raise UsageError("--out FILE is required (or --json to print the summary)")
     if args.report and not args.report.lower().endswith(REPORT_SUFFIXES):
