@@ -5,11 +5,7 @@ from __future__ import annotations
 import io
 import json
 
-import pytest
-
-pytest.importorskip("interpreter.game")
-
-from interpreter.cli.main import main  # noqa: E402
+from interpreter.cli.main import main
 
 GAME = "puerto-rico"
 

@@ -188,7 +188,6 @@ def test_bots_see_only_their_view_and_the_legal_options():
 
 
 def test_dask_local_cluster_gives_the_same_summary(tmp_path, capsys):
-    pytest.importorskip("distributed")
     from distributed import LocalCluster
 
     with LocalCluster(
@@ -212,7 +211,6 @@ def test_dask_local_cluster_gives_the_same_summary(tmp_path, capsys):
 
 
 def test_unreachable_scheduler_is_a_clean_error():
-    pytest.importorskip("distributed")
     from interpreter.errors import ConfigError
     from interpreter.simulate.runner import scheduler_executor
 
