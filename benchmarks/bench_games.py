@@ -17,7 +17,7 @@ import time
 from typing import Any
 
 from interpreter.bots import make_bot
-from interpreter.game import load_game
+from interpreter.engine.loader import load_game
 
 
 def play_games(game: Any, games: int, seed: int) -> tuple[int, int, float]:

@@ -12,7 +12,7 @@ A game's bot may know that game's option ids and view fields; the engine still k
 only finds the file. A plugin that fails to import is reported on stderr and skipped, so one
 broken game folder never stops the others from playing.
 
-The folders searched are the game folders of :func:`interpreter.catalog.game_dirs`
+The folders searched are the game folders of :func:`interpreter.load.catalog.game_dirs`
 (``$RULEBOOK_RULESETS``, then ``rulesets/``).
 """
 
@@ -59,7 +59,7 @@ def load_plugin_file(path: Path, register: Callable[[str, str, Callable], None])
 def load_plugins(register: Callable[[str, str, Callable], None] | None = None) -> list[str]:
     """Register the bots of every game folder's ``bots.py``; returns the names registered."""
     from interpreter.bots import BOTS, register_bot
-    from interpreter.catalog import game_dirs
+    from interpreter.load.catalog import game_dirs
 
     def add(name: str, doc: str, factory: Callable) -> None:
         if name not in BOTS:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from interpreter.errors import (
+from interpreter.diagnostics.errors import (
     ConfigError,
     IllegalOptionError,
     ReplayError,
@@ -52,14 +52,14 @@ def load_game(
     options: Mapping[str, object] | None = None,
 ) -> Any:
     """Compile a game through the engine (indirection so tests can inject a fake engine)."""
-    from interpreter.game import load_game as _load_game
+    from interpreter.engine.loader import load_game as _load_game
 
     return _load_game(name_or_path, players, tuple(overlays), dict(options or {}))
 
 
 def list_games() -> list[Any]:
     """List the games the catalog knows (indirection so tests can inject a fake catalog)."""
-    from interpreter.catalog import list_games as _list_games
+    from interpreter.load.catalog import list_games as _list_games
 
     return list(_list_games())
 

@@ -148,7 +148,7 @@ def split_commas(values: Iterable[str] | None) -> list[str] | None:
 
 def load_config_file(path: str) -> dict[str, Any]:
     """Load and check a YAML game config; returns plain values (OSError if unreadable)."""
-    from interpreter.yamlload import load_yaml_text
+    from interpreter.load.yamlload import load_yaml_text
 
     with open(path, "rb") as inp:  # an unreadable path is an OSError (exit 2)
         raw = inp.read()

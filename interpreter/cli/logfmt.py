@@ -95,7 +95,7 @@ def _with_seat(seat: int | None, text: str) -> str:
 def format_scores(result: Mapping[str, Any], seats: Sequence[str]) -> str:
     """The final score table: a row per seat, a column per score component, total, tiebreak.
 
-    ``result`` is the plain dict from :func:`interpreter.savefile.result_to_dict`.
+    ``result`` is the plain dict from :func:`interpreter.engine.savefile.result_to_dict`.
     """
     scores = result["scores"]
     components: list[str] = []

@@ -34,7 +34,7 @@ from interpreter.cli.config import (
 from interpreter.cli.human import HumanPlayer, PlayerLeft
 from interpreter.cli.logfmt import LogPrinter, Output
 from interpreter.cli.replay import apply_choices
-from interpreter.savefile import SaveGame, read_save, result_to_dict, write_save
+from interpreter.engine.savefile import SaveGame, read_save, result_to_dict, write_save
 
 __all__ = ["COMMAND", "drive", "make_agents", "play", "run"]
 

@@ -16,7 +16,7 @@ from typing import Any
 import interpreter.cli as cli
 from interpreter.cli import Command, IllegalOptionError, replay_error
 from interpreter.cli.logfmt import LogPrinter, Output
-from interpreter.savefile import SaveGame, read_save, result_to_dict
+from interpreter.engine.savefile import SaveGame, read_save, result_to_dict
 
 __all__ = ["COMMAND", "apply_choices", "replay", "run"]
 

@@ -21,7 +21,7 @@ _SUFFIX = ".schema.json"
 
 def schema_names() -> list[str]:
     """The schemas that can be printed, sorted (``ruleset``, ``overlay``, ``config``, ...)."""
-    from interpreter.schema_check import schemas_dir
+    from interpreter.load.schema import schemas_dir
 
     folder = schemas_dir()
     if not folder.is_dir():
@@ -31,7 +31,7 @@ def schema_names() -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     """Entry point of ``rulebook schema``."""
-    from interpreter.schema_check import load_schema
+    from interpreter.load.schema import load_schema
 
     names = schema_names()
     if args.name not in names:

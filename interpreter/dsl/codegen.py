@@ -18,7 +18,7 @@ from typing import Any
 
 from lark import Token, Tree
 
-from .compiler import (
+from interpreter.dsl.compiler import (
     BUILTINS,
     SPECIAL_NAMES,
     Callable_,
@@ -31,7 +31,7 @@ from .compiler import (
     _player_or_piece_get,
     _show,
 )
-from .parser import DslSyntaxError, parse
+from interpreter.dsl.parser import DslSyntaxError, parse
 
 _ids = itertools.count()
 
@@ -208,7 +208,7 @@ class CodeCompiler(Compiler):
         raise self._fail(node, f"unsupported statement {kind}")
 
     def _emit_line(self, node: Tree, scope: Scope) -> str:
-        from ..suggest import did_you_mean
+        from interpreter.diagnostics.suggest import did_you_mean
 
         name_tok = node.children[0]
         name = str(name_tok)
@@ -432,7 +432,7 @@ class CodeCompiler(Compiler):
                 raise self._fail(a, f"'{name}' takes no named values")
 
     def _unknown_function(self, name_tok: Token) -> DslCompileError:
-        from ..suggest import did_you_mean
+        from interpreter.diagnostics.suggest import did_you_mean
 
         name = str(name_tok)
         guess = did_you_mean(name, [*BUILTINS, *self.env.functions])

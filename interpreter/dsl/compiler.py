@@ -18,8 +18,8 @@ from typing import Any
 
 from lark import Token, Tree
 
-from ..suggest import did_you_mean
-from .parser import DslSyntaxError, parse
+from interpreter.diagnostics.suggest import did_you_mean
+from interpreter.dsl.parser import DslSyntaxError, parse
 
 Fn = Callable[[Any], Any]
 

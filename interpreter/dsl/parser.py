@@ -8,7 +8,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import Indenter
 
-from ..resources import data_dir
+from interpreter.load.resources import data_dir
 
 GRAMMAR_PATH = data_dir("grammar") / "effects.lark"
 

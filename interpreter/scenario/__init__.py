@@ -9,8 +9,8 @@ Usage, for any scenario file beside a ruleset's tests::
 
 from __future__ import annotations
 
-from .format import Expectation, Scenario, Setup, Step, Where, load_scenarios
-from .runner import Outcome, collect, discover, run_scenario, select
+from interpreter.scenario.format import Expectation, Scenario, Setup, Step, Where, load_scenarios
+from interpreter.scenario.runner import Outcome, collect, discover, run_scenario, select
 
 __all__ = [
     "Expectation",

@@ -10,12 +10,11 @@ from typing import Any
 
 from lark import Tree
 
+from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.dsl.compiler import Compiler, RuntimeRuleError, Scope
 from interpreter.dsl.parser import DslSyntaxError, parse
-from interpreter.suggest import did_you_mean
-
-from .format import Expectation, Where, _flow, parse_option_step
-from .setup import FieldInfo
+from interpreter.scenario.format import Expectation, Where, _flow, parse_option_step
+from interpreter.scenario.setup import FieldInfo
 
 __all__ = ["Failed", "BadScenario", "check", "compile_expression", "MUTATING"]
 

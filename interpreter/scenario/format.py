@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from interpreter.errors import Diagnostic, RulesError
-from interpreter.locate import key_position, position_of
-from interpreter.schema_check import check, load_schema, to_plain
+from interpreter.diagnostics.errors import Diagnostic, RulesError
+from interpreter.load.locate import key_position, position_of
+from interpreter.load.schema import check, load_schema, to_plain
 
 __all__ = [
     "Where",
@@ -292,7 +292,7 @@ def _resolve(spec: str, base: Path) -> str:
 
 def load_scenarios(path: str | Path) -> list[Scenario]:
     """Every scenario of one file; a malformed file raises RulesError with file:line:col."""
-    from interpreter.yamlload import load_yaml_file
+    from interpreter.load.yamlload import load_yaml_file
 
     file = str(path)
     doc = load_yaml_file(file)

@@ -19,11 +19,10 @@ from typing import Any
 
 import pytest
 
-from interpreter.errors import RulesError
-
-from . import report
-from .format import Scenario, load_scenarios
-from .runner import Outcome, run_scenario
+from interpreter.diagnostics.errors import RulesError
+from interpreter.scenario import report
+from interpreter.scenario.format import Scenario, load_scenarios
+from interpreter.scenario.runner import Outcome, run_scenario
 
 __all__ = ["ScenarioFile", "ScenarioItem", "ScenarioFailure", "collect_scenarios"]
 

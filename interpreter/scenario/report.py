@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .runner import Outcome
+from interpreter.scenario.runner import Outcome
 
 __all__ = ["line", "details", "summary", "MARK"]
 

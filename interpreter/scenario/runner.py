@@ -11,12 +11,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from interpreter.errors import RulebookError, RulesError
-from interpreter.suggest import did_you_mean
-
-from .expect import BadScenario, Failed, check, compile_expression
-from .format import Scenario, Setup, Step, Where, load_scenarios
-from .setup import FieldInfo, SetupError, apply_setup, field_info
+from interpreter.diagnostics.errors import RulebookError, RulesError
+from interpreter.diagnostics.suggest import did_you_mean
+from interpreter.scenario.expect import BadScenario, Failed, check, compile_expression
+from interpreter.scenario.format import Scenario, Setup, Step, Where, load_scenarios
+from interpreter.scenario.setup import FieldInfo, SetupError, apply_setup, field_info
 
 __all__ = ["Outcome", "run_scenario", "discover", "collect", "select", "AUTO_LIMIT"]
 
@@ -47,8 +46,8 @@ _games: dict[tuple, tuple[Any, FieldInfo]] = {}
 
 
 def _game(sc: Scenario) -> tuple[Any, FieldInfo]:
-    from interpreter.catalog import search_path
-    from interpreter.game import load_game_and_data
+    from interpreter.engine.loader import load_game_and_data
+    from interpreter.load.catalog import search_path
 
     key = (
         sc.game,

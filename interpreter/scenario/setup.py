@@ -18,9 +18,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from interpreter.suggest import did_you_mean
-
-from .format import Setup, Where
+from interpreter.diagnostics.suggest import did_you_mean
+from interpreter.scenario.format import Setup, Where
 
 __all__ = ["FieldInfo", "SetupError", "apply_setup", "field_info"]
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from interpreter.errors import ConfigError
+from interpreter.diagnostics.errors import ConfigError
 from interpreter.simulate.summary import FORMAT
 
 __all__ = ["csv_header", "read_result", "write_csv", "write_json"]

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from interpreter.errors import ConfigError
+from interpreter.diagnostics.errors import ConfigError
 
 __all__ = ["REPORT_SUFFIXES", "bin_counts", "check_report_path", "render_html", "write_report"]
 

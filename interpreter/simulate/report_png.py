@@ -18,7 +18,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from interpreter.errors import ConfigError
+from interpreter.diagnostics.errors import ConfigError
 
 __all__ = ["MATPLOTLIB_MISSING", "write_png"]
 

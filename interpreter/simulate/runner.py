@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.errors import ConfigError
+from interpreter.diagnostics.errors import ConfigError
 
 __all__ = [
     "LazyView",
@@ -93,7 +93,7 @@ def _load(spec: SimSpec) -> Any:
     key = spec.game_key()
     game = _GAMES.get(key)
     if game is None:
-        from interpreter.game import load_game
+        from interpreter.engine.loader import load_game
 
         game = load_game(spec.game, spec.players, spec.overlays, dict(spec.options))
         _GAMES[key] = game

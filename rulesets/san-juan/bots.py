@@ -26,8 +26,8 @@ GOOD_VALUE = {"indigo": 1, "sugar": 2, "tobacco": 3, "coffee": 4, "silver": 5}
 @cache
 def cards() -> dict[str, dict[str, Any]]:
     """Static attributes of the base ruleset's cards, read once per process."""
-    from interpreter.game import load_rules_data
-    from interpreter.schema_check import to_plain
+    from interpreter.engine.loader import load_rules_data
+    from interpreter.load.schema import to_plain
 
     data = to_plain(load_rules_data(str(RULESET))[0])
     cat = data["catalogs"]["cards"]

@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from interpreter.catalog import GameInfo, OptionInfo, OverlayInfo
-from interpreter.errors import ConfigError, IllegalOptionError
+from interpreter.diagnostics.errors import ConfigError, IllegalOptionError
+from interpreter.load.catalog import GameInfo, OptionInfo, OverlayInfo
 
 NAME = "counting"
 OVERLAYS = {"big": "Big steps"}

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from interpreter.check.pipeline import validate
 from interpreter.cli.main import main
 from interpreter.scenario import collect, discover, run_scenario
 from interpreter.simulate.runner import SimSpec, run_simulation
 from interpreter.simulate.summary import summarise
-from interpreter.validate import validate
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO_FIXTURES = ROOT / "tests" / "scenario_runner" / "fixtures"

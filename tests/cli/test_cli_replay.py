@@ -7,7 +7,7 @@ import json
 import pytest
 
 from interpreter.cli.main import main
-from interpreter.savefile import FORMAT, SaveGame, read_save, write_save
+from interpreter.engine.savefile import FORMAT, SaveGame, read_save, write_save
 
 pytestmark = pytest.mark.usefixtures("fake")
 

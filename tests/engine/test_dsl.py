@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from interpreter.diagnostics.errors import Diagnostic, RulesError
 from interpreter.dsl.compiler import Compiler, Scope
 from interpreter.dsl.parser import DslSyntaxError
-from interpreter.errors import Diagnostic, RulesError
-from interpreter.game import Game, load_game
-from interpreter.state import State
+from interpreter.engine.game import Game
+from interpreter.engine.loader import load_game
+from interpreter.engine.state import State
 
 TOY = Path(__file__).resolve().parents[1] / "toy" / "ruleset.yaml"
 FLOW_VARS = ("card", "chooser", "actor")  # flow.variables + the each-player `as` names

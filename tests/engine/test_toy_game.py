@@ -16,9 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.errors import IllegalOptionError
-from interpreter.game import Game, load_game
-from interpreter.state import State
+from interpreter.diagnostics.errors import IllegalOptionError
+from interpreter.engine.game import Game
+from interpreter.engine.loader import load_game
+from interpreter.engine.state import State
 
 TOY = Path(__file__).resolve().parents[1] / "toy" / "ruleset.yaml"
 CROP_STOCK = 12  # tables/crop-stock
@@ -81,7 +82,7 @@ def test_loads_for_every_player_count_without_warnings():
 
 
 def test_player_count_outside_the_ruleset_is_refused():
-    from interpreter.errors import ConfigError
+    from interpreter.diagnostics.errors import ConfigError
 
     with pytest.raises(ConfigError):
         load_game(str(TOY), players=5)
@@ -512,7 +513,7 @@ def test_random_games_over_many_seeds_end_and_score():
 
 
 def test_a_rule_failing_at_run_time_is_a_diagnostic_not_a_traceback():
-    from interpreter.errors import RulesError
+    from interpreter.diagnostics.errors import RulesError
 
     s = start()
     s.p[0]["basket"] = None  # a corrupt piece a rule then tries to read

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.compose import Composed, compose, is_overlay
-from interpreter.errors import Diagnostic, RulesError
-from interpreter.locate import locate
-from interpreter.schema_check import to_plain
-from interpreter.yamlload import Document, load_yaml_file
+from interpreter.compose.overlays import Composed, compose, is_overlay
+from interpreter.diagnostics.errors import Diagnostic, RulesError
+from interpreter.load.locate import locate
+from interpreter.load.schema import to_plain
+from interpreter.load.yamlload import Document, load_yaml_file
 
 BASE = """\
 ruleset: toy

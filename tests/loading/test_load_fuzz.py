@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from interpreter.errors import RulesError
-from interpreter.yamlload import load_yaml_text
+from interpreter.diagnostics.errors import RulesError
+from interpreter.load.yamlload import load_yaml_text
 
 SEED = """\
 ruleset: toy

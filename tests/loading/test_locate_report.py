@@ -7,12 +7,12 @@ import json
 
 import pytest
 
-import interpreter.errors
-import interpreter.locate
-import interpreter.report
-import interpreter.suggest
-import interpreter.yamlload
-from interpreter.errors import (
+import interpreter.diagnostics.errors
+import interpreter.diagnostics.report
+import interpreter.diagnostics.suggest
+import interpreter.load.locate
+import interpreter.load.yamlload
+from interpreter.diagnostics.errors import (
     ConfigError,
     Diagnostic,
     DiagnosticSink,
@@ -21,10 +21,10 @@ from interpreter.errors import (
     RulebookError,
     RulesError,
 )
-from interpreter.locate import json_pointer, key_position, locate, position_of, split_path
-from interpreter.report import format_github, format_json, format_text
-from interpreter.suggest import did_you_mean
-from interpreter.yamlload import load_yaml_text
+from interpreter.diagnostics.report import format_github, format_json, format_text
+from interpreter.diagnostics.suggest import did_you_mean
+from interpreter.load.locate import json_pointer, key_position, locate, position_of, split_path
+from interpreter.load.yamlload import load_yaml_text
 
 TEXT = "a:\n  b: 1\n  c:\n  list:\n    - x\n    - {k: v}\n3: three\n"
 
@@ -32,11 +32,11 @@ TEXT = "a:\n  b: 1\n  c:\n  list:\n    - x\n    - {k: v}\n3: three\n"
 @pytest.mark.parametrize(
     "module",
     [
-        interpreter.errors,
-        interpreter.locate,
-        interpreter.report,
-        interpreter.suggest,
-        interpreter.yamlload,
+        interpreter.diagnostics.errors,
+        interpreter.load.locate,
+        interpreter.diagnostics.report,
+        interpreter.diagnostics.suggest,
+        interpreter.load.yamlload,
     ],
 )
 def test_doctests(module: object) -> None:

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.errors import RulesError
-from interpreter.schema_check import check, check_or_raise, load_schema, to_plain
-from interpreter.yamlload import load_yaml_text
+from interpreter.diagnostics.errors import RulesError
+from interpreter.load.schema import check, check_or_raise, load_schema, to_plain
+from interpreter.load.yamlload import load_yaml_text
 
 SCHEMAS = Path(__file__).parent / "fixtures" / "schemas"
 

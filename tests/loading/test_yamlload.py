@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import yamlload
-from interpreter.errors import RulesError
-from interpreter.locate import node_file
-from interpreter.yamlload import MAX_DEPTH, load_yaml_file, load_yaml_text
+from interpreter.diagnostics.errors import RulesError
+from interpreter.load import yamlload
+from interpreter.load.locate import node_file
+from interpreter.load.yamlload import MAX_DEPTH, load_yaml_file, load_yaml_text
 
 FIXTURES = Path(__file__).parent / "fixtures" / "invalid"
 

@@ -96,7 +96,7 @@ def test_setup(games, n):
 
 
 def test_five_players_126_chips_option():
-    from interpreter.game import load_game
+    from interpreter.engine.loader import load_game
 
     st = load_game("puerto-rico", players=5, options={"vp-chips-5p": 126}).new_state(1)
     assert st.g["vp-chips"] == 126

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from interpreter.errors import IllegalOptionError
+from interpreter.diagnostics.errors import IllegalOptionError
 
 from .helpers import clear_all, play, set_goods
 

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.compose import compose
-from interpreter.errors import RulesError
-from interpreter.schema_check import to_plain
-from interpreter.yamlload import load_yaml_file
+from interpreter.compose.overlays import compose
+from interpreter.diagnostics.errors import RulesError
+from interpreter.load.schema import to_plain
+from interpreter.load.yamlload import load_yaml_file
 
 
 def _doc(tmp_path: Path, name: str, text: str):

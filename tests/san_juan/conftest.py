@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.game import load_game
+from interpreter.engine.loader import load_game
 
 _cache: dict = {}
 

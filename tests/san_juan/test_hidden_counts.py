@@ -3,7 +3,7 @@ cards they have placed under their chapel" (the harbor's cards: "see Chapel").""
 
 from __future__ import annotations
 
-from interpreter.game import load_game
+from interpreter.engine.loader import load_game
 
 
 def test_others_see_neither_the_chapel_cards_nor_how_many():

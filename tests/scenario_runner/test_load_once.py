@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-import interpreter.game
-import interpreter.yamlload
+import interpreter.engine.loader
+import interpreter.load.yamlload
 from interpreter.scenario import load_scenarios, run_scenario
 from interpreter.scenario.runner import clear_cache
 
@@ -20,8 +20,8 @@ WRONG = HERE / "fixtures" / "wrong.yaml"
 def counted(monkeypatch: pytest.MonkeyPatch) -> dict[str, list]:
     """Record every load_rules_data call and every file load_yaml_file reads."""
     calls: dict[str, list] = {"rules": [], "files": []}
-    real_rules = interpreter.game.load_rules_data
-    real_file = interpreter.yamlload.load_yaml_file
+    real_rules = interpreter.engine.loader.load_rules_data
+    real_file = interpreter.load.yamlload.load_yaml_file
 
     def rules(name, overlays=()):
         calls["rules"].append((name, tuple(overlays)))
@@ -31,8 +31,8 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> dict[str, list]:
         calls["files"].append(str(path))
         return real_file(path)
 
-    monkeypatch.setattr(interpreter.game, "load_rules_data", rules)
-    monkeypatch.setattr(interpreter.yamlload, "load_yaml_file", read)
+    monkeypatch.setattr(interpreter.engine.loader, "load_rules_data", rules)
+    monkeypatch.setattr(interpreter.load.yamlload, "load_yaml_file", read)
     clear_cache()
     yield calls
     clear_cache()

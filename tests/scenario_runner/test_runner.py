@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.cli.main import main
-from interpreter.errors import RulesError
+from interpreter.diagnostics.errors import RulesError
 from interpreter.scenario import collect, discover, load_scenarios, run_scenario, select
 from interpreter.scenario.runner import clear_cache
 

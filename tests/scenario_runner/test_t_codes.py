@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.errors import RulesError
+from interpreter.diagnostics.errors import RulesError
 from interpreter.scenario import load_scenarios
 
 ROOT = Path(__file__).resolve().parents[2]

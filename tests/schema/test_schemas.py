@@ -15,9 +15,9 @@ from jsonschema import Draft202012Validator
 
 from interpreter.cli.config import check_config
 from interpreter.cli.main import main
-from interpreter.errors import RulebookError
-from interpreter.schema_check import check, load_schema
-from interpreter.yamlload import load_yaml_file, load_yaml_text
+from interpreter.diagnostics.errors import RulebookError
+from interpreter.load.schema import check, load_schema
+from interpreter.load.yamlload import load_yaml_file, load_yaml_text
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESETS = sorted((ROOT / "rulesets").glob("*/ruleset.yaml"))

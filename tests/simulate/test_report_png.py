@@ -9,7 +9,7 @@ import pytest
 
 import interpreter.cli.simulate_cmd as simulate_cmd
 from interpreter.cli.main import main
-from interpreter.errors import ConfigError
+from interpreter.diagnostics.errors import ConfigError
 from interpreter.simulate.report import (
     REPORT_SUFFIXES,
     bin_counts,

@@ -172,7 +172,7 @@ def test_san_juan_heuristic_bot_beats_random():
 def test_bots_see_only_their_view_and_the_legal_options():
     """The game bots get a view mapping and the legal ids; a view is built only if read."""
     from interpreter.bots import make_bot
-    from interpreter.game import load_game
+    from interpreter.engine.loader import load_game
     from interpreter.simulate.runner import LazyView
 
     for name, game in (("pr-heuristic", PR), ("sj-heuristic", "san-juan")):
@@ -211,7 +211,7 @@ def test_dask_local_cluster_gives_the_same_summary(tmp_path, capsys):
 
 
 def test_unreachable_scheduler_is_a_clean_error():
-    from interpreter.errors import ConfigError
+    from interpreter.diagnostics.errors import ConfigError
     from interpreter.simulate.runner import scheduler_executor
 
     with pytest.raises(ConfigError, match="Dask scheduler at tcp://127.0.0.1:9"):

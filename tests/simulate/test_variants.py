@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.game import load_game
+from interpreter.engine.loader import load_game
 from interpreter.simulate.runner import SimSpec, run_simulation
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -143,7 +143,7 @@ def test_variants_stack_and_conflicts_name_both_files(tmp_path):
     clash.write_text(
         "overlay: poor-start\nextends: puerto-rico\npatch:\n  tables/start-doubloons: {4: 1}\n"
     )
-    from interpreter.errors import RulesError
+    from interpreter.diagnostics.errors import RulesError
 
     with pytest.raises(RulesError) as err:
         load_game(PR, 4, overlays=[variant("pr-rich-start"), str(clash)])

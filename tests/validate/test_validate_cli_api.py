@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from interpreter.check.pipeline import validate
 from interpreter.cli.main import main
-from interpreter.errors import RulesError
-from interpreter.game import load_game
-from interpreter.validate import validate
+from interpreter.diagnostics.errors import RulesError
+from interpreter.engine.loader import load_game
 
 # beside conftest.py's own FIXTURES: `from conftest import` would find another tests/ folder's
 # conftest when several folders run in one session

@@ -5,8 +5,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from interpreter.validate import validate
-from interpreter.yamlload import MAX_BYTES, MAX_DEPTH
+from interpreter.check.pipeline import validate
+from interpreter.load.yamlload import MAX_BYTES, MAX_DEPTH
 
 
 def _codes(path: Path) -> list[str]:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from interpreter.errors import ReplayError
+from interpreter.diagnostics.errors import ReplayError
 
 FORMAT = "rulebook-save/1"
 

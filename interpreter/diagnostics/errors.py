@@ -199,7 +199,7 @@ class IllegalOptionError(RulebookError):
     """
 
     def __init__(self, option: str, legal: list[str]) -> None:
-        from interpreter.suggest import did_you_mean
+        from interpreter.diagnostics.suggest import did_you_mean
 
         self.option = option
         self.legal = list(legal)

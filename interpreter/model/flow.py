@@ -178,7 +178,7 @@ class StepCompiler:
                 # bounded like `repeat`: an option that is always available must not hang a game
                 s.v[cycles] = s.v.get(cycles, 0) + 1
                 if s.v[cycles] > 1000:
-                    from .dsl.compiler import RuntimeRuleError
+                    from interpreter.dsl.compiler import RuntimeRuleError
 
                     raise RuntimeRuleError(f"{where}: went round more than 1000 times")
                 return False
@@ -205,7 +205,7 @@ class StepCompiler:
                 return False
             s.v[counter] += 1
             if s.v[counter] > limit:
-                from .dsl.compiler import RuntimeRuleError
+                from interpreter.dsl.compiler import RuntimeRuleError
 
                 raise RuntimeRuleError(f"{where}: repeat ran more than {limit} times")
             return True

@@ -22,7 +22,7 @@ problems are reported together.
 
 Composition never mutates its inputs: every container it changes is copied first (copy on
 write), unchanged subtrees are the original ruamel nodes, and copied containers carry their
-positions and per-entry source files, so :func:`interpreter.locate.locate` on the composed tree
+positions and per-entry source files, so :func:`interpreter.load.locate.locate` on the composed tree
 points into whichever file supplied each entry.
 """
 
@@ -34,8 +34,9 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from interpreter.errors import DiagnosticSink
-from interpreter.locate import (
+from interpreter.diagnostics.errors import DiagnosticSink
+from interpreter.diagnostics.suggest import hint_for
+from interpreter.load.locate import (
     KEYFILES_ATTR,
     Position,
     entry_file,
@@ -53,9 +54,8 @@ from interpreter.locate import (
     slash_path,
     split_path,
 )
-from interpreter.schema_check import to_plain
-from interpreter.suggest import hint_for
-from interpreter.yamlload import Document
+from interpreter.load.schema import to_plain
+from interpreter.load.yamlload import Document
 
 __all__ = ["Composed", "compose", "OVERLAY_KEYS", "OPERATIONS", "is_overlay"]
 

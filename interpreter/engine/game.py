@@ -12,18 +12,13 @@ See docs/api.md for the whole surface.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
-from . import catalog
-from .errors import ConfigError, RulesError
-from .flow import ChooseSpec
-from .model import Rules, build_rules
-from .resources import data_dir
-from .state import RULE_FAILURES, Result, State, rule_failure, run
+from interpreter.engine.state import RULE_FAILURES, Result, State, rule_failure, run
+from interpreter.model.flow import ChooseSpec
+from interpreter.model.rules import Rules
 
-__all__ = ["Game", "load_game", "load_rules_data"]
+__all__ = ["Game"]
 
 
 class Game:
@@ -200,7 +195,7 @@ class Game:
     def view(self, s: State, seat: int) -> dict[str, Any]:
         """What one seat may see: hidden piles (global, or another seat's) show only a count; other
         seats' other hidden fields are omitted; fields hidden as ``all`` show not even a count."""
-        from .state import _copy_tree
+        from interpreter.engine.state import _copy_tree
 
         g: dict[str, Any] = {}
         hidden_all = self.rules.hidden_all
@@ -240,94 +235,3 @@ def _initial(kind: str, start: Any) -> Any:
     if kind in ("pile", "area"):
         return []
     return start
-
-
-def load_rules_data(
-    name_or_path: str, overlays: Sequence[str] = ()
-) -> tuple[Any, list[str], Path, tuple[str, ...]]:
-    """Load, compose and schema-check rule files: (data, source files, base path, overlay ids)."""
-    from .yamlload import load_yaml_file
-
-    base_path = catalog.find_game(name_or_path)
-    base = load_yaml_file(base_path)
-    docs = [load_yaml_file(catalog.find_overlay(base_path, o)) for o in overlays]
-    overlay_ids = tuple(str(d.data.get("overlay", Path(d.path).stem)) for d in docs)
-    if docs:
-        from .compose import compose
-
-        composed = compose(base, docs)
-        data, sources = composed.data, composed.sources
-    else:
-        data, sources = base.data, [base.path]
-    schema_path = data_dir("schemas") / "ruleset.schema.json"
-    if schema_path.is_file():
-        from .schema_check import check, load_schema
-
-        diags = [d for d in check(data, load_schema("ruleset")) if d.severity == "error"]
-        if diags:
-            raise RulesError(diags)
-    return data, sources, base_path, overlay_ids
-
-
-def resolve_options(declared: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str, Any]:
-    """Defaults filled in; each given value checked against its choices (and coerced)."""
-    out = {str(k): v.get("default") for k, v in declared.items()}
-    for name, value in given.items():
-        if name not in declared:
-            from .suggest import did_you_mean
-
-            guess = did_you_mean(name, [str(k) for k in declared])
-            hint = f"; did you mean '{guess}'?" if guess else ""
-            known = ", ".join(str(k) for k in declared) or "none"
-            raise ConfigError(f"unknown option '{name}'{hint} (options: {known})")
-        choices = list(declared[name].get("choices") or [])
-        coerced = value
-        for c in choices:
-            if str(c) == str(value):
-                coerced = c
-                break
-        else:
-            if choices:
-                shown = ", ".join(str(c) for c in choices)
-                raise ConfigError(f"option '{name}' cannot be {value!r}; choose one of: {shown}")
-        out[name] = coerced
-    return out
-
-
-def load_game(
-    name_or_path: str,
-    players: int,
-    overlays: Sequence[str] = (),
-    options: Mapping[str, Any] | None = None,
-) -> Game:
-    """Load, compose, validate and compile a game. Raises RulesError or ConfigError."""
-    return load_game_and_data(name_or_path, players, overlays, options)[0]
-
-
-def load_game_and_data(
-    name_or_path: str,
-    players: int,
-    overlays: Sequence[str] = (),
-    options: Mapping[str, Any] | None = None,
-) -> tuple[Game, Any]:
-    """:func:`load_game`, plus the composed rule data it was compiled from (for tools that read
-    declarations the compiled game does not keep, such as the scenario runner's set-up checks)."""
-    data, sources, base_path, overlay_ids = load_rules_data(name_or_path, overlays)
-    pl = data.get("players") or {}
-    lo, hi = int(pl.get("min", 1)), int(pl.get("max", 99))
-    if not isinstance(players, int) or not lo <= players <= hi:
-        raise ConfigError(
-            f"{data.get('ruleset', name_or_path)} is for {lo} to {hi} players, not {players}"
-        )
-    resolved = resolve_options(data.get("options") or {}, options or {})
-    rules = build_rules(data, players, resolved)
-    game = Game(
-        rules,
-        name=str(data.get("ruleset", base_path.parent.name)),
-        title=str(data.get("title", "")),
-        players=players,
-        overlays=overlay_ids,
-        options=resolved,
-        sources=sources,
-    )
-    return game, data

@@ -15,11 +15,13 @@ from typing import Any
 
 from lark import Token
 
-from .dsl.codegen import CodeCompiler
-from .dsl.compiler import Callable_, Compiler, Env, Fn, Scope, _Nested
-from .dsl.parser import DslSyntaxError
-from .errors import Diagnostic, RulesError
-from .flow import (
+from interpreter.diagnostics.errors import Diagnostic, RulesError
+from interpreter.diagnostics.suggest import did_you_mean
+from interpreter.dsl.codegen import CodeCompiler
+from interpreter.dsl.compiler import Callable_, Compiler, Env, Fn, Scope, _Nested
+from interpreter.dsl.parser import DslSyntaxError
+from interpreter.load.locate import json_pointer, locate, position_of
+from interpreter.model.flow import (
     CHOOSE,
     DO,
     END_ROUND,
@@ -30,8 +32,6 @@ from .flow import (
     Program,
     StepCompiler,
 )
-from .locate import json_pointer, locate, position_of
-from .suggest import did_you_mean
 
 NONE_WORD = "none"
 

@@ -12,12 +12,22 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .dsl.compiler import RuntimeRuleError
-from .errors import Diagnostic, IllegalOptionError, RulesError
-from .flow import CALL, CHOOSE, DO, END_ROUND, FINISH, JUMP, JUMP_IF_NOT, RETURN, STOP_IF
+from interpreter.diagnostics.errors import Diagnostic, IllegalOptionError, RulesError
+from interpreter.dsl.compiler import RuntimeRuleError
+from interpreter.model.flow import (
+    CALL,
+    CHOOSE,
+    DO,
+    END_ROUND,
+    FINISH,
+    JUMP,
+    JUMP_IF_NOT,
+    RETURN,
+    STOP_IF,
+)
 
 if TYPE_CHECKING:
-    from .game import Game
+    from interpreter.engine.game import Game
 
 # What a rule text can raise while running (a missing table entry, arithmetic on none, ...):
 # turned into a diagnostic so no Python traceback reaches a user.
@@ -229,7 +239,7 @@ def run(game: Game, s: State) -> None:
             phase = ins[1](s)
             target = ins[2].get(phase)
             if target is None:
-                from .dsl.compiler import RuntimeRuleError
+                from interpreter.dsl.compiler import RuntimeRuleError
 
                 raise RuntimeRuleError(f"no phase named {phase!r}")
             s.calls.append(s.pc + 1)

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import ConfigError
-from .resources import data_dir
-from .suggest import did_you_mean
+from interpreter.diagnostics.errors import ConfigError
+from interpreter.diagnostics.suggest import did_you_mean
+from interpreter.load.resources import data_dir
 
 BASE_FILE = "ruleset.yaml"
 
@@ -54,7 +54,7 @@ class GameInfo:
 
 def _head(path: Path) -> dict[str, Any]:
     """The top-level scalars of a rule file, read cheaply and safely (for listings)."""
-    from .yamlload import load_yaml_file
+    from interpreter.load.yamlload import load_yaml_file
 
     data = load_yaml_file(path).data
     return data if isinstance(data, dict) else {}

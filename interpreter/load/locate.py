@@ -1,10 +1,11 @@
 """From a node and a JSON path back to ``file:line:column`` (cfn-lint's trick, for YAML).
 
-Every container loaded by :mod:`interpreter.yamlload` is a ruamel ``CommentedMap`` /
+Every container loaded by :mod:`interpreter.load.yamlload` is a ruamel ``CommentedMap`` /
 ``CommentedSeq`` whose ``.lc`` holds 0-based positions of its keys and values, and which is
-tagged with the file it came from.  Composition (:mod:`interpreter.compose`) builds trees that mix
-nodes from several files; when it sets a single entry of a copied container from another file it
-records that entry's file in a per-container side table, so every position stays true.
+tagged with the file it came from.  Composition (:mod:`interpreter.compose.overlays`) builds
+trees that mix nodes from several files; when it sets a single entry of a copied container from
+another file it records that entry's file in a per-container side table, so every position
+stays true.
 
 Positions returned here are 1-based ``(file, line, column)`` triples; any part may be ``None``
 when unknown (e.g. data built in code).

@@ -27,10 +27,10 @@ from referencing import Registry, Resource
 from referencing.exceptions import Unresolvable
 from referencing.jsonschema import DRAFT202012
 
-from interpreter.errors import Diagnostic, DiagnosticSink, RulesError
-from interpreter.locate import is_map, is_seq, json_pointer, locate, plain_key
-from interpreter.resources import data_dir
-from interpreter.suggest import did_you_mean, hint_for
+from interpreter.diagnostics.errors import Diagnostic, DiagnosticSink, RulesError
+from interpreter.diagnostics.suggest import did_you_mean, hint_for
+from interpreter.load.locate import is_map, is_seq, json_pointer, locate, plain_key
+from interpreter.load.resources import data_dir
 
 __all__ = ["load_schema", "check", "check_or_raise", "to_plain", "schemas_dir"]
 

@@ -29,7 +29,7 @@ the order is by file, line, column, then code.  Warnings from files outside the 
 (e.g. an installed base an overlay extends) are not reported; errors always are.
 
 >>> from pathlib import Path
->>> report = validate([Path(__file__).parent.parent / "tests/toy"])
+>>> report = validate([Path(__file__).parents[2] / "tests/toy"])
 >>> report.errors, [f.kind for f in report.files]
 (0, ['overlay', 'ruleset'])
 """
@@ -43,10 +43,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from . import forked
-from .errors import ConfigError, Diagnostic, RulesError
-from .locate import is_map, is_seq, json_pointer, locate
-from .suggest import did_you_mean, hint_for
+from interpreter.check import workers as forked
+from interpreter.diagnostics.errors import ConfigError, Diagnostic, RulesError
+from interpreter.diagnostics.suggest import did_you_mean, hint_for
+from interpreter.load.locate import is_map, is_seq, json_pointer, locate
 
 __all__ = [
     "CheckedFile",
@@ -187,7 +187,7 @@ def classify(text: str) -> str:
 
 @dataclass
 class _Loaded:
-    doc: Any  # interpreter.yamlload.Document | None
+    doc: Any  # interpreter.load.yamlload.Document | None
     diagnostics: list[Diagnostic]
 
 
@@ -211,7 +211,7 @@ class _Run:
         hit = self.loaded.get(key)
         if hit is not None:
             return hit
-        from .yamlload import load_yaml_file
+        from interpreter.load.yamlload import load_yaml_file
 
         try:
             doc = load_yaml_file(path)
@@ -234,7 +234,7 @@ class _Run:
     def _candidates(self, near: str) -> tuple[dict[str, str], dict[str, str]]:
         """(ruleset id -> path, overlay id -> path): files given, then beside ``near``, then
         installed rulesets (with their overlays)."""
-        from . import catalog
+        from interpreter.load import catalog
 
         bases = dict(self.bases)
         overlays = dict(self.overlays)
@@ -318,7 +318,7 @@ class _Run:
 
     # -- the stages ---------------------------------------------------------------------------
     def schema(self, data: Any, kind: str, path: str | None = None) -> list[Diagnostic]:
-        from .schema_check import check, load_schema, schemas_dir
+        from interpreter.load.schema import check, load_schema, schemas_dir
 
         if not (schemas_dir() / f"{_SCHEMA[kind]}.schema.json").is_file():
             return []
@@ -341,7 +341,7 @@ class _Run:
 
     def compose(self, base_path: str, overlay_paths: Sequence[str]) -> tuple[Any, list[Diagnostic]]:
         """Composed data (None when it cannot be built) and the diagnostics on the way."""
-        from .compose import compose
+        from interpreter.compose.overlays import compose
 
         diags: list[Diagnostic] = []
         docs = []
@@ -403,7 +403,7 @@ class _Run:
         base_path = self._find_game(path, game, bases)
         if base_path is None:
             file, line, col = locate(data, ["game"])
-            from . import catalog
+            from interpreter.load import catalog
 
             self.emit(
                 [
@@ -583,7 +583,7 @@ def check_ruleset(
     defaults to every allowed player count (at most :data:`MAX_COUNTS` of them), ``options``
     to the declared defaults.  With ``whole=False`` only compilation runs.
     """
-    from .model import build_rules
+    from interpreter.model.rules import build_rules
 
     out: list[Diagnostic] = []
     if not is_map(data):

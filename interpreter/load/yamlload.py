@@ -32,8 +32,8 @@ from ruamel.yaml.events import AliasEvent, MappingStartEvent, SequenceStartEvent
 from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 from ruamel.yaml.reader import ReaderError
 
-from interpreter.errors import Diagnostic, RulesError
-from interpreter.locate import Position, is_map, is_seq, locate, set_node_file
+from interpreter.diagnostics.errors import Diagnostic, RulesError
+from interpreter.load.locate import Position, is_map, is_seq, locate, set_node_file
 
 __all__ = [
     "Document",
@@ -63,7 +63,7 @@ class Document:
     text: str
 
     def locate(self, path: Sequence[str | int], *, key: bool = False) -> Position:
-        """Position of a JSON path inside this document (see :func:`interpreter.locate.locate`)."""
+        """Position of a JSON path inside this document (:func:`interpreter.load.locate.locate`)."""
         return locate(self.data, path, key=key)
 
 

@@ -3,7 +3,7 @@
 Kept apart from the checks (as in check-jsonschema and yamllint) so every front end, CI job
 and editor integration prints the same findings its own way.
 
->>> from interpreter.errors import Diagnostic
+>>> from interpreter.diagnostics.errors import Diagnostic
 >>> d = Diagnostic("Y003", "duplicate key 'a'", "r.yaml", 4, 3)
 >>> print(format_github([d]))
 ::error file=r.yaml,line=4,col=3,title=Y003::duplicate key 'a'
@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 
-from interpreter.errors import Diagnostic
+from interpreter.diagnostics.errors import Diagnostic
 
 __all__ = ["format_text", "format_json", "format_github", "summary_line", "counts"]
 

@@ -1,0 +1,110 @@
+"""Load a game: find its rule files, compose the overlays, check the schema, resolve the player
+count and options, and compile it into a :class:`Game`.
+
+    game = load_game("my-game", players=4)      # a name under rulesets/, or a path to a file
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from interpreter.diagnostics.errors import ConfigError, RulesError
+from interpreter.engine.game import Game
+from interpreter.load import catalog
+from interpreter.load.resources import data_dir
+from interpreter.model.rules import build_rules
+
+__all__ = ["load_game", "load_game_and_data", "load_rules_data", "resolve_options"]
+
+
+def load_rules_data(
+    name_or_path: str, overlays: Sequence[str] = ()
+) -> tuple[Any, list[str], Path, tuple[str, ...]]:
+    """Load, compose and schema-check rule files: (data, source files, base path, overlay ids)."""
+    from interpreter.load.yamlload import load_yaml_file
+
+    base_path = catalog.find_game(name_or_path)
+    base = load_yaml_file(base_path)
+    docs = [load_yaml_file(catalog.find_overlay(base_path, o)) for o in overlays]
+    overlay_ids = tuple(str(d.data.get("overlay", Path(d.path).stem)) for d in docs)
+    if docs:
+        from interpreter.compose.overlays import compose
+
+        composed = compose(base, docs)
+        data, sources = composed.data, composed.sources
+    else:
+        data, sources = base.data, [base.path]
+    schema_path = data_dir("schemas") / "ruleset.schema.json"
+    if schema_path.is_file():
+        from interpreter.load.schema import check, load_schema
+
+        diags = [d for d in check(data, load_schema("ruleset")) if d.severity == "error"]
+        if diags:
+            raise RulesError(diags)
+    return data, sources, base_path, overlay_ids
+
+
+def resolve_options(declared: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Defaults filled in; each given value checked against its choices (and coerced)."""
+    out = {str(k): v.get("default") for k, v in declared.items()}
+    for name, value in given.items():
+        if name not in declared:
+            from interpreter.diagnostics.suggest import did_you_mean
+
+            guess = did_you_mean(name, [str(k) for k in declared])
+            hint = f"; did you mean '{guess}'?" if guess else ""
+            known = ", ".join(str(k) for k in declared) or "none"
+            raise ConfigError(f"unknown option '{name}'{hint} (options: {known})")
+        choices = list(declared[name].get("choices") or [])
+        coerced = value
+        for c in choices:
+            if str(c) == str(value):
+                coerced = c
+                break
+        else:
+            if choices:
+                shown = ", ".join(str(c) for c in choices)
+                raise ConfigError(f"option '{name}' cannot be {value!r}; choose one of: {shown}")
+        out[name] = coerced
+    return out
+
+
+def load_game(
+    name_or_path: str,
+    players: int,
+    overlays: Sequence[str] = (),
+    options: Mapping[str, Any] | None = None,
+) -> Game:
+    """Load, compose, validate and compile a game. Raises RulesError or ConfigError."""
+    return load_game_and_data(name_or_path, players, overlays, options)[0]
+
+
+def load_game_and_data(
+    name_or_path: str,
+    players: int,
+    overlays: Sequence[str] = (),
+    options: Mapping[str, Any] | None = None,
+) -> tuple[Game, Any]:
+    """:func:`load_game`, plus the composed rule data it was compiled from (for tools that read
+    declarations the compiled game does not keep, such as the scenario runner's set-up checks)."""
+    data, sources, base_path, overlay_ids = load_rules_data(name_or_path, overlays)
+    pl = data.get("players") or {}
+    lo, hi = int(pl.get("min", 1)), int(pl.get("max", 99))
+    if not isinstance(players, int) or not lo <= players <= hi:
+        raise ConfigError(
+            f"{data.get('ruleset', name_or_path)} is for {lo} to {hi} players, not {players}"
+        )
+    resolved = resolve_options(data.get("options") or {}, options or {})
+    rules = build_rules(data, players, resolved)
+    game = Game(
+        rules,
+        name=str(data.get("ruleset", base_path.parent.name)),
+        title=str(data.get("title", "")),
+        players=players,
+        overlays=overlay_ids,
+        options=resolved,
+        sources=sources,
+    )
+    return game, data
