@@ -1,0 +1,6 @@
+"""Stage 2: overlays (expansions, variants, house rules) laid over a base ruleset.
+
+``operations`` reads what an overlay asks for, ``conflicts`` finds two overlays changing one
+entry, ``tree`` edits a copy of the base keeping every position, and ``overlays.compose``
+puts them together.
+"""

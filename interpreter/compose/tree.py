@@ -1,0 +1,151 @@
+"""Copy-on-write editing of a loaded YAML tree that keeps every entry's position and file.
+
+Composition never mutates its inputs: a container is copied the first time it is changed,
+unchanged subtrees stay the original ruamel nodes, and each copied or set entry keeps the
+position (and file) it was written at, so :func:`interpreter.load.locate.locate` on the result
+points into whichever file supplied the entry. ``provenance`` records which file last set each
+slash path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+from interpreter.load.locate import (
+    KEYFILES_ATTR,
+    entry_file,
+    is_map,
+    is_seq,
+    node_file,
+    resolve_key,
+    set_entry_file,
+    set_node_file,
+    slash_path,
+)
+
+__all__ = ["CopyOnWriteTree"]
+
+
+class CopyOnWriteTree:
+    def __init__(self) -> None:
+        self.owned: set[int] = set()
+        self.keep: list[Any] = []  # owned copies stay alive so their ids stay unique
+        self.provenance: dict[str, str] = {}
+        self.root: Any = None
+
+    def copy(self, node: Any) -> Any:
+        """Shallow copy keeping positions, file and per-entry files (ruamel's copy shares .lc)."""
+        if is_map(node):
+            new: Any = CommentedMap()
+            for k, v in node.items():
+                new[k] = v
+        else:
+            new = CommentedSeq(list(node))
+        src_lc = getattr(node, "lc", None) if hasattr(type(node), "lc") else None
+        if src_lc is not None:
+            new.lc.line, new.lc.col = src_lc.line, src_lc.col
+            new.lc.data = {k: list(v) for k, v in (src_lc.data or {}).items()}
+        else:
+            new.lc.data = {}
+        set_node_file(new, node_file(node))
+        table = getattr(node, KEYFILES_ATTR, None)
+        if table:
+            setattr(new, KEYFILES_ATTR, dict(table))
+        self.owned.add(id(new))
+        self.keep.append(new)
+        return new
+
+    def writable(self, keys: Sequence[Any]) -> Any:
+        """The container at ``keys``, copied (and re-linked) along the way where not yet ours."""
+        node = self.root
+        for k in keys:
+            child = node[k]
+            if id(child) not in self.owned:
+                child = self.copy(child)
+                node[k] = child
+            node = child
+        return node
+
+    # -- entry edits that keep positions -------------------------------------------------------
+
+    @staticmethod
+    def _lc_data(container: Any) -> dict[Any, Any]:
+        lc = container.lc
+        if lc.data is None:
+            lc.data = {}
+        return lc.data
+
+    def set_entry(self, container: Any, key: Any, value: Any, src: Any, src_key: Any) -> None:
+        """``container[key] = value``, taking the position from ``src[src_key]`` and its file."""
+        if is_seq(container) and key == len(container):
+            container.append(value)
+        else:
+            container[key] = value
+        data = self._lc_data(container)
+        entry = None
+        src_lc = getattr(src, "lc", None) if hasattr(type(src), "lc") else None
+        if src_lc is not None and src_lc.data:
+            entry = src_lc.data.get(src_key)
+        if entry is not None:
+            if is_seq(container) and len(entry) >= 4:
+                data[key] = [entry[2], entry[3]]
+            elif is_map(container) and len(entry) == 2:
+                data[key] = [entry[0], entry[1], entry[0], entry[1]]
+            else:
+                data[key] = list(entry)
+        else:
+            data.pop(key, None)
+        set_entry_file(container, key, entry_file(src, src_key))
+
+    def delete_entry(self, container: Any, key: Any) -> None:
+        data = self._lc_data(container)
+        table = getattr(container, KEYFILES_ATTR, None)
+        del container[key]
+        stores = [data] if table is None else [data, table]
+        if is_map(container):
+            for store in stores:
+                store.pop(key, None)
+            return
+        # Items after the removed one move up by one; so do their positions and files.
+        for store in stores:
+            items = list(store.items())
+            store.clear()
+            for i, v in items:
+                if isinstance(i, int):
+                    if i == key:
+                        continue
+                    if i > key:
+                        i -= 1
+                store[i] = v
+
+    def merge(
+        self, keys: list[Any], parent: Any, key: Any, patch: Any, src: Any, src_key: Any
+    ) -> None:
+        """Deep merge: maps merge key by key, anything else replaces (positions follow)."""
+        target = parent[key]
+        file = entry_file(src, src_key) or ""
+        if not is_map(target):
+            self.set_entry(parent, key, patch, src, src_key)
+            self.record(keys, file, clear=True)
+            return
+        if id(target) not in self.owned:
+            target = self.copy(target)
+            parent[key] = target
+        for pk, pv in patch.items():
+            found, real = resolve_key(target, pk)
+            real = real if found else pk
+            if found and is_map(target[real]) and is_map(pv):
+                self.merge(keys + [real], target, real, pv, patch, pk)
+            else:
+                self.set_entry(target, real, pv, patch, pk)
+                self.record(keys + [real], entry_file(patch, pk) or file, clear=True)
+
+    def record(self, keys: Sequence[Any], file: str, *, clear: bool) -> None:
+        path = slash_path(list(keys))
+        if clear:
+            for p in [p for p in self.provenance if p.startswith(path + "/")]:
+                del self.provenance[p]
+        self.provenance[path] = file
