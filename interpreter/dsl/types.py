@@ -1,0 +1,130 @@
+"""The types of the rule language: what a value in a rule file or an effect text may be.
+
+One small vocabulary serves the data checks (a catalog attribute, a table, a state field) and
+the effect-language checker alike, so a rule author reads the same words everywhere:
+
+>>> describe(COUNT), describe(Id("goods")), describe(ListOf(Id("ships")))
+('a whole number of 0 or more', 'an id of goods', 'a list of ids of ships')
+>>> describe(Optional(Id("goods")))
+"an id of goods or 'none'"
+>>> assignable(COUNT, NUMBER), assignable(NUMBER, COUNT), assignable(NONE, Optional(Id("goods")))
+(True, False, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = [
+    "ANY",
+    "BOOL",
+    "COUNT",
+    "NONE",
+    "NUMBER",
+    "SEAT",
+    "TEXT",
+    "Id",
+    "ListOf",
+    "Optional",
+    "Prim",
+    "Type",
+    "assignable",
+    "describe",
+    "join",
+]
+
+
+class Type:
+    """A type; instances are immutable and compare by value."""
+
+
+@dataclass(frozen=True)
+class Prim(Type):
+    name: str  # number, count, bool, text, none, seat, any
+
+
+@dataclass(frozen=True)
+class Id(Type):
+    """An id of a set, a catalog or the phases: `universe` names which."""
+
+    universe: str
+
+
+@dataclass(frozen=True)
+class Optional(Type):
+    """A value of `inner`, or the word ``none``."""
+
+    inner: Type
+
+
+@dataclass(frozen=True)
+class ListOf(Type):
+    item: Type
+
+
+NUMBER = Prim("number")
+COUNT = Prim("count")  # a whole number of 0 or more: counts, costs, spaces, copies, circles
+BOOL = Prim("bool")
+TEXT = Prim("text")
+NONE = Prim("none")
+SEAT = Prim("seat")
+ANY = Prim("any")
+
+_WORDS = {
+    "number": "a whole number",
+    "count": "a whole number of 0 or more",
+    "bool": "true or false",
+    "text": "a text",
+    "none": "'none'",
+    "seat": "a seat",
+    "any": "any value",
+}
+
+
+def describe(t: Type) -> str:
+    """The type in a rule author's words, for messages."""
+    if isinstance(t, Prim):
+        return _WORDS[t.name]
+    if isinstance(t, Id):
+        return "a phase name" if t.universe == "phase" else f"an id of {t.universe}"
+    if isinstance(t, Optional):
+        return f"{describe(t.inner)} or 'none'"
+    if isinstance(t, ListOf):
+        inner = describe(t.item)
+        inner = inner.removeprefix("an ").removeprefix("a ")
+        plural = inner.replace("id of", "ids of", 1) if inner.startswith("id of") else inner
+        return f"a list of {plural}"
+    return repr(t)  # pragma: no cover - every type is one of the above
+
+
+def assignable(found: Type, expected: Type) -> bool:
+    """Whether a value of type `found` may stand where `expected` is wanted."""
+    if expected == ANY or found == ANY or found == expected:
+        return True
+    if expected == NUMBER and found == COUNT:
+        return True
+    if isinstance(expected, Optional):
+        return found == NONE or assignable(
+            found.inner if isinstance(found, Optional) else found, expected.inner
+        )
+    if isinstance(expected, ListOf) and isinstance(found, ListOf):
+        return assignable(found.item, expected.item)
+    return False
+
+
+def join(a: Type, b: Type) -> Type | None:
+    """The narrowest type both `a` and `b` fit, or None when they have nothing in common."""
+    if assignable(a, b):
+        return b
+    if assignable(b, a):
+        return a
+    if a == NONE:
+        return Optional(b)
+    if b == NONE:
+        return Optional(a)
+    if {a, b} == {COUNT, NUMBER}:
+        return NUMBER
+    if isinstance(a, ListOf) and isinstance(b, ListOf):
+        item = join(a.item, b.item)
+        return None if item is None else ListOf(item)
+    return None

@@ -1,0 +1,394 @@
+"""Types of the data a ruleset declares: catalog attributes, grants and tables.
+
+Each catalog attribute has one type, declared under the catalog's ``attributes:`` or inferred
+from all its values (the default counts once), and every entry must agree; likewise every
+value of a table, every list item in it, and its keys (ids of one set or catalog, or player
+counts within the game's range). Numbers are whole numbers of 0 or more unless the ruleset
+declares ``number`` for the attribute. Each slip is reported at the odd value:
+
+* K001 a value of the wrong type (``cost: eight``, ``vp: "3"``, ``copies: 2.5``, a list or
+  ``null`` where a number belongs), saying what was expected and what was found;
+* K002 a negative number where a whole number of 0 or more is expected (and negative grants);
+* K003 a per-player-count table key outside the game's player counts;
+* K004 an ``attributes:`` declaration naming no type;
+* R005 / R001 an id that is not a member of the set, catalog or phases the others belong to.
+
+The inferred types (:class:`DataTypes`) are what the effect-language checker reads.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from interpreter.diagnostics.errors import Diagnostic
+from interpreter.diagnostics.suggest import did_you_mean
+from interpreter.dsl.types import (
+    ANY,
+    BOOL,
+    COUNT,
+    NONE,
+    NUMBER,
+    TEXT,
+    Id,
+    ListOf,
+    Optional,
+    Type,
+    describe,
+)
+from interpreter.load.locate import is_map, is_seq, json_pointer, locate
+
+__all__ = ["DataTypes", "check_data_types", "parse_type"]
+
+NONE_WORD = "none"
+_SPECIAL_ENTRY_KEYS = {"doc", "grants", "on"}
+Path = tuple[Any, ...]
+
+
+@dataclass
+class DataTypes:
+    """What the data declares: attribute types per catalog, which entries lack an attribute
+    that has no default, and each table's value type."""
+
+    attributes: dict[str, dict[str, Type]] = field(default_factory=dict)
+    partial: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    tables: dict[str, Type] = field(default_factory=dict)
+
+
+class _Universes:
+    """Every id the ruleset declares, by what it belongs to: sets, catalogs and phases."""
+
+    def __init__(self, data: Any) -> None:
+        self.members: dict[str, set[str]] = {}
+        for name, ids in _section(data, "sets").items():
+            if is_seq(ids):
+                self.members[str(name)] = {str(i) for i in ids}
+        for name, cat in _section(data, "catalogs").items():
+            if is_map(cat):
+                self.members[str(name)] = {str(e) for e in _section(cat, "entries")}
+        self.members["phase"] = {str(p) for p in _section(data, "phases")}
+
+    def of(self, word: str) -> set[str]:
+        return {u for u, ids in self.members.items() if word in ids}
+
+    def all_ids(self) -> set[str]:
+        return set().union(*self.members.values()) if self.members else set()
+
+
+def parse_type(text: Any, universes: Mapping[str, set[str]]) -> Type | None:
+    """``count``, ``number``, ``bool``, ``text``, ``any``, a set/catalog name or ``phase`` (an id
+    of it), ``T or none``, ``list of T``; None for anything else.
+
+    >>> parse_type("list of goods or none", {"goods": {"corn"}})
+    Optional(inner=ListOf(item=Id(universe='goods')))
+    """
+    if not isinstance(text, str):
+        return None
+    words = text.strip()
+    if words.endswith(" or none"):
+        inner = parse_type(words[: -len(" or none")], universes)
+        return None if inner is None else Optional(inner)
+    if words.startswith("list of "):
+        inner = parse_type(words[len("list of ") :], universes)
+        return None if inner is None else ListOf(inner)
+    prims = {"count": COUNT, "number": NUMBER, "bool": BOOL, "text": TEXT, "any": ANY}
+    if words in prims:
+        return prims[words]
+    return Id(words) if words in universes else None
+
+
+# -- what one value is ---------------------------------------------------------------------------
+
+
+def _kind(value: Any, universes: _Universes) -> tuple[str, Any]:
+    """The shape of one value: (kind, detail); detail is the universes an id belongs to."""
+    if isinstance(value, bool):
+        return "bool", None
+    if isinstance(value, int):
+        return ("int", None) if value >= 0 else ("negative", None)
+    if isinstance(value, float):
+        return "float", None
+    if value is None:
+        return "null", None
+    if isinstance(value, str):
+        if value == NONE_WORD:
+            return "none", None
+        if value.strip().lstrip("-").isdigit():
+            return "quoted", None
+        found = universes.of(value)
+        return ("id", found) if found else ("text", None)
+    if is_seq(value):
+        return "list", None
+    return "map", None
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        return f"the text '{value}'" if value.strip().lstrip("-").isdigit() else f"'{value}'"
+    if is_seq(value):
+        return "a list"
+    if is_map(value):
+        return "a map"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _infer(values: list[Any], universes: _Universes) -> Type:
+    """The type most of `values` share (numbers win a tie); `none` makes it optional."""
+    kinds = [_kind(v, universes) for v in values]
+    counts = Counter("int" if k in ("int", "negative") else k for k, _ in kinds)
+    optional = counts.pop("none", 0) > 0
+    if not counts:
+        return NONE
+    order = ["int", "id", "list", "bool", "text", "quoted", "float", "null", "map"]
+    best = max(counts, key=lambda k: (counts[k], -order.index(k)))
+    if best == "int":
+        inferred: Type = COUNT
+    elif best == "id":
+        tally: Counter[str] = Counter()
+        for k, found in kinds:
+            if k == "id":
+                tally.update(found)
+        inferred = Id(max(sorted(tally), key=lambda u: (tally[u], u == "phase")))
+    elif best == "list":
+        items = [item for v in values if is_seq(v) for item in v]
+        inferred = ListOf(_infer(items, universes) if items else ANY)
+    elif best == "bool":
+        inferred = BOOL
+    elif best == "text":
+        inferred = TEXT
+    else:
+        return ANY  # mostly malformed values: each is reported on its own
+    return Optional(inferred) if optional else inferred
+
+
+# -- checking values against a type ----------------------------------------------------------
+
+
+@dataclass
+class _Checker:
+    data: Any
+    universes: _Universes
+    out: list[Diagnostic] = field(default_factory=list)
+
+    def error(
+        self, code: str, message: str, path: Path, hint: str | None = None, *, key: bool = False
+    ) -> None:
+        file, line, col = locate(self.data, list(path), key=key)
+        self.out.append(
+            Diagnostic(code, message, file, line, col, json_pointer(list(path)), hint=hint)
+        )
+
+    def value(self, value: Any, expected: Type, path: Path, what: str) -> None:
+        """Report `value` (at `path`) when it does not fit `expected`."""
+        if isinstance(expected, Optional):
+            if value == NONE_WORD:
+                return
+            expected = expected.inner
+        if expected == ANY:
+            return
+        kind, _ = _kind(value, self.universes)
+        if isinstance(expected, ListOf):
+            if kind != "list":
+                self.mismatch(value, expected, path, what)
+                return
+            for i, item in enumerate(value):
+                self.value(item, expected.item, (*path, i), f"an item of {what}")
+            return
+        if expected in (COUNT, NUMBER):
+            if kind == "negative" and expected == COUNT:
+                self.error(
+                    "K002",
+                    f"{what}: expected a whole number of 0 or more, got {value}",
+                    path,
+                    "declare the attribute as `number` under the catalog's `attributes:` "
+                    "if negative values are meant",
+                )
+            elif kind not in ("int", "negative"):
+                self.mismatch(value, expected, path, what)
+            return
+        if isinstance(expected, Id):
+            if kind == "id" and expected.universe in self.universes.of(value):
+                return
+            if kind in ("id", "text"):
+                ids = self.universes.members.get(expected.universe, set())
+                guess = did_you_mean(str(value), ids)
+                word = "a phase" if expected.universe == "phase" else f"in {expected.universe}"
+                self.error(
+                    "R001" if expected.universe == "phase" else "R005",
+                    f"{what}: '{value}' is not {word}",
+                    path,
+                    f"did you mean '{guess}'?" if guess else _known(ids),
+                )
+                return
+            self.mismatch(value, expected, path, what)
+            return
+        if (expected == BOOL and kind != "bool") or (expected == TEXT and kind == "list"):
+            self.mismatch(value, expected, path, what)
+
+    def mismatch(self, value: Any, expected: Type, path: Path, what: str) -> None:
+        hint = None
+        kind, _ = _kind(value, self.universes)
+        if kind == "quoted" and expected in (COUNT, NUMBER):
+            hint = "remove the quotes: a number in quotes is a text"
+        elif kind == "float":
+            hint = "use a whole number"
+        elif kind == "null":
+            hint = "write a value, or leave the key out"
+        self.error("K001", f"{what}: expected {describe(expected)}, got {_show(value)}", path, hint)
+
+
+def _known(ids: set[str]) -> str | None:
+    if not ids:
+        return None
+    shown = sorted(ids)
+    more = f", ... ({len(shown)} in all)" if len(shown) > 8 else ""
+    return "known: " + ", ".join(shown[:8]) + more
+
+
+# -- catalogs ------------------------------------------------------------------------------------
+
+
+def _section(node: Any, name: str) -> Mapping[Any, Any]:
+    value = node.get(name) if is_map(node) else None
+    return value if is_map(value) else {}
+
+
+def _attribute_values(cat: Any, attr: str) -> Iterator[tuple[Path, Any]]:
+    defaults = _section(cat, "defaults")
+    if attr in defaults:
+        yield ("defaults", attr), defaults[attr]
+    for eid, entry in _section(cat, "entries").items():
+        if is_map(entry) and attr in entry:
+            yield ("entries", eid, attr), entry[attr]
+
+
+def _check_catalog(name: str, cat: Any, c: _Checker, types: DataTypes) -> None:
+    entries = _section(cat, "entries")
+    defaults = _section(cat, "defaults")
+    declared = _section(cat, "attributes")
+    attrs: dict[str, None] = dict.fromkeys(str(a) for a in defaults)
+    for entry in entries.values():
+        if is_map(entry):
+            attrs.update(dict.fromkeys(str(a) for a in entry if a not in _SPECIAL_ENTRY_KEYS))
+    attrs.update(dict.fromkeys(str(a) for a in declared))
+    base = ("catalogs", name)
+    found: dict[str, Type] = {}
+    for attr in attrs:
+        values = list(_attribute_values(cat, attr))
+        if attr in declared:
+            t = parse_type(declared[attr], c.universes.members)
+            if t is None:
+                c.error(
+                    "K004",
+                    f"'{declared[attr]}' is not a type",
+                    (*base, "attributes", attr),
+                    "types: count, number, bool, text, any, a set or catalog name (an id of "
+                    "it), phase, 'list of T', 'T or none'",
+                )
+                t = ANY
+        else:
+            t = _infer([v for _, v in values], c.universes)
+        found[attr] = t
+        for path, value in values:
+            where = "the default" if path[0] == "defaults" else f"'{path[1]}'"
+            why = f"declared {declared[attr]}" if attr in declared else "like the others"
+            c.value(value, t, (*base, *path), f"'{attr}' of {where} in {name} ({why})")
+        if attr not in defaults:
+            lacking = [str(e) for e, v in entries.items() if not (is_map(v) and attr in v)]
+            if lacking:
+                types.partial.setdefault(name, {})[attr] = lacking
+    for eid, entry in entries.items():
+        for ability, amount in _section(entry, "grants").items():
+            path = (*base, "entries", eid, "grants", ability)
+            c.value(amount, COUNT, path, f"the grant '{ability}'")
+    types.attributes[name] = found
+
+
+# -- tables --------------------------------------------------------------------------------------
+
+
+def _check_table(name: str, table: Any, c: _Checker, players: tuple[int, int]) -> Type:
+    path: Path = ("tables", name)
+    if is_map(table):
+        _check_keys(table, path, c, players)
+        rows = list(table.values())
+        if rows and all(is_map(r) for r in rows):
+            for key, row in table.items():
+                _check_keys(row, (*path, key), c, players)
+            cells = [((*path, k, rk), v) for k, r in table.items() for rk, v in r.items()]
+        else:
+            cells = [((*path, k), v) for k, v in table.items()]
+    elif is_seq(table):
+        cells = [((*path, i), v) for i, v in enumerate(table)]
+    else:
+        cells = [(path, table)]
+    t = _infer([v for _, v in cells], c.universes)
+    for where, value in cells:
+        at = "".join(f"[{k}]" for k in where[2:])
+        c.value(value, t, where, f"table '{name}'{at} (like its other values)")
+    return t
+
+
+def _check_keys(table: Any, path: Path, c: _Checker, players: tuple[int, int]) -> None:
+    keys = list(table)
+    if not keys:
+        return
+    if all(isinstance(k, int) and not isinstance(k, bool) for k in keys):
+        lo, hi = players
+        inside = sum(lo <= k <= hi for k in keys)
+        if inside < 2 or inside * 2 <= len(keys):
+            return  # numbers of something else (a cost, a count), not player counts
+        for k in keys:
+            if not lo <= k <= hi:
+                c.error(
+                    "K003",
+                    f"key {k} of a table by player count: the game is for {lo} to {hi} players",
+                    (*path, k),
+                    key=True,
+                )
+        return
+    words = [str(k) for k in keys]
+    tally: Counter[str] = Counter()
+    for w in words:
+        tally.update(c.universes.of(w))
+    if not tally:
+        return  # free keys (names of its own)
+    universe, hits = max(sorted(tally.items()), key=lambda item: item[1])
+    if hits < 2 and len(words) > 1:
+        return
+    ids = c.universes.members[universe]
+    for key, w in zip(keys, words, strict=True):
+        if w not in ids:
+            guess = did_you_mean(w, ids)
+            c.error(
+                "R005",
+                f"key '{w}' is not in {universe}, as the table's other keys are",
+                (*path, key),
+                f"did you mean '{guess}'?" if guess else _known(ids),
+                key=True,
+            )
+
+
+# -- entry point ---------------------------------------------------------------------------------
+
+
+def check_data_types(data: Any) -> tuple[DataTypes, list[Diagnostic]]:
+    """The types of a composed ruleset's catalogs and tables, and every value that breaks them."""
+    universes = _Universes(data)
+    c = _Checker(data, universes)
+    types = DataTypes()
+    for name, cat in _section(data, "catalogs").items():
+        if is_map(cat):
+            _check_catalog(str(name), cat, c, types)
+    pl = _section(data, "players")
+    lo, hi = pl.get("min", 1), pl.get("max", 99)
+    players = (lo, hi) if isinstance(lo, int) and isinstance(hi, int) else (1, 99)
+    for name, table in _section(data, "tables").items():
+        types.tables[str(name)] = _check_table(str(name), table, c, players)
+    return types, c.out
