@@ -1,0 +1,343 @@
+"""A differential fuzz harness for `rulebook validate`: mutate the shipped rule files, then
+play the mutants that validate accepts.
+
+Every mutation is a one-token edit that keeps the file valid YAML and (mostly) the schema's
+shape but changes a value's type or meaning: numbers to words, quoted numbers, negatives,
+fractions, nulls and lists; ids misspelt or swapped for an id of another catalog; a scalar
+where a list was; an attribute left out; and in effect texts, operators, arguments and names
+swapped. Each mutant ends in one of three outcomes:
+
+* ``caught``: validate reports an error (exit 1);
+* ``fine``: validate accepts it and every one of the random games plays to its end;
+* ``crashed``: validate accepts it, and a game raises, or runs past its decision cap.
+
+The promise is that ``crashed`` stays at 0. Run the full measurement (5,000 mutations, 20
+games each) with ``python tests/validate/mutations.py --mutations 5000 --games 20``; the test
+suite runs a seeded sample (tests/validate/test_fuzz.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import shutil
+import sys
+import tempfile
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:  # run as a script
+    sys.path.insert(0, str(ROOT))
+
+from interpreter.check.pipeline import validate  # noqa: E402
+from interpreter.engine.loader import load_game  # noqa: E402
+from interpreter.load.locate import is_map, is_seq  # noqa: E402
+from interpreter.load.yamlload import load_yaml_file  # noqa: E402
+
+# (game folder, file, overlays to play it with, player counts to play)
+FILES = [
+    ("puerto-rico", "ruleset.yaml", (), (2, 3, 4, 5)),
+    ("puerto-rico", "new-buildings.yaml", ("new-buildings",), (3, 4)),
+    ("puerto-rico", "nobles.yaml", ("nobles",), (3, 4)),
+    ("san-juan", "ruleset.yaml", (), (2, 3, 4)),
+    ("san-juan", "new-buildings.yaml", ("new-buildings",), (2, 4)),
+    ("san-juan", "setup-variation.yaml", ("setup-variation",), (3,)),
+]
+DSL_KEYS = {"expr", "do", "if", "while", "until", "when", "value", "then", "active"}
+FAMILIES = (
+    "number-to-word",
+    "number-quoted",
+    "number-negative",
+    "number-fraction",
+    "number-null",
+    "number-to-list",
+    "id-misspelt",
+    "id-of-another-catalog",
+    "id-to-number",
+    "list-to-scalar",
+    "attribute-left-out",
+    "effect-operator",
+    "effect-arguments-swapped",
+    "effect-name-swapped",
+)
+MAX_DECISIONS = 20_000
+
+
+@dataclass(frozen=True)
+class Mutation:
+    family: str
+    game: str
+    file: str
+    line: int  # 1-based
+    column: int  # 1-based; the edit replaces `old` there with `new`
+    old: str
+    new: str
+
+    def apply(self, text: str) -> str:
+        lines = text.split("\n")
+        row = lines[self.line - 1]
+        at = self.column - 1
+        assert row[at : at + len(self.old)] == self.old, (self, row)
+        lines[self.line - 1] = row[:at] + self.new + row[at + len(self.old) :]
+        return "\n".join(lines)
+
+    def describe(self) -> str:
+        return f"{self.game}/{self.file}:{self.line}:{self.column} {self.old!r} -> {self.new!r}"
+
+
+# -- finding places to mutate ------------------------------------------------------------------
+
+
+def _scalars(node: Any, path: tuple) -> Iterator[tuple[tuple, Any, int, int]]:
+    """(path, value, line, column) of every scalar with a known position (0-based)."""
+    if is_map(node):
+        for key, value in node.items():
+            if is_map(value) or is_seq(value):
+                yield from _scalars(value, (*path, key))
+            else:
+                pos = node.lc.data.get(key) if node.lc.data else None
+                if pos and len(pos) >= 4:
+                    yield (*path, key), value, pos[2], pos[3]
+    elif is_seq(node):
+        for i, value in enumerate(node):
+            if is_map(value) or is_seq(value):
+                yield from _scalars(value, (*path, i))
+            else:
+                pos = node.lc.data.get(i) if node.lc.data else None
+                if pos:
+                    yield (*path, i), value, pos[0], pos[1]
+
+
+def _ids(data: Any) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for name, ids in (data.get("sets") or {}).items():
+        out[str(name)] = [str(i) for i in ids or []]
+    for name, cat in (data.get("catalogs") or {}).items():
+        out[str(name)] = [str(e) for e in ((cat or {}).get("entries") or {})]
+    return out
+
+
+def _is_dsl(path: tuple) -> bool:
+    return any(str(k) in DSL_KEYS for k in path) or (len(path) > 1 and path[-2] == "on")
+
+
+_WORD = {0: "zero", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def _data_mutations(
+    game: str, file: str, text: str, data: Any, rng: random.Random
+) -> Iterator[Mutation]:
+    lines = text.split("\n")
+    universes = _ids(data)
+    everything = {i: u for u, ids in universes.items() for i in ids}
+    for path, value, line, col in _scalars(data, ()):
+        if not path or str(path[0]) not in ("catalogs", "tables", "state", "options", "sets"):
+            continue
+        if _is_dsl(path) or "doc" in path:
+            continue
+        row = lines[line] if line < len(lines) else ""
+        raw = str(value).lower() if isinstance(value, bool) else str(value)
+        if not row[col:].startswith(raw):
+            continue
+
+        def m(family: str, new: str, line=line, col=col, raw=raw) -> Mutation:
+            return Mutation(family, game, file, line + 1, col + 1, raw, new)
+
+        if isinstance(value, int) and not isinstance(value, bool):
+            yield m("number-to-word", _WORD.get(value, "many"))
+            yield m("number-quoted", f'"{value}"')
+            if value > 0:
+                yield m("number-negative", f"-{value}")
+            yield m("number-fraction", f"{value}.5")
+            yield m("number-null", "null")
+            yield m("number-to-list", f"[{value}, {value}]")
+        elif isinstance(value, str) and value in everything:
+            home = everything[value]
+            if len(value) > 3:
+                cut = rng.randrange(1, len(value) - 1)
+                yield m("id-misspelt", value[:cut] + value[cut + 1 :])
+            others = [i for u, ids in universes.items() if u != home for i in ids]
+            if others:
+                yield m("id-of-another-catalog", rng.choice(others))
+            yield m("id-to-number", str(rng.randrange(1, 6)))
+            if isinstance(path[-1], int) and path[-1] == 0 and row[col - 1 : col] == "[":
+                # the whole list becomes its first item: `[a, b]` -> `a`
+                end = row.find("]", col)
+                if end > 0:
+                    whole = row[col - 1 : end + 1]
+                    yield Mutation("list-to-scalar", game, file, line + 1, col, whole, value)
+    for i, row in enumerate(lines):
+        # an attribute line of a catalog entry, left out (`cost: 3` in a block entry)
+        m = re.match(r"^(\s{8})(cost|vp|column|copies|capacity|phase|good|kind)(: \S+)\s*$", row)
+        if m:
+            yield Mutation("attribute-left-out", game, file, i + 1, 1, row, "")
+
+
+# Each swap changes the operator's type (a comparison for arithmetic, arithmetic for logic):
+# a swap that keeps the types (`==` for `!=`) changes what a rule means in a way no checker
+# can see, so it is not part of the promise this harness measures.
+_OPERATORS = [
+    (" == ", " + "),
+    (" <= ", " - "),
+    (" + ", " and "),
+    (" - ", " or "),
+    (" and ", " + "),
+    (" or ", " * "),
+    (" > ", " + "),
+]
+
+
+def _effect_mutations(
+    game: str, file: str, text: str, data: Any, rng: random.Random
+) -> Iterator[Mutation]:
+    lines = text.split("\n")
+    universes = _ids(data)
+    all_ids = [i for ids in universes.values() for i in ids]
+    dsl_rows: set[int] = set()
+    for path, value, line, _ in _scalars(data, ()):
+        if isinstance(value, str) and _is_dsl(path):
+            extra = value.count("\n")
+            # a block scalar starts on the line after its indicator
+            first = line + 1 if lines[line].rstrip().endswith(("|", ">", "|-", ">-")) else line
+            dsl_rows.update(range(first, first + max(1, extra + (first != line))))
+    for i in sorted(dsl_rows):
+        if i >= len(lines):
+            continue
+        row = lines[i]
+        for old, new in _OPERATORS:
+            at = row.find(old)
+            if at >= 0:
+                yield Mutation("effect-operator", game, file, i + 1, at + 1, old, new)
+        call = re.search(r"\b([a-z][\w-]*)\(([\w.-]+), ([\w.-]+)\)", row)
+        if call:
+            a, b = call.group(2), call.group(3)
+            old = f"{a}, {b}"
+            yield Mutation(
+                "effect-arguments-swapped", game, file, i + 1, call.start(2) + 1, old, f"{b}, {a}"
+            )
+        names = [n for n in re.finditer(r"(?<![\w.-])([a-z][a-z-]*[a-z])(?![\w(-])", row)]
+        names = [n for n in names if n.group(1) not in ("and", "or", "not", "if", "else", "for")]
+        names = [n for n in names if n.group(1) not in ("in", "let", "log", "emit", "none")]
+        for n in names if all_ids else []:
+            for new in (rng.choice(all_ids), str(rng.randrange(0, 4))):
+                yield Mutation(
+                    "effect-name-swapped", game, file, i + 1, n.start(1) + 1, n.group(1), new
+                )
+
+
+def all_mutations(seed: int = 0) -> list[Mutation]:
+    rng = random.Random(seed)
+    out: list[Mutation] = []
+    for game, file, _, _ in FILES:
+        path = ROOT / "rulesets" / game / file
+        text = path.read_text(encoding="utf-8")
+        data = load_yaml_file(path).data
+        out.extend(_data_mutations(game, file, text, data, rng))
+        out.extend(_effect_mutations(game, file, text, data, rng))
+    return out
+
+
+def sample(n: int, seed: int = 0) -> list[Mutation]:
+    """`n` mutations spread evenly over the families (all of them when n is larger)."""
+    rng = random.Random(seed)
+    by_family: dict[str, list[Mutation]] = {}
+    for m in all_mutations(seed):
+        by_family.setdefault(m.family, []).append(m)
+    for ms in by_family.values():
+        rng.shuffle(ms)
+    out: list[Mutation] = []
+    while len(out) < n and any(by_family.values()):
+        for family in FAMILIES:
+            if by_family.get(family) and len(out) < n:
+                out.append(by_family[family].pop())
+    return out
+
+
+# -- running one -------------------------------------------------------------------------------
+
+
+@dataclass
+class Outcome:
+    mutation: Mutation
+    result: str  # caught, fine, crashed
+    detail: str = ""
+
+
+def run_one(mutation: Mutation, games: int, workdir: Path) -> Outcome:
+    folder = workdir / mutation.game
+    shutil.rmtree(folder, ignore_errors=True)
+    shutil.copytree(
+        ROOT / "rulesets" / mutation.game, folder, ignore=shutil.ignore_patterns("*.py")
+    )
+    target = folder / mutation.file
+    target.write_text(mutation.apply(target.read_text(encoding="utf-8")), encoding="utf-8")
+    report = validate([target], jobs=1)
+    errors = [d for d in report.diagnostics if d.severity == "error"]
+    if errors:
+        return Outcome(mutation, "caught", errors[0].format())
+    _, _, overlays, counts = next(f for f in FILES if f[:2] == (mutation.game, mutation.file))
+    for i in range(games):
+        players = counts[i % len(counts)]
+        try:
+            game = load_game(str(folder / "ruleset.yaml"), players, overlays)
+            state = game.new_state(seed=i)
+            rng = random.Random(i)
+            while not state.is_over:
+                if state.decisions > MAX_DECISIONS:
+                    return Outcome(mutation, "crashed", f"no end after {MAX_DECISIONS} decisions")
+                state.apply(rng.choice(state.legal_options()))
+        except Exception as e:  # noqa: BLE001 - any failure at play is what we count
+            return Outcome(mutation, "crashed", f"{type(e).__name__}: {e}"[:300])
+    return Outcome(mutation, "fine")
+
+
+def run(mutations: list[Mutation], games: int) -> list[Outcome]:
+    with tempfile.TemporaryDirectory(prefix="rulebook-fuzz-") as tmp:
+        return [run_one(m, games, Path(tmp)) for m in mutations]
+
+
+def table(outcomes: list[Outcome]) -> str:
+    """The results as a Markdown table: family x (caught, accepted and fine, crashed)."""
+    counts: Counter[tuple[str, str]] = Counter((o.mutation.family, o.result) for o in outcomes)
+    rows = [
+        "| mutation family | caught | accepted, fine | accepted, crashed |",
+        "|---|---|---|---|",
+    ]
+    total = Counter()
+    for family in FAMILIES:
+        c, f, x = (counts[(family, r)] for r in ("caught", "fine", "crashed"))
+        if c + f + x:
+            rows.append(f"| {family} | {c} | {f} | {x} |")
+            total.update({"caught": c, "fine": f, "crashed": x})
+    rows.append(f"| **all** | {total['caught']} | {total['fine']} | {total['crashed']} |")
+    return "\n".join(rows)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--mutations", type=int, default=200)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--show", type=int, default=10, help="crashed mutations to list")
+    args = parser.parse_args(argv)
+    chosen = sample(args.mutations, args.seed)
+    outcomes = []
+    with tempfile.TemporaryDirectory(prefix="rulebook-fuzz-") as tmp:
+        for i, m in enumerate(chosen, 1):
+            outcomes.append(run_one(m, args.games, Path(tmp)))
+            if i % 50 == 0:
+                print(f"{i}/{len(chosen)} mutations", file=sys.stderr, flush=True)
+    print(table(outcomes))
+    crashed = [o for o in outcomes if o.result == "crashed"]
+    for o in crashed[: args.show]:
+        print(f"- {o.mutation.family}: {o.mutation.describe()}: {o.detail}")
+    return 1 if crashed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
