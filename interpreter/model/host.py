@@ -188,32 +188,11 @@ class DslHost:
         self.c.root.bindings[name] = ("var", name)
 
     def choose(self, spec: Any, path: list, idle: tuple[str, ...]) -> ChooseSpec:
+        """A `choose` step: who decides, and each `options:` line (see :meth:`option`)."""
         who = self.expression(spec.get("who", "0"), [*path, "who"])
-        options: list[OptionSpec] = []
-        for i, o in enumerate(spec.get("options", [])):
-            opath = [*path, "options", i]
-            scope = self.c.root.child()
-            parts = o.get("for", [])
-            if isinstance(parts, str):
-                parts = [parts]
-                part_paths = [[*opath, "for"]]
-            else:
-                part_paths = [[*opath, "for", j] for j in range(len(parts))]
-            slots: list[str] = []
-            domains: list[Fn] = []
-            for part, ppath in zip(parts, part_paths, strict=True):
-                name, sep, rest = str(part).partition(" in ")
-                if not sep or not name.strip().replace("-", "").replace("_", "").isalnum():
-                    self.error(ppath, "D007", f"expected 'NAME in COLLECTION', got {part!r}")
-                    continue
-                offset = len(name) + len(sep)  # faults in the collection keep their column
-                domains.append(self.expression(rest, ppath, scope, offset))
-                slots.append(scope.temp(name.strip()))
-            cond = self.expression(o["if"], [*opath, "if"], scope) if "if" in o else None
-            template = self.template(o.get("id", ""), [*opath, "id"], scope)
-            effect = self.statements(o.get("do", "pass"), [*opath, "do"], scope)
-            log = self.template(o["log"], [*opath, "log"], scope) if "log" in o else None
-            options.append(OptionSpec(template, tuple(slots), tuple(domains), cond, effect, log))
+        options = [
+            self.option(o, [*path, "options", i]) for i, o in enumerate(spec.get("options", []))
+        ]
         return ChooseSpec(
             who=who,
             options=options,
@@ -221,3 +200,28 @@ class DslHost:
             idle_flags=idle,
             where=self.where(path),
         )
+
+    def option(self, o: Any, opath: list) -> OptionSpec:
+        """One options line: its `for` parts bind slots the id, `if`, `do` and `log` then read."""
+        scope = self.c.root.child()
+        parts = o.get("for", [])
+        if isinstance(parts, str):
+            parts = [parts]
+            part_paths = [[*opath, "for"]]
+        else:
+            part_paths = [[*opath, "for", j] for j in range(len(parts))]
+        slots: list[str] = []
+        domains: list[Fn] = []
+        for part, ppath in zip(parts, part_paths, strict=True):
+            name, sep, rest = str(part).partition(" in ")
+            if not sep or not name.strip().replace("-", "").replace("_", "").isalnum():
+                self.error(ppath, "D007", f"expected 'NAME in COLLECTION', got {part!r}")
+                continue
+            offset = len(name) + len(sep)  # faults in the collection keep their column
+            domains.append(self.expression(rest, ppath, scope, offset))
+            slots.append(scope.temp(name.strip()))
+        cond = self.expression(o["if"], [*opath, "if"], scope) if "if" in o else None
+        template = self.template(o.get("id", ""), [*opath, "id"], scope)
+        effect = self.statements(o.get("do", "pass"), [*opath, "do"], scope)
+        log = self.template(o["log"], [*opath, "log"], scope) if "log" in o else None
+        return OptionSpec(template, tuple(slots), tuple(domains), cond, effect, log)
