@@ -33,14 +33,15 @@ if TYPE_CHECKING:
     )
     from interpreter.engine.game import Game
     from interpreter.engine.loader import load_game
-    from interpreter.engine.state import Result, State
+    from interpreter.engine.scoring import Result
+    from interpreter.engine.state import State
 
 # imported on first use, so `rulebook --help` does not pay for the engine
 _EXPORTS = {
     "load_game": "interpreter.engine.loader",
     "Game": "interpreter.engine.game",
     "State": "interpreter.engine.state",
-    "Result": "interpreter.engine.state",
+    "Result": "interpreter.engine.scoring",
     "RulebookError": "interpreter.diagnostics.errors",
     "RulesError": "interpreter.diagnostics.errors",
     "ConfigError": "interpreter.diagnostics.errors",

@@ -12,10 +12,13 @@ See docs/api.md for the whole surface.
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
-from interpreter.engine.state import RULE_FAILURES, Result, State, rule_failure, run
-from interpreter.model.flow import ChooseSpec
+from interpreter.engine import machine
+from interpreter.engine.scoring import finish
+from interpreter.engine.state import State
+from interpreter.engine.view import seat_view
 from interpreter.model.rules import Rules
 
 __all__ = ["Game"]
@@ -43,12 +46,11 @@ class Game:
         self.overlays = overlays
         self.options = options
         self.sources = sources
+        # the generated rule code calls these (`emit`, and what active pieces grant)
+        self.fire = partial(machine.fire, rules)
+        self.ability = partial(machine.ability, rules)
         self.env.runtime["fire"] = self.fire
         self.env.runtime["ability"] = self.ability
-        self._areas = rules.player_areas
-        self._hooks = rules.hooks
-        self._active = rules.active
-        self._abilities = rules.env.abilities
 
     def __repr__(self) -> str:
         extra = f" with {','.join(self.overlays)}" if self.overlays else ""
@@ -70,161 +72,18 @@ class Game:
         self.advance(s)
         return s
 
+    # -- for tools and tests that drive a state by hand ---------------------------------------
     def advance(self, s: State) -> None:
-        try:
-            run(self, s)
-        except RULE_FAILURES as e:
-            raise rule_failure(e) from None
-
-    # -- what the flow VM calls -------------------------------------------------------------
-    def enumerate(self, s: State, spec: ChooseSpec) -> dict[str, tuple]:
-        out: dict[str, tuple] = {}
-        t = s.t
-        for opt in spec.options:
-            n = len(opt.slots)
-            if n == 0:
-                if opt.condition is None or opt.condition(s):
-                    oid = opt.template(s)
-                    if oid not in out:
-                        out[oid] = (spec, opt, ())
-            elif n == 1:
-                key = opt.slots[0]
-                cond = opt.condition
-                for x in list(opt.domains[0](s)):
-                    t[key] = x
-                    if cond is None or cond(s):
-                        oid = opt.template(s)
-                        if oid not in out:
-                            out[oid] = (spec, opt, (x,))
-            else:
-                self._nested(s, spec, opt, 0, (), out)
-        return out
-
-    def _nested(self, s: State, spec: ChooseSpec, opt: Any, depth: int, bound: tuple, out: dict):
-        key = opt.slots[depth]
-        last = depth == len(opt.slots) - 1
-        for x in list(opt.domains[depth](s)):
-            s.t[key] = x
-            values = (*bound, x)
-            if not last:
-                self._nested(s, spec, opt, depth + 1, values, out)
-                # restore this level's binding for the next iteration's domain evaluation
-                s.t[key] = x
-                continue
-            if opt.condition is None or opt.condition(s):
-                oid = opt.template(s)
-                if oid not in out:
-                    out[oid] = (spec, opt, values)
-
-    def is_active(self, s: State, piece: dict) -> bool:
-        entry = self._active.get(piece["type"])
-        if entry is None:
-            return True
-        pred, key = entry
-        s.t[key] = piece
-        return bool(pred(s))
-
-    def ability(self, s: State, who: Any, name: str) -> int:
-        """Sum of what the active pieces of seat `who` grant for `name`."""
-        cache = s.ab
-        total = cache.get((who, name))
-        if total is not None:
-            return total
-        grants = self._abilities[name]
-        pl = s.p[who]
-        total = 0
-        for area in self._areas:
-            for piece in pl[area]:
-                amount = grants.get(piece["type"])
-                if amount and self.is_active(s, piece):
-                    total += amount
-        cache[(who, name)] = total
-        return total
-
-    def fire(self, s: State, event: str, args: list) -> None:
-        """Run the hooks of `event` on the active pieces of the seat named first in `args`."""
-        hooks = self._hooks.get(event)
-        if not hooks:
-            return
-        seat = args[0]
-        pl = s.p[seat]
-        t = s.t
-        for area in self._areas:
-            for piece in list(pl[area]):
-                hook = hooks.get(piece["type"])
-                if hook is None or not self.is_active(s, piece):
-                    continue
-                t[hook.self_key] = piece
-                t[hook.owner_key] = seat
-                for key, value in zip(hook.param_keys, args, strict=True):
-                    t[key] = value
-                hook.fn(s)
-
-    def round_over(self, s: State) -> bool:
-        return bool(self.rules.round_over(s))
+        """Run `s` on to its next decision (after a set-up edited it directly)."""
+        machine.advance(self.rules, s)
 
     def finish(self, s: State) -> None:
-        sc = self.rules.scoring
-        if sc.before is not None:
-            sc.before(s)
-        scores = []
-        for seat in range(self.players):
-            s.t[sc.seat_key] = seat
-            comps = {name: int(fn(s)) for name, fn in sc.components}
-            tb = int(sc.tiebreak(s)) if sc.tiebreak is not None else 0
-            scores.append(
-                {"seat": seat, "total": sum(comps.values()), "components": comps, "tiebreak": tb}
-            )
-        best = max((x["total"], x["tiebreak"]) for x in scores)
-        winners = [x["seat"] for x in scores if (x["total"], x["tiebreak"]) == best]
-        trigger = self.rules.trigger(s) if self.rules.trigger is not None else None
-        s._result = Result(
-            scores=scores,
-            winner=winners[0],
-            winners=winners,
-            rounds=s.round,
-            decisions=s.decisions,
-            trigger=None if trigger is None else str(trigger),
-        )
-        s.over = True
-        s.pending = None
-        s.who = None
-        if s.log is not None:
-            s.log.append((s.round, None, f"game over ({trigger})" if trigger else "game over"))
+        """Score `s` and end it now."""
+        finish(self.rules, s)
 
     def view(self, s: State, seat: int) -> dict[str, Any]:
-        """What one seat may see: hidden piles (global, or another seat's) show only a count; other
-        seats' other hidden fields are omitted; fields hidden as ``all`` show not even a count."""
-        from interpreter.engine.state import _copy_tree
-
-        g: dict[str, Any] = {}
-        hidden_all = self.rules.hidden_all
-        for name, value in s.g.items():
-            if name in self.rules.hidden_global:
-                g[name] = {"hidden": True}
-                if name not in hidden_all and type(value) is list:
-                    g[name]["count"] = len(value)
-            else:
-                g[name] = _copy_tree(value)
-        players = []
-        hidden = self.rules.hidden_player
-        for pl in s.p:
-            own = pl["seat"] == seat
-            shown: dict[str, Any] = {}
-            for k, v in pl.items():
-                if own or k not in hidden:
-                    shown[k] = _copy_tree(v)
-                elif type(v) is list and k not in hidden_all:
-                    # a hidden pile (a hand): others see how many, not which
-                    shown[k] = {"hidden": True, "count": len(v)}
-            players.append(shown)
-        return {
-            "seat": seat,
-            "round": s.round,
-            "to_move": s.to_move,
-            "global": g,
-            "players": players,
-        }
+        """What one seat may see of `s` (the same as ``s.view(seat)``)."""
+        return seat_view(self.rules, s, seat)
 
 
 def _initial(kind: str, start: Any) -> Any:

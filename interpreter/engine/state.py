@@ -1,4 +1,5 @@
-"""The running game: plain data plus the flow VM that advances it to the next decision.
+"""The running game: plain data and the public methods to play it (the flow machine that
+advances it to the next decision is in machine.py).
 
 A State holds only plain values (ints, strings, None, lists, dicts) and a seeded generator,
 so it copies cheaply (tree search) and serialises to JSON. Everything a rule may change lives
@@ -10,89 +11,30 @@ from __future__ import annotations
 import pickle
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from interpreter.diagnostics.errors import Diagnostic, IllegalOptionError, RulesError
-from interpreter.dsl.compiler import RuntimeRuleError
-from interpreter.model.flow import (
-    CALL,
-    CHOOSE,
-    DO,
-    END_ROUND,
-    FINISH,
-    JUMP,
-    JUMP_IF_NOT,
-    RETURN,
-    STOP_IF,
-)
+from interpreter.diagnostics.errors import IllegalOptionError
+from interpreter.dsl.compiler import Env
+from interpreter.engine.machine import RULE_FAILURES, advance, rule_failure
+from interpreter.engine.scoring import Result
+from interpreter.engine.view import copy_tree, seat_view
+from interpreter.model.rules import Rules
 
-if TYPE_CHECKING:
-    from interpreter.engine.game import Game
-
-# What a rule text can raise while running (a missing table entry, arithmetic on none, ...):
-# turned into a diagnostic so no Python traceback reaches a user.
-RULE_FAILURES = (
-    RuntimeRuleError,
-    LookupError,
-    TypeError,
-    ValueError,
-    ArithmeticError,
-    AttributeError,
-)
+__all__ = ["Compiled", "Result", "State"]
 
 
-def rule_failure(e: BaseException) -> RulesError:
-    """The E001 diagnostic for an exception raised by a rule while the game runs, naming the
-    rule text it came from when the failing frame is generated code (``<rule: '...'>``)."""
-    detail = str(e) or type(e).__name__
-    rule = None
-    tb = e.__traceback__
-    while tb is not None:
-        name = tb.tb_frame.f_code.co_filename
-        if name.startswith("<rule: "):
-            rule = name[len("<rule: ") : -1]
-        tb = tb.tb_next
-    where = f" (in the rule {rule})" if rule else ""
-    return RulesError(Diagnostic("E001", f"a rule failed while running: {detail}{where}"))
+class Compiled(Protocol):
+    """What a state is a game of: the compiled rules (a Game; rule code reads ``env`` too)."""
 
-
-@dataclass
-class Result:
-    """Final scores. `scores` is in seat order; components in the ruleset's order."""
-
-    scores: list[dict[str, Any]]
-    winner: int
-    winners: list[int]
-    rounds: int
-    decisions: int
-    trigger: str | None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "scores": self.scores,
-            "winner": self.winner,
-            "winners": self.winners,
-            "rounds": self.rounds,
-            "decisions": self.decisions,
-            "trigger": self.trigger,
-        }
-
-
-def _copy_tree(x: Any) -> Any:
-    """Copy nested lists/dicts of plain values (much faster than copy.deepcopy)."""
-    t = type(x)
-    if t is dict:
-        return {k: (_copy_tree(v) if type(v) in (dict, list) else v) for k, v in x.items()}
-    if t is list:
-        return [(_copy_tree(v) if type(v) in (dict, list) else v) for v in x]
-    return x
+    rules: Rules
+    env: Env
 
 
 @dataclass(eq=False)
 class State:
     """One game in progress. Create with Game.new_state(seed)."""
 
-    game: Game
+    game: Compiled
     g: dict[str, Any]
     p: list[dict[str, Any]]
     v: dict[str, Any]
@@ -161,7 +103,7 @@ class State:
             # the option's effect said nothing itself: the log shows the choice as taken
             log.append((self.round, seat, option_id))
         self.pc += 1
-        self.game.advance(self)
+        advance(self.game.rules, self)
 
     def copy(self) -> State:
         """An independent copy (the generator included); the log is not copied."""
@@ -191,7 +133,7 @@ class State:
 
     def view(self, seat: int) -> dict[str, Any]:
         """What `seat` may see: hidden fields of others and hidden piles show only counts."""
-        return self.game.view(self, seat)
+        return seat_view(self.game.rules, self, seat)
 
     def result(self) -> Result:
         if not self.over or self._result is None:
@@ -204,61 +146,8 @@ class State:
             "round": self.round,
             "to_move": self.to_move,
             "options": self.legal_options(),
-            "global": _copy_tree(self.g),
-            "players": _copy_tree(self.p),
+            "global": copy_tree(self.g),
+            "players": copy_tree(self.p),
             "flow": {k: v for k, v in self.v.items() if not k.startswith("_")},
             "over": self.over,
         }
-
-
-def run(game: Game, s: State) -> None:
-    """Advance until a decision with at least one option, or the end of the game."""
-    code = game.program.code
-    while True:
-        ins = code[s.pc]
-        op = ins[0]
-        if op == DO:
-            ins[1](s)
-            s.pc += 1
-        elif op == JUMP_IF_NOT:
-            if ins[1](s):
-                s.pc += 1
-            else:
-                s.pc = ins[2]
-        elif op == JUMP:
-            s.pc = ins[1]
-        elif op == CHOOSE:
-            spec = ins[1]
-            options = game.enumerate(s, spec)
-            if options:
-                s.pending = options
-                s.who = spec.who(s)
-                return
-            s.pc += 1
-        elif op == CALL:
-            phase = ins[1](s)
-            target = ins[2].get(phase)
-            if target is None:
-                from interpreter.dsl.compiler import RuntimeRuleError
-
-                raise RuntimeRuleError(f"no phase named {phase!r}")
-            s.calls.append(s.pc + 1)
-            s.pc = target
-        elif op == RETURN:
-            s.pc = s.calls.pop()
-        elif op == END_ROUND:
-            if game.round_over(s):
-                s.pc = ins[1]
-            else:
-                s.round += 1
-                s.pc = game.program.round_start
-        elif op == STOP_IF:
-            if ins[1](s):
-                s.pc = ins[2]
-            else:
-                s.pc += 1
-        elif op == FINISH:
-            game.finish(s)
-            return
-        else:  # pragma: no cover - the compiler emits only the codes above
-            raise ValueError(f"bad instruction {ins!r}")

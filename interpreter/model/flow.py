@@ -214,3 +214,48 @@ class StepCompiler:
         self.steps(spec.get("steps", []), [*path, "steps"], idle)
         p.emit(JUMP, top)
         p.patch(exit_jump, JUMP_IF_NOT, more, p.here())
+
+
+@dataclass
+class Flow:
+    """The compiled `flow:` and `phases:` sections."""
+
+    program: Program
+    round_over: Fn  # `end-after-round-if`
+    trigger: Fn | None  # what ended the game, for the result
+
+
+def declare_variables(dsl: Any, data: Any) -> None:
+    """The flow's own variables are names every rule text may use, so they come first."""
+    for var in (data.get("flow") or {}).get("variables") or []:
+        dsl.declare_var(str(var))
+
+
+def compile_flow(dsl: Any, data: Any) -> Flow:
+    """Setup, the round loop, then each phase as a callable block; `stop-if` jumps to FINISH."""
+    flow = data.get("flow") or {}
+    program = Program()
+    steps = StepCompiler(program, dsl)
+    steps.steps(flow.get("setup") or [], ["flow", "setup"])
+
+    def first_round(s: Any) -> None:
+        s.round = 1
+
+    program.emit(DO, first_round)
+    program.round_start = program.here()
+    steps.steps(flow.get("round") or [], ["flow", "round"])
+    end_round = program.emit(END_ROUND, -1)
+    finish = program.emit(FINISH)
+    program.patch(end_round, END_ROUND, finish)
+    for pname, psteps in (data.get("phases") or {}).items():
+        program.phases[str(pname)] = program.here()
+        steps.steps(psteps or [], ["phases", pname])
+        program.emit(RETURN)
+    for at in program.stops:
+        ins = program.code[at]
+        program.patch(at, ins[0], ins[1], finish)
+    round_over = dsl.expression(
+        flow.get("end-after-round-if", "false"), ["flow", "end-after-round-if"]
+    )
+    trigger = dsl.expression(flow["trigger"], ["flow", "trigger"]) if "trigger" in flow else None
+    return Flow(program, round_over, trigger)

@@ -1,0 +1,207 @@
+"""The flow machine: pure functions over (compiled rules, state) that advance a state to its next
+decision, list the options of a decision, and run what pieces do (hooks fired by events, what
+active pieces grant). A State calls these; the generated rule code reaches `fire` and `ability`
+through ``env.runtime``, bound to the rules by the Game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from interpreter.diagnostics.errors import Diagnostic, RulesError
+from interpreter.dsl.compiler import RuntimeRuleError
+from interpreter.engine.scoring import finish
+from interpreter.model.flow import (
+    CALL,
+    CHOOSE,
+    DO,
+    END_ROUND,
+    FINISH,
+    JUMP,
+    JUMP_IF_NOT,
+    RETURN,
+    STOP_IF,
+    ChooseSpec,
+    OptionSpec,
+)
+from interpreter.model.rules import Rules
+
+if TYPE_CHECKING:
+    from interpreter.engine.state import State
+
+# What a rule text can raise while running (a missing table entry, arithmetic on none, ...):
+# turned into a diagnostic so no Python traceback reaches a user.
+RULE_FAILURES = (
+    RuntimeRuleError,
+    LookupError,
+    TypeError,
+    ValueError,
+    ArithmeticError,
+    AttributeError,
+)
+
+
+def rule_failure(e: BaseException) -> RulesError:
+    """The E001 diagnostic for an exception raised by a rule while the game runs, naming the
+    rule text it came from when the failing frame is generated code (``<rule: '...'>``)."""
+    detail = str(e) or type(e).__name__
+    rule = None
+    tb = e.__traceback__
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_filename
+        if name.startswith("<rule: "):
+            rule = name[len("<rule: ") : -1]
+        tb = tb.tb_next
+    where = f" (in the rule {rule})" if rule else ""
+    return RulesError(Diagnostic("E001", f"a rule failed while running: {detail}{where}"))
+
+
+def advance(rules: Rules, s: State) -> None:
+    """:func:`run`, with a rule's failure turned into an E001 diagnostic."""
+    try:
+        run(rules, s)
+    except RULE_FAILURES as e:
+        raise rule_failure(e) from None
+
+
+def run(rules: Rules, s: State) -> None:
+    """Advance until a decision with at least one option, or the end of the game."""
+    program = rules.program
+    code = program.code
+    while True:
+        ins = code[s.pc]
+        op = ins[0]
+        if op == DO:
+            ins[1](s)
+            s.pc += 1
+        elif op == JUMP_IF_NOT:
+            if ins[1](s):
+                s.pc += 1
+            else:
+                s.pc = ins[2]
+        elif op == JUMP:
+            s.pc = ins[1]
+        elif op == CHOOSE:
+            spec = ins[1]
+            options = enumerate_options(s, spec)
+            if options:
+                s.pending = options
+                s.who = spec.who(s)
+                return
+            s.pc += 1
+        elif op == CALL:
+            phase = ins[1](s)
+            target = ins[2].get(phase)
+            if target is None:
+                raise RuntimeRuleError(f"no phase named {phase!r}")
+            s.calls.append(s.pc + 1)
+            s.pc = target
+        elif op == RETURN:
+            s.pc = s.calls.pop()
+        elif op == END_ROUND:
+            if rules.round_over(s):
+                s.pc = ins[1]
+            else:
+                s.round += 1
+                s.pc = program.round_start
+        elif op == STOP_IF:
+            if ins[1](s):
+                s.pc = ins[2]
+            else:
+                s.pc += 1
+        elif op == FINISH:
+            finish(rules, s)
+            return
+        else:  # pragma: no cover - the compiler emits only the codes above
+            raise ValueError(f"bad instruction {ins!r}")
+
+
+def enumerate_options(s: State, spec: ChooseSpec) -> dict[str, tuple]:
+    """Every option of a decision: id -> (spec, option line, the values its `for` parts bound)."""
+    out: dict[str, tuple] = {}
+    t = s.t
+    for opt in spec.options:
+        n = len(opt.slots)
+        if n == 0:
+            if opt.condition is None or opt.condition(s):
+                oid = opt.template(s)
+                if oid not in out:
+                    out[oid] = (spec, opt, ())
+        elif n == 1:
+            key = opt.slots[0]
+            cond = opt.condition
+            for x in list(opt.domains[0](s)):
+                t[key] = x
+                if cond is None or cond(s):
+                    oid = opt.template(s)
+                    if oid not in out:
+                        out[oid] = (spec, opt, (x,))
+        else:
+            _nested(s, spec, opt, 0, (), out)
+    return out
+
+
+def _nested(
+    s: State, spec: ChooseSpec, opt: OptionSpec, depth: int, bound: tuple, out: dict
+) -> None:
+    key = opt.slots[depth]
+    last = depth == len(opt.slots) - 1
+    for x in list(opt.domains[depth](s)):
+        s.t[key] = x
+        values = (*bound, x)
+        if not last:
+            _nested(s, spec, opt, depth + 1, values, out)
+            # restore this level's binding for the next iteration's domain evaluation
+            s.t[key] = x
+            continue
+        if opt.condition is None or opt.condition(s):
+            oid = opt.template(s)
+            if oid not in out:
+                out[oid] = (spec, opt, values)
+
+
+def is_active(rules: Rules, s: State, piece: dict) -> bool:
+    """Whether a placed piece counts (its catalog's `active` predicate; always, without one)."""
+    entry = rules.active.get(piece["type"])
+    if entry is None:
+        return True
+    pred, key = entry
+    s.t[key] = piece
+    return bool(pred(s))
+
+
+def ability(rules: Rules, s: State, who: Any, name: str) -> int:
+    """Sum of what the active pieces of seat `who` grant for `name`."""
+    cache = s.ab
+    total = cache.get((who, name))
+    if total is not None:
+        return total
+    grants = rules.env.abilities[name]
+    pl = s.p[who]
+    total = 0
+    for area in rules.player_areas:
+        for piece in pl[area]:
+            amount = grants.get(piece["type"])
+            if amount and is_active(rules, s, piece):
+                total += amount
+    cache[(who, name)] = total
+    return total
+
+
+def fire(rules: Rules, s: State, event: str, args: list) -> None:
+    """Run the hooks of `event` on the active pieces of the seat named first in `args`."""
+    hooks = rules.hooks.get(event)
+    if not hooks:
+        return
+    seat = args[0]
+    pl = s.p[seat]
+    t = s.t
+    for area in rules.player_areas:
+        for piece in list(pl[area]):
+            hook = hooks.get(piece["type"])
+            if hook is None or not is_active(rules, s, piece):
+                continue
+            t[hook.self_key] = piece
+            t[hook.owner_key] = seat
+            for key, value in zip(hook.param_keys, args, strict=True):
+                t[key] = value
+            hook.fn(s)

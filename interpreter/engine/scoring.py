@@ -1,0 +1,65 @@
+"""The end of a game: every seat scored by the ruleset's components, the winners by total then
+tiebreak, and the Result kept on the state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from interpreter.model.rules import Rules
+
+if TYPE_CHECKING:
+    from interpreter.engine.state import State
+
+
+@dataclass
+class Result:
+    """Final scores. `scores` is in seat order; components in the ruleset's order."""
+
+    scores: list[dict[str, Any]]
+    winner: int
+    winners: list[int]
+    rounds: int
+    decisions: int
+    trigger: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "scores": self.scores,
+            "winner": self.winner,
+            "winners": self.winners,
+            "rounds": self.rounds,
+            "decisions": self.decisions,
+            "trigger": self.trigger,
+        }
+
+
+def finish(rules: Rules, s: State) -> None:
+    """Score every seat, name the winners and end the game (no decision is pending after)."""
+    sc = rules.scoring
+    if sc.before is not None:
+        sc.before(s)
+    scores = []
+    for seat in range(rules.env.players):
+        s.t[sc.seat_key] = seat
+        comps = {name: int(fn(s)) for name, fn in sc.components}
+        tb = int(sc.tiebreak(s)) if sc.tiebreak is not None else 0
+        scores.append(
+            {"seat": seat, "total": sum(comps.values()), "components": comps, "tiebreak": tb}
+        )
+    best = max((x["total"], x["tiebreak"]) for x in scores)
+    winners = [x["seat"] for x in scores if (x["total"], x["tiebreak"]) == best]
+    trigger = rules.trigger(s) if rules.trigger is not None else None
+    s._result = Result(
+        scores=scores,
+        winner=winners[0],
+        winners=winners,
+        rounds=s.round,
+        decisions=s.decisions,
+        trigger=None if trigger is None else str(trigger),
+    )
+    s.over = True
+    s.pending = None
+    s.who = None
+    if s.log is not None:
+        s.log.append((s.round, None, f"game over ({trigger})" if trigger else "game over"))

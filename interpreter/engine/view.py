@@ -1,0 +1,53 @@
+"""What one seat may see of a state: hidden piles (global, or another seat's) show only a count;
+other seats' other hidden fields are omitted; fields hidden as ``all`` show not even a count."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from interpreter.model.rules import Rules
+
+if TYPE_CHECKING:
+    from interpreter.engine.state import State
+
+
+def copy_tree(x: Any) -> Any:
+    """Copy nested lists/dicts of plain values (much faster than copy.deepcopy)."""
+    t = type(x)
+    if t is dict:
+        return {k: (copy_tree(v) if type(v) in (dict, list) else v) for k, v in x.items()}
+    if t is list:
+        return [(copy_tree(v) if type(v) in (dict, list) else v) for v in x]
+    return x
+
+
+def seat_view(rules: Rules, s: State, seat: int) -> dict[str, Any]:
+    """The JSON-able view of `s` for `seat` (what a bot or a human player is shown)."""
+    g: dict[str, Any] = {}
+    hidden_all = rules.hidden_all
+    for name, value in s.g.items():
+        if name in rules.hidden_global:
+            g[name] = {"hidden": True}
+            if name not in hidden_all and type(value) is list:
+                g[name]["count"] = len(value)
+        else:
+            g[name] = copy_tree(value)
+    players = []
+    hidden = rules.hidden_player
+    for pl in s.p:
+        own = pl["seat"] == seat
+        shown: dict[str, Any] = {}
+        for k, v in pl.items():
+            if own or k not in hidden:
+                shown[k] = copy_tree(v)
+            elif type(v) is list and k not in hidden_all:
+                # a hidden pile (a hand): others see how many, not which
+                shown[k] = {"hidden": True, "count": len(v)}
+        players.append(shown)
+    return {
+        "seat": seat,
+        "round": s.round,
+        "to_move": s.to_move,
+        "global": g,
+        "players": players,
+    }

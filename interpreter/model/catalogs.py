@@ -1,0 +1,148 @@
+"""The ruleset's names and pieces: sets, tables and catalogs become constants a rule text may
+name; catalog entries give the static attributes, the dynamic fields a placed piece starts with
+and what it grants; `active` predicates and `on:` hooks are compiled per piece type."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from interpreter.dsl.compiler import Env, Fn, Scope
+from interpreter.load.locate import json_pointer
+from interpreter.model.host import DslHost
+from interpreter.model.values import NONE_WORD, hint, plain
+
+
+@dataclass
+class Hook:
+    """What a piece does when an event it listens to is fired on its owner's seat."""
+
+    fn: Fn
+    self_key: str
+    owner_key: str
+    param_keys: tuple[str, ...]
+
+
+class _Constants:
+    """The constants table, remembering where each name was first declared (for R002)."""
+
+    def __init__(self, host: DslHost, constants: dict[str, Any]) -> None:
+        self.host = host
+        self.constants = constants
+        self.owners: dict[str, list] = {}
+
+    def add(self, name: str, value: Any, path: list) -> None:
+        if name in self.constants and self.constants[name] != value:
+            first = self.owners[name]
+            self.host.error(
+                path,
+                "R002",
+                f"the name '{name}' is declared twice (first at {json_pointer(first)})",
+            )
+            return
+        self.constants[name] = value
+        self.owners.setdefault(name, list(path))
+
+
+def declare_names(host: DslHost, env: Env, data: Any) -> None:
+    """Sets, catalogs (with their entries' attributes, fields and grants), tables and option
+    choices, into the constants, attributes, piece defaults and abilities of `env`."""
+    names = _Constants(host, env.constants)
+    for name, members in (data.get("sets") or {}).items():
+        members = [str(x) for x in members]
+        names.add(str(name), tuple(members), ["sets", str(name)])
+        for m in members:
+            names.add(m, m, ["sets", str(name)])
+    for cname, cat in (data.get("catalogs") or {}).items():
+        _declare_catalog(names, env, str(cname), cat)
+    for name, value in (data.get("tables") or {}).items():
+        names.add(str(name), plain(value), ["tables", str(name)])
+    _declare_option_choices(host, env.constants, data.get("options") or {})
+
+
+def _declare_catalog(names: _Constants, env: Env, cname: str, cat: Any) -> None:
+    entries = cat.get("entries") or {}
+    names.add(cname, tuple(str(e) for e in entries), ["catalogs", cname])
+    defaults = plain(cat.get("defaults") or {})
+    fields = plain(cat.get("fields") or {})
+    env.piece_fields.update(fields)
+    for eid, entry in entries.items():
+        eid = str(eid)
+        names.add(eid, eid, ["catalogs", cname, "entries", eid])
+        values = dict(defaults)
+        for k, v in (entry or {}).items():
+            if k in ("on", "grants", "doc"):
+                continue
+            values[str(k)] = plain(v)
+        values["catalog"] = cname
+        env.attrs[eid] = values
+        env.piece_defaults[eid] = dict(fields)
+        for ability, amount in ((entry or {}).get("grants") or {}).items():
+            env.abilities.setdefault(str(ability), {})[eid] = int(amount)
+
+
+def _declare_option_choices(host: DslHost, constants: dict[str, Any], options: Any) -> None:
+    """An option's choices are names a rule text may use too; its default must be one of them."""
+    for oname, odecl in options.items():
+        choices = list(odecl.get("choices") or [])
+        if choices and "default" in odecl and odecl["default"] not in choices:
+            host.error(
+                ["options", oname, "default"],
+                "R004",
+                f"the default {odecl['default']!r} of option '{oname}' is not one of its choices",
+                hint(str(odecl["default"]), [str(c) for c in choices]),
+            )
+        for choice in choices:
+            if isinstance(choice, str) and choice not in constants:
+                constants[choice] = choice
+
+
+def compile_pieces(
+    host: DslHost, env: Env, root: Scope, catalogs: Any
+) -> tuple[dict[str, tuple[Fn, str]], dict[str, dict[str, Hook]]]:
+    """Each catalog's `active` predicate (piece type -> (predicate, self slot)) and each entry's
+    `on:` hooks (event -> piece type -> Hook)."""
+    active: dict[str, tuple[Fn, str]] = {}
+    hooks: dict[str, dict[str, Hook]] = {}
+    for cname, cat in catalogs.items():
+        if "active" in cat:
+            scope = root.child()
+            key = scope.temp("self")
+            pred = host.expression(cat["active"], ["catalogs", cname, "active"], scope)
+            for eid in cat.get("entries") or {}:
+                active[str(eid)] = (pred, key)
+        for eid, entry in (cat.get("entries") or {}).items():
+            for event, text in ((entry or {}).get("on") or {}).items():
+                event = str(event)
+                hpath = ["catalogs", cname, "entries", eid, "on", event]
+                if event not in env.events:
+                    host.error(
+                        hpath,
+                        "R003",
+                        f"unknown event '{event}'",
+                        hint(event, env.events),
+                        at_key=True,
+                    )
+                    continue
+                scope = root.child()
+                self_key = scope.temp("self")
+                owner_key = scope.temp("owner")
+                keys = tuple(scope.temp(p) for p in env.events[event])
+                fn = host.statements(text, hpath, scope)
+                hooks.setdefault(event, {})[str(eid)] = Hook(fn, self_key, owner_key, keys)
+    return active, hooks
+
+
+def check_phase_references(host: DslHost, phases: Any, catalogs: Any) -> None:
+    """A role naming a phase that does not exist is caught at load, not mid-game."""
+    known = set(phases)
+    for cname, cat in catalogs.items():
+        for eid, entry in (cat.get("entries") or {}).items():
+            ph = (entry or {}).get("phase")
+            if isinstance(ph, str) and ph != NONE_WORD and ph not in known:
+                host.error(
+                    ["catalogs", cname, "entries", eid, "phase"],
+                    "R001",
+                    f"unknown phase '{ph}'",
+                    hint(ph, known),
+                )

@@ -1,0 +1,227 @@
+"""The DSL host: compiles the effect texts found at paths of the rule data and turns every fault
+into a Diagnostic at file:line:col of the rule file (inside the effect text), so section
+compilers only name where a text lives."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from lark import Token
+
+from interpreter.diagnostics.errors import Diagnostic
+from interpreter.dsl.codegen import CodeCompiler
+from interpreter.dsl.compiler import Fn, Scope, _Nested
+from interpreter.dsl.parser import DslSyntaxError
+from interpreter.load.locate import json_pointer, locate, position_of
+from interpreter.model.flow import ChooseSpec, OptionSpec
+from interpreter.model.values import rule_text
+
+_source_cache: dict[str, list[str]] = {}
+
+
+def _source_lines(path: str | None) -> list[str]:
+    if not path:
+        return []
+    if path not in _source_cache:
+        try:
+            _source_cache[path] = Path(path).read_text(encoding="utf-8").splitlines()
+        except OSError:
+            _source_cache[path] = []
+    return _source_cache[path]
+
+
+class DslHost:
+    """Compiles the DSL texts found at data paths, turning faults into positioned diagnostics."""
+
+    def __init__(self, compiler: CodeCompiler, root: Any, players: int) -> None:
+        self.c = compiler
+        self.root = root
+        self.players = players
+        self.diagnostics: list[Diagnostic] = []
+
+    # -- positions -----------------------------------------------------------------------
+    def _text_origin(self, path: Sequence[Any]) -> tuple[str | None, int | None, int | None]:
+        parent = self.root
+        for seg in path[:-1]:
+            try:
+                parent = parent[seg]
+            except (KeyError, IndexError, TypeError):
+                return locate(self.root, list(path))
+        try:
+            return position_of(parent, path[-1])
+        except Exception:  # noqa: BLE001 - positions are best effort
+            return locate(self.root, list(path))
+
+    def _text_at(self, path: Sequence[Any]) -> str:
+        node = self.root
+        try:
+            for seg in path:
+                node = node[seg]
+        except (KeyError, IndexError, TypeError):
+            return ""
+        return rule_text(node)
+
+    def position(self, path: Sequence[Any], line: int, column: int) -> tuple:
+        """file:line:col of (line, column) inside the effect text at `path`.
+
+        YAML may fold, indent or quote the text (`|`, `>-`, plain over several lines, quotes);
+        its non-blank characters still appear in the file in the same order, so the fault is
+        found by counting them.
+        """
+        file, vline, vcol = self._text_origin(path)
+        if vline is None:
+            return file, None, None
+        text = self._text_at(path)
+        lines = _source_lines(file)
+        if not lines or not text:
+            return file, vline, vcol
+        tlines = text.split("\n")
+        line = max(1, min(line, len(tlines)))
+        offset = sum(len(x) + 1 for x in tlines[: line - 1]) + max(0, column - 1)
+        nonblank = [i for i, ch in enumerate(text) if not ch.isspace()]
+        if not nonblank:
+            return file, vline, vcol
+        want = sum(1 for i in nonblank if i < offset)
+        after_end = want >= len(nonblank)
+        if after_end:
+            want = len(nonblank) - 1
+        head = lines[vline - 1] if 0 < vline <= len(lines) else ""
+        col0 = (vcol or 1) - 1
+        indicator = head[col0 : col0 + 1]
+        if indicator in ("|", ">"):
+            li, ci = vline, 0  # a block scalar starts on the next line
+        else:
+            li, ci = vline - 1, col0 + (1 if indicator in ("'", '"') else 0)
+        count = 0
+        while li < len(lines):
+            row = lines[li]
+            while ci < len(row):
+                if not row[ci].isspace():
+                    if count == want:
+                        return file, li + 1, ci + 1 + (1 if after_end else 0)
+                    count += 1
+                ci += 1
+            li += 1
+            ci = 0
+        return file, vline, vcol
+
+    def where(self, path: Sequence[Any]) -> str:
+        file, line, col = self._text_origin(path)
+        return ":".join(str(x) for x in (file, line, col) if x is not None) or json_pointer(path)
+
+    def fail(self, path: Sequence[Any], err: DslSyntaxError) -> None:
+        if isinstance(err, _Nested) and err.function.origin is not None:
+            inner = err.inner
+            while isinstance(inner, _Nested) and inner.function.origin is not None:
+                err, inner = inner, inner.inner
+            path = err.function.origin
+            err = inner
+        file, line, col = self.position(path, err.line, err.column)
+        self.diagnostics.append(
+            Diagnostic(
+                code=err.code,
+                message=err.message,
+                file=file,
+                line=line,
+                column=col,
+                json_path=json_pointer(list(path)),
+            )
+        )
+
+    def error(
+        self,
+        path: Sequence[Any],
+        code: str,
+        message: str,
+        hint: str | None = None,
+        at_key: bool = False,
+    ) -> None:
+        file, line, col = (
+            locate(self.root, list(path), key=True) if at_key else self._text_origin(path)
+        )
+        self.diagnostics.append(
+            Diagnostic(code, message, file, line, col, json_pointer(list(path)), hint=hint)
+        )
+
+    # -- compiling -----------------------------------------------------------------------
+    def _guard(self, path: Sequence[Any], make: Any, column_offset: int = 0) -> Fn:
+        try:
+            return make()
+        except DslSyntaxError as e:
+            if column_offset and e.line == 1 and not isinstance(e, _Nested):
+                e.column += column_offset
+            self.fail(path, e)
+            return lambda s: None
+
+    def expression(
+        self, text: Any, path: Sequence[Any], scope: Scope | None = None, column_offset: int = 0
+    ) -> Fn:
+        sc = scope or self.c.root
+        return self._guard(path, lambda: self.c.expression(rule_text(text), sc), column_offset)
+
+    def statements(self, text: Any, path: Sequence[Any], scope: Scope | None = None) -> Fn:
+        sc = scope or self.c.root
+        return self._guard(path, lambda: self.c.statements(rule_text(text), sc))
+
+    def template(self, text: Any, path: Sequence[Any], scope: Scope | None = None) -> Fn:
+        """A plain text with {expr} parts (option ids, log lines)."""
+        sc = scope or self.c.root
+        raw = rule_text(text)
+        if '"' in raw:
+            self.error(path, "D006", 'a template may not contain the character "')
+            return lambda s: raw
+        token = Token("STRING", f'"{raw}"', line=1, column=0)
+        return self._guard(path, lambda: self.c._format(token, sc))
+
+    def log(self, text: Any, path: Sequence[Any]) -> Fn:
+        fmt = self.template(text, path)
+
+        def log(s: Any) -> None:
+            if s.log is not None:
+                s.log.append((s.round, None, fmt(s)))
+
+        return log
+
+    def declare_var(self, name: str) -> None:
+        self.c.root.bindings[name] = ("var", name)
+
+    def choose(self, spec: Any, path: list, idle: tuple[str, ...]) -> ChooseSpec:
+        """A `choose` step: who decides, and each `options:` line (see :meth:`option`)."""
+        who = self.expression(spec.get("who", "0"), [*path, "who"])
+        options = [
+            self.option(o, [*path, "options", i]) for i, o in enumerate(spec.get("options", []))
+        ]
+        return ChooseSpec(
+            who=who,
+            options=options,
+            label=str(spec.get("label", "")),
+            idle_flags=idle,
+            where=self.where(path),
+        )
+
+    def option(self, o: Any, opath: list) -> OptionSpec:
+        """One options line: its `for` parts bind slots the id, `if`, `do` and `log` then read."""
+        scope = self.c.root.child()
+        parts = o.get("for", [])
+        if isinstance(parts, str):
+            parts = [parts]
+            part_paths = [[*opath, "for"]]
+        else:
+            part_paths = [[*opath, "for", j] for j in range(len(parts))]
+        slots: list[str] = []
+        domains: list[Fn] = []
+        for part, ppath in zip(parts, part_paths, strict=True):
+            name, sep, rest = str(part).partition(" in ")
+            if not sep or not name.strip().replace("-", "").replace("_", "").isalnum():
+                self.error(ppath, "D007", f"expected 'NAME in COLLECTION', got {part!r}")
+                continue
+            offset = len(name) + len(sep)  # faults in the collection keep their column
+            domains.append(self.expression(rest, ppath, scope, offset))
+            slots.append(scope.temp(name.strip()))
+        cond = self.expression(o["if"], [*opath, "if"], scope) if "if" in o else None
+        template = self.template(o.get("id", ""), [*opath, "id"], scope)
+        effect = self.statements(o.get("do", "pass"), [*opath, "do"], scope)
+        log = self.template(o["log"], [*opath, "log"], scope) if "log" in o else None
+        return OptionSpec(template, tuple(slots), tuple(domains), cond, effect, log)

@@ -1,0 +1,67 @@
+"""The `state:` declarations: each global and per-seat field's kind and start value, and which
+fields are hidden from the other seats."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from interpreter.dsl.compiler import Env
+from interpreter.model.host import DslHost
+from interpreter.model.values import hint, plain
+
+FIELD_KINDS = ("counter", "value", "bag", "pile", "area")
+
+
+@dataclass
+class StateFields:
+    global_init: dict[str, tuple[str, Any]] = field(default_factory=dict)  # name -> (kind, start)
+    player_init: dict[str, tuple[str, Any]] = field(default_factory=dict)
+    hidden_global: set[str] = field(default_factory=set)
+    hidden_player: set[str] = field(default_factory=set)
+    hidden_all: set[str] = field(default_factory=set)  # not even a pile's size is shown
+
+
+def declare_state(host: DslHost, env: Env, data: Any) -> StateFields:
+    """Every declared field, also entered into `env` (global and player field kinds)."""
+    sets = {str(k): [str(x) for x in v] for k, v in (data.get("sets") or {}).items()}
+    catalogs = data.get("catalogs") or {}
+    state_decl = data.get("state") or {}
+    out = StateFields()
+    for where, target, hidden, fields_out in (
+        ("global", out.global_init, out.hidden_global, env.global_fields),
+        ("player", out.player_init, out.hidden_player, env.player_fields),
+    ):
+        for fname, decl in (state_decl.get(where) or {}).items():
+            fname = str(fname)
+            fpath = ["state", where, fname]
+            kind, start = _field_kind(decl)
+            if kind in ("bag", "pile", "area"):
+                over = str(decl[kind])
+                if over not in sets and over not in catalogs:
+                    host.error(
+                        [*fpath, kind],
+                        "R001",
+                        f"unknown set or catalog '{over}'",
+                        hint(over, [*sets, *catalogs]),
+                    )
+                    members: list[str] = []
+                else:
+                    members = sets.get(over) or [str(e) for e in catalogs[over].get("entries", {})]
+                start = members if kind == "bag" else None
+            if where == "global" and fname in env.constants:
+                host.error(fpath, "R002", f"'{fname}' is already the name of a set, entry or table")
+            target[fname] = (kind, start)
+            fields_out[fname] = kind
+            if decl.get("hidden"):
+                hidden.add(fname)
+                if decl.get("hidden") == "all":
+                    out.hidden_all.add(fname)
+    return out
+
+
+def _field_kind(decl: Any) -> tuple[str, Any]:
+    for kind in FIELD_KINDS:
+        if kind in decl:
+            return kind, plain(decl[kind]) if kind in ("counter", "value") else None
+    return "value", None

@@ -1,0 +1,33 @@
+"""Small helpers shared by the section compilers: plain values out of the YAML tree, the text
+of a rule field, and the "did you mean" hint of a misspelt name."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interpreter.diagnostics.suggest import did_you_mean
+
+NONE_WORD = "none"
+
+
+def plain(x: Any) -> Any:
+    """ruamel containers to plain dicts/lists; the word `none` to None."""
+    if isinstance(x, dict):
+        return {k: plain(v) for k, v in x.items()}
+    if isinstance(x, list | tuple):
+        return [plain(v) for v in x]
+    if isinstance(x, str):
+        return None if x == NONE_WORD else str(x)
+    return x
+
+
+def rule_text(x: Any) -> str:
+    """The DSL text of a rule field (YAML reads a bare `true` as a bool)."""
+    if isinstance(x, bool):
+        return "true" if x else "false"
+    return str(x)
+
+
+def hint(name: str, candidates: Any) -> str | None:
+    guess = did_you_mean(name, list(candidates))
+    return f"did you mean '{guess}'?" if guess else None
