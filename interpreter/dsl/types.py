@@ -3,11 +3,11 @@
 One small vocabulary serves the data checks (a catalog attribute, a table, a state field) and
 the effect-language checker alike, so a rule author reads the same words everywhere:
 
->>> describe(COUNT), describe(Id("goods")), describe(ListOf(Id("ships")))
-('a whole number of 0 or more', 'an id of goods', 'a list of ids of ships')
->>> describe(Optional(Id("goods")))
-"an id of goods or 'none'"
->>> assignable(COUNT, NUMBER), assignable(NUMBER, COUNT), assignable(NONE, Optional(Id("goods")))
+>>> describe(COUNT), describe(Id("colors")), describe(ListOf(Id("crates")))
+('a whole number of 0 or more', 'an id of colors', 'a list of ids of crates')
+>>> describe(Optional(Id("colors")))
+"an id of colors or 'none'"
+>>> assignable(COUNT, NUMBER), assignable(NUMBER, COUNT), assignable(NONE, Optional(Id("colors")))
 (True, False, True)
 """
 

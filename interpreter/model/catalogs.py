@@ -10,7 +10,7 @@ from typing import Any
 from interpreter.dsl.compiler import Env, Fn, Scope
 from interpreter.load.locate import json_pointer
 from interpreter.model.host import DslHost
-from interpreter.model.values import NONE_WORD, hint, plain
+from interpreter.model.values import hint, plain
 
 
 @dataclass
@@ -131,18 +131,3 @@ def compile_pieces(
                 fn = host.statements(text, hpath, scope)
                 hooks.setdefault(event, {})[str(eid)] = Hook(fn, self_key, owner_key, keys)
     return active, hooks
-
-
-def check_phase_references(host: DslHost, phases: Any, catalogs: Any) -> None:
-    """A role naming a phase that does not exist is caught at load, not mid-game."""
-    known = set(phases)
-    for cname, cat in catalogs.items():
-        for eid, entry in (cat.get("entries") or {}).items():
-            ph = (entry or {}).get("phase")
-            if isinstance(ph, str) and ph != NONE_WORD and ph not in known:
-                host.error(
-                    ["catalogs", cname, "entries", eid, "phase"],
-                    "R001",
-                    f"unknown phase '{ph}'",
-                    hint(ph, known),
-                )

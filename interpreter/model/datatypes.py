@@ -19,7 +19,7 @@ The inferred types (:class:`DataTypes`) are what the effect-language checker rea
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -81,8 +81,8 @@ def parse_type(text: Any, universes: Mapping[str, set[str]]) -> Type | None:
     """``count``, ``number``, ``bool``, ``text``, ``any``, a set/catalog name or ``phase`` (an id
     of it), ``T or none``, ``list of T``; None for anything else.
 
-    >>> parse_type("list of goods or none", {"goods": {"corn"}})
-    Optional(inner=ListOf(item=Id(universe='goods')))
+    >>> parse_type("list of colors or none", {"colors": {"red"}})
+    Optional(inner=ListOf(item=Id(universe='colors')))
     """
     if not isinstance(text, str):
         return None
@@ -259,13 +259,25 @@ def _section(node: Any, name: str) -> Mapping[Any, Any]:
     return value if is_map(value) else {}
 
 
-def _attribute_values(cat: Any, attr: str) -> Iterator[tuple[Path, Any]]:
+def _attribute_values(cat: Any, attr: str) -> tuple[list[tuple[Path, Any]], list[Any]]:
+    """Where `attr` is written (the default, then each entry that says it) and the value each
+    entry really has (its own, else the default): the type is inferred from the latter, so a
+    default that no entry falls back on (`phase: none` when every role names its phase) does
+    not make the attribute optional."""
     defaults = _section(cat, "defaults")
+    written: list[tuple[Path, Any]] = []
+    effective: list[Any] = []
     if attr in defaults:
-        yield ("defaults", attr), defaults[attr]
+        written.append((("defaults", attr), defaults[attr]))
     for eid, entry in _section(cat, "entries").items():
         if is_map(entry) and attr in entry:
-            yield ("entries", eid, attr), entry[attr]
+            written.append((("entries", eid, attr), entry[attr]))
+            effective.append(entry[attr])
+        elif attr in defaults:
+            effective.append(defaults[attr])
+    if not effective and attr in defaults:
+        effective.append(defaults[attr])
+    return written, effective
 
 
 def _check_catalog(name: str, cat: Any, c: _Checker, types: DataTypes) -> None:
@@ -280,7 +292,7 @@ def _check_catalog(name: str, cat: Any, c: _Checker, types: DataTypes) -> None:
     base = ("catalogs", name)
     found: dict[str, Type] = {}
     for attr in attrs:
-        values = list(_attribute_values(cat, attr))
+        values, effective = _attribute_values(cat, attr)
         if attr in declared:
             t = parse_type(declared[attr], c.universes.members)
             if t is None:
@@ -293,12 +305,14 @@ def _check_catalog(name: str, cat: Any, c: _Checker, types: DataTypes) -> None:
                 )
                 t = ANY
         else:
-            t = _infer([v for _, v in values], c.universes)
+            t = _infer(effective, c.universes)
         found[attr] = t
         for path, value in values:
             where = "the default" if path[0] == "defaults" else f"'{path[1]}'"
             why = f"declared {declared[attr]}" if attr in declared else "like the others"
-            c.value(value, t, (*base, *path), f"'{attr}' of {where} in {name} ({why})")
+            # a default may be `none` (a value no entry needs to fall back on)
+            want = Optional(t) if path[0] == "defaults" and not isinstance(t, Optional) else t
+            c.value(value, want, (*base, *path), f"'{attr}' of {where} in {name} ({why})")
         if attr not in defaults:
             lacking = [str(e) for e, v in entries.items() if not (is_map(v) and attr in v)]
             if lacking:

@@ -15,7 +15,8 @@ from typing import Any
 from interpreter.diagnostics.errors import Diagnostic, RulesError
 from interpreter.dsl.codegen import CodeCompiler
 from interpreter.dsl.compiler import Compiler, Env, Fn, Scope
-from interpreter.model.catalogs import Hook, check_phase_references, compile_pieces, declare_names
+from interpreter.model.catalogs import Hook, compile_pieces, declare_names
+from interpreter.model.datatypes import DataTypes, check_data_types
 from interpreter.model.flow import Program, compile_flow, declare_variables
 from interpreter.model.functions import (
     check_functions,
@@ -47,6 +48,7 @@ class Rules:
     round_over: Fn
     trigger: Fn | None
     scoring: Scoring
+    types: DataTypes = field(default_factory=DataTypes)
     warnings: list[Diagnostic] = field(default_factory=list)
 
 
@@ -75,6 +77,8 @@ def build_rules(
     catalogs = data.get("catalogs") or {}
 
     declare_names(host, env, data)
+    types, type_faults = check_data_types(data)
+    host.diagnostics.extend(type_faults)
     fields = declare_state(host, env, data)
     declare_functions(host, env, data)
     declare_events(env, data)
@@ -84,7 +88,6 @@ def build_rules(
     scoring = compile_scoring(host, root, data)
 
     check_functions(host, root)
-    check_phase_references(host, flow.program.phases, catalogs)
     warnings = unused_events(data, env)
     if host.diagnostics:
         # a fault inside a rule function is found at every call site: report it once
@@ -105,5 +108,6 @@ def build_rules(
         round_over=flow.round_over,
         trigger=flow.trigger,
         scoring=scoring,
+        types=types,
         warnings=warnings,
     )
