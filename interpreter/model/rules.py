@@ -17,7 +17,6 @@ from lark import Token
 
 from interpreter.diagnostics.errors import Diagnostic, RulesError
 from interpreter.diagnostics.suggest import did_you_mean
-from interpreter.dsl.codegen import CodeCompiler
 from interpreter.dsl.compiler import Callable_, Compiler, Env, Fn, Scope, _Nested
 from interpreter.dsl.parser import DslSyntaxError
 from interpreter.load.locate import json_pointer, locate, position_of
@@ -100,7 +99,7 @@ def _source_lines(path: str | None) -> list[str]:
 class DslHost:
     """Compiles the DSL texts found at data paths, turning faults into positioned diagnostics."""
 
-    def __init__(self, compiler: CodeCompiler, root: Any, players: int) -> None:
+    def __init__(self, compiler: Compiler, root: Any, players: int) -> None:
         self.c = compiler
         self.root = root
         self.players = players
@@ -317,9 +316,9 @@ def build_rules(
 ) -> Rules:
     """Compile `data` (a composed ruleset tree) for `players` seats and the resolved options.
 
-    ``for_checking`` builds with the closure compiler: the same names, checks and diagnostics
-    at a third of the build cost, for callers that only want the diagnostics (validation);
-    the generated-code compiler is what games run on, being faster to play.
+    ``for_checking`` stops the effect compiler after its resolve pass: the same names, checks
+    and diagnostics without generating any code, for callers that only want the diagnostics
+    (validation). The returned rules then cannot be played.
     """
     compiler_root = Scope(None)
     sets = {str(k): [str(x) for x in v] for k, v in (data.get("sets") or {}).items()}
@@ -345,7 +344,7 @@ def build_rules(
         piece_defaults=piece_defaults,
         options=dict(options),
     )
-    compiler = (Compiler if for_checking else CodeCompiler)(env, compiler_root)
+    compiler = Compiler(env, compiler_root, checking=for_checking)
     host = DslHost(compiler, data, players)
 
     for name, members in sets.items():

@@ -65,7 +65,7 @@ def compile_expression(game: Any, s: Any, text: str, where: Where) -> tuple[Any,
     try:
         tree = parse(text, "expr")
         _refuse_changes(tree, game)
-        whole = compiler.expr(tree, scope.child())
+        whole = compiler.expression_tree(tree, scope.child(), text)
         left = op = None
         top = tree
         while (
@@ -75,7 +75,7 @@ def compile_expression(game: Any, s: Any, text: str, where: Where) -> tuple[Any,
         ):
             top = top.children[0]
         if isinstance(top, Tree) and top.data == "compare" and len(top.children) == 3:
-            left = compiler.expr(top.children[0], scope.child())
+            left = compiler.expression_tree(top.children[0], scope.child(), text)
             op = str(top.children[1])
         return whole, left, op
     except DslSyntaxError as e:
