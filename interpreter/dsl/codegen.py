@@ -18,7 +18,15 @@ from typing import Any
 
 from interpreter.dsl import ir
 from interpreter.dsl.builtins import BUILTINS
-from interpreter.dsl.runtime import fast_show, player_or_piece_get, set_field, show, static_attr
+from interpreter.dsl.runtime import (
+    checked_divide,
+    checked_index,
+    fast_show,
+    player_or_piece_get,
+    set_field,
+    show,
+    static_attr,
+)
 from interpreter.dsl.scope import Env
 
 Fn = Callable[[Any], Any]
@@ -66,10 +74,16 @@ def _nothing(s: Any) -> None:
 
 
 class Generator:
-    """Emits Python for resolved texts against one Env; constants live in its namespace."""
+    """Emits Python for resolved texts against one Env; constants live in its namespace.
 
-    def __init__(self, env: Env) -> None:
+    `checked` code (for scenario expectations, which report a failed read rather than crash)
+    turns a missing entry, a division by zero or a field of the wrong kind of thing into a
+    RuntimeRuleError that says what went wrong; games run the plain, faster reads.
+    """
+
+    def __init__(self, env: Env, checked: bool = False) -> None:
         self.players = env.players
+        self.checked = checked
         self.ns: dict[str, Any] = {
             "_show": fast_show,
             "_set_field": set_field,
@@ -77,6 +91,8 @@ class Generator:
             "_attrs": env.attrs,
             "_get": player_or_piece_get,
             "_runtime": env.runtime,
+            "_index": checked_index,
+            "_divide": checked_divide,
         }
         self._consts: dict[int, str] = {}
 
@@ -203,16 +219,16 @@ class Generator:
 
     def _field(self, node: ir.Field) -> str:
         obj = self.x(node.obj)
-        if node.holder == "piece":
+        if node.holder == "piece" and not self.checked:
             return f"{obj}[{node.name!r}]"
-        if node.holder == "player":
+        if node.holder == "player" and not self.checked:
             return f"P[{obj}][{node.name!r}]"
         return f"_get(s, {obj}, {node.name!r}, _attrs)"
 
     def _static(self, node: ir.Static) -> str:
         table = self._ref(node.table)
         o = self.x(node.obj)
-        if node.obj.simple:
+        if node.obj.simple and not self.checked:
             return f"{table}[{o} if {o}.__class__ is str else {o}['type']]"
         return f"_static({table}, {o}, s, {node.name!r}, _attrs)"
 
@@ -223,6 +239,8 @@ class Generator:
         return "[" + ", ".join(self.x(c) for c in node.items) + "]"
 
     def _index(self, node: ir.Index) -> str:
+        if self.checked:
+            return f"_index({self.x(node.obj)}, {self.x(node.key)})"
         return f"{self.x(node.obj)}[{self.x(node.key)}]"
 
     def _unary(self, node: ir.Unary) -> str:
@@ -236,6 +254,8 @@ class Generator:
         return f"({self.x(node.then)} if {self.x(node.test)} else {self.x(node.other)})"
 
     def _binary(self, node: ir.Binary) -> str:
+        if self.checked and node.op in ("//", "%"):
+            return f"_divide({self.x(node.left)}, {node.op!r}, {self.x(node.right)})"
         return f"({self.x(node.left)} {node.op} {self.x(node.right)})"
 
     def _template(self, node: ir.Template) -> str:

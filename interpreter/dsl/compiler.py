@@ -43,11 +43,20 @@ def _unchecked(s: Any) -> None:
 class Compiler:
     """Compiles effect texts against one Env; `root` holds the flow variables, seen everywhere."""
 
-    def __init__(self, env: Env, root: Scope | None = None, *, checking: bool = False) -> None:
+    def __init__(
+        self,
+        env: Env,
+        root: Scope | None = None,
+        *,
+        checking: bool = False,
+        checked_reads: bool = False,
+    ) -> None:
+        """`checking`: resolve and check only, generate nothing (validation).
+        `checked_reads`: generated reads report a missing entry as a RuntimeRuleError."""
         self.env = env
         self.root = root if root is not None else Scope(None)
         self.resolver = Resolver(env, self.root)
-        self.generator = None if checking else Generator(env)
+        self.generator = None if checking else Generator(env, checked_reads)
 
     def expression(self, text: str, scope: Scope) -> Fn:
         return self.expression_tree(parse(text, "expr"), scope, text)

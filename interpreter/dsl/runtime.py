@@ -74,3 +74,17 @@ def set_field(s: Any, o: Any, name: str, value: Any, op: str | None) -> None:
         o[name] += value
     else:
         o[name] -= value
+
+
+def checked_index(o: Any, k: Any) -> Any:
+    """`o[k]` in checked code (scenario expectations): a miss says what was missing where."""
+    try:
+        return o[k]
+    except (KeyError, IndexError, TypeError):
+        raise RuntimeRuleError(f"no entry {k!r} in {short(o)}") from None
+
+
+def checked_divide(a: int, op: str, b: int) -> int:
+    if b == 0:
+        raise RuntimeRuleError("division by zero")
+    return a // b if op == "//" else a % b

@@ -61,7 +61,7 @@ def _text_where(where: Where, e: DslSyntaxError) -> Where:
 def compile_expression(game: Any, s: Any, text: str, where: Where) -> tuple[Any, Any, str | None]:
     """(whole, left, op): `left`/`op` are set when the text is one comparison, to report it."""
     scope = Scope(None, **{k: ("var", k) for k in s.v if isinstance(k, str)})
-    compiler = Compiler(game.env, scope)
+    compiler = Compiler(game.env, scope, checked_reads=True)
     try:
         tree = parse(text, "expr")
         _refuse_changes(tree, game)
