@@ -1,2 +1,2 @@
-"""The effect language: parser (Lark grammar in grammar/), name-resolving closure compiler, and
-the code generator games run on."""
+"""The effect language, one pipeline per text at load time: parser (Lark grammar in grammar/),
+resolve (names, checks, diagnostics), codegen (the Python games run on); compiler.py drives it."""

@@ -11,8 +11,7 @@ from typing import Any
 from lark import Token
 
 from interpreter.diagnostics.errors import Diagnostic
-from interpreter.dsl.codegen import CodeCompiler
-from interpreter.dsl.compiler import Fn, Scope, _Nested
+from interpreter.dsl.compiler import Compiler, Fn, Scope, _Nested
 from interpreter.dsl.parser import DslSyntaxError
 from interpreter.load.locate import json_pointer, locate, position_of
 from interpreter.model.flow import ChooseSpec, OptionSpec
@@ -35,7 +34,7 @@ def _source_lines(path: str | None) -> list[str]:
 class DslHost:
     """Compiles the DSL texts found at data paths, turning faults into positioned diagnostics."""
 
-    def __init__(self, compiler: CodeCompiler, root: Any, players: int) -> None:
+    def __init__(self, compiler: Compiler, root: Any, players: int) -> None:
         self.c = compiler
         self.root = root
         self.players = players

@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.diagnostics.errors import Diagnostic, RulesError
-from interpreter.dsl.codegen import CodeCompiler
 from interpreter.dsl.compiler import Compiler, Env, Fn, Scope
 from interpreter.model.catalogs import Hook, compile_pieces, declare_names
 from interpreter.model.datatypes import DataTypes, check_data_types
@@ -57,9 +56,9 @@ def build_rules(
 ) -> Rules:
     """Compile `data` (a composed ruleset tree) for `players` seats and the resolved options.
 
-    ``for_checking`` builds with the closure compiler: the same names, checks and diagnostics
-    at a third of the build cost, for callers that only want the diagnostics (validation);
-    the generated-code compiler is what games run on, being faster to play.
+    ``for_checking`` stops each text after the resolve pass (every name resolved, every
+    diagnostic raised, no code generated), for callers that only want the diagnostics
+    (validation); otherwise each text is also generated as Python, which games run on.
     """
     root = Scope(None)
     env = Env(
@@ -73,7 +72,7 @@ def build_rules(
         piece_defaults={},
         options=dict(options),
     )
-    host = DslHost((Compiler if for_checking else CodeCompiler)(env, root), data, players)
+    host = DslHost(Compiler(env, root, checking=for_checking), data, players)
     catalogs = data.get("catalogs") or {}
 
     declare_names(host, env, data)

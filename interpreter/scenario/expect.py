@@ -61,11 +61,11 @@ def _text_where(where: Where, e: DslSyntaxError) -> Where:
 def compile_expression(game: Any, s: Any, text: str, where: Where) -> tuple[Any, Any, str | None]:
     """(whole, left, op): `left`/`op` are set when the text is one comparison, to report it."""
     scope = Scope(None, **{k: ("var", k) for k in s.v if isinstance(k, str)})
-    compiler = Compiler(game.env, scope)
+    compiler = Compiler(game.env, scope, checked_reads=True)
     try:
         tree = parse(text, "expr")
         _refuse_changes(tree, game)
-        whole = compiler.expr(tree, scope.child())
+        whole = compiler.expression_tree(tree, scope.child(), text)
         left = op = None
         top = tree
         while (
@@ -75,7 +75,7 @@ def compile_expression(game: Any, s: Any, text: str, where: Where) -> tuple[Any,
         ):
             top = top.children[0]
         if isinstance(top, Tree) and top.data == "compare" and len(top.children) == 3:
-            left = compiler.expr(top.children[0], scope.child())
+            left = compiler.expression_tree(top.children[0], scope.child(), text)
             op = str(top.children[1])
         return whole, left, op
     except DslSyntaxError as e:

@@ -1,0 +1,142 @@
+"""The builtin functions of the effect language: how many values each takes, which reduce a
+collection (and so accept the `x for y in z` form), and the Python each one runs.
+
+Reducers have no function here: codegen.py writes them out as plain Python (sum, any, a
+comprehension). A plain builtin runs `func(state, *values)`; codegen.py writes a few of them
+(len, total, keys, player) inline instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from interpreter.dsl.runtime import RuntimeRuleError, short
+
+
+@dataclass(frozen=True)
+class Builtin:
+    min_args: int
+    max_args: int
+    func: Callable[..., Any] | None = None  # None: a reducer
+
+    @property
+    def is_reducer(self) -> bool:
+        return self.func is None
+
+
+def _len(s: Any, x: Any) -> int:
+    return len(x)
+
+
+def _abs(s: Any, x: int) -> int:
+    return abs(x)
+
+
+def _total(s: Any, bag: dict) -> int:
+    return sum(bag.values())
+
+
+def _keys(s: Any, bag: dict) -> list:
+    return [k for k, n in bag.items() if n > 0]
+
+
+def _player(s: Any, i: int) -> int:
+    return i % len(s.p)
+
+
+def _seats_from(s: Any, i: int) -> list[int]:
+    n = len(s.p)
+    return [(i + k) % n for k in range(n)]
+
+
+def _draw(s: Any, pile: list) -> Any:
+    return pile.pop() if pile else None
+
+
+def _push(s: Any, pile: list, x: Any) -> None:
+    pile.append(x)
+
+
+def _shuffle(s: Any, pile: list) -> None:
+    s.rng.shuffle(pile)
+
+
+def _clear(s: Any, x: Any) -> None:
+    if isinstance(x, dict):
+        for k in x:
+            x[k] = 0
+    else:
+        x.clear()
+
+
+def _remove(s: Any, area: list, piece: Any) -> None:
+    for i, x in enumerate(area):
+        if x is piece or x == piece:
+            if s.ab:
+                s.ab.clear()
+            del area[i]
+            return
+    raise RuntimeRuleError(f"{short(piece)} is not there to remove")
+
+
+def _has(s: Any, area: list, kind: str) -> bool:
+    for x in area:
+        if x["type"] == kind:
+            return True
+    return False
+
+
+def _find(s: Any, area: list, kind: str) -> Any:
+    for x in area:
+        if x["type"] == kind:
+            return x
+    return None
+
+
+def _place(s: Any, kind: str, area: list) -> dict:
+    piece = {"type": kind, **s.game.env.piece_defaults[kind]}
+    if s.ab:
+        s.ab.clear()
+    area.append(piece)
+    return piece
+
+
+def _range(s: Any, n: int) -> range:
+    if n > 100_000:
+        raise RuntimeRuleError(f"range({n}) is too long")
+    return range(max(0, n))
+
+
+def _random(s: Any, n: int) -> int:
+    return s.rng.randrange(n) if n > 0 else 0
+
+
+BUILTINS: dict[str, Builtin] = {
+    "sum": Builtin(1, 1),
+    "count": Builtin(1, 1),
+    "any": Builtin(1, 1),
+    "all": Builtin(1, 1),
+    "first": Builtin(1, 1),
+    "list": Builtin(1, 1),
+    "distinct": Builtin(1, 1),
+    "range": Builtin(1, 1, _range),
+    "min": Builtin(1, 9),
+    "max": Builtin(1, 9),
+    "len": Builtin(1, 1, _len),
+    "abs": Builtin(1, 1, _abs),
+    "total": Builtin(1, 1, _total),
+    "keys": Builtin(1, 1, _keys),
+    "player": Builtin(1, 1, _player),
+    "seats-from": Builtin(1, 1, _seats_from),
+    "draw": Builtin(1, 1, _draw),
+    "push": Builtin(2, 2, _push),
+    "shuffle": Builtin(1, 1, _shuffle),
+    "clear": Builtin(1, 1, _clear),
+    "remove": Builtin(2, 2, _remove),
+    "has": Builtin(2, 2, _has),
+    "find": Builtin(2, 2, _find),
+    "place": Builtin(2, 2, _place),
+    "random": Builtin(1, 1, _random),
+}

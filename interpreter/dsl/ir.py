@@ -1,0 +1,254 @@
+"""The resolved effect language: what resolve.py makes of a parse tree, and codegen.py writes
+out as Python. Every name, attribute and call is already decided here (a constant, a local, a
+flow variable, a player or piece field, an inlined rule function ...), so the generator only
+chooses how to write each node, never what it means.
+
+Expression nodes derive from Expr; `simple` marks a value that is cheap and side-effect free,
+so it may be read twice (a rule function's parameter given one is read in place).
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Any
+
+_ids = itertools.count()
+
+
+class Expr:
+    __slots__ = ()
+    simple = False
+
+
+class Slot:
+    """A let, loop or parameter name: one Python local in the generated function."""
+
+    __slots__ = ("py",)
+
+    def __init__(self, hint: str) -> None:
+        clean = "".join(ch if ch.isalnum() else "_" for ch in hint)
+        self.py = f"_{clean}_{next(_ids)}"
+
+
+# -- values that are read in place -----------------------------------------------------------
+
+
+@dataclass(slots=True, eq=False)
+class Const(Expr):
+    value: Any
+    simple = True
+
+
+@dataclass(slots=True, eq=False)
+class Local(Expr):
+    slot: Slot
+    simple = True
+
+
+@dataclass(slots=True, eq=False)
+class Temp(Expr):
+    """A slot of s.t that the engine fills (a hook's self, an option's loop name)."""
+
+    key: str
+    simple = True
+
+
+@dataclass(slots=True, eq=False)
+class FlowVar(Expr):
+    key: str
+    simple = True
+
+
+@dataclass(slots=True, eq=False)
+class Round(Expr):
+    simple = True
+
+
+@dataclass(slots=True, eq=False)
+class Global(Expr):
+    """A global field; not simple: an inlined procedure may change it between reads."""
+
+    name: str
+
+
+# -- fields ---------------------------------------------------------------------------------
+
+
+@dataclass(slots=True, eq=False)
+class Field(Expr):
+    """`obj.name` of a player or piece; holder says which can have it: player, piece or any."""
+
+    obj: Expr
+    name: str
+    holder: str
+
+
+@dataclass(slots=True, eq=False)
+class Static(Expr):
+    """A fixed attribute of catalog entries, read by the entry id or a piece's type."""
+
+    obj: Expr
+    name: str
+    table: dict[str, Any]
+
+
+@dataclass(slots=True, eq=False)
+class Ability(Expr):
+    """What the active pieces of a seat grant, summed at run time."""
+
+    obj: Expr
+    name: str
+
+
+# -- operators --------------------------------------------------------------------------------
+
+
+@dataclass(slots=True, eq=False)
+class ListOf(Expr):
+    items: list[Expr]
+
+
+@dataclass(slots=True, eq=False)
+class Index(Expr):
+    obj: Expr
+    key: Expr
+
+
+@dataclass(slots=True, eq=False)
+class Unary(Expr):
+    op: str  # "-" or "not"
+    operand: Expr
+
+
+@dataclass(slots=True, eq=False)
+class BoolOp(Expr):
+    op: str  # "or" or "and"
+    operands: list[Expr]
+
+
+@dataclass(slots=True, eq=False)
+class Cond(Expr):
+    then: Expr
+    test: Expr
+    other: Expr
+
+
+@dataclass(slots=True, eq=False)
+class Binary(Expr):
+    """A comparison or arithmetic: the operator is the language's own (==, in, //, ...)."""
+
+    left: Expr
+    op: str
+    right: Expr
+
+
+@dataclass(slots=True, eq=False)
+class Template(Expr):
+    """A quoted text with {expr} parts; plain text parts are str."""
+
+    parts: list[str | Expr]
+
+
+# -- calls ----------------------------------------------------------------------------------
+
+
+@dataclass(slots=True, eq=False)
+class BuiltinCall(Expr):
+    name: str
+    args: list[Expr]
+
+
+@dataclass(slots=True, eq=False)
+class Reduce(Expr):
+    """sum, count, any, all, first, list, distinct, min, max over plain values."""
+
+    kind: str
+    args: list[Expr]
+
+
+@dataclass(slots=True, eq=False)
+class ReduceEach(Expr):
+    """A reducer over `element for slot in iterable if cond`."""
+
+    kind: str
+    element: Expr
+    slot: Slot
+    iterable: Expr
+    cond: Expr | None
+
+
+@dataclass(slots=True, eq=False)
+class Inline(Expr):
+    """A rule function inlined: arguments that are not simple are bound once, to slots."""
+
+    bound: list[tuple[Slot, Expr]]
+    body: Expr
+
+
+# -- statements -----------------------------------------------------------------------------
+
+
+class Stmt:
+    __slots__ = ()
+
+
+@dataclass(slots=True, eq=False)
+class Let(Stmt):
+    slot: Slot
+    value: Expr
+
+
+@dataclass(slots=True, eq=False)
+class Target:
+    """Where an assignment writes: kind is local, temp, var, global, field or index."""
+
+    kind: str
+    key: Any = None  # the slot, s.t key, flow variable or global name; a field's name
+    obj: Expr | None = None  # the seat or piece (field), the container (index)
+    index: Expr | None = None
+    only_player: bool = False  # a field only players have: written straight into s.p
+
+
+@dataclass(slots=True, eq=False)
+class Assign(Stmt):
+    target: Target
+    op: str | None  # None, "+=" or "-="
+    value: Expr
+
+
+@dataclass(slots=True, eq=False)
+class If(Stmt):
+    branches: list[tuple[Expr, list[Stmt]]]
+    otherwise: list[Stmt] | None
+
+
+@dataclass(slots=True, eq=False)
+class For(Stmt):
+    slot: Slot
+    iterable: Expr
+    body: list[Stmt]
+
+
+@dataclass(slots=True, eq=False)
+class Emit(Stmt):
+    event: str
+    args: list[Expr]
+
+
+@dataclass(slots=True, eq=False)
+class Log(Stmt):
+    text: Expr
+
+
+@dataclass(slots=True, eq=False)
+class Do(Stmt):
+    """A call used as a statement: its value is dropped."""
+
+    call: Expr
+
+
+@dataclass(slots=True, eq=False)
+class InlineProc(Stmt):
+    bound: list[tuple[Slot, Expr]]
+    body: list[Stmt]

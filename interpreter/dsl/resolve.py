@@ -1,0 +1,464 @@
+"""The resolve pass: one walk over a parse tree that decides what every name, attribute and call
+means against the ruleset's names (Env) and the scope, raises every diagnostic a rule author
+can get for a text that parses, and returns the resolved tree (ir.py) the generator writes out.
+
+Validation runs this pass alone. Rule functions are inlined: a call resolves the function's
+text again with its parameters bound, and a fault found inside it is raised as _Nested so the
+model reports it at the function's own text.
+"""
+
+from __future__ import annotations
+
+from lark import Token, Tree
+
+from interpreter.diagnostics.suggest import did_you_mean
+from interpreter.dsl import ir
+from interpreter.dsl.builtins import BUILTINS
+from interpreter.dsl.parser import DslSyntaxError, parse
+from interpreter.dsl.runtime import show
+from interpreter.dsl.scope import SPECIAL_NAMES, Callable_, Env, Scope
+
+MAX_INLINE_DEPTH = 24
+
+
+class DslCompileError(DslSyntaxError):
+    """A semantic fault in an effect text (unknown name, wrong argument count, ...)."""
+
+
+class _Nested(DslCompileError):
+    """An error inside an inlined rule function: reported at the function's own text."""
+
+    def __init__(self, fn: Callable_, inner: DslSyntaxError) -> None:
+        super().__init__(inner.message, inner.line, inner.column, inner.code)
+        self.function = fn
+        self.inner = inner
+
+
+def fail(node: Tree | Token, message: str, code: str = "D002") -> DslCompileError:
+    line = getattr(node, "line", None)
+    column = getattr(node, "column", None)
+    if line is None and isinstance(node, Tree) and not node.meta.empty:
+        line, column = node.meta.line, node.meta.column
+    return DslCompileError(message, line or 1, column or 1, code)
+
+
+def _with_guess(message: str, guess: str | None, otherwise: str = "") -> str:
+    return message + (f"; did you mean '{guess}'?" if guess else otherwise)
+
+
+def _is_genexp(arg: object) -> bool:
+    return isinstance(arg, Tree) and arg.data == "genexp"
+
+
+class Resolver:
+    """Resolves parse trees against one Env; `root` holds the flow variables, seen everywhere."""
+
+    def __init__(self, env: Env, root: Scope) -> None:
+        self.env = env
+        self.root = root
+        self._depth = 0
+
+    # -- diagnostics ------------------------------------------------------------------------
+    def _unknown(self, token: Token, scope: Scope) -> DslCompileError:
+        name = str(token)
+        guess = did_you_mean(name, [*scope.visible(), *self.env.names()])
+        message = f"unknown name '{name}'"
+        split = self._subtraction(name, scope)
+        if split:
+            message += f" (write '{split}' with spaces to subtract)"
+        elif guess:
+            message += f"; did you mean '{guess}'?"
+        return fail(token, message, "D003")
+
+    def _subtraction(self, name: str, scope: Scope) -> str | None:
+        """'a-b' read as one name that is unknown, where 'a - b' would make sense."""
+        known = set(self.env.names())
+        parts = name.split("-")
+        for i in range(1, len(parts)):
+            left, right = "-".join(parts[:i]), "-".join(parts[i:])
+            ok_left = left in known or scope.lookup(left) is not None
+            ok_right = right.isdigit() or right in known or scope.lookup(right) is not None
+            if ok_left and ok_right:
+                return f"{left} - {right}"
+        return None
+
+    def _check_field_target(self, tok: Token, name: str) -> None:
+        """Only declared player or piece fields can be assigned: a typo must not add a field."""
+        env = self.env
+        if name in env.abilities:
+            raise fail(tok, f"'{name}' is an ability granted by pieces; read-only")
+        if name in env.player_fields or name in env.piece_fields:
+            return
+        if any(name in a for a in env.attrs.values()):
+            raise fail(tok, f"'{name}' is fixed by the rules and cannot be assigned")
+        guess = did_you_mean(name, [*env.player_fields, *env.piece_fields])
+        raise fail(tok, _with_guess(f"nothing has a field '{name}'", guess), "D003")
+
+    def _unknown_field(self, tok: Token, name: str) -> DslCompileError:
+        env = self.env
+        candidates = [
+            *env.player_fields,
+            *env.piece_fields,
+            *env.abilities,
+            *{k for a in env.attrs.values() for k in a},
+        ]
+        guess = did_you_mean(name, candidates)
+        return fail(tok, _with_guess(f"nothing has a field '{name}'", guess), "D003")
+
+    # -- statements -------------------------------------------------------------------------
+    def block(self, stmts: list[Tree], scope: Scope) -> list[ir.Stmt]:
+        out: list[ir.Stmt] = []
+        for st in stmts:
+            self._stmt(st, scope, out)
+        return out
+
+    def _stmt(self, node: Tree, scope: Scope, out: list[ir.Stmt]) -> None:
+        kind = node.data
+        ch = node.children
+        if kind == "simple_stmts":
+            for child in ch:
+                self._stmt(child, scope, out)
+        elif kind == "pass_stmt":
+            pass
+        elif kind == "let_stmt":
+            value = self.expr(ch[1], scope)
+            out.append(ir.Let(self._bind(scope, str(ch[0])), value))
+        elif kind == "assign":
+            value = self.expr(ch[1], scope)
+            out.append(ir.Assign(self._target(ch[0], scope), None, value))
+        elif kind == "augassign":
+            value = self.expr(ch[2], scope)
+            out.append(ir.Assign(self._target(ch[0], scope), str(ch[1]), value))
+        elif kind == "if_stmt":
+            out.append(self._if(node, scope))
+        elif kind == "for_stmt":
+            iterable = self.expr(ch[1], scope)
+            inner = scope.child()
+            slot = self._bind(inner, str(ch[0]))
+            out.append(ir.For(slot, iterable, self.block(ch[2].children, inner)))
+        elif kind == "emit_stmt":
+            out.append(self._emit(node, scope))
+        elif kind == "log_stmt":
+            out.append(ir.Log(self.template(ch[0], scope)))
+        elif kind == "call_stmt":
+            call = self._call(ch[0], ch[1:], scope, statement=True)
+            out.append(call if isinstance(call, ir.InlineProc) else ir.Do(call))
+        else:
+            raise fail(node, f"unsupported statement {kind}")
+
+    def _bind(self, scope: Scope, name: str) -> ir.Slot:
+        slot = ir.Slot(name)
+        scope.bindings[name] = ("local", slot)
+        return slot
+
+    def _if(self, node: Tree, scope: Scope) -> ir.If:
+        cond = self.expr(node.children[0], scope)
+        branches = [(cond, self.block(node.children[1].children, scope.child()))]
+        otherwise = None
+        for clause in node.children[2:]:
+            if clause.data == "elif_clause":
+                c = self.expr(clause.children[0], scope)
+                branches.append((c, self.block(clause.children[1].children, scope.child())))
+            else:
+                otherwise = self.block(clause.children[0].children, scope.child())
+        return ir.If(branches, otherwise)
+
+    def _emit(self, node: Tree, scope: Scope) -> ir.Emit:
+        name_tok = node.children[0]
+        name = str(name_tok)
+        args = node.children[1].children if len(node.children) > 1 else []
+        events = self.env.events
+        if name not in events:
+            guess = did_you_mean(name, events)
+            message = _with_guess(f"unknown event '{name}'", guess, " (declare it under events:)")
+            raise fail(name_tok, message, "D004")
+        params = events[name]
+        if len(args) != len(params):
+            raise fail(
+                name_tok,
+                f"event '{name}' takes {len(params)} values ({', '.join(params)}), got {len(args)}",
+                "D005",
+            )
+        self.env.emitted.add(name)
+        return ir.Emit(name, [self.expr(a, scope) for a in args])
+
+    def _target(self, target: Tree, scope: Scope) -> ir.Target:
+        kind = target.data
+        if kind == "name":
+            return self._name_target(target.children[0], scope)
+        if kind == "attr":
+            obj = self.expr(target.children[0], scope)
+            tok = target.children[1]
+            name = str(tok)
+            self._check_field_target(tok, name)
+            env = self.env
+            only_player = (
+                name in env.player_fields
+                and name not in env.piece_fields
+                and not any(name in a for a in env.attrs.values())
+            )
+            return ir.Target("field", name, obj, only_player=only_player)
+        if kind == "index":
+            obj = self.expr(target.children[0], scope)
+            return ir.Target("index", obj=obj, index=self.expr(target.children[1], scope))
+        raise fail(target, "cannot assign to this")
+
+    def _name_target(self, tok: Token, scope: Scope) -> ir.Target:
+        name = str(tok)
+        hit = scope.lookup(name)
+        if hit is not None:
+            where, key = hit
+            if where == "alias":
+                raise fail(tok, f"'{name}' is a parameter and cannot be assigned")
+            return ir.Target(where, key)  # local, temp or var
+        env = self.env
+        if name in env.global_fields:
+            kind = env.global_fields[name]
+            if kind not in ("counter", "value"):
+                raise fail(tok, f"'{name}' is a {kind}; change its contents instead")
+            return ir.Target("global", name)
+        if name in env.constants or name in SPECIAL_NAMES:
+            raise fail(tok, f"'{name}' is fixed by the rules and cannot be assigned")
+        raise self._unknown(tok, scope)
+
+    # -- expressions ------------------------------------------------------------------------
+    def expr(self, node: Tree | Token, scope: Scope) -> ir.Expr:
+        if isinstance(node, Token):
+            raise fail(node, f"unexpected {node!s}")
+        kind = node.data
+        ch = node.children
+        if kind in ("or_", "and_", "compare", "binop") and len(ch) == 1:
+            return self.expr(ch[0], scope)
+        method = _EXPRESSIONS.get(kind)
+        if method is None:
+            raise fail(node, f"unsupported expression {kind}")
+        return method(self, node, scope)
+
+    def _number(self, node: Tree, scope: Scope) -> ir.Expr:
+        return ir.Const(int(node.children[0]))
+
+    def _string(self, node: Tree, scope: Scope) -> ir.Expr:
+        return self.template(node.children[0], scope)
+
+    def _true(self, node: Tree, scope: Scope) -> ir.Expr:
+        return ir.Const(True)
+
+    def _false(self, node: Tree, scope: Scope) -> ir.Expr:
+        return ir.Const(False)
+
+    def _none(self, node: Tree, scope: Scope) -> ir.Expr:
+        return ir.Const(None)
+
+    def _list(self, node: Tree, scope: Scope) -> ir.Expr:
+        return ir.ListOf([self.expr(c, scope) for c in node.children])
+
+    def _name(self, node: Tree, scope: Scope) -> ir.Expr:
+        tok = node.children[0]
+        name = str(tok)
+        hit = scope.lookup(name)
+        if hit is not None:
+            where, key = hit
+            if where == "local":
+                return ir.Local(key)
+            if where == "temp":
+                return ir.Temp(key)
+            if where == "var":
+                return ir.FlowVar(key)
+            return key  # a parameter, read as the argument it was given
+        env = self.env
+        if name in env.global_fields:
+            return ir.Global(name)
+        if name == "players":
+            return ir.Const(env.players)
+        if name == "seats":
+            return ir.Const(tuple(range(env.players)))
+        if name == "round":
+            return ir.Round()
+        if name in env.constants:
+            return ir.Const(env.constants[name])
+        if name == "option":
+            raise fail(tok, "write option.NAME to read a game option")
+        if name in env.functions and not env.functions[name].params:
+            return self._call(tok, [], scope, statement=False)
+        raise self._unknown(tok, scope)
+
+    def _attr(self, node: Tree, scope: Scope) -> ir.Expr:
+        base, name_tok = node.children
+        name = str(name_tok)
+        env = self.env
+        if isinstance(base, Tree) and base.data == "name" and str(base.children[0]) == "option":
+            if scope.lookup("option") is None:
+                if name not in env.options:
+                    guess = did_you_mean(name, env.options)
+                    raise fail(name_tok, _with_guess(f"unknown option '{name}'", guess), "D003")
+                return ir.Const(env.options[name])
+        obj = self.expr(base, scope)
+        if name in env.abilities:
+            return ir.Ability(obj, name)
+        in_attrs = any(name in a for a in env.attrs.values())
+        in_player = name in env.player_fields
+        in_piece = name in env.piece_fields or name == "type"
+        if not (in_attrs or in_player or in_piece or name == "seat"):
+            raise self._unknown_field(name_tok, name)
+        if in_attrs and not in_player and not in_piece:
+            table = {eid: a[name] for eid, a in env.attrs.items() if name in a}
+            if isinstance(obj, ir.Const) and isinstance(obj.value, str) and obj.value in table:
+                return ir.Const(table[obj.value])  # e.g. some-entry.copies: known at load
+            return ir.Static(obj, name, table)
+        if in_piece and not in_player and not in_attrs:
+            return ir.Field(obj, name, "piece")
+        if in_player and not in_piece and not in_attrs:
+            return ir.Field(obj, name, "player")
+        return ir.Field(obj, name, "any")
+
+    def _index(self, node: Tree, scope: Scope) -> ir.Expr:
+        obj = self.expr(node.children[0], scope)
+        return ir.Index(obj, self.expr(node.children[1], scope))
+
+    def _neg(self, node: Tree, scope: Scope) -> ir.Expr:
+        return ir.Unary("-", self.expr(node.children[0], scope))
+
+    def _not(self, node: Tree, scope: Scope) -> ir.Expr:
+        return ir.Unary("not", self.expr(node.children[0], scope))
+
+    def _or(self, node: Tree, scope: Scope) -> ir.Expr:
+        return ir.BoolOp("or", [self.expr(c, scope) for c in node.children])
+
+    def _and(self, node: Tree, scope: Scope) -> ir.Expr:
+        return ir.BoolOp("and", [self.expr(c, scope) for c in node.children])
+
+    def _cond(self, node: Tree, scope: Scope) -> ir.Expr:
+        then, test, other = (self.expr(c, scope) for c in node.children)
+        return ir.Cond(then, test, other)
+
+    def _compare(self, node: Tree, scope: Scope) -> ir.Expr:
+        left = self.expr(node.children[0], scope)
+        op = str(node.children[1])
+        return ir.Binary(left, op, self.expr(node.children[2], scope))
+
+    def _binop(self, node: Tree, scope: Scope) -> ir.Expr:
+        ch = node.children
+        acc = self.expr(ch[0], scope)
+        for i in range(1, len(ch), 2):
+            acc = ir.Binary(acc, str(ch[i]), self.expr(ch[i + 1], scope))
+        return acc
+
+    def _call_expr(self, node: Tree, scope: Scope) -> ir.Expr:
+        return self._call(node.children[0], node.children[1:], scope, statement=False)
+
+    def template(self, token: Token, scope: Scope) -> ir.Expr:
+        """A quoted text; its {expr} parts are resolved, faults placed inside the quotes."""
+        raw = str(token)[1:-1]
+        parts: list[str | ir.Expr] = []
+        pos = 0
+        while pos < len(raw):
+            start = raw.find("{", pos)
+            if start < 0:
+                parts.append(raw[pos:])
+                break
+            end = raw.find("}", start)
+            if end < 0:
+                raise fail(token, "a '{' in the text is never closed")
+            if start > pos:
+                parts.append(raw[pos:start])
+            try:
+                parts.append(self.expr(parse(raw[start + 1 : end], "expr"), scope))
+            except DslSyntaxError as e:
+                column = (token.column or 0) + 1 + start + e.column
+                raise DslCompileError(e.message, token.line or 1, column, e.code) from None
+            pos = end + 1
+        if all(isinstance(p, str | ir.Const) for p in parts):
+            return ir.Const("".join(p if isinstance(p, str) else show(p.value) for p in parts))
+        return ir.Template(parts)
+
+    # -- calls ------------------------------------------------------------------------------
+    def _call(
+        self, name_tok: Token, rest: list, scope: Scope, statement: bool
+    ) -> ir.Expr | ir.InlineProc:
+        name = str(name_tok)
+        if rest and isinstance(rest[0], Tree):
+            args = list(rest[0].children)  # the `args` node
+        else:
+            args = list(rest)
+        fn = self.env.functions.get(name)
+        if fn is not None:
+            return self._inline(name_tok, fn, args, scope, statement)
+        builtin = BUILTINS.get(name)
+        if builtin is None:
+            guess = did_you_mean(name, [*BUILTINS, *self.env.functions])
+            raise fail(name_tok, _with_guess(f"unknown function '{name}'", guess), "D003")
+        lo, hi = builtin.min_args, builtin.max_args
+        if not (lo <= len(args) <= hi):
+            want = str(lo) if lo == hi else f"{lo} to {hi}"
+            raise fail(name_tok, f"'{name}' takes {want} values, got {len(args)}", "D005")
+        for a in args:
+            if isinstance(a, Tree) and a.data == "kwarg":
+                raise fail(a, f"'{name}' takes no named values")
+        if not builtin.is_reducer:
+            return ir.BuiltinCall(name, [self.expr(a, scope) for a in args])
+        if len(args) == 1 and _is_genexp(args[0]):
+            element, var_tok, iterable, *cond = args[0].children
+            it = self.expr(iterable, scope)
+            inner = scope.child()
+            slot = self._bind(inner, str(var_tok))
+            el = self.expr(element, inner)
+            test = self.expr(cond[0], inner) if cond else None
+            return ir.ReduceEach(name, el, slot, it, test)
+        if any(_is_genexp(a) for a in args):
+            raise fail(name_tok, f"'{name}' takes one 'x for y in z' form or plain values")
+        return ir.Reduce(name, [self.expr(a, scope) for a in args])
+
+    def _inline(
+        self, tok: Token, fn: Callable_, args: list, scope: Scope, statement: bool
+    ) -> ir.Expr | ir.InlineProc:
+        if len(args) != len(fn.params):
+            raise fail(
+                tok,
+                f"'{fn.name}' takes {len(fn.params)} values ({', '.join(fn.params)}), "
+                f"got {len(args)}",
+                "D005",
+            )
+        if fn.is_procedure and not statement:
+            raise fail(tok, f"'{fn.name}' is a procedure; call it as a statement")
+        if self._depth > MAX_INLINE_DEPTH:
+            raise fail(tok, f"'{fn.name}' calls itself too deeply (recursion is not allowed)")
+        values = [self.expr(a, scope) for a in args]
+        # an inlined rule function sees its parameters, the flow variables and the globals
+        inner = Scope(self.root)
+        bound: list[tuple[ir.Slot, ir.Expr]] = []
+        for pname, value in zip(fn.params, values, strict=True):
+            if value.simple:  # read in place: no rule text can reassign it
+                inner.bindings[pname] = ("alias", value)
+            else:  # evaluated once
+                bound.append((self._bind(inner, pname), value))
+        self._depth += 1
+        try:
+            tree = fn.tree()
+            if fn.is_procedure:
+                return ir.InlineProc(bound, self.block(tree.children, inner))
+            return ir.Inline(bound, self.expr(tree, inner))
+        except DslSyntaxError as e:
+            raise _Nested(fn, e) from None
+        finally:
+            self._depth -= 1
+
+
+_EXPRESSIONS = {
+    "number": Resolver._number,
+    "string": Resolver._string,
+    "true": Resolver._true,
+    "false": Resolver._false,
+    "none": Resolver._none,
+    "list_": Resolver._list,
+    "name": Resolver._name,
+    "attr": Resolver._attr,
+    "index": Resolver._index,
+    "neg": Resolver._neg,
+    "not_": Resolver._not,
+    "or_": Resolver._or,
+    "and_": Resolver._and,
+    "cond": Resolver._cond,
+    "compare": Resolver._compare,
+    "binop": Resolver._binop,
+    "call": Resolver._call_expr,
+}

@@ -1,0 +1,90 @@
+"""What generated rule code calls while a game runs: the rule-fault exception and the helpers
+for reads and writes whose target is only known then (a seat number, a piece or an entry id).
+
+Generated code reaches these through its namespace (see codegen.py); nothing here knows a rule
+name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+_MISSING = object()
+
+
+class RuntimeRuleError(Exception):
+    """A rule did something impossible while running (a bug in a rule file)."""
+
+
+def show(value: Any) -> str:
+    """A value as a rule's text shows it: none, yes/no, else its plain str."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def fast_show(value: Any) -> str:
+    return value if type(value) is str else show(value)
+
+
+def short(o: Any) -> str:
+    text = repr(o)
+    return text if len(text) < 60 else text[:57] + "..."
+
+
+def player_or_piece_get(s: Any, o: Any, name: str, attrs: dict[str, dict[str, Any]]) -> Any:
+    """`o.name` where o may be a seat number, a piece or a catalog entry id."""
+    t = type(o)
+    if t is int:
+        return s.p[o][name]
+    if t is dict:
+        r = o.get(name, _MISSING)
+        if r is not _MISSING:
+            return r
+        return attrs[o["type"]][name]
+    if t is str:
+        return attrs[o][name]
+    if o is None:
+        raise RuntimeRuleError(f"cannot read '{name}' of none")
+    raise RuntimeRuleError(f"cannot read '{name}' of {o!r}")
+
+
+def static_attr(table: dict, o: Any, s: Any, name: str, attrs: dict) -> Any:
+    """A catalog entry's fixed attribute, read by the entry id or a piece's type."""
+    try:
+        return table[o if type(o) is str else o["type"]]
+    except (KeyError, TypeError):
+        return player_or_piece_get(s, o, name, attrs)
+
+
+def set_field(s: Any, o: Any, name: str, value: Any, op: str | None) -> None:
+    """Assignment to `x.name` where x may be a seat (player field) or a piece."""
+    if type(o) is int:
+        o = s.p[o]
+    elif type(o) is dict:
+        if s.ab:  # a piece changed: what pieces grant may have changed
+            s.ab.clear()
+    else:
+        raise RuntimeRuleError(f"cannot set '{name}' on {o!r}")
+    if op is None:
+        o[name] = value
+    elif op == "+=":
+        o[name] += value
+    else:
+        o[name] -= value
+
+
+def checked_index(o: Any, k: Any) -> Any:
+    """`o[k]` in checked code (scenario expectations): a miss says what was missing where."""
+    try:
+        return o[k]
+    except (KeyError, IndexError, TypeError):
+        raise RuntimeRuleError(f"no entry {k!r} in {short(o)}") from None
+
+
+def checked_divide(a: int, op: str, b: int) -> int:
+    if b == 0:
+        raise RuntimeRuleError("division by zero")
+    return a // b if op == "//" else a % b

@@ -1,0 +1,104 @@
+"""What an effect text is compiled against: the ruleset's names (Env), the rule functions it
+may call (Callable_), and the scopes that say where a local name's value lives (Scope).
+
+A scope binding is a pair (kind, payload):
+  ("var", name)    a flow variable, read from s.v (declared by the flow or a scenario)
+  ("temp", key)    a slot in s.t the engine fills before running the text (hook's self, ...)
+  ("local", slot)  a let, loop or parameter name: a Python local of the generated function
+  ("alias", expr)  a rule function's parameter, read as the (cheap) argument it was given
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Any
+
+from lark import Tree
+
+from interpreter.dsl.builtins import BUILTINS
+from interpreter.dsl.parser import parse
+
+_uid = itertools.count()
+
+SPECIAL_NAMES = ("players", "seats", "round", "option", "true", "false", "none")
+
+
+@dataclass
+class Callable_:
+    """A function or procedure declared by the ruleset, inlined at each call site."""
+
+    name: str
+    params: list[str]
+    text: str
+    is_procedure: bool
+    origin: Any = None  # where the text lives, for error positions (set by the model builder)
+    _tree: Tree | None = None
+
+    def tree(self) -> Tree:
+        if self._tree is None:
+            self._tree = parse(self.text, "start" if self.is_procedure else "expr")
+        return self._tree
+
+
+@dataclass
+class Env:
+    """Everything a rule text may name, declared by the ruleset."""
+
+    players: int
+    global_fields: dict[str, str]  # name -> kind (counter, value, bag, pile, area)
+    player_fields: dict[str, str]
+    piece_fields: set[str]
+    abilities: dict[str, dict[str, int]]  # ability -> {piece type: amount}
+    constants: dict[str, Any]  # ids, sets, catalogs, tables
+    attrs: dict[str, dict[str, Any]]  # id -> static attributes (catalog entries)
+    piece_defaults: dict[str, dict[str, Any]]  # piece type -> its dynamic fields' start values
+    options: dict[str, Any]
+    functions: dict[str, Callable_] = field(default_factory=dict)
+    events: dict[str, list[str]] = field(default_factory=dict)
+    # late-bound by the game once hooks and abilities are compiled
+    runtime: dict[str, Any] = field(default_factory=dict)
+    emitted: set[str] = field(default_factory=set)
+
+    def names(self) -> list[str]:
+        return [
+            *self.global_fields,
+            *self.constants,
+            *self.functions,
+            *BUILTINS,
+            *SPECIAL_NAMES,
+        ]
+
+
+class Scope:
+    """Compile-time map from a rule name to where its value lives."""
+
+    def __init__(self, parent: Scope | None = None, **bindings: tuple[str, Any]) -> None:
+        self.parent = parent
+        self.bindings: dict[str, tuple[str, Any]] = dict(bindings)
+
+    def lookup(self, name: str) -> tuple[str, Any] | None:
+        scope: Scope | None = self
+        while scope is not None:
+            hit = scope.bindings.get(name)
+            if hit is not None:
+                return hit
+            scope = scope.parent
+        return None
+
+    def visible(self) -> list[str]:
+        out: list[str] = []
+        scope: Scope | None = self
+        while scope is not None:
+            out.extend(scope.bindings)
+            scope = scope.parent
+        return out
+
+    def child(self) -> Scope:
+        return Scope(self)
+
+    def temp(self, name: str) -> str:
+        """Bind `name` to a fresh s.t slot, which the caller fills before the text runs."""
+        key = f"{name}#{next(_uid)}"
+        self.bindings[name] = ("temp", key)
+        return key
