@@ -159,26 +159,19 @@ def _options(config: _Config, composed: Any) -> dict[str, Any] | None:
         name = str(name)
         if name not in declared:
             bad = True
-            config.fault(
-                ["options", name],
-                "C004",
-                f"unknown option '{name}'",
-                key=True,
-                hint=hint_for(name, [str(k) for k in declared])
-                or f"options: {', '.join(str(k) for k in declared) or 'none'}",
-            )
+            known = [str(k) for k in declared]
+            hint = hint_for(name, known) or f"options: {', '.join(known) or 'none'}"
+            config.fault(["options", name], "C004", f"unknown option '{name}'", key=True, hint=hint)
             continue
         choices = list((declared[name] or {}).get("choices") or [])
         match = [c for c in choices if str(c) == str(value)]
         if choices and not match:
             bad = True
-            config.fault(
-                ["options", name],
-                "C005",
-                f"option '{name}' cannot be {_show(value)}",
-                expected=f"one of {', '.join(str(c) for c in choices)}",
-                hint=hint_for(str(value), [str(c) for c in choices]),
-            )
+            shown = [str(c) for c in choices]
+            message = f"option '{name}' cannot be {_show(value)}"
+            expected = f"one of {', '.join(shown)}"
+            hint = hint_for(str(value), shown)
+            config.fault(["options", name], "C005", message, expected=expected, hint=hint)
             continue
         options[name] = match[0] if match else value
     return None if bad else options

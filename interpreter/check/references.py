@@ -191,8 +191,8 @@ def _entry_attr(cat: Mapping[str, Any], entry: Any, attr: str) -> Any:
     return defaults.get(attr) if is_map(defaults) else None
 
 
-def _copies_check(data: Any, catalogs: Mapping[str, Any]) -> list[Diagnostic]:
-    """R004: a list in a table naming an entry more often than the entry's ``copies``."""
+def _copies_of(catalogs: Mapping[str, Any]) -> dict[str, tuple[str, int]]:
+    """Entry id -> (its catalog, how many copies of it there are), for entries that say."""
     copies: dict[str, tuple[str, int]] = {}
     for cname, cat in catalogs.items():
         if not is_map(cat):
@@ -201,6 +201,12 @@ def _copies_check(data: Any, catalogs: Mapping[str, Any]) -> list[Diagnostic]:
             n = _entry_attr(cat, entry, "copies")
             if isinstance(n, int) and not isinstance(n, bool):
                 copies[str(eid)] = (str(cname), n)
+    return copies
+
+
+def _copies_check(data: Any, catalogs: Mapping[str, Any]) -> list[Diagnostic]:
+    """R004: a list in a table naming an entry more often than the entry's ``copies``."""
+    copies = _copies_of(catalogs)
     out: list[Diagnostic] = []
     if not copies:
         return out
@@ -270,6 +276,20 @@ def _domain_of(
     return domains[max(scored)[1]]
 
 
+def _name_values(entries: Mapping[str, Any], attr: str) -> list[tuple[str, str]]:
+    """(entry id, value) for each entry setting ``attr`` to a word other than ``none``; empty
+    when any of those values is not a plain name (then they are not ids)."""
+    values: list[tuple[str, str]] = []
+    for eid, entry in entries.items():
+        if is_map(entry) and attr in entry:
+            v = entry[attr]
+            if isinstance(v, str) and v != NONE_WORD:
+                values.append((str(eid), v))
+    if any(not _NAME.fullmatch(v) for _, v in values):
+        return []
+    return values
+
+
 def _attribute_ids_check(data: Any, catalogs: Mapping[str, Any]) -> list[Diagnostic]:
     """R005: an attribute whose values are ids of one kind names an unknown id."""
     domains = _id_domains(data, catalogs)
@@ -281,13 +301,8 @@ def _attribute_ids_check(data: Any, catalogs: Mapping[str, Any]) -> list[Diagnos
         defaults = _section(cat, "defaults")
         attrs = {str(a) for e in entries.values() if is_map(e) for a in e} | set(defaults)
         for attr in sorted(attrs - _NOT_ID_ATTRIBUTES):
-            values: list[tuple[str, str]] = []
-            for eid, entry in entries.items():
-                if is_map(entry) and attr in entry:
-                    v = entry[attr]
-                    if isinstance(v, str) and v != NONE_WORD:
-                        values.append((str(eid), v))
-            if not values or any(not _NAME.fullmatch(v) for _, v in values):
+            values = _name_values(entries, attr)
+            if not values:
                 continue
             best = _domain_of(defaults.get(attr), values, domains)
             if best is None:
