@@ -7,7 +7,7 @@ Cold start: a new Python process runs `rulebook validate rulesets/` (imports, gr
 YAML, schema, compiling every ruleset for each player count, whole-ruleset checks); wall time
 of the whole process, median of the runs; once with every core (validate forks one worker per
 core for the files of each game folder) and once in one process (RULEBOOK_JOBS=1). In-process:
-`interpreter.check.pipeline.validate` again in a warm process, in one process (CPU time),
+`interpreter.check.validate` again in a warm process, in one process (CPU time),
 i.e. what an editor integration or a test suite pays per run.
 """
 
@@ -46,7 +46,7 @@ def cold(runs: int, target: str, jobs: int | None = None) -> list[float]:
 
 
 def warm(runs: int, target: str) -> tuple[list[float], int, int]:
-    from interpreter.check.pipeline import validate
+    from interpreter.check import validate
 
     validate([ROOT / target], jobs=1)  # first run pays imports and the grammar build
     out = []

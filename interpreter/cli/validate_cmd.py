@@ -11,7 +11,7 @@ warning), 2 a usage error or a path that does not exist / cannot be read.  Outpu
 * ``github``: ``::error file=..,line=..,col=..,title=CODE::message`` workflow commands, so the
   findings appear as annotations on a pull request's diff.
 
-The checks themselves are :func:`interpreter.check.pipeline.validate`; this module only prints.
+The checks themselves are :func:`interpreter.check.validate`; this module only prints.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ FORMATS = ("text", "json", "github")
 
 def run(args: argparse.Namespace) -> int:
     """Entry point of ``rulebook validate``."""
-    from interpreter.check.pipeline import PathError, validate
+    from interpreter.check import PathError, validate
     from interpreter.diagnostics.report import format_github, format_json, format_text, summary_line
 
     if args.json and args.format not in (None, "json"):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.check.pipeline import validate
+from interpreter.check import validate
 from interpreter.cli.main import main
 from interpreter.scenario import collect, discover, run_scenario
 from interpreter.simulate.runner import SimSpec, run_simulation

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.check.pipeline import validate
+from interpreter.check import validate
 from interpreter.cli.main import main
 from interpreter.diagnostics.errors import RulesError
 from interpreter.engine.loader import load_game

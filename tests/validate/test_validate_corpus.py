@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.check.pipeline import validate
+from interpreter.check import validate
 
 # beside conftest.py's own FIXTURES: `from conftest import` would find another tests/ folder's
 # conftest when several folders run in one session

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from interpreter.check.pipeline import validate
+from interpreter.check import validate
 from interpreter.load.yamlload import MAX_BYTES, MAX_DEPTH
 
 

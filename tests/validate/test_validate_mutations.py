@@ -16,7 +16,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from interpreter.check.pipeline import validate
+from interpreter.check import validate
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = (ROOT / "rulesets" / "puerto-rico" / "ruleset.yaml").read_text(encoding="utf-8")

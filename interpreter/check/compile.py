@@ -1,0 +1,79 @@
+"""References and DSL (R, D codes): a ruleset compiled once for each player count it allows.
+
+The ruleset is built with :func:`interpreter.model.rules.build_rules` in checking mode, which
+reports every reference and effect-language fault it meets instead of stopping at the first;
+only when every count compiles do the whole-ruleset checks run (a mistyped call must not also
+read as "never used").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from interpreter.check.references import whole_ruleset_checks
+from interpreter.diagnostics.errors import ConfigError, Diagnostic, RulesError
+from interpreter.load.locate import is_map, locate
+
+__all__ = ["MAX_COUNTS", "check_ruleset", "player_counts", "whole_number"]
+
+# Most player counts a ruleset is compiled for (the smallest, the largest, and the ones between).
+MAX_COUNTS = 8
+
+
+def whole_number(value: Any, default: int) -> int:
+    """``value`` when it is an int (not a bool), else ``default``."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def player_counts(data: Mapping[str, Any]) -> list[int]:
+    """Every player count the ruleset allows, or :data:`MAX_COUNTS` spread from least to most."""
+    pl = data.get("players") or {}
+    lo = whole_number(pl.get("min"), 1)
+    hi = max(lo, whole_number(pl.get("max"), lo))
+    counts = list(range(lo, hi + 1))
+    if len(counts) > MAX_COUNTS:
+        step = (hi - lo) / (MAX_COUNTS - 1)
+        counts = sorted({lo + round(i * step) for i in range(MAX_COUNTS)})
+    return counts
+
+
+def check_ruleset(
+    data: Any,
+    *,
+    counts: Sequence[int] | None = None,
+    options: Mapping[str, Any] | None = None,
+    whole: bool = True,
+) -> list[Diagnostic]:
+    """References and DSL (compiled per player count), then the whole-ruleset checks.
+
+    ``data`` is a schema-valid ruleset tree (a loaded or composed document).  ``counts``
+    defaults to every allowed player count (at most :data:`MAX_COUNTS` of them), ``options``
+    to the declared defaults.  With ``whole=False`` only compilation runs.
+    """
+    from interpreter.model.rules import build_rules
+
+    out: list[Diagnostic] = []
+    if not is_map(data):
+        return out
+    if counts is None:
+        counts = player_counts(data)
+    declared = data.get("options") or {}
+    resolved = {str(k): (v or {}).get("default") for k, v in declared.items() if is_map(v)}
+    resolved.update(options or {})
+    failed = False
+    for n in counts:
+        try:
+            rules = build_rules(data, n, dict(resolved), for_checking=True)
+        except RulesError as err:
+            failed = True
+            out.extend(err.diagnostics)
+        except ConfigError as err:
+            failed = True
+            out.append(Diagnostic("C005", str(err), *locate(data, ["options"])))
+        else:
+            out.extend(rules.warnings)
+    if whole and not failed:
+        # only on a ruleset that compiles: a mistyped call must not also read as "never used"
+        out.extend(whole_ruleset_checks(data))
+    return out

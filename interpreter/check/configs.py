@@ -1,0 +1,181 @@
+"""Game configs (C001-C005): the game, overlays, player count and options a config asks for.
+
+A config's game is found beside it, as a path, or among the rulesets known to the run (C001);
+each overlay it names must extend that game (C002); its player count must be one the
+composition allows (C003); each option must be declared (C004) and take one of its choices
+(C005).  When all of that resolves, the composition is compiled as the config will play it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from interpreter.check.compile import check_ruleset, whole_number
+from interpreter.check.overlays import compose, overlays_of
+from interpreter.check.report import diagnostic_at
+from interpreter.check.session import Session
+from interpreter.diagnostics.suggest import hint_for
+from interpreter.load.locate import is_map
+
+__all__ = ["check_config_file"]
+
+
+@dataclass
+class _Config:
+    """One config file being checked: where its faults are reported and the game it names."""
+
+    run: Session
+    path: str
+    data: Any
+    game: str
+
+    def fault(self, where: list[Any], code: str, message: str, **fields: Any) -> None:
+        self.run.emit(
+            [diagnostic_at(self.data, where, code, message, default_file=self.path, **fields)]
+        )
+
+
+def check_config_file(run: Session, path: str, doc: Any) -> None:
+    """Schema, then C001-C005 in order; a config that resolves is compiled as it will play."""
+    errs = run.schema_errors(doc.data, "config", path)
+    if errs:
+        run.emit(errs)
+        return
+    data = doc.data
+    if not is_map(data) or "game" not in data:
+        return  # a partial config (flags give the rest): nothing to resolve
+    config = _Config(run, path, data, str(data["game"]))
+    bases, overlays = run.candidates(path)
+    base_path = _base_of(config, bases)
+    if base_path is None:
+        return
+    base_doc = run.load(base_path).doc
+    if base_doc is None:
+        run.emit(run.load(base_path).diagnostics)
+        return
+    base_id = base_doc.data.get("ruleset") if is_map(base_doc.data) else None
+    label = base_id or config.game
+    overlay_paths = _overlays_named(config, base_path, label, overlays)
+    if overlay_paths is None:
+        return
+    composed, diags = compose(run, base_path, overlay_paths)
+    run.emit(diags)
+    if composed is None:
+        return
+    players = config.data.get("players")
+    if not isinstance(players, int) or isinstance(players, bool):
+        counts = None  # every count the composition allows
+    elif _player_count_fits(config, composed, label, players):
+        counts = [players]
+    else:
+        return
+    options = _options(config, composed)
+    if options is None:
+        return
+    run.emit(check_ruleset(composed, counts=counts, options=options, whole=False))
+
+
+def _base_of(config: _Config, bases: Mapping[str, str]) -> str | None:
+    """The base ruleset the config's ``game`` names (C001 when none)."""
+    game = config.game
+    found = _find_game(config.path, game, bases)
+    if found is None:
+        from interpreter.load import catalog
+
+        known = [*catalog.game_dirs(), *bases]
+        config.fault(["game"], "C001", f"unknown game '{game}'", hint=hint_for(game, known))
+    return found
+
+
+def _find_game(config_path: str, game: str, bases: Mapping[str, str]) -> str | None:
+    beside = os.path.join(os.path.dirname(config_path), game)
+    for candidate in (beside, game):
+        p = Path(candidate)
+        if p.is_file():
+            return str(p)
+        if p.is_dir() and (p / "ruleset.yaml").is_file():
+            return str(p / "ruleset.yaml")
+    return bases.get(game)
+
+
+def _overlays_named(
+    config: _Config, base_path: str, label: str, overlays: Mapping[str, str]
+) -> list[str] | None:
+    """The paths of the overlays the config plays ``with``; None after a C002 for any unknown."""
+    chosen = config.data.get("with") or []
+    if isinstance(chosen, str):
+        names = [(n.strip(), ["with"]) for n in chosen.split(",") if n.strip()]
+    else:
+        names = [(str(n), ["with", i]) for i, n in enumerate(chosen)]
+    beside = overlays_of(config.run, base_path, overlays)
+    overlay_paths: list[str] = []
+    missing = False
+    for name, where in names:
+        found = beside.get(name)
+        if found is None and name.endswith((".yaml", ".yml")):
+            candidate = os.path.join(os.path.dirname(config.path), name)
+            found = candidate if os.path.isfile(candidate) else None
+        if found is None:
+            missing = True
+            config.fault(
+                where,
+                "C002",
+                f"unknown overlay '{name}' for {label}",
+                hint=hint_for(name, beside) or f"overlays: {', '.join(sorted(beside)) or 'none'}",
+            )
+            continue
+        overlay_paths.append(found)
+    return None if missing else overlay_paths
+
+
+def _player_count_fits(config: _Config, composed: Any, label: str, players: int) -> bool:
+    """Whether the composition allows the config's player count (C003 when not)."""
+    pl = composed.get("players") or {}
+    lo = whole_number(pl.get("min"), 1)
+    hi = whole_number(pl.get("max"), lo)
+    if lo <= players <= hi:
+        return True
+    config.fault(
+        ["players"],
+        "C003",
+        f"{label} is for {lo} to {hi} players, not {players}",
+        expected=f"a number from {lo} to {hi}",
+    )
+    return False
+
+
+def _options(config: _Config, composed: Any) -> dict[str, Any] | None:
+    """Every declared option's value (the config's, else the default); None after a C004 or
+    C005."""
+    given = config.data.get("options") or {}
+    declared = composed.get("options") or {}
+    options = {str(k): (v or {}).get("default") for k, v in declared.items()}
+    bad = False
+    for name, value in given.items():
+        name = str(name)
+        if name not in declared:
+            bad = True
+            known = [str(k) for k in declared]
+            hint = hint_for(name, known) or f"options: {', '.join(known) or 'none'}"
+            config.fault(["options", name], "C004", f"unknown option '{name}'", key=True, hint=hint)
+            continue
+        choices = list((declared[name] or {}).get("choices") or [])
+        match = [c for c in choices if str(c) == str(value)]
+        if choices and not match:
+            bad = True
+            shown = [str(c) for c in choices]
+            message = f"option '{name}' cannot be {_show(value)}"
+            expected = f"one of {', '.join(shown)}"
+            hint = hint_for(str(value), shown)
+            config.fault(["options", name], "C005", message, expected=expected, hint=hint)
+            continue
+        options[name] = match[0] if match else value
+    return None if bad else options
+
+
+def _show(value: Any) -> str:
+    return repr(value) if isinstance(value, str) else str(value)

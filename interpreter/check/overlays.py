@@ -1,0 +1,115 @@
+"""Composition (O codes): an overlay checked as it will run, composed onto what it extends.
+
+An overlay extending another overlay brings the whole chain down to its base ruleset, so two
+overlays changing the same entry are reported naming both files (O008); an ``extends`` that
+names nothing known, or that leads round in a cycle, is O004.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from interpreter.check.compile import check_ruleset
+from interpreter.check.report import diagnostic_at
+from interpreter.check.session import Session
+from interpreter.diagnostics.errors import Diagnostic, RulesError
+from interpreter.diagnostics.suggest import hint_for
+from interpreter.load.locate import is_map
+
+__all__ = ["chain", "check_overlay_file", "compose", "overlays_of"]
+
+
+def check_overlay_file(run: Session, path: str, doc: Any) -> None:
+    """Schema, then the chain down to its base composed and checked like a ruleset."""
+    errs = run.schema_errors(doc.data, "overlay", path)
+    if errs:
+        run.emit(errs)
+        return
+    base, order, diags = chain(run, path)
+    run.emit(diags)
+    if base is None:
+        return
+    data, diags = compose(run, base, order)
+    run.emit(diags)
+    if data is not None:
+        run.emit(check_ruleset(data))
+
+
+def chain(run: Session, overlay_path: str) -> tuple[str | None, list[str], list[Diagnostic]]:
+    """Base path and the overlays (in order, ending with this one) an overlay needs."""
+    bases, overlays = run.candidates(overlay_path)
+    order = [overlay_path]
+    current = overlay_path
+    seen = {os.path.normpath(overlay_path)}
+    while True:
+        doc = run.load(current).doc
+        if doc is None or not is_map(doc.data):
+            return None, order, []
+        target = doc.data.get("extends")
+        if not isinstance(target, str) or not target:
+            return None, order, []  # the schema / compose stage reports it
+        if target in bases:
+            return bases[target], order, []
+        nxt = overlays.get(target)
+        if nxt is None or os.path.normpath(nxt) in seen:
+            why = "is not a known ruleset or overlay" if nxt is None else "forms a cycle"
+            unknown = diagnostic_at(
+                doc.data,
+                ["extends"],
+                "O004",
+                f"'extends: {target}' {why}",
+                default_file=doc.path,
+                hint=hint_for(target, [*bases, *overlays]),
+            )
+            return None, order, [unknown]
+        seen.add(os.path.normpath(nxt))
+        order.insert(0, nxt)
+        current = nxt
+
+
+def compose(
+    run: Session, base_path: str, overlay_paths: Sequence[str]
+) -> tuple[Any, list[Diagnostic]]:
+    """Composed data (None when it cannot be built) and the diagnostics on the way."""
+    from interpreter.compose.overlays import compose as compose_documents
+
+    docs = []
+    for p in [base_path, *overlay_paths]:
+        loaded = run.load(p)
+        if loaded.doc is None:
+            return None, list(loaded.diagnostics)
+        docs.append(loaded.doc)
+    base_errors = run.schema_errors(docs[0].data, "ruleset")
+    if base_errors:
+        return None, base_errors
+    for d in docs[1:]:
+        errs = run.schema_errors(d.data, "overlay")
+        if errs:
+            return None, errs
+    if len(docs) == 1:
+        return docs[0].data, []
+    try:
+        composed = compose_documents(docs[0], docs[1:])
+    except RulesError as err:
+        return None, list(err.diagnostics)
+    errs = run.schema_errors(composed.data, "ruleset")
+    if errs:
+        return None, errs
+    return composed.data, []
+
+
+def overlays_of(run: Session, base_path: str, overlays: Mapping[str, str]) -> dict[str, str]:
+    """Overlay id -> path for overlays that (through their chain) extend this base."""
+    out: dict[str, str] = {}
+    local_bases: dict[str, str] = {}
+    local: dict[str, str] = {}
+    for f in sorted(Path(base_path).parent.glob("*.y*ml")):
+        run.note(str(f), local_bases, local)
+    for ident, p in {**overlays, **local}.items():
+        base, _order, _diags = chain(run, p)
+        if base is not None and os.path.normpath(base) == os.path.normpath(base_path):
+            out[ident] = p
+    return out
