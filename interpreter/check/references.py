@@ -1,4 +1,4 @@
-"""Whole-ruleset checks that need no game to be played (R004-R006, warnings W002-W005).
+"""Whole-ruleset checks that need no game to be played (R004, R006, warnings W002-W005).
 
 They run on a ruleset (or a composition) that already compiles for every player count, and find
 uses by the names in rule texts, not by running anything: every string value outside the prose
@@ -26,9 +26,6 @@ _OPTION = re.compile(r"\boption\s*\.\s*([A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)
 _PROSE_KEYS = {"doc", "title", "description", "label"}
 # Sections whose entries an ``extension-points`` list may name.
 _DEFINING = ("functions", "procedures", "tables", "sets", "catalogs", "options")
-# Catalog attributes that never hold ids of another kind.
-_NOT_ID_ATTRIBUTES = {"on", "grants", "doc", "copies"}
-NONE_WORD = "none"
 
 
 def whole_ruleset_checks(data: Any) -> list[Diagnostic]:
@@ -41,9 +38,10 @@ def whole_ruleset_checks(data: Any) -> list[Diagnostic]:
     * (W002-W004 skip the names listed in ``extension-points``: kept for overlays to use;
       R006 a listed name that is defined nowhere);
     * W005 a catalog entry's hook on a declared event that no rule emits (it can never run);
-    * R004 a table lists an entry more often than its catalog has ``copies`` of it;
-    * R005 a catalog attribute whose values are ids of one kind (phases, a set's members or a
-      catalog's entries) names an id of no such kind (did you mean ...).
+    * R004 a table lists an entry more often than its catalog has ``copies`` of it.
+
+    (An attribute or table value naming an id of no such kind, R005, is a type check of the
+    model: interpreter/model/datatypes.py, run whenever a ruleset is compiled.)
 
     Uses are found by the names in rule texts (every string value outside prose keys
     ``doc``/``title``/``description``/``label``), not by running anything.
@@ -55,7 +53,6 @@ def whole_ruleset_checks(data: Any) -> list[Diagnostic]:
     out.extend(_unused(data, uses, catalogs))
     out.extend(_unheard_hooks(data, catalogs, uses.emitted))
     out.extend(_copies_check(data, catalogs))
-    out.extend(_attribute_ids_check(data, catalogs))
     return out
 
 
@@ -237,91 +234,4 @@ def _copies_check(data: Any, catalogs: Mapping[str, Any]) -> list[Diagnostic]:
 
     for name, table in _section(data, "tables").items():
         walk(table, ["tables", name])
-    return out
-
-
-# (kind word for messages, the ids of that kind)
-_Domain = tuple[str, set[str]]
-
-
-def _id_domains(data: Any, catalogs: Mapping[str, Any]) -> list[_Domain]:
-    """Every kind of id an attribute's values may be: phases, a set's members, a catalog's
-    entries."""
-    domains: list[_Domain] = []
-    phases = {str(p) for p in _section(data, "phases")}
-    if phases:
-        domains.append(("phase", phases))
-    for sname, members in _section(data, "sets").items():
-        if is_seq(members):
-            domains.append((f"member of set '{sname}'", {str(m) for m in members}))
-    for cname, cat in catalogs.items():
-        if is_map(cat):
-            domains.append(
-                (f"entry of catalog '{cname}'", {str(e) for e in _section(cat, "entries")})
-            )
-    return domains
-
-
-def _domain_of(
-    default: Any, values: list[tuple[str, str]], domains: list[_Domain]
-) -> _Domain | None:
-    """The kind of id an attribute holds: its default's kind, else the kind most of its values
-    are (two at least); None when it holds no ids."""
-    if isinstance(default, str) and default != NONE_WORD:
-        return next((d for d in domains if default in d[1]), None)
-    scored = [(sum(v in d[1] for _, v in values), i) for i, d in enumerate(domains)]
-    scored = [s for s in scored if s[0] >= 2]
-    if not scored:
-        return None
-    return domains[max(scored)[1]]
-
-
-def _name_values(entries: Mapping[str, Any], attr: str) -> list[tuple[str, str]]:
-    """(entry id, value) for each entry setting ``attr`` to a word other than ``none``; empty
-    when any of those values is not a plain name (then they are not ids)."""
-    values: list[tuple[str, str]] = []
-    for eid, entry in entries.items():
-        if is_map(entry) and attr in entry:
-            v = entry[attr]
-            if isinstance(v, str) and v != NONE_WORD:
-                values.append((str(eid), v))
-    if any(not _NAME.fullmatch(v) for _, v in values):
-        return []
-    return values
-
-
-def _attribute_ids_check(data: Any, catalogs: Mapping[str, Any]) -> list[Diagnostic]:
-    """R005: an attribute whose values are ids of one kind names an unknown id."""
-    domains = _id_domains(data, catalogs)
-    out: list[Diagnostic] = []
-    for cname, cat in catalogs.items():
-        if not is_map(cat):
-            continue
-        entries = _section(cat, "entries")
-        defaults = _section(cat, "defaults")
-        attrs = {str(a) for e in entries.values() if is_map(e) for a in e} | set(defaults)
-        for attr in sorted(attrs - _NOT_ID_ATTRIBUTES):
-            values = _name_values(entries, attr)
-            if not values:
-                continue
-            best = _domain_of(defaults.get(attr), values, domains)
-            if best is None:
-                continue
-            word, ids = best
-            for eid, v in values:
-                if v not in ids:
-                    msg = (
-                        f"unknown phase '{v}'"
-                        if word == "phase"
-                        else f"'{v}' is not a {word} (as the other values of '{attr}' are)"
-                    )
-                    out.append(
-                        _error(
-                            data,
-                            "R005" if word != "phase" else "R001",
-                            msg,
-                            ["catalogs", cname, "entries", eid, attr],
-                            hint_for(v, ids),
-                        )
-                    )
     return out
