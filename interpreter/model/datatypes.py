@@ -184,7 +184,7 @@ class _Checker:
             Diagnostic(code, message, file, line, col, json_pointer(list(path)), hint=hint)
         )
 
-    def value(self, value: Any, expected: Type, path: Path, what: str) -> None:
+    def value(self, value: Any, expected: Type, path: Path, what: str, why: str = "") -> None:
         """Report `value` (at `path`) when it does not fit `expected`."""
         if isinstance(expected, Optional):
             if value == NONE_WORD:
@@ -195,22 +195,22 @@ class _Checker:
         kind, _ = _kind(value, self.universes)
         if isinstance(expected, ListOf):
             if kind != "list":
-                self.mismatch(value, expected, path, what)
+                self.mismatch(value, expected, path, what, why)
                 return
             for i, item in enumerate(value):
-                self.value(item, expected.item, (*path, i), f"an item of {what}")
+                self.value(item, expected.item, (*path, i), f"an item of {what}", why)
             return
         if expected in (COUNT, NUMBER):
             if kind == "negative" and expected == COUNT:
                 self.error(
                     "K002",
-                    f"{what}: expected a whole number of 0 or more, got {value}",
+                    f"{what}: expected a whole number of 0 or more{why}, got {value}",
                     path,
                     "declare the attribute as `number` under the catalog's `attributes:` "
                     "if negative values are meant",
                 )
             elif kind not in ("int", "negative"):
-                self.mismatch(value, expected, path, what)
+                self.mismatch(value, expected, path, what, why)
             return
         if isinstance(expected, Id):
             if kind == "id" and expected.universe in self.universes.of(value):
@@ -221,17 +221,17 @@ class _Checker:
                 word = "a phase" if expected.universe == "phase" else f"in {expected.universe}"
                 self.error(
                     "R001" if expected.universe == "phase" else "R005",
-                    f"{what}: '{value}' is not {word}",
+                    f"{what}: '{value}' is not {word}{why}",
                     path,
                     f"did you mean '{guess}'?" if guess else _known(ids),
                 )
                 return
-            self.mismatch(value, expected, path, what)
+            self.mismatch(value, expected, path, what, why)
             return
         if (expected == BOOL and kind != "bool") or (expected == TEXT and kind == "list"):
-            self.mismatch(value, expected, path, what)
+            self.mismatch(value, expected, path, what, why)
 
-    def mismatch(self, value: Any, expected: Type, path: Path, what: str) -> None:
+    def mismatch(self, value: Any, expected: Type, path: Path, what: str, why: str = "") -> None:
         hint = None
         kind, _ = _kind(value, self.universes)
         if kind == "quoted" and expected in (COUNT, NUMBER):
@@ -240,7 +240,8 @@ class _Checker:
             hint = "use a whole number"
         elif kind == "null":
             hint = "write a value, or leave the key out"
-        self.error("K001", f"{what}: expected {describe(expected)}, got {_show(value)}", path, hint)
+        message = f"{what}: expected {describe(expected)}{why}, got {_show(value)}"
+        self.error("K001", message, path, hint)
 
 
 def _known(ids: set[str]) -> str | None:
@@ -309,10 +310,10 @@ def _check_catalog(name: str, cat: Any, c: _Checker, types: DataTypes) -> None:
         found[attr] = t
         for path, value in values:
             where = "the default" if path[0] == "defaults" else f"'{path[1]}'"
-            why = f"declared {declared[attr]}" if attr in declared else "like the others"
+            why = f"declared '{declared[attr]}'" if attr in declared else f"as in the other {name}"
             # a default may be `none` (a value no entry needs to fall back on)
             want = Optional(t) if path[0] == "defaults" and not isinstance(t, Optional) else t
-            c.value(value, want, (*base, *path), f"'{attr}' of {where} in {name} ({why})")
+            c.value(value, want, (*base, *path), f"'{attr}' of {where}", f" ({why})")
         if attr not in defaults:
             lacking = [str(e) for e, v in entries.items() if not (is_map(v) and attr in v)]
             if lacking:
@@ -345,7 +346,7 @@ def _check_table(name: str, table: Any, c: _Checker, players: tuple[int, int]) -
     t = _infer([v for _, v in cells], c.universes)
     for where, value in cells:
         at = "".join(f"[{k}]" for k in where[2:])
-        c.value(value, t, where, f"table '{name}'{at} (like its other values)")
+        c.value(value, t, where, f"table '{name}'{at}", " (as its other values are)")
     return t
 
 

@@ -122,4 +122,5 @@ def test_a_slip_exits_1_from_the_command_line(tmp_path, capsys):
     assert main(["validate", str(path)]) == 1
     err = capsys.readouterr()
     assert f"{path.name}:{line}:" in err.out + err.err
-    assert "expected a whole number of 0 or more, got 'eight'" in err.out + err.err
+    message = "'cost' of 'small-market': expected a whole number of 0 or more (as in the other "
+    assert message + "buildings), got 'eight'" in err.out + err.err
