@@ -363,7 +363,8 @@ def _check_keys(table: Any, path: Path, c: _Checker, players: tuple[int, int]) -
             if not lo <= k <= hi:
                 c.error(
                     "K003",
-                    f"key {k} of a table by player count: the game is for {lo} to {hi} players",
+                    f"table '{path[1]}' by player count has a key {k}, but the game is for "
+                    f"{lo} to {hi} players",
                     (*path, k),
                     key=True,
                 )
