@@ -2,11 +2,14 @@
 
 An overlay extending another overlay brings the whole chain down to its base ruleset, so two
 overlays changing the same entry are reported naming both files (O008); an ``extends`` that
-names nothing known, or that leads round in a cycle, is O004.
+names nothing known, or that leads round in a cycle, is O004. A base ruleset is also checked
+with every combination of the overlays beside it that extend it (its expansions together), as a
+game config could ask for them.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -19,7 +22,10 @@ from interpreter.diagnostics.errors import Diagnostic, RulesError
 from interpreter.diagnostics.suggest import hint_for
 from interpreter.load.locate import is_map
 
-__all__ = ["chain", "check_overlay_file", "compose", "overlays_of"]
+__all__ = ["chain", "check_combinations", "check_overlay_file", "compose", "overlays_of"]
+
+# Most compositions of several overlays checked for one base (its expansions in combination).
+MAX_COMBINATIONS = 16
 
 
 def check_overlay_file(run: Session, path: str, doc: Any) -> None:
@@ -113,3 +119,25 @@ def overlays_of(run: Session, base_path: str, overlays: Mapping[str, str]) -> di
         if base is not None and os.path.normpath(base) == os.path.normpath(base_path):
             out[ident] = p
     return out
+
+
+def check_combinations(run: Session, base_path: str) -> None:
+    """The base with each combination of two or more of the overlays beside it that extend it
+    directly, in name order: conflicts between them (O008) and faults that only show when they
+    run together are found before a game config asks for them. Each overlay alone is checked
+    as its own file."""
+    _, overlays = run.candidates(base_path)
+    direct = []
+    for _ident, path in sorted(overlays_of(run, base_path, overlays).items()):
+        if chain(run, path)[1] == [path]:
+            direct.append(path)
+    combos = [
+        combo
+        for size in range(2, len(direct) + 1)
+        for combo in itertools.combinations(direct, size)
+    ][:MAX_COMBINATIONS]
+    for combo in combos:
+        data, diags = compose(run, base_path, list(combo))
+        run.emit(diags)
+        if data is not None:
+            run.emit(check_ruleset(data, whole=False))

@@ -1,6 +1,7 @@
 """The stages run on each file, by kind, each only when the ones before it found no error there.
 
     ruleset:  YAML -> schema -> references + DSL per player count -> whole-ruleset checks
+              -> its overlays in combination (composed, compiled)
     overlay:  YAML -> schema -> chain and composition -> as a ruleset
     config:   YAML -> schema -> game, overlays, players, options -> composition compiled
 
@@ -16,7 +17,7 @@ from typing import Any
 
 from interpreter.check.compile import check_ruleset
 from interpreter.check.configs import check_config_file
-from interpreter.check.overlays import check_overlay_file
+from interpreter.check.overlays import check_combinations, check_overlay_file
 from interpreter.check.session import Session
 from interpreter.diagnostics.errors import Diagnostic
 
@@ -24,12 +25,16 @@ __all__ = ["check_files", "check_ruleset_file"]
 
 
 def check_ruleset_file(run: Session, path: str, doc: Any) -> None:
-    """Schema, then references, DSL and the whole-ruleset checks."""
+    """Schema, then references, DSL and the whole-ruleset checks; then, when the base is sound,
+    the base with its overlays in combination."""
     errs = run.schema_errors(doc.data, "ruleset", path)
     if errs:
         run.emit(errs)
         return
-    run.emit(check_ruleset(doc.data))
+    found = check_ruleset(doc.data)
+    run.emit(found)
+    if not any(d.severity == "error" for d in found):
+        check_combinations(run, path)
 
 
 _CHECK_BY_KIND = {
