@@ -23,15 +23,13 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.bots import UnknownBotError, make_bot
-from interpreter.cli import Command, config_error
+from interpreter.cli import Command, config_error, flags
 from interpreter.cli.config import (
     HUMAN,
     UsageError,
     load_config_file,
-    parse_option_flag,
     positive_int,
     resolve_from_flags,
-    seed_int,
     split_commas,
 )
 from interpreter.simulate.output import write_csv, write_json
@@ -222,19 +220,8 @@ def run(args: argparse.Namespace) -> int:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Declare the arguments of ``rulebook simulate``."""
-    parser.add_argument(
-        "game",
-        nargs="?",
-        metavar="GAME",
-        help="a game name or a path to a ruleset; optional when --config names one",
-    )
-    parser.add_argument(
-        "--players",
-        "-p",
-        type=positive_int,
-        metavar="N",
-        help="player count (required unless --config sets it)",
-    )
+    flags.add_game(parser, "a game name or a path to a ruleset; optional when --config names one")
+    flags.add_players(parser, "player count (required unless --config sets it)")
     parser.add_argument(
         "--config",
         metavar="FILE",
@@ -256,34 +243,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help=f"parallel worker processes (default: all cores, here {default_jobs()}); "
         "1 plays in this process",
     )
-    parser.add_argument(
-        "--seed",
-        type=seed_int,
-        metavar="S",
-        help="game i is played with seed S+i (default: drawn at random and recorded)",
+    flags.add_seed(parser, "game i is played with seed S+i (default: drawn at random and recorded)")
+    flags.add_overlays(
+        parser, "overlays (expansions, variants, house-rule files) in order; repeatable"
     )
-    parser.add_argument(
-        "--with",
-        dest="overlays",
-        action="append",
-        metavar="OVERLAY[,OVERLAY...]",
-        help="overlays (expansions, variants, house-rule files) in order; repeatable",
-    )
-    parser.add_argument(
-        "--option",
-        "-o",
-        dest="options",
-        action="append",
-        type=parse_option_flag,
-        metavar="NAME=VALUE",
-        help="set a game option; repeatable",
-    )
-    parser.add_argument(
-        "--bots",
-        action="append",
-        metavar="BOT[,BOT...]",
-        help="one bot for every seat, or one per seat (default: random)",
-    )
+    flags.add_options(parser, "set a game option; repeatable")
+    flags.add_bots(parser)
     parser.add_argument(
         "--out", metavar="FILE", help="write the JSON result here (required unless --json)"
     )
