@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game_helpers.puerto_rico import GOODS, finish_game, set_doubloons, set_goods
+from helpers.puerto_rico import GOODS, finish_game, set_doubloons, set_goods
 
 GOODS_TOTAL = 50
 DOUBLOONS_TOTAL = 54

@@ -4,8 +4,8 @@ and the tie-break."""
 from __future__ import annotations
 
 import pytest
-from game_helpers.moves import pass_until_role, play
-from game_helpers.puerto_rico import give_vp, set_doubloons, set_goods, vp
+from helpers.moves import pass_until_role, play
+from helpers.puerto_rico import give_vp, set_doubloons, set_goods, vp
 
 from .helpers import check_invariants, clear_all, end_game, give_building
 

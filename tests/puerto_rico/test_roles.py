@@ -4,8 +4,8 @@ captain, prospector, role coins and the governor."""
 from __future__ import annotations
 
 import pytest
-from game_helpers.moves import pass_until_role, play
-from game_helpers.puerto_rico import set_doubloons, set_goods, vp
+from helpers.moves import pass_until_role, play
+from helpers.puerto_rico import set_doubloons, set_goods, vp
 
 from .helpers import (
     BUILDING_COPIES,

@@ -5,8 +5,8 @@ and chooses first, so the role of each example is taken by seat 0 unless it says
 from __future__ import annotations
 
 import pytest
-from game_helpers.moves import play
-from game_helpers.puerto_rico import give_vp, set_doubloons, set_goods, vp
+from helpers.moves import play
+from helpers.puerto_rico import give_vp, set_doubloons, set_goods, vp
 
 from .helpers import (
     check_invariants,

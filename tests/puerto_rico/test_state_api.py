@@ -6,8 +6,8 @@ import json
 import random
 
 import pytest
-from game_helpers.moves import play
-from game_helpers.puerto_rico import set_goods
+from helpers.moves import play
+from helpers.puerto_rico import set_goods
 
 from interpreter.diagnostics.errors import IllegalOptionError
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game_helpers.puerto_rico import finish_game, set_doubloons, set_goods
+from helpers.puerto_rico import finish_game, set_doubloons, set_goods
 
 
 def attr(s: Any, name: str, key: str) -> Any:

@@ -9,8 +9,8 @@
 from __future__ import annotations
 
 import pytest
-from game_helpers.moves import play
-from game_helpers.puerto_rico import set_doubloons, set_goods
+from helpers.moves import play
+from helpers.puerto_rico import set_doubloons, set_goods
 
 from .helpers import clear_all, give_building, give_tile, totals
 

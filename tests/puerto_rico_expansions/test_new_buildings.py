@@ -7,8 +7,8 @@ a base building an example needs is put into the supply by hand.
 from __future__ import annotations
 
 import pytest
-from game_helpers.moves import pass_until_role, play
-from game_helpers.puerto_rico import give_vp, set_doubloons, set_goods, vp
+from helpers.moves import pass_until_role, play
+from helpers.puerto_rico import give_vp, set_doubloons, set_goods, vp
 
 from .helpers import clear_all, end_game, give_building, give_tile, give_tiles
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from game_helpers.moves import play
+from helpers.moves import play
 
 from .helpers import expected_totals, totals
 

@@ -4,7 +4,7 @@ park. Seat 0 is governor and chooser unless a test says otherwise."""
 
 from __future__ import annotations
 
-from game_helpers.moves import pass_until_role, play
+from helpers.moves import pass_until_role, play
 
 from .cities import city, give_building, goods, scores, set_city, set_tile
 from .conftest import get_game, start

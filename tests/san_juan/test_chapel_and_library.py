@@ -19,7 +19,7 @@ played with and without that overlay, with 2 and 3 players.
 from __future__ import annotations
 
 import pytest
-from game_helpers.moves import play
+from helpers.moves import play
 
 from .cities import city, give_building, set_city
 from .conftest import start

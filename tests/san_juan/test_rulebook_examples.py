@@ -4,7 +4,7 @@ the example needs (the chooser: seat 0; anybody else: seat 1 or 2)."""
 
 from __future__ import annotations
 
-from game_helpers.moves import pass_until_role, play
+from helpers.moves import pass_until_role, play
 
 from .cities import city, give_building, goods, scores, set_city, set_tile
 from .conftest import get_game, start
