@@ -35,8 +35,13 @@ from interpreter.cli.config import (
 from interpreter.simulate.output import write_csv, write_json
 from interpreter.simulate.progress import ProgressLine
 from interpreter.simulate.report import REPORT_SUFFIXES, check_report_path
-from interpreter.simulate.runner import SimSpec, default_jobs, run_simulation, scheduler_executor
-from interpreter.simulate.runner import _load as load_spec_game
+from interpreter.simulate.runner import (
+    SimSpec,
+    default_jobs,
+    load_spec_game,
+    run_simulation,
+    scheduler_executor,
+)
 from interpreter.simulate.summary import result_document
 
 __all__ = ["COMMAND", "format_summary", "run"]
