@@ -169,23 +169,8 @@ def play(
     choices: list[str] = list(prior)
 
     def save(result: dict[str, Any] | None) -> None:
-        if not save_path:
-            return
-        write_save(
-            save_path,
-            SaveGame(
-                game=save_game_name(cfg.game),
-                players=game.players,
-                overlays=list(game.overlays),
-                options=dict(game.options),
-                seed=cfg.seed,
-                seats=seats,
-                choices=list(choices),
-                result=result,
-            ),
-        )
-        what = "game" if result is not None else "partial game"
-        print(f"rulebook: {what} saved to {save_path}", file=sys.stderr)
+        if save_path:
+            _save(save_path, cfg, game, seats, choices, result)
 
     try:
         drive(state, agents, printer, choices.append)
@@ -202,6 +187,32 @@ def play(
     output.outcome(game, cfg.seed, seats, state, result)
     save(result)
     return 0
+
+
+def _save(
+    path: str,
+    cfg: GameConfig,
+    game: Any,
+    seats: list[str],
+    choices: list[str],
+    result: dict[str, Any] | None,
+) -> None:
+    """Write the game so far (``result`` None: a partial game, for ``--resume``)."""
+    write_save(
+        path,
+        SaveGame(
+            game=save_game_name(cfg.game),
+            players=game.players,
+            overlays=list(game.overlays),
+            options=dict(game.options),
+            seed=cfg.seed,
+            seats=seats,
+            choices=list(choices),
+            result=result,
+        ),
+    )
+    what = "game" if result is not None else "partial game"
+    print(f"rulebook: {what} saved to {path}", file=sys.stderr)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -34,8 +34,9 @@ from interpreter.cli.config import (
 )
 from interpreter.simulate.output import write_csv, write_json
 from interpreter.simulate.progress import ProgressLine
-from interpreter.simulate.report import REPORT_SUFFIXES, check_report_path
+from interpreter.simulate.report import REPORT_SUFFIXES, check_report_path, write_report
 from interpreter.simulate.runner import (
+    SimRun,
     SimSpec,
     default_jobs,
     load_spec_game,
@@ -163,6 +164,23 @@ def format_summary(doc: dict[str, Any]) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Entry point of ``rulebook simulate``."""
+    _check_outputs(args)
+    spec = _spec(args)
+    # Errors in the rules show now, once; forked worker processes inherit the compiled game.
+    game = load_spec_game(spec)
+    sim = _play(spec, args)
+    doc = result_document(sim, list(game.overlays), game.options)
+    written = _write_files(args, doc)
+    print(format_summary(doc))
+    if written:
+        print(f"rulebook: wrote {', '.join(written)}", file=sys.stderr)
+    if args.json:
+        print(json_line(doc, {"out": args.out, "csv": args.csv, "report": args.report}))
+    return EXIT_INTERRUPTED if sim.interrupted else 0
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Fail before the games, not after them, when a result could not be written."""
     if not args.out and not args.json:
         raise UsageError("--out FILE is required (or --json to print the summary)")
     if args.report and not args.report.lower().endswith(REPORT_SUFFIXES):
@@ -174,8 +192,11 @@ def run(args: argparse.Namespace) -> int:
         _check_writable(path, flag)
     if args.report:
         check_report_path(args.report)  # a .png without matplotlib fails before the games
+
+
+def _spec(args: argparse.Namespace) -> SimSpec:
     game_name, players, seats, overlays, options, seed = _resolve(args)
-    spec = SimSpec(
+    return SimSpec(
         game=_absolute_if_path(game_name),
         players=players,
         seats=seats,
@@ -184,8 +205,10 @@ def run(args: argparse.Namespace) -> int:
         seed=seed,
         games=args.games,
     )
-    # Errors in the rules show now, once; forked worker processes inherit the compiled game.
-    game = load_spec_game(spec)
+
+
+def _play(spec: SimSpec, args: argparse.Namespace) -> SimRun:
+    """Play the games here, in local processes or on the Dask cluster of ``--scheduler``."""
     progress = ProgressLine(live=None if not args.quiet else False)
     executor = None
     close = None
@@ -202,7 +225,11 @@ def run(args: argparse.Namespace) -> int:
             close()
     if not args.quiet:
         progress.close(" (interrupted: keeping the finished games)" if sim.interrupted else "")
-    doc = result_document(sim, list(game.overlays), game.options)
+    return sim
+
+
+def _write_files(args: argparse.Namespace, doc: dict[str, Any]) -> list[str]:
+    """Write ``--out``, ``--csv`` and ``--report`` (those given); returns the paths written."""
     written = []
     if args.out:
         write_json(args.out, doc)
@@ -211,16 +238,9 @@ def run(args: argparse.Namespace) -> int:
         write_csv(args.csv, doc)
         written.append(args.csv)
     if args.report:
-        from interpreter.simulate.report import write_report
-
         write_report(args.report, doc)
         written.append(args.report)
-    print(format_summary(doc))
-    if written:
-        print(f"rulebook: wrote {', '.join(written)}", file=sys.stderr)
-    if args.json:
-        print(json_line(doc, {"out": args.out, "csv": args.csv, "report": args.report}))
-    return EXIT_INTERRUPTED if sim.interrupted else 0
+    return written
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
