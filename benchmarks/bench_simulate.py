@@ -19,7 +19,7 @@ import os
 import resource
 import time
 
-from interpreter.simulate.runner import SimSpec, _load, run_simulation
+from interpreter.simulate.runner import SimSpec, load_spec_game, run_simulation
 from interpreter.simulate.summary import summarise
 
 
@@ -54,7 +54,7 @@ def main() -> None:
     bots = args.bots.split(",")
     seats = tuple(bots * args.players if len(bots) == 1 else bots)
     spec = SimSpec(args.game, args.players, seats=seats, games=args.games, seed=1)
-    _load(spec)
+    load_spec_game(spec)
     one, one_cpu = measure(spec, 1, args.repeat)
     two, two_cpu = measure(spec, 2, args.repeat)
     same = summarise(run_simulation(spec, jobs=1).records, seats) == summarise(

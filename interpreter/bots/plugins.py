@@ -25,6 +25,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from interpreter.bots.registry import BOTS, register_bot
+
 __all__ = ["PLUGIN_FILE", "load_plugin_file", "load_plugins"]
 
 PLUGIN_FILE = "bots.py"
@@ -58,7 +60,6 @@ def load_plugin_file(path: Path, register: Callable[[str, str, Callable], None])
 
 def load_plugins(register: Callable[[str, str, Callable], None] | None = None) -> list[str]:
     """Register the bots of every game folder's ``bots.py``; returns the names registered."""
-    from interpreter.bots import BOTS, register_bot
     from interpreter.load.catalog import game_dirs
 
     def add(name: str, doc: str, factory: Callable) -> None:

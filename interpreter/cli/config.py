@@ -68,12 +68,16 @@ class GameConfig:
 # ---------------------------------------------------------------- flag parsing (argparse types)
 
 
-def positive_int(text: str) -> int:
-    """argparse type for ``--players``: an integer of at least 1."""
+def _whole_number(text: str) -> int:
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def positive_int(text: str) -> int:
+    """argparse type for ``--players``: an integer of at least 1."""
+    value = _whole_number(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
     return value
@@ -81,10 +85,7 @@ def positive_int(text: str) -> int:
 
 def seed_int(text: str) -> int:
     """argparse type for ``--seed``: a non-negative integer."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    value = _whole_number(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"must not be negative, got {value}")
     return value

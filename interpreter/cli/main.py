@@ -86,6 +86,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _error(message: str) -> None:
+    """One line on stderr; called while handling the error, so RULEBOOK_DEBUG can add its trace."""
+    if _debug():
+        traceback.print_exc()
     print(f"{PROG}: error: {message}", file=sys.stderr)
 
 
@@ -106,8 +109,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{PROG} {args.command}: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except RulebookError as exc:
-        if _debug():
-            traceback.print_exc()
         _error(str(exc))
         return EXIT_ERROR
     except KeyboardInterrupt:
@@ -121,13 +122,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             pass
         return EXIT_ERROR
     except OSError as exc:
-        if _debug():
-            traceback.print_exc()
         _error(_os_message(exc))
         return EXIT_USAGE
     except Exception as exc:  # a bug: one line, no traceback unless asked for
-        if _debug():
-            traceback.print_exc()
         _error(
             f"internal error: {type(exc).__name__}: {' '.join(str(exc).split())} "
             "(rerun with RULEBOOK_DEBUG=1 for the traceback, and please report it)"

@@ -17,18 +17,15 @@ from typing import Any
 
 import interpreter.cli as cli
 from interpreter.bots import UnknownBotError, make_bot
-from interpreter.cli import Command, RulebookError, config_error, replay_error
+from interpreter.cli import Command, RulebookError, config_error, flags, replay_error
 from interpreter.cli.config import (
     HUMAN,
     GameConfig,
     UsageError,
     load_config_file,
-    parse_option_flag,
     parse_seat_list,
-    positive_int,
     resolve_config,
     resolve_from_flags,
-    seed_int,
     split_commas,
 )
 from interpreter.cli.human import HumanPlayer, PlayerLeft
@@ -172,23 +169,8 @@ def play(
     choices: list[str] = list(prior)
 
     def save(result: dict[str, Any] | None) -> None:
-        if not save_path:
-            return
-        write_save(
-            save_path,
-            SaveGame(
-                game=save_game_name(cfg.game),
-                players=game.players,
-                overlays=list(game.overlays),
-                options=dict(game.options),
-                seed=cfg.seed,
-                seats=seats,
-                choices=list(choices),
-                result=result,
-            ),
-        )
-        what = "game" if result is not None else "partial game"
-        print(f"rulebook: {what} saved to {save_path}", file=sys.stderr)
+        if save_path:
+            _save(save_path, cfg, game, seats, choices, result)
 
     try:
         drive(state, agents, printer, choices.append)
@@ -207,50 +189,53 @@ def play(
     return 0
 
 
+def _save(
+    path: str,
+    cfg: GameConfig,
+    game: Any,
+    seats: list[str],
+    choices: list[str],
+    result: dict[str, Any] | None,
+) -> None:
+    """Write the game so far (``result`` None: a partial game, for ``--resume``)."""
+    write_save(
+        path,
+        SaveGame(
+            game=save_game_name(cfg.game),
+            players=game.players,
+            overlays=list(game.overlays),
+            options=dict(game.options),
+            seed=cfg.seed,
+            seats=seats,
+            choices=list(choices),
+            result=result,
+        ),
+    )
+    what = "game" if result is not None else "partial game"
+    print(f"rulebook: {what} saved to {path}", file=sys.stderr)
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
     """Declare the arguments of ``rulebook play``."""
-    parser.add_argument(
-        "game",
-        nargs="?",
-        metavar="GAME",
-        help="a game name (see 'rulebook list') or a path to a ruleset; "
+    flags.add_game(
+        parser,
+        "a game name (see 'rulebook list') or a path to a ruleset; "
         "optional when --config names one",
     )
-    parser.add_argument("--players", "-p", type=positive_int, metavar="N", help="player count")
-    parser.add_argument(
-        "--with",
-        dest="overlays",
-        action="append",
-        metavar="OVERLAY[,OVERLAY...]",
-        help="overlays to apply (expansions, variants, house rules); repeatable",
-    )
-    parser.add_argument(
-        "--option",
-        "-o",
-        dest="options",
-        action="append",
-        type=parse_option_flag,
-        metavar="NAME=VALUE",
-        help="set a game option (see 'rulebook list'); repeatable",
-    )
+    flags.add_players(parser, "player count")
+    flags.add_overlays(parser, "overlays to apply (expansions, variants, house rules); repeatable")
+    flags.add_options(parser, "set a game option (see 'rulebook list'); repeatable")
     parser.add_argument(
         "--config", metavar="FILE", help="a YAML game config; flags override its keys"
     )
-    parser.add_argument(
-        "--seed", type=seed_int, metavar="S", help="random seed (default: random, always printed)"
-    )
+    flags.add_seed(parser, "random seed (default: random, always printed)")
     parser.add_argument(
         "--human",
         type=parse_seat_list,
         metavar="SEATS",
         help="comma-separated seats played by a person at this terminal, e.g. 0,2",
     )
-    parser.add_argument(
-        "--bots",
-        action="append",
-        metavar="BOT[,BOT...]",
-        help="one bot for every seat, or one per seat (default: random)",
-    )
+    flags.add_bots(parser)
     parser.add_argument(
         "--save", metavar="FILE", help="write the game (or the partial game) to FILE"
     )
@@ -260,12 +245,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="continue a partial save (setup and choices come from FILE; "
         "--human/--bots may reassign seats)",
     )
-    parser.add_argument(
-        "--json", action="store_true", help="print the outcome as one JSON object, last line"
-    )
-    parser.add_argument(
-        "--quiet", "-q", action="store_true", help="no round-by-round log (only the outcome)"
-    )
+    flags.add_outcome(parser)
 
 
 COMMAND = Command(

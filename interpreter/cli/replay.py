@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import interpreter.cli as cli
-from interpreter.cli import Command, IllegalOptionError, replay_error
+from interpreter.cli import Command, IllegalOptionError, flags, replay_error
 from interpreter.cli.logfmt import LogPrinter, Output
 from interpreter.engine.savefile import SaveGame, read_save, result_to_dict
 
@@ -105,12 +105,7 @@ def _brief(result: dict[str, Any]) -> str:
 def configure(parser: argparse.ArgumentParser) -> None:
     """Declare the arguments of ``rulebook replay``."""
     parser.add_argument("file", metavar="FILE", help="a save written by 'rulebook play --save'")
-    parser.add_argument(
-        "--json", action="store_true", help="print the outcome as one JSON object, last line"
-    )
-    parser.add_argument(
-        "--quiet", "-q", action="store_true", help="no round-by-round log (only the outcome)"
-    )
+    flags.add_outcome(parser)
 
 
 COMMAND = Command(

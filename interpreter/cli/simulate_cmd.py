@@ -23,22 +23,26 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.bots import UnknownBotError, make_bot
-from interpreter.cli import Command, config_error
+from interpreter.cli import Command, config_error, flags
 from interpreter.cli.config import (
     HUMAN,
     UsageError,
     load_config_file,
-    parse_option_flag,
     positive_int,
     resolve_from_flags,
-    seed_int,
     split_commas,
 )
 from interpreter.simulate.output import write_csv, write_json
 from interpreter.simulate.progress import ProgressLine
-from interpreter.simulate.report import REPORT_SUFFIXES, check_report_path
-from interpreter.simulate.runner import SimSpec, default_jobs, run_simulation, scheduler_executor
-from interpreter.simulate.runner import _load as load_spec_game
+from interpreter.simulate.report import REPORT_SUFFIXES, check_report_path, write_report
+from interpreter.simulate.runner import (
+    SimRun,
+    SimSpec,
+    default_jobs,
+    load_spec_game,
+    run_simulation,
+    scheduler_executor,
+)
 from interpreter.simulate.summary import result_document
 
 __all__ = ["COMMAND", "format_summary", "run"]
@@ -160,6 +164,23 @@ def format_summary(doc: dict[str, Any]) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Entry point of ``rulebook simulate``."""
+    _check_outputs(args)
+    spec = _spec(args)
+    # Errors in the rules show now, once; forked worker processes inherit the compiled game.
+    game = load_spec_game(spec)
+    sim = _play(spec, args)
+    doc = result_document(sim, list(game.overlays), game.options)
+    written = _write_files(args, doc)
+    print(format_summary(doc))
+    if written:
+        print(f"rulebook: wrote {', '.join(written)}", file=sys.stderr)
+    if args.json:
+        print(json_line(doc, {"out": args.out, "csv": args.csv, "report": args.report}))
+    return EXIT_INTERRUPTED if sim.interrupted else 0
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Fail before the games, not after them, when a result could not be written."""
     if not args.out and not args.json:
         raise UsageError("--out FILE is required (or --json to print the summary)")
     if args.report and not args.report.lower().endswith(REPORT_SUFFIXES):
@@ -171,8 +192,11 @@ def run(args: argparse.Namespace) -> int:
         _check_writable(path, flag)
     if args.report:
         check_report_path(args.report)  # a .png without matplotlib fails before the games
+
+
+def _spec(args: argparse.Namespace) -> SimSpec:
     game_name, players, seats, overlays, options, seed = _resolve(args)
-    spec = SimSpec(
+    return SimSpec(
         game=_absolute_if_path(game_name),
         players=players,
         seats=seats,
@@ -181,8 +205,10 @@ def run(args: argparse.Namespace) -> int:
         seed=seed,
         games=args.games,
     )
-    # Errors in the rules show now, once; forked worker processes inherit the compiled game.
-    game = load_spec_game(spec)
+
+
+def _play(spec: SimSpec, args: argparse.Namespace) -> SimRun:
+    """Play the games here, in local processes or on the Dask cluster of ``--scheduler``."""
     progress = ProgressLine(live=None if not args.quiet else False)
     executor = None
     close = None
@@ -199,7 +225,11 @@ def run(args: argparse.Namespace) -> int:
             close()
     if not args.quiet:
         progress.close(" (interrupted: keeping the finished games)" if sim.interrupted else "")
-    doc = result_document(sim, list(game.overlays), game.options)
+    return sim
+
+
+def _write_files(args: argparse.Namespace, doc: dict[str, Any]) -> list[str]:
+    """Write ``--out``, ``--csv`` and ``--report`` (those given); returns the paths written."""
     written = []
     if args.out:
         write_json(args.out, doc)
@@ -208,33 +238,15 @@ def run(args: argparse.Namespace) -> int:
         write_csv(args.csv, doc)
         written.append(args.csv)
     if args.report:
-        from interpreter.simulate.report import write_report
-
         write_report(args.report, doc)
         written.append(args.report)
-    print(format_summary(doc))
-    if written:
-        print(f"rulebook: wrote {', '.join(written)}", file=sys.stderr)
-    if args.json:
-        print(json_line(doc, {"out": args.out, "csv": args.csv, "report": args.report}))
-    return EXIT_INTERRUPTED if sim.interrupted else 0
+    return written
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Declare the arguments of ``rulebook simulate``."""
-    parser.add_argument(
-        "game",
-        nargs="?",
-        metavar="GAME",
-        help="a game name or a path to a ruleset; optional when --config names one",
-    )
-    parser.add_argument(
-        "--players",
-        "-p",
-        type=positive_int,
-        metavar="N",
-        help="player count (required unless --config sets it)",
-    )
+    flags.add_game(parser, "a game name or a path to a ruleset; optional when --config names one")
+    flags.add_players(parser, "player count (required unless --config sets it)")
     parser.add_argument(
         "--config",
         metavar="FILE",
@@ -256,34 +268,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help=f"parallel worker processes (default: all cores, here {default_jobs()}); "
         "1 plays in this process",
     )
-    parser.add_argument(
-        "--seed",
-        type=seed_int,
-        metavar="S",
-        help="game i is played with seed S+i (default: drawn at random and recorded)",
+    flags.add_seed(parser, "game i is played with seed S+i (default: drawn at random and recorded)")
+    flags.add_overlays(
+        parser, "overlays (expansions, variants, house-rule files) in order; repeatable"
     )
-    parser.add_argument(
-        "--with",
-        dest="overlays",
-        action="append",
-        metavar="OVERLAY[,OVERLAY...]",
-        help="overlays (expansions, variants, house-rule files) in order; repeatable",
-    )
-    parser.add_argument(
-        "--option",
-        "-o",
-        dest="options",
-        action="append",
-        type=parse_option_flag,
-        metavar="NAME=VALUE",
-        help="set a game option; repeatable",
-    )
-    parser.add_argument(
-        "--bots",
-        action="append",
-        metavar="BOT[,BOT...]",
-        help="one bot for every seat, or one per seat (default: random)",
-    )
+    flags.add_options(parser, "set a game option; repeatable")
+    flags.add_bots(parser)
     parser.add_argument(
         "--out", metavar="FILE", help="write the JSON result here (required unless --json)"
     )

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -259,18 +259,19 @@ def _match(expr: str, text: str) -> bool:
             return v
         return t.lower() in text
 
-    def conj() -> bool:
-        v = atom()
-        while peek() == "and":
+    def chain(word: str, operand: Callable[[], bool]) -> bool:
+        # every operand is evaluated (it consumes its tokens), then combined with the ones before
+        v = operand()
+        while peek() == word:
             take()
-            v = atom() and v
+            w = operand()
+            v = (w and v) if word == "and" else (w or v)
         return v
 
+    def conj() -> bool:
+        return chain("and", atom)
+
     def disj() -> bool:
-        v = conj()
-        while peek() == "or":
-            take()
-            v = conj() or v
-        return v
+        return chain("or", conj)
 
     return disj()

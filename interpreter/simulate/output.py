@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
 import os
 import tempfile
@@ -47,31 +48,24 @@ def write_csv(path: str, document: dict[str, Any]) -> None:
     seats = document["config"]["seats"]
     games = document["games"]
     components = list(games[0]["components"][0]) if games and games[0]["components"] else []
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".sim-", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            w = csv.writer(fh)
-            w.writerow(csv_header(seats, components))
-            for r in games:
-                row: list[Any] = [
-                    r["index"],
-                    r["seed"],
-                    r["winner"],
-                    seats[r["winner"]],
-                    r["rounds"],
-                    r["decisions"],
-                    r["trigger"],
-                ]
-                for i, bot in enumerate(seats):
-                    row += [bot, r["totals"][i], r["tiebreaks"][i]]
-                    row += [r["components"][i].get(c, "") for c in components]
-                w.writerow(row)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    text = io.StringIO(newline="")
+    w = csv.writer(text)
+    w.writerow(csv_header(seats, components))
+    for r in games:
+        row: list[Any] = [
+            r["index"],
+            r["seed"],
+            r["winner"],
+            seats[r["winner"]],
+            r["rounds"],
+            r["decisions"],
+            r["trigger"],
+        ]
+        for i, bot in enumerate(seats):
+            row += [bot, r["totals"][i], r["tiebreaks"][i]]
+            row += [r["components"][i].get(c, "") for c in components]
+        w.writerow(row)
+    _atomic_write(path, text.getvalue())
 
 
 def read_result(path: str) -> dict[str, Any]:

@@ -13,19 +13,18 @@ from __future__ import annotations
 
 import html
 import importlib.util
-import math
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from interpreter.diagnostics.errors import ConfigError
+from interpreter.simulate.figures import BAR, STAT_KEYS, Item, bin_counts, charts
+from interpreter.simulate.report_png import MATPLOTLIB_MISSING, write_png
 
-__all__ = ["REPORT_SUFFIXES", "bin_counts", "check_report_path", "render_html", "write_report"]
+__all__ = ["REPORT_SUFFIXES", "check_report_path", "render_html", "write_report"]
 
 # what ``--report FILE`` accepts (compared in lower case): a page, or a figure (needs matplotlib)
 REPORT_SUFFIXES = (".html", ".htm", ".png")
 
-BAR = "#4878a8"
 W = 640
 
 
@@ -35,7 +34,7 @@ def _esc(x: Any) -> str:
 
 def hbars(
     title: str,
-    items: Sequence[tuple[str, float, tuple[float, float] | None]],
+    items: Sequence[Item],
     *,
     vmax: float | None = None,
     fmt: str = "{:.3f}",
@@ -81,25 +80,6 @@ def hbars(
     return "".join(parts)
 
 
-def bin_counts(values: Sequence[float], bins: int) -> tuple[float, float, list[int]]:
-    """``(low edge, bin width, count per bin)`` for a non-empty list of values.
-
-    Whole numbers get bins of whole width (so no bin spans one value more than another) and
-    may get fewer bins than asked; other values get ``bins`` equal ranges.  Shared by the HTML
-    and the PNG report so both draw the same bars.
-    """
-    lo, hi = min(values), max(values)
-    if all(float(v).is_integer() for v in values):
-        width: float = max(1, math.ceil((hi - lo + 1) / bins))
-        bins = max(1, math.ceil((hi - lo + 1) / width))
-    else:
-        if hi == lo:
-            hi = lo + 1
-        width = (hi - lo) / bins
-    seen = Counter(min(bins - 1, int((v - lo) / width)) for v in values)
-    return lo, width, [seen.get(b, 0) for b in range(bins)]
-
-
 def histogram(title: str, values: Sequence[float], bins: int = 24) -> str:
     """Vertical bars of how many values fall in each of ``bins`` equal ranges."""
     height, left, bottom, top = 190, 40, 30, 28
@@ -128,61 +108,43 @@ def histogram(title: str, values: Sequence[float], bins: int = 24) -> str:
     return "".join(parts)
 
 
-def _table(d: dict[str, Any]) -> str:
-    keys = ["n", "mean", "sd", "min", "q10", "q25", "median", "q75", "q90", "max"]
-    head = "".join(f"<th>{k}</th>" for k in keys)
+def _table(stat: tuple[str, dict[str, Any]]) -> str:
+    """One statistics table under its heading (the label capitalised: "Winner's score")."""
+    label, d = stat
+    head = "".join(f"<th>{k}</th>" for k in STAT_KEYS)
     cells = "".join(
         f"<td>{d[k]:.2f}</td>" if isinstance(d.get(k), float) else f"<td>{d.get(k, '')}</td>"
-        for k in keys
+        for k in STAT_KEYS
     )
-    return f"<table><tr>{head}</tr><tr>{cells}</tr></table>"
+    return f"<h3>{label.capitalize()}</h3><table><tr>{head}</tr><tr>{cells}</tr></table>"
 
 
 def render_html(doc: dict[str, Any]) -> str:
     """The whole page for a ``simulate`` result document."""
-    c, s, run = doc["config"], doc["summary"], doc["run"]
-    games = doc.get("games", [])
-    players = c["players"]
-    title = f"{c['game']}: {players} players, {run['finished']} games"
-    seats = [
-        (f"seat {r['seat']} ({r['bot']})", r["rate"] or 0.0, tuple(r["ci95"]))
-        for r in s["win_rate"]["seats"]
-    ]
-    bots = [(name, r["rate"] or 0.0, tuple(r["ci95"])) for name, r in s["win_rate"]["bots"].items()]
-    triggers = [(t, r["rate"], tuple(r["ci95"])) for t, r in s["triggers"].items()]
-    families = sorted(s["choices"]["families"].items(), key=lambda kv: -kv[1]["per_game"])
-    fam_items = [(name, e["per_game"], None) for name, e in families[:20]]
-    ids = sorted(s["choices"]["ids"].items(), key=lambda kv: -kv[1]["per_game"])
-    id_items = [(name, e["per_game"], None) for name, e in ids[:30]]
-    overlays = ", ".join(c.get("overlay_ids", c["overlays"])) or "none"
-    interrupted = " <b>(interrupted)</b>" if run.get("interrupted") else ""
+    ch = charts(doc)
+    title = ch.title
+    score, winner, rounds, decisions = ch.stats
+    interrupted = " <b>(interrupted)</b>" if ch.interrupted else ""
     body = [
         f"<h1>{_esc(title)}</h1>",
-        f"<p>overlays: {_esc(overlays)}; bots: {_esc(', '.join(c['seats']))}; seed "
-        f"{_esc(c['seed'])}; {run['finished']} of {c['games']} games{interrupted}</p>",
+        f"<p>overlays: {_esc(ch.overlays)}; bots: {_esc(ch.bots)}; seed "
+        f"{_esc(ch.seed)}; {ch.finished} of {ch.planned} games{interrupted}</p>",
         hbars(
             "Win rate per seat (95% Wilson interval; dashed: fair share)",
-            seats,
+            ch.seats,
             vmax=1.0,
-            marker=1 / players,
+            marker=1 / ch.players,
         ),
-        hbars("Win rate per bot", bots, vmax=1.0, marker=1 / players),
-        histogram("Final score, every seat", [t for g in games for t in g["totals"]]),
-        "<h3>Score</h3>" + _table(s["scores"]["all"]),
-        "<h3>Winner's score</h3>" + _table(s["scores"]["winner"]),
-        histogram(
-            "Game length (rounds)",
-            [g["rounds"] for g in games],
-            bins=max(
-                1,
-                int(s["length"]["rounds"].get("max", 1) - s["length"]["rounds"].get("min", 0)) + 1,
-            ),
-        ),
-        "<h3>Rounds</h3>" + _table(s["length"]["rounds"]),
-        "<h3>Decisions</h3>" + _table(s["length"]["decisions"]),
-        hbars("End trigger", triggers, vmax=1.0),
-        hbars("Options chosen per game, by family", fam_items, fmt="{:.1f}"),
-        hbars("Entries picked per game (top 30)", id_items, fmt="{:.2f}"),
+        hbars("Win rate per bot", ch.bot_rates, vmax=1.0, marker=1 / ch.players),
+        histogram("Final score, every seat", ch.scores),
+        _table(score),
+        _table(winner),
+        histogram("Game length (rounds)", ch.rounds, bins=ch.round_bins),
+        _table(rounds),
+        _table(decisions),
+        hbars("End trigger", ch.triggers, vmax=1.0),
+        hbars("Options chosen per game, by family", ch.families, fmt="{:.1f}"),
+        hbars("Entries picked per game (top 30)", ch.ids, fmt="{:.2f}"),
     ]
     style = (
         "body{font-family:sans-serif;max-width:700px;margin:1em auto}svg{display:block;"
@@ -216,16 +178,12 @@ def check_report_path(path: str) -> None:
     Checks the suffix and, for a PNG, that matplotlib can be found (without importing it).
     """
     if _kind(path) == "png" and importlib.util.find_spec("matplotlib") is None:
-        from interpreter.simulate.report_png import MATPLOTLIB_MISSING
-
         raise ConfigError(MATPLOTLIB_MISSING)
 
 
 def write_report(path: str, doc: dict[str, Any]) -> None:
     """Draw ``doc`` at ``path``: an HTML page for ``.html``/``.htm``, a figure for ``.png``."""
     if _kind(path) == "png":
-        from interpreter.simulate.report_png import write_png
-
         write_png(path, doc)
         return
     with open(path, "w", encoding="utf-8") as fh:

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from interpreter.diagnostics.errors import ConfigError
+from interpreter.simulate.figures import BAR, STAT_KEYS, Charts, Item, bin_counts, charts
 
 __all__ = ["MATPLOTLIB_MISSING", "write_png"]
 
@@ -26,15 +27,11 @@ MATPLOTLIB_MISSING = (
     "--report FILE.png needs matplotlib: pip install -e '.[plot]' (or give a .html file name)"
 )
 
-BAR = "#4878a8"
 FAIR = "#cc4444"
 WIDTH_IN = 12.0  # inches; at DPI that is 1200 pixels wide
 DPI = 100
 ROW_IN = 0.26  # height of one horizontal bar
 MIN_ROWS = 4  # a panel with fewer bars leaves the rest empty instead of widening them
-STAT_KEYS = ("n", "mean", "sd", "min", "q10", "q25", "median", "q75", "q90", "max")
-
-Item = tuple[str, float, tuple[float, float] | None]
 
 
 def _hbars(
@@ -84,8 +81,6 @@ def _hbars(
 def _histogram(ax: Any, title: str, values: Sequence[float], bins: int, xlabel: str) -> None:
     """Bars of how many values fall in each bin; the same bins as the HTML page."""
     from matplotlib.ticker import MaxNLocator
-
-    from interpreter.simulate.report import bin_counts
 
     ax.set_title(title, loc="left", fontsize=11, fontweight="bold")
     if not values:
@@ -146,88 +141,56 @@ def write_png(path: str, doc: dict[str, Any]) -> None:
     except ImportError as exc:
         raise ConfigError(MATPLOTLIB_MISSING) from exc
 
-    c, s, run = doc["config"], doc["summary"], doc["run"]
-    games = doc.get("games", [])
-    players = c["players"]
-    title = f"{c['game']}: {players} players, {run['finished']} games"
-    overlays = ", ".join(c.get("overlay_ids", c["overlays"])) or "none"
-    interrupted = " (interrupted)" if run.get("interrupted") else ""
-    subtitle = (
-        f"overlays: {overlays}; bots: {', '.join(c['seats'])}; seed {c['seed']}; "
-        f"{run['finished']} of {c['games']} games{interrupted}"
-    )
-    seats: list[Item] = [
-        (f"seat {r['seat']} ({r['bot']})", r["rate"] or 0.0, tuple(r["ci95"]))
-        for r in s["win_rate"]["seats"]
-    ]
-    bots: list[Item] = [
-        (name, r["rate"] or 0.0, tuple(r["ci95"])) for name, r in s["win_rate"]["bots"].items()
-    ]
-    triggers: list[Item] = [
-        (t, r["rate"] or 0.0, tuple(r["ci95"])) for t, r in s["triggers"].items()
-    ]
-    families = sorted(s["choices"]["families"].items(), key=lambda kv: -kv[1]["per_game"])
-    fam_items: list[Item] = [(name, e["per_game"], None) for name, e in families[:20]]
-    ids = sorted(s["choices"]["ids"].items(), key=lambda kv: -kv[1]["per_game"])
-    id_items: list[Item] = [(name, e["per_game"], None) for name, e in ids[:30]]
-    rounds = s["length"]["rounds"]
-    round_bins = max(1, int(rounds.get("max", 1) - rounds.get("min", 0)) + 1)
-    stats = [
-        ("score", s["scores"]["all"]),
-        ("winner's score", s["scores"]["winner"]),
-        ("rounds", rounds),
-        ("decisions", s["length"]["decisions"]),
-    ]
-
+    ch = charts(doc)
     heights = [
         0.9,  # header
-        _rows_in(max(len(seats), len(bots))),
+        _rows_in(max(len(ch.seats), len(ch.bot_rates))),
         3.0,  # histograms
         1.9,  # statistics table
-        _rows_in(max(len(triggers), len(fam_items))),
-        _rows_in(len(id_items)),
+        _rows_in(max(len(ch.triggers), len(ch.families))),
+        _rows_in(len(ch.ids)),
     ]
     with style.context("default"):
         fig = Figure(figsize=(WIDTH_IN, sum(heights)), dpi=DPI, layout="constrained")
         FigureCanvasAgg(fig)
         grid = fig.add_gridspec(len(heights), 2, height_ratios=heights)
-
-        head = fig.add_subplot(grid[0, :])
-        head.axis("off")
-        head.text(0, 0.95, title, fontsize=16, fontweight="bold", va="top")
-        head.text(0, 0.35, textwrap.fill(subtitle, 150), fontsize=10, va="top", color="#333333")
-
+        _header(fig.add_subplot(grid[0, :]), ch)
+        fair = 1 / ch.players
         _hbars(
             fig.add_subplot(grid[1, 0]),
             "Win rate per seat (95% Wilson interval)",
-            seats,
+            ch.seats,
             vmax=1.0,
-            marker=1 / players,
+            marker=fair,
         )
-        _hbars(fig.add_subplot(grid[1, 1]), "Win rate per bot", bots, vmax=1.0, marker=1 / players)
+        _hbars(fig.add_subplot(grid[1, 1]), "Win rate per bot", ch.bot_rates, vmax=1.0, marker=fair)
         _histogram(
-            fig.add_subplot(grid[2, 0]),
-            "Final score, every seat",
-            [t for g in games for t in g["totals"]],
-            24,
-            "final score",
+            fig.add_subplot(grid[2, 0]), "Final score, every seat", ch.scores, 24, "final score"
         )
         _histogram(
-            fig.add_subplot(grid[2, 1]),
-            "Game length (rounds)",
-            [g["rounds"] for g in games],
-            round_bins,
-            "rounds",
+            fig.add_subplot(grid[2, 1]), "Game length (rounds)", ch.rounds, ch.round_bins, "rounds"
         )
-        _stats_table(fig.add_subplot(grid[3, :]), stats)
-        _hbars(fig.add_subplot(grid[4, 0]), "End trigger (share of games)", triggers, vmax=1.0)
+        _stats_table(fig.add_subplot(grid[3, :]), ch.stats)
+        _hbars(fig.add_subplot(grid[4, 0]), "End trigger (share of games)", ch.triggers, vmax=1.0)
         _hbars(
             fig.add_subplot(grid[4, 1]),
             "Options chosen per game, by family",
-            fam_items,
+            ch.families,
             fmt="{:.1f}",
         )
         _hbars(
-            fig.add_subplot(grid[5, :]), "Entries picked per game (top 30)", id_items, fmt="{:.2f}"
+            fig.add_subplot(grid[5, :]), "Entries picked per game (top 30)", ch.ids, fmt="{:.2f}"
         )
         fig.savefig(path, format="png", dpi=DPI, metadata={"Software": None})
+
+
+def _header(ax: Any, ch: Charts) -> None:
+    """The title and, under it, what was played: overlays, bots, seed, games."""
+    interrupted = " (interrupted)" if ch.interrupted else ""
+    subtitle = (
+        f"overlays: {ch.overlays}; bots: {ch.bots}; seed {ch.seed}; "
+        f"{ch.finished} of {ch.planned} games{interrupted}"
+    )
+    ax.axis("off")
+    ax.text(0, 0.95, ch.title, fontsize=16, fontweight="bold", va="top")
+    ax.text(0, 0.35, textwrap.fill(subtitle, 150), fontsize=10, va="top", color="#333333")

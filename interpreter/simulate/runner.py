@@ -33,6 +33,7 @@ __all__ = [
     "SimSpec",
     "default_jobs",
     "family_of",
+    "load_spec_game",
     "play_game",
     "run_chunk",
     "run_simulation",
@@ -89,7 +90,8 @@ def family_of(option_id: str) -> str:
 _GAMES: dict[tuple, Any] = {}
 
 
-def _load(spec: SimSpec) -> Any:
+def load_spec_game(spec: SimSpec) -> Any:
+    """The compiled game of ``spec``, compiled once per process (workers inherit or reuse it)."""
     key = spec.game_key()
     game = _GAMES.get(key)
     if game is None:
@@ -170,7 +172,7 @@ def play_game(game: Any, seats: Sequence[str], seed: int, index: int) -> dict[st
 
 def run_chunk(spec: SimSpec, indexes: Sequence[int]) -> list[dict[str, Any]]:
     """Play the games ``indexes`` of ``spec`` (what a worker runs)."""
-    game = _load(spec)
+    game = load_spec_game(spec)
     return [play_game(game, spec.seats, spec.seed + i, i) for i in indexes]
 
 
@@ -240,7 +242,7 @@ def run_simulation(
 
 
 def _run_here(spec: SimSpec, run: SimRun, progress: Progress | None) -> None:
-    game = _load(spec)
+    game = load_spec_game(spec)
     try:
         for i in range(spec.games):
             run.records.append(play_game(game, spec.seats, spec.seed + i, i))

@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-GOODS = ("corn", "indigo", "sugar", "tobacco", "coffee")
+from helpers.puerto_rico import GOODS, finish_game, set_doubloons, set_goods
+
 GOODS_TOTAL = 50
 DOUBLOONS_TOTAL = 54
 ISLAND_TILES_TOTAL = 58
@@ -84,18 +85,6 @@ def give_tiles(s: Any, seat: int, name: str, n: int, workers: int = 1) -> None:
         give_tile(s, seat, name, workers)
 
 
-def set_goods(s: Any, seat: int, **goods: int) -> None:
-    """Set `seat`'s goods exactly (others 0), moving barrels to and from the goods supply."""
-    mine = s.p[seat]["goods"]
-    for k in GOODS:
-        s.g["goods-supply"][k] += mine[k]
-        mine[k] = 0
-    for k, n in goods.items():
-        assert s.g["goods-supply"][k] >= n, f"not enough {k} in the supply"
-        s.g["goods-supply"][k] -= n
-        mine[k] = n
-
-
 def set_supply(s: Any, good: str, n: int, park_on: int) -> None:
     """Leave exactly n barrels of `good` in the supply; the rest go to seat `park_on`'s goods."""
     extra = s.g["goods-supply"][good] - n
@@ -118,18 +107,6 @@ def set_ship(s: Any, ship: str, cargo: str | None, load: int) -> None:
 
 def ship(s: Any, name: str) -> dict:
     return next(x for x in s.g["ships"] if x["type"] == name)
-
-
-def set_doubloons(s: Any, seat: int, n: int) -> None:
-    pl = s.p[seat]
-    s.g["bank"] += pl["doubloons"] - n
-    pl["doubloons"] = n
-
-
-def give_vp(s: Any, seat: int, n: int) -> None:
-    assert s.g["vp-chips"] >= n
-    s.g["vp-chips"] -= n
-    s.p[seat]["vp-chips"] += n
 
 
 def set_trading_house(s: Any, **goods: int) -> None:
@@ -168,18 +145,6 @@ def clear_all(s: Any, doubloons: int = 0) -> None:
 
 def workers(pieces: list[dict], name: str) -> list[int]:
     return [x["workers"] for x in pieces if x["type"] == name]
-
-
-def vp(s: Any, seat: int) -> int:
-    return s.p[seat]["vp-chips"] + s.p[seat]["vp-paper"]
-
-
-def play(s: Any, *option_ids: str) -> None:
-    """Apply options in order, each one asserted legal first (a clearer failure than the error)."""
-    for oid in option_ids:
-        legal = s.legal_options()
-        assert oid in legal, f"{oid!r} not legal for seat {s.to_move}; legal: {legal}"
-        s.apply(oid)
 
 
 # -- conservation ----------------------------------------------------------------------------
@@ -278,22 +243,5 @@ QUIET_ROLES = (
 
 
 def end_game(s: Any) -> Any:
-    """Note an end trigger (unless one is noted), finish the round quietly, return the result."""
-    if s.g["end-trigger"] is None:
-        s.g["end-trigger"] = "test"
-    while not s.is_over:
-        opts = s.legal_options()
-        for oid in ("pass", *QUIET_ROLES):
-            if oid in opts:
-                s.apply(oid)
-                break
-        else:
-            s.apply(opts[0])
-    return s.result()
-
-
-def finish_phase(s: Any) -> None:
-    """Pass (or take the first option) until the next role choice or the end of the game."""
-    while not s.is_over and not any(o.startswith("role:") for o in s.legal_options()):
-        opts = s.legal_options()
-        s.apply("pass" if "pass" in opts else opts[0])
+    """Note an end trigger, finish the round quietly (base game roles first), return the result."""
+    return finish_game(s, QUIET_ROLES)

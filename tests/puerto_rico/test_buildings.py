@@ -3,21 +3,18 @@
 from __future__ import annotations
 
 import pytest
+from helpers.moves import pass_until_role, play
+from helpers.puerto_rico import give_vp, set_goods, vp
 
 from .helpers import (
     check_invariants,
     clear_all,
     end_game,
-    finish_phase,
     give_building,
     give_tile,
     give_tiles,
-    give_vp,
-    play,
-    set_goods,
     set_ship,
     set_trading_house,
-    vp,
     workers,
 )
 
@@ -480,7 +477,7 @@ def test_wharf_available_again_next_captain_phase(s, game4):
     # finish the round: the others take quiet roles and pass
     for role in end_round_quietly:
         play(s, role)
-        finish_phase(s)
+        pass_until_role(s)
     # Round 2: seat 1 is governor.
     assert s.g["governor"] == 1
     _blocked_captain(s, 0, indigo=2)

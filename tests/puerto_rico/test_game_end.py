@@ -4,19 +4,10 @@ and the tie-break."""
 from __future__ import annotations
 
 import pytest
+from helpers.moves import pass_until_role, play
+from helpers.puerto_rico import give_vp, set_doubloons, set_goods, vp
 
-from .helpers import (
-    check_invariants,
-    clear_all,
-    end_game,
-    finish_phase,
-    give_building,
-    give_vp,
-    play,
-    set_doubloons,
-    set_goods,
-    vp,
-)
+from .helpers import check_invariants, clear_all, end_game, give_building
 
 
 @pytest.fixture
@@ -74,7 +65,7 @@ def test_colonist_ship_needs_the_empty_building_circles(s, supply, trigger):
     s.p[3]["san-juan"] += s.g["colonist-supply"] - supply
     s.g["colonist-supply"] = supply
     play(s, "role:mayor")
-    finish_phase(s)
+    pass_until_role(s)
     # Bob and Chris placed 1 colonist each: 4 + 2 empty building circles remain.
     assert s.g["end-trigger"] == trigger
     if trigger is None:

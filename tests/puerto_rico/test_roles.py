@@ -4,23 +4,20 @@ captain, prospector, role coins and the governor."""
 from __future__ import annotations
 
 import pytest
+from helpers.moves import pass_until_role, play
+from helpers.puerto_rico import set_doubloons, set_goods, vp
 
 from .helpers import (
     BUILDING_COPIES,
     check_invariants,
     clear_all,
-    finish_phase,
     give_building,
     give_tile,
     give_tiles,
-    play,
-    set_doubloons,
-    set_goods,
     set_ship,
     set_supply,
     set_trading_house,
     ship,
-    vp,
     workers,
 )
 
@@ -149,7 +146,7 @@ def test_settler_short_row_when_all_tiles_are_out(s):
     play(s, "role:settler")
     assert s.legal_options() == ["tile:quarry", "pass"]
     play(s, "pass")
-    finish_phase(s)
+    pass_until_role(s)
     assert len(s.g["tile-row"]) == 2 and s.g["tile-stack"] == []
     check_invariants(s, 4)
 
@@ -219,7 +216,7 @@ def test_mayor_refills_the_ship_with_empty_building_circles(s):
     give_tiles(s, 3, "corn-plantation", 5, workers=0)  # island circles do not count
     supply = s.g["colonist-supply"]
     play(s, "role:mayor")
-    finish_phase(s)
+    pass_until_role(s)
     empty_circles = sum(
         {"sugar-mill": 3, "coffee-roaster": 2, "tobacco-storage": 3}[b["type"]] - b["workers"]
         for pl in s.p
@@ -541,7 +538,7 @@ def test_role_coins_and_governor_rotation(games, n):
             before = st.p[seat]["doubloons"]
             play(st, best)
             gained = coins[r] + (1 if r.startswith("prospector") else 0)
-            finish_phase(st)
+            pass_until_role(st)
             assert st.p[seat]["doubloons"] == before + gained, (rnd, r)
             assert st.g["role-coins"][r] == 0
             coins[r] = 0

@@ -5,6 +5,8 @@ and chooses first, so the role of each example is taken by seat 0 unless it says
 from __future__ import annotations
 
 import pytest
+from helpers.moves import play
+from helpers.puerto_rico import give_vp, set_doubloons, set_goods, vp
 
 from .helpers import (
     check_invariants,
@@ -13,15 +15,10 @@ from .helpers import (
     give_building,
     give_tile,
     give_tiles,
-    give_vp,
-    play,
-    set_doubloons,
-    set_goods,
     set_ship,
     set_supply,
     set_trading_house,
     ship,
-    vp,
     workers,
 )
 

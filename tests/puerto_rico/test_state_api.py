@@ -6,10 +6,12 @@ import json
 import random
 
 import pytest
+from helpers.moves import play
+from helpers.puerto_rico import set_goods
 
 from interpreter.diagnostics.errors import IllegalOptionError
 
-from .helpers import clear_all, play, set_goods
+from .helpers import clear_all
 
 
 def random_choices(game, seed, stop=None):

@@ -11,15 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-GOODS = ("corn", "indigo", "sugar", "tobacco", "coffee")
-
-
-def play(s: Any, *option_ids: str) -> None:
-    """Apply options in order, each asserted legal first."""
-    for oid in option_ids:
-        legal = s.legal_options()
-        assert oid in legal, f"{oid!r} not legal for seat {s.to_move}; legal: {legal}"
-        s.apply(oid)
+from helpers.puerto_rico import finish_game, set_doubloons, set_goods
 
 
 def attr(s: Any, name: str, key: str) -> Any:
@@ -87,33 +79,6 @@ def give_tiles(s: Any, seat: int, name: str, n: int, workers: int = 1) -> None:
         give_tile(s, seat, name, workers)
 
 
-def set_goods(s: Any, seat: int, **goods: int) -> None:
-    mine = s.p[seat]["goods"]
-    for k in GOODS:
-        s.g["goods-supply"][k] += mine[k]
-        mine[k] = 0
-    for k, n in goods.items():
-        assert s.g["goods-supply"][k] >= n, f"not enough {k} in the supply"
-        s.g["goods-supply"][k] -= n
-        mine[k] = n
-
-
-def set_doubloons(s: Any, seat: int, n: int) -> None:
-    pl = s.p[seat]
-    s.g["bank"] += pl["doubloons"] - n
-    pl["doubloons"] = n
-
-
-def give_vp(s: Any, seat: int, n: int) -> None:
-    assert s.g["vp-chips"] >= n
-    s.g["vp-chips"] -= n
-    s.p[seat]["vp-chips"] += n
-
-
-def vp(s: Any, seat: int) -> int:
-    return s.p[seat]["vp-chips"] + s.p[seat]["vp-paper"]
-
-
 def clear_player(s: Any, seat: int, doubloons: int = 0) -> None:
     """Strip a seat to nothing: tiles back to the stack, occupants and goods to the supplies."""
     pl = s.p[seat]
@@ -145,13 +110,6 @@ def clear_player(s: Any, seat: int, doubloons: int = 0) -> None:
 def clear_all(s: Any, doubloons: int = 0) -> None:
     for seat in range(len(s.p)):
         clear_player(s, seat, doubloons)
-
-
-def finish_phase(s: Any) -> None:
-    """Pass (or take the first option) until the next role choice or the end of the game."""
-    while not s.is_over and not any(o.startswith("role:") for o in s.legal_options()):
-        opts = s.legal_options()
-        s.apply("pass" if "pass" in opts else opts[0])
 
 
 # -- conservation ----------------------------------------------------------------------------
@@ -271,14 +229,4 @@ QUIET_ROLES = (
 
 def end_game(s: Any) -> Any:
     """Note an end trigger, finish the round quietly (passing), return the result."""
-    if s.g["end-trigger"] is None:
-        s.g["end-trigger"] = "test"
-    while not s.is_over:
-        opts = s.legal_options()
-        for oid in ("pass", *QUIET_ROLES):
-            if oid in opts:
-                s.apply(oid)
-                break
-        else:
-            s.apply(opts[0])
-    return s.result()
+    return finish_game(s, QUIET_ROLES)

@@ -9,16 +9,10 @@
 from __future__ import annotations
 
 import pytest
+from helpers.moves import play
+from helpers.puerto_rico import set_doubloons, set_goods
 
-from .helpers import (
-    clear_all,
-    give_building,
-    give_tile,
-    play,
-    set_doubloons,
-    set_goods,
-    totals,
-)
+from .helpers import clear_all, give_building, give_tile, totals
 
 ORDERS = [("nobles", "new-buildings"), ("new-buildings", "nobles")]
 

@@ -7,20 +7,10 @@ a base building an example needs is put into the supply by hand.
 from __future__ import annotations
 
 import pytest
+from helpers.moves import pass_until_role, play
+from helpers.puerto_rico import give_vp, set_doubloons, set_goods, vp
 
-from .helpers import (
-    clear_all,
-    end_game,
-    finish_phase,
-    give_building,
-    give_tile,
-    give_tiles,
-    give_vp,
-    play,
-    set_doubloons,
-    set_goods,
-    vp,
-)
+from .helpers import clear_all, end_game, give_building, give_tile, give_tiles
 
 NB = ("new-buildings",)
 
@@ -49,7 +39,7 @@ def fill_ships(s):
 
 
 def to_role_choice(s):
-    finish_phase(s)
+    pass_until_role(s)
 
 
 # -- aqueduct --------------------------------------------------------------------------------
@@ -232,7 +222,7 @@ def test_guest_house_example_storehouse_then_library(s):
     play(s, "guest:storehouse", "pass", "stow:corn", "stow:corn", "stow:corn")
     assert s.p[1]["goods"]["corn"] == 3 and s.p[1]["goods"]["sugar"] == 1
     assert gh["workers"] == 1
-    finish_phase(s)  # he moves nobody at the end of the phase
+    pass_until_role(s)  # he moves nobody at the end of the phase
     assert s.to_move == 1
     # he chooses the trader and at the start of that phase moves the second guest to the library
     play(s, "role:trader", "guest:library")
@@ -452,11 +442,11 @@ def test_library_builder_two_off_and_captain_two_vp(s):
     set_doubloons(s, 0, 3)
     play(s, "role:builder", "build:guest-house")  # 4 - 2
     assert s.p[0]["doubloons"] == 1
-    finish_phase(s)
+    pass_until_role(s)
     while s.to_move != 0:
         opts = s.legal_options()
         s.apply(next((o for o in opts if o in ("role:prospector", "role:trader", "pass")), opts[0]))
-        finish_phase(s)
+        pass_until_role(s)
     set_goods(s, 0, corn=1)
     play(s, "role:captain", "load:corn:ship-5")
     assert vp(s, 0) == 1 + 2
@@ -525,17 +515,17 @@ def test_small_wharf_may_be_declined_and_is_usable_again_next_captain_phase(s):
     assert set(s.legal_options()) == {"small-wharf", "pass"}  # nothing else can take corn
     play(s, "small-wharf", "small-wharf:corn", "small-wharf:corn")
     assert vp(s, 0) == 1 + 1
-    finish_phase(s)
+    pass_until_role(s)
     for _ in range(3):  # the others choose quiet roles; a new round, seat 1 governs
         opts = s.legal_options()
         s.apply(next(o for o in ("role:prospector", "role:trader", "role:builder") if o in opts))
-        finish_phase(s)
+        pass_until_role(s)
     set_goods(s, 0, sugar=2)
     fill_ships(s)
     while s.to_move != 0:
         opts = s.legal_options()
         s.apply(next((o for o in opts if o in ("role:prospector", "role:trader", "pass")), opts[0]))
-        finish_phase(s)
+        pass_until_role(s)
     play(s, "role:captain")
     assert set(s.legal_options()) == {"small-wharf", "pass"}
     play(s, "pass")

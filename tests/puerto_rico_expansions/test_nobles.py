@@ -3,19 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from helpers.moves import pass_until_role, play
+from helpers.puerto_rico import set_doubloons, set_goods, vp
 
-from .helpers import (
-    clear_all,
-    end_game,
-    finish_phase,
-    give_building,
-    give_tile,
-    give_tiles,
-    play,
-    set_doubloons,
-    set_goods,
-    vp,
-)
+from .helpers import clear_all, end_game, give_building, give_tile, give_tiles
 
 NOBLES = ("nobles",)
 
@@ -86,7 +77,7 @@ def test_ship_refilled_with_one_noble_and_no_colonist_end(s):
     s.p[1]["san-juan"] += s.g["colonist-supply"] - 2  # park almost every colonist on a windrose
     s.g["colonist-supply"] = 2
     play(s, "role:mayor")
-    finish_phase(s)
+    pass_until_role(s)
     # 4 x 3 empty circles wanted: 1 noble + the 1 colonist left; the game does not end
     assert s.g["noble-ship"] == 1 and s.g["colonist-ship"] == 1 and s.g["colonist-supply"] == 0
     assert s.g["end-trigger"] is None

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .helpers import expected_totals, play, totals
+from helpers.moves import play
+
+from .helpers import expected_totals, totals
 
 PRODUCTION = {
     "small-indigo-plant",

@@ -16,6 +16,11 @@ def get_game(players: int, *overlays: str, **options):
     return _cache[key]
 
 
+def start(players: int = 4, *overlays: str, seed: int = 1):
+    """A fresh state of the game of `players` with `overlays`, dealt with `seed`."""
+    return get_game(players, *overlays).new_state(seed)
+
+
 @pytest.fixture(scope="session")
 def game2():
     return get_game(2)

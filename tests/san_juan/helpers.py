@@ -1,8 +1,8 @@
-"""Helpers to build rulebook situations on a real San Juan state without losing a card.
+"""Helpers for the deck and the hands of a real San Juan state, and the card conservation check.
 
 Every helper moves cards between the deck and a player (never creates or destroys one), so the
 conservation check `check_cards` holds after an example has been set up and played. The deck's
-top is the end of the `deck` list (what `draw` takes first).
+top is the end of the `deck` list (what `draw` takes first). The cities: cities.py.
 """
 
 from __future__ import annotations
@@ -71,81 +71,8 @@ def stack_deck(s: Any, *cards: str) -> None:
     s.g["deck"].extend(reversed(cards))
 
 
-def give_building(s: Any, seat: int, card: str, good: bool = False) -> dict:
-    """Build `card` for `seat` for free (from the deck); `good`: a face-down good on it too."""
-    take(s, card)
-    piece = {"type": card, "good": 0, "fresh": 0}
-    s.p[seat]["city"].append(piece)
-    if good:
-        load_good(s, piece)
-    return piece
-
-
-def load_good(s: Any, piece: dict) -> None:
-    assert piece["good"] == 0
-    s.g["goods-cards"].append(s.g["deck"].pop(0))
-    piece["good"] = 1
-
-
-def clear_city(s: Any, seat: int) -> None:
-    """Back to the deck: every building of `seat` and the goods on them."""
-    for b in s.p[seat]["city"]:
-        if b["good"]:
-            s.g["deck"].insert(0, s.g["goods-cards"].pop())
-        if b["type"] != "cathedral":
-            s.g["deck"].insert(0, b["type"])
-        elif "cathedral-left" in s.g:
-            s.g["cathedral-left"] += 1
-    s.p[seat]["city"].clear()
-
-
-def set_city(s: Any, seat: int, *cards: str) -> None:
-    clear_city(s, seat)
-    for c in cards:
-        give_building(s, seat, c)
-
-
-def set_tile(s: Any, tile: str) -> None:
-    """The trader's next tile is `tile` (order of the others unchanged)."""
-    s.g["tile-index"] = s.g["tile-order"].index(tile)
-
-
-def city(s: Any, seat: int) -> list[str]:
-    return [b["type"] for b in s.p[seat]["city"]]
-
-
-def goods(s: Any, seat: int) -> int:
-    return sum(b["good"] for b in s.p[seat]["city"])
-
-
 def hand(s: Any, seat: int) -> int:
     return len(s.p[seat]["hand"])
-
-
-def play(s: Any, *option_ids: str) -> None:
-    """Apply options in order, each one asserted legal first."""
-    for oid in option_ids:
-        legal = s.legal_options()
-        assert oid in legal, f"{oid!r} not legal for seat {s.to_move}; legal: {legal}"
-        s.apply(oid)
-
-
-def pass_until_role(s: Any) -> None:
-    """Pass (or take the first option) until the next role choice or the end of the game."""
-    while not s.is_over and not any(o.startswith("role:") for o in s.legal_options()):
-        opts = s.legal_options()
-        s.apply("pass" if "pass" in opts else opts[0])
-
-
-def score(s: Any) -> Any:
-    """Score a copy of the state now (the game-end rules of the ruleset), return the result."""
-    c = s.copy()
-    s.game.finish(c)
-    return c.result()
-
-
-def scores(s: Any, seat: int) -> dict:
-    return score(s).scores[seat]
 
 
 # -- conservation ----------------------------------------------------------------------------

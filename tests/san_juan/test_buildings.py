@@ -4,26 +4,11 @@ park. Seat 0 is governor and chooser unless a test says otherwise."""
 
 from __future__ import annotations
 
-from .conftest import get_game
-from .helpers import (
-    check_cards,
-    city,
-    give_building,
-    give_cards,
-    give_hand,
-    goods,
-    hand,
-    pass_until_role,
-    play,
-    scores,
-    set_city,
-    set_tile,
-    stack_deck,
-)
+from helpers.moves import pass_until_role, play
 
-
-def start(players: int = 4, *overlays: str, seed: int = 1):
-    return get_game(players, *overlays).new_state(seed)
+from .cities import city, give_building, goods, scores, set_city, set_tile
+from .conftest import get_game, start
+from .helpers import check_cards, give_cards, give_hand, hand, stack_deck
 
 
 def nb(seed: int = 1):

@@ -19,18 +19,16 @@ played with and without that overlay, with 2 and 3 players.
 from __future__ import annotations
 
 import pytest
+from helpers.moves import play
 
-from .conftest import get_game
-from .helpers import check_cards, city, give_building, give_hand, hand, play, set_city
+from .cities import city, give_building, set_city
+from .conftest import start
+from .helpers import check_cards, give_hand, hand
 
 # A stand-in for the building under test: no function in any phase, so "without the building"
 # is the same city size (the stand-in's VP does not matter for the library tests).
 STAND_IN = "statue"
 ROLES = ("councillor", "builder", "producer", "trader", "prospector")
-
-
-def start(players: int, *overlays: str, seed: int = 1):
-    return get_game(players, *overlays).new_state(seed)
 
 
 def choose_role(s, role: str) -> None:

@@ -4,27 +4,11 @@ the example needs (the chooser: seat 0; anybody else: seat 1 or 2)."""
 
 from __future__ import annotations
 
-from .conftest import get_game
-from .helpers import (
-    check_cards,
-    city,
-    give_building,
-    give_cards,
-    give_hand,
-    goods,
-    hand,
-    pass_until_role,
-    play,
-    scores,
-    set_city,
-    set_tile,
-    stack_deck,
-    take,
-)
+from helpers.moves import pass_until_role, play
 
-
-def start(players: int = 4, *overlays: str, seed: int = 1):
-    return get_game(players, *overlays).new_state(seed)
+from .cities import city, give_building, goods, scores, set_city, set_tile
+from .conftest import get_game, start
+from .helpers import check_cards, give_cards, give_hand, hand, stack_deck, take
 
 
 # -- builder ---------------------------------------------------------------------------------
@@ -413,7 +397,7 @@ def test_tie_break_hand_plus_goods():
     res = scores(s, 0), scores(s, 1)
     assert res[0]["total"] == res[1]["total"] == 4
     assert res[0]["tiebreak"] == 2 and res[1]["tiebreak"] == 3
-    from .helpers import score
+    from .cities import score
 
     assert score(s).winner == 1
 

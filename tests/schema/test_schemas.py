@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
+from ruamel.yaml import YAML
 
 from interpreter.cli.config import check_config
 from interpreter.cli.main import main
@@ -84,114 +85,17 @@ def test_schemas_are_valid_and_describe_every_property(name: str) -> None:
 
 # ------------------------------------------------------------------------- broken rulesets
 
-CASES = [
-    pytest.param(
-        "flow:\n  round:\n    - each-playr:\n        steps: []\n",
-        [("S004", 3, 7)],
-        "each-player",
-        id="misspelled-step-kind",
-    ),
-    pytest.param(
-        "flow:\n  round:\n    - if: round > 1\n      thn:\n        - do: pass\n",
-        [("S002", 3, 7), ("S003", 4, 7)],
-        "then",
-        id="misspelled-then",
-    ),
-    pytest.param(
-        "flow:\n  round:\n    - each-player:\n        frm: 0\n        steps: []\n",
-        [("S003", 4, 9)],
-        "from",
-        id="misspelled-each-player-key",
-    ),
-    pytest.param(
-        "flow:\n  round:\n    - each-player:\n        repeat: forever\n        steps: []\n",
-        [("S004", 4, 17)],
-        None,
-        id="bad-repeat-mode",
-    ),
-    pytest.param(
-        'catalogs:\n  things:\n    entries:\n      hammer: {grants: {x: "two"}}\n',
-        [("S001", 4, 28)],
-        None,
-        id="grant-not-an-integer",
-    ),
-    pytest.param(
-        "catalogs:\n  things:\n    entries:\n      hammer:\n        on: {built: 5}\n",
-        [("S001", 5, 21)],
-        None,
-        id="hook-not-a-text",
-    ),
-    pytest.param(
-        "catalogs:\n  things:\n    entries:\n      hammer: {type: tool}\n",
-        [("S009", 4, 22)],
-        None,
-        id="reserved-attribute",
-    ),
-    pytest.param(
-        "catalogs:\n  things:\n    entires:\n      hammer: {}\n",
-        [("S002", 2, 3), ("S003", 3, 5)],
-        "entries",
-        id="misspelled-entries",
-    ),
-    pytest.param("", [("S002", 1, 1)], None, id="missing-ruleset-id"),
-    pytest.param("phase:\n  settle: []\n", [("S003", 1, 1)], "phases", id="unknown-top-key"),
-    pytest.param(
-        "state:\n  player:\n    coins: {countr: 0}\n",
-        [("S004", 3, 12)],
-        "counter",
-        id="misspelled-field-kind",
-    ),
-    pytest.param(
-        "state:\n  global:\n    pot: {counter: 0, bag: stuff}\n",
-        [("S003", 3, 23)],
-        None,
-        id="two-field-kinds",
-    ),
-    pytest.param(
-        'flow:\n  round:\n    - log: "say \\"hi\\""\n',
-        [("S006", 3, 12)],
-        None,
-        id="quote-in-template",
-    ),
-    pytest.param(
-        "flow:\n  round:\n    - choose:\n        options:\n          - id: pass\n",
-        [("S002", 3, 7)],
-        None,
-        id="choose-without-who",
-    ),
-    pytest.param(
-        "flow:\n  round:\n    - choose:\n        who: 0\n        options:\n"
-        "          - {id: 'x:{k}', for: k of things}\n",
-        [("S006", 6, 32)],
-        None,
-        id="for-without-in",
-    ),
-    pytest.param(
-        "flow:\n  round:\n    - repeat: {max: 0, steps: []}\n",
-        [("S005", 3, 21)],
-        None,
-        id="repeat-max-zero",
-    ),
-    pytest.param(
-        "flow:\n  round:\n    - do: 3\n",
-        [("S001", 3, 11)],
-        None,
-        id="statements-must-be-text",
-    ),
-    pytest.param("events:\n  sold: []\n", [("S005", 2, 9)], None, id="event-without-player"),
-    pytest.param(
-        "sets:\n  Goods Kinds: [a, b]\n", [("S006", 2, 3)], None, id="name-not-kebab-case"
-    ),
-    pytest.param(
-        "scoring:\n  components:\n    - {name: vp}\n  tiebreek: 0\n",
-        [("S002", 3, 7), ("S003", 4, 3)],
-        "tiebreak",
-        id="scoring-typos",
-    ),
-]
+
+def _broken_rulesets() -> list:
+    """The cases of broken_rulesets.yaml (a YAML text is easier to read there than in a string)."""
+    cases = YAML(typ="safe").load((Path(__file__).parent / "broken_rulesets.yaml").read_text())
+    return [
+        pytest.param(case["text"], [tuple(e) for e in case["expected"]], case.get("hint"), id=name)
+        for name, case in cases.items()
+    ]
 
 
-@pytest.mark.parametrize(("text", "expected", "hint"), CASES)
+@pytest.mark.parametrize(("text", "expected", "hint"), _broken_rulesets())
 def test_broken_ruleset(text: str, expected: list, hint: str | None) -> None:
     diags = diagnostics(ruleset_text(text, omit=("ruleset",) if text == "" else ()))
     assert summary(diags) == expected, [d.format() for d in diags]

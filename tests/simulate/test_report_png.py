@@ -10,9 +10,9 @@ import pytest
 import interpreter.cli.simulate_cmd as simulate_cmd
 from interpreter.cli.main import main
 from interpreter.diagnostics.errors import ConfigError
+from interpreter.simulate.figures import bin_counts
 from interpreter.simulate.report import (
     REPORT_SUFFIXES,
-    bin_counts,
     check_report_path,
     write_report,
 )

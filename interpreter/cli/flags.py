@@ -1,0 +1,75 @@
+"""The arguments several subcommands share, declared once so they parse alike everywhere.
+
+Each command still words its own help (``play``'s ``--seed`` says "always printed",
+``simulate``'s says "S+i"), so the help text is a parameter; what a flag is called, what it
+accepts and where its value lands are fixed here. Each command adds its arguments in the order
+its ``--help`` lists them.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from interpreter.cli.config import parse_option_flag, positive_int, seed_int
+
+__all__ = [
+    "add_bots",
+    "add_game",
+    "add_options",
+    "add_outcome",
+    "add_overlays",
+    "add_players",
+    "add_seed",
+]
+
+BOTS_HELP = "one bot for every seat, or one per seat (default: random)"
+
+
+def add_game(parser: argparse.ArgumentParser, help: str) -> None:
+    """``GAME``: optional, since a ``--config`` file may name the game instead."""
+    parser.add_argument("game", nargs="?", metavar="GAME", help=help)
+
+
+def add_overlays(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--with OVERLAY[,OVERLAY...]``, repeatable, into ``args.overlays``."""
+    parser.add_argument(
+        "--with", dest="overlays", action="append", metavar="OVERLAY[,OVERLAY...]", help=help
+    )
+
+
+def add_options(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--option NAME=VALUE`` (``-o``), repeatable, into ``args.options``."""
+    parser.add_argument(
+        "--option",
+        "-o",
+        dest="options",
+        action="append",
+        type=parse_option_flag,
+        metavar="NAME=VALUE",
+        help=help,
+    )
+
+
+def add_seed(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--seed S``: a non-negative whole number."""
+    parser.add_argument("--seed", type=seed_int, metavar="S", help=help)
+
+
+def add_players(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--players N`` (``-p``): at least 1."""
+    parser.add_argument("--players", "-p", type=positive_int, metavar="N", help=help)
+
+
+def add_bots(parser: argparse.ArgumentParser) -> None:
+    """``--bots BOT[,BOT...]``, repeatable: one bot for all seats or one per seat."""
+    parser.add_argument("--bots", action="append", metavar="BOT[,BOT...]", help=BOTS_HELP)
+
+
+def add_outcome(parser: argparse.ArgumentParser) -> None:
+    """``--json`` and ``--quiet`` of the commands that print a game (``play``, ``replay``)."""
+    parser.add_argument(
+        "--json", action="store_true", help="print the outcome as one JSON object, last line"
+    )
+    parser.add_argument(
+        "--quiet", "-q", action="store_true", help="no round-by-round log (only the outcome)"
+    )
