@@ -13,7 +13,7 @@ the effect-language checker alike, so a rule author reads the same words everywh
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 __all__ = [
     "ANY",
@@ -41,6 +41,7 @@ class Type:
 @dataclass(frozen=True)
 class Prim(Type):
     name: str  # number, count, bool, text, none, seat, any
+    words: str = field(default="", compare=False)  # how a message names it
 
 
 @dataclass(frozen=True)
@@ -62,29 +63,20 @@ class ListOf(Type):
     item: Type
 
 
-NUMBER = Prim("number")
-COUNT = Prim("count")  # a whole number of 0 or more: counts, costs, spaces, copies, circles
-BOOL = Prim("bool")
-TEXT = Prim("text")
-NONE = Prim("none")
-SEAT = Prim("seat")
-ANY = Prim("any")
-
-_WORDS = {
-    "number": "a whole number",
-    "count": "a whole number of 0 or more",
-    "bool": "true or false",
-    "text": "a text",
-    "none": "'none'",
-    "seat": "a seat",
-    "any": "any value",
-}
+NUMBER = Prim("number", "a whole number")
+# a whole number of 0 or more: counts, costs, spaces, copies, circles
+COUNT = Prim("count", "a whole number of 0 or more")
+BOOL = Prim("bool", "true or false")
+TEXT = Prim("text", "a text")
+NONE = Prim("none", "'none'")
+SEAT = Prim("seat", "a seat")
+ANY = Prim("any", "any value")
 
 
 def describe(t: Type) -> str:
     """The type in a rule author's words, for messages."""
     if isinstance(t, Prim):
-        return _WORDS[t.name]
+        return t.words
     if isinstance(t, Id):
         return "a phase name" if t.universe == "phase" else f"an id of {t.universe}"
     if isinstance(t, Optional):

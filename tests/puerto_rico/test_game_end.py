@@ -4,6 +4,7 @@ and the tie-break."""
 from __future__ import annotations
 
 import pytest
+
 from helpers.moves import pass_until_role, play
 from helpers.puerto_rico import give_vp, set_doubloons, set_goods, vp
 

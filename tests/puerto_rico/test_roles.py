@@ -4,6 +4,7 @@ captain, prospector, role coins and the governor."""
 from __future__ import annotations
 
 import pytest
+
 from helpers.moves import pass_until_role, play
 from helpers.puerto_rico import set_doubloons, set_goods, vp
 

@@ -5,6 +5,7 @@ and chooses first, so the role of each example is taken by seat 0 unless it says
 from __future__ import annotations
 
 import pytest
+
 from helpers.moves import play
 from helpers.puerto_rico import give_vp, set_doubloons, set_goods, vp
 

@@ -6,9 +6,9 @@ import json
 import random
 
 import pytest
+
 from helpers.moves import play
 from helpers.puerto_rico import set_goods
-
 from interpreter.diagnostics.errors import IllegalOptionError
 
 from .helpers import clear_all

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import pytest
+
 from helpers.moves import play
 from helpers.puerto_rico import set_doubloons, set_goods
 

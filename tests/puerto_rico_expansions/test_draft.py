@@ -6,6 +6,7 @@ import random
 from collections import Counter
 
 import pytest
+
 from helpers.moves import play
 
 SPACES = {1: 1, 2: 2, 3: 1, 4: 1, 5: 2, 6: 1, 7: 1, 8: 2, 9: 1, 10: 5}

@@ -7,6 +7,7 @@ a base building an example needs is put into the supply by hand.
 from __future__ import annotations
 
 import pytest
+
 from helpers.moves import pass_until_role, play
 from helpers.puerto_rico import give_vp, set_doubloons, set_goods, vp
 

@@ -19,6 +19,7 @@ played with and without that overlay, with 2 and 3 players.
 from __future__ import annotations
 
 import pytest
+
 from helpers.moves import play
 
 from .cities import city, give_building, set_city
