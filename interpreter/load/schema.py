@@ -334,7 +334,9 @@ class _Converter:
             name = names[0] if names else str(err.message)
             close = did_you_mean(name, inst.keys())
             hint = f"is '{close}' a misspelling of '{name}'?" if close else None
-            return [self._diag("S002", f"missing required key '{name}'", path, key=True, hint=hint)]
+            # a schema may say in its own words what is missing (ajv-errors' keyword)
+            message = schema.get("errorMessage") or f"missing required key '{name}'"
+            return [self._diag("S002", message, path, key=True, hint=hint)]
 
         if v in ("additionalProperties", "unevaluatedProperties") and isinstance(inst, dict):
             allowed = list(schema.get("properties", {}) or {})
