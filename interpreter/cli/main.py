@@ -115,12 +115,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"\n{PROG}: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
-        # the reader went away (e.g. piped into head); stop quietly
+        # the reader went away (`rulebook play ... | head`): what it wanted it has, so stop
+        # quietly with success; stdout goes to /dev/null so the flush at exit cannot fail again
         try:
-            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - avoid a second error at exit
-        except OSError:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
             pass
-        return EXIT_ERROR
+        return EXIT_OK
     except OSError as exc:
         _error(_os_message(exc))
         return EXIT_USAGE

@@ -317,7 +317,24 @@ def _from_marked(err: MarkedYAMLError, path: str) -> Diagnostic:
         )
     if "undefined alias" in problem:
         return _diag("Y009", problem.replace("found undefined", "undefined"), path, mark)
+    if "mapping values are not allowed" in problem:
+        # `doc: Costs: 3` - a plain text may not hold ': '; the author meant one text
+        key = _key_of_line(mark)
+        example = f'{key}: "..."' if key else 'key: "..."'
+        hint = f"a text that contains ': ' must be quoted: {example}"
     return _diag("Y001", problem, path, mark, hint)
+
+
+def _key_of_line(mark: Any) -> str | None:
+    """The key written at the start of the mark's line, when the mark knows its text."""
+    buffer = getattr(mark, "buffer", None)
+    pointer = getattr(mark, "pointer", None)
+    if not isinstance(buffer, str) or not isinstance(pointer, int):
+        return None
+    start = buffer.rfind("\n", 0, pointer) + 1
+    line = buffer[start:pointer].strip().lstrip("-").strip()
+    key = line.split(":", 1)[0].strip()
+    return key if key and " " not in key and ":" in line else None
 
 
 def load_yaml_text(text: str, path: str = "<string>") -> Document:

@@ -177,3 +177,13 @@ def test_bom_is_accepted(tmp_path: Path) -> None:
     path = tmp_path / "bom.yaml"
     path.write_bytes("\ufeffa: 1\n".encode())
     assert load_yaml_file(path).data["a"] == 1
+
+
+def test_a_text_with_a_colon_is_told_to_be_quoted(tmp_path):
+    path = tmp_path / "r.yaml"
+    path.write_text("ruleset: x\ndoc: Costs: 3 coins\n", encoding="utf-8")
+    with pytest.raises(RulesError) as err:
+        load_yaml_file(path)
+    d = err.value.diagnostics[0]
+    assert (d.code, d.line, d.column) == ("Y001", 2, 11)
+    assert d.hint == "a text that contains ': ' must be quoted: doc: \"...\""
