@@ -21,14 +21,29 @@ from interpreter.bots.random_bot import FirstBot, RandomBot
 from interpreter.bots.registry import (
     BOTS,
     Bot,
+    BotParam,
     BotSpec,
     UnknownBotError,
+    bot_base,
     bot_names,
     make_bot,
+    parse_bot_spec,
     register_bot,
 )
+from interpreter.bots.search import SEARCH_PARAMS, SearchBot
 
-__all__ = ["BOTS", "Bot", "BotSpec", "UnknownBotError", "bot_names", "make_bot", "register_bot"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "BotParam",
+    "BotSpec",
+    "UnknownBotError",
+    "bot_base",
+    "bot_names",
+    "make_bot",
+    "parse_bot_spec",
+    "register_bot",
+]
 
 register_bot(
     "random",
@@ -39,6 +54,14 @@ register_bot(
     "first",
     "always picks the first legal option (a fixed, repeatable baseline)",
     lambda seat, seed: FirstBot(),
+)
+
+register_bot(
+    "search",
+    "plays any ruleset by information-set tree search (search:iterations=N, search:seconds=S, "
+    "depth=, c=, scale=; e.g. search:seconds=0.25:depth=30)",
+    lambda seat, seed, **params: SearchBot(seat, seed, **params),
+    SEARCH_PARAMS,
 )
 
 # Game-specific bots beside their rulesets (rulesets/<game>/bots.py): see plugins.py.

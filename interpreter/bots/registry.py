@@ -8,10 +8,21 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-__all__ = ["BOTS", "Bot", "BotSpec", "UnknownBotError", "bot_names", "make_bot", "register_bot"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "BotParam",
+    "BotSpec",
+    "UnknownBotError",
+    "bot_base",
+    "bot_names",
+    "make_bot",
+    "parse_bot_spec",
+    "register_bot",
+]
 
 
 class Bot(Protocol):
@@ -21,12 +32,23 @@ class Bot(Protocol):
 
 
 @dataclass(frozen=True)
+class BotParam:
+    """One parameter a bot spec may set (``search:iterations=400``): its type, default, doc."""
+
+    kind: type
+    default: Any
+    doc: str
+
+
+@dataclass(frozen=True)
 class BotSpec:
-    """A registered bot: its name, a one-line description and a factory (seat, seed) -> Bot."""
+    """A registered bot: its name, a one-line description, a factory (seat, seed, **params)
+    -> Bot, and the parameters a spec may give it."""
 
     name: str
     doc: str
-    factory: Callable[[int, int], Bot]
+    factory: Callable[..., Bot]
+    params: Mapping[str, BotParam] = field(default_factory=dict)
 
 
 class UnknownBotError(KeyError):
@@ -39,11 +61,47 @@ class UnknownBotError(KeyError):
 BOTS: dict[str, BotSpec] = {}
 
 
-def register_bot(name: str, doc: str, factory: Callable[[int, int], Bot]) -> None:
+def register_bot(
+    name: str,
+    doc: str,
+    factory: Callable[..., Bot],
+    params: Mapping[str, BotParam] | None = None,
+) -> None:
     """Add a bot to the registry so the command line and ``rulebook list`` know it."""
     if name in BOTS:
         raise ValueError(f"bot {name!r} is already registered")
-    BOTS[name] = BotSpec(name, doc, factory)
+    BOTS[name] = BotSpec(name, doc, factory, dict(params or {}))
+
+
+def bot_base(spec: str) -> str:
+    """The bot name of a spec: ``search:iterations=400`` -> ``search``."""
+    return spec.partition(":")[0].strip()
+
+
+def parse_bot_spec(spec: str) -> tuple[BotSpec, dict[str, Any]]:
+    """The registered bot and its parameters of ``NAME[:KEY=VALUE[:KEY=VALUE...]]``."""
+    name, _, rest = spec.partition(":")
+    entry = BOTS.get(name.strip())
+    if entry is None:
+        close = difflib.get_close_matches(name, BOTS, n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        raise UnknownBotError(f"unknown bot {name!r} (known bots: {', '.join(bot_names())}){hint}")
+    params: dict[str, Any] = {}
+    for part in filter(None, (x.strip() for x in rest.split(":"))):
+        key, eq, text = part.partition("=")
+        param = entry.params.get(key.strip())
+        if param is None or not eq:
+            known = ", ".join(f"{k}=" for k in entry.params) or "none"
+            raise UnknownBotError(
+                f"bot {entry.name!r}: bad parameter {part!r} (it takes KEY=VALUE; known: {known})"
+            )
+        try:
+            params[key.strip()] = param.kind(text.strip())
+        except ValueError:
+            raise UnknownBotError(
+                f"bot {entry.name!r}: {key.strip()}={text.strip()!r} is not a {param.kind.__name__}"
+            ) from None
+    return entry, params
 
 
 def bot_names() -> list[str]:
@@ -52,10 +110,7 @@ def bot_names() -> list[str]:
 
 
 def make_bot(name: str, seat: int, seed: int) -> Bot:
-    """Create the bot called ``name`` for ``seat`` in a game played with ``seed``."""
-    spec = BOTS.get(name)
-    if spec is None:
-        close = difflib.get_close_matches(name, BOTS, n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
-        raise UnknownBotError(f"unknown bot {name!r} (known bots: {', '.join(bot_names())}){hint}")
-    return spec.factory(seat, seed)
+    """Create the bot ``name`` (a spec: ``search:iterations=400``) for ``seat`` in a game played
+    with ``seed``; an unknown name or a bad parameter raises :class:`UnknownBotError`."""
+    spec, params = parse_bot_spec(name)
+    return spec.factory(seat, seed, **params)

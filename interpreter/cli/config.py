@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.bots import BOTS, bot_names
+from interpreter.bots import BOTS, bot_base, bot_names
 from interpreter.cli import RulebookError, config_error
 
 __all__ = [
@@ -227,7 +227,7 @@ def check_config(doc: Any, path: str = "<config>") -> dict[str, Any]:
     if "seats" in doc:
         out["seats"] = _string_list(doc, "seats", fail, "a bot name or 'human' per seat")
         for index, name in enumerate(out["seats"]):
-            if name != HUMAN and name not in BOTS:
+            if name != HUMAN and bot_base(name) not in BOTS:
                 raise fail(_unknown_seat_message(name), _pos(doc["seats"], index=index))
     if "options" in doc:
         options = doc["options"]
@@ -364,7 +364,7 @@ def resolve_config(
                 "every seat or exactly one per seat"
             )
         for name in seats:
-            if name != HUMAN and name not in BOTS:
+            if name != HUMAN and bot_base(name) not in BOTS:
                 raise config_error(_unknown_seat_message(name))
     elif len(seats) != players:
         raise config_error(

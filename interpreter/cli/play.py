@@ -31,6 +31,7 @@ from interpreter.cli.config import (
 from interpreter.cli.human import HumanPlayer, PlayerLeft
 from interpreter.cli.logfmt import LogPrinter, Output
 from interpreter.cli.replay import apply_choices
+from interpreter.engine.infoset import SeatView
 from interpreter.engine.savefile import SaveGame, read_save, result_to_dict, write_save
 
 __all__ = ["COMMAND", "drive", "make_agents", "play", "run"]
@@ -64,7 +65,7 @@ def drive(
         legal = state.legal_options()
         if not legal:
             raise RuntimeError(f"the engine lists no legal option for seat {seat}")
-        choice = agents[seat].choose(state.view(seat), legal)
+        choice = agents[seat].choose(SeatView(state, seat), legal)
         state.apply(choice)
         record(choice)
         printer.flush(state)

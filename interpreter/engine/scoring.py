@@ -34,8 +34,9 @@ class Result:
         }
 
 
-def finish(rules: Rules, s: State) -> None:
-    """Score every seat, name the winners and end the game (no decision is pending after)."""
+def score_table(rules: Rules, s: State) -> list[dict[str, Any]]:
+    """Every seat's score as the game would count it if it ended now; `s` may be changed (the
+    scoring's `before` step runs on it), so pass a copy unless `s` is thrown away after."""
     sc = rules.scoring
     if sc.before is not None:
         sc.before(s)
@@ -47,6 +48,20 @@ def finish(rules: Rules, s: State) -> None:
         scores.append(
             {"seat": seat, "total": sum(comps.values()), "components": comps, "tiebreak": tb}
         )
+    return scores
+
+
+def standings(rules: Rules, s: State) -> list[dict[str, Any]]:
+    """The score table of a game still running, as if it ended now; `s` is left unchanged.
+
+    A cheap, game-blind evaluation of any position (tree search cuts its playouts with it).
+    """
+    return score_table(rules, s.copy())
+
+
+def finish(rules: Rules, s: State) -> None:
+    """Score every seat, name the winners and end the game (no decision is pending after)."""
+    scores = score_table(rules, s)
     best = max((x["total"], x["tiebreak"]) for x in scores)
     winners = [x["seat"] for x in scores if (x["total"], x["tiebreak"]) == best]
     trigger = rules.trigger(s) if rules.trigger is not None else None

@@ -48,6 +48,7 @@ class Rules:
     trigger: Fn | None
     scoring: Scoring
     types: DataTypes = field(default_factory=DataTypes)
+    collections: dict[str, str] = field(default_factory=dict)  # field -> set/catalog it holds
     warnings: list[Diagnostic] = field(default_factory=list)
 
 
@@ -109,4 +110,5 @@ def build_rules(
         scoring=scoring,
         types=types,
         warnings=warnings,
+        collections=fields.collections,
     )

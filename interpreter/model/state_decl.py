@@ -20,6 +20,9 @@ class StateFields:
     hidden_global: set[str] = field(default_factory=set)
     hidden_player: set[str] = field(default_factory=set)
     hidden_all: set[str] = field(default_factory=set)  # not even a pile's size is shown
+    # what each pile, bag or area holds (a set or catalog name): a seat's determinisation
+    # resamples hidden piles from the unseen ids of the same collection
+    collections: dict[str, str] = field(default_factory=dict)
 
 
 def declare_state(host: DslHost, env: Env, data: Any) -> StateFields:
@@ -49,6 +52,7 @@ def declare_state(host: DslHost, env: Env, data: Any) -> StateFields:
                 else:
                     members = sets.get(over) or [str(e) for e in catalogs[over].get("entries", {})]
                 start = members if kind == "bag" else None
+                out.collections[fname] = over
             if where == "global" and fname in env.constants:
                 host.error(fpath, "R002", f"'{fname}' is already the name of a set, entry or table")
             target[fname] = (kind, start)

@@ -21,11 +21,12 @@ import os
 import signal
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.diagnostics.errors import ConfigError
+from interpreter.engine.infoset import SeatView
 
 __all__ = [
     "LazyView",
@@ -102,33 +103,9 @@ def load_spec_game(spec: SimSpec) -> Any:
     return game
 
 
-class LazyView(Mapping):
-    """A seat's view, built only when a bot first reads it.
-
-    Building a view copies the visible state; a bot that decides from the legal options alone
-    (``random``) never pays for it, and a bot that reads it sees exactly ``state.view(seat)``.
-    """
-
-    __slots__ = ("_state", "_seat", "_view")
-
-    def __init__(self, state: Any, seat: int) -> None:
-        self._state = state
-        self._seat = seat
-        self._view: dict[str, Any] | None = None
-
-    def _get(self) -> dict[str, Any]:
-        if self._view is None:
-            self._view = self._state.view(self._seat)
-        return self._view
-
-    def __getitem__(self, key: str) -> Any:
-        return self._get()[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._get())
-
-    def __len__(self) -> int:
-        return len(self._get())
+# a seat's view, built only when a bot first reads it (``random`` never pays for it); bots that
+# search draw full states consistent with it (engine/infoset.py)
+LazyView = SeatView
 
 
 def play_game(game: Any, seats: Sequence[str], seed: int, index: int) -> dict[str, Any]:

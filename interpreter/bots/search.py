@@ -1,0 +1,172 @@
+"""A bot that plays any ruleset by tree search, with no game knowledge.
+
+Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley & Whitehouse
+2012): before each decision the bot builds one tree over option ids; every iteration draws a
+*determinisation* (a full state consistent with what its seat has seen, made by the engine from
+the ruleset's own declarations of hidden fields: engine/infoset.py), walks the tree with UCB
+(counting how often each option was available, since determinisations differ in what is legal),
+adds one node, plays on at random, and scores where it stopped. A playout is cut after
+``depth`` decisions from the root and the cut state scored with the ruleset's own scoring
+(:func:`interpreter.engine.scoring.score_table`, the table the game computes at its end): each
+seat's lead over the best other seat, squashed to 0..1. A finished game scores 1 for a winner
+(shared among tied winners), 0 otherwise. The most visited option is played.
+
+Parameters (a bot spec, ``search:iterations=400:depth=40``):
+
+* ``iterations`` - iterations per decision (default 200 when no ``seconds`` is given);
+* ``seconds``    - CPU seconds per decision instead (process time: other busy programs do
+  not shorten it) (stops at ``iterations`` too when both given);
+* ``depth``      - decisions from the root before a playout is cut and scored (default 30);
+* ``c``          - the UCB exploration constant (default 0.7);
+* ``scale``      - points of lead worth about 73% in the cut-state score (default: 1 + 10% of
+  the best total).
+
+With ``iterations`` alone it is deterministic for a game seed (its generator is seeded with
+the seed and the seat). It reads nothing of the state but through its seat's view.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from interpreter.bots.registry import BotParam
+from interpreter.engine.scoring import score_table
+
+__all__ = ["SEARCH_PARAMS", "SearchBot", "playout_rewards"]
+
+SEARCH_PARAMS = {
+    "iterations": BotParam(int, 0, "iterations per decision (default 200 when no seconds=)"),
+    "seconds": BotParam(float, 0.0, "seconds per decision instead of a fixed count"),
+    "depth": BotParam(int, 30, "decisions before a playout is cut and scored (default 30)"),
+    "c": BotParam(float, 0.7, "UCB exploration constant (default 0.7)"),
+    "scale": BotParam(float, 0.0, "lead in points worth ~73% (default 1 + 10% of the best)"),
+}
+
+
+class _Edge:
+    """One option at one node: visits, reward summed for the seat that took it, availability."""
+
+    __slots__ = ("visits", "reward", "avail", "node")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 1
+        self.node: dict[str, _Edge] = {}
+
+
+def playout_rewards(state: Any, scale: float = 0.0) -> list[float]:
+    """Each seat's reward in 0..1 where a playout stopped (the state may be changed)."""
+    players = len(state.p)
+    if state.is_over:
+        winners = state.result().winners
+        return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(players)]
+    totals = [row["total"] for row in score_table(state.game.rules, state)]
+    if players == 1:
+        return [0.5]
+    k = scale or 1.0 + 0.1 * max(0, max(totals))
+    out = []
+    for seat, total in enumerate(totals):
+        lead = total - max(t for i, t in enumerate(totals) if i != seat)
+        out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, lead / k)))))
+    return out
+
+
+class SearchBot:
+    """Information-set MCTS with determinisation, cut playouts and the ruleset's scoring."""
+
+    def __init__(
+        self,
+        seat: int,
+        seed: int,
+        iterations: int = 0,
+        seconds: float = 0.0,
+        depth: int = 30,
+        c: float = 0.7,
+        scale: float = 0.0,
+    ) -> None:
+        if iterations < 0 or seconds < 0 or depth < 1 or c < 0 or scale < 0:
+            raise ValueError("search: depth must be >= 1, the others >= 0")
+        self.seat = seat
+        self.iterations = iterations
+        self.seconds = seconds
+        self.depth = depth
+        self.c = c
+        self.scale = scale
+        self._rng = random.Random(f"search:{seed}:{seat}")
+        self.last_iterations = 0  # how many the last decision ran (benchmarks report it)
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
+        if not legal:
+            raise ValueError("no legal options to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        sample = getattr(view, "determinise", None)
+        if sample is None:
+            raise TypeError("the search bot needs the engine's seat view (engine.infoset.SeatView)")
+        root: dict[str, _Edge] = {}
+        deadline = time.process_time() + self.seconds if self.seconds else None
+        limit = self.iterations or (200 if deadline is None else 10**9)
+        done = 0
+        while done < limit:
+            self._iterate(sample(self._rng), root)
+            done += 1
+            if deadline is not None and time.process_time() >= deadline:
+                break
+        self.last_iterations = done
+        best = max(legal, key=lambda o: (root[o].visits, root[o].reward) if o in root else (-1, 0))
+        return best
+
+    def _iterate(self, d: Any, root: dict[str, _Edge]) -> None:
+        rng = self._rng
+        node = root
+        path: list[tuple[_Edge, int]] = []
+        steps = 0
+        depth = self.depth
+        c = self.c
+        # selection and expansion: down the tree while every legal option has been tried
+        while not d.over and steps < depth:
+            legal = d.pending
+            mover = d.who
+            if len(legal) == 1:
+                d.apply(next(iter(legal)))
+                steps += 1
+                continue
+            untried = [o for o in legal if o not in node]
+            for o in legal:
+                edge = node.get(o)
+                if edge is not None:
+                    edge.avail += 1
+            if untried:
+                choice = untried[rng.randrange(len(untried))]
+                edge = node[choice] = _Edge()
+                path.append((edge, mover))
+                d.apply(choice)
+                steps += 1
+                break
+            best_score = -1.0
+            choice = ""
+            for o in legal:
+                e = node[o]
+                score = e.reward / e.visits + c * math.sqrt(math.log(e.avail) / e.visits)
+                if score > best_score:
+                    best_score, choice = score, o
+            edge = node[choice]
+            path.append((edge, mover))
+            d.apply(choice)
+            steps += 1
+            node = edge.node
+        # playout: random options until the cut
+        randrange = rng.randrange
+        while not d.over and steps < depth:
+            legal = list(d.pending)
+            d.apply(legal[randrange(len(legal))])
+            steps += 1
+        rewards = playout_rewards(d, self.scale)
+        for edge, mover in path:
+            edge.visits += 1
+            edge.reward += rewards[mover]
