@@ -144,7 +144,14 @@ def format_summary(doc: dict[str, Any]) -> str:
             f"  seat {row['seat']} {row['bot']:<14} {row['rate']:.3f}  [{lo:.3f}, {hi:.3f}]  "
             f"score {row['score']['mean']:.1f} ± {row['score']['sd']:.1f}"
         )
-    if len(s["win_rate"]["bots"]) > 1:
+    if c.get("rotate_seats"):
+        lines.append(
+            f"win share by bot, seats rotated (ties shared; fair share {1 / c['players']:.3f}):"
+        )
+        for name, row in s["win_rate"]["bots"].items():
+            lo, hi = row["share_ci95"]
+            lines.append(f"  bot {name:<19} {row['share']:.3f}  [{lo:.3f}, {hi:.3f}]")
+    elif len(s["win_rate"]["bots"]) > 1:
         for name, row in s["win_rate"]["bots"].items():
             lo, hi = row["ci95"]
             lines.append(f"  bot {name:<19} {row['rate']:.3f}  [{lo:.3f}, {hi:.3f}]")
@@ -203,7 +210,8 @@ def _spec(args: argparse.Namespace) -> SimSpec:
         overlays=tuple(_absolute_if_path(o) for o in overlays),
         options=tuple(sorted(options.items())),
         seed=seed,
-        games=args.games,
+        games=args.games * (players if args.rotate_seats else 1),
+        rotate=args.rotate_seats,
     )
 
 
@@ -274,6 +282,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     flags.add_options(parser, "set a game option; repeatable")
     flags.add_bots(parser)
+    parser.add_argument(
+        "--rotate-seats",
+        action="store_true",
+        help="play each deal once per seat rotation (G deals, G x players games; deal d has "
+        "seed S+d) so seat advantage cancels; the summary gives each bot's win share",
+    )
     parser.add_argument(
         "--out", metavar="FILE", help="write the JSON result here (required unless --json)"
     )

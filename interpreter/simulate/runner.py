@@ -56,9 +56,20 @@ class SimSpec:
     options: tuple[tuple[str, Any], ...] = ()
     seed: int = 0
     games: int = 100
+    # play each deal once per seat rotation: game i is deal i // players (seed S + deal) with
+    # the bots turned i % players seats on, so seat advantage cancels out of each bot's share
+    rotate: bool = False
 
     def game_key(self) -> tuple:
         return (self.game, self.players, self.overlays, self.options)
+
+    def seating(self, index: int) -> tuple[tuple[str, ...], int]:
+        """The bots by seat and the seed of game ``index``."""
+        if not self.rotate:
+            return self.seats, self.seed + index
+        turn = index % self.players
+        seats = self.seats[-turn:] + self.seats[:-turn] if turn else self.seats
+        return seats, self.seed + index // self.players
 
 
 @dataclass
@@ -108,11 +119,14 @@ def load_spec_game(spec: SimSpec) -> Any:
 LazyView = SeatView
 
 
-def play_game(game: Any, seats: Sequence[str], seed: int, index: int) -> dict[str, Any]:
+def play_game(
+    game: Any, seats: Sequence[str], seed: int, index: int, *, rotated: bool = False
+) -> dict[str, Any]:
     """Play one game with bots to the end; returns its record (plain, JSON-able).
 
     ``families`` counts every chosen option by family; ``ids`` counts in full the options of
-    the form ``family:name`` (those that pick one entry: a card, a role, a piece).
+    the form ``family:name`` (those that pick one entry: a card, a role, a piece). A ``rotated``
+    game's record also names its bots by seat (``seats``).
     """
     from interpreter.bots import make_bot
 
@@ -131,9 +145,10 @@ def play_game(game: Any, seats: Sequence[str], seed: int, index: int) -> dict[st
         if sep and ":" not in rest:
             ids[choice] += 1
     res = state.result()
-    return {
-        "index": index,
-        "seed": seed,
+    record: dict[str, Any] = {"index": index, "seed": seed}
+    if rotated:
+        record["seats"] = list(seats)
+    return record | {
         "winner": res.winner,
         "winners": list(res.winners),
         "totals": [s["total"] for s in res.scores],
@@ -150,7 +165,7 @@ def play_game(game: Any, seats: Sequence[str], seed: int, index: int) -> dict[st
 def run_chunk(spec: SimSpec, indexes: Sequence[int]) -> list[dict[str, Any]]:
     """Play the games ``indexes`` of ``spec`` (what a worker runs)."""
     game = load_spec_game(spec)
-    return [play_game(game, spec.seats, spec.seed + i, i) for i in indexes]
+    return [play_game(game, *spec.seating(i), i, rotated=spec.rotate) for i in indexes]
 
 
 def _quiet_worker() -> None:
@@ -222,7 +237,7 @@ def _run_here(spec: SimSpec, run: SimRun, progress: Progress | None) -> None:
     game = load_spec_game(spec)
     try:
         for i in range(spec.games):
-            run.records.append(play_game(game, spec.seats, spec.seed + i, i))
+            run.records.append(play_game(game, *spec.seating(i), i, rotated=spec.rotate))
             if progress is not None:
                 progress(len(run.records), spec.games)
     except KeyboardInterrupt:

@@ -50,20 +50,33 @@ def summarise(records: Sequence[dict[str, Any]], seats: Sequence[str]) -> dict[s
     seat_wins = Counter(r["winner"] for r in records)
     bot_wins: Counter[str] = Counter()
     bot_games: Counter[str] = Counter()
+    bot_share: Counter[str] = Counter()  # wins with ties shared among the tied winners
+    bot_scores: dict[str, list[float]] = defaultdict(list)
+    rotated = any("seats" in r for r in records)
     for r in records:
-        bot_wins[seats[r["winner"]]] += 1
-        for name in seats:
+        by_seat = r.get("seats", seats)
+        bot_wins[by_seat[r["winner"]]] += 1
+        winners = r.get("winners") or [r["winner"]]
+        for seat, name in enumerate(by_seat):
             bot_games[name] += 1
+            bot_scores[name].append(r["totals"][seat])
+            if seat in winners:
+                bot_share[name] += 1 / len(winners)
     seat_rows = []
     for seat in range(players):
-        row = {"seat": seat, "bot": seats[seat], **_rate(seat_wins[seat], n)}
+        bot = "(rotated)" if rotated else seats[seat]
+        row = {"seat": seat, "bot": bot, **_rate(seat_wins[seat], n)}
         row["score"] = describe([r["totals"][seat] for r in records])
         seat_rows.append(row)
     bot_rows = {}
     for name in sorted(bot_games):
         row = _rate(bot_wins[name], bot_games[name])
+        share = bot_share[name] / bot_games[name]
+        row["share"] = round(share, 6)
+        row["share_ci95"] = [round(x, 6) for x in wilson(bot_share[name], bot_games[name])]
+        row["fair_share"] = round(1 / players, 6)  # per seat played, like the share
         row["seats"] = [i for i, s in enumerate(seats) if s == name]
-        row["score"] = describe([r["totals"][i] for r in records for i in row["seats"]])
+        row["score"] = describe(bot_scores[name])
         bot_rows[name] = row
     component_names: list[str] = []
     for r in records[:1]:
@@ -134,6 +147,7 @@ def result_document(
             "seats": list(spec.seats),
             "seed": spec.seed,
             "games": spec.games,
+            "rotate_seats": spec.rotate,
         },
         "run": {
             "finished": len(run.records),
