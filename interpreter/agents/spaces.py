@@ -108,6 +108,9 @@ class Spaces:
     actions: ActionSpace
     observations: ObservationSpace
 
+    def __deepcopy__(self, memo: dict) -> Spaces:
+        return self  # immutable and shared: actions map the option lines of this very game
+
 
 def _families(game: Any) -> list[Any]:
     seen: dict[int, Any] = {}

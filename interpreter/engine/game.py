@@ -52,6 +52,9 @@ class Game:
         self.env.runtime["fire"] = self.fire
         self.env.runtime["ability"] = self.ability
 
+    def __deepcopy__(self, memo: dict) -> Game:
+        return self  # immutable: a deep copy of a state (a tool's clone) shares its game
+
     def __repr__(self) -> str:
         extra = f" with {','.join(self.overlays)}" if self.overlays else ""
         return f"<Game {self.name} {self.players} players{extra}>"
