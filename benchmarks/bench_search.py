@@ -33,9 +33,10 @@ def play(game: Any, specs: list[str], seed: int) -> tuple[Any, dict[int, list[fl
     spent: dict[int, list[float]] = {seat: [0, 0.0] for seat in range(len(specs))}
     while not state.is_over:
         seat = state.to_move
-        t0 = time.perf_counter()
+        # CPU time, as the bot budgets it: other programs on a shared machine do not count
+        t0 = time.process_time()
         choice = bots[seat].choose(SeatView(state, seat), state.legal_options())
-        spent[seat][1] += time.perf_counter() - t0
+        spent[seat][1] += time.process_time() - t0
         spent[seat][0] += getattr(bots[seat], "last_iterations", 0)
         if hasattr(bots[seat], "last_iterations"):
             bots[seat].last_iterations = 0

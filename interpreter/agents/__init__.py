@@ -2,7 +2,7 @@
 environment, and an OpenSpiel game (``pip install -e '.[agents]'``).
 
     from interpreter.agents import make_env
-    env = make_env("puerto-rico", players=4, overlays=["nobles"], options={}, render_mode=None)
+    env = make_env("my-game", players=4, overlays=["my-expansion"], options={}, render_mode=None)
 
 See docs/agents.md. The third-party libraries are imported only when an environment is made.
 """

@@ -1,7 +1,7 @@
 """A PettingZoo AEC environment for any ruleset (``pip install -e '.[agents]'``).
 
     from interpreter.agents import make_env
-    env = make_env("puerto-rico", players=4, overlays=["nobles"], options={}, render_mode=None)
+    env = make_env("my-game", players=4, overlays=["my-expansion"], options={}, render_mode=None)
     env.reset(seed=7)
     for agent in env.agent_iter():
         obs, reward, terminated, truncated, info = env.last()

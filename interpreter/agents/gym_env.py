@@ -1,7 +1,7 @@
 """A Gymnasium single-agent environment: the agent plays one seat, named bots the others.
 
     from interpreter.agents import make_gym_env
-    env = make_gym_env("san-juan", players=3, opponents="random", seat=0)
+    env = make_gym_env("my-game", players=3, opponents="random", seat=0)
     obs, info = env.reset(seed=1)
     action = env.action_space.sample(obs["action_mask"])
     obs, reward, terminated, truncated, info = env.step(action)

@@ -1,7 +1,7 @@
 """Any ruleset and configuration as an OpenSpiel Python game (``pip install -e '.[agents]'``).
 
     from interpreter.agents import register_openspiel
-    game = register_openspiel("san-juan", players=3)     # a pyspiel.Game
+    game = register_openspiel("my-game", players=3)     # a pyspiel.Game
     state = game.new_initial_state()                      # a chance node: the deal
 
 OpenSpiel's own algorithms then run unchanged (its ISMCTS bot, MCTS, random simulation). The

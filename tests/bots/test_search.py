@@ -1,0 +1,135 @@
+"""The search bot: legal choices, its budget, its seed, and no peeking at hidden information."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter.bots import UnknownBotError, make_bot
+from interpreter.bots.search import SearchBot
+from interpreter.engine.infoset import SeatView, determinise
+from interpreter.engine.loader import load_game
+
+
+def _mid_game(name: str, players: int, overlays: list[str], seed: int, decisions: int):
+    game = load_game(name, players, overlays)
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    while state.decisions < decisions or len(state.legal_options()) < 2:
+        state.apply(rng.choice(state.legal_options()))
+    return state
+
+
+def _choose(state, bot_seed: int = 5, **params):
+    seat = state.to_move
+    bot = SearchBot(seat, bot_seed, **params)
+    return bot.choose(SeatView(state, seat), state.legal_options()), bot
+
+
+@pytest.mark.parametrize(
+    ("name", "overlays"),
+    [
+        ("puerto-rico", []),
+        ("puerto-rico", ["nobles", "new-buildings"]),
+        ("san-juan", []),
+        ("san-juan", ["new-buildings", "setup-variation"]),
+        ("tests/toy/ruleset.yaml", []),
+    ],
+)
+def test_search_picks_a_legal_option_within_its_iterations(name, overlays):
+    state = _mid_game(name, 3 if "toy" not in name else 2, overlays, seed=3, decisions=20)
+    choice, bot = _choose(state, iterations=12, depth=15)
+    assert choice in state.legal_options()
+    assert bot.last_iterations == 12
+
+
+def test_search_is_deterministic_for_a_seed():
+    state = _mid_game("san-juan", 3, [], seed=8, decisions=30)
+    first = [_choose(state, bot_seed=s, iterations=25)[0] for s in (1, 2)]
+    again = [_choose(state, bot_seed=s, iterations=25)[0] for s in (1, 2)]
+    assert first == again
+
+
+def test_search_stops_at_its_time_budget():
+    state = _mid_game("puerto-rico", 3, [], seed=4, decisions=40)
+    choice, bot = _choose(state, seconds=0.05)
+    assert choice in state.legal_options()
+    # a time budget stops the loop: far fewer iterations than the open-ended cap
+    assert 1 <= bot.last_iterations < 10**6
+
+
+def _poison(state, seat: int, rng: random.Random):
+    """The same state for `seat`, with everything it cannot see scrambled."""
+    rules = state.game.rules
+    other = state.copy()
+    other.rng = random.Random(rng.random())
+    unseen = []
+    for name in sorted(rules.hidden_global):
+        if type(other.g.get(name)) is list:
+            unseen.append((other.g, name))
+    for pl in other.p:
+        if pl["seat"] == seat:
+            continue
+        for name in sorted(rules.hidden_player):
+            if type(pl.get(name)) is list:
+                unseen.append((pl, name))
+            elif type(pl.get(name)) is int:
+                pl[name] = pl[name] + rng.randrange(1, 9)  # another seat's face-down points
+    by_collection: dict[str, list] = {}
+    for box, name in unseen:
+        by_collection.setdefault(rules.collections.get(name, name), []).append((box, name))
+    for boxes in by_collection.values():
+        pool = [x for box, name in boxes for x in box[name]]
+        rng.shuffle(pool)
+        for box, name in boxes:
+            size = len(box[name])
+            box[name] = pool[:size]
+            del pool[:size]
+    return other
+
+
+@pytest.mark.parametrize(
+    ("name", "overlays", "decisions"),
+    [("san-juan", [], 25), ("san-juan", ["new-buildings"], 60), ("puerto-rico", [], 50)],
+)
+def test_search_never_reads_other_seats_hidden_information(name, overlays, decisions):
+    state = _mid_game(name, 3, overlays, seed=11, decisions=decisions)
+    seat = state.to_move
+    poisoned = _poison(state, seat, random.Random(99))
+    assert state.view(seat) == poisoned.view(seat)  # the seat cannot tell them apart
+    changed = [
+        (pl["seat"], k)
+        for pl, ql in zip(state.p, poisoned.p, strict=True)
+        for k in pl
+        if pl[k] != ql[k]
+    ] + [k for k in state.g if state.g[k] != poisoned.g[k]]
+    assert changed, "the poisoning changed nothing: the test would prove nothing"
+    a = determinise(state, seat, random.Random(3))
+    b = determinise(poisoned, seat, random.Random(3))
+    assert (a.g, a.p, a.rng.getstate()) == (b.g, b.p, b.rng.getstate())
+    assert _choose(state, iterations=30)[0] == _choose(poisoned, iterations=30)[0]
+
+
+def test_determinisation_keeps_what_the_seat_sees():
+    state = _mid_game("san-juan", 4, [], seed=2, decisions=40)
+    for seat in range(4):
+        d = determinise(state, seat, random.Random(seat))
+        assert d.view(seat) == state.view(seat)
+        assert d.legal_options() == state.legal_options()
+
+
+def test_bot_specs_take_parameters():
+    bot = make_bot("search:iterations=7:depth=9", 1, 3)
+    assert (bot.iterations, bot.depth) == (7, 9)
+    with pytest.raises(UnknownBotError, match="bad parameter 'speed=2'"):
+        make_bot("search:speed=2", 0, 0)
+    with pytest.raises(UnknownBotError, match="not a int"):
+        make_bot("search:iterations=many", 0, 0)
+    with pytest.raises(UnknownBotError, match="takes KEY=VALUE"):
+        make_bot("random:fast=1", 0, 0)
+
+
+def test_search_needs_the_engines_view():
+    with pytest.raises(TypeError, match="seat view"):
+        SearchBot(0, 0).choose({}, ["a", "b"])
