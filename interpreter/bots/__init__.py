@@ -58,8 +58,8 @@ register_bot(
 
 register_bot(
     "search",
-    "plays any ruleset by information-set tree search (search:iterations=N, search:seconds=S, "
-    "depth=, c=, scale=; e.g. search:seconds=0.25:depth=30)",
+    "plays any ruleset well by information-set tree search, no game knowledge "
+    "(e.g. search:seconds=0.25 or search:iterations=400:depth=30)",
     lambda seat, seed, **params: SearchBot(seat, seed, **params),
     SEARCH_PARAMS,
 )

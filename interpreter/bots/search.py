@@ -40,7 +40,7 @@ __all__ = ["SEARCH_PARAMS", "SearchBot", "playout_rewards"]
 
 SEARCH_PARAMS = {
     "iterations": BotParam(int, 0, "iterations per decision (default 200 when no seconds=)"),
-    "seconds": BotParam(float, 0.0, "seconds per decision instead of a fixed count"),
+    "seconds": BotParam(float, 0.0, "CPU seconds per decision instead of a fixed count"),
     "depth": BotParam(int, 30, "decisions before a playout is cut and scored (default 30)"),
     "c": BotParam(float, 0.7, "UCB exploration constant (default 0.7)"),
     "scale": BotParam(float, 0.0, "lead in points worth ~73% (default 1 + 10% of the best)"),

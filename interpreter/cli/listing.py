@@ -42,7 +42,17 @@ def catalog_data() -> dict[str, Any]:
                 "options": [_option(o) for o in info.options],
             }
         )
-    bots = [{"name": name, "doc": BOTS[name].doc} for name in bot_names()]
+    bots = [
+        {
+            "name": name,
+            "doc": BOTS[name].doc,
+            "params": {
+                key: {"type": p.kind.__name__, "default": p.default, "doc": p.doc}
+                for key, p in BOTS[name].params.items()
+            },
+        }
+        for name in bot_names()
+    ]
     return {"games": games, "bots": bots}
 
 
@@ -87,10 +97,12 @@ def format_catalog(data: dict[str, Any]) -> str:
             lines.append("    options (--option NAME=VALUE):")
             for option in game["options"]:
                 lines.extend(_option_lines(option, "      "))
-    lines.append("Bots (--bots):")
+    lines.append("Bots (--bots NAME or NAME:KEY=VALUE[:KEY=VALUE...]):")
     width = max((len(b["name"]) for b in data["bots"]), default=0)
     for bot in data["bots"]:
         lines.append(f"  {bot['name']:<{width}}  {bot['doc']}")
+        for key, param in bot.get("params", {}).items():
+            lines.append(f"  {'':<{width}}    {key}={param['type']}  {param['doc']}")
     return "\n".join(lines)
 
 
