@@ -56,7 +56,9 @@ def main() -> None:
             print(search_row(rows))
     if spiel:
         print()
-        print("| game | games | search share [95%] | search it/s | ISMCTS share [95%] | ISMCTS sims/s |")
+        print(
+            "| game | games | search share [95%] | search it/s | ISMCTS share [95%] | ISMCTS sims/s |"
+        )
         print("| --- | --- | --- | --- | --- | --- |")
         for rows in spiel:
             print(spiel_row(rows))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -53,10 +54,14 @@ def test_search_is_deterministic_for_a_seed():
 
 def test_search_stops_at_its_time_budget():
     state = _mid_game("puerto-rico", 3, [], seed=4, decisions=40)
+    start = time.process_time()
     choice, bot = _choose(state, seconds=0.05)
+    spent = time.process_time() - start
     assert choice in state.legal_options()
-    # a time budget stops the loop: far fewer iterations than the open-ended cap
+    # it stops once its CPU budget is spent (the bound allows one long iteration past it),
+    # long before the open-ended iteration cap
     assert 1 <= bot.last_iterations < 10**6
+    assert spent < 1.0
 
 
 def _poison(state, seat: int, rng: random.Random):
@@ -133,3 +138,17 @@ def test_bot_specs_take_parameters():
 def test_search_needs_the_engines_view():
     with pytest.raises(TypeError, match="seat view"):
         SearchBot(0, 0).choose({}, ["a", "b"])
+
+
+def test_standings_score_a_running_game_without_changing_it():
+    from interpreter.engine.scoring import standings
+
+    state = _mid_game("puerto-rico", 3, [], seed=6, decisions=120)
+    before = state.to_json()
+    table = standings(state.game.rules, state)
+    assert state.to_json() == before
+    assert [row["seat"] for row in table] == [0, 1, 2]
+    for row in table:
+        assert row["total"] == sum(row["components"].values())
+    # something was scored by then (buildings, points from shipping)
+    assert any(row["total"] > 0 for row in table)
