@@ -57,7 +57,8 @@ def main() -> None:
     if spiel:
         print()
         print(
-            "| game | games | search share [95%] | search it/s | ISMCTS share [95%] | ISMCTS sims/s |"
+            "| game | games | search share [95%] | search it/s"
+            " | ISMCTS share [95%] | ISMCTS sims/s |"
         )
         print("| --- | --- | --- | --- | --- | --- |")
         for rows in spiel:
