@@ -35,11 +35,14 @@ def make_gym_env(
     overlays: list[str] | tuple[str, ...] = (),
     options: dict[str, Any] | None = None,
     render_mode: str | None = None,
+    illegal_action: str = "raise",
 ) -> Any:
     """A Gymnasium environment: the agent plays ``seat``, a named bot spec plays the others."""
     from interpreter.agents.gym_env import SingleSeatEnv
 
-    return SingleSeatEnv(game, players, opponents, seat, overlays, options, render_mode)
+    return SingleSeatEnv(
+        game, players, opponents, seat, overlays, options, render_mode, illegal_action
+    )
 
 
 def register_openspiel(

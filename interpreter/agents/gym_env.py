@@ -9,7 +9,9 @@
 Spaces and rewards are those of the PettingZoo environment (env.py): the reward is the
 agent's share of the win, paid when the game ends. ``opponents`` is one bot spec for every
 other seat or a comma list, one per other seat (``"search:iterations=100,random"``); the
-bots are made with the deal's seed, as ``rulebook simulate`` makes them.
+bots are made with the deal's seed, as ``rulebook simulate`` makes them. An action outside the
+mask raises, or with ``illegal_action="lose"`` ends the episode with reward -1 (what
+Gymnasium's ``check_env``, which steps unmasked samples, needs).
 """
 
 from __future__ import annotations
@@ -40,7 +42,11 @@ class SingleSeatEnv(gym.Env):
         overlays: list[str] | tuple[str, ...] = (),
         options: dict[str, Any] | None = None,
         render_mode: str | None = None,
+        illegal_action: str = "raise",
     ) -> None:
+        if illegal_action not in ("raise", "lose"):
+            raise ValueError("illegal_action is 'raise' or 'lose'")
+        self.illegal_action = illegal_action
         self.inner = RulebookEnv(game, players, overlays, options, None)
         self.seat = seat
         specs = [x for x in opponents.split(",") if x]
@@ -87,7 +93,10 @@ class SingleSeatEnv(gym.Env):
         s = env.state
         legal = env.spaces.actions.legal_actions(s)
         if int(action) not in legal:
-            raise ValueError(f"action {action!r} is not legal now")
+            if self.illegal_action == "raise":
+                raise ValueError(f"action {action!r} is not legal now")
+            obs, info = self._obs()
+            return obs, -1.0, True, False, {**info, "illegal_action": int(action)}
         s.apply(legal[int(action)])
         self._play_others()
         obs, info = self._obs()

@@ -75,6 +75,17 @@ def test_gymnasium_seat_against_bots():
     assert steps > 10 and reward in (0.0, 0.5, 1.0 / 3, 1.0)
 
 
+def test_gymnasium_env_checker():
+    from gymnasium.utils.env_checker import check_env
+
+    env = make_gym_env("san-juan", players=3, seat=1, illegal_action="lose")
+    check_env(env, skip_render_check=True)
+    with pytest.raises(ValueError, match="not legal"):
+        strict = make_gym_env("san-juan", players=3)
+        obs, _ = strict.reset(seed=1)
+        strict.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+
+
 @pytest.mark.parametrize(
     ("game", "players", "overlays"),
     [c for c in CONFIGS if c[1] <= 3 and (c[2] == [] or len(c[2]) == 2)],
