@@ -52,16 +52,17 @@ def write_csv(path: str, document: dict[str, Any]) -> None:
     w = csv.writer(text)
     w.writerow(csv_header(seats, components))
     for r in games:
+        by_seat = r.get("seats", seats)  # a seat-rotated game names its own bots
         row: list[Any] = [
             r["index"],
             r["seed"],
             r["winner"],
-            seats[r["winner"]],
+            by_seat[r["winner"]],
             r["rounds"],
             r["decisions"],
             r["trigger"],
         ]
-        for i, bot in enumerate(seats):
+        for i, bot in enumerate(by_seat):
             row += [bot, r["totals"][i], r["tiebreaks"][i]]
             row += [r["components"][i].get(c, "") for c in components]
         w.writerow(row)
