@@ -119,14 +119,11 @@ def load_spec_game(spec: SimSpec) -> Any:
 LazyView = SeatView
 
 
-def play_game(
-    game: Any, seats: Sequence[str], seed: int, index: int, *, rotated: bool = False
-) -> dict[str, Any]:
+def play_game(game: Any, seats: Sequence[str], seed: int, index: int) -> dict[str, Any]:
     """Play one game with bots to the end; returns its record (plain, JSON-able).
 
     ``families`` counts every chosen option by family; ``ids`` counts in full the options of
-    the form ``family:name`` (those that pick one entry: a card, a role, a piece). A ``rotated``
-    game's record also names its bots by seat (``seats``).
+    the form ``family:name`` (those that pick one entry: a card, a role, a piece).
     """
     from interpreter.bots import make_bot
 
@@ -145,10 +142,9 @@ def play_game(
         if sep and ":" not in rest:
             ids[choice] += 1
     res = state.result()
-    record: dict[str, Any] = {"index": index, "seed": seed}
-    if rotated:
-        record["seats"] = list(seats)
-    return record | {
+    return {
+        "index": index,
+        "seed": seed,
         "winner": res.winner,
         "winners": list(res.winners),
         "totals": [s["total"] for s in res.scores],
@@ -165,7 +161,16 @@ def play_game(
 def run_chunk(spec: SimSpec, indexes: Sequence[int]) -> list[dict[str, Any]]:
     """Play the games ``indexes`` of ``spec`` (what a worker runs)."""
     game = load_spec_game(spec)
-    return [play_game(game, *spec.seating(i), i, rotated=spec.rotate) for i in indexes]
+    return [_play_one(game, spec, i) for i in indexes]
+
+
+def _play_one(game: Any, spec: SimSpec, index: int) -> dict[str, Any]:
+    """Game ``index`` of ``spec``; a seat-rotated game's record names its bots by seat."""
+    seats, seed = spec.seating(index)
+    record = play_game(game, seats, seed, index)
+    if spec.rotate:
+        record["seats"] = list(seats)
+    return record
 
 
 def _quiet_worker() -> None:
@@ -237,7 +242,7 @@ def _run_here(spec: SimSpec, run: SimRun, progress: Progress | None) -> None:
     game = load_spec_game(spec)
     try:
         for i in range(spec.games):
-            run.records.append(play_game(game, *spec.seating(i), i, rotated=spec.rotate))
+            run.records.append(_play_one(game, spec, i))
             if progress is not None:
                 progress(len(run.records), spec.games)
     except KeyboardInterrupt:
