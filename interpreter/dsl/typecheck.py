@@ -212,8 +212,8 @@ class TypeRules:
         if lacking and not isinstance(obj, ir.Const):
             shown = ", ".join(lacking[:3]) + (", ..." if len(lacking) > 3 else "")
             raise TypeFault(
-                f"'{text}': not every entry of {cat} has '{name}' ({shown} lack it); "
-                f"give it a default under the catalog's defaults:",
+                f"'{text}': not every entry of {cat} has '{name}' (not {shown}), and it "
+                "has no default; give it one under the catalog's defaults:",
                 tok,
                 None,
                 None,
