@@ -128,9 +128,8 @@ class Typer(TypeRules):
             chain.append(chain[-1].left)  # type: ignore[arg-type]
         chain.reverse()
         ty = ANY
-        for i, link in enumerate(chain):
-            sub = Tree("binop", tree.children[: 2 * i + 3], tree.meta)
-            ty = self.arith(sub, link.left, link.op, link.right, tree)
+        for link in chain:
+            ty = self.arith(tree, link.left, link.op, link.right, tree)
             link.ty = ty
         return ty
 

@@ -66,9 +66,13 @@ class _Builder:
                 str(f): _scalar(v) for f, v in _section(cat, "fields").items()
             }
         for eid, found in self.universe_of.items():
-            info.constants.setdefault(eid, Id(next(iter(found))) if len(found) == 1 else ANY)
+            if eid in info.catalog_of or len(found - {"phase"}) == 1:
+                t = Id(info.catalog_of.get(eid) or next(iter(found - {"phase"})))
+                info.constants.setdefault(eid, t)
         info.partial = self.types.partial
         info.phases = {str(p) for p in _section(self.data, "phases")}
+        for phase in info.phases:
+            self.universe_of.setdefault(phase, set()).add("phase")
 
     def key(self, keys: list[Any]) -> Type:
         if keys and all(isinstance(k, int) and not isinstance(k, bool) for k in keys):
@@ -91,7 +95,26 @@ class _Builder:
     def tables(self) -> None:
         for name, value in _section(self.data, "tables").items():
             cell = self.types.tables.get(str(name), ANY)
-            self.info.constants[str(name)] = self.table(value, cell)
+            self.info.constants[str(name)] = self.table(value, self.ids(value, cell))
+
+    def ids(self, value: Any, cell: Type) -> Type:
+        """A cell type of ids that are as much ids of another set or catalog (role ids that
+        are phase names too) is not known: any."""
+        leaves: list[str] = []
+        stack = [value]
+        while stack:
+            v = stack.pop()
+            if is_map(v):
+                stack.extend(v.values())
+            elif is_seq(v):
+                stack.extend(v)
+            elif isinstance(v, str):
+                leaves.append(v)
+        found = [self.universe_of.get(x, set()) for x in leaves]
+        common = set.intersection(*found) if found else set()
+        if len(common) <= 1:
+            return cell
+        return ListOf(ANY) if isinstance(cell, ListOf) else ANY
 
     def state(self) -> None:
         state = _section(self.data, "state")
