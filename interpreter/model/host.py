@@ -13,6 +13,7 @@ from lark import Token
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.dsl.compiler import Compiler, Fn, Scope, _Nested
 from interpreter.dsl.parser import DslSyntaxError
+from interpreter.dsl.types import ANY, SEAT, item_of
 from interpreter.load.locate import json_pointer, locate, position_of
 from interpreter.model.flow import ChooseSpec, OptionSpec
 from interpreter.model.values import rule_text
@@ -39,6 +40,7 @@ class DslHost:
         self.root = root
         self.players = players
         self.diagnostics: list[Diagnostic] = []
+        self.pending: list[tuple[Any, Any, Any, str]] = []  # (path, tree, node, expect)
 
     # -- positions -----------------------------------------------------------------------
     def _text_origin(self, path: Sequence[Any]) -> tuple[str | None, int | None, int | None]:
@@ -155,10 +157,28 @@ class DslHost:
             return lambda s: None
 
     def expression(
-        self, text: Any, path: Sequence[Any], scope: Scope | None = None, column_offset: int = 0
+        self,
+        text: Any,
+        path: Sequence[Any],
+        scope: Scope | None = None,
+        column_offset: int = 0,
+        expect: str | None = None,
     ) -> Fn:
+        """`expect`: bool, seat, number or phase, what the text's place needs (typecheck.py)."""
         sc = scope or self.c.root
-        return self._guard(path, lambda: self.c.expression(rule_text(text), sc), column_offset)
+        self.c.last = None
+        fn = self._guard(
+            path, lambda: self.c.expression(rule_text(text), sc, expect), column_offset
+        )
+        if expect is not None and self.c.last is not None:
+            self.pending.append((path, *self.c.last, expect))
+        return fn
+
+    def recheck(self) -> None:
+        """The places that read a flow variable, checked with all its assignments known."""
+        for path, tree, node, expect in self.pending:
+            self._guard(path, lambda t=tree, n=node, x=expect: self.c.recheck(t, n, x))
+        self.pending.clear()
 
     def statements(self, text: Any, path: Sequence[Any], scope: Scope | None = None) -> Fn:
         sc = scope or self.c.root
@@ -183,12 +203,16 @@ class DslHost:
 
         return log
 
-    def declare_var(self, name: str) -> None:
+    def declare_var(self, name: str, ty: Any = None) -> None:
+        """A flow variable; `ty` the type of its values when the flow says (a seat)."""
         self.c.root.bindings[name] = ("var", name)
+        types = self.c.env.types
+        if types is not None and ty is not None:
+            types.variables[name] = SEAT if ty == "seat" else ty
 
     def choose(self, spec: Any, path: list, idle: tuple[str, ...]) -> ChooseSpec:
         """A `choose` step: who decides, and each `options:` line (see :meth:`option`)."""
-        who = self.expression(spec.get("who", "0"), [*path, "who"])
+        who = self.expression(spec.get("who", "0"), [*path, "who"], expect="seat")
         options = [
             self.option(o, [*path, "options", i]) for i, o in enumerate(spec.get("options", []))
         ]
@@ -218,8 +242,8 @@ class DslHost:
                 continue
             offset = len(name) + len(sep)  # faults in the collection keep their column
             domains.append(self.expression(rest, ppath, scope, offset))
-            slots.append(scope.temp(name.strip()))
-        cond = self.expression(o["if"], [*opath, "if"], scope) if "if" in o else None
+            slots.append(scope.temp(name.strip(), item_of(self.c.last_type or ANY)))
+        cond = self.expression(o["if"], [*opath, "if"], scope, expect="bool") if "if" in o else None
         template = self.template(o.get("id", ""), [*opath, "id"], scope)
         effect = self.statements(o.get("do", "pass"), [*opath, "do"], scope)
         log = self.template(o["log"], [*opath, "log"], scope) if "log" in o else None

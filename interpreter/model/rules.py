@@ -26,6 +26,7 @@ from interpreter.model.functions import (
 from interpreter.model.host import DslHost
 from interpreter.model.scoring import Scoring, compile_scoring
 from interpreter.model.state_decl import declare_state
+from interpreter.model.typeinfo import type_info
 
 __all__ = ["Hook", "Rules", "Scoring", "build_rules"]
 
@@ -81,12 +82,14 @@ def build_rules(
     fields = declare_state(host, env, data)
     declare_functions(host, env, data)
     declare_events(env, data)
+    env.types = type_info(data, types, env)
     declare_variables(host, data)
     active, hooks = compile_pieces(host, env, root, catalogs)
     flow = compile_flow(host, data)
     scoring = compile_scoring(host, root, data)
 
     check_functions(host, root)
+    host.recheck()
     warnings = unused_events(data, env)
     if host.diagnostics:
         # a fault inside a rule function is found at every call site: report it once
