@@ -62,10 +62,35 @@ class Prim(Type):
 
 
 @dataclass(frozen=True)
-class Id(Type):
-    """An id of a set, a catalog or the phases: `universe` names which."""
+class Over(Type):
+    """A type over one universe: a set, a catalog or the phases, which `universe` names.
+    Each kind below is its own class (an id of colors is not a pile of colors)."""
 
     universe: str
+
+    @property
+    def catalog(self) -> str:
+        return self.universe
+
+
+class Id(Over):
+    """An id of a set, a catalog or the phases."""
+
+
+class Piece(Over):
+    """A placed piece of a catalog (its fields and its entry's attributes); catalog "" is any."""
+
+
+class Pile(Over):
+    """A state field holding ids of a set or catalog, in order (a list of them, changeable)."""
+
+
+class Area(Over):
+    """A state field holding placed pieces of a catalog (a list of them, changeable)."""
+
+
+class Bag(Over):
+    """A state field counting ids of a set or catalog: bag[id] is a number."""
 
 
 @dataclass(frozen=True)
@@ -78,34 +103,6 @@ class Optional(Type):
 @dataclass(frozen=True)
 class ListOf(Type):
     item: Type
-
-
-@dataclass(frozen=True)
-class Piece(Type):
-    """A placed piece of a catalog (its fields and its entry's attributes); catalog "" is any."""
-
-    catalog: str
-
-
-@dataclass(frozen=True)
-class Pile(Type):
-    """A state field holding ids of a set or catalog, in order (a list of them, changeable)."""
-
-    universe: str
-
-
-@dataclass(frozen=True)
-class Area(Type):
-    """A state field holding placed pieces of a catalog (a list of them, changeable)."""
-
-    catalog: str
-
-
-@dataclass(frozen=True)
-class Bag(Type):
-    """A state field counting ids of a set or catalog: bag[id] is a number."""
-
-    universe: str
 
 
 @dataclass(frozen=True)
@@ -164,7 +161,7 @@ def item_of(t: Type) -> Type | None:
     """What a loop over a value of `t` gives (a bag's or table's keys); None: not a collection.
 
     >>> item_of(Area("crates")), item_of(COUNT)
-    (Piece(catalog='crates'), None)
+    (Piece(universe='crates'), None)
     """
     if isinstance(t, ListOf):
         return t.item
