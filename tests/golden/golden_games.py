@@ -95,3 +95,17 @@ def first_difference(expected: str, actual: str, context: int = 3, hunks: int = 
                 break
         out.append(line)
     return "\n".join(out)
+
+
+def mismatch(combo: Combination, expected: str | None, actual: str) -> str | None:
+    """None when the transcript is as recorded, else what to show the rule author."""
+    if expected == actual:
+        return None
+    name = f"tests/golden/{combo.path.relative_to(HERE)}"
+    if expected is None:
+        return f"{name} is missing; write it with: {REGENERATE}"
+    return (
+        f"the game `{combo.command}` no longer plays as {name} records:\n"
+        f"{first_difference(expected, actual)}\n"
+        f"If this change in play is intended, regenerate the transcripts: {REGENERATE}"
+    )

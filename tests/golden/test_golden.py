@@ -7,23 +7,9 @@ regenerate the transcripts with `python tests/golden/regenerate.py` (docs/golden
 from __future__ import annotations
 
 import pytest
-from golden_games import HERE, REGENERATE, Combination, combinations, first_difference, transcript
+from golden_games import HERE, Combination, combinations, mismatch, transcript
 
 COMBINATIONS = list(combinations())
-
-
-def mismatch(combo: Combination, expected: str | None, actual: str) -> str | None:
-    """None when the transcript is as recorded, else what to show the rule author."""
-    if expected == actual:
-        return None
-    name = f"tests/golden/{combo.path.relative_to(HERE)}"
-    if expected is None:
-        return f"{name} is missing; write it with: {REGENERATE}"
-    return (
-        f"the game `{combo.command}` no longer plays as {name} records:\n"
-        f"{first_difference(expected, actual)}\n"
-        f"If this change in play is intended, regenerate the transcripts: {REGENERATE}"
-    )
 
 
 @pytest.mark.parametrize("combo", COMBINATIONS, ids=lambda c: f"{c.game}/{c.path.stem}")

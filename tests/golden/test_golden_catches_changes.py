@@ -7,8 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from golden_games import HERE, REGENERATE, Combination, combinations, transcript
-from test_golden import mismatch
+from golden_games import HERE, REGENERATE, Combination, combinations, mismatch, transcript
 
 ROOT = HERE.parents[1]
 
