@@ -13,7 +13,7 @@ from lark import Tree
 from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.dsl.compiler import Compiler, RuntimeRuleError, Scope
 from interpreter.dsl.parser import DslSyntaxError, parse
-from interpreter.scenario.format import Expectation, Where, _flow, parse_option_step
+from interpreter.scenario.format import ANY_ORDER, Expectation, Where, _flow, parse_option_step
 from interpreter.scenario.seen import check_seen
 from interpreter.scenario.setup import FieldInfo
 
@@ -21,7 +21,6 @@ __all__ = ["Failed", "BadScenario", "check", "compile_expression", "MUTATING"]
 
 # builtins that change the state; an expectation only looks
 MUTATING = frozenset({"draw", "push", "shuffle", "clear", "remove", "place", "random"})
-ANY_ORDER = "any order"  # a pile or area compared as a multiset: `hand: {any order: [a, b]}`
 
 
 class Failed(Exception):

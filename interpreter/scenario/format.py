@@ -31,6 +31,7 @@ SEAT_MAY = re.compile(r"^seat ([0-9]+) (may|may include|may not)$")
 SEAT_SEES = re.compile(r"^seat ([0-9]+) (sees|does not see)$")
 OPTION_STEP = re.compile(r"^\s*seat\s+([0-9]+)\s*:\s*(\S+)\s*$")
 INHERITED = ("game", "players", "with", "options", "seed")
+ANY_ORDER = "any order"  # a pile or area compared as a multiset: `hand: {any order: [a, b]}`
 
 
 @dataclass(frozen=True)

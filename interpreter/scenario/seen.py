@@ -17,7 +17,7 @@ import re
 from typing import Any
 
 from interpreter.diagnostics.suggest import did_you_mean
-from interpreter.scenario.format import Expectation, _flow
+from interpreter.scenario.format import ANY_ORDER, Expectation, _flow
 
 __all__ = ["check_seen", "Shown"]
 
@@ -119,8 +119,15 @@ def _judge(
 
 def _same(shown: Any, value: Any) -> bool:
     """A seen value against the scenario's: a bag by its non-zero counts, an area by types."""
+    if isinstance(value, dict) and set(value) == {ANY_ORDER} and isinstance(shown, list):
+        return sorted(_types(shown)) == sorted(value[ANY_ORDER] or [])
     if isinstance(shown, dict) and isinstance(value, dict):
         return {k: v for k, v in shown.items() if v} == {k: v for k, v in value.items() if v}
     if isinstance(shown, list) and isinstance(value, list):
-        return [x["type"] if isinstance(x, dict) and "type" in x else x for x in shown] == value
+        return _types(shown) == value
     return shown == (None if value == "none" else value)
+
+
+def _types(shown: list) -> list:
+    """A pile's ids, an area's piece types."""
+    return [x["type"] if isinstance(x, dict) and "type" in x else x for x in shown]
