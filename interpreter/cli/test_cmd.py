@@ -18,6 +18,7 @@ exit code is 0.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
@@ -25,7 +26,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from interpreter.cli import Command
+from interpreter.cli import Command, flags
 
 __all__ = ["COMMAND", "json_report", "run"]
 
@@ -79,6 +80,8 @@ def run(args: argparse.Namespace) -> int:
     scenarios, outcomes = collect(files)
     keyword = " or ".join(f"({k})" for k in args.keyword) if args.keyword else None
     chosen = select(scenarios, keyword)
+    if args.seed is not None:
+        chosen = [dataclasses.replace(sc, seed=args.seed) for sc in chosen]
     out = sys.stdout
     for o in outcomes:
         print(report.line(o), file=out)
@@ -131,6 +134,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         action="append",
         metavar="DIR",
         help="a folder of rulesets searched before the built-in ones (e.g. a modified copy)",
+    )
+    flags.add_seed(
+        parser, "play every scenario with this seed instead of its own (does it hold for others?)"
     )
     parser.add_argument(
         "--no-steps", action="store_true", help="do not print the steps taken under a failure"

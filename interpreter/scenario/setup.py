@@ -85,7 +85,12 @@ def _check_id(x: Any, domain: tuple[str, ...] | None, info: FieldInfo, where: Wh
         raise SetupError(f"{what}: expected an id, got {x!r}", where)
     known = domain if domain is not None else info.ids
     if x not in known:
-        raise SetupError(f"{what}: unknown id '{x}'{_hint(x, known)}", where)
+        looked = ""
+        if domain is not None:
+            looked = (
+                f" ({what} holds the ids of its set, {len(domain)}: {', '.join(sorted(domain))})"
+            )
+        raise SetupError(f"{what}: unknown id '{x}'{_hint(x, known)}{looked}", where)
     return x
 
 
@@ -221,6 +226,7 @@ def apply_setup(s: Any, setup: Setup, info: FieldInfo) -> list[str]:
         for name, v in s.g.items()
     }
     named_global: set[str] = set()
+    stacks: list[tuple[dict[str, Any], str, str, Any, Where, str]] = []
     players = len(s.p)
     for target, fields, wheres in setup.targets:
         if target == "global":
@@ -237,6 +243,11 @@ def apply_setup(s: Any, setup: Setup, info: FieldInfo) -> list[str]:
         for name, value in fields.items():
             where = wheres.get(name, setup.where)
             for scope, holder, kinds, label in holders:
+                if kinds.get(name) == "pile" and isinstance(value, dict):
+                    # `{top: [...]}` stacks the pile after the totals are balanced, and leaves
+                    # it a reserve meanwhile (the cards dealt to hands come out of it first)
+                    stacks.append((holder, scope, name, value, where, f"{label} {name}"))
+                    continue
                 if name not in kinds:
                     other = info.player_kinds if scope == "global" else info.global_kinds
                     extra = ""
@@ -250,9 +261,59 @@ def apply_setup(s: Any, setup: Setup, info: FieldInfo) -> list[str]:
                 if scope == "global":
                     named_global.add(name)
     s.ab.clear()
-    if not setup.check_totals:
-        return []
-    return _balance(s, setup, info, before, snapshot, named_global)
+    notes = _balance(s, setup, info, before, snapshot, named_global) if setup.check_totals else []
+    for holder, scope, name, value, where, what in stacks:
+        _stack(holder[name], value, info.domains.get((scope, name)), info, where, what)
+    return notes
+
+
+def _contents(pile: list[str]) -> str:
+    """`it holds 98: a x3, b x3, ...`: what a pile holds, counted by id."""
+    if not pile:
+        return "it is empty"
+    counts = Counter(pile)
+    listed = ", ".join(f"{x} x{n}" if n > 1 else x for x, n in sorted(counts.items()))
+    return f"it holds {len(pile)}: {listed}"
+
+
+def _stack(
+    pile: list[str],
+    value: dict,
+    domain: tuple[str, ...] | None,
+    info: FieldInfo,
+    where: Where,
+    what: str,
+) -> None:
+    """`{top: [a, b]}`: a and b, taken out of the pile itself, go on its top, a drawn first."""
+    if set(value) != {"top"} or not isinstance(value["top"], list):
+        raise SetupError(
+            f"{what} is a pile: give a list of ids (bottom first) or {{top: [ids]}} (the first "
+            f"drawn first), not {value!r}",
+            where,
+        )
+    wanted = list(value["top"])
+    for x in wanted:
+        known = domain if domain is not None else tuple(info.ids)
+        if not isinstance(x, str) or x not in known:
+            raise SetupError(
+                f"{what} top: unknown id {x!r}{_hint(str(x), known)} (looked in {what}; "
+                f"{_contents(pile)})",
+                where,
+            )
+    taken: list[str] = []
+    for x in wanted:
+        if x not in pile:
+            have = f"{len(taken)} put aside for the top; " if taken else ""
+            raise SetupError(
+                f"{what} top: no '{x}' left in {what} to put on top (looked in {what}: "
+                f"{have}{_contents(pile)}); a card given elsewhere in the set-up comes out of it "
+                "first",
+                where,
+            )
+        # the highest copy: the cards under it keep their order
+        del pile[len(pile) - 1 - pile[::-1].index(x)]
+        taken.append(x)
+    pile.extend(reversed(taken))
 
 
 def _balance(

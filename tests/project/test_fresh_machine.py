@@ -13,7 +13,7 @@ from pathlib import Path
 from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parents[2]
-LOCAL = {"interpreter", "tests", "conftest", "helpers", "fake_game", "bots"}
+LOCAL = {"interpreter", "tests", "conftest", "helpers", "fake_game", "bots", "golden_games"}
 
 
 def _imported_top_level_modules() -> set[str]:
