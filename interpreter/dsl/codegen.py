@@ -22,6 +22,7 @@ from interpreter.dsl.runtime import (
     checked_divide,
     checked_index,
     fast_show,
+    out_of_range,
     player_or_piece_get,
     set_field,
     show,
@@ -83,10 +84,12 @@ class Generator:
 
     def __init__(self, env: Env, checked: bool = False) -> None:
         self.players = env.players
+        self.env = env
         self.checked = checked
         self.ns: dict[str, Any] = {
             "_show": fast_show,
             "_set_field": set_field,
+            "_out_of_range": out_of_range,
             "_static": static_attr,
             "_attrs": env.attrs,
             "_get": player_or_piece_get,
@@ -161,14 +164,35 @@ class Generator:
                 return [f"s.v[{key!r}] = {value}"]
             return [f"s.v[{key!r}] = s.v.get({key!r}, 0) {op[0]} ({value})"]
         if kind == "global":
-            return [f"g[{target.key!r}] {assign} {value}"]
+            key = target.key
+            limits = self.env.ranges.get(("global", key))
+            return [f"g[{key!r}] {assign} {value}", *_check("g", repr(key), limits)]
         obj = self.x(target.obj)
         if kind == "index":
-            return [f"{obj}[{self.x(target.index)}] {assign} {value}"]
+            if not self._is_bag(target.obj):
+                return [f"{obj}[{self.x(target.index)}] {assign} {value}"]
+            # a bag's count per id: never below 0
+            out = [f"_w = {obj}", f"_i = {self.x(target.index)}", f"_w[_i] {assign} {value}"]
+            return out + _check("_w", "_i", (0, None))
         name = target.key
+        limits = self.env.ranges.get(("player", name))
+        if limits is None:
+            if target.only_player:
+                return [f"P[{obj}][{name!r}] {assign} {value}"]
+            return [f"_set_field(s, {obj}, {name!r}, {value}, {op!r})"]
         if target.only_player:
-            return [f"P[{obj}][{name!r}] {assign} {value}"]
-        return [f"_set_field(s, {obj}, {name!r}, {value}, {op!r})"]
+            write = f"_w[{name!r}] {assign} {value}"
+            return [f"_w = P[{obj}]", write, *_check("_w", repr(name), limits)]
+        return [f"_set_field(s, {obj}, {name!r}, {value}, {op!r}, {limits!r})"]
+
+    def _is_bag(self, node: ir.Expr) -> bool:
+        """Whether `node` reads a bag field (a count per id) of the state."""
+        env = self.env
+        if isinstance(node, ir.Global):
+            return env.global_fields.get(node.name) == "bag"
+        if isinstance(node, ir.Field):
+            return env.player_fields.get(node.name) == "bag" and node.name not in env.piece_fields
+        return False
 
     def _if(self, st: ir.If) -> list[str]:
         out: list[str] = []
@@ -298,6 +322,22 @@ class Generator:
         params = ", ".join(slot.py for slot, _ in node.bound)
         args = ", ".join(self.x(value) for _, value in node.bound)
         return f"(lambda {params}: {body})({args})"
+
+
+def _check(holder: str, key: str, limits: tuple[int | None, int | None] | None) -> list[str]:
+    """The range check after a write to holder[key] (Python expressions): one comparison when
+    only one end of the range is declared, nothing when neither is."""
+    if limits is None:
+        return []
+    lo, hi = limits
+    cell = f"{holder}[{key}]"
+    if hi is None:
+        test = f"{cell} < {lo}"
+    elif lo is None:
+        test = f"{cell} > {hi}"
+    else:
+        test = f"not {lo} <= {cell} <= {hi}"
+    return [f"if {test}: _out_of_range(s, {holder}, {key}, {lo!r}, {hi!r})"]
 
 
 _STATEMENTS: dict[type, Callable[[Generator, Any], list[str]]] = {

@@ -59,9 +59,13 @@ def static_attr(table: dict, o: Any, s: Any, name: str, attrs: dict) -> Any:
         return player_or_piece_get(s, o, name, attrs)
 
 
-def set_field(s: Any, o: Any, name: str, value: Any, op: str | None) -> None:
-    """Assignment to `x.name` where x may be a seat (player field) or a piece."""
-    if type(o) is int:
+def set_field(
+    s: Any, o: Any, name: str, value: Any, op: str | None, limits: tuple | None = None
+) -> None:
+    """Assignment to `x.name` where x may be a seat (player field) or a piece; `limits` the
+    (least, greatest) a player counter of that name may hold."""
+    seat = type(o) is int
+    if seat:
         o = s.p[o]
     elif type(o) is dict:
         if s.ab:  # a piece changed: what pieces grant may have changed
@@ -74,6 +78,38 @@ def set_field(s: Any, o: Any, name: str, value: Any, op: str | None) -> None:
         o[name] += value
     else:
         o[name] -= value
+    if seat and limits is not None:
+        lo, hi = limits
+        n = o[name]
+        if (lo is not None and n < lo) or (hi is not None and n > hi):
+            out_of_range(s, o, name, lo, hi)
+
+
+def out_of_range(s: Any, holder: dict, key: Any, lo: int | None, hi: int | None) -> None:
+    """Raise the fault of a write that took holder[key] out of its declared range, naming the
+    field (found in the state by identity), its seat and the entry."""
+    n = holder[key]
+    if lo is not None and n < lo:
+        broken = f"below its minimum {lo}"
+    else:
+        broken = f"above its maximum {hi}"
+    raise RuntimeRuleError(f"{_describe(s, holder, key)} would be {n}, {broken}")
+
+
+def _describe(s: Any, holder: dict, key: Any) -> str:
+    if holder is s.g:
+        return f"'{key}'"
+    for seat, pl in enumerate(s.p):
+        if holder is pl:
+            return f"'{key}' of seat {seat}"
+    for name, v in s.g.items():
+        if v is holder:
+            return f"'{name}' entry '{key}'"
+    for seat, pl in enumerate(s.p):
+        for name, v in pl.items():
+            if v is holder:
+                return f"'{name}' of seat {seat}, entry '{key}',"
+    return f"'{key}'"
 
 
 def checked_index(o: Any, k: Any) -> Any:

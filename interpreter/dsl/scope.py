@@ -59,6 +59,9 @@ class Env:
     # late-bound by the game once hooks and abilities are compiled
     runtime: dict[str, Any] = field(default_factory=dict)
     emitted: set[str] = field(default_factory=set)
+    # a counter's declared range, ("global" or "player", name) -> (least, greatest), None = open;
+    # generated writes check it (bag entries never go below 0)
+    ranges: dict[tuple[str, str], tuple[int | None, int | None]] = field(default_factory=dict)
 
     def names(self) -> list[str]:
         return [

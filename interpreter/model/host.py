@@ -39,6 +39,9 @@ class DslHost:
         self.root = root
         self.players = players
         self.diagnostics: list[Diagnostic] = []
+        # generated code object -> the data path of the text it was compiled from, so a rule
+        # failing while a game runs is reported at its file:line (see origins())
+        self.texts: dict[Any, tuple[Any, ...]] = {}
 
     # -- positions -----------------------------------------------------------------------
     def _text_origin(self, path: Sequence[Any]) -> tuple[str | None, int | None, int | None]:
@@ -145,9 +148,20 @@ class DslHost:
         )
 
     # -- compiling -----------------------------------------------------------------------
+    def origins(self) -> dict[Any, tuple[str | None, int | None, int | None, str]]:
+        """Each generated code object -> (file, line, column, JSON path) of its rule text."""
+        return {
+            code: (*self._text_origin(path), json_pointer(list(path)))
+            for code, path in self.texts.items()
+        }
+
     def _guard(self, path: Sequence[Any], make: Any, column_offset: int = 0) -> Fn:
         try:
-            return make()
+            fn = make()
+            code = getattr(fn, "__code__", None)
+            if code is not None and code.co_filename.startswith("<rule"):
+                self.texts[code] = tuple(path)
+            return fn
         except DslSyntaxError as e:
             if column_offset and e.line == 1 and not isinstance(e, _Nested):
                 e.column += column_offset

@@ -49,6 +49,8 @@ class Rules:
     scoring: Scoring
     types: DataTypes = field(default_factory=DataTypes)
     warnings: list[Diagnostic] = field(default_factory=list)
+    # generated code object -> (file, line, column, JSON path) of the rule text it runs
+    origins: dict[Any, tuple[str | None, int | None, int | None, str]] = field(default_factory=dict)
 
 
 def build_rules(
@@ -109,4 +111,5 @@ def build_rules(
         scoring=scoring,
         types=types,
         warnings=warnings,
+        origins=host.origins(),
     )

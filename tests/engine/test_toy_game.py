@@ -519,6 +519,10 @@ def test_a_rule_failing_at_run_time_is_a_diagnostic_not_a_traceback():
     s.p[0]["basket"] = None  # a corrupt piece a rule then tries to read
     with pytest.raises(RulesError) as caught:
         s.apply("card:harvest")
-    assert [d.code for d in caught.value.diagnostics] == ["E001"]
-    assert "a rule failed while running" in str(caught.value)
-    assert "(in the rule 'harvest-for(actor)')" in str(caught.value)
+    [d] = caught.value.diagnostics
+    assert d.code == "E001"
+    # at the rule text that failed (the step calling the procedure), with decision and seat
+    assert d.file.endswith("tests/toy/ruleset.yaml") and d.line and d.column
+    assert d.json_path == "/phases/harvest/0/each-player/steps/0/do"
+    assert "a rule failed at decision 1 (seat 0 to move, option 'card:harvest')" in d.message
+    assert "Traceback" not in str(caught.value) and "NoneType" not in d.message
