@@ -44,6 +44,10 @@ class DslHost:
         self.texts: dict[Any, tuple[Any, ...]] = {}
 
     # -- positions -----------------------------------------------------------------------
+    def text_origin(self, path: Sequence[Any]) -> tuple[str | None, int | None, int | None]:
+        """file, line and column where the text at `path` starts."""
+        return self._text_origin(path)
+
     def _text_origin(self, path: Sequence[Any]) -> tuple[str | None, int | None, int | None]:
         parent = self.root
         for seg in path[:-1]:

@@ -24,6 +24,7 @@ from interpreter.model.functions import (
     unused_events,
 )
 from interpreter.model.host import DslHost
+from interpreter.model.invariants import Invariant, compile_invariants
 from interpreter.model.scoring import Scoring, compile_scoring
 from interpreter.model.state_decl import declare_state
 
@@ -49,6 +50,7 @@ class Rules:
     scoring: Scoring
     types: DataTypes = field(default_factory=DataTypes)
     warnings: list[Diagnostic] = field(default_factory=list)
+    invariants: tuple[Invariant, ...] = ()  # checked on request (engine/invariants.py)
     # generated code object -> (file, line, column, JSON path) of the rule text it runs
     origins: dict[Any, tuple[str | None, int | None, int | None, str]] = field(default_factory=dict)
 
@@ -87,6 +89,7 @@ def build_rules(
     active, hooks = compile_pieces(host, env, root, catalogs)
     flow = compile_flow(host, data)
     scoring = compile_scoring(host, root, data)
+    invariants = compile_invariants(host, data)
 
     check_functions(host, root)
     warnings = unused_events(data, env)
@@ -111,5 +114,6 @@ def build_rules(
         scoring=scoring,
         types=types,
         warnings=warnings,
+        invariants=invariants,
         origins=host.origins(),
     )

@@ -18,6 +18,7 @@ import pytest
 
 from interpreter.diagnostics.errors import IllegalOptionError
 from interpreter.engine.game import Game
+from interpreter.engine.invariants import broken_invariants
 from interpreter.engine.loader import load_game
 from interpreter.engine.state import State
 
@@ -470,6 +471,7 @@ def test_replaying_the_history_reproduces_the_state():
 
 
 def _check_invariants(s: State, total_stalls: int) -> None:
+    assert not broken_invariants(s), broken_invariants(s)  # the ruleset's own invariants:
     for k, left in s.g["crop-pool"].items():
         assert left >= 0
         assert left + sum(p["basket"][k] for p in s.p) == CROP_STOCK
