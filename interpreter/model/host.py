@@ -153,9 +153,10 @@ class DslHost:
 
     # -- compiling -----------------------------------------------------------------------
     def origins(self) -> dict[Any, tuple[str | None, int | None, int | None, str]]:
-        """Each generated code object -> (file, line, column, JSON path) of its rule text."""
+        """Each generated code object -> (file, line, column, JSON path) of its rule text: where
+        the text itself starts (a block scalar's first line, not its `|`)."""
         return {
-            code: (*self._text_origin(path), json_pointer(list(path)))
+            code: (*self.position(path, 1, 1), json_pointer(list(path)))
             for code, path in self.texts.items()
         }
 

@@ -45,6 +45,6 @@ def compile_invariants(host: DslHost, data: Any) -> tuple[Invariant, ...]:
         else:
             text, doc, path = spec, "", ["invariants", name]
         test = host.expression(text, path)
-        file, line, column = host.text_origin(path)
+        file, line, column = host.position(path, 1, 1)
         out.append(Invariant(str(name), test, file, line, column, json_pointer(path), doc))
     return tuple(out)
