@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from interpreter.diagnostics.errors import ConfigError, RulesError
+from interpreter.diagnostics.errors import ConfigError, RulebookError, RulesError
 
 __all__ = [
     "LazyView",
@@ -279,10 +279,23 @@ def _run_pool(
     futures: list[cf.Future] = []
     try:
         futures = [pool.submit(run_chunk, spec, c) for c in _chunks(spec.games, jobs, chunk_size)]
+        failed: int | None = None  # the first chunk whose games stopped on a rule error
         for future in cf.as_completed(futures):
+            if future.cancelled():
+                continue
+            if isinstance(future.exception(), RulebookError):
+                # report the error of the lowest game, as one process would: drop the later
+                # chunks, let the earlier ones finish (one of them may fail first)
+                at = futures.index(future)
+                failed = at if failed is None else min(failed, at)
+                for f in futures[at + 1 :]:
+                    f.cancel()
+                continue
             run.records.extend(future.result())
             if progress is not None:
                 progress(len(run.records), spec.games)
+        if failed is not None:
+            futures[failed].result()  # raises it
     except KeyboardInterrupt:
         run.interrupted = True
         for f in futures:

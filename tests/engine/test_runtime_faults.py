@@ -202,3 +202,15 @@ def test_an_invariant_that_is_no_condition_or_fails_is_reported():
         "/invariants/price": "invariant 'price' cannot be evaluated: no entry 12 in the table, "
         "bag or catalog it reads after the set-up",
     }
+
+
+def test_an_invariant_that_plainly_gives_a_number_is_refused_at_load():
+    with pytest.raises(RulesError) as caught:
+        toy("numbers.yaml")
+    found = [(d.code, d.line, d.json_path) for d in caught.value.diagnostics]
+    assert found == [
+        ("D002", 6, "/invariants/a"),
+        ("D002", 7, "/invariants/b"),
+        ("D002", 8, "/invariants/c/expr"),
+    ]
+    assert "an invariant must be a condition (yes/no), not a number" in str(caught.value)
