@@ -25,6 +25,7 @@ from interpreter.dsl.runtime import (
     out_of_range,
     player_or_piece_get,
     set_field,
+    set_field_in_range,
     show,
     static_attr,
 )
@@ -89,6 +90,7 @@ class Generator:
         self.ns: dict[str, Any] = {
             "_show": fast_show,
             "_set_field": set_field,
+            "_set_field_in_range": set_field_in_range,
             "_out_of_range": out_of_range,
             "_static": static_attr,
             "_attrs": env.attrs,
@@ -165,25 +167,27 @@ class Generator:
             return [f"s.v[{key!r}] = s.v.get({key!r}, 0) {op[0]} ({value})"]
         if kind == "global":
             key = target.key
-            limits = self.env.ranges.get(("global", key))
-            return [f"g[{key!r}] {assign} {value}", *_check("g", repr(key), limits)]
+            limits = _reachable(self.env.ranges.get(("global", key)), op, st.value)
+            if limits is None:
+                return [f"g[{key!r}] {assign} {value}"]
+            return _checked_write("g", repr(key), op, value, limits)
         obj = self.x(target.obj)
         if kind == "index":
-            if not self._is_bag(target.obj):
+            if not self._is_bag(target.obj) or _reachable((0, None), op, st.value) is None:
                 return [f"{obj}[{self.x(target.index)}] {assign} {value}"]
             # a bag's count per id: never below 0
-            out = [f"_w = {obj}", f"_i = {self.x(target.index)}", f"_w[_i] {assign} {value}"]
-            return out + _check("_w", "_i", (0, None))
+            out = [f"_w = {obj}", f"_i = {self.x(target.index)}"]
+            return out + _checked_write("_w", "_i", op, value, (0, None))
         name = target.key
-        limits = self.env.ranges.get(("player", name))
+        limits = _reachable(self.env.ranges.get(("player", name)), op, st.value)
         if limits is None:
             if target.only_player:
                 return [f"P[{obj}][{name!r}] {assign} {value}"]
             return [f"_set_field(s, {obj}, {name!r}, {value}, {op!r})"]
         if target.only_player:
-            write = f"_w[{name!r}] {assign} {value}"
-            return [f"_w = P[{obj}]", write, *_check("_w", repr(name), limits)]
-        return [f"_set_field(s, {obj}, {name!r}, {value}, {op!r}, {limits!r})"]
+            return [f"_w = P[{obj}]", *_checked_write("_w", repr(name), op, value, limits)]
+        lo, hi = limits
+        return [f"_set_field_in_range(s, {obj}, {name!r}, {value}, {op!r}, {lo!r}, {hi!r})"]
 
     def _is_bag(self, node: ir.Expr) -> bool:
         """Whether `node` reads a bag field (a count per id) of the state."""
@@ -324,20 +328,44 @@ class Generator:
         return f"(lambda {params}: {body})({args})"
 
 
-def _check(holder: str, key: str, limits: tuple[int | None, int | None] | None) -> list[str]:
-    """The range check after a write to holder[key] (Python expressions): one comparison when
-    only one end of the range is declared, nothing when neither is."""
-    if limits is None:
-        return []
+def _reachable(
+    limits: tuple[int | None, int | None] | None, op: str | None, value: ir.Expr
+) -> tuple[int | None, int | None] | None:
+    """The ends of a range a write can break: adding a constant >= 0 cannot go below the
+    least, taking one away cannot go above the greatest (and the other way round for a
+    negative constant), a constant within it breaks neither.
+    None when the write needs no check (most writes are `+= 1`)."""
+    if limits is None or not isinstance(value, ir.Const):
+        return limits
+    n = value.value
+    if type(n) is not int:
+        return limits
     lo, hi = limits
-    cell = f"{holder}[{key}]"
-    if hi is None:
-        test = f"{cell} < {lo}"
-    elif lo is None:
-        test = f"{cell} > {hi}"
+    if op is None:
+        inside = (lo is None or n >= lo) and (hi is None or n <= hi)
+        return None if inside else limits
+    if (n >= 0) == (op == "+="):
+        lo = None  # moves up: only the greatest can break
     else:
-        test = f"not {lo} <= {cell} <= {hi}"
-    return [f"if {test}: _out_of_range(s, {holder}, {key}, {lo!r}, {hi!r})"]
+        hi = None
+    return None if lo is None and hi is None else (lo, hi)
+
+
+def _checked_write(
+    holder: str, key: str, op: str | None, value: str, limits: tuple[int | None, int | None]
+) -> list[str]:
+    """holder[key] (Python expressions) written, then its new value checked against the range
+    (least, greatest): one comparison when only one end can break."""
+    new = value if op is None else f"{holder}[{key}] {op[0]} ({value})"
+    lo, hi = limits
+    if hi is None:
+        test = f"_n < {lo}"
+    elif lo is None:
+        test = f"_n > {hi}"
+    else:
+        test = f"not {lo} <= _n <= {hi}"
+    fault = f"_out_of_range(s, {holder}, {key}, {lo!r}, {hi!r})"
+    return [f"_n = {new}", f"{holder}[{key}] = _n", f"if {test}: {fault}"]
 
 
 _STATEMENTS: dict[type, Callable[[Generator, Any], list[str]]] = {

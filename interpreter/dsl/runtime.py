@@ -59,13 +59,9 @@ def static_attr(table: dict, o: Any, s: Any, name: str, attrs: dict) -> Any:
         return player_or_piece_get(s, o, name, attrs)
 
 
-def set_field(
-    s: Any, o: Any, name: str, value: Any, op: str | None, limits: tuple | None = None
-) -> None:
-    """Assignment to `x.name` where x may be a seat (player field) or a piece; `limits` the
-    (least, greatest) a player counter of that name may hold."""
-    seat = type(o) is int
-    if seat:
+def set_field(s: Any, o: Any, name: str, value: Any, op: str | None) -> None:
+    """Assignment to `x.name` where x may be a seat (player field) or a piece."""
+    if type(o) is int:
         o = s.p[o]
     elif type(o) is dict:
         if s.ab:  # a piece changed: what pieces grant may have changed
@@ -78,11 +74,18 @@ def set_field(
         o[name] += value
     else:
         o[name] -= value
-    if seat and limits is not None:
-        lo, hi = limits
-        n = o[name]
+
+
+def set_field_in_range(
+    s: Any, o: Any, name: str, value: Any, op: str | None, lo: int | None, hi: int | None
+) -> None:
+    """:func:`set_field` of a name that is a player counter with a declared range (least,
+    greatest): a seat's value is checked after the write (a piece's field has no range)."""
+    set_field(s, o, name, value, op)
+    if type(o) is int:
+        n = s.p[o][name]
         if (lo is not None and n < lo) or (hi is not None and n > hi):
-            out_of_range(s, o, name, lo, hi)
+            out_of_range(s, s.p[o], name, lo, hi)
 
 
 def out_of_range(s: Any, holder: dict, key: Any, lo: int | None, hi: int | None) -> None:
