@@ -48,10 +48,11 @@ def rule_failure(
     fired another), naming the decision, the seat that took it and a readable cause."""
     origin = None
     label = None
+    origins = rules.origins
     tb = e.__traceback__
     while tb is not None:
         code = tb.tb_frame.f_code
-        found = rules.origins.get(code)
+        found = origins.get(code) if origins is not None else None
         if found is not None:
             origin = found
         elif code.co_filename.startswith("<rule: ") and origin is None:

@@ -31,6 +31,21 @@ def _source_lines(path: str | None) -> list[str]:
     return _source_cache[path]
 
 
+class TextOrigins:
+    """Generated code object -> (file, line, column, JSON path) of the rule text it runs: where
+    the text itself starts (a block scalar's first line, not its `|`). Looked up only when a
+    rule fails, so loading a game pays nothing for it."""
+
+    def __init__(self, host: DslHost) -> None:
+        self._host = host
+
+    def get(self, code: Any) -> tuple[str | None, int | None, int | None, str] | None:
+        path = self._host.texts.get(code)
+        if path is None:
+            return None
+        return (*self._host.position(path, 1, 1), json_pointer(list(path)))
+
+
 class DslHost:
     """Compiles the DSL texts found at data paths, turning faults into positioned diagnostics."""
 
@@ -152,13 +167,9 @@ class DslHost:
         )
 
     # -- compiling -----------------------------------------------------------------------
-    def origins(self) -> dict[Any, tuple[str | None, int | None, int | None, str]]:
-        """Each generated code object -> (file, line, column, JSON path) of its rule text: where
-        the text itself starts (a block scalar's first line, not its `|`)."""
-        return {
-            code: (*self.position(path, 1, 1), json_pointer(list(path)))
-            for code, path in self.texts.items()
-        }
+    def origins(self) -> TextOrigins:
+        """Each generated code object -> where its rule text is (found when first asked)."""
+        return TextOrigins(self)
 
     def _guard(self, path: Sequence[Any], make: Any, column_offset: int = 0) -> Fn:
         try:

@@ -23,7 +23,7 @@ from interpreter.model.functions import (
     declare_functions,
     unused_events,
 )
-from interpreter.model.host import DslHost
+from interpreter.model.host import DslHost, TextOrigins
 from interpreter.model.invariants import Invariant, compile_invariants
 from interpreter.model.scoring import Scoring, compile_scoring
 from interpreter.model.state_decl import declare_state
@@ -52,7 +52,7 @@ class Rules:
     warnings: list[Diagnostic] = field(default_factory=list)
     invariants: tuple[Invariant, ...] = ()  # checked on request (engine/invariants.py)
     # generated code object -> (file, line, column, JSON path) of the rule text it runs
-    origins: dict[Any, tuple[str | None, int | None, int | None, str]] = field(default_factory=dict)
+    origins: TextOrigins | None = None
 
 
 def build_rules(
