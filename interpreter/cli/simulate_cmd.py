@@ -204,6 +204,7 @@ def _spec(args: argparse.Namespace) -> SimSpec:
         options=tuple(sorted(options.items())),
         seed=seed,
         games=args.games,
+        check=args.check,
     )
 
 
@@ -288,6 +289,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--scheduler",
         metavar="tcp://HOST:PORT",
         help="run on a Dask cluster (needs: pip install -e '.[dask]') instead of local processes",
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="check the ruleset's invariants after every decision of every game; a broken one "
+        "stops the run (exit 1) naming the seed, decision, invariant and its file:line",
     )
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress line on stderr")
     parser.add_argument(

@@ -76,6 +76,9 @@ class Env:
     runtime: dict[str, Any] = field(default_factory=dict)
     emitted: set[str] = field(default_factory=set)
     types: TypeInfo | None = None  # None: texts are not type-checked
+    # a counter's declared range, ("global" or "player", name) -> (least, greatest), None = open;
+    # generated writes check it (bag entries never go below 0)
+    ranges: dict[tuple[str, str], tuple[int | None, int | None]] = field(default_factory=dict)
 
     def names(self) -> list[str]:
         return [

@@ -98,12 +98,12 @@ class State:
         try:
             opt.effect(self)
         except RULE_FAILURES as e:
-            raise rule_failure(e) from None
+            raise rule_failure(e, self.game.rules, self, seat, option_id) from None
         if mark >= 0 and len(log) == mark:
             # the option's effect said nothing itself: the log shows the choice as taken
             log.append((self.round, seat, option_id))
         self.pc += 1
-        advance(self.game.rules, self)
+        advance(self.game.rules, self, seat, option_id)
 
     def copy(self) -> State:
         """An independent copy (the generator included); the log is not copied."""

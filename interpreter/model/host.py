@@ -32,6 +32,21 @@ def _source_lines(path: str | None) -> list[str]:
     return _source_cache[path]
 
 
+class TextOrigins:
+    """Generated code object -> (file, line, column, JSON path) of the rule text it runs: where
+    the text itself starts (a block scalar's first line, not its `|`). Looked up only when a
+    rule fails, so loading a game pays nothing for it."""
+
+    def __init__(self, host: DslHost) -> None:
+        self._host = host
+
+    def get(self, code: Any) -> tuple[str | None, int | None, int | None, str] | None:
+        path = self._host.texts.get(code)
+        if path is None:
+            return None
+        return (*self._host.position(path, 1, 1), json_pointer(list(path)))
+
+
 class DslHost:
     """Compiles the DSL texts found at data paths, turning faults into positioned diagnostics."""
 
@@ -41,8 +56,15 @@ class DslHost:
         self.players = players
         self.diagnostics: list[Diagnostic] = []
         self.pending: list[tuple[Any, Any, Any, str]] = []  # (path, tree, node, expect)
+        # generated code object -> the data path of the text it was compiled from, so a rule
+        # failing while a game runs is reported at its file:line (see origins())
+        self.texts: dict[Any, tuple[Any, ...]] = {}
 
     # -- positions -----------------------------------------------------------------------
+    def text_origin(self, path: Sequence[Any]) -> tuple[str | None, int | None, int | None]:
+        """file, line and column where the text at `path` starts."""
+        return self._text_origin(path)
+
     def _text_origin(self, path: Sequence[Any]) -> tuple[str | None, int | None, int | None]:
         parent = self.root
         for seg in path[:-1]:
@@ -147,9 +169,17 @@ class DslHost:
         )
 
     # -- compiling -----------------------------------------------------------------------
+    def origins(self) -> TextOrigins:
+        """Each generated code object -> where its rule text is (found when first asked)."""
+        return TextOrigins(self)
+
     def _guard(self, path: Sequence[Any], make: Any, column_offset: int = 0) -> Fn:
         try:
-            return make()
+            fn = make()
+            code = getattr(fn, "__code__", None)
+            if code is not None and code.co_filename.startswith("<rule"):
+                self.texts[code] = tuple(path)
+            return fn
         except DslSyntaxError as e:
             if column_offset and e.line == 1 and not isinstance(e, _Nested):
                 e.column += column_offset

@@ -23,7 +23,8 @@ from interpreter.model.functions import (
     declare_functions,
     unused_events,
 )
-from interpreter.model.host import DslHost
+from interpreter.model.host import DslHost, TextOrigins
+from interpreter.model.invariants import Invariant, compile_invariants
 from interpreter.model.scoring import Scoring, compile_scoring
 from interpreter.model.state_decl import declare_state
 from interpreter.model.typeinfo import type_info
@@ -50,6 +51,9 @@ class Rules:
     scoring: Scoring
     types: DataTypes = field(default_factory=DataTypes)
     warnings: list[Diagnostic] = field(default_factory=list)
+    invariants: tuple[Invariant, ...] = ()  # checked on request (engine/invariants.py)
+    # generated code object -> (file, line, column, JSON path) of the rule text it runs
+    origins: TextOrigins | None = None
 
 
 def build_rules(
@@ -87,6 +91,7 @@ def build_rules(
     active, hooks = compile_pieces(host, env, root, catalogs)
     flow = compile_flow(host, data)
     scoring = compile_scoring(host, root, data)
+    invariants = compile_invariants(host, data)
 
     check_functions(host, root)
     host.recheck()
@@ -112,4 +117,6 @@ def build_rules(
         scoring=scoring,
         types=types,
         warnings=warnings,
+        invariants=invariants,
+        origins=host.origins(),
     )

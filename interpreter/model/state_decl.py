@@ -51,6 +51,10 @@ def declare_state(host: DslHost, env: Env, data: Any) -> StateFields:
                 start = members if kind == "bag" else None
             if where == "global" and fname in env.constants:
                 host.error(fpath, "R002", f"'{fname}' is already the name of a set, entry or table")
+            if kind == "counter":
+                lo, hi = plain(decl.get("min", 0)), plain(decl.get("max"))
+                if lo is not None or hi is not None:
+                    env.ranges[(where, fname)] = (lo, hi)
             target[fname] = (kind, start)
             fields_out[fname] = kind
             if decl.get("hidden"):

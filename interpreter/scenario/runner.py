@@ -13,6 +13,7 @@ from typing import Any
 
 from interpreter.diagnostics.errors import RulebookError, RulesError
 from interpreter.diagnostics.suggest import did_you_mean
+from interpreter.engine.invariants import broken_invariants, broken_names
 from interpreter.scenario.expect import BadScenario, Failed, check, compile_expression
 from interpreter.scenario.format import Scenario, Setup, Step, Where, load_scenarios
 from interpreter.scenario.setup import FieldInfo, SetupError, apply_setup, field_info
@@ -78,6 +79,8 @@ class _Run:
         self.s = game.new_state(sc.seed)
         self.lines: list[str] = []
         self.mark = 0
+        # invariants a set-up rigged the state past: not checked in this scenario
+        self.rigged: set[str] = set()
 
     def note_log(self) -> None:
         log = self.s.log or []
@@ -103,6 +106,14 @@ class _Run:
             s.pc = self.game.program.round_start
             s.calls = []
         self.game.advance(s)
+        self.rigged |= broken_names(s)
+
+    def check_invariants(self, where: Where, what: str) -> None:
+        """A broken invariant of the ruleset (one the set-up did not break) fails the scenario
+        at the step that broke it, naming the invariant, its file:line and the decision."""
+        broken = broken_invariants(self.s, self.rigged)
+        if broken:
+            raise Failed(f"{what}: " + "\n    ".join(d.format() for d in broken), where)
 
     def option(self, step: Step, index: int) -> None:
         s = self.s
@@ -124,6 +135,7 @@ class _Run:
                 step.where,
             )
         s.apply(step.option)
+        self.check_invariants(step.where, f"step {index} `{step.text()}`")
 
     def auto(self, step: Step) -> None:
         s = self.s
@@ -145,6 +157,7 @@ class _Run:
             s.apply(choice)
             self.lines.append(f"       > seat {seat}: {choice}")
             self.note_log()
+            self.check_invariants(step.where, f"`{step.text()}`, seat {seat}: {choice}")
         raise Failed(f"`{step.text()}` took {AUTO_LIMIT} decisions without stopping", step.where)
 
     def expect(self, items: Iterable[Any]) -> None:
@@ -152,6 +165,8 @@ class _Run:
             check(self.game, self.s, e, self.info)
 
     def run(self) -> None:
+        # the game's own set-up must leave every invariant holding; a scenario's may rig some
+        self.check_invariants(self.sc.where, "the game's set-up")
         for setup in self.sc.setups:
             self.setup(setup)
         self.note_log_reset()

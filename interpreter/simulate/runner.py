@@ -22,10 +22,10 @@ import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from interpreter.diagnostics.errors import ConfigError
+from interpreter.diagnostics.errors import ConfigError, RulebookError, RulesError
 
 __all__ = [
     "LazyView",
@@ -55,6 +55,7 @@ class SimSpec:
     options: tuple[tuple[str, Any], ...] = ()
     seed: int = 0
     games: int = 100
+    check: bool = False  # check the ruleset's invariants after every decision
 
     def game_key(self) -> tuple:
         return (self.game, self.players, self.overlays, self.options)
@@ -131,28 +132,43 @@ class LazyView(Mapping):
         return len(self._get())
 
 
-def play_game(game: Any, seats: Sequence[str], seed: int, index: int) -> dict[str, Any]:
+def play_game(
+    game: Any, seats: Sequence[str], seed: int, index: int, check: bool = False
+) -> dict[str, Any]:
     """Play one game with bots to the end; returns its record (plain, JSON-able).
+
+    A rule failing, or with ``check`` an invariant of the ruleset broken after a decision, stops
+    the run: a RulesError whose diagnostics also name the game's seed.
 
     ``families`` counts every chosen option by family; ``ids`` counts in full the options of
     the form ``family:name`` (those that pick one entry: a card, a role, a piece).
     """
     from interpreter.bots import make_bot
+    from interpreter.engine.invariants import check_invariants
 
     bots = [make_bot(name, seat, seed) for seat, name in enumerate(seats)]
-    state = game.new_state(seed)
-    state.log = None
-    families: Counter[str] = Counter()
-    ids: Counter[str] = Counter()
-    while not state.is_over:
-        seat = state.to_move
-        legal = state.legal_options()
-        choice = bots[seat].choose(LazyView(state, seat), legal)
-        state.apply(choice)
-        head, sep, rest = choice.partition(":")
-        families[head] += 1
-        if sep and ":" not in rest:
-            ids[choice] += 1
+    try:
+        state = game.new_state(seed)
+        state.log = None
+        families: Counter[str] = Counter()
+        ids: Counter[str] = Counter()
+        if check:
+            check_invariants(state)
+        while not state.is_over:
+            seat = state.to_move
+            legal = state.legal_options()
+            choice = bots[seat].choose(LazyView(state, seat), legal)
+            state.apply(choice)
+            if check:
+                check_invariants(state)
+            head, sep, rest = choice.partition(":")
+            families[head] += 1
+            if sep and ":" not in rest:
+                ids[choice] += 1
+    except RulesError as e:
+        raise RulesError(
+            [replace(d, message=f"game {index} (seed {seed}): {d.message}") for d in e.diagnostics]
+        ) from None
     res = state.result()
     return {
         "index": index,
@@ -173,7 +189,7 @@ def play_game(game: Any, seats: Sequence[str], seed: int, index: int) -> dict[st
 def run_chunk(spec: SimSpec, indexes: Sequence[int]) -> list[dict[str, Any]]:
     """Play the games ``indexes`` of ``spec`` (what a worker runs)."""
     game = load_spec_game(spec)
-    return [play_game(game, spec.seats, spec.seed + i, i) for i in indexes]
+    return [play_game(game, spec.seats, spec.seed + i, i, check=spec.check) for i in indexes]
 
 
 def _quiet_worker() -> None:
@@ -245,7 +261,7 @@ def _run_here(spec: SimSpec, run: SimRun, progress: Progress | None) -> None:
     game = load_spec_game(spec)
     try:
         for i in range(spec.games):
-            run.records.append(play_game(game, spec.seats, spec.seed + i, i))
+            run.records.append(play_game(game, spec.seats, spec.seed + i, i, check=spec.check))
             if progress is not None:
                 progress(len(run.records), spec.games)
     except KeyboardInterrupt:
@@ -265,10 +281,23 @@ def _run_pool(
     futures: list[cf.Future] = []
     try:
         futures = [pool.submit(run_chunk, spec, c) for c in _chunks(spec.games, jobs, chunk_size)]
+        failed: int | None = None  # the first chunk whose games stopped on a rule error
         for future in cf.as_completed(futures):
+            if future.cancelled():
+                continue
+            if isinstance(future.exception(), RulebookError):
+                # report the error of the lowest game, as one process would: drop the later
+                # chunks, let the earlier ones finish (one of them may fail first)
+                at = futures.index(future)
+                failed = at if failed is None else min(failed, at)
+                for f in futures[at + 1 :]:
+                    f.cancel()
+                continue
             run.records.extend(future.result())
             if progress is not None:
                 progress(len(run.records), spec.games)
+        if failed is not None:
+            futures[failed].result()  # raises it
     except KeyboardInterrupt:
         run.interrupted = True
         for f in futures:

@@ -42,10 +42,10 @@ def test_game_i_is_rulebook_play_with_seed_plus_i(capsys):
 def test_interrupt_in_the_serial_loop_keeps_finished_games(monkeypatch):
     real = runner.play_game
 
-    def play(game, seats, seed, index):
+    def play(game, seats, seed, index, **kw):
         if index == 3:
             raise KeyboardInterrupt
-        return real(game, seats, seed, index)
+        return real(game, seats, seed, index, **kw)
 
     monkeypatch.setattr(runner, "play_game", play)
     run = run_simulation(SPEC, jobs=1)
@@ -69,10 +69,10 @@ def test_interrupt_in_the_pool_loop_keeps_finished_chunks():
 def test_cli_writes_partial_results_when_interrupted(tmp_path, monkeypatch, capsys):
     real = runner.play_game
 
-    def play(game, seats, seed, index):
+    def play(game, seats, seed, index, **kw):
         if index == 2:
             raise KeyboardInterrupt
-        return real(game, seats, seed, index)
+        return real(game, seats, seed, index, **kw)
 
     monkeypatch.setattr(runner, "play_game", play)
     out = tmp_path / "part.json"
