@@ -193,24 +193,22 @@ def test_simulate_check_passes_on_the_shipped_rules(capsys, tmp_path):
     assert code == 0, text
 
 
-def test_an_invariant_that_is_no_condition_or_fails_is_reported():
+def test_an_invariant_that_fails_to_evaluate_is_reported():
     s = toy("not-a-condition.yaml").new_state(1)
     found = {d.json_path: d.message for d in broken_invariants(s)}
     assert found == {
-        "/invariants/row": "invariant 'row' is not a condition (it gives 2, not yes/no) "
-        "after the set-up",
         "/invariants/price": "invariant 'price' cannot be evaluated: no entry 12 in the table, "
         "bag or catalog it reads after the set-up",
     }
 
 
-def test_an_invariant_that_plainly_gives_a_number_is_refused_at_load():
+def test_an_invariant_that_gives_a_number_is_refused_at_load():
     with pytest.raises(RulesError) as caught:
         toy("numbers.yaml")
     found = [(d.code, d.line, d.json_path) for d in caught.value.diagnostics]
     assert found == [
-        ("D002", 6, "/invariants/a"),
-        ("D002", 7, "/invariants/b"),
-        ("D002", 8, "/invariants/c/expr"),
+        ("D008", 6, "/invariants/a"),
+        ("D008", 7, "/invariants/b"),
+        ("D008", 8, "/invariants/c/expr"),
     ]
-    assert "an invariant must be a condition (yes/no), not a number" in str(caught.value)
+    assert "a condition must be true or false, got a whole number of 0 or more" in str(caught.value)
