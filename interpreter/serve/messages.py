@@ -75,7 +75,7 @@ def options_of(state: Any, pres: Presentation, seat: int) -> list[dict[str, Any]
                 "id": option,
                 "text": pres.option_text(option, changes),
                 "family": family,
-                "group": pres.label(family),
+                "group": pres.option_group(option),
                 "doc": pres.option_doc(option),
             }
         )

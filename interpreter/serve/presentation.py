@@ -90,7 +90,7 @@ class Presentation:
             labels=dict(section.get("labels") or {}),
             icons=dict(section.get("icons") or {}),
             colours=dict(section.get("colours") or {}),
-            internal=set(section.get("internal") or []),
+            internal=set(section.get("internal") or {}),
             zones=[(z["title"], list(z.get("fields") or [])) for z in section.get("zones") or []],
             options=dict(section.get("options") or {}),
         )
@@ -146,8 +146,15 @@ class Presentation:
         for name, template in (spec.get("preview") or {}).items():
             if preview is not None and name in preview:
                 delta = preview[name]
+                if delta == 0 and "{gain}" in str(template):
+                    continue  # "you get 0" says nothing; "you pay 0" does
                 details.append(_fill(str(template), {"gain": str(delta), "loss": str(-delta)}))
         return f"{text} — {', '.join(details)}" if details else text
+
+    def option_group(self, option: str) -> str:
+        """The heading an option is listed under: its family's ``group``, else its label."""
+        family = self.option_family(option)
+        return str((self.options.get(family) or {}).get("group") or self.label(family))
 
     def preview_fields(self, option: str) -> list[str]:
         spec = self.options.get(self.option_family(option)) or {}
