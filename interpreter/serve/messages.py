@@ -13,7 +13,7 @@ from typing import Any
 from interpreter.serve.presentation import Presentation, preview_changes
 from interpreter.serve.render import board_html, log_lines, score_rows
 
-__all__ = ["SPECTATOR", "options_of", "seat_message"]
+__all__ = ["SPECTATOR", "option_preview", "options_of", "seat_message"]
 
 SPECTATOR = -1  # the view of no seat: what everybody may see
 
@@ -64,17 +64,13 @@ def _prompt(state: Any) -> str:
 def options_of(state: Any, pres: Presentation, seat: int) -> list[dict[str, Any]]:
     """The legal options of the deciding seat, with text, family and tooltip, in engine order."""
     legal: Sequence[str] = state.legal_options()
-    before = state.view(seat)["players"][seat]
     out = []
     for option in legal:
-        names = pres.preview_fields(option)
-        changes = _preview(state, option, seat, before, names) if names else None
-        family = pres.option_family(option)
         out.append(
             {
                 "id": option,
-                "text": pres.option_text(option, changes),
-                "family": family,
+                "text": pres.option_text(option, option_preview(state, pres, option, seat)),
+                "family": pres.option_family(option),
                 "group": pres.option_group(option),
                 "doc": pres.option_doc(option),
             }
@@ -82,10 +78,13 @@ def options_of(state: Any, pres: Presentation, seat: int) -> list[dict[str, Any]
     return out
 
 
-def _preview(
-    state: Any, option: str, seat: int, before: dict[str, Any], names: list[str]
-) -> dict[str, int] | None:
-    """How the seat's own named fields would change if it took ``option`` (tried on a copy)."""
+def option_preview(state: Any, pres: Presentation, option: str, seat: int) -> dict[str, int] | None:
+    """How the seat's own fields named by the option's ``preview:`` would change if it took
+    ``option`` (tried on a copy of the state); None when the family previews nothing."""
+    names = pres.preview_fields(option)
+    if not names:
+        return None
+    before = state.view(seat)["players"][seat]
     trial = state.copy()
     try:
         trial.apply(option)
