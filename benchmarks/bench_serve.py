@@ -62,21 +62,25 @@ async def play_table(
     tokens = [s["token"] for s in table["seats"]]
     rng = random.Random(seed)
     message = (await client.get(f"/api/tables/{table['id']}/state")).json()
+    logged = len(message["log"])  # like the page, ask only for log entries not had yet
     moves = 0
     while not message["over"]:
         seat = message["to_move"]
-        params = {"token": tokens[seat]}
+        params = {"token": tokens[seat], "log_from": logged}
         mine = (await client.get(f"/api/tables/{table['id']}/state", params=params)).json()
+        logged += len(mine["log"])
         option = rng.choice(mine["options"])["id"]
         started = time.perf_counter()
         response = await client.post(
             f"/api/tables/{table['id']}/move",
+            params={"log_from": logged},
             json={"token": tokens[seat], "option": option, "decision": mine["decision"]},
         )
         latencies.append(time.perf_counter() - started)
         if response.status_code != 200:
             raise SystemExit(f"table {table['id']}: {response.status_code} {response.text}")
         message = response.json()
+        logged += len(message["log"])
         moves += 1
     return moves
 

@@ -11,7 +11,7 @@ import asyncio
 import json
 from typing import Any
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -35,7 +35,10 @@ async def read_json(request: Request) -> dict[str, Any]:
     declared = request.headers.get("content-length")
     if declared and declared.isdigit() and int(declared) > MAX_BODY:
         raise ServeError(f"request too large (more than {MAX_BODY // 1024} KB)", 413)
-    body = await request.body()
+    try:
+        body = await request.body()
+    except ClientDisconnect:
+        raise ServeError("the request was cut off before its end") from None
     if len(body) > MAX_BODY:
         raise ServeError(f"request too large (more than {MAX_BODY // 1024} KB)", 413)
     return parse_json(body)
@@ -135,19 +138,28 @@ async def upload_overlay(request: Request) -> Response:
     return JSONResponse({"overlay": overlay_id}, status_code=201)
 
 
+def _log_from(request: Request) -> int:
+    text = request.query_params.get("log_from", "0")
+    if not text.isdigit():
+        raise ServeError("'log_from' must be a log entry number (0 or more)")
+    return int(text)
+
+
 async def table_state(request: Request) -> Response:
     try:
         table = hub_of(request).get(request.path_params["table_id"])
         seat = table.seat_of(request.query_params.get("token"))
+        log_from = _log_from(request)
     except ServeError as exc:
         return error_response(exc)
-    return JSONResponse(seat_message(table, seat))
+    return JSONResponse(seat_message(table, seat, log_from))
 
 
 async def move(request: Request) -> Response:
     hub = hub_of(request)
     try:
         table = hub.get(request.path_params["table_id"])
+        log_from = _log_from(request)
         data = await read_json(request)
         hub.move(table, data.get("token"), data.get("option"), data.get("decision"))
         seat = table.seat_of(data.get("token"))
@@ -155,7 +167,7 @@ async def move(request: Request) -> Response:
     except ServeError as exc:
         return error_response(exc)
     await broadcast(table)
-    return JSONResponse(seat_message(table, seat))
+    return JSONResponse(seat_message(table, seat, log_from))
 
 
 async def set_speed(request: Request) -> Response:
@@ -204,11 +216,19 @@ async def replay_step(request: Request) -> Response:
     return JSONResponse(message)
 
 
+async def send_state(socket: WebSocket, table: Table, seat: int | None) -> None:
+    """The seat's message, with only the log entries this socket has not had yet."""
+    sent = socket.scope.setdefault("rulebook_log_sent", 0)
+    message = seat_message(table, seat, sent)
+    socket.scope["rulebook_log_sent"] = sent + len(message["log"])
+    await socket.send_json(message)
+
+
 async def broadcast(table: Table) -> None:
     """Send every socket at the table its own seat's message."""
     for socket, seat in list(table.listeners_items()):
         try:
-            await socket.send_json(seat_message(table, seat))
+            await send_state(socket, table, seat)
         except Exception:  # noqa: BLE001 - a closed socket: forget it
             table.forget(socket)
 
@@ -227,7 +247,7 @@ async def table_socket(websocket: WebSocket) -> None:
         return
     table.listen(websocket, seat)
     try:
-        await websocket.send_json(seat_message(table, seat))
+        await send_state(websocket, table, seat)
         while True:
             text = await websocket.receive_text()
             try:
@@ -239,7 +259,7 @@ async def table_socket(websocket: WebSocket) -> None:
                 hub.run_bots(table)
             except ServeError as exc:
                 await websocket.send_json({"type": "error", "error": exc.message})
-                await websocket.send_json(seat_message(table, seat))
+                await send_state(websocket, table, seat)
                 continue
             await broadcast(table)
             await asyncio.sleep(0)

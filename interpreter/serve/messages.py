@@ -18,8 +18,12 @@ __all__ = ["SPECTATOR", "option_preview", "options_of", "seat_message"]
 SPECTATOR = -1  # the view of no seat: what everybody may see
 
 
-def seat_message(table: Any, seat: int | None) -> dict[str, Any]:
-    """The JSON message for ``seat`` (None: a spectator) at this moment of the table."""
+def seat_message(table: Any, seat: int | None, log_from: int = 0) -> dict[str, Any]:
+    """The JSON message for ``seat`` (None: a spectator) at this moment of the table.
+
+    ``log`` holds the log entries from number ``log_from`` on (a client that has the first
+    entries asks only for the new ones; ``log_from`` is echoed so it knows where they go).
+    """
     state = table.state
     pres: Presentation = table.presentation
     viewer = SPECTATOR if seat is None else seat
@@ -39,7 +43,8 @@ def seat_message(table: Any, seat: int | None) -> dict[str, Any]:
         "prompt": _prompt(state) if to_move is not None else "",
         "options": options_of(state, pres, viewer) if to_move == viewer else [],
         "board": board_html(pres.board(view), pres, viewer),
-        "log": log_lines(state.log or []),
+        "log_from": log_from,
+        "log": log_lines((state.log or [])[log_from:]),
         "result": None,
     }
     if over:

@@ -162,7 +162,12 @@ async def create_game(request: Request) -> Response:
                     data = await upload.read(MAX_UPLOAD + 1)
                     overlays.append(request.app.state.uploads.add(upload.filename, data))
             prefix = f"option:{game}:"
-            options = {k[len(prefix) :]: v for k, v in form.items() if k.startswith(prefix)}
+            allowed = _option_names(game, overlays)
+            options = {
+                k[len(prefix) :]: v
+                for k, v in form.items()
+                if k.startswith(prefix) and k[len(prefix) :] in allowed
+            }
             seats = [str(form.get(f"seat{i}") or HUMAN) for i in range(players)]
             seed = form.get("seed")
             speed = float(form.get("speed") or 2)
@@ -204,6 +209,19 @@ async def create_game(request: Request) -> Response:
         "navigator.clipboard.writeText(new URL(b.dataset.url, location).href));</script>"
     )
     return HTMLResponse(layout("Table ready", body), 201)
+
+
+def _option_names(game: str, overlays: list[str]) -> set[str]:
+    """The options the form may set: the game's own and those of the chosen expansions (the
+    form lists every expansion's options; an unchosen expansion's are not the game's)."""
+    for info in games_listing()["games"]:
+        if info["name"] == game:
+            names = {o["name"] for o in info["options"]}
+            for overlay in info["overlays"]:
+                if overlay["name"] in overlays:
+                    names.update(o["name"] for o in overlay["options"])
+            return names
+    return set()
 
 
 def _int(value: Any, name: str) -> int:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import move, new_table, state_of, token_of
+
+from helpers.serve_api import move, new_table, state_of, token_of
 
 
 @pytest.fixture

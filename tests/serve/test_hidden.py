@@ -9,8 +9,7 @@ import random
 import re
 from dataclasses import replace
 
-from conftest import new_table, token_of
-
+from helpers.serve_api import new_table, token_of
 from interpreter.serve.messages import seat_message
 from interpreter.serve.tables import Hub
 
@@ -45,8 +44,10 @@ def test_no_message_to_seat_1_holds_seat_0s_hand(client):
             other.log = list(live.state.log)
             others = [c for c in live.presentation.pieces if c not in hand]
             other.p[0]["hand"] = rng.sample(others, len(hand))
-            assert message == seat_message(live, 1)
-            assert message == seat_message(replace(live, state=other), 1), message["decision"]
+            start = message["log_from"]
+            assert message == seat_message(live, 1, start)
+            tampered = seat_message(replace(live, state=other), 1, start)
+            assert message == tampered, message["decision"]
             zone = _seat0_zone(message["board"])
             assert f"{len(hand)} hidden" in zone
             checked += 1

@@ -3,60 +3,18 @@ new process on the same database resumes every table at its last acknowledged de
 
 from __future__ import annotations
 
-import os
 import random
 import signal
-import socket
-import subprocess
-import sys
-import time
-from pathlib import Path
 
 import httpx
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _start(db: Path, port: int) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "interpreter.cli.main",
-            "serve",
-            "--port",
-            str(port),
-            "--db",
-            str(db),
-        ],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2).status_code == 200:
-                return process
-        except httpx.HTTPError:
-            time.sleep(0.2)
-        if process.poll() is not None:
-            raise AssertionError(f"the server stopped: {process.stderr.read().decode()}")
-    process.kill()
-    raise AssertionError("the server did not answer within 60 s")
+from helpers.server import free_port, start_server
 
 
 def test_a_killed_server_resumes_every_table_at_its_last_acknowledged_move(tmp_path):
-    db, port = tmp_path / "tables.sqlite3", _free_port()
+    db, port = tmp_path / "tables.sqlite3", free_port()
     base = f"http://127.0.0.1:{port}"
-    server = _start(db, port)
+    server = start_server(db, port)
     try:
         table = httpx.post(
             f"{base}/api/tables",
@@ -90,7 +48,7 @@ def test_a_killed_server_resumes_every_table_at_its_last_acknowledged_move(tmp_p
     finally:
         server.send_signal(signal.SIGKILL)
         server.wait()
-    server = _start(db, port)
+    server = start_server(db, port)
     try:
         after = httpx.get(
             f"{base}/api/tables/{table['id']}/state", params={"token": tokens[0]}

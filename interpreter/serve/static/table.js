@@ -51,8 +51,8 @@
       box.appendChild(fs);
     }
     const log = $("log");
-    log.innerHTML = "";
-    let round = null;
+    if (!msg.log_from) { log.innerHTML = ""; log.dataset.round = ""; }
+    let round = log.dataset.round === "" || log.dataset.round === undefined ? null : +log.dataset.round;
     for (const [r, text] of msg.log) {
       if (r !== round) {
         round = r;
@@ -65,6 +65,7 @@
       li.textContent = text;
       log.appendChild(li);
     }
+    log.dataset.round = round === null ? "" : String(round);
     log.scrollTop = log.scrollHeight;
     const result = $("result");
     if (msg.result) {
