@@ -49,8 +49,27 @@ def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
     raise SystemExit("the server did not start")
 
 
+async def get_json(client: httpx.AsyncClient, url: str, **params: object) -> dict:
+    """A GET, tried again when a kept-alive connection was closed under it (nothing changes)."""
+    for attempt in range(5):
+        try:
+            response = await client.get(url, params=params)
+            response.raise_for_status()
+            return response.json()
+        except httpx.TransportError:
+            if attempt == 4:
+                raise
+            await asyncio.sleep(0.1)
+    raise AssertionError("unreachable")
+
+
 async def play_table(
-    client: httpx.AsyncClient, game: str, players: int, seed: int, latencies: list[float]
+    client: httpx.AsyncClient,
+    game: str,
+    players: int,
+    seed: int,
+    latencies: list[float],
+    errors: list[int],
 ) -> int:
     """One full game; returns the number of moves made."""
     response = await client.post(
@@ -61,21 +80,29 @@ async def play_table(
     table = response.json()
     tokens = [s["token"] for s in table["seats"]]
     rng = random.Random(seed)
-    message = (await client.get(f"/api/tables/{table['id']}/state")).json()
+    message = await get_json(client, f"/api/tables/{table['id']}/state")
     logged = len(message["log"])  # like the page, ask only for log entries not had yet
     moves = 0
     while not message["over"]:
         seat = message["to_move"]
-        params = {"token": tokens[seat], "log_from": logged}
-        mine = (await client.get(f"/api/tables/{table['id']}/state", params=params)).json()
+        url = f"/api/tables/{table['id']}/state"
+        mine = await get_json(client, url, token=tokens[seat], log_from=logged)
         logged += len(mine["log"])
         option = rng.choice(mine["options"])["id"]
         started = time.perf_counter()
-        response = await client.post(
-            f"/api/tables/{table['id']}/move",
-            params={"log_from": logged},
-            json={"token": tokens[seat], "option": option, "decision": mine["decision"]},
-        )
+        try:
+            response = await client.post(
+                f"/api/tables/{table['id']}/move",
+                params={"log_from": logged},
+                json={"token": tokens[seat], "option": option, "decision": mine["decision"]},
+            )
+        except httpx.TransportError:
+            # the connection dropped: the decision number tells whether the move was made
+            errors.append(1)
+            message = await get_json(client, f"/api/tables/{table['id']}/state", log_from=logged)
+            logged += len(message["log"])
+            moves += message["decision"] > mine["decision"]
+            continue
         latencies.append(time.perf_counter() - started)
         if response.status_code != 200:
             raise SystemExit(f"table {table['id']}: {response.status_code} {response.text}")
@@ -87,12 +114,13 @@ async def play_table(
 
 async def run(args: argparse.Namespace, base: str) -> None:
     latencies: list[float] = []
+    errors: list[int] = []
     limits = httpx.Limits(max_connections=args.tables)
     async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as client:
         started = time.perf_counter()
         counts = await asyncio.gather(
             *(
-                play_table(client, args.game, args.players, args.seed + i, latencies)
+                play_table(client, args.game, args.players, args.seed + i, latencies, errors)
                 for i in range(args.tables)
             )
         )
@@ -100,7 +128,10 @@ async def run(args: argparse.Namespace, base: str) -> None:
     moves = sum(counts)
     latencies.sort()
     p95 = latencies[int(0.95 * (len(latencies) - 1))]
-    print(f"{args.tables} tables of {args.game} ({args.players} players) finished, no error")
+    print(
+        f"{args.tables} tables of {args.game} ({args.players} players) finished, no error "
+        f"response ({len(errors)} dropped connection(s) retried)"
+    )
     print(f"{moves} moves in {elapsed:.1f} s: {moves / elapsed:.0f} moves/s")
     print(
         f"move latency: median {statistics.median(latencies) * 1000:.1f} ms, "

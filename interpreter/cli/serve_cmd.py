@@ -20,7 +20,14 @@ def run(args: argparse.Namespace) -> int:
     db = args.db or str(default_db_path())
     print(f"rulebook: tables are kept in {db}", file=sys.stderr)
     print(f"rulebook: open http://{args.host}:{args.port}/ in a browser", file=sys.stderr)
-    uvicorn.run(create_app(db), host=args.host, port=args.port, log_level=args.log_level)
+    # keep-alive connections stay open 30 s (uvicorn's 5 s closes them under a busy client)
+    uvicorn.run(
+        create_app(db),
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        timeout_keep_alive=30,
+    )
     return 0
 
 

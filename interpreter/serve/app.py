@@ -54,6 +54,20 @@ class Uploads:
             )
         return overlay
 
+    def saved(self, overlay: str) -> str:
+        """An overlay as a save names it: a catalog id, or a file uploaded here (a replayed save
+        makes the server read no other file of its machine)."""
+        if overlay.startswith(UPLOAD_PREFIX):
+            return self.resolve(overlay)
+        path = Path(overlay)
+        if path.suffix in (".yaml", ".yml") or "/" in overlay or "\\" in overlay:
+            if path.resolve().parent != self.folder.resolve() or not path.is_file():
+                raise ServeError(
+                    f"the save uses an overlay file this server does not have: {path.name}"
+                )
+            return str(path)
+        return overlay
+
 
 class Watchers:
     """One task per bot-only table, playing its bots at the table's speed (moves/second)."""
@@ -99,20 +113,14 @@ class Watchers:
 class Replays:
     """Any save file, shown as everybody saw it after a chosen number of decisions."""
 
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: Hub, uploads: Uploads) -> None:
         self.hub = hub
+        self.uploads = uploads
 
     def message(self, save: SaveGame, step: int) -> dict[str, Any]:
         from interpreter.engine.savefile import replay_error
 
-        if "/" in save.game or "\\" in save.game:
-            raise ServeError("this server replays saves of the games it lists only")
-        overlays = [o for o in save.overlays]
-        for overlay in overlays:
-            if ("/" in overlay or "\\" in overlay) and not Path(overlay).is_file():
-                raise ServeError(
-                    f"the save uses an overlay file this server does not have: {overlay}"
-                )
+        overlays = [self.uploads.saved(overlay) for overlay in save.overlays]
         game, pres = self.hub.compile(save.game, save.players, overlays, save.options)
         state = game.new_state(save.seed)
         step = min(step, len(save.choices))
@@ -158,5 +166,5 @@ def create_app(db_path: str | Path | None = None) -> Starlette:
     app.state.hub = hub
     app.state.watchers = watchers
     app.state.uploads = Uploads(path.parent / "overlays")
-    app.state.replays = Replays(hub)
+    app.state.replays = Replays(hub, app.state.uploads)
     return app

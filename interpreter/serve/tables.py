@@ -16,8 +16,10 @@ from typing import Any
 
 from interpreter.bots import UnknownBotError, make_bot
 from interpreter.diagnostics.errors import RulebookError
+from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.engine.loader import load_game_and_data
 from interpreter.engine.savefile import SaveGame, result_to_dict
+from interpreter.load.catalog import game_dirs
 from interpreter.serve.presentation import Presentation
 from interpreter.serve.store import TableStore
 
@@ -109,6 +111,11 @@ class Hub:
     def compile(
         self, game: str, players: int, overlays: Sequence[str], options: Mapping[str, Any]
     ) -> tuple[Any, Presentation]:
+        known = game_dirs()
+        if game not in known:  # a name from the catalog only: never a path on this machine
+            guess = did_you_mean(game, known)
+            hint = f"; did you mean '{guess}'?" if guess else f"; known games: {', '.join(known)}"
+            raise ServeError(f"unknown game '{game}'{hint}")
         key = (
             game,
             players,

@@ -190,3 +190,45 @@ def test_reconnecting_resumes_the_seat(client, table):
         again = ws.receive_json()
     assert again["seat"] == 0 and again["decision"] == 1
     assert again["log"][-1][1].startswith("seat 0")
+
+
+def test_no_file_of_the_server_is_read_as_a_game_or_an_overlay(client, tmp_path):
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("overlay: secret\nextends: puerto-rico\npassword: hunter2\n")
+    response = client.post("/api/tables", json={"game": str(secret), "seats": ["human"] * 3})
+    assert response.status_code == 400 and "unknown game" in response.json()["error"]
+    save = {
+        "format": "rulebook-save/1",
+        "game": "puerto-rico",
+        "players": 3,
+        "overlays": [str(secret)],
+        "options": {},
+        "seed": 1,
+        "seats": ["random"] * 3,
+        "choices": [],
+        "result": None,
+    }
+    response = client.post("/api/replay", json={"save": save, "step": 0})
+    assert response.status_code == 400
+    assert "overlay file this server does not have: secret.yaml" in response.json()["error"]
+    assert "hunter2" not in response.text
+    save["overlays"], save["game"] = [], "../puerto-rico"
+    response = client.post("/api/replay", json={"save": save, "step": 0})
+    assert response.status_code == 400 and "unknown game" in response.json()["error"]
+
+
+def test_a_replay_of_a_save_shows_any_step(client):
+    table = new_table(client, game="san-juan", players=2, seats=["human", "human"], seed=2)
+    for _ in range(6):
+        seat = state_of(client, table, None)["to_move"]
+        mine = state_of(client, table, seat)
+        move(client, table, seat, mine["options"][0]["id"], mine["decision"])
+    save = client.get(f"/api/tables/{table['id']}/save").json()
+    shown = client.post("/api/replay", json={"save": save, "step": 3}).json()
+    assert shown["step"] == 3 and shown["steps"] == 6 and shown["decision"] == 3
+    assert shown["options"] == []  # a replay shows the table, not anybody's hand or options
+    save["choices"][1] = "role:nothing"
+    response = client.post("/api/replay", json={"save": save, "step": 5})
+    assert response.status_code == 422 and "step 2" in response.json()["error"]
+    response = client.post("/api/replay", json={"save": {"format": "x"}, "step": 0})
+    assert response.status_code == 422 and "unsupported save format" in response.json()["error"]
