@@ -8,6 +8,7 @@
   const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({
     "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"})[c]);
   let current = null;
+  const baseTitle = document.title;
 
   function showError(text) {
     const box = $("error");
@@ -26,6 +27,8 @@
     else status = "Waiting for seat " + msg.to_move + " (" + seats[msg.to_move] + ")" +
       (msg.prompt ? ": " + msg.prompt : "");
     $("status").textContent = "Round " + msg.round + " · decision " + msg.decision + " · " + status;
+    // a tab in the background still tells its person that the table waits for them
+    document.title = (status.startsWith("Your turn") ? "● Your turn · " : "") + baseTitle;
     const box = $("options");
     box.innerHTML = "";
     const groups = new Map();
