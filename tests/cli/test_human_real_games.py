@@ -6,6 +6,7 @@ number, an empty line), each of which must be asked again without a crash, then 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import time
@@ -52,7 +53,9 @@ def check_human_game(proc: subprocess.CompletedProcess, players: int, seat: int)
 
     # the seat's view and numbered options, then a prompt
     decide, prompt = f"--- seat {seat} to decide ---\n", f"seat {seat}> "
-    assert decide in out and "options:\n  1) " in out
+    assert decide in out and re.search(r"options:\n [^\n]+:\n  1\) \S[^\n]* \[[a-z]", out)
+    # a readable board, not a dump of the state: no internal fields, no raw ids as labels
+    assert "Round " in out and "done-loading" not in out and "used-own-ship" not in out
     # each bad entry is echoed and answered by a message, then the same decision is asked again
     first = out.index(prompt)
     transcript = out[first:]
