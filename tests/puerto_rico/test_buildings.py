@@ -212,8 +212,19 @@ def test_hospice_colonist_on_the_new_tile(s):
     give_building(s, 0, "hospice")
     supply = s.g["colonist-supply"]
     play(s, "role:settler", "tile:quarry")
+    assert s.legal_options() == ["colonist:hospice", "pass"]  # "he may take a colonist"
+    play(s, "colonist:hospice")
     assert s.p[0]["island"] == [{"type": "quarry", "workers": 1}]
     assert s.g["colonist-supply"] == supply - 1
+    check_invariants(s, 4)
+
+
+def test_hospice_colonist_may_be_declined(s):
+    give_building(s, 0, "hospice")
+    supply = s.g["colonist-supply"]
+    play(s, "role:settler", "tile:quarry", "pass")
+    assert s.p[0]["island"] == [{"type": "quarry", "workers": 0}]
+    assert s.g["colonist-supply"] == supply and s.to_move == 1
     check_invariants(s, 4)
 
 
@@ -228,7 +239,7 @@ def test_hospice_takes_from_the_ship_when_the_supply_is_empty(s):
     s.p[3]["san-juan"] += s.g["colonist-supply"]
     s.g["colonist-supply"] = 0
     ship = s.g["colonist-ship"]
-    play(s, "role:settler", "tile:quarry")
+    play(s, "role:settler", "tile:quarry", "colonist:hospice")
     assert s.p[0]["island"] == [{"type": "quarry", "workers": 1}]
     assert s.g["colonist-ship"] == ship - 1
     check_invariants(s, 4)
@@ -248,7 +259,7 @@ def test_hospice_no_colonist_for_the_hacienda_tile(s):
     give_building(s, 0, "hacienda")
     play(s, "role:settler", "face-down-tile")
     assert s.p[0]["island"][0]["workers"] == 0
-    play(s, "tile:quarry")
+    play(s, "tile:quarry", "colonist:hospice")
     assert s.p[0]["island"][1] == {"type": "quarry", "workers": 1}
 
 
@@ -411,9 +422,20 @@ def test_university_colonist_on_the_new_building(s):
     s.p[0]["doubloons"] = 10
     s.g["bank"] -= 10
     supply = s.g["colonist-supply"]
-    play(s, "role:builder", "build:sugar-mill")
+    play(s, "role:builder", "build:sugar-mill", "colonist:university")
     assert workers(s.p[0]["city"], "sugar-mill") == [1]  # one colonist, not three
     assert s.g["colonist-supply"] == supply - 1
+    check_invariants(s, 4)
+
+
+def test_university_colonist_may_be_declined(s):
+    give_building(s, 0, "university")
+    supply = s.g["colonist-supply"]
+    play(s, "role:builder", "build:small-market")
+    assert s.legal_options() == ["colonist:university", "pass"]
+    play(s, "pass")
+    assert workers(s.p[0]["city"], "small-market") == [0]
+    assert s.g["colonist-supply"] == supply and s.to_move == 1
     check_invariants(s, 4)
 
 
@@ -430,7 +452,7 @@ def test_university_from_the_ship_then_none(s):
     s.g["colonist-supply"], s.g["colonist-ship"] = 0, 1
     s.p[1]["doubloons"] = s.p[2]["doubloons"] = 2
     s.g["bank"] -= 4
-    play(s, "role:builder", "pass", "build:hacienda")
+    play(s, "role:builder", "pass", "build:hacienda", "colonist:university")
     assert workers(s.p[1]["city"], "hacienda") == [1]
     assert s.g["colonist-ship"] == 0
     play(s, "build:hacienda")

@@ -162,7 +162,7 @@ def test_full_island_takes_no_tile(s):
 # -- mayor -----------------------------------------------------------------------------------
 def test_mayor_privilege_from_the_supply_not_the_ship(s):
     supply, on_ship = s.g["colonist-supply"], s.g["colonist-ship"]
-    play(s, "role:mayor")
+    play(s, "role:mayor", "privilege-colonist")
     assert [pl["san-juan"] for pl in s.p] == [2, 1, 1, 1]
     assert s.g["colonist-supply"] == supply - 1 - 4
     assert on_ship == 4
@@ -172,7 +172,7 @@ def test_mayor_privilege_from_the_supply_not_the_ship(s):
 def test_mayor_privilege_lost_when_the_supply_is_empty(s):
     s.p[2]["san-juan"] += s.g["colonist-supply"]
     s.g["colonist-supply"] = 0
-    play(s, "role:mayor")
+    play(s, "role:mayor")  # no colonist in the supply: no privilege to offer
     assert [pl["san-juan"] for pl in s.p][0:2] == [1, 1]
     assert s.g["end-trigger"] == "colonists"
     check_invariants(s, 4)
@@ -183,7 +183,7 @@ def test_mayor_places_one_colonist_at_a_time_and_must_fill(s):
     give_tile(s, 0, "sugar-plantation", workers=0)
     give_building(s, 0, "sugar-mill", workers=0)
     give_building(s, 0, "small-market", workers=0)
-    play(s, "role:mayor")
+    play(s, "role:mayor", "privilege-colonist")
     # 1 old + 1 privilege + 1 from the ship = 3 colonists for 6 free circles; all taken back.
     assert s.p[0]["san-juan"] == 3
     assert sorted(s.legal_options()) == [
@@ -202,7 +202,7 @@ def test_mayor_places_one_colonist_at_a_time_and_must_fill(s):
 
 def test_mayor_fills_automatically_and_keeps_the_rest_in_san_juan(s):
     give_tile(s, 1, "corn-plantation", workers=0)
-    play(s, "role:mayor")
+    play(s, "role:mayor", "privilege-colonist")
     # Bob's 1 colonist fills his only circle without a question.
     assert s.p[1]["island"] == [{"type": "corn-plantation", "workers": 1}]
     assert s.p[1]["san-juan"] == 0
@@ -216,7 +216,7 @@ def test_mayor_refills_the_ship_with_empty_building_circles(s):
     give_building(s, 3, "tobacco-storage", workers=0)
     give_tiles(s, 3, "corn-plantation", 5, workers=0)  # island circles do not count
     supply = s.g["colonist-supply"]
-    play(s, "role:mayor")
+    play(s, "role:mayor", "privilege-colonist")
     pass_until_role(s)
     empty_circles = sum(
         {"sugar-mill": 3, "coffee-roaster": 2, "tobacco-storage": 3}[b["type"]] - b["workers"]
@@ -333,7 +333,7 @@ def test_craftsman_privilege_only_a_produced_kind(s):
     give_tile(s, 1, "sugar-plantation")
     give_building(s, 1, "small-sugar-mill")
     play(s, "role:craftsman")
-    assert s.to_move == 0 and s.legal_options() == ["extra:corn"]
+    assert s.to_move == 0 and s.legal_options() == ["extra:corn", "pass"]
     play(s, "extra:corn")
     assert s.p[0]["goods"] == {"corn": 2, "indigo": 0, "sugar": 0, "tobacco": 0, "coffee": 0}
     assert s.p[1]["goods"]["sugar"] == 1
@@ -353,7 +353,7 @@ def test_craftsman_extra_not_from_an_empty_supply(s):
     give_building(s, 0, "small-indigo-plant")
     set_supply(s, "corn", 1, park_on=3)
     play(s, "role:craftsman")
-    assert s.legal_options() == ["extra:indigo"]
+    assert s.legal_options() == ["extra:indigo", "pass"]
 
 
 def test_production_in_order_from_the_craftsman(s):

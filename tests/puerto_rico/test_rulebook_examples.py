@@ -118,7 +118,7 @@ def test_production_example(game4):
     assert s.p[ANNA]["goods"] == {"corn": 2, "indigo": 0, "sugar": 3, "tobacco": 1, "coffee": 0}
     # The craftsman's privilege: one more of a kind he produced.
     assert s.to_move == ANNA
-    assert sorted(s.legal_options()) == ["extra:corn", "extra:sugar", "extra:tobacco"]
+    assert sorted(s.legal_options()) == ["extra:corn", "extra:sugar", "extra:tobacco", "pass"]
     play(s, "extra:tobacco")
     assert s.p[ANNA]["goods"]["tobacco"] == 2
     check_invariants(s, 4)
@@ -140,7 +140,7 @@ def test_mayor_example(game4, on_ship, expected):
     s.g["colonist-supply"] -= on_ship - s.g["colonist-ship"]
     s.g["colonist-ship"] = on_ship
     supply = s.g["colonist-supply"]
-    play(s, "role:mayor")
+    play(s, "role:mayor", "privilege-colonist")
     # Nobody has a circle: every colonist waits in San Juan.
     assert [s.p[i]["san-juan"] for i in range(4)] == expected
     # The new ship: at least one per player (no empty building circles).
@@ -156,7 +156,7 @@ def test_mayor_example_seats_after_the_mayor(game4):
     s.g["colonist-supply"] -= 2
     s.g["colonist-ship"] = 6
     play(s, "role:prospector")
-    play(s, "role:mayor")  # seat 1 is the mayor
+    play(s, "role:mayor", "privilege-colonist")  # seat 1 is the mayor
     assert [s.p[i]["san-juan"] for i in range(4)] == [1, 3, 2, 1]
 
 

@@ -109,7 +109,7 @@ def test_forest_house_with_hospice_colonist_goes_to_the_windrose(s):
     supply(s, "hospice")
     give_building(s, 0, "hospice")
     row = s.g["tile-row"][0]
-    play(s, "role:settler", f"forest:{row}")
+    play(s, "role:settler", f"forest:{row}", "colonist:hospice")
     assert s.p[0]["san-juan"] == 1 and s.p[0]["island"][0]["workers"] == 0
 
 
@@ -298,7 +298,7 @@ def test_no_guest_moves_in_the_mayor_phase(s):
     give_building(s, 0, "guest-house", workers=2)
     give_building(s, 0, "library", workers=0)
     give_building(s, 0, "church", workers=0)
-    play(s, "role:mayor")
+    play(s, "role:mayor", "privilege-colonist")
     seen = []
     while not any(o.startswith("role:") for o in s.legal_options()):
         seen += s.legal_options()
@@ -407,7 +407,7 @@ def test_library_settler_hospice_only_first_tile_hut_may_take_quarry(s):
     supply(s, "construction-hut")
     give_building(s, 0, "hospice")
     give_building(s, 0, "construction-hut")
-    play(s, "role:settler", "tile:quarry", "pass", "pass", "pass", "tile:quarry")
+    play(s, "role:settler", "tile:quarry", "colonist:hospice", "pass", "pass", "pass", "tile:quarry")
     assert [x["workers"] for x in s.p[0]["island"]] == [1, 0]
 
 
@@ -423,18 +423,18 @@ def test_library_craftsman_two_goods_of_different_kinds(s):
 
 
 @pytest.mark.parametrize(
-    "role, check",
+    "roles, check",
     [
-        ("role:prospector", lambda s: s.p[0]["doubloons"] == 2),
+        (["role:prospector"], lambda s: s.p[0]["doubloons"] == 2),
         (
-            "role:mayor",
+            ["role:mayor", "privilege-colonist", "privilege-colonist"],
             lambda s: s.p[0]["san-juan"] + sum(x["workers"] for x in s.p[0]["city"]) >= 3,
         ),
     ],
 )
-def test_library_doubles_other_privileges(s, role, check):
+def test_library_doubles_other_privileges(s, roles, check):
     give_building(s, 0, "library")
-    play(s, role)
+    play(s, *roles)
     assert check(s)
 
 
