@@ -407,7 +407,8 @@ def test_library_settler_hospice_only_first_tile_hut_may_take_quarry(s):
     supply(s, "construction-hut")
     give_building(s, 0, "hospice")
     give_building(s, 0, "construction-hut")
-    play(s, "role:settler", "tile:quarry", "colonist:hospice", "pass", "pass", "pass", "tile:quarry")
+    play(s, "role:settler", "tile:quarry", "colonist:hospice")
+    play(s, "pass", "pass", "pass", "tile:quarry")
     assert [x["workers"] for x in s.p[0]["island"]] == [1, 0]
 
 

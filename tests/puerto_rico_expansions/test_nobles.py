@@ -209,7 +209,8 @@ def test_villa(s, nobles_left, villa_noble):
     s.p[2]["san-juan-nobles"] += s.g["noble-supply"] - nobles_left
     s.p[2]["san-juan"] += s.g["noble-supply"] - nobles_left
     s.g["noble-supply"] = nobles_left
-    play(s, "role:mayor", "privilege-colonist", "take-colonist", "take-colonist", "take-colonist")  # seat 3: the noble
+    play(s, "role:mayor", "privilege-colonist")
+    play(s, "take-colonist", "take-colonist", "take-colonist")  # seat 3: the noble
     # seat 0: the villa's own colonist, the privilege, one from the ship and the villa's piece
     if villa_noble:
         play(s, "noble:indigo-plant")
