@@ -13,7 +13,9 @@ Each option gets a score; the best one is taken (ties broken by the seat's seede
   seat grows but cannot process, then strong violet buildings; never pass when it can build;
 * tiles: a quarry early, then plantations that feed an empty production building, valuable
   goods first; colonists go to production pairs and violet buildings before idle plantations;
-* sell, craft, store and keep the most valuable good; load the kind the seat holds most of.
+* sell, craft, store and keep the most valuable good; load the kind the seat holds most of;
+* a colonist offered (hospice, university, the mayor's privilege): taken, unless it would leave
+  the supply short of the next ship (the colonist end) while another seat is ahead.
 """
 
 from __future__ import annotations
@@ -231,6 +233,24 @@ class HeuristicBot:
         )
         return grown, made
 
+    def _colonist_value(self, view: Mapping[str, Any]) -> float:
+        """Worth of taking an offered colonist from the supply; below 0 (pass) to decline.
+
+        Taking the colonist that leaves the supply short of the next ship's minimum (one per
+        player) brings the colonist end nearer: a seat that is behind on the buildings everybody
+        can see says no, to play longer."""
+        f = facts()
+        players = view["players"]
+        if view["global"]["colonist-supply"] - 1 >= len(players):
+            return 2.0
+
+        def built_vp(p: Mapping[str, Any]) -> int:
+            return sum(f["buildings"].get(b["type"], {}).get("vp", 1) for b in p["city"])
+
+        mine = built_vp(players[self.seat])
+        behind = any(built_vp(p) > mine for i, p in enumerate(players) if i != self.seat)
+        return -1.0 if behind else 2.0
+
     # -- the decision --------------------------------------------------------------------------
     def score(self, option: str, view: Mapping[str, Any]) -> float:
         f = facts()
@@ -246,6 +266,8 @@ class HeuristicBot:
             return self._tile_value(rest, me, rnd)
         if family == "face-down-tile":
             return 1.0
+        if family in ("colonist", "privilege-colonist"):
+            return self._colonist_value(view)
         if family == "place":
             return self._place_value(rest, me)
         if family in ("sell", "extra", "keep"):
