@@ -14,8 +14,9 @@ Each option gets a score; the best one is taken (ties broken by the seat's seede
 * tiles: a quarry early, then plantations that feed an empty production building, valuable
   goods first; colonists go to production pairs and violet buildings before idle plantations;
 * sell, craft, store and keep the most valuable good; load the kind the seat holds most of;
-* a colonist offered (hospice, university, the mayor's privilege): taken, unless it would leave
-  the supply short of the next ship (the colonist end) while another seat is ahead.
+* a colonist or victory points offered (hospice, university, the mayor's and the captain's
+  privileges, harbor, ...): taken, unless taking would bring on the end of the game (the colonist
+  supply short of the next ship, the last VP chips) while another seat is ahead.
 """
 
 from __future__ import annotations
@@ -233,16 +234,15 @@ class HeuristicBot:
         )
         return grown, made
 
-    def _colonist_value(self, view: Mapping[str, Any]) -> float:
-        """Worth of taking an offered colonist from the supply; below 0 (pass) to decline.
+    def _offer_value(self, view: Mapping[str, Any], ends_game: bool) -> float:
+        """Worth of taking an offered colonist or VP; below 0 (pass) to decline.
 
-        Taking the colonist that leaves the supply short of the next ship's minimum (one per
-        player) brings the colonist end nearer: a seat that is behind on the buildings everybody
-        can see says no, to play longer."""
+        Taking what brings on the end of the game (``ends_game``) is declined by a seat that is
+        behind on the buildings everybody can see, to play longer."""
+        if not ends_game:
+            return 2.0
         f = facts()
         players = view["players"]
-        if view["global"]["colonist-supply"] - 1 >= len(players):
-            return 2.0
 
         def built_vp(p: Mapping[str, Any]) -> int:
             return sum(f["buildings"].get(b["type"], {}).get("vp", 1) for b in p["city"])
@@ -267,7 +267,11 @@ class HeuristicBot:
         if family == "face-down-tile":
             return 1.0
         if family in ("colonist", "privilege-colonist"):
-            return self._colonist_value(view)
+            # the colonist that leaves the supply short of the next ship's minimum
+            return self._offer_value(view, g["colonist-supply"] - 1 < len(view["players"]))
+        if family in ("vp", "privilege-vp"):
+            offered = me["vp-offers"].get(rest, 0) if family == "vp" else me["privilege-vp-offer"]
+            return self._offer_value(view, g["vp-chips"] <= offered)
         if family == "place":
             return self._place_value(rest, me)
         if family in ("sell", "extra", "keep"):

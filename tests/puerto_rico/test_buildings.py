@@ -466,9 +466,9 @@ def test_harbor_one_vp_per_loading(s, occupied, gained):
     give_building(s, 1, "harbor", workers=1 if occupied else 0)
     set_goods(s, 1, corn=2, indigo=1)
     set_goods(s, 0, sugar=1)
-    play(s, "role:captain", "load:sugar:ship-5")
-    play(s, "load:corn:ship-7")
-    play(s, "load:indigo:ship-6")
+    play(s, "role:captain", "load:sugar:ship-5", "privilege-vp")
+    play(s, "load:corn:ship-7", *(["vp:harbor"] if occupied else []))
+    play(s, "load:indigo:ship-6", *(["vp:harbor"] if occupied else []))
     assert vp(s, 1) == gained - 1
 
 
@@ -476,6 +476,8 @@ def test_harbor_captain_privilege_and_harbor_both_count(s):
     give_building(s, 0, "harbor")
     set_goods(s, 0, corn=2)
     play(s, "role:captain", "load:corn:ship-5")
+    assert s.legal_options() == ["privilege-vp", "pass"]  # the privilege first, then the harbor
+    play(s, "privilege-vp", "vp:harbor")
     assert vp(s, 0) == 2 + 1 + 1
 
 
@@ -484,7 +486,7 @@ def test_wharf_once_per_captain_phase(s):
     _blocked_captain(s, 0, corn=2, indigo=3)
     play(s, "role:captain")
     assert s.legal_options() == ["own-ship:corn", "own-ship:indigo", "pass"]
-    play(s, "own-ship:indigo")
+    play(s, "own-ship:indigo", "privilege-vp")
     assert vp(s, 0) == 3 + 1
     # No second wharf shipment: loading ends and the corn is stored.
     assert s.p[0]["goods"] == no_goods(corn=1)
@@ -495,7 +497,7 @@ def test_wharf_once_per_captain_phase(s):
 def test_wharf_available_again_next_captain_phase(s, game4):
     give_building(s, 0, "wharf")
     _blocked_captain(s, 0, corn=2)
-    play(s, "role:captain", "own-ship:corn")
+    play(s, "role:captain", "own-ship:corn", "privilege-vp")
     end_round_quietly = ("role:prospector", "role:builder", "role:settler")
     # finish the round: the others take quiet roles and pass
     for role in end_round_quietly:
@@ -581,7 +583,7 @@ def test_wharf_owner_who_declines_is_not_asked_again(s):
     set_ship(s, "ship-5", "indigo", 5)  # full: Bob's indigo has no ship
     set_goods(s, 1, indigo=2)
     set_goods(s, 0, corn=1, sugar=1)
-    play(s, "role:captain", "load:corn:ship-6")
+    play(s, "role:captain", "load:corn:ship-6", "privilege-vp")
     assert s.to_move == 1 and s.legal_options() == ["own-ship:indigo", "pass"]
     play(s, "pass", "load:sugar:ship-7")
     # Bob declined: loading ends without asking him again.

@@ -103,7 +103,7 @@ def test_last_vp_chip_ends_the_game_and_paper_vp_count(s):
     give_vp(s, 3, s.g["vp-chips"] - 2)  # only 2 chips left
     set_goods(s, 0, corn=3)
     set_goods(s, 1, indigo=2)
-    play(s, "role:captain", "load:corn:ship-5")
+    play(s, "role:captain", "load:corn:ship-5", "privilege-vp")
     # 3 + 1 VP: 2 chips, 2 on paper; the trigger is noted.
     assert s.p[0]["vp-chips"] == 2 and s.p[0]["vp-paper"] == 2
     assert s.g["vp-chips"] == 0 and s.g["end-trigger"] == "vp-chips"

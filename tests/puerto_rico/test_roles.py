@@ -424,6 +424,8 @@ def test_trading_house_empties_only_when_full(s):
 def test_captain_privilege_once_and_only_when_loading(s):
     set_goods(s, 0, corn=1, indigo=1)
     play(s, "role:captain", "load:corn:ship-5")
+    assert s.legal_options() == ["privilege-vp", "pass"]
+    play(s, "privilege-vp")
     assert vp(s, 0) == 2
     play(s, "load:indigo:ship-6")
     assert vp(s, 0) == 3
@@ -440,7 +442,7 @@ def test_captain_who_loads_nothing_gets_no_privilege(s):
 def test_captain_non_captain_gets_no_privilege(s):
     set_goods(s, 1, corn=2)
     set_goods(s, 0, sugar=1)
-    play(s, "role:captain", "load:sugar:ship-5", "load:corn:ship-6")
+    play(s, "role:captain", "load:sugar:ship-5", "privilege-vp", "load:corn:ship-6")
     assert vp(s, 1) == 2
 
 
@@ -458,7 +460,7 @@ def test_largest_ship_that_takes_all(s, n, ships):
     set_goods(s, 0, sugar=n)
     play(s, "role:captain")
     assert s.legal_options() == [f"load:sugar:{x}" for x in ships]
-    play(s, f"load:sugar:{ships[0]}")
+    play(s, f"load:sugar:{ships[0]}", "privilege-vp")
     assert vp(s, 0) == min(n, int(ships[0][-1])) + 1
 
 
@@ -478,7 +480,7 @@ def test_full_ship_blocks_its_kind(s):
     set_ship(s, "ship-5", "corn", 5)
     set_goods(s, 1, corn=2)
     set_goods(s, 0, indigo=1)
-    play(s, "role:captain", "load:indigo:ship-6")
+    play(s, "role:captain", "load:indigo:ship-6", "privilege-vp")
     # Bob's corn has nowhere to go: no decision for him, loading ends.
     assert is_role_choice(s)
     assert s.p[1]["goods"]["corn"] == 1  # kept one barrel at the end
@@ -494,7 +496,7 @@ def test_must_load_if_able(s):
 def test_one_kind_per_turn_and_repeated_turns(s):
     set_goods(s, 0, corn=1, indigo=1, sugar=1)
     set_goods(s, 1, coffee=1)
-    play(s, "role:captain", "load:corn:ship-5")
+    play(s, "role:captain", "load:corn:ship-5", "privilege-vp")
     assert s.to_move == 1
     play(s, "load:coffee:ship-6")
     assert s.to_move == 0
@@ -559,6 +561,6 @@ def test_ships_by_player_count(games, n, biggest):
     set_goods(st, 0, corn=10)
     play(st, "role:captain")
     assert st.legal_options() == [f"load:corn:{biggest}"]
-    play(st, f"load:corn:{biggest}")
+    play(st, f"load:corn:{biggest}", "privilege-vp")
     assert vp(st, 0) == int(biggest[-1]) + 1
     check_invariants(st, n)

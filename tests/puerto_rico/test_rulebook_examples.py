@@ -41,7 +41,7 @@ def test_captain_phase_example(game4):
     # Anna must load corn or sugar; sugar only on the 7-ship (the 5-ship cannot take all 6).
     assert s.to_move == ANNA
     assert sorted(s.legal_options()) == ["load:corn:ship-6", "load:sugar:ship-7"]
-    play(s, "load:sugar:ship-7")
+    play(s, "load:sugar:ship-7", "privilege-vp")
     assert vp(s, ANNA) == 7  # 6 + 1 captain's privilege
 
     # Bob: 1 sugar fills the 7-ship, or his 3 tobacco on the empty 5-ship.
@@ -299,13 +299,13 @@ def test_harbor_and_wharf_example(game4):
         "own-ship:sugar",
         "own-ship:tobacco",
     ]
-    play(s, "load:tobacco:ship-5")
+    play(s, "load:tobacco:ship-5", "vp:harbor")
     assert vp(s, BOB) == 3 + 1
     assert s.to_move == BOB
-    play(s, "load:sugar:ship-6")
+    play(s, "load:sugar:ship-6", "vp:harbor")
     assert vp(s, BOB) == 4 + 2 + 1
     assert s.legal_options() == ["own-ship:tobacco", "pass"]  # the wharf is optional
-    play(s, "own-ship:tobacco")
+    play(s, "own-ship:tobacco", "vp:harbor")
     assert vp(s, BOB) == 7 + 2 + 1
     assert sum(s.p[BOB]["goods"].values()) == 0
     # The tobacco ship was full and is emptied; the sugar ship is not.
@@ -316,9 +316,9 @@ def test_harbor_and_wharf_example(game4):
 
 def test_harbor_and_wharf_example_all_tobacco_on_the_wharf(game4):
     s = _harbor_wharf_setup(game4)
-    play(s, "role:captain", "own-ship:tobacco")
+    play(s, "role:captain", "own-ship:tobacco", "vp:harbor")
     assert vp(s, BOB) == 5 + 1
-    play(s, "load:sugar:ship-6")
+    play(s, "load:sugar:ship-6", "vp:harbor")
     assert vp(s, BOB) == 6 + 2 + 1
     # The tobacco ship is not full and keeps its 2 barrels.
     assert ship(s, "ship-5") == {"type": "ship-5", "cargo": "tobacco", "load": 2}

@@ -333,6 +333,9 @@ def test_church(s, building, points):
     give_building(s, 1, "church")
     set_doubloons(s, 1, 10)
     play(s, "role:builder", "pass", f"build:{building}")
+    if points:  # offered: a violet building need not be used
+        assert s.legal_options() == ["vp:church", "pass"]
+        play(s, "vp:church")
     assert vp(s, 1) == points
 
 
@@ -350,7 +353,7 @@ def test_small_wharf_mixed_kinds_one_vp_per_two_need_not_load_all(s):
     while s.to_move != 1:
         s.apply(s.legal_options()[0])
     play(s, "small-wharf", "small-wharf:corn", "small-wharf:sugar", "small-wharf:coffee")
-    play(s, "done")
+    play(s, "done", "privilege-vp")
     assert vp(s, 1) == 1 + 1  # 3 goods: 1 VP, and the captain's privilege
     assert s.p[1]["goods"]["corn"] == 1 and s.p[1]["goods"]["sugar"] == 1
 
@@ -364,6 +367,7 @@ def test_small_wharf_with_harbor_option(game, mode, extra):
     give_building(st, 0, "harbor")
     set_goods(st, 0, corn=1, sugar=1)
     play(st, "role:captain", "small-wharf", "small-wharf:corn", "small-wharf:sugar")
+    play(st, "privilege-vp", "vp:harbor")
     assert vp(st, 0) == 1 + 1 + extra  # 2 goods, captain, harbor
 
 
@@ -450,7 +454,7 @@ def test_library_builder_two_off_and_captain_two_vp(s):
         s.apply(next((o for o in opts if o in ("role:prospector", "role:trader", "pass")), opts[0]))
         pass_until_role(s)
     set_goods(s, 0, corn=1)
-    play(s, "role:captain", "load:corn:ship-5")
+    play(s, "role:captain", "load:corn:ship-5", "privilege-vp")
     assert vp(s, 0) == 1 + 2
 
 
@@ -467,7 +471,7 @@ def test_library_unoccupied_single_privilege(s):
 def test_union_hall_examples(s, goods, points):
     give_building(s, 1, "union-hall")
     set_goods(s, 1, **goods)
-    play(s, "role:prospector", "role:captain")
+    play(s, "role:prospector", "role:captain", "vp:union-hall")
     assert vp(s, 1) == points  # before anybody loads
 
 
@@ -515,7 +519,7 @@ def test_small_wharf_may_be_declined_and_is_usable_again_next_captain_phase(s):
     fill_ships(s)
     play(s, "role:captain")
     assert set(s.legal_options()) == {"small-wharf", "pass"}  # nothing else can take corn
-    play(s, "small-wharf", "small-wharf:corn", "small-wharf:corn")
+    play(s, "small-wharf", "small-wharf:corn", "small-wharf:corn", "privilege-vp")
     assert vp(s, 0) == 1 + 1
     pass_until_role(s)
     for _ in range(3):  # the others choose quiet roles; a new round, seat 1 governs

@@ -128,7 +128,7 @@ def test_land_office_unoccupied_does_nothing(s):
 @pytest.mark.parametrize("noble, doubloons, points", [(False, 1, 0), (True, 0, 1)])
 def test_chapel(s, noble, doubloons, points):
     give_building(s, 2, "chapel", workers=0 if noble else 1, nobles=1 if noble else 0)
-    play(s, "role:craftsman")
+    play(s, "role:craftsman", *(["vp:chapel"] if noble else []))
     assert (s.p[2]["doubloons"], vp(s, 2)) == (doubloons, points)
 
 
@@ -155,6 +155,8 @@ def test_hunting_lodge_noble_most_empty_spaces(s, others, points):
     play(s, "role:settler")
     while any(o.startswith("tile:") for o in s.legal_options()):
         s.apply("pass")
+    if points:
+        play(s, "vp:hunting-lodge")
     assert vp(s, 1) == points  # with 0 tiles everywhere he is not alone with the most
 
 
