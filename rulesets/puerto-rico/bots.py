@@ -13,7 +13,8 @@ Each option gets a score; the best one is taken (ties broken by the seat's seede
   seat grows but cannot process, then strong violet buildings; never pass when it can build;
 * tiles: a quarry early, then plantations that feed an empty production building, valuable
   goods first; colonists go to production pairs and violet buildings before idle plantations;
-* sell, craft, store and keep the most valuable good; load the kind the seat holds most of;
+* produce always; sell, craft, store and keep the most valuable good; load the kind the seat
+  holds most of;
 * a colonist or victory points offered (hospice, university, the mayor's and the captain's
   privileges, harbor, ...): taken, unless taking would bring on the end of the game (the colonist
   supply short of the next ship, the last VP chips) while another seat is ahead.
@@ -266,6 +267,8 @@ class HeuristicBot:
             return self._tile_value(rest, me, rnd)
         if family == "face-down-tile":
             return 1.0
+        if family == "produce":
+            return 3.0
         if family in ("colonist", "privilege-colonist"):
             # the colonist that leaves the supply short of the next ship's minimum
             return self._offer_value(view, g["colonist-supply"] - 1 < len(view["players"]))

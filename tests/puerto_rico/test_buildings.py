@@ -55,7 +55,7 @@ def no_goods(**goods):
 def test_production_building(s, building, good, occupied):
     give_tiles(s, 1, f"{good}-plantation", 3)
     give_building(s, 1, building, workers=1 if occupied else 0)
-    play(s, "role:craftsman")
+    play(s, "role:craftsman", *(["produce"] if occupied else []))  # asked only if he would
     assert s.p[1]["goods"][good] == (1 if occupied else 0)
 
 
@@ -66,21 +66,21 @@ def test_large_production_building_produces_per_worker(s, building, circles):
     good = {"indigo-plant": "indigo", "sugar-mill": "sugar", "tobacco-storage": "tobacco"}[building]
     give_tiles(s, 1, f"{good}-plantation", 3)
     give_building(s, 1, building, workers=2)
-    play(s, "role:craftsman")
+    play(s, "role:craftsman", "produce")
     assert s.p[1]["goods"][good] == 2
 
 
 def test_coffee_roaster_two_circles(s):
     give_tiles(s, 1, "coffee-plantation", 3)
     give_building(s, 1, "coffee-roaster", workers=2)
-    play(s, "role:craftsman")
+    play(s, "role:craftsman", "produce")
     assert s.p[1]["goods"]["coffee"] == 2
 
 
 def test_plantation_without_building_produces_nothing_but_corn(s):
     for good in GOODS:
         give_tile(s, 1, f"{good}-plantation")
-    play(s, "role:craftsman")
+    play(s, "role:craftsman", "produce")
     assert s.p[1]["goods"] == no_goods(corn=1)
 
 
@@ -389,7 +389,7 @@ def test_factory_pays_by_kinds(s, kinds, paid):
         give_tile(s, 1, f"{good}-plantation")
         if good in MILL:
             give_building(s, 1, MILL[good])
-    play(s, "role:craftsman")
+    play(s, "role:craftsman", *(["produce"] if kinds else []))
     assert sum(s.p[1]["goods"].values()) == kinds
     assert s.p[1]["doubloons"] == paid
     check_invariants(s, 4)
@@ -409,7 +409,7 @@ def test_factory_counts_kinds_not_barrels_and_not_the_extra_good(s):
     give_tiles(s, 0, "corn-plantation", 3)
     give_tile(s, 0, "indigo-plantation")
     give_building(s, 0, "small-indigo-plant")
-    play(s, "role:craftsman")
+    play(s, "role:craftsman", "produce")
     assert s.p[0]["doubloons"] == 1
     play(s, "extra:corn")
     assert s.p[0]["doubloons"] == 1

@@ -332,7 +332,7 @@ def test_craftsman_privilege_only_a_produced_kind(s):
     give_tile(s, 0, "indigo-plantation")  # no indigo plant: no indigo
     give_tile(s, 1, "sugar-plantation")
     give_building(s, 1, "small-sugar-mill")
-    play(s, "role:craftsman")
+    play(s, "role:craftsman", "produce", "produce")
     assert s.to_move == 0 and s.legal_options() == ["extra:corn", "pass"]
     play(s, "extra:corn")
     assert s.p[0]["goods"] == {"corn": 2, "indigo": 0, "sugar": 0, "tobacco": 0, "coffee": 0}
@@ -342,7 +342,7 @@ def test_craftsman_privilege_only_a_produced_kind(s):
 
 def test_craftsman_without_production_gets_no_extra(s):
     give_tile(s, 1, "corn-plantation")
-    play(s, "role:craftsman")
+    play(s, "role:craftsman", "produce")
     assert is_role_choice(s)
     assert sum(s.p[0]["goods"].values()) == 0 and s.p[1]["goods"]["corn"] == 1
 
@@ -352,7 +352,7 @@ def test_craftsman_extra_not_from_an_empty_supply(s):
     give_tile(s, 0, "indigo-plantation")
     give_building(s, 0, "small-indigo-plant")
     set_supply(s, "corn", 1, park_on=3)
-    play(s, "role:craftsman")
+    play(s, "role:craftsman", "produce")
     assert s.legal_options() == ["extra:indigo", "pass"]
 
 
@@ -362,7 +362,8 @@ def test_production_in_order_from_the_craftsman(s):
         give_tile(s, seat, "corn-plantation")
     set_supply(s, "corn", 2, park_on=0)
     parked = s.p[0]["goods"]["corn"]
-    play(s, "role:prospector", "role:craftsman")  # seat 1 is the craftsman
+    # seat 1 is the craftsman; seats 3 and 0 are not asked: nothing left to produce
+    play(s, "role:prospector", "role:craftsman", "produce", "produce")
     assert [s.p[i]["goods"]["corn"] for i in range(4)] == [parked, 1, 1, 0]
     check_invariants(s, 4)
 

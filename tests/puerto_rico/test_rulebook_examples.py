@@ -114,7 +114,7 @@ def test_production_example(game4):
     give_tile(s, ANNA, "sugar-plantation", workers=0)
     give_building(s, ANNA, "small-sugar-mill", workers=1)
     give_building(s, ANNA, "sugar-mill", workers=3)
-    play(s, "role:craftsman")
+    play(s, "role:craftsman", "produce")
     assert s.p[ANNA]["goods"] == {"corn": 2, "indigo": 0, "sugar": 3, "tobacco": 1, "coffee": 0}
     # The craftsman's privilege: one more of a kind he produced.
     assert s.to_move == ANNA
@@ -271,7 +271,7 @@ def test_factory_example(game4):
     give_building(s, DAVID, "tobacco-storage", workers=1)
     set_supply(s, "corn", 0, park_on=BOB)
     set_supply(s, "sugar", 2, park_on=BOB)
-    play(s, "role:craftsman")
+    play(s, "role:craftsman", "produce")
     assert s.p[DAVID]["goods"] == {"corn": 0, "indigo": 0, "sugar": 2, "tobacco": 1, "coffee": 0}
     assert s.p[DAVID]["doubloons"] == 1
     check_invariants(s, 4)

@@ -56,7 +56,7 @@ def test_aqueduct_one_more_good_with_the_large_plant_only(s, mill, good, extra):
     give_building(s, 1, "aqueduct")
     give_building(s, 1, mill, workers=1)
     give_tiles(s, 1, f"{good}-plantation", 2)
-    play(s, "role:craftsman")
+    play(s, "role:craftsman", "produce")
     assert s.p[1]["goods"][good] == 1 + extra
 
 
@@ -64,7 +64,7 @@ def test_aqueduct_unoccupied_does_nothing(s):
     give_building(s, 1, "aqueduct", workers=0)
     give_building(s, 1, "indigo-plant", workers=1)
     give_tiles(s, 1, "indigo-plantation", 2)
-    play(s, "role:craftsman")
+    play(s, "role:craftsman", "produce")
     assert s.p[1]["goods"]["indigo"] == 1
 
 
@@ -273,7 +273,7 @@ def test_guest_moves_after_production_before_the_extra_good(s):
     give_building(s, 0, "small-indigo-plant")
     give_tile(s, 0, "corn-plantation")
     give_tile(s, 0, "indigo-plantation")
-    play(s, "role:craftsman", "pass")  # the start of the phase: he keeps his guest
+    play(s, "role:craftsman", "pass", "produce")  # the start of the phase: he keeps his guest
     assert s.p[0]["goods"]["corn"] == 1 and s.p[0]["goods"]["indigo"] == 1  # produced
     assert s.to_move == 0 and guest_moves(s) == ["guest:library"]
     play(s, "guest:library", "extra:corn", "extra:indigo")
@@ -388,7 +388,7 @@ def test_specialty_factory_best_kind_minus_one_corn_ignored(s):
     give_tiles(s, 0, "corn-plantation", 3)
     give_tiles(s, 0, "sugar-plantation", 2)
     give_building(s, 0, "sugar-mill", workers=2)
-    play(s, "role:craftsman", "extra:sugar")
+    play(s, "role:craftsman", "produce", "extra:sugar")
     assert s.p[0]["doubloons"] == 3 - 1  # 2 sugar + the extra; 3 corn do not count
 
 
@@ -421,7 +421,7 @@ def test_library_craftsman_two_goods_of_different_kinds(s):
     give_tiles(s, 0, "corn-plantation", 1)
     give_tiles(s, 0, "sugar-plantation", 1)
     give_building(s, 0, "small-sugar-mill")
-    play(s, "role:craftsman", "extra:corn")
+    play(s, "role:craftsman", "produce", "extra:corn")
     assert "extra:corn" not in s.legal_options() and "extra:sugar" in s.legal_options()
     play(s, "extra:sugar")
     assert s.p[0]["goods"]["corn"] == 2 and s.p[0]["goods"]["sugar"] == 2

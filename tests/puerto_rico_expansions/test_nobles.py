@@ -226,7 +226,7 @@ def test_jeweler_pays_per_noble_and_is_a_large_production_building(s):
     give_building(s, 2, "jeweler", workers=0, nobles=1)
     give_tile(s, 2, "corn-plantation", workers=0, nobles=1)
     give_building(s, 2, "guild-hall", workers=1)
-    play(s, "role:craftsman")
+    play(s, "role:craftsman", "produce")
     assert s.p[2]["doubloons"] == 2
     assert end_game(s).scores[2]["components"]["large-buildings"] == 2
 
