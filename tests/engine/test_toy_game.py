@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from functools import cache
 from pathlib import Path
 
@@ -484,7 +483,6 @@ def _check_invariants(s: State, total_stalls: int) -> None:
 
 
 def test_random_games_over_many_seeds_end_and_score():
-    t0 = time.perf_counter()
     triggers: set[str] = set()
     games = 0
     for players in (2, 3, 4):
@@ -511,7 +509,6 @@ def test_random_games_over_many_seeds_end_and_score():
             games += 1
     assert triggers == {"street-full", "pool-empty", "last-round"}
     assert games == 180
-    assert time.perf_counter() - t0 < 5
 
 
 def test_a_rule_failing_at_run_time_is_a_diagnostic_not_a_traceback():

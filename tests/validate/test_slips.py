@@ -108,7 +108,7 @@ SLIPS = {
         PR, "produced: pay(owner, factory-pay[kinds])", "produced: pay(owner, corn)", "corn"
     ),
     "building-as-points": Slip(
-        PR, "shipped: gain-vp(owner, 1)", "shipped: gain-vp(owner, harbor)", "harbor)"
+        PR, "      gain-vp(p, n)\n", "      gain-vp(p, harbor)\n", "harbor)"
     ),
     "pile-compared-with-number": Slip(
         SJ, "if len(owner.hand) <= 1:", "if owner.hand <= 1:", "owner.hand"
