@@ -128,8 +128,11 @@ def check_combinations(run: Session, base_path: str) -> None:
     as its own file."""
     _, overlays = run.candidates(base_path)
     direct = []
+    folder = os.path.dirname(os.path.realpath(base_path))
     for _ident, path in sorted(overlays_of(run, base_path, overlays).items()):
-        if chain(run, path)[1] == [path]:
+        # only its own expansions, beside it: a house rule elsewhere may well clash with one
+        beside = os.path.dirname(os.path.realpath(path)) == folder
+        if beside and chain(run, path)[1] == [path]:
             direct.append(path)
     combos = [
         combo
