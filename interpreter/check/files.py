@@ -1,9 +1,10 @@
 """Finding the files to check and telling what each one is, before anything is parsed.
 
-:func:`discover` lists the YAML files below the paths given; :func:`classify` decides from a
-cheap text scan of a file's top-level keys whether it is a ruleset, an overlay, a game config
-a scenario file or something else (skipped); :func:`plain_id` reads a ruleset's or overlay's id from its text
-when the text states it plainly, so that most files need no parse just to be found.
+:func:`discover` lists the YAML files below the paths given (less those marked to be left
+out); :func:`classify` decides from a cheap text scan of a file's top-level keys whether it is
+a ruleset, an overlay, a game config, a scenario file or something else (skipped);
+:func:`plain_id` reads a ruleset's or overlay's id from its text when the text states it
+plainly, so that most files need no parse just to be found.
 """
 
 from __future__ import annotations

@@ -47,9 +47,7 @@ def test_a_scenario_file_beside_the_rules_is_checked_as_a_scenario(tmp_path, cap
     (tmp_path / "builder.yaml").write_text(SCENARIO.replace("role:builder", "role:bilder"))
     code, report = _report(capsys, str(tmp_path))
     assert code == 1
-    assert [(d["code"], d["line"], d["column"]) for d in report["diagnostics"]] == [
-        ("T002", 6, 17)
-    ]
+    assert [(d["code"], d["line"], d["column"]) for d in report["diagnostics"]] == [("T002", 6, 17)]
 
 
 def test_ignore_file_and_marker_keep_broken_files_out_of_a_folder_search(tmp_path, capsys):
