@@ -5,8 +5,8 @@ one the game's `choose` steps can offer.
 
 Whether a step is *legal* when it comes is for ``rulebook test`` to say, which plays the game;
 here an option matches when it fits one of the game's option templates with a name or number
-the rules use in each gap (``build:{c}`` fits ``build:market`` when ``market`` is a name of the
-game), so a misspelt ``biuld:market`` or ``build:markt``, or a step of another game, is found
+the rules use in each gap (``take:{x}`` fits ``take:apple`` when ``apple`` is a name of the
+game), so a misspelt ``tkae:apple`` or ``take:appel``, or a step of another game, is found
 before a run.
 """
 
@@ -141,8 +141,8 @@ def _may(expect: Any, where: list[Any]) -> Iterator[tuple[list[Any], str]]:
 
 
 def option_templates(data: Any) -> dict[str, re.Pattern[str]]:
-    """Every option id template of a ruleset's `choose` steps (``role:{r}``), as a pattern
-    that a concrete id (``role:builder``) matches."""
+    """Every option id template of a ruleset's `choose` steps (``take:{x}``), as a pattern
+    that a concrete id (``take:apple``) matches."""
     found: dict[str, re.Pattern[str]] = {}
     stack = [data]
     while stack:
