@@ -56,6 +56,7 @@ COMMAND_MODULES: list[str] = [
     "interpreter.cli.validate_cmd",
     "interpreter.cli.simulate_cmd",
     "interpreter.cli.compare_cmd",
+    "interpreter.cli.new_cmd",
 ]
 
 
