@@ -128,10 +128,10 @@ def check_combinations(run: Session, base_path: str) -> None:
     as its own file."""
     # the base's own expansions, beside it: a house rule kept elsewhere is checked with its
     # base alone (it need not combine with every expansion)
-    folder = os.path.normpath(Path(base_path).parent)
+    folder = os.path.dirname(os.path.realpath(base_path))
     direct = []
     for _ident, path in sorted(overlays_of(run, base_path, {}).items()):
-        if os.path.normpath(Path(path).parent) == folder and chain(run, path)[1] == [path]:
+        if os.path.dirname(os.path.realpath(path)) == folder and chain(run, path)[1] == [path]:
             direct.append(path)
     combos = [
         combo

@@ -57,6 +57,7 @@ COMMAND_MODULES: list[str] = [
     "interpreter.cli.simulate_cmd",
     "interpreter.cli.compare_cmd",
     "interpreter.cli.serve_cmd",
+    "interpreter.cli.new_cmd",
 ]
 
 

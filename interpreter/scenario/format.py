@@ -288,11 +288,15 @@ class _Reader:
 
 
 def _resolve(spec: str, base: Path) -> str:
-    """A path-like game or overlay (`*.yaml`) is relative to the scenario file."""
-    if spec.endswith((".yaml", ".yml")) and not Path(spec).is_absolute():
-        candidate = base / spec
-        if candidate.exists():
-            return str(candidate)
+    """A path-like game or overlay (`*.yaml`, or a folder holding a game: `../my-game`) is
+    relative to the scenario file."""
+    if Path(spec).is_absolute():
+        return spec
+    candidate = base / spec
+    if spec.endswith((".yaml", ".yml")) and candidate.exists():
+        return str(candidate)
+    if ("/" in spec or spec.startswith(".")) and (candidate / "ruleset.yaml").is_file():
+        return str(candidate)
     return spec
 
 

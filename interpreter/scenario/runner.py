@@ -216,12 +216,18 @@ def run_scenario(sc: Scenario) -> Outcome:
 
 # -- finding and selecting scenarios --------------------------------------------------------
 def discover(paths: Sequence[str | Path]) -> list[Path]:
-    """Scenario files: each file given, and every *.yaml / *.yml below each folder given."""
+    """Scenario files: each file given, and every scenario file below each folder given (the
+    rule files of a game folder beside its scenarios, and files left out by a
+    ``.rulebookignore`` or ``# rulebook: ignore``, are not taken: see docs/validate.md)."""
+    from interpreter.check.files import classify, read_head
+    from interpreter.check.files import discover as yaml_files
+
     files: list[Path] = []
     for p in paths:
         path = Path(p)
         if path.is_dir():
-            files.extend(sorted(f for f in path.rglob("*.y*ml") if f.suffix in (".yaml", ".yml")))
+            found = [Path(f) for f in yaml_files([path])]
+            files.extend(f for f in found if classify(read_head(str(f)) or "") == "scenario")
         elif path.exists():
             files.append(path)
         else:

@@ -337,9 +337,6 @@ NOT_VALIDATES: dict[str, str] = {
     "ruleset that stops holding after a decision, found by `rulebook test`, `rulebook simulate "
     "--check` and the property tests. `validate` compiles every invariant (names, syntax) but "
     "evaluates none.",
-    "T001": "Not reported by `rulebook validate`, which skips scenario files (they have none of "
-    "the top-level keys `ruleset:`, `overlay:` or `game:`): `rulebook test` and the pytest "
-    "plugin report it when they load a scenario file. See docs/scenarios.md.",
 }
 
 # Codes shown through a fixture's "# expect without schemas" line: why validate reports the
