@@ -92,12 +92,19 @@ def _memo(text: str, start: str) -> Tree | tuple[str, int, int, str]:
 def _parse_fresh(text: str, start: str) -> Tree:
     # An expression is parsed inside brackets so that it may run over several lines;
     # columns on its first line are then one too far, which _shift corrects.
-    source = f"({text})" if start == "expr" else text.rstrip() + "\n"
+    # A comment at its end would swallow the closing bracket, so the bracket then goes on a
+    # line of its own.
+    tail = "\n)" if "#" in text else ")"
+    source = f"({text}{tail}" if start == "expr" else text.rstrip() + "\n"
     try:
         tree = _parse(source, start)
     except DslSyntaxError as e:
         if start == "expr" and e.line == 1:
             e.column = max(1, e.column - 1)
+        if start == "expr" and e.line > text.count("\n") + 1:  # at the bracket added above
+            expected = e.message.partition("; ")[2]
+            e.message = "the text ends too early" + (f"; {expected}" if expected else "")
+            e.line, e.column = text.count("\n") + 1, len(text.rsplit("\n", 1)[-1]) + 1
         raise
     if start == "expr":
         _unshift(tree)
