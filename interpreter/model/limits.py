@@ -21,7 +21,7 @@ from interpreter.load.locate import is_map, locate
 
 __all__ = ["DEFAULT_DECISIONS", "DEFAULT_ROUNDS", "GameLimitError", "Limits", "read_limits"]
 
-# Far beyond every shipped game (tens of rounds, a few thousand decisions), small enough that a
+# Far beyond every game in rulesets/ (tens of rounds, a few thousand decisions), small enough that a
 # game which never ends stops within seconds and a few megabytes.
 DEFAULT_ROUNDS = 1000
 DEFAULT_DECISIONS = 100_000

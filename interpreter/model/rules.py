@@ -29,6 +29,7 @@ from interpreter.model.limits import Limits, read_limits
 from interpreter.model.scoring import Scoring, compile_scoring
 from interpreter.model.state_decl import declare_state
 from interpreter.model.typeinfo import type_info
+from interpreter.model.unbound import fold_unbound_seat_names
 
 __all__ = ["Hook", "Rules", "Scoring", "build_rules"]
 
@@ -101,7 +102,8 @@ def build_rules(
     warnings = unused_events(data, env) + limits.warnings()
     if host.diagnostics:
         # a fault inside a rule function is found at every call site: report it once
-        unique = {(d.code, d.file, d.line, d.column, d.message): d for d in host.diagnostics}
+        faults = fold_unbound_seat_names(data, host.diagnostics)
+        unique = {(d.code, d.file, d.line, d.column, d.message): d for d in faults}
         raise RulesError(sorted(unique.values(), key=Diagnostic.sort_key))
 
     return Rules(
