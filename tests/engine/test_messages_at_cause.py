@@ -55,31 +55,33 @@ def test_the_template_is_valid(tmp_path, capsys):
     assert code == 0, out
 
 
-def test_a_hyphen_before_a_call_says_it_joined_the_names(tmp_path, capsys):
-    code, out = validate(tmp_path, capsys, do="pot = chooser.cost-privilege(2)")
-    assert code == 1
-    assert (
+SYNTAX_SLIPS = [
+    pytest.param(
+        "pot = chooser.cost-privilege(2)",
         "R:16:45: error[D001]: unexpected '('; 'cost-privilege' is one name (a hyphen between "
-        "letters joins a name); to subtract, put spaces around the minus: `cost - privilege(...)`"
-    ) in out
-
-
-def test_a_chained_comparison_says_comparisons_do_not_chain(tmp_path, capsys):
-    code, out = validate(tmp_path, capsys, do="if 1 <= pot <= 2:\n  pot += 1")
-    assert code == 1
-    assert (
+        "letters joins a name); to subtract, put spaces around the minus: `cost - privilege(...)`",
+        id="hyphen-before-call",
+    ),
+    pytest.param(
+        "if 1 <= pot <= 2:\n  pot += 1",
         "R:16:29: error[D001]: unexpected '<='; comparisons do not chain: write "
-        "`a <= n and n <= b` instead of `a <= n <= b`"
-    ) in out
-
-
-def test_a_block_not_indented_says_what_indentation_was_expected(tmp_path, capsys):
-    code, out = validate(tmp_path, capsys, do="if pot > 1:\npot += 1")
-    assert code == 1
-    assert (
+        "`a <= n and n <= b` instead of `a <= n <= b`",
+        id="chained-comparison",
+    ),
+    pytest.param(
+        "if pot > 1:\npot += 1",
         "R:17:17: error[D001]: unexpected 'pot'; the block after the ':' of line 1 must be "
-        "indented more than that line (more than 0 space(s)), here it has 0"
-    ) in out
+        "indented more than that line (more than 0 space(s)), here it has 0",
+        id="block-not-indented",
+    ),
+]
+
+
+@pytest.mark.parametrize("do, said", SYNTAX_SLIPS)
+def test_a_syntax_slip_is_said_at_its_cause(tmp_path, capsys, do, said):
+    code, out = validate(tmp_path, capsys, do=do)
+    assert code == 1
+    assert said in out
 
 
 def test_a_dedent_to_no_open_block_names_the_allowed_indentations(tmp_path, capsys):
