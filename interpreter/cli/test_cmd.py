@@ -7,10 +7,11 @@ path that does not exist.
 
 ``--json`` adds one JSON object on the last line (:func:`json_report`)::
 
-    {"ok", "passed", "failed", "errors", "total", "selected", "files", "seconds",
+    {"ok", "passed", "failed", "errors", "not_ended", "total", "selected", "files", "seconds",
      "scenarios": [{"id", "file", "name", "line", "status", "message", "where", "seconds"}]}
 
-``errors`` counts scenarios (and scenario files) that could not run; ``selected`` the
+``errors`` counts scenarios (and scenario files) that could not run; ``not_ended`` the failed
+ones whose game ran into the ruleset's safety bound (E003); ``selected`` the
 scenarios ``-k`` chose, of which ``-x`` may have run fewer; ``ok`` is true exactly when the
 exit code is 0.
 """
@@ -57,6 +58,7 @@ def json_report(
         "passed": count["pass"],
         "failed": count["fail"],
         "errors": count["error"],
+        "not_ended": sum(1 for o in outcomes if o.not_ended),
         "total": len(outcomes),
         "selected": selected,
         "files": files,

@@ -302,8 +302,6 @@ class Generator:
         inline = _INLINE_BUILTINS.get(node.name)
         if inline is not None:
             return inline.format(*vals)
-        if node.name == "player":
-            return f"(({vals[0]}) % {self.players})"
         func = self._ref(BUILTINS[node.name].func)
         return f"{func}(s, {', '.join(vals)})"
 

@@ -17,6 +17,7 @@ from interpreter.dsl.builtins import BUILTINS
 from interpreter.dsl.parser import DslSyntaxError, parse
 from interpreter.dsl.runtime import show
 from interpreter.dsl.scope import SPECIAL_NAMES, Callable_, Env, Scope
+from interpreter.dsl.shadow import shadowing
 from interpreter.dsl.typecalls import Typer, blame
 from interpreter.dsl.typecheck import TypeFault
 
@@ -125,7 +126,7 @@ class Resolver:
             pass
         elif kind == "let_stmt":
             value = self.expr(ch[1], scope)
-            out.append(ir.Let(self._bind(scope, str(ch[0]), value), value))
+            out.append(ir.Let(self._declare(scope, ch[0], value), value))
         elif kind in ("assign", "augassign"):
             value = self.expr(ch[-1], scope)
             target = self._target(ch[0], scope)
@@ -138,7 +139,7 @@ class Resolver:
         elif kind == "for_stmt":
             iterable = self.expr(ch[1], scope)
             inner = scope.child()
-            slot = self._bind(inner, str(ch[0]))
+            slot = self._declare(inner, ch[0])
             slot.ty = self.tc.loop_item(ch[1], iterable) if self.tc.on else None
             out.append(ir.For(slot, iterable, self.block(ch[2].children, inner)))
         elif kind == "emit_stmt":
@@ -152,6 +153,12 @@ class Resolver:
             out.append(call if isinstance(call, ir.InlineProc) else ir.Do(call))
         else:
             raise fail(node, f"unsupported statement {kind}")
+
+    def _declare(self, scope: Scope, tok: Token, value: ir.Expr | None = None) -> ir.Slot:
+        problem = shadowing(str(tok))  # a rule's own `let`/`for` name
+        if problem is not None:
+            raise fail(tok, problem)
+        return self._bind(scope, str(tok), value)
 
     def _bind(self, scope: Scope, name: str, value: ir.Expr | None = None) -> ir.Slot:
         slot = ir.Slot(name, getattr(value, "ty", None))
@@ -416,7 +423,7 @@ class Resolver:
             element, var_tok, iterable, *cond = args[0].children
             it = self.expr(iterable, scope)
             inner = scope.child()
-            slot = self._bind(inner, str(var_tok))
+            slot = self._declare(inner, var_tok)
             slot.ty = self.tc.loop_item(iterable, it) if self.tc.on else None
             el = self.expr(element, inner)
             test = self.condition(cond[0], inner) if cond else None

@@ -131,9 +131,11 @@ class Typer(TypeRules):
                     T.Id(t.universe) if isinstance(t, T.Bag) else getattr(t, "key", T.ANY)
                 )
             return T.COUNT if name == "len" else T.NUMBER
-        if name in ("abs", "player", "seats-from", "random", "range"):
-            self.number(trees[0], args[0], text, f"{name}()")
-            out = {"player": T.SEAT, "seats-from": T.ListOf(T.SEAT), "range": T.ListOf(T.COUNT)}
+        if name in ("abs", "player", "seats-from", "seat-after", "random", "range"):
+            for tree, arg in zip(trees, args, strict=True):
+                self.number(tree, arg, text, f"{name}()")
+            out = {"player": T.SEAT, "seat-after": T.SEAT, "seats-from": T.ListOf(T.SEAT)}
+            out["range"] = T.ListOf(T.COUNT)
             return out.get(name, T.COUNT)
         container, ct = args[0], ts[0]
         if name in ("draw", "push"):

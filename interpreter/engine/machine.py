@@ -141,6 +141,8 @@ def run(rules: Rules, s: State) -> None:
             if rules.round_over(s):
                 s.pc = ins[1]
             else:
+                if s.round >= rules.limits.rounds:
+                    raise rules.limits.error("rounds", s.round, s.decisions)
                 s.round += 1
                 s.pc = program.round_start
         elif op == STOP_IF:

@@ -77,6 +77,9 @@ class State:
         if entry is None:
             raise IllegalOptionError(option_id, list(pending))
         spec, opt, values = entry
+        limits = self.game.rules.limits
+        if self.decisions >= limits.decisions:
+            raise limits.error("decisions", self.round, self.decisions)
         self.ab.clear()  # the caller may have edited pieces directly since the last decision
         t = self.t
         for key, value in zip(opt.slots, values, strict=True):

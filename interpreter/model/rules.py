@@ -25,9 +25,11 @@ from interpreter.model.functions import (
 )
 from interpreter.model.host import DslHost, TextOrigins
 from interpreter.model.invariants import Invariant, compile_invariants
+from interpreter.model.limits import Limits, read_limits
 from interpreter.model.scoring import Scoring, compile_scoring
 from interpreter.model.state_decl import declare_state
 from interpreter.model.typeinfo import type_info
+from interpreter.model.unbound import fold_unbound_seat_names
 
 __all__ = ["Hook", "Rules", "Scoring", "build_rules"]
 
@@ -52,6 +54,7 @@ class Rules:
     types: DataTypes = field(default_factory=DataTypes)
     warnings: list[Diagnostic] = field(default_factory=list)
     invariants: tuple[Invariant, ...] = ()  # checked on request (engine/invariants.py)
+    limits: Limits = field(default_factory=Limits)  # the safety bound of every game
     # generated code object -> (file, line, column, JSON path) of the rule text it runs
     origins: TextOrigins | None = None
 
@@ -95,10 +98,12 @@ def build_rules(
 
     check_functions(host, root)
     host.recheck()
-    warnings = unused_events(data, env)
+    limits = read_limits(data)
+    warnings = unused_events(data, env) + limits.warnings()
     if host.diagnostics:
         # a fault inside a rule function is found at every call site: report it once
-        unique = {(d.code, d.file, d.line, d.column, d.message): d for d in host.diagnostics}
+        faults = fold_unbound_seat_names(data, host.diagnostics)
+        unique = {(d.code, d.file, d.line, d.column, d.message): d for d in faults}
         raise RulesError(sorted(unique.values(), key=Diagnostic.sort_key))
 
     return Rules(
@@ -118,5 +123,6 @@ def build_rules(
         types=types,
         warnings=warnings,
         invariants=invariants,
+        limits=limits,
         origins=host.origins(),
     )

@@ -14,6 +14,7 @@ from typing import Any
 from interpreter.diagnostics.errors import RulebookError, RulesError
 from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.engine.invariants import broken_invariants, broken_names
+from interpreter.model.limits import GameLimitError
 from interpreter.scenario.expect import BadScenario, Failed, check, compile_expression
 from interpreter.scenario.format import Scenario, Setup, Step, Where, load_scenarios
 from interpreter.scenario.setup import FieldInfo, SetupError, apply_setup, field_info
@@ -36,6 +37,7 @@ class Outcome:
     seconds: float = 0.0
     name: str = ""
     file: str = ""
+    not_ended: bool = False  # the game ran into the ruleset's safety bound (E003)
 
     @property
     def id(self) -> str:
@@ -202,6 +204,12 @@ def run_scenario(sc: Scenario) -> Outcome:
         out.status, out.message, out.where = "fail", e.message, e.where
     except BadScenario as e:
         out.status, out.message, out.where = "error", e.message, e.where
+    except GameLimitError as e:
+        # a fault of the rules, not of the scenario: reported at the rule that never fired
+        d = e.diagnostics[0]
+        out.status, out.not_ended = "fail", True
+        out.message = d.message
+        out.where = Where(d.file or sc.file, d.line, d.column)
     except RulesError as e:
         out.status, out.message, out.where = "error", str(e), sc.where
     except RulebookError as e:

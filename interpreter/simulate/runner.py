@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from interpreter.diagnostics.errors import ConfigError, RulebookError, RulesError
+from interpreter.model.limits import GameLimitError
 
 __all__ = [
     "LazyView",
@@ -67,6 +68,8 @@ class SimRun:
 
     spec: SimSpec
     records: list[dict[str, Any]] = field(default_factory=list)
+    # games stopped at the ruleset's safety bound (E003): index, seed, where and why
+    not_ended: list[dict[str, Any]] = field(default_factory=list)
     interrupted: bool = False
     elapsed: float = 0.0
     jobs: int = 1
@@ -165,6 +168,18 @@ def play_game(
             families[head] += 1
             if sep and ":" not in rest:
                 ids[choice] += 1
+    except GameLimitError as e:
+        # a game that never ends is reported, and the other games go on
+        d = e.diagnostics[0]
+        return {
+            "index": index,
+            "seed": seed,
+            "ended": False,
+            "rounds": state.round,
+            "decisions": state.decisions,
+            "where": d.location(),
+            "message": d.message,
+        }
     except RulesError as e:
         raise RulesError(
             [replace(d, message=f"game {index} (seed {seed}): {d.message}") for d in e.diagnostics]
@@ -253,6 +268,9 @@ def run_simulation(
     else:
         _run_pool(spec, run, executor, jobs, progress, chunk_size)
     run.records.sort(key=lambda r: r["index"])
+    run.not_ended = [r for r in run.records if r.get("ended") is False]
+    if run.not_ended:
+        run.records = [r for r in run.records if r.get("ended") is not False]
     run.elapsed = time.perf_counter() - start
     return run
 

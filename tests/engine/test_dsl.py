@@ -152,7 +152,8 @@ def test_hyphens_join_names_and_spaces_subtract(dsl, state, text, value):
         ("keys(price)", ["turnip", "pumpkin", "cabbage"]),
         ("list(range(3))", [0, 1, 2]),
         ("seats-from(2)", [2, 0, 1]),
-        ("player(4)", 1),
+        ("player(2)", 2),
+        ("seat-after(2, 2)", 1),  # round the table: player(4) is an error, not a wrap
         ("has(player(0).stalls, turnip-cart)", True),
         ("has(player(0).stalls, bell)", False),
         ("find(player(0).stalls, turnip-cart).staffed", 1),

@@ -337,6 +337,10 @@ NOT_VALIDATES: dict[str, str] = {
     "ruleset that stops holding after a decision, found by `rulebook test`, `rulebook simulate "
     "--check` and the property tests. `validate` compiles every invariant (names, syntax) but "
     "evaluates none.",
+    "E003": "Not reported by `rulebook validate` alone, which plays no game: a game that reaches "
+    "its safety bound (`limits:`) without ending, found by `rulebook play`, `simulate`, `test` "
+    "and `rulebook validate --smoke N` (which plays N random games of every composition). "
+    "`validate` warns (W006) when a ruleset has no end condition at all.",
 }
 
 # Codes shown through a fixture's "# expect without schemas" line: why validate reports the
