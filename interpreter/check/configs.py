@@ -21,7 +21,7 @@ from interpreter.check.session import Session
 from interpreter.diagnostics.suggest import hint_for
 from interpreter.load.locate import is_map
 
-__all__ = ["check_config_file"]
+__all__ = ["check_config_file", "resolve_game"]
 
 
 @dataclass
@@ -32,10 +32,17 @@ class _Config:
     path: str
     data: Any
     game: str
+    top: Any = None  # a scenario's file: what the scenario does not say, it inherits from there
+
+    def get(self, key: str) -> Any:
+        if key in self.data or not is_map(self.top):
+            return self.data.get(key)
+        return self.top.get(key)
 
     def fault(self, where: list[Any], code: str, message: str, **fields: Any) -> None:
+        owner = self.data if where[0] in self.data or not is_map(self.top) else self.top
         self.run.emit(
-            [diagnostic_at(self.data, where, code, message, default_file=self.path, **fields)]
+            [diagnostic_at(owner, where, code, message, default_file=self.path, **fields)]
         )
 
 
@@ -48,35 +55,47 @@ def check_config_file(run: Session, path: str, doc: Any) -> None:
     data = doc.data
     if not is_map(data) or "game" not in data:
         return  # a partial config (flags give the rest): nothing to resolve
-    config = _Config(run, path, data, str(data["game"]))
+    chosen = resolve_game(run, path, data)
+    if chosen is not None:
+        composed, counts, options = chosen
+        run.emit(check_ruleset(composed, counts=counts, options=options, whole=False))
+
+
+def resolve_game(
+    run: Session, path: str, data: Any, top: Any = None
+) -> tuple[Any, list[int] | None, dict[str, Any]] | None:
+    """The game, overlays, player count and options ``data`` asks for (a scenario's missing
+    keys taken from ``top``), C001-C005 on the way: (composition, player counts or None for
+    every one, option values), or None when they do not resolve."""
+    config = _Config(run, path, data, str(data.get("game") or top.get("game")), top)
     bases, overlays = run.candidates(path)
     base_path = _base_of(config, bases)
     if base_path is None:
-        return
+        return None
     base_doc = run.load(base_path).doc
     if base_doc is None:
         run.emit(run.load(base_path).diagnostics)
-        return
+        return None
     base_id = base_doc.data.get("ruleset") if is_map(base_doc.data) else None
     label = base_id or config.game
     overlay_paths = _overlays_named(config, base_path, label, overlays)
     if overlay_paths is None:
-        return
+        return None
     composed, diags = compose(run, base_path, overlay_paths)
     run.emit(diags)
     if composed is None:
-        return
-    players = config.data.get("players")
+        return None
+    players = config.get("players")
     if not isinstance(players, int) or isinstance(players, bool):
         counts = None  # every count the composition allows
     elif _player_count_fits(config, composed, label, players):
         counts = [players]
     else:
-        return
+        return None
     options = _options(config, composed)
     if options is None:
-        return
-    run.emit(check_ruleset(composed, counts=counts, options=options, whole=False))
+        return None
+    return composed, counts, options
 
 
 def _base_of(config: _Config, bases: Mapping[str, str]) -> str | None:
@@ -106,7 +125,7 @@ def _overlays_named(
     config: _Config, base_path: str, label: str, overlays: Mapping[str, str]
 ) -> list[str] | None:
     """The paths of the overlays the config plays ``with``; None after a C002 for any unknown."""
-    chosen = config.data.get("with") or []
+    chosen = config.get("with") or []
     if isinstance(chosen, str):
         names = [(n.strip(), ["with"]) for n in chosen.split(",") if n.strip()]
     else:
@@ -151,7 +170,7 @@ def _player_count_fits(config: _Config, composed: Any, label: str, players: int)
 def _options(config: _Config, composed: Any) -> dict[str, Any] | None:
     """Every declared option's value (the config's, else the default); None after a C004 or
     C005."""
-    given = config.data.get("options") or {}
+    given = config.get("options") or {}
     declared = composed.get("options") or {}
     options = {str(k): (v or {}).get("default") for k, v in declared.items()}
     bad = False

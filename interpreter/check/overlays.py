@@ -122,14 +122,16 @@ def overlays_of(run: Session, base_path: str, overlays: Mapping[str, str]) -> di
 
 
 def check_combinations(run: Session, base_path: str) -> None:
-    """The base with each combination of two or more of the overlays beside it that extend it
-    directly, in name order: conflicts between them (O008) and faults that only show when they
+    """The base with each combination of two or more of the overlays in its folder that extend
+    it directly, in name order: conflicts between them (O008) and faults that only show when they
     run together are found before a game config asks for them. Each overlay alone is checked
     as its own file."""
-    _, overlays = run.candidates(base_path)
+    # the base's own expansions, beside it: a house rule kept elsewhere is checked with its
+    # base alone (it need not combine with every expansion)
+    folder = os.path.dirname(os.path.realpath(base_path))
     direct = []
-    for _ident, path in sorted(overlays_of(run, base_path, overlays).items()):
-        if chain(run, path)[1] == [path]:
+    for _ident, path in sorted(overlays_of(run, base_path, {}).items()):
+        if os.path.dirname(os.path.realpath(path)) == folder and chain(run, path)[1] == [path]:
             direct.append(path)
     combos = [
         combo

@@ -4,6 +4,7 @@
               -> its overlays in combination (composed, compiled)
     overlay:  YAML -> schema -> chain and composition -> as a ruleset
     config:   YAML -> schema -> game, overlays, players, options -> composition compiled
+    scenario: YAML -> schema -> per scenario: game as played (as a config) -> options of steps
 
 A fault in one file's checker never hides the other files' results: it is reported on that
 file (V999, or Y006 for nesting too deep to walk) and the run goes on.
@@ -18,6 +19,7 @@ from typing import Any
 from interpreter.check.compile import check_ruleset
 from interpreter.check.configs import check_config_file
 from interpreter.check.overlays import check_combinations, check_overlay_file
+from interpreter.check.scenarios import check_scenario_file
 from interpreter.check.session import Session
 from interpreter.diagnostics.errors import Diagnostic
 
@@ -41,6 +43,7 @@ _CHECK_BY_KIND = {
     "ruleset": check_ruleset_file,
     "overlay": check_overlay_file,
     "config": check_config_file,
+    "scenario": check_scenario_file,
 }
 
 

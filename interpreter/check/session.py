@@ -41,6 +41,7 @@ class Session:
         self.overlays: dict[str, str] = {}  # overlay id -> path (files given)
         self.schema_cache: dict[tuple[int, str], list[Diagnostic]] = {}
         self.keep_alive: list[Any] = []
+        self.compiled: set[tuple[Any, ...]] = set()  # the ways scenarios play a game, compiled
 
     def load(self, path: str) -> Loaded:
         """The file parsed, once per run; its text is kept for the report's excerpts."""

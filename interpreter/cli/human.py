@@ -12,9 +12,12 @@ from __future__ import annotations
 import difflib
 import sys
 from collections.abc import Mapping, Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from interpreter.cli.logfmt import format_value
+
+if TYPE_CHECKING:
+    from interpreter.serve.presentation import Presentation
 
 __all__ = ["HumanPlayer", "PlayerLeft", "format_view"]
 
@@ -121,10 +124,23 @@ def _packed(value: Any, indent: int, width: int) -> list[str]:
 class HumanPlayer:
     """Asks a person for each decision of one seat (same ``choose`` interface as a bot)."""
 
-    def __init__(self, seat: int, inp: TextIO | None = None, out: TextIO | None = None) -> None:
+    def __init__(
+        self,
+        seat: int,
+        inp: TextIO | None = None,
+        out: TextIO | None = None,
+        presentation: Presentation | None = None,
+    ) -> None:
         self.seat = seat
         self._inp = inp
         self._out = out
+        self.presentation = presentation
+        self._state: Any = None
+
+    def see(self, state: Any) -> None:
+        """The table the person sits at: lets option texts show what an option would cost
+        (tried on a copy; only the seat's own fields the presentation names are compared)."""
+        self._state = state
 
     @property
     def inp(self) -> TextIO:
@@ -138,6 +154,16 @@ class HumanPlayer:
         """Print the seat's view and the numbered options."""
         out = self.out
         out.write(f"\n--- seat {self.seat} to decide ---\n")
+        pres = self.presentation
+        if pres is not None and "players" in view:
+            from interpreter.cli.board import option_lines, print_board
+
+            print_board(view, pres, out, WIDTH)
+            out.write("options:\n")
+            for line in option_lines(legal, pres, self._preview()):
+                out.write(line + "\n")
+            out.flush()
+            return
         text = format_view(view, indent=2)
         if text.strip():
             out.write(text + "\n")
@@ -146,6 +172,14 @@ class HumanPlayer:
         for number, option in enumerate(legal, 1):
             out.write(f"  {number:>{digits}}) {option}\n")
         out.flush()
+
+    def _preview(self) -> Any:
+        state, pres = self._state, self.presentation
+        if state is None or pres is None or state.to_move != self.seat:
+            return None
+        from interpreter.serve.messages import option_preview
+
+        return lambda option: option_preview(state, pres, option, self.seat)
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
         """Show the decision and read answers until one names a legal option."""

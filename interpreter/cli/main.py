@@ -56,6 +56,8 @@ COMMAND_MODULES: list[str] = [
     "interpreter.cli.validate_cmd",
     "interpreter.cli.simulate_cmd",
     "interpreter.cli.compare_cmd",
+    "interpreter.cli.serve_cmd",
+    "interpreter.cli.new_cmd",
 ]
 
 

@@ -37,12 +37,12 @@ from interpreter.engine.savefile import SaveGame, read_save, result_to_dict, wri
 __all__ = ["COMMAND", "drive", "make_agents", "play", "run"]
 
 
-def make_agents(seats: Sequence[str], seed: int) -> list[Any]:
+def make_agents(seats: Sequence[str], seed: int, presentation: Any = None) -> list[Any]:
     """One agent per seat: a :class:`HumanPlayer` or the named bot seeded from the game seed."""
     agents: list[Any] = []
     for seat, kind in enumerate(seats):
         if kind == HUMAN:
-            agents.append(HumanPlayer(seat))
+            agents.append(HumanPlayer(seat, presentation=presentation))
             continue
         try:
             agents.append(make_bot(kind, seat, seed))
@@ -65,10 +65,25 @@ def drive(
         legal = state.legal_options()
         if not legal:
             raise RuntimeError(f"the engine lists no legal option for seat {seat}")
-        choice = agents[seat].choose(SeatView(state, seat), legal)
+        agent = agents[seat]
+        if hasattr(agent, "see"):
+            agent.see(state)
+        choice = agent.choose(SeatView(state, seat), legal)
         state.apply(choice)
         record(choice)
         printer.flush(state)
+
+
+def presentation_of(game: str, overlays: Sequence[str]) -> Any:
+    """How the game looks to a person at the terminal (the web table's presentation), or None
+    when its rule files cannot be read here (the person then sees the plain view)."""
+    try:
+        from interpreter.engine.loader import load_rules_data
+        from interpreter.serve.presentation import Presentation
+
+        return Presentation.from_data(load_rules_data(game, overlays)[0])
+    except Exception:  # noqa: BLE001 - the game itself loaded; only the looks are missing
+        return None
 
 
 def save_game_name(name_or_path: str) -> str:
@@ -161,7 +176,8 @@ def play(
 
     game = cli.load_game(cfg.game, cfg.players, cfg.overlays, cfg.options)
     seats = list(cfg.seats)
-    agents = make_agents(seats, cfg.seed)
+    pres = presentation_of(cfg.game, cfg.overlays) if HUMAN in seats else None
+    agents = make_agents(seats, cfg.seed, pres)
     output.header(game, cfg.seed, seats)
     printer = LogPrinter(output.out, enabled=output.log)
     state = game.new_state(cfg.seed)

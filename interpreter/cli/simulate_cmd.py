@@ -135,6 +135,7 @@ def format_summary(doc: dict[str, Any]) -> str:
         + (" (interrupted)" if r["interrupted"] else "")
         + f" in {r['elapsed_s']:.1f} s with {r['jobs']} job(s) ({r['executor']})",
     ]
+    lines.extend(_not_ended_lines(doc))
     if not s["games"]:
         return "\n".join(lines)
     lines.append("win rate (95% interval):")
@@ -169,6 +170,19 @@ def format_summary(doc: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _not_ended_lines(doc: dict[str, Any]) -> list[str]:
+    """The games stopped at the safety bound: counted, the first few named with their cause."""
+    stopped = doc.get("not_ended") or []
+    if not stopped:
+        return []
+    lines = [f"{len(stopped)} game(s) did not end (stopped at the ruleset's safety bound):"]
+    for r in stopped[:3]:
+        lines.append(f"  game {r['index']} (seed {r['seed']}): {r['where']}: {r['message']}")
+    if len(stopped) > 3:
+        lines.append(f"  ... and {len(stopped) - 3} more (see --out)")
+    return lines
+
+
 def run(args: argparse.Namespace) -> int:
     """Entry point of ``rulebook simulate``."""
     _check_outputs(args)
@@ -183,7 +197,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"rulebook: wrote {', '.join(written)}", file=sys.stderr)
     if args.json:
         print(json_line(doc, {"out": args.out, "csv": args.csv, "report": args.report}))
-    return EXIT_INTERRUPTED if sim.interrupted else 0
+    if sim.interrupted:
+        return EXIT_INTERRUPTED
+    return 1 if sim.not_ended else 0
 
 
 def _check_outputs(args: argparse.Namespace) -> None:
@@ -212,6 +228,7 @@ def _spec(args: argparse.Namespace) -> SimSpec:
         seed=seed,
         games=args.games * (players if args.rotate_seats else 1),
         rotate=args.rotate_seats,
+        check=args.check,
     )
 
 
@@ -302,6 +319,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--scheduler",
         metavar="tcp://HOST:PORT",
         help="run on a Dask cluster (needs: pip install -e '.[dask]') instead of local processes",
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="check the ruleset's invariants after every decision of every game; a broken one "
+        "stops the run (exit 1) naming the seed, decision, invariant and its file:line",
     )
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress line on stderr")
     parser.add_argument(

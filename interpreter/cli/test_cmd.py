@@ -7,10 +7,11 @@ path that does not exist.
 
 ``--json`` adds one JSON object on the last line (:func:`json_report`)::
 
-    {"ok", "passed", "failed", "errors", "total", "selected", "files", "seconds",
+    {"ok", "passed", "failed", "errors", "not_ended", "total", "selected", "files", "seconds",
      "scenarios": [{"id", "file", "name", "line", "status", "message", "where", "seconds"}]}
 
-``errors`` counts scenarios (and scenario files) that could not run; ``selected`` the
+``errors`` counts scenarios (and scenario files) that could not run; ``not_ended`` the failed
+ones whose game ran into the ruleset's safety bound (E003); ``selected`` the
 scenarios ``-k`` chose, of which ``-x`` may have run fewer; ``ok`` is true exactly when the
 exit code is 0.
 """
@@ -18,6 +19,7 @@ exit code is 0.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
@@ -25,7 +27,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from interpreter.cli import Command
+from interpreter.cli import Command, flags
 
 __all__ = ["COMMAND", "json_report", "run"]
 
@@ -56,6 +58,7 @@ def json_report(
         "passed": count["pass"],
         "failed": count["fail"],
         "errors": count["error"],
+        "not_ended": sum(1 for o in outcomes if o.not_ended),
         "total": len(outcomes),
         "selected": selected,
         "files": files,
@@ -79,6 +82,8 @@ def run(args: argparse.Namespace) -> int:
     scenarios, outcomes = collect(files)
     keyword = " or ".join(f"({k})" for k in args.keyword) if args.keyword else None
     chosen = select(scenarios, keyword)
+    if args.seed is not None:
+        chosen = [dataclasses.replace(sc, seed=args.seed) for sc in chosen]
     out = sys.stdout
     for o in outcomes:
         print(report.line(o), file=out)
@@ -131,6 +136,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         action="append",
         metavar="DIR",
         help="a folder of rulesets searched before the built-in ones (e.g. a modified copy)",
+    )
+    flags.add_seed(
+        parser, "play every scenario with this seed instead of its own (does it hold for others?)"
     )
     parser.add_argument(
         "--no-steps", action="store_true", help="do not print the steps taken under a failure"

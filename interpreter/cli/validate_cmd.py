@@ -40,6 +40,8 @@ def run(args: argparse.Namespace) -> int:
         report = validate(args.paths)
     except PathError as err:
         raise UsageError(str(err)) from None
+    if args.smoke:
+        _smoke(report, args.smoke, fmt)
     diags = report.diagnostics
     if fmt == "json":
         payload = json.loads(format_json(diags, files_checked=len(report.checked)))
@@ -60,6 +62,21 @@ def run(args: argparse.Namespace) -> int:
         print(_summary(summary_line(diags), report))
     sys.stdout.flush()
     return 1 if report.failed(args.strict) else 0
+
+
+def _smoke(report: object, games: int, fmt: str) -> None:
+    """--smoke N: play N random games of each base ruleset checked without errors, for every
+    player count and overlay combination; the games that fail or do not end join the report."""
+    from interpreter.diagnostics.errors import Diagnostic
+    from interpreter.simulate.smoke import smoke_test
+
+    diags: list[Diagnostic] = report.diagnostics  # type: ignore[attr-defined]
+    broken = {d.file for d in diags if d.severity == "error"}
+    bases = [f.path for f in report.files if f.kind == "ruleset" and f.path not in broken]  # type: ignore[attr-defined]
+    found, played = smoke_test(bases, games)
+    diags.extend(found)
+    if fmt == "text":
+        print(f"smoke: {played} random game(s) played, {len(found)} failed or did not end")
 
 
 def _summary(counts: str, report: object) -> str:
@@ -95,6 +112,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--strict",
         action="store_true",
         help="fail (exit 1) on warnings too, e.g. unused definitions",
+    )
+    parser.add_argument(
+        "--smoke",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also play N random games (seeds 1..N) of each ruleset for every allowed player "
+        "count and overlay combination; a game that fails or does not end is an error",
     )
 
 

@@ -177,6 +177,10 @@ class RulesError(RulebookError):
     def diagnostics(self) -> list[Diagnostic]:
         return self._diagnostics
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # rebuilt from the diagnostics when it crosses a process boundary (simulate's workers)
+        return (type(self), (self._diagnostics,))
+
     def __str__(self) -> str:
         if not self._diagnostics:
             return "invalid rules"

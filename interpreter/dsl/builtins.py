@@ -43,7 +43,17 @@ def _keys(s: Any, bag: dict) -> list:
 
 
 def _player(s: Any, i: int) -> int:
-    return i % len(s.p)
+    n = len(s.p)
+    if not 0 <= i < n:
+        raise RuntimeRuleError(
+            f"player({i}): no seat {i} in a {n}-player game (seats 0 to {n - 1}); "
+            "to count round the table use seat-after(seat, steps)"
+        )
+    return i
+
+
+def _seat_after(s: Any, seat: int, steps: int) -> int:
+    return (seat + steps) % len(s.p)
 
 
 def _seats_from(s: Any, i: int) -> list[int]:
@@ -103,10 +113,11 @@ def _place(s: Any, kind: str, area: list) -> dict:
     return piece
 
 
-def _range(s: Any, n: int) -> range:
-    if n > 100_000:
-        raise RuntimeRuleError(f"range({n}) is too long")
-    return range(max(0, n))
+def _range(s: Any, a: int, b: int | None = None) -> range:
+    start, stop = (0, a) if b is None else (a, b)
+    if stop - start > 100_000:
+        raise RuntimeRuleError(f"range({start}, {stop}) is too long")
+    return range(start, max(start, stop))
 
 
 def _random(s: Any, n: int) -> int:
@@ -121,7 +132,7 @@ BUILTINS: dict[str, Builtin] = {
     "first": Builtin(1, 1),
     "list": Builtin(1, 1),
     "distinct": Builtin(1, 1),
-    "range": Builtin(1, 1, _range),
+    "range": Builtin(1, 2, _range),
     "min": Builtin(1, 9),
     "max": Builtin(1, 9),
     "len": Builtin(1, 1, _len),
@@ -130,6 +141,7 @@ BUILTINS: dict[str, Builtin] = {
     "keys": Builtin(1, 1, _keys),
     "player": Builtin(1, 1, _player),
     "seats-from": Builtin(1, 1, _seats_from),
+    "seat-after": Builtin(2, 2, _seat_after),
     "draw": Builtin(1, 1, _draw),
     "push": Builtin(2, 2, _push),
     "shuffle": Builtin(1, 1, _shuffle),

@@ -22,8 +22,10 @@ from interpreter.dsl.runtime import (
     checked_divide,
     checked_index,
     fast_show,
+    out_of_range,
     player_or_piece_get,
     set_field,
+    set_field_in_range,
     show,
     static_attr,
 )
@@ -83,10 +85,13 @@ class Generator:
 
     def __init__(self, env: Env, checked: bool = False) -> None:
         self.players = env.players
+        self.env = env
         self.checked = checked
         self.ns: dict[str, Any] = {
             "_show": fast_show,
             "_set_field": set_field,
+            "_set_field_in_range": set_field_in_range,
+            "_out_of_range": out_of_range,
             "_static": static_attr,
             "_attrs": env.attrs,
             "_get": player_or_piece_get,
@@ -161,14 +166,37 @@ class Generator:
                 return [f"s.v[{key!r}] = {value}"]
             return [f"s.v[{key!r}] = s.v.get({key!r}, 0) {op[0]} ({value})"]
         if kind == "global":
-            return [f"g[{target.key!r}] {assign} {value}"]
+            key = target.key
+            limits = _reachable(self.env.ranges.get(("global", key)), op, st.value)
+            if limits is None:
+                return [f"g[{key!r}] {assign} {value}"]
+            return _checked_write("g", repr(key), op, value, limits)
         obj = self.x(target.obj)
         if kind == "index":
-            return [f"{obj}[{self.x(target.index)}] {assign} {value}"]
+            if not self._is_bag(target.obj) or _reachable((0, None), op, st.value) is None:
+                return [f"{obj}[{self.x(target.index)}] {assign} {value}"]
+            # a bag's count per id: never below 0
+            out = [f"_w = {obj}", f"_i = {self.x(target.index)}"]
+            return out + _checked_write("_w", "_i", op, value, (0, None))
         name = target.key
+        limits = _reachable(self.env.ranges.get(("player", name)), op, st.value)
+        if limits is None:
+            if target.only_player:
+                return [f"P[{obj}][{name!r}] {assign} {value}"]
+            return [f"_set_field(s, {obj}, {name!r}, {value}, {op!r})"]
         if target.only_player:
-            return [f"P[{obj}][{name!r}] {assign} {value}"]
-        return [f"_set_field(s, {obj}, {name!r}, {value}, {op!r})"]
+            return [f"_w = P[{obj}]", *_checked_write("_w", repr(name), op, value, limits)]
+        lo, hi = limits
+        return [f"_set_field_in_range(s, {obj}, {name!r}, {value}, {op!r}, {lo!r}, {hi!r})"]
+
+    def _is_bag(self, node: ir.Expr) -> bool:
+        """Whether `node` reads a bag field (a count per id) of the state."""
+        env = self.env
+        if isinstance(node, ir.Global):
+            return env.global_fields.get(node.name) == "bag"
+        if isinstance(node, ir.Field):
+            return env.player_fields.get(node.name) == "bag" and node.name not in env.piece_fields
+        return False
 
     def _if(self, st: ir.If) -> list[str]:
         out: list[str] = []
@@ -274,8 +302,6 @@ class Generator:
         inline = _INLINE_BUILTINS.get(node.name)
         if inline is not None:
             return inline.format(*vals)
-        if node.name == "player":
-            return f"(({vals[0]}) % {self.players})"
         func = self._ref(BUILTINS[node.name].func)
         return f"{func}(s, {', '.join(vals)})"
 
@@ -298,6 +324,46 @@ class Generator:
         params = ", ".join(slot.py for slot, _ in node.bound)
         args = ", ".join(self.x(value) for _, value in node.bound)
         return f"(lambda {params}: {body})({args})"
+
+
+def _reachable(
+    limits: tuple[int | None, int | None] | None, op: str | None, value: ir.Expr
+) -> tuple[int | None, int | None] | None:
+    """The ends of a range a write can break: adding a constant >= 0 cannot go below the
+    least, taking one away cannot go above the greatest (and the other way round for a
+    negative constant), a constant within it breaks neither.
+    None when the write needs no check (most writes are `+= 1`)."""
+    if limits is None or not isinstance(value, ir.Const):
+        return limits
+    n = value.value
+    if type(n) is not int:
+        return limits
+    lo, hi = limits
+    if op is None:
+        inside = (lo is None or n >= lo) and (hi is None or n <= hi)
+        return None if inside else limits
+    if (n >= 0) == (op == "+="):
+        lo = None  # moves up: only the greatest can break
+    else:
+        hi = None
+    return None if lo is None and hi is None else (lo, hi)
+
+
+def _checked_write(
+    holder: str, key: str, op: str | None, value: str, limits: tuple[int | None, int | None]
+) -> list[str]:
+    """holder[key] (Python expressions) written, then its new value checked against the range
+    (least, greatest): one comparison when only one end can break."""
+    new = value if op is None else f"{holder}[{key}] {op[0]} ({value})"
+    lo, hi = limits
+    if hi is None:
+        test = f"_n < {lo}"
+    elif lo is None:
+        test = f"_n > {hi}"
+    else:
+        test = f"not {lo} <= _n <= {hi}"
+    fault = f"_out_of_range(s, {holder}, {key}, {lo!r}, {hi!r})"
+    return [f"_n = {new}", f"{holder}[{key}] = _n", f"if {test}: {fault}"]
 
 
 _STATEMENTS: dict[type, Callable[[Generator, Any], list[str]]] = {

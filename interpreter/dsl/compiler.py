@@ -15,6 +15,7 @@ from typing import Any
 
 from lark import Token, Tree
 
+from interpreter.dsl import ir
 from interpreter.dsl.codegen import Generator
 from interpreter.dsl.parser import parse
 from interpreter.dsl.resolve import DslCompileError, Resolver, _Nested
@@ -57,13 +58,30 @@ class Compiler:
         self.root = root if root is not None else Scope(None)
         self.resolver = Resolver(env, self.root)
         self.generator = None if checking else Generator(env, checked_reads)
+        self.last_type: Any = None
+        self.last: tuple[Tree, Any] | None = None
 
-    def expression(self, text: str, scope: Scope) -> Fn:
-        return self.expression_tree(parse(text, "expr"), scope, text)
+    def recheck(self, tree: Tree, node: Any, expect: str) -> None:
+        """A flow variable's place checked again once every text that assigns it is compiled."""
+        types = self.env.types
+        if types is not None and isinstance(node, ir.FlowVar):
+            node.ty = types.variables.get(node.key)
+            self.resolver.tc.expect(tree, node, expect)
 
-    def expression_tree(self, tree: Tree, scope: Scope, label: str = "expression") -> Fn:
+    def expression(self, text: str, scope: Scope, expect: str | None = None) -> Fn:
+        """`expect`: what the text's place needs (bool, seat, number, phase), checked at load."""
+        return self.expression_tree(parse(text, "expr"), scope, text, expect)
+
+    def expression_tree(
+        self, tree: Tree, scope: Scope, label: str = "expression", expect: str | None = None
+    ) -> Fn:
         """An already parsed expression (a caller that inspects the tree first)."""
+        self.last_type = None
         node = self.resolver.expr(tree, scope)
+        self.last_type = getattr(node, "ty", None)  # the type of its values, for the caller
+        self.last = (tree, node)
+        if expect is not None:
+            self.resolver.tc.expect(tree, node, expect)
         if self.generator is None:
             return _unchecked
         return self.generator.expression(node, label)

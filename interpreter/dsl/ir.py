@@ -17,18 +17,19 @@ _ids = itertools.count()
 
 
 class Expr:
-    __slots__ = ()
+    __slots__ = ("ty",)  # its type (types.py), set by the resolve pass; codegen never reads it
     simple = False
 
 
 class Slot:
     """A let, loop or parameter name: one Python local in the generated function."""
 
-    __slots__ = ("py",)
+    __slots__ = ("py", "ty")
 
-    def __init__(self, hint: str) -> None:
+    def __init__(self, hint: str, ty: Any = None) -> None:
         clean = "".join(ch if ch.isalnum() else "_" for ch in hint)
         self.py = f"_{clean}_{next(_ids)}"
+        self.ty = ty  # the type of its values; None: not known (any)
 
 
 # -- values that are read in place -----------------------------------------------------------

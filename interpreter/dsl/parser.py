@@ -8,6 +8,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import Indenter
 
+from interpreter.dsl.syntax_hints import hint_for_token, indentation_message
 from interpreter.load.resources import data_dir
 
 GRAMMAR_PATH = data_dir("grammar") / "effects.lark"
@@ -31,6 +32,16 @@ class _Indenter(Indenter):
     INDENT_type = "_INDENT"
     DEDENT_type = "_DEDENT"
     tab_len = 8
+
+    def handle_NL(self, token: Token):  # type: ignore[no-untyped-def]  # noqa: ANN201, N802
+        """Lark's, with a dedent to no open block's column said where it happens."""
+        if self.paren_level == 0:
+            indent_str = token.rsplit("\n", 1)[1]
+            indent = indent_str.count(" ") + indent_str.count("\t") * self.tab_len
+            if indent < self.indent_level[-1] and indent not in self.indent_level:
+                line = (token.end_line or 1) if "\n" in token else (token.line or 1)
+                raise DslSyntaxError(indentation_message(indent, self.indent_level), line, 1)
+        yield from super().handle_NL(token)
 
 
 @lru_cache(maxsize=1)
@@ -92,12 +103,19 @@ def _memo(text: str, start: str) -> Tree | tuple[str, int, int, str]:
 def _parse_fresh(text: str, start: str) -> Tree:
     # An expression is parsed inside brackets so that it may run over several lines;
     # columns on its first line are then one too far, which _shift corrects.
-    source = f"({text})" if start == "expr" else text.rstrip() + "\n"
+    # A comment at its end would swallow the closing bracket, so the bracket then goes on a
+    # line of its own.
+    tail = "\n)" if "#" in text else ")"
+    source = f"({text}{tail}" if start == "expr" else text.rstrip() + "\n"
     try:
         tree = _parse(source, start)
     except DslSyntaxError as e:
         if start == "expr" and e.line == 1:
             e.column = max(1, e.column - 1)
+        if start == "expr" and e.line > text.count("\n") + 1:  # at the bracket added above
+            expected = e.message.partition("; ")[2]
+            e.message = "the text ends too early" + (f"; {expected}" if expected else "")
+            e.line, e.column = text.count("\n") + 1, len(text.rsplit("\n", 1)[-1]) + 1
         raise
     if start == "expr":
         _unshift(tree)
@@ -129,8 +147,10 @@ def _parse(source: str, start: str) -> Tree:
                 f"the text ends too early; expected {_describe(e.expected)}", line, 1
             ) from None
         value = str(e.token).strip() or _TOKEN_WORDS.get(e.token.type, e.token.type)
+        pos = e.token.start_pos if e.token.start_pos is not None else len(source)
+        hint = hint_for_token(source, pos, e.token.type, set(e.expected))
         raise DslSyntaxError(
-            f"unexpected {value!r}; expected {_describe(e.expected)}",
+            f"unexpected {value!r}; {hint or 'expected ' + _describe(e.expected)}",
             e.line or 1,
             e.column or 1,
         ) from None
@@ -138,6 +158,8 @@ def _parse(source: str, start: str) -> Tree:
         raise DslSyntaxError(
             f"the text ends too early; expected {_describe(set(e.expected))}", 1, 1
         ) from None
+    except DslSyntaxError:
+        raise
     except UnexpectedInput as e:  # pragma: no cover - lark's other input faults
         raise DslSyntaxError(str(e).splitlines()[0], getattr(e, "line", 1) or 1, 1) from None
     except Exception as e:  # the indenter raises plain errors on bad dedents

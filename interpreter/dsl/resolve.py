@@ -17,6 +17,9 @@ from interpreter.dsl.builtins import BUILTINS
 from interpreter.dsl.parser import DslSyntaxError, parse
 from interpreter.dsl.runtime import show
 from interpreter.dsl.scope import SPECIAL_NAMES, Callable_, Env, Scope
+from interpreter.dsl.shadow import shadowing
+from interpreter.dsl.typecalls import Typer, blame
+from interpreter.dsl.typecheck import TypeFault
 
 MAX_INLINE_DEPTH = 24
 
@@ -57,6 +60,7 @@ class Resolver:
         self.env = env
         self.root = root
         self._depth = 0
+        self.tc = Typer(env)
 
     # -- diagnostics ------------------------------------------------------------------------
     def _unknown(self, token: Token, scope: Scope) -> DslCompileError:
@@ -122,19 +126,21 @@ class Resolver:
             pass
         elif kind == "let_stmt":
             value = self.expr(ch[1], scope)
-            out.append(ir.Let(self._bind(scope, str(ch[0])), value))
-        elif kind == "assign":
-            value = self.expr(ch[1], scope)
-            out.append(ir.Assign(self._target(ch[0], scope), None, value))
-        elif kind == "augassign":
-            value = self.expr(ch[2], scope)
-            out.append(ir.Assign(self._target(ch[0], scope), str(ch[1]), value))
+            out.append(ir.Let(self._declare(scope, ch[0], value), value))
+        elif kind in ("assign", "augassign"):
+            value = self.expr(ch[-1], scope)
+            target = self._target(ch[0], scope)
+            op = str(ch[1]) if kind == "augassign" else None
+            if self.tc.on:
+                self.tc.assign(node, target, op, value, scope)
+            out.append(ir.Assign(target, op, value))
         elif kind == "if_stmt":
             out.append(self._if(node, scope))
         elif kind == "for_stmt":
             iterable = self.expr(ch[1], scope)
             inner = scope.child()
-            slot = self._bind(inner, str(ch[0]))
+            slot = self._declare(inner, ch[0])
+            slot.ty = self.tc.loop_item(ch[1], iterable) if self.tc.on else None
             out.append(ir.For(slot, iterable, self.block(ch[2].children, inner)))
         elif kind == "emit_stmt":
             out.append(self._emit(node, scope))
@@ -142,22 +148,30 @@ class Resolver:
             out.append(ir.Log(self.template(ch[0], scope)))
         elif kind == "call_stmt":
             call = self._call(ch[0], ch[1:], scope, statement=True)
+            if self.tc.on and not isinstance(call, ir.InlineProc):
+                call.ty = self.tc.infer(node, call, scope)
             out.append(call if isinstance(call, ir.InlineProc) else ir.Do(call))
         else:
             raise fail(node, f"unsupported statement {kind}")
 
-    def _bind(self, scope: Scope, name: str) -> ir.Slot:
-        slot = ir.Slot(name)
+    def _declare(self, scope: Scope, tok: Token, value: ir.Expr | None = None) -> ir.Slot:
+        problem = shadowing(str(tok))  # a rule's own `let`/`for` name
+        if problem is not None:
+            raise fail(tok, problem)
+        return self._bind(scope, str(tok), value)
+
+    def _bind(self, scope: Scope, name: str, value: ir.Expr | None = None) -> ir.Slot:
+        slot = ir.Slot(name, getattr(value, "ty", None))
         scope.bindings[name] = ("local", slot)
         return slot
 
     def _if(self, node: Tree, scope: Scope) -> ir.If:
-        cond = self.expr(node.children[0], scope)
+        cond = self.condition(node.children[0], scope)
         branches = [(cond, self.block(node.children[1].children, scope.child()))]
         otherwise = None
         for clause in node.children[2:]:
             if clause.data == "elif_clause":
-                c = self.expr(clause.children[0], scope)
+                c = self.condition(clause.children[0], scope)
                 branches.append((c, self.block(clause.children[1].children, scope.child())))
             else:
                 otherwise = self.block(clause.children[0].children, scope.child())
@@ -222,6 +236,12 @@ class Resolver:
         raise self._unknown(tok, scope)
 
     # -- expressions ------------------------------------------------------------------------
+    def condition(self, node: Tree, scope: Scope) -> ir.Expr:
+        out = self.expr(node, scope)
+        if self.tc.on:
+            self.tc.condition(node, out)
+        return out
+
     def expr(self, node: Tree | Token, scope: Scope) -> ir.Expr:
         if isinstance(node, Token):
             raise fail(node, f"unexpected {node!s}")
@@ -232,7 +252,10 @@ class Resolver:
         method = _EXPRESSIONS.get(kind)
         if method is None:
             raise fail(node, f"unsupported expression {kind}")
-        return method(self, node, scope)
+        out = method(self, node, scope)
+        if self.tc.on and getattr(out, "ty", None) is None:
+            out.ty = self.tc.infer(node, out, scope)
+        return out
 
     def _number(self, node: Tree, scope: Scope) -> ir.Expr:
         return ir.Const(int(node.children[0]))
@@ -400,9 +423,10 @@ class Resolver:
             element, var_tok, iterable, *cond = args[0].children
             it = self.expr(iterable, scope)
             inner = scope.child()
-            slot = self._bind(inner, str(var_tok))
+            slot = self._declare(inner, var_tok)
+            slot.ty = self.tc.loop_item(iterable, it) if self.tc.on else None
             el = self.expr(element, inner)
-            test = self.expr(cond[0], inner) if cond else None
+            test = self.condition(cond[0], inner) if cond else None
             return ir.ReduceEach(name, el, slot, it, test)
         if any(_is_genexp(a) for a in args):
             raise fail(name_tok, f"'{name}' takes one 'x for y in z' form or plain values")
@@ -423,6 +447,14 @@ class Resolver:
         if self._depth > MAX_INLINE_DEPTH:
             raise fail(tok, f"'{fn.name}' calls itself too deeply (recursion is not allowed)")
         values = [self.expr(a, scope) for a in args]
+        try:
+            return self._expand(fn, values)
+        except TypeFault as e:
+            raise blame(self, e, fn, args, values) or _Nested(fn, e) from None
+        except DslSyntaxError as e:
+            raise _Nested(fn, e) from None
+
+    def _expand(self, fn: Callable_, values: list[ir.Expr]) -> ir.Expr | ir.InlineProc:
         # an inlined rule function sees its parameters, the flow variables and the globals
         inner = Scope(self.root)
         bound: list[tuple[ir.Slot, ir.Expr]] = []
@@ -430,15 +462,13 @@ class Resolver:
             if value.simple:  # read in place: no rule text can reassign it
                 inner.bindings[pname] = ("alias", value)
             else:  # evaluated once
-                bound.append((self._bind(inner, pname), value))
+                bound.append((self._bind(inner, pname, value), value))
         self._depth += 1
         try:
             tree = fn.tree()
             if fn.is_procedure:
                 return ir.InlineProc(bound, self.block(tree.children, inner))
             return ir.Inline(bound, self.expr(tree, inner))
-        except DslSyntaxError as e:
-            raise _Nested(fn, e) from None
         finally:
             self._depth -= 1
 

@@ -76,6 +76,45 @@ def set_field(s: Any, o: Any, name: str, value: Any, op: str | None) -> None:
         o[name] -= value
 
 
+def set_field_in_range(
+    s: Any, o: Any, name: str, value: Any, op: str | None, lo: int | None, hi: int | None
+) -> None:
+    """:func:`set_field` of a name that is a player counter with a declared range (least,
+    greatest): a seat's value is checked after the write (a piece's field has no range)."""
+    set_field(s, o, name, value, op)
+    if type(o) is int:
+        n = s.p[o][name]
+        if (lo is not None and n < lo) or (hi is not None and n > hi):
+            out_of_range(s, s.p[o], name, lo, hi)
+
+
+def out_of_range(s: Any, holder: dict, key: Any, lo: int | None, hi: int | None) -> None:
+    """Raise the fault of a write that took holder[key] out of its declared range, naming the
+    field (found in the state by identity), its seat and the entry."""
+    n = holder[key]
+    if lo is not None and n < lo:
+        broken = f"below its minimum {lo}"
+    else:
+        broken = f"above its maximum {hi}"
+    raise RuntimeRuleError(f"{_describe(s, holder, key)} would be {n}, {broken}")
+
+
+def _describe(s: Any, holder: dict, key: Any) -> str:
+    if holder is s.g:
+        return f"'{key}'"
+    for seat, pl in enumerate(s.p):
+        if holder is pl:
+            return f"'{key}' of seat {seat}"
+    for name, v in s.g.items():
+        if v is holder:
+            return f"'{name}' entry '{key}'"
+    for seat, pl in enumerate(s.p):
+        for name, v in pl.items():
+            if v is holder:
+                return f"'{name}' of seat {seat}, entry '{key}',"
+    return f"'{key}'"
+
+
 def checked_index(o: Any, k: Any) -> Any:
     """`o[k]` in checked code (scenario expectations): a miss says what was missing where."""
     try:

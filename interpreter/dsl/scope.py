@@ -42,6 +42,22 @@ class Callable_:
 
 
 @dataclass
+class TypeInfo:
+    """The types of everything a rule text may name (filled by the model builder; types.py)."""
+
+    constants: dict[str, Any] = field(default_factory=dict)  # set, catalog, id, table, choice
+    global_fields: dict[str, Any] = field(default_factory=dict)
+    player_fields: dict[str, Any] = field(default_factory=dict)
+    piece_fields: dict[str, dict[str, Any]] = field(default_factory=dict)  # catalog -> field
+    attributes: dict[str, dict[str, Any]] = field(default_factory=dict)  # catalog -> attribute
+    partial: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # entries lacking
+    catalog_of: dict[str, str] = field(default_factory=dict)  # entry id -> its catalog
+    options: dict[str, Any] = field(default_factory=dict)
+    phases: set[str] = field(default_factory=set)
+    variables: dict[str, Any] = field(default_factory=dict)  # flow variable -> type seen so far
+
+
+@dataclass
 class Env:
     """Everything a rule text may name, declared by the ruleset."""
 
@@ -59,6 +75,10 @@ class Env:
     # late-bound by the game once hooks and abilities are compiled
     runtime: dict[str, Any] = field(default_factory=dict)
     emitted: set[str] = field(default_factory=set)
+    types: TypeInfo | None = None  # None: texts are not type-checked
+    # a counter's declared range, ("global" or "player", name) -> (least, greatest), None = open;
+    # generated writes check it (bag entries never go below 0)
+    ranges: dict[tuple[str, str], tuple[int | None, int | None]] = field(default_factory=dict)
 
     def names(self) -> list[str]:
         return [
@@ -76,6 +96,7 @@ class Scope:
     def __init__(self, parent: Scope | None = None, **bindings: tuple[str, Any]) -> None:
         self.parent = parent
         self.bindings: dict[str, tuple[str, Any]] = dict(bindings)
+        self.types: dict[str, Any] = {}  # temp key -> the type of what the engine puts there
 
     def lookup(self, name: str) -> tuple[str, Any] | None:
         scope: Scope | None = self
@@ -97,8 +118,19 @@ class Scope:
     def child(self) -> Scope:
         return Scope(self)
 
-    def temp(self, name: str) -> str:
-        """Bind `name` to a fresh s.t slot, which the caller fills before the text runs."""
+    def temp(self, name: str, ty: Any = None) -> str:
+        """Bind `name` to a fresh s.t slot, which the caller fills before the text runs with
+        values of type `ty` (None: any)."""
         key = f"{name}#{next(_uid)}"
         self.bindings[name] = ("temp", key)
+        if ty is not None:
+            self.types[key] = ty
         return key
+
+    def temp_type(self, key: str) -> Any:
+        scope: Scope | None = self
+        while scope is not None:
+            if key in scope.types:
+                return scope.types[key]
+            scope = scope.parent
+        return None

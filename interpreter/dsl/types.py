@@ -9,6 +9,16 @@ the effect-language checker alike, so a rule author reads the same words everywh
 "an id of colors or 'none'"
 >>> assignable(COUNT, NUMBER), assignable(NUMBER, COUNT), assignable(NONE, Optional(Id("colors")))
 (True, False, True)
+
+What the state and the tables hold has a type too: a pile of ids, an area of pieces, a bag
+counting ids, a table from keys to values:
+
+>>> describe(Pile("crates")), describe(Area("crates")), describe(Bag("colors"))
+('a pile of crates', 'an area of crates', 'a bag of colors')
+>>> describe(Piece("crates")), describe(Table(Id("colors"), COUNT))
+('a piece of crates', 'a table by colors')
+>>> assignable(Area("crates"), ListOf(Piece("crates"))), assignable(SEAT, NUMBER)
+(True, True)
 """
 
 from __future__ import annotations
@@ -28,8 +38,15 @@ __all__ = [
     "Optional",
     "Prim",
     "Type",
+    "Area",
+    "Bag",
+    "Piece",
+    "Pile",
+    "Table",
     "assignable",
     "describe",
+    "is_number",
+    "item_of",
     "join",
 ]
 
@@ -45,10 +62,35 @@ class Prim(Type):
 
 
 @dataclass(frozen=True)
-class Id(Type):
-    """An id of a set, a catalog or the phases: `universe` names which."""
+class Over(Type):
+    """A type over one universe: a set, a catalog or the phases, which `universe` names.
+    Each kind below is its own class (an id of colors is not a pile of colors)."""
 
     universe: str
+
+    @property
+    def catalog(self) -> str:
+        return self.universe
+
+
+class Id(Over):
+    """An id of a set, a catalog or the phases."""
+
+
+class Piece(Over):
+    """A placed piece of a catalog (its fields and its entry's attributes); catalog "" is any."""
+
+
+class Pile(Over):
+    """A state field holding ids of a set or catalog, in order (a list of them, changeable)."""
+
+
+class Area(Over):
+    """A state field holding placed pieces of a catalog (a list of them, changeable)."""
+
+
+class Bag(Over):
+    """A state field counting ids of a set or catalog: bag[id] is a number."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +103,14 @@ class Optional(Type):
 @dataclass(frozen=True)
 class ListOf(Type):
     item: Type
+
+
+@dataclass(frozen=True)
+class Table(Type):
+    """A table of the rules: table[key] is a value."""
+
+    key: Type
+    value: Type
 
 
 NUMBER = Prim("number", "a whole number")
@@ -81,6 +131,19 @@ def describe(t: Type) -> str:
         return "a phase name" if t.universe == "phase" else f"an id of {t.universe}"
     if isinstance(t, Optional):
         return f"{describe(t.inner)} or 'none'"
+    if isinstance(t, Piece):
+        return f"a piece of {t.catalog}" if t.catalog else "a piece"
+    if isinstance(t, Pile):
+        return f"a pile of {t.universe}"
+    if isinstance(t, Area):
+        return f"an area of {t.catalog}"
+    if isinstance(t, Bag):
+        return f"a bag of {t.universe}"
+    if isinstance(t, Table):
+        key = t.key
+        if isinstance(key, Id):
+            return f"a table by {key.universe}"
+        return "a table by player count" if is_number(key) else "a table"
     if isinstance(t, ListOf):
         inner = describe(t.item)
         inner = inner.removeprefix("an ").removeprefix("a ")
@@ -89,12 +152,48 @@ def describe(t: Type) -> str:
     return repr(t)  # pragma: no cover - every type is one of the above
 
 
+def is_number(t: Type) -> bool:
+    """A number for arithmetic and order: counts, numbers and seats (a seat is its index)."""
+    return t in (NUMBER, COUNT, SEAT)
+
+
+def item_of(t: Type) -> Type | None:
+    """What a loop over a value of `t` gives (a bag's or table's keys); None: not a collection.
+
+    >>> item_of(Area("crates")), item_of(COUNT)
+    (Piece(universe='crates'), None)
+    """
+    if isinstance(t, ListOf):
+        return t.item
+    if isinstance(t, Pile | Bag):
+        return Id(t.universe)
+    if isinstance(t, Area):
+        return Piece(t.catalog)
+    if isinstance(t, Table):
+        return t.key
+    if t in (TEXT, ANY):
+        return t
+    return None
+
+
+def _as_list(t: Type) -> Type:
+    if isinstance(t, Pile):
+        return ListOf(Id(t.universe))
+    if isinstance(t, Area):
+        return ListOf(Piece(t.catalog))
+    return t
+
+
 def assignable(found: Type, expected: Type) -> bool:
     """Whether a value of type `found` may stand where `expected` is wanted."""
     if expected == ANY or found == ANY or found == expected:
         return True
-    if expected == NUMBER and found == COUNT:
+    if expected == NUMBER and found in (COUNT, SEAT):
         return True
+    if isinstance(expected, Piece) and isinstance(found, Piece):
+        return not expected.catalog or not found.catalog
+    if isinstance(found, Pile | Area) and isinstance(expected, ListOf):
+        return assignable(_as_list(found), expected)
     if isinstance(expected, Optional):
         return found == NONE or assignable(
             found.inner if isinstance(found, Optional) else found, expected.inner
@@ -114,9 +213,19 @@ def join(a: Type, b: Type) -> Type | None:
         return Optional(b)
     if b == NONE:
         return Optional(a)
-    if {a, b} == {COUNT, NUMBER}:
+    if is_number(a) and is_number(b):
         return NUMBER
+    if isinstance(a, Piece) and isinstance(b, Piece):
+        return Piece("")
+    if isinstance(a, Optional) or isinstance(b, Optional):
+        inner = join(_strip(a), _strip(b))
+        return None if inner is None else Optional(inner)
+    a, b = _as_list(a), _as_list(b)
     if isinstance(a, ListOf) and isinstance(b, ListOf):
         item = join(a.item, b.item)
         return None if item is None else ListOf(item)
     return None
+
+
+def _strip(t: Type) -> Type:
+    return t.inner if isinstance(t, Optional) else t

@@ -40,27 +40,67 @@ RULE_FAILURES = (
 )
 
 
-def rule_failure(e: BaseException) -> RulesError:
-    """The E001 diagnostic for an exception raised by a rule while the game runs, naming the
-    rule text it came from when the failing frame is generated code (``<rule: '...'>``)."""
-    detail = str(e) or type(e).__name__
-    rule = None
+def rule_failure(
+    e: BaseException, rules: Rules, s: State, seat: int | None = None, option: str | None = None
+) -> RulesError:
+    """The E001 diagnostic for an exception raised by a rule while the game runs: at the
+    file:line:col of the rule text whose generated code failed (the innermost one, when a rule
+    fired another), naming the decision, the seat that took it and a readable cause."""
+    origin = None
+    label = None
+    origins = rules.origins
     tb = e.__traceback__
     while tb is not None:
-        name = tb.tb_frame.f_code.co_filename
-        if name.startswith("<rule: "):
-            rule = name[len("<rule: ") : -1]
+        code = tb.tb_frame.f_code
+        found = origins.get(code) if origins is not None else None
+        if found is not None:
+            origin = found
+        elif code.co_filename.startswith("<rule: ") and origin is None:
+            label = code.co_filename[len("<rule: ") : -1]
         tb = tb.tb_next
-    where = f" (in the rule {rule})" if rule else ""
-    return RulesError(Diagnostic("E001", f"a rule failed while running: {detail}{where}"))
+    if s.decisions == 0:
+        when = "while setting up the game"
+    elif seat is None:
+        when = f"after decision {s.decisions}"
+    else:
+        taken = f", option '{option}'" if option is not None else ""
+        when = f"at decision {s.decisions} (seat {seat} to move{taken})"
+    message = f"a rule failed {when}: {cause(e)}"
+    if origin is None:
+        where = f" (in the rule {label})" if label else ""
+        return RulesError(Diagnostic("E001", message + where))
+    file, line, column, path = origin
+    return RulesError(Diagnostic("E001", message, file, line, column, path))
 
 
-def advance(rules: Rules, s: State) -> None:
+def cause(e: BaseException) -> str:
+    """What went wrong, in the words of a rule rather than of Python."""
+    if isinstance(e, RuntimeRuleError):
+        return str(e)
+    if isinstance(e, KeyError):
+        key = e.args[0] if e.args else None
+        return f"no entry {show_key(key)} in the table, bag or catalog it reads"
+    if isinstance(e, ZeroDivisionError):
+        return "division by zero"
+    if isinstance(e, IndexError):
+        return "no such position (an empty pile or a position past its end)"
+    text = " ".join(str(e).split()) or type(e).__name__
+    text = text.replace("'NoneType'", "none").replace("NoneType", "none")
+    if isinstance(e, TypeError):
+        return f"a value of the wrong kind: {text}"
+    return text
+
+
+def show_key(key: object) -> str:
+    return "none" if key is None else repr(key)
+
+
+def advance(rules: Rules, s: State, seat: int | None = None, option: str | None = None) -> None:
     """:func:`run`, with a rule's failure turned into an E001 diagnostic."""
     try:
         run(rules, s)
     except RULE_FAILURES as e:
-        raise rule_failure(e) from None
+        raise rule_failure(e, rules, s, seat, option) from None
 
 
 def run(rules: Rules, s: State) -> None:
@@ -101,6 +141,8 @@ def run(rules: Rules, s: State) -> None:
             if rules.round_over(s):
                 s.pc = ins[1]
             else:
+                if s.round >= rules.limits.rounds:
+                    raise rules.limits.error("rounds", s.round, s.decisions)
                 s.round += 1
                 s.pc = program.round_start
         elif op == STOP_IF:

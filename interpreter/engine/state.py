@@ -77,6 +77,9 @@ class State:
         if entry is None:
             raise IllegalOptionError(option_id, list(pending))
         spec, opt, values = entry
+        limits = self.game.rules.limits
+        if self.decisions >= limits.decisions:
+            raise limits.error("decisions", self.round, self.decisions)
         self.ab.clear()  # the caller may have edited pieces directly since the last decision
         t = self.t
         for key, value in zip(opt.slots, values, strict=True):
@@ -98,12 +101,12 @@ class State:
         try:
             opt.effect(self)
         except RULE_FAILURES as e:
-            raise rule_failure(e) from None
+            raise rule_failure(e, self.game.rules, self, seat, option_id) from None
         if mark >= 0 and len(log) == mark:
             # the option's effect said nothing itself: the log shows the choice as taken
             log.append((self.round, seat, option_id))
         self.pc += 1
-        advance(self.game.rules, self)
+        advance(self.game.rules, self, seat, option_id)
 
     def copy(self) -> State:
         """An independent copy (the generator included); the log is not copied."""

@@ -65,6 +65,9 @@ def game_dirs() -> dict[str, Path]:
     for root in search_path():
         if not root.is_dir():
             continue
+        if (root / BASE_FILE).is_file() and root.resolve().name not in found:
+            found[root.resolve().name] = root  # a game's own folder named as a search root
+            continue
         for d in sorted(root.iterdir()):
             if (d / BASE_FILE).is_file() and d.name not in found:
                 found[d.name] = d

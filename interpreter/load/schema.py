@@ -404,6 +404,10 @@ class _Converter:
                         expected=f"a key matching {val}",
                     )
                 ]
+            form = str(err.schema.get("description", ""))
+            if form.startswith("`"):  # a described form (`NAME in COLLECTION`) beats a regex
+                want = form.rstrip(".")
+                return [self._diag("S006", f"expected {want}, got {_describe(inst)}", path)]
             return [
                 self._diag(
                     "S006",

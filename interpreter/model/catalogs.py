@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from interpreter.dsl.compiler import Env, Fn, Scope
+from interpreter.dsl.types import SEAT, Piece
 from interpreter.load.locate import json_pointer
 from interpreter.model.host import DslHost
 from interpreter.model.values import hint, plain
@@ -107,8 +108,10 @@ def compile_pieces(
     for cname, cat in catalogs.items():
         if "active" in cat:
             scope = root.child()
-            key = scope.temp("self")
-            pred = host.expression(cat["active"], ["catalogs", cname, "active"], scope)
+            key = scope.temp("self", Piece(str(cname)))
+            pred = host.expression(
+                cat["active"], ["catalogs", cname, "active"], scope, expect="bool"
+            )
             for eid in cat.get("entries") or {}:
                 active[str(eid)] = (pred, key)
         for eid, entry in (cat.get("entries") or {}).items():
@@ -125,8 +128,8 @@ def compile_pieces(
                     )
                     continue
                 scope = root.child()
-                self_key = scope.temp("self")
-                owner_key = scope.temp("owner")
+                self_key = scope.temp("self", Piece(str(cname)))
+                owner_key = scope.temp("owner", SEAT)
                 keys = tuple(scope.temp(p) for p in env.events[event])
                 fn = host.statements(text, hpath, scope)
                 hooks.setdefault(event, {})[str(eid)] = Hook(fn, self_key, owner_key, keys)

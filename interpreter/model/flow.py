@@ -91,7 +91,7 @@ class StepCompiler:
         elif "choose" in step:
             p.emit(CHOOSE, self.dsl.choose(step["choose"], [*path, "choose"], idle))
         elif "if" in step:
-            cond = self.dsl.expression(step["if"], [*path, "if"])
+            cond = self.dsl.expression(step["if"], [*path, "if"], expect="bool")
             jump_else = p.emit(JUMP_IF_NOT, cond, -1)
             self.steps(step.get("then", []), [*path, "then"], idle)
             if "else" in step:
@@ -106,10 +106,10 @@ class StepCompiler:
         elif "repeat" in step:
             self.repeat(step["repeat"], [*path, "repeat"], idle)
         elif "phase" in step:
-            which = self.dsl.expression(step["phase"], [*path, "phase"])
+            which = self.dsl.expression(step["phase"], [*path, "phase"], expect="phase")
             p.emit(CALL, which, p.phases)
         elif "stop-if" in step:
-            cond = self.dsl.expression(step["stop-if"], [*path, "stop-if"])
+            cond = self.dsl.expression(step["stop-if"], [*path, "stop-if"], expect="bool")
             p.stops.append(p.emit(STOP_IF, cond, -1))
         else:  # the schema rules this out; keep a clear message for hand-built data
             raise ValueError(f"unknown step at {path}: {sorted(step)}")
@@ -120,10 +120,14 @@ class StepCompiler:
         n = next(_loop_ids)
         counter, start, acted = f"_i{n}", f"_from{n}", f"_acted{n}"
         name = str(spec.get("as", "actor"))
-        self.dsl.declare_var(name)
-        start_fn = self.dsl.expression(spec.get("from", "0"), [*path, "from"])
+        self.dsl.declare_var(name, "seat")
+        start_fn = self.dsl.expression(spec.get("from", "0"), [*path, "from"], expect="number")
         until_idle = spec.get("repeat", "once") == "until-idle"
-        while_fn = self.dsl.expression(spec["while"], [*path, "while"]) if "while" in spec else None
+        while_fn = (
+            self.dsl.expression(spec["while"], [*path, "while"], expect="bool")
+            if "while" in spec
+            else None
+        )
         players = self.dsl.players
 
         def init(s: Any) -> None:
@@ -190,7 +194,7 @@ class StepCompiler:
         p = self.p
         n = next(_loop_ids)
         counter = f"_r{n}"
-        cond = self.dsl.expression(spec.get("while", "true"), [*path, "while"])
+        cond = self.dsl.expression(spec.get("while", "true"), [*path, "while"], expect="bool")
         limit = int(spec.get("max", 1000))
         where = self.dsl.where([*path, "while"])
 
@@ -255,7 +259,7 @@ def compile_flow(dsl: Any, data: Any) -> Flow:
         ins = program.code[at]
         program.patch(at, ins[0], ins[1], finish)
     round_over = dsl.expression(
-        flow.get("end-after-round-if", "false"), ["flow", "end-after-round-if"]
+        flow.get("end-after-round-if", "false"), ["flow", "end-after-round-if"], expect="bool"
     )
     trigger = dsl.expression(flow["trigger"], ["flow", "trigger"]) if "trigger" in flow else None
     return Flow(program, round_over, trigger)

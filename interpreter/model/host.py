@@ -13,6 +13,7 @@ from lark import Token
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.dsl.compiler import Compiler, Fn, Scope, _Nested
 from interpreter.dsl.parser import DslSyntaxError
+from interpreter.dsl.types import ANY, SEAT, item_of
 from interpreter.load.locate import json_pointer, locate, position_of
 from interpreter.model.flow import ChooseSpec, OptionSpec
 from interpreter.model.values import rule_text
@@ -31,6 +32,21 @@ def _source_lines(path: str | None) -> list[str]:
     return _source_cache[path]
 
 
+class TextOrigins:
+    """Generated code object -> (file, line, column, JSON path) of the rule text it runs: where
+    the text itself starts (a block scalar's first line, not its `|`). Looked up only when a
+    rule fails, so loading a game pays nothing for it."""
+
+    def __init__(self, host: DslHost) -> None:
+        self._host = host
+
+    def get(self, code: Any) -> tuple[str | None, int | None, int | None, str] | None:
+        path = self._host.texts.get(code)
+        if path is None:
+            return None
+        return (*self._host.position(path, 1, 1), json_pointer(list(path)))
+
+
 class DslHost:
     """Compiles the DSL texts found at data paths, turning faults into positioned diagnostics."""
 
@@ -39,8 +55,16 @@ class DslHost:
         self.root = root
         self.players = players
         self.diagnostics: list[Diagnostic] = []
+        self.pending: list[tuple[Any, Any, Any, str]] = []  # (path, tree, node, expect)
+        # generated code object -> the data path of the text it was compiled from, so a rule
+        # failing while a game runs is reported at its file:line (see origins())
+        self.texts: dict[Any, tuple[Any, ...]] = {}
 
     # -- positions -----------------------------------------------------------------------
+    def text_origin(self, path: Sequence[Any]) -> tuple[str | None, int | None, int | None]:
+        """file, line and column where the text at `path` starts."""
+        return self._text_origin(path)
+
     def _text_origin(self, path: Sequence[Any]) -> tuple[str | None, int | None, int | None]:
         parent = self.root
         for seg in path[:-1]:
@@ -145,9 +169,17 @@ class DslHost:
         )
 
     # -- compiling -----------------------------------------------------------------------
+    def origins(self) -> TextOrigins:
+        """Each generated code object -> where its rule text is (found when first asked)."""
+        return TextOrigins(self)
+
     def _guard(self, path: Sequence[Any], make: Any, column_offset: int = 0) -> Fn:
         try:
-            return make()
+            fn = make()
+            code = getattr(fn, "__code__", None)
+            if code is not None and code.co_filename.startswith("<rule"):
+                self.texts[code] = tuple(path)
+            return fn
         except DslSyntaxError as e:
             if column_offset and e.line == 1 and not isinstance(e, _Nested):
                 e.column += column_offset
@@ -155,10 +187,28 @@ class DslHost:
             return lambda s: None
 
     def expression(
-        self, text: Any, path: Sequence[Any], scope: Scope | None = None, column_offset: int = 0
+        self,
+        text: Any,
+        path: Sequence[Any],
+        scope: Scope | None = None,
+        column_offset: int = 0,
+        expect: str | None = None,
     ) -> Fn:
+        """`expect`: bool, seat, number or phase, what the text's place needs (typecheck.py)."""
         sc = scope or self.c.root
-        return self._guard(path, lambda: self.c.expression(rule_text(text), sc), column_offset)
+        self.c.last = None
+        fn = self._guard(
+            path, lambda: self.c.expression(rule_text(text), sc, expect), column_offset
+        )
+        if expect is not None and self.c.last is not None:
+            self.pending.append((path, *self.c.last, expect))
+        return fn
+
+    def recheck(self) -> None:
+        """The places that read a flow variable, checked with all its assignments known."""
+        for path, tree, node, expect in self.pending:
+            self._guard(path, lambda t=tree, n=node, x=expect: self.c.recheck(t, n, x))
+        self.pending.clear()
 
     def statements(self, text: Any, path: Sequence[Any], scope: Scope | None = None) -> Fn:
         sc = scope or self.c.root
@@ -183,12 +233,16 @@ class DslHost:
 
         return log
 
-    def declare_var(self, name: str) -> None:
+    def declare_var(self, name: str, ty: Any = None) -> None:
+        """A flow variable; `ty` the type of its values when the flow says (a seat)."""
         self.c.root.bindings[name] = ("var", name)
+        types = self.c.env.types
+        if types is not None and ty is not None:
+            types.variables[name] = SEAT if ty == "seat" else ty
 
     def choose(self, spec: Any, path: list, idle: tuple[str, ...]) -> ChooseSpec:
         """A `choose` step: who decides, and each `options:` line (see :meth:`option`)."""
-        who = self.expression(spec.get("who", "0"), [*path, "who"])
+        who = self.expression(spec.get("who", "0"), [*path, "who"], expect="seat")
         options = [
             self.option(o, [*path, "options", i]) for i, o in enumerate(spec.get("options", []))
         ]
@@ -218,8 +272,8 @@ class DslHost:
                 continue
             offset = len(name) + len(sep)  # faults in the collection keep their column
             domains.append(self.expression(rest, ppath, scope, offset))
-            slots.append(scope.temp(name.strip()))
-        cond = self.expression(o["if"], [*opath, "if"], scope) if "if" in o else None
+            slots.append(scope.temp(name.strip(), item_of(self.c.last_type or ANY)))
+        cond = self.expression(o["if"], [*opath, "if"], scope, expect="bool") if "if" in o else None
         template = self.template(o.get("id", ""), [*opath, "id"], scope)
         effect = self.statements(o.get("do", "pass"), [*opath, "do"], scope)
         log = self.template(o["log"], [*opath, "log"], scope) if "log" in o else None

@@ -23,9 +23,13 @@ from interpreter.model.functions import (
     declare_functions,
     unused_events,
 )
-from interpreter.model.host import DslHost
+from interpreter.model.host import DslHost, TextOrigins
+from interpreter.model.invariants import Invariant, compile_invariants
+from interpreter.model.limits import Limits, read_limits
 from interpreter.model.scoring import Scoring, compile_scoring
 from interpreter.model.state_decl import declare_state
+from interpreter.model.typeinfo import type_info
+from interpreter.model.unbound import fold_unbound_seat_names
 
 __all__ = ["Hook", "Rules", "Scoring", "build_rules"]
 
@@ -50,6 +54,10 @@ class Rules:
     types: DataTypes = field(default_factory=DataTypes)
     collections: dict[str, str] = field(default_factory=dict)  # field -> set/catalog it holds
     warnings: list[Diagnostic] = field(default_factory=list)
+    invariants: tuple[Invariant, ...] = ()  # checked on request (engine/invariants.py)
+    limits: Limits = field(default_factory=Limits)  # the safety bound of every game
+    # generated code object -> (file, line, column, JSON path) of the rule text it runs
+    origins: TextOrigins | None = None
 
 
 def build_rules(
@@ -82,16 +90,21 @@ def build_rules(
     fields = declare_state(host, env, data)
     declare_functions(host, env, data)
     declare_events(env, data)
+    env.types = type_info(data, types, env)
     declare_variables(host, data)
     active, hooks = compile_pieces(host, env, root, catalogs)
     flow = compile_flow(host, data)
     scoring = compile_scoring(host, root, data)
+    invariants = compile_invariants(host, data)
 
     check_functions(host, root)
-    warnings = unused_events(data, env)
+    host.recheck()
+    limits = read_limits(data)
+    warnings = unused_events(data, env) + limits.warnings()
     if host.diagnostics:
         # a fault inside a rule function is found at every call site: report it once
-        unique = {(d.code, d.file, d.line, d.column, d.message): d for d in host.diagnostics}
+        faults = fold_unbound_seat_names(data, host.diagnostics)
+        unique = {(d.code, d.file, d.line, d.column, d.message): d for d in faults}
         raise RulesError(sorted(unique.values(), key=Diagnostic.sort_key))
 
     return Rules(
@@ -111,4 +124,7 @@ def build_rules(
         types=types,
         warnings=warnings,
         collections=fields.collections,
+        invariants=invariants,
+        limits=limits,
+        origins=host.origins(),
     )

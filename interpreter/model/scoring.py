@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from interpreter.dsl.compiler import Fn, Scope
+from interpreter.dsl.types import SEAT
 from interpreter.model.host import DslHost
 
 
@@ -21,7 +22,7 @@ class Scoring:
 def compile_scoring(host: DslHost, root: Scope, data: Any) -> Scoring:
     sc = data.get("scoring") or {}
     seat_scope = root.child()
-    seat_key = seat_scope.temp("p")
+    seat_key = seat_scope.temp("p", SEAT)
     before = host.statements(sc["before"], ["scoring", "before"]) if "before" in sc else None
     components = [
         (

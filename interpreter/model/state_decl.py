@@ -55,13 +55,35 @@ def declare_state(host: DslHost, env: Env, data: Any) -> StateFields:
                 out.collections[fname] = over
             if where == "global" and fname in env.constants:
                 host.error(fpath, "R002", f"'{fname}' is already the name of a set, entry or table")
+            if kind == "counter":
+                lo, hi = plain(decl.get("min", 0)), plain(decl.get("max"))
+                if lo is not None or hi is not None:
+                    env.ranges[(where, fname)] = (lo, hi)
             target[fname] = (kind, start)
             fields_out[fname] = kind
             if decl.get("hidden"):
                 hidden.add(fname)
                 if decl.get("hidden") == "all":
                     out.hidden_all.add(fname)
+    _check_stocks(state_decl, env, host)
     return out
+
+
+def _check_stocks(state_decl: Any, env: Any, host: Any) -> None:
+    """A counter's `stock:` must name a global counter (not itself)."""
+    counters = [k for k, kind in env.global_fields.items() if kind == "counter"]
+    for where in ("global", "player"):
+        for fname, decl in (state_decl.get(where) or {}).items():
+            stock = decl.get("stock") if hasattr(decl, "get") else None
+            if stock is None:
+                continue
+            if str(stock) not in counters or (where, str(fname)) == ("global", str(stock)):
+                host.error(
+                    ["state", where, str(fname), "stock"],
+                    "R001",
+                    f"a counter's stock must be another global counter, not '{stock}'",
+                    hint(str(stock), counters),
+                )
 
 
 def _field_kind(decl: Any) -> tuple[str, Any]:

@@ -13,7 +13,8 @@ from lark import Tree
 from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.dsl.compiler import Compiler, RuntimeRuleError, Scope
 from interpreter.dsl.parser import DslSyntaxError, parse
-from interpreter.scenario.format import Expectation, Where, _flow, parse_option_step
+from interpreter.scenario.format import ANY_ORDER, Expectation, Where, _flow, parse_option_step
+from interpreter.scenario.seen import check_seen
 from interpreter.scenario.setup import FieldInfo
 
 __all__ = ["Failed", "BadScenario", "check", "compile_expression", "MUTATING"]
@@ -139,6 +140,10 @@ def _compare_field(kind: str, actual: Any, expected: Any) -> bool:
         want = {k: 0 for k in actual}
         want.update(expected)
         return actual == want
+    unordered = _any_order(expected)
+    if unordered is not None:
+        have = [p["type"] for p in actual] if kind == "area" else list(actual)
+        return sorted(have) == sorted(unordered)
     if kind == "pile":
         return list(actual) == list(expected or [])
     # area
@@ -161,7 +166,16 @@ def _compare_field(kind: str, actual: Any, expected: Any) -> bool:
     return True
 
 
+def _any_order(expected: Any) -> list[str] | None:
+    """`{any order: [a, b]}`: the ids of a pile or area compared as a multiset."""
+    if isinstance(expected, dict) and set(expected) == {ANY_ORDER}:
+        return [str(x) for x in expected[ANY_ORDER] or []]
+    return None
+
+
 def _area_show(actual: list, expected: Any) -> Any:
+    if _any_order(expected) is not None:
+        return [p["type"] for p in actual]
     detailed = isinstance(expected, dict) or any(isinstance(w, dict) for w in expected or [])
     if not detailed:
         return [p["type"] for p in actual]
@@ -201,7 +215,7 @@ def _may(s: Any, e: Expectation) -> None:
     legal = _legal_for(s, seat)
     if e.kind == "may not":
         if legal is None:
-            return
+            _not_deciding(s, seat, e.text(), e.where)
         bad = [o for o in want if o in legal]
         if bad:
             raise Failed(
@@ -231,13 +245,23 @@ def _may(s: Any, e: Expectation) -> None:
         )
 
 
+def _not_deciding(s: Any, seat: int | None, text: str, where: Where) -> None:
+    """A check of what a seat may not do, made when that seat does not decide, would pass
+    whatever the rules say: the scenario is wrong, not the rules."""
+    who = "the game is over" if s.is_over else f"seat {s.to_move} is to decide"
+    subject = "nobody" if seat is None else f"seat {seat}"
+    raise BadScenario(
+        f"`{text}` checks what {subject} may do, but {who}: it would pass whatever the rules "
+        f"say; put it where {subject} decides",
+        where,
+    )
+
+
 def _refused(s: Any, e: Expectation) -> None:
     for text in e.value:
         seat, option = parse_option_step(text)
-        if s.is_over:
-            continue
-        if seat is not None and s.to_move != seat:
-            continue
+        if s.is_over or (seat is not None and s.to_move != seat):
+            _not_deciding(s, s.to_move if seat is None else seat, f"refused: {text}", e.where)
         if option in s.legal_options():
             raise Failed(
                 f"expected refused: {text}\n    but it is legal for seat {s.to_move}", e.where
@@ -255,6 +279,27 @@ def _log(s: Any, e: Expectation) -> None:
         if e.kind == "log lacks" and hit:
             line = next(x for x in lines if needle in x)
             raise Failed(f"expected the log to lack {needle!r}\n    found: {line!r}", e.where)
+
+
+def _log_order(s: Any, e: Expectation) -> None:
+    """Each text is in some line of the log after the line the text before it was found in."""
+    lines = [text for (_r, _seat, text) in (s.log or [])]
+    at, after = -1, None
+    for needle in e.value:
+        hit = next((i for i in range(at + 1, len(lines)) if needle in lines[i]), None)
+        if hit is None:
+            earlier = next((i for i in range(at + 1) if needle in lines[i]), None)
+            if earlier is None:
+                why = "it is in no line of the log"
+            else:
+                why = f"it is only before, in line {earlier + 1}: {lines[earlier]!r}"
+            since = f" after line {at + 1}: {after!r}" if after is not None else ""
+            raise Failed(
+                f"expected the log in the order {_flow(e.value)}\n"
+                f"    but {needle!r} does not follow{since}; {why}",
+                e.where,
+            )
+        at, after = hit, lines[hit]
 
 
 def _result(s: Any, e: Expectation) -> Any:
@@ -302,6 +347,10 @@ def check(game: Any, s: Any, e: Expectation, info: FieldInfo) -> None:
         _refused(s, e)
     elif kind in ("log contains", "log lacks"):
         _log(s, e)
+    elif kind == "log order":
+        _log_order(s, e)
+    elif kind in ("sees", "does not see"):
+        check_seen(s, e, Failed, BadScenario)
     elif kind == "to move":
         if s.to_move != e.value:
             raise Failed(f"expected seat {e.value} to move\n    actual: seat {s.to_move}", e.where)

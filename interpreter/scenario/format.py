@@ -28,8 +28,10 @@ __all__ = [
 
 SEAT_KEY = re.compile(r"^seat ([0-9]+)$")
 SEAT_MAY = re.compile(r"^seat ([0-9]+) (may|may include|may not)$")
+SEAT_SEES = re.compile(r"^seat ([0-9]+) (sees|does not see)$")
 OPTION_STEP = re.compile(r"^\s*seat\s+([0-9]+)\s*:\s*(\S+)\s*$")
 INHERITED = ("game", "players", "with", "options", "seed")
+ANY_ORDER = "any order"  # a pile or area compared as a multiset: `hand: {any order: [a, b]}`
 
 
 @dataclass(frozen=True)
@@ -75,7 +77,7 @@ class Expectation:
         if self.kind == "fields":
             head = "global" if self.seat == "global" else f"seat {self.seat}"
             return f"{head}: {_flow(self.value)}"
-        if self.kind.startswith("may"):
+        if self.kind.startswith("may") or self.kind in ("sees", "does not see"):
             return f"seat {self.seat} {self.kind}: {_flow(self.value)}"
         return f"{self.kind}: {_flow(self.value)}"
 
@@ -203,7 +205,11 @@ class _Reader:
                     opts = [value] if isinstance(value, str) else list(value)
                     out.append(Expectation(m.group(2), kw, opts, int(m.group(1))))
                     continue
-                if k in ("refused", "log contains", "log lacks"):
+                m = SEAT_SEES.match(k)
+                if m:
+                    out.append(Expectation(m.group(2), kw, value, int(m.group(1))))
+                    continue
+                if k in ("refused", "log contains", "log lacks", "log order"):
                     value = [value] if isinstance(value, str) else list(value)
                 out.append(Expectation(k, kw, value))
         return out
@@ -282,11 +288,15 @@ class _Reader:
 
 
 def _resolve(spec: str, base: Path) -> str:
-    """A path-like game or overlay (`*.yaml`) is relative to the scenario file."""
-    if spec.endswith((".yaml", ".yml")) and not Path(spec).is_absolute():
-        candidate = base / spec
-        if candidate.exists():
-            return str(candidate)
+    """A path-like game or overlay (`*.yaml`, or a folder holding a game: `../my-game`) is
+    relative to the scenario file."""
+    if Path(spec).is_absolute():
+        return spec
+    candidate = base / spec
+    if spec.endswith((".yaml", ".yml")) and candidate.exists():
+        return str(candidate)
+    if ("/" in spec or spec.startswith(".")) and (candidate / "ruleset.yaml").is_file():
+        return str(candidate)
     return spec
 
 

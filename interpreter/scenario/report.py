@@ -36,7 +36,8 @@ def summary(outcomes: Sequence[Outcome], seconds: float) -> str:
     n = {k: sum(1 for o in outcomes if o.status == k) for k in MARK}
     parts = [f"{n['pass']} passed"]
     if n["fail"]:
-        parts.append(f"{n['fail']} failed")
+        stuck = sum(1 for o in outcomes if o.not_ended)
+        parts.append(f"{n['fail']} failed" + (f" ({stuck} did not end)" if stuck else ""))
     if n["error"]:
         parts.append(f"{n['error']} could not run")
     return f"{len(outcomes)} scenario(s): {', '.join(parts)} in {seconds:.2f}s"

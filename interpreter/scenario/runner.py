@@ -13,6 +13,8 @@ from typing import Any
 
 from interpreter.diagnostics.errors import RulebookError, RulesError
 from interpreter.diagnostics.suggest import did_you_mean
+from interpreter.engine.invariants import broken_invariants, broken_names
+from interpreter.model.limits import GameLimitError
 from interpreter.scenario.expect import BadScenario, Failed, check, compile_expression
 from interpreter.scenario.format import Scenario, Setup, Step, Where, load_scenarios
 from interpreter.scenario.setup import FieldInfo, SetupError, apply_setup, field_info
@@ -35,6 +37,7 @@ class Outcome:
     seconds: float = 0.0
     name: str = ""
     file: str = ""
+    not_ended: bool = False  # the game ran into the ruleset's safety bound (E003)
 
     @property
     def id(self) -> str:
@@ -78,6 +81,8 @@ class _Run:
         self.s = game.new_state(sc.seed)
         self.lines: list[str] = []
         self.mark = 0
+        # invariants a set-up rigged the state past: not checked in this scenario
+        self.rigged: set[str] = set()
 
     def note_log(self) -> None:
         log = self.s.log or []
@@ -103,6 +108,14 @@ class _Run:
             s.pc = self.game.program.round_start
             s.calls = []
         self.game.advance(s)
+        self.rigged |= broken_names(s)
+
+    def check_invariants(self, where: Where, what: str) -> None:
+        """A broken invariant of the ruleset (one the set-up did not break) fails the scenario
+        at the step that broke it, naming the invariant, its file:line and the decision."""
+        broken = broken_invariants(self.s, self.rigged)
+        if broken:
+            raise Failed(f"{what}: " + "\n    ".join(d.format() for d in broken), where)
 
     def option(self, step: Step, index: int) -> None:
         s = self.s
@@ -124,6 +137,7 @@ class _Run:
                 step.where,
             )
         s.apply(step.option)
+        self.check_invariants(step.where, f"step {index} `{step.text()}`")
 
     def auto(self, step: Step) -> None:
         s = self.s
@@ -145,6 +159,7 @@ class _Run:
             s.apply(choice)
             self.lines.append(f"       > seat {seat}: {choice}")
             self.note_log()
+            self.check_invariants(step.where, f"`{step.text()}`, seat {seat}: {choice}")
         raise Failed(f"`{step.text()}` took {AUTO_LIMIT} decisions without stopping", step.where)
 
     def expect(self, items: Iterable[Any]) -> None:
@@ -152,6 +167,8 @@ class _Run:
             check(self.game, self.s, e, self.info)
 
     def run(self) -> None:
+        # the game's own set-up must leave every invariant holding; a scenario's may rig some
+        self.check_invariants(self.sc.where, "the game's set-up")
         for setup in self.sc.setups:
             self.setup(setup)
         self.note_log_reset()
@@ -187,6 +204,12 @@ def run_scenario(sc: Scenario) -> Outcome:
         out.status, out.message, out.where = "fail", e.message, e.where
     except BadScenario as e:
         out.status, out.message, out.where = "error", e.message, e.where
+    except GameLimitError as e:
+        # a fault of the rules, not of the scenario: reported at the rule that never fired
+        d = e.diagnostics[0]
+        out.status, out.not_ended = "fail", True
+        out.message = d.message
+        out.where = Where(d.file or sc.file, d.line, d.column)
     except RulesError as e:
         out.status, out.message, out.where = "error", str(e), sc.where
     except RulebookError as e:
@@ -201,12 +224,18 @@ def run_scenario(sc: Scenario) -> Outcome:
 
 # -- finding and selecting scenarios --------------------------------------------------------
 def discover(paths: Sequence[str | Path]) -> list[Path]:
-    """Scenario files: each file given, and every *.yaml / *.yml below each folder given."""
+    """Scenario files: each file given, and every scenario file below each folder given (the
+    rule files of a game folder beside its scenarios, and files left out by a
+    ``.rulebookignore`` or ``# rulebook: ignore``, are not taken: see docs/validate.md)."""
+    from interpreter.check.files import classify, read_head
+    from interpreter.check.files import discover as yaml_files
+
     files: list[Path] = []
     for p in paths:
         path = Path(p)
         if path.is_dir():
-            files.extend(sorted(f for f in path.rglob("*.y*ml") if f.suffix in (".yaml", ".yml")))
+            found = [Path(f) for f in yaml_files([path])]
+            files.extend(f for f in found if classify(read_head(str(f)) or "") == "scenario")
         elif path.exists():
             files.append(path)
         else:

@@ -7,15 +7,19 @@ that would be negative, and the *totals*: an id's count summed over every bag, p
 (global and per seat) must stay what it was before the set-up. When a set-up adds or removes
 some, the difference is taken from (or given back to) the id's *reserve*: the global bag or
 pile the set-up does not name that holds most of that id. If there is no such reserve, or it
-does not hold enough, the set-up is refused. What cannot be checked generically (a counter
-that is the stock of another, a piece kind that the rules allow once per seat, a piece field
-that holds an id plus a count) is documented in docs/scenarios.md.
+does not hold enough, the set-up is refused. Counters are balanced the same way when the
+ruleset says where they come from (``coins: {counter: 0, stock: treasury}``): the stock plus
+every counter stocked from it keeps its total, so coins a set-up hands a seat come out of the
+treasury (refused when it holds too few); a set-up that sets the stock itself is taken as
+given, and says so in its notes. What cannot be checked generically (a counter without a
+declared stock, a piece kind that the rules allow once per seat, a piece field that holds an
+id plus a count) is documented in docs/scenarios.md.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.diagnostics.suggest import did_you_mean
@@ -40,6 +44,8 @@ class FieldInfo:
     domains: dict[tuple[str, str], tuple[str, ...]]  # (global|player, field) -> ids
     piece_fields: dict[str, dict[str, Any]]  # piece id -> its dynamic fields with defaults
     ids: set[str]  # every id the ruleset declares
+    stocks: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    # global counter -> the (global|player, field) counters stocked from it
 
 
 def field_info(game: Any, data: Any) -> FieldInfo:
@@ -47,8 +53,11 @@ def field_info(game: Any, data: Any) -> FieldInfo:
     env = game.env
     state = data.get("state") or {}
     domains: dict[tuple[str, str], tuple[str, ...]] = {}
+    stocks: dict[str, list[tuple[str, str]]] = {}
     for where in ("global", "player"):
         for name, decl in (state.get(where) or {}).items():
+            if "counter" in decl and decl.get("stock") is not None:
+                stocks.setdefault(str(decl["stock"]), []).append((where, str(name)))
             for kind in ("bag", "pile", "area"):
                 if kind in decl:
                     over = env.constants.get(str(decl[kind]))
@@ -64,6 +73,7 @@ def field_info(game: Any, data: Any) -> FieldInfo:
         domains=domains,
         piece_fields={k: dict(v) for k, v in env.piece_defaults.items()},
         ids=ids,
+        stocks=stocks,
     )
 
 
@@ -85,7 +95,12 @@ def _check_id(x: Any, domain: tuple[str, ...] | None, info: FieldInfo, where: Wh
         raise SetupError(f"{what}: expected an id, got {x!r}", where)
     known = domain if domain is not None else info.ids
     if x not in known:
-        raise SetupError(f"{what}: unknown id '{x}'{_hint(x, known)}", where)
+        looked = ""
+        if domain is not None:
+            looked = (
+                f" ({what} holds the ids of its set, {len(domain)}: {', '.join(sorted(domain))})"
+            )
+        raise SetupError(f"{what}: unknown id '{x}'{_hint(x, known)}{looked}", where)
     return x
 
 
@@ -216,11 +231,13 @@ def apply_setup(s: Any, setup: Setup, info: FieldInfo) -> list[str]:
                 f"uncounted: there is no field '{name}'{_hint(name, known)}", setup.where
             )
     before = _totals(s, info, setup.uncounted) if setup.check_totals else Counter()
+    held = {stock: _stocked(s, holders) for stock, holders in info.stocks.items()}
     snapshot = {
         name: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
         for name, v in s.g.items()
     }
     named_global: set[str] = set()
+    stacks: list[tuple[dict[str, Any], str, str, Any, Where, str]] = []
     players = len(s.p)
     for target, fields, wheres in setup.targets:
         if target == "global":
@@ -237,6 +254,11 @@ def apply_setup(s: Any, setup: Setup, info: FieldInfo) -> list[str]:
         for name, value in fields.items():
             where = wheres.get(name, setup.where)
             for scope, holder, kinds, label in holders:
+                if kinds.get(name) == "pile" and isinstance(value, dict):
+                    # `{top: [...]}` stacks the pile after the totals are balanced, and leaves
+                    # it a reserve meanwhile (the cards dealt to hands come out of it first)
+                    stacks.append((holder, scope, name, value, where, f"{label} {name}"))
+                    continue
                 if name not in kinds:
                     other = info.player_kinds if scope == "global" else info.global_kinds
                     extra = ""
@@ -250,9 +272,61 @@ def apply_setup(s: Any, setup: Setup, info: FieldInfo) -> list[str]:
                 if scope == "global":
                     named_global.add(name)
     s.ab.clear()
-    if not setup.check_totals:
-        return []
-    return _balance(s, setup, info, before, snapshot, named_global)
+    notes = _balance(s, setup, info, before, snapshot, named_global) if setup.check_totals else []
+    if setup.check_totals:
+        notes += _balance_stocks(s, setup, info, held, named_global)
+    for holder, scope, name, value, where, what in stacks:
+        _stack(holder[name], value, info.domains.get((scope, name)), info, where, what)
+    return notes
+
+
+def _contents(pile: list[str]) -> str:
+    """`it holds 98: a x3, b x3, ...`: what a pile holds, counted by id."""
+    if not pile:
+        return "it is empty"
+    counts = Counter(pile)
+    listed = ", ".join(f"{x} x{n}" if n > 1 else x for x, n in sorted(counts.items()))
+    return f"it holds {len(pile)}: {listed}"
+
+
+def _stack(
+    pile: list[str],
+    value: dict,
+    domain: tuple[str, ...] | None,
+    info: FieldInfo,
+    where: Where,
+    what: str,
+) -> None:
+    """`{top: [a, b]}`: a and b, taken out of the pile itself, go on its top, a drawn first."""
+    if set(value) != {"top"} or not isinstance(value["top"], list):
+        raise SetupError(
+            f"{what} is a pile: give a list of ids (bottom first) or {{top: [ids]}} (the first "
+            f"drawn first), not {value!r}",
+            where,
+        )
+    wanted = list(value["top"])
+    for x in wanted:
+        known = domain if domain is not None else tuple(info.ids)
+        if not isinstance(x, str) or x not in known:
+            raise SetupError(
+                f"{what} top: unknown id {x!r}{_hint(str(x), known)} (looked in {what}; "
+                f"{_contents(pile)})",
+                where,
+            )
+    taken: list[str] = []
+    for x in wanted:
+        if x not in pile:
+            have = f"{len(taken)} put aside for the top; " if taken else ""
+            raise SetupError(
+                f"{what} top: no '{x}' left in {what} to put on top (looked in {what}: "
+                f"{have}{_contents(pile)}); a card given elsewhere in the set-up comes out of it "
+                "first",
+                where,
+            )
+        # the highest copy: the cards under it keep their order
+        del pile[len(pile) - 1 - pile[::-1].index(x)]
+        taken.append(x)
+    pile.extend(reversed(taken))
 
 
 def _balance(
@@ -298,6 +372,45 @@ def _balance(
         _move(s.g, name, kind, x, -delta)
         notes.append(
             f"took {delta} {x} from {name}" if delta > 0 else f"put {-delta} {x} back in {name}"
+        )
+    return notes
+
+
+def _stocked(s: Any, holders: list[tuple[str, str]]) -> int:
+    """What the counters stocked from one stock hold together."""
+    total = 0
+    for scope, name in holders:
+        for holder in [s.g] if scope == "global" else s.p:
+            total += int(holder.get(name) or 0)
+    return total
+
+
+def _balance_stocks(
+    s: Any, setup: Setup, info: FieldInfo, held: dict[str, int], named: set[str]
+) -> list[str]:
+    """Counters stocked from a global counter: what a set-up adds comes out of the stock."""
+    notes: list[str] = []
+    for stock, holders in sorted(info.stocks.items()):
+        delta = _stocked(s, holders) - held[stock]
+        if delta == 0:
+            continue
+        what = ", ".join(name for _scope, name in holders)
+        if stock in named:
+            notes.append(f"left {stock} as set ({delta:+} {what} not balanced against it)")
+            continue
+        have = int(s.g.get(stock) or 0)
+        if delta > have:
+            raise SetupError(
+                f"the set-up hands out {delta} more {what} than there were, and their stock "
+                f"'{stock}' holds only {have}; give fewer, or set `global: {{{stock}: ...}}` "
+                "too (then it is taken as given)",
+                setup.where,
+            )
+        s.g[stock] = have - delta
+        notes.append(
+            f"took {delta} {what} from {stock}"
+            if delta > 0
+            else f"put {-delta} {what} back in {stock}"
         )
     return notes
 

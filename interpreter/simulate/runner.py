@@ -22,11 +22,12 @@ import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from interpreter.diagnostics.errors import ConfigError
+from interpreter.diagnostics.errors import ConfigError, RulebookError, RulesError
 from interpreter.engine.infoset import SeatView
+from interpreter.model.limits import GameLimitError
 
 __all__ = [
     "LazyView",
@@ -59,6 +60,7 @@ class SimSpec:
     # play each deal once per seat rotation: game i is deal i // players (seed S + deal) with
     # the bots turned i % players seats on, so seat advantage cancels out of each bot's share
     rotate: bool = False
+    check: bool = False  # check the ruleset's invariants after every decision
 
     def game_key(self) -> tuple:
         return (self.game, self.players, self.overlays, self.options)
@@ -78,6 +80,8 @@ class SimRun:
 
     spec: SimSpec
     records: list[dict[str, Any]] = field(default_factory=list)
+    # games stopped at the ruleset's safety bound (E003): index, seed, where and why
+    not_ended: list[dict[str, Any]] = field(default_factory=list)
     interrupted: bool = False
     elapsed: float = 0.0
     jobs: int = 1
@@ -119,28 +123,55 @@ def load_spec_game(spec: SimSpec) -> Any:
 LazyView = SeatView
 
 
-def play_game(game: Any, seats: Sequence[str], seed: int, index: int) -> dict[str, Any]:
+def play_game(
+    game: Any, seats: Sequence[str], seed: int, index: int, check: bool = False
+) -> dict[str, Any]:
     """Play one game with bots to the end; returns its record (plain, JSON-able).
+
+    A rule failing, or with ``check`` an invariant of the ruleset broken after a decision, stops
+    the run: a RulesError whose diagnostics also name the game's seed.
 
     ``families`` counts every chosen option by family; ``ids`` counts in full the options of
     the form ``family:name`` (those that pick one entry: a card, a role, a piece).
     """
     from interpreter.bots import make_bot
+    from interpreter.engine.invariants import check_invariants
 
     bots = [make_bot(name, seat, seed) for seat, name in enumerate(seats)]
-    state = game.new_state(seed)
-    state.log = None
-    families: Counter[str] = Counter()
-    ids: Counter[str] = Counter()
-    while not state.is_over:
-        seat = state.to_move
-        legal = state.legal_options()
-        choice = bots[seat].choose(LazyView(state, seat), legal)
-        state.apply(choice)
-        head, sep, rest = choice.partition(":")
-        families[head] += 1
-        if sep and ":" not in rest:
-            ids[choice] += 1
+    try:
+        state = game.new_state(seed)
+        state.log = None
+        families: Counter[str] = Counter()
+        ids: Counter[str] = Counter()
+        if check:
+            check_invariants(state)
+        while not state.is_over:
+            seat = state.to_move
+            legal = state.legal_options()
+            choice = bots[seat].choose(LazyView(state, seat), legal)
+            state.apply(choice)
+            if check:
+                check_invariants(state)
+            head, sep, rest = choice.partition(":")
+            families[head] += 1
+            if sep and ":" not in rest:
+                ids[choice] += 1
+    except GameLimitError as e:
+        # a game that never ends is reported, and the other games go on
+        d = e.diagnostics[0]
+        return {
+            "index": index,
+            "seed": seed,
+            "ended": False,
+            "rounds": state.round,
+            "decisions": state.decisions,
+            "where": d.location(),
+            "message": d.message,
+        }
+    except RulesError as e:
+        raise RulesError(
+            [replace(d, message=f"game {index} (seed {seed}): {d.message}") for d in e.diagnostics]
+        ) from None
     res = state.result()
     return {
         "index": index,
@@ -167,7 +198,7 @@ def run_chunk(spec: SimSpec, indexes: Sequence[int]) -> list[dict[str, Any]]:
 def _play_one(game: Any, spec: SimSpec, index: int) -> dict[str, Any]:
     """Game ``index`` of ``spec``; a seat-rotated game's record names its bots by seat."""
     seats, seed = spec.seating(index)
-    record = play_game(game, seats, seed, index)
+    record = play_game(game, seats, seed, index, check=spec.check)
     if spec.rotate:
         record["seats"] = list(seats)
     return record
@@ -234,6 +265,9 @@ def run_simulation(
     else:
         _run_pool(spec, run, executor, jobs, progress, chunk_size)
     run.records.sort(key=lambda r: r["index"])
+    run.not_ended = [r for r in run.records if r.get("ended") is False]
+    if run.not_ended:
+        run.records = [r for r in run.records if r.get("ended") is not False]
     run.elapsed = time.perf_counter() - start
     return run
 
@@ -262,10 +296,23 @@ def _run_pool(
     futures: list[cf.Future] = []
     try:
         futures = [pool.submit(run_chunk, spec, c) for c in _chunks(spec.games, jobs, chunk_size)]
+        failed: int | None = None  # the first chunk whose games stopped on a rule error
         for future in cf.as_completed(futures):
+            if future.cancelled():
+                continue
+            if isinstance(future.exception(), RulebookError):
+                # report the error of the lowest game, as one process would: drop the later
+                # chunks, let the earlier ones finish (one of them may fail first)
+                at = futures.index(future)
+                failed = at if failed is None else min(failed, at)
+                for f in futures[at + 1 :]:
+                    f.cancel()
+                continue
             run.records.extend(future.result())
             if progress is not None:
                 progress(len(run.records), spec.games)
+        if failed is not None:
+            futures[failed].result()  # raises it
     except KeyboardInterrupt:
         run.interrupted = True
         for f in futures:

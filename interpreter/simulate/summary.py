@@ -151,6 +151,7 @@ def result_document(
         },
         "run": {
             "finished": len(run.records),
+            "not_ended": len(run.not_ended),
             "interrupted": run.interrupted,
             "jobs": run.jobs,
             "executor": run.executor,
@@ -159,4 +160,5 @@ def result_document(
         },
         "summary": summarise(run.records, spec.seats),
         "games": run.records,
+        "not_ended": run.not_ended,
     }

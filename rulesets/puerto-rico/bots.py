@@ -13,7 +13,11 @@ Each option gets a score; the best one is taken (ties broken by the seat's seede
   seat grows but cannot process, then strong violet buildings; never pass when it can build;
 * tiles: a quarry early, then plantations that feed an empty production building, valuable
   goods first; colonists go to production pairs and violet buildings before idle plantations;
-* sell, craft, store and keep the most valuable good; load the kind the seat holds most of.
+* produce always; sell, craft, store and keep the most valuable good; load the kind the seat
+  holds most of;
+* a colonist or victory points offered (hospice, university, the mayor's and the captain's
+  privileges, harbor, ...): taken, unless taking would bring on the end of the game (the colonist
+  supply short of the next ship, the last VP chips) while another seat is ahead.
 """
 
 from __future__ import annotations
@@ -231,6 +235,23 @@ class HeuristicBot:
         )
         return grown, made
 
+    def _offer_value(self, view: Mapping[str, Any], ends_game: bool) -> float:
+        """Worth of taking an offered colonist or VP; below 0 (pass) to decline.
+
+        Taking what brings on the end of the game (``ends_game``) is declined by a seat that is
+        behind on the buildings everybody can see, to play longer."""
+        if not ends_game:
+            return 2.0
+        f = facts()
+        players = view["players"]
+
+        def built_vp(p: Mapping[str, Any]) -> int:
+            return sum(f["buildings"].get(b["type"], {}).get("vp", 1) for b in p["city"])
+
+        mine = built_vp(players[self.seat])
+        behind = any(built_vp(p) > mine for i, p in enumerate(players) if i != self.seat)
+        return -1.0 if behind else 2.0
+
     # -- the decision --------------------------------------------------------------------------
     def score(self, option: str, view: Mapping[str, Any]) -> float:
         f = facts()
@@ -246,6 +267,14 @@ class HeuristicBot:
             return self._tile_value(rest, me, rnd)
         if family == "face-down-tile":
             return 1.0
+        if family == "produce":
+            return 3.0
+        if family in ("colonist", "privilege-colonist"):
+            # the colonist that leaves the supply short of the next ship's minimum
+            return self._offer_value(view, g["colonist-supply"] - 1 < len(view["players"]))
+        if family in ("vp", "privilege-vp"):
+            offered = me["vp-offers"].get(rest, 0) if family == "vp" else me["privilege-vp-offer"]
+            return self._offer_value(view, g["vp-chips"] <= offered)
         if family == "place":
             return self._place_value(rest, me)
         if family in ("sell", "extra", "keep"):

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import fake_game
 import pytest
 
 import interpreter.cli
+
+from . import fake_game
 
 
 @pytest.fixture

@@ -161,7 +161,7 @@ def test_debug_env_shows_traceback(capsys, monkeypatch):
 
 
 def test_ctrl_c_during_bot_play_exits_130_and_saves(capsys, monkeypatch, tmp_path):
-    import fake_game
+    from . import fake_game
 
     calls = {"n": 0}
     original = fake_game.FakeState.apply

@@ -6,9 +6,9 @@ number, an empty line), each of which must be asked again without a crash, then 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -23,12 +23,10 @@ def play_as_human(game: str, players: int, seat: int, seed: int) -> subprocess.C
     env = {k: v for k, v in os.environ.items() if k != "RULEBOOK_RULESETS"}  # shipped rulesets
     command = [sys.executable, "-m", "interpreter.cli.main", "play", game]
     command += ["--players", str(players), "--human", str(seat), "--seed", str(seed)]
-    began = time.monotonic()
-    proc = subprocess.run(
-        command, input=SCRIPT, capture_output=True, text=True, cwd=REPO, env=env, timeout=60
+    # the timeout only guards against a game that waits for input forever
+    return subprocess.run(
+        command, input=SCRIPT, capture_output=True, text=True, cwd=REPO, env=env, timeout=120
     )
-    assert time.monotonic() - began < 20, "a scripted game should take seconds"
-    return proc
 
 
 def score_table(out: str) -> tuple[list[str], list[list[str]], str]:
@@ -52,7 +50,9 @@ def check_human_game(proc: subprocess.CompletedProcess, players: int, seat: int)
 
     # the seat's view and numbered options, then a prompt
     decide, prompt = f"--- seat {seat} to decide ---\n", f"seat {seat}> "
-    assert decide in out and "options:\n  1) " in out
+    assert decide in out and re.search(r"options:\n [^\n]+:\n  1\) \S[^\n]* \[[a-z]", out)
+    # a readable board, not a dump of the state: no internal fields, no raw ids as labels
+    assert "Round " in out and "done-loading" not in out and "used-own-ship" not in out
     # each bad entry is echoed and answered by a message, then the same decision is asked again
     first = out.index(prompt)
     transcript = out[first:]

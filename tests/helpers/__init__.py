@@ -5,6 +5,6 @@
 tests/puerto_rico and tests/puerto_rico_expansions. Each test package keeps what is its own
 in its ``helpers.py``.
 
-This folder is importable as ``helpers`` because pytest puts tests/ on ``sys.path`` for
-the test packages beside it (tests/puerto_rico and the others have an ``__init__.py``).
+This folder is importable as ``helpers`` because tests/conftest.py puts tests/ on
+``sys.path``.
 """

@@ -13,7 +13,7 @@ from pathlib import Path
 from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parents[2]
-LOCAL = {"interpreter", "tests", "conftest", "helpers", "fake_game", "bots"}
+LOCAL = {"interpreter", "tests", "conftest", "helpers", "fake_game", "bots", "golden_games"}
 
 
 def _imported_top_level_modules() -> set[str]:
@@ -100,3 +100,7 @@ def test_ci_runs_exactly_the_readme_commands():
     installs = [c for c in ci_commands if re.match(r"(python -m )?pip install", c)]
     extra = [c for c in installs if c not in commands and "--upgrade pip" not in c]
     assert not extra, f".ci/run installs what the README does not tell a user to: {extra}"
+    # system packages too: an apt-get line in .ci/run is one the README shows a user
+    system = [c for c in ci_commands if re.search(r"\bapt(-get)? install", c)]
+    extra_system = [c for c in system if c not in commands]
+    assert not extra_system, f".ci/run installs system packages the README does not: {extra_system}"

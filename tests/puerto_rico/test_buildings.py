@@ -55,7 +55,7 @@ def no_goods(**goods):
 def test_production_building(s, building, good, occupied):
     give_tiles(s, 1, f"{good}-plantation", 3)
     give_building(s, 1, building, workers=1 if occupied else 0)
-    play(s, "role:craftsman")
+    play(s, "role:craftsman", *(["produce"] if occupied else []))  # asked only if he would
     assert s.p[1]["goods"][good] == (1 if occupied else 0)
 
 
@@ -66,21 +66,21 @@ def test_large_production_building_produces_per_worker(s, building, circles):
     good = {"indigo-plant": "indigo", "sugar-mill": "sugar", "tobacco-storage": "tobacco"}[building]
     give_tiles(s, 1, f"{good}-plantation", 3)
     give_building(s, 1, building, workers=2)
-    play(s, "role:craftsman")
+    play(s, "role:craftsman", "produce")
     assert s.p[1]["goods"][good] == 2
 
 
 def test_coffee_roaster_two_circles(s):
     give_tiles(s, 1, "coffee-plantation", 3)
     give_building(s, 1, "coffee-roaster", workers=2)
-    play(s, "role:craftsman")
+    play(s, "role:craftsman", "produce")
     assert s.p[1]["goods"]["coffee"] == 2
 
 
 def test_plantation_without_building_produces_nothing_but_corn(s):
     for good in GOODS:
         give_tile(s, 1, f"{good}-plantation")
-    play(s, "role:craftsman")
+    play(s, "role:craftsman", "produce")
     assert s.p[1]["goods"] == no_goods(corn=1)
 
 
@@ -212,8 +212,19 @@ def test_hospice_colonist_on_the_new_tile(s):
     give_building(s, 0, "hospice")
     supply = s.g["colonist-supply"]
     play(s, "role:settler", "tile:quarry")
+    assert s.legal_options() == ["colonist:hospice", "pass"]  # "he may take a colonist"
+    play(s, "colonist:hospice")
     assert s.p[0]["island"] == [{"type": "quarry", "workers": 1}]
     assert s.g["colonist-supply"] == supply - 1
+    check_invariants(s, 4)
+
+
+def test_hospice_colonist_may_be_declined(s):
+    give_building(s, 0, "hospice")
+    supply = s.g["colonist-supply"]
+    play(s, "role:settler", "tile:quarry", "pass")
+    assert s.p[0]["island"] == [{"type": "quarry", "workers": 0}]
+    assert s.g["colonist-supply"] == supply and s.to_move == 1
     check_invariants(s, 4)
 
 
@@ -228,7 +239,7 @@ def test_hospice_takes_from_the_ship_when_the_supply_is_empty(s):
     s.p[3]["san-juan"] += s.g["colonist-supply"]
     s.g["colonist-supply"] = 0
     ship = s.g["colonist-ship"]
-    play(s, "role:settler", "tile:quarry")
+    play(s, "role:settler", "tile:quarry", "colonist:hospice")
     assert s.p[0]["island"] == [{"type": "quarry", "workers": 1}]
     assert s.g["colonist-ship"] == ship - 1
     check_invariants(s, 4)
@@ -248,7 +259,7 @@ def test_hospice_no_colonist_for_the_hacienda_tile(s):
     give_building(s, 0, "hacienda")
     play(s, "role:settler", "face-down-tile")
     assert s.p[0]["island"][0]["workers"] == 0
-    play(s, "tile:quarry")
+    play(s, "tile:quarry", "colonist:hospice")
     assert s.p[0]["island"][1] == {"type": "quarry", "workers": 1}
 
 
@@ -378,7 +389,7 @@ def test_factory_pays_by_kinds(s, kinds, paid):
         give_tile(s, 1, f"{good}-plantation")
         if good in MILL:
             give_building(s, 1, MILL[good])
-    play(s, "role:craftsman")
+    play(s, "role:craftsman", *(["produce"] if kinds else []))
     assert sum(s.p[1]["goods"].values()) == kinds
     assert s.p[1]["doubloons"] == paid
     check_invariants(s, 4)
@@ -398,7 +409,7 @@ def test_factory_counts_kinds_not_barrels_and_not_the_extra_good(s):
     give_tiles(s, 0, "corn-plantation", 3)
     give_tile(s, 0, "indigo-plantation")
     give_building(s, 0, "small-indigo-plant")
-    play(s, "role:craftsman")
+    play(s, "role:craftsman", "produce")
     assert s.p[0]["doubloons"] == 1
     play(s, "extra:corn")
     assert s.p[0]["doubloons"] == 1
@@ -411,9 +422,20 @@ def test_university_colonist_on_the_new_building(s):
     s.p[0]["doubloons"] = 10
     s.g["bank"] -= 10
     supply = s.g["colonist-supply"]
-    play(s, "role:builder", "build:sugar-mill")
+    play(s, "role:builder", "build:sugar-mill", "colonist:university")
     assert workers(s.p[0]["city"], "sugar-mill") == [1]  # one colonist, not three
     assert s.g["colonist-supply"] == supply - 1
+    check_invariants(s, 4)
+
+
+def test_university_colonist_may_be_declined(s):
+    give_building(s, 0, "university")
+    supply = s.g["colonist-supply"]
+    play(s, "role:builder", "build:small-market")
+    assert s.legal_options() == ["colonist:university", "pass"]
+    play(s, "pass")
+    assert workers(s.p[0]["city"], "small-market") == [0]
+    assert s.g["colonist-supply"] == supply and s.to_move == 1
     check_invariants(s, 4)
 
 
@@ -430,7 +452,7 @@ def test_university_from_the_ship_then_none(s):
     s.g["colonist-supply"], s.g["colonist-ship"] = 0, 1
     s.p[1]["doubloons"] = s.p[2]["doubloons"] = 2
     s.g["bank"] -= 4
-    play(s, "role:builder", "pass", "build:hacienda")
+    play(s, "role:builder", "pass", "build:hacienda", "colonist:university")
     assert workers(s.p[1]["city"], "hacienda") == [1]
     assert s.g["colonist-ship"] == 0
     play(s, "build:hacienda")
@@ -444,9 +466,9 @@ def test_harbor_one_vp_per_loading(s, occupied, gained):
     give_building(s, 1, "harbor", workers=1 if occupied else 0)
     set_goods(s, 1, corn=2, indigo=1)
     set_goods(s, 0, sugar=1)
-    play(s, "role:captain", "load:sugar:ship-5")
-    play(s, "load:corn:ship-7")
-    play(s, "load:indigo:ship-6")
+    play(s, "role:captain", "load:sugar:ship-5", "privilege-vp")
+    play(s, "load:corn:ship-7", *(["vp:harbor"] if occupied else []))
+    play(s, "load:indigo:ship-6", *(["vp:harbor"] if occupied else []))
     assert vp(s, 1) == gained - 1
 
 
@@ -454,6 +476,8 @@ def test_harbor_captain_privilege_and_harbor_both_count(s):
     give_building(s, 0, "harbor")
     set_goods(s, 0, corn=2)
     play(s, "role:captain", "load:corn:ship-5")
+    assert s.legal_options() == ["privilege-vp", "pass"]  # the privilege first, then the harbor
+    play(s, "privilege-vp", "vp:harbor")
     assert vp(s, 0) == 2 + 1 + 1
 
 
@@ -462,7 +486,7 @@ def test_wharf_once_per_captain_phase(s):
     _blocked_captain(s, 0, corn=2, indigo=3)
     play(s, "role:captain")
     assert s.legal_options() == ["own-ship:corn", "own-ship:indigo", "pass"]
-    play(s, "own-ship:indigo")
+    play(s, "own-ship:indigo", "privilege-vp")
     assert vp(s, 0) == 3 + 1
     # No second wharf shipment: loading ends and the corn is stored.
     assert s.p[0]["goods"] == no_goods(corn=1)
@@ -473,7 +497,7 @@ def test_wharf_once_per_captain_phase(s):
 def test_wharf_available_again_next_captain_phase(s, game4):
     give_building(s, 0, "wharf")
     _blocked_captain(s, 0, corn=2)
-    play(s, "role:captain", "own-ship:corn")
+    play(s, "role:captain", "own-ship:corn", "privilege-vp")
     end_round_quietly = ("role:prospector", "role:builder", "role:settler")
     # finish the round: the others take quiet roles and pass
     for role in end_round_quietly:
@@ -559,7 +583,7 @@ def test_wharf_owner_who_declines_is_not_asked_again(s):
     set_ship(s, "ship-5", "indigo", 5)  # full: Bob's indigo has no ship
     set_goods(s, 1, indigo=2)
     set_goods(s, 0, corn=1, sugar=1)
-    play(s, "role:captain", "load:corn:ship-6")
+    play(s, "role:captain", "load:corn:ship-6", "privilege-vp")
     assert s.to_move == 1 and s.legal_options() == ["own-ship:indigo", "pass"]
     play(s, "pass", "load:sugar:ship-7")
     # Bob declined: loading ends without asking him again.

@@ -34,7 +34,7 @@ def finish_round(st):
 def test_colonists_short_at_the_end_of_a_mayor_phase(s):
     s.p[3]["san-juan"] += s.g["colonist-supply"] - 3
     s.g["colonist-supply"] = 3
-    play(s, "role:mayor")
+    play(s, "role:mayor", "privilege-colonist")
     # 1 privilege, 4 from the ship; the supply (2) cannot give the 4 the new ship needs.
     assert s.g["end-trigger"] == "colonists"
     assert s.g["colonist-ship"] == 2 and s.g["colonist-supply"] == 0
@@ -51,7 +51,7 @@ def test_colonists_short_at_the_end_of_a_mayor_phase(s):
 def test_colonists_exactly_enough_is_no_trigger(s):
     s.p[3]["san-juan"] += s.g["colonist-supply"] - 5
     s.g["colonist-supply"] = 5
-    play(s, "role:mayor")
+    play(s, "role:mayor", "privilege-colonist")
     assert s.g["end-trigger"] is None
     assert s.g["colonist-ship"] == 4 and s.g["colonist-supply"] == 0
     finish_round(s)
@@ -65,7 +65,7 @@ def test_colonist_ship_needs_the_empty_building_circles(s, supply, trigger):
     give_building(s, 2, "indigo-plant", workers=0)
     s.p[3]["san-juan"] += s.g["colonist-supply"] - supply
     s.g["colonist-supply"] = supply
-    play(s, "role:mayor")
+    play(s, "role:mayor", "privilege-colonist")
     pass_until_role(s)
     # Bob and Chris placed 1 colonist each: 4 + 2 empty building circles remain.
     assert s.g["end-trigger"] == trigger
@@ -103,7 +103,7 @@ def test_last_vp_chip_ends_the_game_and_paper_vp_count(s):
     give_vp(s, 3, s.g["vp-chips"] - 2)  # only 2 chips left
     set_goods(s, 0, corn=3)
     set_goods(s, 1, indigo=2)
-    play(s, "role:captain", "load:corn:ship-5")
+    play(s, "role:captain", "load:corn:ship-5", "privilege-vp")
     # 3 + 1 VP: 2 chips, 2 on paper; the trigger is noted.
     assert s.p[0]["vp-chips"] == 2 and s.p[0]["vp-paper"] == 2
     assert s.g["vp-chips"] == 0 and s.g["end-trigger"] == "vp-chips"

@@ -19,7 +19,8 @@ GAMES = 100
 TRY_EVERY_OPTION = 10  # games per player count in which every listed option is tried
 CAPACITY = {"ship-4": 4, "ship-5": 5, "ship-6": 6, "ship-7": 7, "ship-8": 8}
 TRIGGERS = {"colonists", "city", "vp-chips"}
-EAGER = ("build:", "load:", "place:", "own-ship:", "sell:", "tile:")
+# Taking what is offered (production, VP, colonists) is eager too.
+EAGER = ("build:", "load:", "place:", "own-ship:", "sell:", "tile:", "produce", "vp:", "privilege-")
 BUSY_ROLES = ("role:builder", "role:craftsman", "role:captain", "role:mayor")
 
 

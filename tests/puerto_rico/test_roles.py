@@ -162,7 +162,7 @@ def test_full_island_takes_no_tile(s):
 # -- mayor -----------------------------------------------------------------------------------
 def test_mayor_privilege_from_the_supply_not_the_ship(s):
     supply, on_ship = s.g["colonist-supply"], s.g["colonist-ship"]
-    play(s, "role:mayor")
+    play(s, "role:mayor", "privilege-colonist")
     assert [pl["san-juan"] for pl in s.p] == [2, 1, 1, 1]
     assert s.g["colonist-supply"] == supply - 1 - 4
     assert on_ship == 4
@@ -172,7 +172,7 @@ def test_mayor_privilege_from_the_supply_not_the_ship(s):
 def test_mayor_privilege_lost_when_the_supply_is_empty(s):
     s.p[2]["san-juan"] += s.g["colonist-supply"]
     s.g["colonist-supply"] = 0
-    play(s, "role:mayor")
+    play(s, "role:mayor")  # no colonist in the supply: no privilege to offer
     assert [pl["san-juan"] for pl in s.p][0:2] == [1, 1]
     assert s.g["end-trigger"] == "colonists"
     check_invariants(s, 4)
@@ -183,7 +183,7 @@ def test_mayor_places_one_colonist_at_a_time_and_must_fill(s):
     give_tile(s, 0, "sugar-plantation", workers=0)
     give_building(s, 0, "sugar-mill", workers=0)
     give_building(s, 0, "small-market", workers=0)
-    play(s, "role:mayor")
+    play(s, "role:mayor", "privilege-colonist")
     # 1 old + 1 privilege + 1 from the ship = 3 colonists for 6 free circles; all taken back.
     assert s.p[0]["san-juan"] == 3
     assert sorted(s.legal_options()) == [
@@ -202,7 +202,7 @@ def test_mayor_places_one_colonist_at_a_time_and_must_fill(s):
 
 def test_mayor_fills_automatically_and_keeps_the_rest_in_san_juan(s):
     give_tile(s, 1, "corn-plantation", workers=0)
-    play(s, "role:mayor")
+    play(s, "role:mayor", "privilege-colonist")
     # Bob's 1 colonist fills his only circle without a question.
     assert s.p[1]["island"] == [{"type": "corn-plantation", "workers": 1}]
     assert s.p[1]["san-juan"] == 0
@@ -216,7 +216,7 @@ def test_mayor_refills_the_ship_with_empty_building_circles(s):
     give_building(s, 3, "tobacco-storage", workers=0)
     give_tiles(s, 3, "corn-plantation", 5, workers=0)  # island circles do not count
     supply = s.g["colonist-supply"]
-    play(s, "role:mayor")
+    play(s, "role:mayor", "privilege-colonist")
     pass_until_role(s)
     empty_circles = sum(
         {"sugar-mill": 3, "coffee-roaster": 2, "tobacco-storage": 3}[b["type"]] - b["workers"]
@@ -332,8 +332,8 @@ def test_craftsman_privilege_only_a_produced_kind(s):
     give_tile(s, 0, "indigo-plantation")  # no indigo plant: no indigo
     give_tile(s, 1, "sugar-plantation")
     give_building(s, 1, "small-sugar-mill")
-    play(s, "role:craftsman")
-    assert s.to_move == 0 and s.legal_options() == ["extra:corn"]
+    play(s, "role:craftsman", "produce", "produce")
+    assert s.to_move == 0 and s.legal_options() == ["extra:corn", "pass"]
     play(s, "extra:corn")
     assert s.p[0]["goods"] == {"corn": 2, "indigo": 0, "sugar": 0, "tobacco": 0, "coffee": 0}
     assert s.p[1]["goods"]["sugar"] == 1
@@ -342,7 +342,7 @@ def test_craftsman_privilege_only_a_produced_kind(s):
 
 def test_craftsman_without_production_gets_no_extra(s):
     give_tile(s, 1, "corn-plantation")
-    play(s, "role:craftsman")
+    play(s, "role:craftsman", "produce")
     assert is_role_choice(s)
     assert sum(s.p[0]["goods"].values()) == 0 and s.p[1]["goods"]["corn"] == 1
 
@@ -352,8 +352,8 @@ def test_craftsman_extra_not_from_an_empty_supply(s):
     give_tile(s, 0, "indigo-plantation")
     give_building(s, 0, "small-indigo-plant")
     set_supply(s, "corn", 1, park_on=3)
-    play(s, "role:craftsman")
-    assert s.legal_options() == ["extra:indigo"]
+    play(s, "role:craftsman", "produce")
+    assert s.legal_options() == ["extra:indigo", "pass"]
 
 
 def test_production_in_order_from_the_craftsman(s):
@@ -362,7 +362,8 @@ def test_production_in_order_from_the_craftsman(s):
         give_tile(s, seat, "corn-plantation")
     set_supply(s, "corn", 2, park_on=0)
     parked = s.p[0]["goods"]["corn"]
-    play(s, "role:prospector", "role:craftsman")  # seat 1 is the craftsman
+    # seat 1 is the craftsman; seats 3 and 0 are not asked: nothing left to produce
+    play(s, "role:prospector", "role:craftsman", "produce", "produce")
     assert [s.p[i]["goods"]["corn"] for i in range(4)] == [parked, 1, 1, 0]
     check_invariants(s, 4)
 
@@ -424,6 +425,8 @@ def test_trading_house_empties_only_when_full(s):
 def test_captain_privilege_once_and_only_when_loading(s):
     set_goods(s, 0, corn=1, indigo=1)
     play(s, "role:captain", "load:corn:ship-5")
+    assert s.legal_options() == ["privilege-vp", "pass"]
+    play(s, "privilege-vp")
     assert vp(s, 0) == 2
     play(s, "load:indigo:ship-6")
     assert vp(s, 0) == 3
@@ -440,7 +443,7 @@ def test_captain_who_loads_nothing_gets_no_privilege(s):
 def test_captain_non_captain_gets_no_privilege(s):
     set_goods(s, 1, corn=2)
     set_goods(s, 0, sugar=1)
-    play(s, "role:captain", "load:sugar:ship-5", "load:corn:ship-6")
+    play(s, "role:captain", "load:sugar:ship-5", "privilege-vp", "load:corn:ship-6")
     assert vp(s, 1) == 2
 
 
@@ -458,7 +461,7 @@ def test_largest_ship_that_takes_all(s, n, ships):
     set_goods(s, 0, sugar=n)
     play(s, "role:captain")
     assert s.legal_options() == [f"load:sugar:{x}" for x in ships]
-    play(s, f"load:sugar:{ships[0]}")
+    play(s, f"load:sugar:{ships[0]}", "privilege-vp")
     assert vp(s, 0) == min(n, int(ships[0][-1])) + 1
 
 
@@ -478,7 +481,7 @@ def test_full_ship_blocks_its_kind(s):
     set_ship(s, "ship-5", "corn", 5)
     set_goods(s, 1, corn=2)
     set_goods(s, 0, indigo=1)
-    play(s, "role:captain", "load:indigo:ship-6")
+    play(s, "role:captain", "load:indigo:ship-6", "privilege-vp")
     # Bob's corn has nowhere to go: no decision for him, loading ends.
     assert is_role_choice(s)
     assert s.p[1]["goods"]["corn"] == 1  # kept one barrel at the end
@@ -494,7 +497,7 @@ def test_must_load_if_able(s):
 def test_one_kind_per_turn_and_repeated_turns(s):
     set_goods(s, 0, corn=1, indigo=1, sugar=1)
     set_goods(s, 1, coffee=1)
-    play(s, "role:captain", "load:corn:ship-5")
+    play(s, "role:captain", "load:corn:ship-5", "privilege-vp")
     assert s.to_move == 1
     play(s, "load:coffee:ship-6")
     assert s.to_move == 0
@@ -559,6 +562,6 @@ def test_ships_by_player_count(games, n, biggest):
     set_goods(st, 0, corn=10)
     play(st, "role:captain")
     assert st.legal_options() == [f"load:corn:{biggest}"]
-    play(st, f"load:corn:{biggest}")
+    play(st, f"load:corn:{biggest}", "privilege-vp")
     assert vp(st, 0) == int(biggest[-1]) + 1
     check_invariants(st, n)

@@ -41,7 +41,7 @@ def test_captain_phase_example(game4):
     # Anna must load corn or sugar; sugar only on the 7-ship (the 5-ship cannot take all 6).
     assert s.to_move == ANNA
     assert sorted(s.legal_options()) == ["load:corn:ship-6", "load:sugar:ship-7"]
-    play(s, "load:sugar:ship-7")
+    play(s, "load:sugar:ship-7", "privilege-vp")
     assert vp(s, ANNA) == 7  # 6 + 1 captain's privilege
 
     # Bob: 1 sugar fills the 7-ship, or his 3 tobacco on the empty 5-ship.
@@ -114,11 +114,11 @@ def test_production_example(game4):
     give_tile(s, ANNA, "sugar-plantation", workers=0)
     give_building(s, ANNA, "small-sugar-mill", workers=1)
     give_building(s, ANNA, "sugar-mill", workers=3)
-    play(s, "role:craftsman")
+    play(s, "role:craftsman", "produce")
     assert s.p[ANNA]["goods"] == {"corn": 2, "indigo": 0, "sugar": 3, "tobacco": 1, "coffee": 0}
     # The craftsman's privilege: one more of a kind he produced.
     assert s.to_move == ANNA
-    assert sorted(s.legal_options()) == ["extra:corn", "extra:sugar", "extra:tobacco"]
+    assert sorted(s.legal_options()) == ["extra:corn", "extra:sugar", "extra:tobacco", "pass"]
     play(s, "extra:tobacco")
     assert s.p[ANNA]["goods"]["tobacco"] == 2
     check_invariants(s, 4)
@@ -140,7 +140,7 @@ def test_mayor_example(game4, on_ship, expected):
     s.g["colonist-supply"] -= on_ship - s.g["colonist-ship"]
     s.g["colonist-ship"] = on_ship
     supply = s.g["colonist-supply"]
-    play(s, "role:mayor")
+    play(s, "role:mayor", "privilege-colonist")
     # Nobody has a circle: every colonist waits in San Juan.
     assert [s.p[i]["san-juan"] for i in range(4)] == expected
     # The new ship: at least one per player (no empty building circles).
@@ -156,7 +156,7 @@ def test_mayor_example_seats_after_the_mayor(game4):
     s.g["colonist-supply"] -= 2
     s.g["colonist-ship"] = 6
     play(s, "role:prospector")
-    play(s, "role:mayor")  # seat 1 is the mayor
+    play(s, "role:mayor", "privilege-colonist")  # seat 1 is the mayor
     assert [s.p[i]["san-juan"] for i in range(4)] == [1, 3, 2, 1]
 
 
@@ -271,7 +271,7 @@ def test_factory_example(game4):
     give_building(s, DAVID, "tobacco-storage", workers=1)
     set_supply(s, "corn", 0, park_on=BOB)
     set_supply(s, "sugar", 2, park_on=BOB)
-    play(s, "role:craftsman")
+    play(s, "role:craftsman", "produce")
     assert s.p[DAVID]["goods"] == {"corn": 0, "indigo": 0, "sugar": 2, "tobacco": 1, "coffee": 0}
     assert s.p[DAVID]["doubloons"] == 1
     check_invariants(s, 4)
@@ -299,13 +299,13 @@ def test_harbor_and_wharf_example(game4):
         "own-ship:sugar",
         "own-ship:tobacco",
     ]
-    play(s, "load:tobacco:ship-5")
+    play(s, "load:tobacco:ship-5", "vp:harbor")
     assert vp(s, BOB) == 3 + 1
     assert s.to_move == BOB
-    play(s, "load:sugar:ship-6")
+    play(s, "load:sugar:ship-6", "vp:harbor")
     assert vp(s, BOB) == 4 + 2 + 1
     assert s.legal_options() == ["own-ship:tobacco", "pass"]  # the wharf is optional
-    play(s, "own-ship:tobacco")
+    play(s, "own-ship:tobacco", "vp:harbor")
     assert vp(s, BOB) == 7 + 2 + 1
     assert sum(s.p[BOB]["goods"].values()) == 0
     # The tobacco ship was full and is emptied; the sugar ship is not.
@@ -316,9 +316,9 @@ def test_harbor_and_wharf_example(game4):
 
 def test_harbor_and_wharf_example_all_tobacco_on_the_wharf(game4):
     s = _harbor_wharf_setup(game4)
-    play(s, "role:captain", "own-ship:tobacco")
+    play(s, "role:captain", "own-ship:tobacco", "vp:harbor")
     assert vp(s, BOB) == 5 + 1
-    play(s, "load:sugar:ship-6")
+    play(s, "load:sugar:ship-6", "vp:harbor")
     assert vp(s, BOB) == 6 + 2 + 1
     # The tobacco ship is not full and keeps its 2 barrels.
     assert ship(s, "ship-5") == {"type": "ship-5", "cargo": "tobacco", "load": 2}

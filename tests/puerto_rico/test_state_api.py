@@ -93,7 +93,7 @@ def test_copy_keeps_the_generator(game4):
 
 @pytest.mark.parametrize("bad", ["role:kaptain", "sell:corn", "", "pass", "role:captain "])
 def test_illegal_option_raises_and_changes_nothing(game4, bad):
-    s = random_choices(game4, 10, stop=3)
+    s = random_choices(game4, 10, stop=4)  # a role choice
     before = s.to_json()
     history = list(s.history)
     legal = s.legal_options()

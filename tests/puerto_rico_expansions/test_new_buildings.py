@@ -56,7 +56,7 @@ def test_aqueduct_one_more_good_with_the_large_plant_only(s, mill, good, extra):
     give_building(s, 1, "aqueduct")
     give_building(s, 1, mill, workers=1)
     give_tiles(s, 1, f"{good}-plantation", 2)
-    play(s, "role:craftsman")
+    play(s, "role:craftsman", "produce")
     assert s.p[1]["goods"][good] == 1 + extra
 
 
@@ -64,7 +64,7 @@ def test_aqueduct_unoccupied_does_nothing(s):
     give_building(s, 1, "aqueduct", workers=0)
     give_building(s, 1, "indigo-plant", workers=1)
     give_tiles(s, 1, "indigo-plantation", 2)
-    play(s, "role:craftsman")
+    play(s, "role:craftsman", "produce")
     assert s.p[1]["goods"]["indigo"] == 1
 
 
@@ -109,7 +109,7 @@ def test_forest_house_with_hospice_colonist_goes_to_the_windrose(s):
     supply(s, "hospice")
     give_building(s, 0, "hospice")
     row = s.g["tile-row"][0]
-    play(s, "role:settler", f"forest:{row}")
+    play(s, "role:settler", f"forest:{row}", "colonist:hospice")
     assert s.p[0]["san-juan"] == 1 and s.p[0]["island"][0]["workers"] == 0
 
 
@@ -273,7 +273,7 @@ def test_guest_moves_after_production_before_the_extra_good(s):
     give_building(s, 0, "small-indigo-plant")
     give_tile(s, 0, "corn-plantation")
     give_tile(s, 0, "indigo-plantation")
-    play(s, "role:craftsman", "pass")  # the start of the phase: he keeps his guest
+    play(s, "role:craftsman", "pass", "produce")  # the start of the phase: he keeps his guest
     assert s.p[0]["goods"]["corn"] == 1 and s.p[0]["goods"]["indigo"] == 1  # produced
     assert s.to_move == 0 and guest_moves(s) == ["guest:library"]
     play(s, "guest:library", "extra:corn", "extra:indigo")
@@ -298,7 +298,7 @@ def test_no_guest_moves_in_the_mayor_phase(s):
     give_building(s, 0, "guest-house", workers=2)
     give_building(s, 0, "library", workers=0)
     give_building(s, 0, "church", workers=0)
-    play(s, "role:mayor")
+    play(s, "role:mayor", "privilege-colonist")
     seen = []
     while not any(o.startswith("role:") for o in s.legal_options()):
         seen += s.legal_options()
@@ -333,6 +333,9 @@ def test_church(s, building, points):
     give_building(s, 1, "church")
     set_doubloons(s, 1, 10)
     play(s, "role:builder", "pass", f"build:{building}")
+    if points:  # offered: a violet building need not be used
+        assert s.legal_options() == ["vp:church", "pass"]
+        play(s, "vp:church")
     assert vp(s, 1) == points
 
 
@@ -350,7 +353,7 @@ def test_small_wharf_mixed_kinds_one_vp_per_two_need_not_load_all(s):
     while s.to_move != 1:
         s.apply(s.legal_options()[0])
     play(s, "small-wharf", "small-wharf:corn", "small-wharf:sugar", "small-wharf:coffee")
-    play(s, "done")
+    play(s, "done", "privilege-vp")
     assert vp(s, 1) == 1 + 1  # 3 goods: 1 VP, and the captain's privilege
     assert s.p[1]["goods"]["corn"] == 1 and s.p[1]["goods"]["sugar"] == 1
 
@@ -364,6 +367,7 @@ def test_small_wharf_with_harbor_option(game, mode, extra):
     give_building(st, 0, "harbor")
     set_goods(st, 0, corn=1, sugar=1)
     play(st, "role:captain", "small-wharf", "small-wharf:corn", "small-wharf:sugar")
+    play(st, "privilege-vp", "vp:harbor")
     assert vp(st, 0) == 1 + 1 + extra  # 2 goods, captain, harbor
 
 
@@ -384,7 +388,7 @@ def test_specialty_factory_best_kind_minus_one_corn_ignored(s):
     give_tiles(s, 0, "corn-plantation", 3)
     give_tiles(s, 0, "sugar-plantation", 2)
     give_building(s, 0, "sugar-mill", workers=2)
-    play(s, "role:craftsman", "extra:sugar")
+    play(s, "role:craftsman", "produce", "extra:sugar")
     assert s.p[0]["doubloons"] == 3 - 1  # 2 sugar + the extra; 3 corn do not count
 
 
@@ -407,7 +411,8 @@ def test_library_settler_hospice_only_first_tile_hut_may_take_quarry(s):
     supply(s, "construction-hut")
     give_building(s, 0, "hospice")
     give_building(s, 0, "construction-hut")
-    play(s, "role:settler", "tile:quarry", "pass", "pass", "pass", "tile:quarry")
+    play(s, "role:settler", "tile:quarry", "colonist:hospice")
+    play(s, "pass", "pass", "pass", "tile:quarry")
     assert [x["workers"] for x in s.p[0]["island"]] == [1, 0]
 
 
@@ -416,25 +421,25 @@ def test_library_craftsman_two_goods_of_different_kinds(s):
     give_tiles(s, 0, "corn-plantation", 1)
     give_tiles(s, 0, "sugar-plantation", 1)
     give_building(s, 0, "small-sugar-mill")
-    play(s, "role:craftsman", "extra:corn")
+    play(s, "role:craftsman", "produce", "extra:corn")
     assert "extra:corn" not in s.legal_options() and "extra:sugar" in s.legal_options()
     play(s, "extra:sugar")
     assert s.p[0]["goods"]["corn"] == 2 and s.p[0]["goods"]["sugar"] == 2
 
 
 @pytest.mark.parametrize(
-    "role, check",
+    "roles, check",
     [
-        ("role:prospector", lambda s: s.p[0]["doubloons"] == 2),
+        (["role:prospector"], lambda s: s.p[0]["doubloons"] == 2),
         (
-            "role:mayor",
+            ["role:mayor", "privilege-colonist", "privilege-colonist"],
             lambda s: s.p[0]["san-juan"] + sum(x["workers"] for x in s.p[0]["city"]) >= 3,
         ),
     ],
 )
-def test_library_doubles_other_privileges(s, role, check):
+def test_library_doubles_other_privileges(s, roles, check):
     give_building(s, 0, "library")
-    play(s, role)
+    play(s, *roles)
     assert check(s)
 
 
@@ -449,7 +454,7 @@ def test_library_builder_two_off_and_captain_two_vp(s):
         s.apply(next((o for o in opts if o in ("role:prospector", "role:trader", "pass")), opts[0]))
         pass_until_role(s)
     set_goods(s, 0, corn=1)
-    play(s, "role:captain", "load:corn:ship-5")
+    play(s, "role:captain", "load:corn:ship-5", "privilege-vp")
     assert vp(s, 0) == 1 + 2
 
 
@@ -466,7 +471,7 @@ def test_library_unoccupied_single_privilege(s):
 def test_union_hall_examples(s, goods, points):
     give_building(s, 1, "union-hall")
     set_goods(s, 1, **goods)
-    play(s, "role:prospector", "role:captain")
+    play(s, "role:prospector", "role:captain", "vp:union-hall")
     assert vp(s, 1) == points  # before anybody loads
 
 
@@ -514,7 +519,7 @@ def test_small_wharf_may_be_declined_and_is_usable_again_next_captain_phase(s):
     fill_ships(s)
     play(s, "role:captain")
     assert set(s.legal_options()) == {"small-wharf", "pass"}  # nothing else can take corn
-    play(s, "small-wharf", "small-wharf:corn", "small-wharf:corn")
+    play(s, "small-wharf", "small-wharf:corn", "small-wharf:corn", "privilege-vp")
     assert vp(s, 0) == 1 + 1
     pass_until_role(s)
     for _ in range(3):  # the others choose quiet roles; a new round, seat 1 governs

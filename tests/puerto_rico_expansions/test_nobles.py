@@ -40,7 +40,7 @@ def test_setup_puts_one_noble_on_the_ship_instead_of_a_colonist(game, n):
 def test_mayor_takes_the_noble_and_places_it(s):
     give_tile(s, 0, "corn-plantation", workers=0)
     give_building(s, 0, "small-market", workers=0)
-    play(s, "role:mayor")
+    play(s, "role:mayor", "privilege-colonist")
     # ship: 3 colonists + 1 noble; the mayor gets the first piece and chooses
     assert s.to_move == 0 and s.legal_options() == ["take-noble", "take-colonist"]
     play(s, "take-noble")
@@ -62,7 +62,7 @@ def test_mayor_takes_the_noble_and_places_it(s):
 
 
 def test_declined_noble_goes_to_the_next_player(s):
-    play(s, "role:mayor", "take-colonist")
+    play(s, "role:mayor", "privilege-colonist", "take-colonist")
     assert s.to_move == 1 and s.legal_options() == ["take-noble", "take-colonist"]
     play(s, "take-noble")
     assert windrose(s, 1) == (1, 1)
@@ -77,7 +77,7 @@ def test_ship_refilled_with_one_noble_and_no_colonist_end(s):
         give_building(s, seat, b, workers=0)
     s.p[1]["san-juan"] += s.g["colonist-supply"] - 2  # park almost every colonist on a windrose
     s.g["colonist-supply"] = 2
-    play(s, "role:mayor")
+    play(s, "role:mayor", "privilege-colonist")
     pass_until_role(s)
     # 4 x 3 empty circles wanted: 1 noble + the 1 colonist left; the game does not end
     assert s.g["noble-ship"] == 1 and s.g["colonist-ship"] == 1 and s.g["colonist-supply"] == 0
@@ -128,7 +128,7 @@ def test_land_office_unoccupied_does_nothing(s):
 @pytest.mark.parametrize("noble, doubloons, points", [(False, 1, 0), (True, 0, 1)])
 def test_chapel(s, noble, doubloons, points):
     give_building(s, 2, "chapel", workers=0 if noble else 1, nobles=1 if noble else 0)
-    play(s, "role:craftsman")
+    play(s, "role:craftsman", *(["vp:chapel"] if noble else []))
     assert (s.p[2]["doubloons"], vp(s, 2)) == (doubloons, points)
 
 
@@ -155,6 +155,8 @@ def test_hunting_lodge_noble_most_empty_spaces(s, others, points):
     play(s, "role:settler")
     while any(o.startswith("tile:") for o in s.legal_options()):
         s.apply("pass")
+    if points:
+        play(s, "vp:hunting-lodge")
     assert vp(s, 1) == points  # with 0 tiles everywhere he is not alone with the most
 
 
@@ -209,7 +211,8 @@ def test_villa(s, nobles_left, villa_noble):
     s.p[2]["san-juan-nobles"] += s.g["noble-supply"] - nobles_left
     s.p[2]["san-juan"] += s.g["noble-supply"] - nobles_left
     s.g["noble-supply"] = nobles_left
-    play(s, "role:mayor", "take-colonist", "take-colonist", "take-colonist")  # seat 3: the noble
+    play(s, "role:mayor", "privilege-colonist")
+    play(s, "take-colonist", "take-colonist", "take-colonist")  # seat 3: the noble
     # seat 0: the villa's own colonist, the privilege, one from the ship and the villa's piece
     if villa_noble:
         play(s, "noble:indigo-plant")
@@ -223,7 +226,7 @@ def test_jeweler_pays_per_noble_and_is_a_large_production_building(s):
     give_building(s, 2, "jeweler", workers=0, nobles=1)
     give_tile(s, 2, "corn-plantation", workers=0, nobles=1)
     give_building(s, 2, "guild-hall", workers=1)
-    play(s, "role:craftsman")
+    play(s, "role:craftsman", "produce")
     assert s.p[2]["doubloons"] == 2
     assert end_game(s).scores[2]["components"]["large-buildings"] == 2
 

@@ -11,6 +11,8 @@ import random
 from collections import Counter
 from typing import Any
 
+from interpreter.engine.invariants import check_invariants as check_ruleset_invariants
+
 BASE_CARDS = 110
 NEW_BUILDINGS_CARDS = 33
 
@@ -104,19 +106,9 @@ def full_deck(game: Any) -> int:
 
 
 def check_cards(s: Any) -> None:
-    where = f"seed {s.seed}, decision {s.decisions}, round {s.round}"
-    assert card_count(s) == full_deck(s.game), (card_count(s), where)
-    goods_on = sum(b["good"] for pl in s.p for b in pl["city"])
-    assert goods_on == len(s.g["goods-cards"]), where
-    if "cathedral-left" in s.g:
-        built = sum(1 for pl in s.p for b in pl["city"] if b["type"] == "cathedral")
-        built += sum(pl["covered"].count("cathedral") for pl in s.p)  # a crane may cover it
-        # chosen by a builder who is still paying for it
-        paying = s.v.get("building") == "cathedral" and built == 0
-        assert s.g["cathedral-left"] + built + paying == 1, where
-    for pl in s.p:
-        kinds = [b["type"] for b in pl["city"] if b["type"] in CITY_KINDS]
-        assert len(kinds) == len(set(kinds)), (kinds, where)
+    """The ruleset's own `invariants:` hold on `s`: cards conserved (the cathedral too), goods
+    on buildings matching the face-down goods, one of each city building per city."""
+    check_ruleset_invariants(s)
 
 
 def hand_limit(s: Any, seat: int) -> int:

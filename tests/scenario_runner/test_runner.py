@@ -181,13 +181,17 @@ def _copy_with(tmp_path: Path, old: str, new: str) -> Path:
     return dest.parent
 
 
+# The harbor's hook in the base ruleset: the VP it offers per loading.
+HARBOR_BONUS = "shipped: owner.vp-offers[harbor] += 1"
+
+
 def test_unchanged_copy_passes_everything(tmp_path):
-    rulesets = _copy_with(tmp_path, "shipped: gain-vp(owner, 1)", "shipped: gain-vp(owner, 1)")
+    rulesets = _copy_with(tmp_path, HARBOR_BONUS, HARBOR_BONUS)
     assert _failing(rulesets) == set()
 
 
 def test_changing_the_harbor_bonus_fails_exactly_the_harbor_scenarios(tmp_path):
-    rulesets = _copy_with(tmp_path, "shipped: gain-vp(owner, 1)", "shipped: gain-vp(owner, 2)")
+    rulesets = _copy_with(tmp_path, HARBOR_BONUS, HARBOR_BONUS.replace("+= 1", "+= 2"))
     assert _failing(rulesets) == {
         "the harbor adds 1 VP to each load",
         "harbor and wharf, the rulebook's example",
@@ -202,7 +206,7 @@ def test_changing_the_office_cost_fails_exactly_its_scenario(tmp_path):
 
 
 def test_cli_runs_against_a_modified_copy(tmp_path, capsys):
-    rulesets = _copy_with(tmp_path, "shipped: gain-vp(owner, 1)", "shipped: gain-vp(owner, 2)")
+    rulesets = _copy_with(tmp_path, HARBOR_BONUS, HARBOR_BONUS.replace("+= 1", "+= 2"))
     code = main(
         ["test", str(SCENARIOS / "puerto-rico" / "harbor.yaml"), "--rulesets", str(rulesets)]
     )

@@ -333,9 +333,14 @@ NOT_VALIDATES: dict[str, str] = {
     "while a game runs (`rulebook play`, `simulate`, `test`), e.g. a table indexed with a key it "
     "has no row for. `validate` compiles every rule text for every player count (unknown names, "
     "argument counts, syntax: R and D codes) but evaluates none.",
-    "T001": "Not reported by `rulebook validate`, which skips scenario files (they have none of "
-    "the top-level keys `ruleset:`, `overlay:` or `game:`): `rulebook test` and the pytest "
-    "plugin report it when they load a scenario file. See docs/scenarios.md.",
+    "E002": "Not reported by `rulebook validate`, which plays no game: an invariant of the "
+    "ruleset that stops holding after a decision, found by `rulebook test`, `rulebook simulate "
+    "--check` and the property tests. `validate` compiles every invariant (names, syntax) but "
+    "evaluates none.",
+    "E003": "Not reported by `rulebook validate` alone, which plays no game: a game that reaches "
+    "its safety bound (`limits:`) without ending, found by `rulebook play`, `simulate`, `test` "
+    "and `rulebook validate --smoke N` (which plays N random games of every composition). "
+    "`validate` warns (W006) when a ruleset has no end condition at all.",
 }
 
 # Codes shown through a fixture's "# expect without schemas" line: why validate reports the

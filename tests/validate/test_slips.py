@@ -24,6 +24,9 @@ class Slip:
     old: str  # the exact text replaced (its first occurrence)
     new: str
     mark: str  # where the error must point: the first occurrence of this text in the new line
+    # or, for a slip found where the value is used: the first occurrence of at[0] in the edited
+    # file, and at[1] within it
+    at: tuple[str, str] | None = None
 
 
 SLIPS = {
@@ -83,6 +86,54 @@ SLIPS = {
         "coffee-plantation: {good: coffee, copies: -8}",
         "-8",
     ),
+    # -- effect texts: types (D008-D010) ----------------------------------------------------
+    "text-plus-number": Slip(
+        PR,
+        "game-end: owner.bonus-vp += (owner.vp-chips + owner.vp-paper) // 4",
+        'game-end: owner.bonus-vp += "x" + 3',
+        '"x"',
+    ),
+    "id-compared-with-number": Slip(PR, "if b.size == large", "if b.size == 3", "b.size"),
+    "len-of-a-number": Slip(PR, "max(4, len(owner.island) - 5)", "max(4, len(5) - 5)", "5) -"),
+    "field-of-a-list": Slip(
+        PR,
+        "owner.bonus-vp += count(b for b in owner.city if b.kind == violet)",
+        "owner.bonus-vp += owner.city.cost",
+        "cost",
+    ),
+    "table-indexed-by-a-seat": Slip(
+        PR, "let amount = price[k] + p.sale-bonus", "let amount = price[p] + p.sale-bonus", "p]"
+    ),
+    "good-as-an-amount": Slip(
+        PR, "produced: pay(owner, factory-pay[kinds])", "produced: pay(owner, corn)", "corn"
+    ),
+    "building-as-points": Slip(
+        PR, "      gain-vp(p, n)\n", "      gain-vp(p, harbor)\n", "harbor)"
+    ),
+    "pile-compared-with-number": Slip(
+        SJ, "if len(owner.hand) <= 1:", "if owner.hand <= 1:", "owner.hand"
+    ),
+    "role-placed-as-a-ship": Slip(PR, "place(s, ships)", "place(settler, ships)", "settler"),
+    "attribute-some-entries-lack": Slip(
+        PR,
+        "small-market:\n        cost: 1\n        vp: 1\n",
+        "small-market:\n        cost: 1\n",
+        "",
+        at=("value: sum(b.vp for b in p.city)", "vp for"),
+    ),
+    "role-without-a-phase": Slip(
+        PR,
+        "prospector-2: {phase: prospector}",
+        "prospector-2: {phase: none}",
+        "",
+        at=("- phase: role.phase", "role.phase"),
+    ),
+    "who-not-a-seat": Slip(
+        PR,
+        "who: chooser\n                    label: choose a role",
+        "who: role\n                    label: choose a role",
+        "role",
+    ),
 }
 
 
@@ -95,7 +146,10 @@ def _mutated_copy(tmp_path: Path, slip: Slip) -> tuple[Path, int, int]:
     assert slip.old in text, f"the slip's text is no longer in {slip.file}: {slip.old!r}"
     text = text.replace(slip.old, slip.new, 1)
     path.write_text(text, encoding="utf-8")
-    at = text.index(slip.new) + slip.new.index(slip.mark)
+    if slip.at is not None:
+        at = text.index(slip.at[0]) + slip.at[0].index(slip.at[1])
+    else:
+        at = text.index(slip.new) + slip.new.index(slip.mark)
     line = text.count("\n", 0, at) + 1
     column = at - (text.rfind("\n", 0, at) + 1) + 1
     return path, line, column

@@ -10,9 +10,11 @@ from interpreter.load.yamlload import MAX_BYTES, MAX_DEPTH
 
 
 def _codes(path: Path) -> list[str]:
-    start = time.perf_counter()
+    # a guard against a hang or an exponential blow-up, in CPU time (wall time on a busy
+    # machine says nothing); how fast validation is, is measured in benchmarks/
+    start = time.process_time()
     report = validate([path])
-    assert time.perf_counter() - start < 3.0
+    assert time.process_time() - start < 20.0, "refusing hostile input must not take this long"
     return [d.code for d in report.diagnostics]
 
 

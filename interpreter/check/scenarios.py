@@ -1,0 +1,164 @@
+"""Scenario files (T001, T002, and C001-C005 for the game each scenario plays), checked without
+playing: the game each scenario names must load as it asks for it (overlays, player count,
+options), and every option a step takes, or an expectation lists under ``seat N may``, must be
+one the game's `choose` steps can offer.
+
+Whether a step is *legal* when it comes is for ``rulebook test`` to say, which plays the game;
+here an option matches when it fits one of the game's option templates with a name or number
+the rules use in each gap (``take:{x}`` fits ``take:apple`` when ``apple`` is a name of the
+game), so a misspelt ``tkae:apple`` or ``take:appel``, or a step of another game, is found
+before a run.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from interpreter.check.compile import check_ruleset
+from interpreter.check.configs import resolve_game
+from interpreter.check.report import diagnostic_at
+from interpreter.check.session import Session
+from interpreter.diagnostics.suggest import hint_for
+from interpreter.load.locate import is_map, is_seq
+
+__all__ = ["check_scenario_file", "option_templates"]
+
+_OPTION_STEP = re.compile(r"^\s*seat\s+[0-9]+\s*:\s*(\S+)\s*$")
+_SEAT_KEY = re.compile(r"^seat [0-9]+$")
+_MAY_KEY = re.compile(r"^seat [0-9]+ (may|may include|may not)$")
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+
+def check_scenario_file(run: Session, path: str, doc: Any) -> None:
+    """Schema, then each scenario: its game (C001-C005, compiled once per run and way it is
+    played), its player count and game (T001), its steps' options (T002)."""
+    errs = run.schema_errors(doc.data, "scenario", path)
+    if errs:
+        run.emit(errs)
+        return
+    top = doc.data
+    if not is_map(top):
+        return
+    listed = top.get("scenarios")
+    nodes = list(listed) if is_seq(listed) else [top]
+    seen: dict[str, int] = {}
+    for i, node in enumerate(nodes):
+        if not is_map(node):
+            continue
+        where = ["scenarios", i] if node is not top else []
+        name = str(node.get("name") or "")
+        if name and name in seen:
+            _fault(run, path, top, [*where, "name"], "T001", f"a second scenario named '{name}'")
+        seen.setdefault(name, i)
+        _check_one(run, path, top, node, where)
+
+
+def _check_one(run: Session, path: str, top: Any, node: Any, where: list[Any]) -> None:
+    parent = top if node is not top else None
+    for key, what in (("game", "game"), ("players", "player count")):
+        if key not in node and (parent is None or key not in parent):
+            _fault(run, path, top, where, "T001", f"this scenario names no {what} (add `{key}:`)")
+            return
+    chosen = resolve_game(run, path, node, parent)
+    if chosen is None:
+        return
+    composed, counts, options = chosen
+    key = (id(composed), tuple(counts or ()), tuple(sorted(map(str, options.items()))))
+    if key not in run.compiled:
+        run.compiled.add(key)
+        run.keep_alive.append(composed)
+        run.emit(check_ruleset(composed, counts=counts, options=options, whole=False))
+    templates = option_templates(composed)
+    words = _words(composed)
+    for step_where, option in _options_named(node, where):
+        if not any(_fits(t, option, words) for t in templates.values()):
+            shown = sorted(templates)
+            _fault(
+                run,
+                path,
+                top,
+                step_where,
+                "T002",
+                f"'{option}' is not an option this game offers",
+                hint=hint_for(option, shown) or f"its options: {', '.join(shown) or 'none'}",
+            )
+
+
+def _fits(template: re.Pattern[str], option: str, words: set[str]) -> bool:
+    """Whether ``option`` fits the template with a name or number of the game in each gap."""
+    m = template.fullmatch(option)
+    return m is not None and all(g.isdigit() or g in words for g in m.groups())
+
+
+def _words(data: Any) -> set[str]:
+    """Every key and every one-word text of the rules: what a template's gap may be filled with."""
+    found: set[str] = set()
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if is_map(node):
+            found.update(str(k) for k in node)
+            stack.extend(node.values())
+        elif is_seq(node):
+            stack.extend(node)
+        elif isinstance(node, str) and " " not in node:
+            found.add(node)
+    return found
+
+
+def _options_named(node: Any, where: list[Any]) -> Iterator[tuple[list[Any], str]]:
+    """(where, option id) of every step that takes an option and every `seat N may...` item."""
+    steps = node.get("steps")
+    for i, step in enumerate(steps if is_seq(steps) else []):
+        if isinstance(step, str):
+            m = _OPTION_STEP.match(step)
+            yield [*where, "steps", i], m.group(1) if m else step.strip()
+        elif is_map(step) and len(step) == 1 and _SEAT_KEY.match(str(next(iter(step)))):
+            key = next(iter(step))
+            yield [*where, "steps", i, key], str(step[key]).strip()
+        elif is_map(step) and "expect" in step:
+            yield from _may(step["expect"], [*where, "steps", i, "expect"])
+    if "expect" in node:
+        yield from _may(node["expect"], [*where, "expect"])
+
+
+def _may(expect: Any, where: list[Any]) -> Iterator[tuple[list[Any], str]]:
+    items = list(enumerate(expect)) if is_seq(expect) else [(None, expect)]
+    for i, item in items:
+        if not is_map(item):
+            continue
+        at = where if i is None else [*where, i]
+        for key, value in item.items():
+            if not _MAY_KEY.match(str(key)):
+                continue
+            if isinstance(value, str):
+                yield [*at, key], value.strip()
+            elif is_seq(value):
+                for j, option in enumerate(value):
+                    yield [*at, key, j], str(option).strip()
+
+
+def option_templates(data: Any) -> dict[str, re.Pattern[str]]:
+    """Every option id template of a ruleset's `choose` steps (``take:{x}``), as a pattern
+    that a concrete id (``take:apple``) matches."""
+    found: dict[str, re.Pattern[str]] = {}
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if is_map(node):
+            choose = node.get("choose")
+            for option in (choose.get("options") or []) if is_map(choose) else []:
+                ident = option.get("id") if is_map(option) else None
+                if isinstance(ident, str) and ident not in found:
+                    parts = _PLACEHOLDER.split(ident)
+                    found[ident] = re.compile("(.+?)".join(re.escape(p) for p in parts))
+            stack.extend(node.values())
+        elif is_seq(node):
+            stack.extend(node)
+    return found
+
+
+def _fault(run: Session, path: str, top: Any, where: list[Any], code: str, msg: str, **kw: Any):
+    run.emit([diagnostic_at(top, where, code, msg, default_file=path, **kw)])

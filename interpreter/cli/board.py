@@ -1,0 +1,84 @@
+"""The terminal board of ``rulebook play --human``: the seat's view as compact rich tables (the
+same zones, labels and hidden internal fields as the web table), and the options as numbered
+lines with their human text (``interpreter/serve/presentation.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, TextIO
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+from interpreter.serve.presentation import Presentation, Zone
+
+__all__ = ["option_lines", "print_board"]
+
+
+def _shared_table(zones: Sequence[Zone]) -> Table:
+    """One table for the shared zones: the zone's title on its first row only."""
+    table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
+    table.add_column("zone", style="bold", no_wrap=True)
+    table.add_column("field", style="dim", no_wrap=True)
+    table.add_column("value", overflow="fold")
+    for zone in zones:
+        for i, field in enumerate(zone.fields):
+            table.add_row(zone.title if i == 0 else "", field.label, _text(field.chips))
+    return table
+
+
+def _seats_table(seats: Sequence[Zone], viewer: Any, to_move: Any) -> Table:
+    """The seats side by side: a column per seat (the viewer's first), a row per field."""
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
+    table.add_column("", style="dim", no_wrap=True)
+    labels: list[str] = []
+    for zone in seats:
+        heading = zone.title + (" (you)" if zone.seat == viewer else "")
+        heading += " *" if zone.seat == to_move else ""
+        table.add_column(heading, overflow="fold")
+        labels.extend(f.label for f in zone.fields if f.label not in labels)
+    for label in labels:
+        cells = []
+        for zone in seats:
+            field = next((f for f in zone.fields if f.label == label), None)
+            cells.append("" if field is None else _text(field.chips))
+        table.add_row(label, *cells)
+    return table
+
+
+def _text(chips: Sequence[Any]) -> str:
+    return ", ".join(c.text for c in chips) or "-"
+
+
+def print_board(view: Mapping[str, Any], pres: Presentation, out: TextIO, width: int) -> None:
+    """Print the shared zones, then the seats side by side (* marks the seat to move)."""
+    console = Console(width=width, highlight=False, color_system=None)
+    board = pres.board(view)
+    viewer = view.get("seat")
+    seats = sorted(board.seats, key=lambda z: z.seat != viewer)
+    with console.capture() as captured:
+        console.print(f"Round {board.round}")
+        console.print(_shared_table(board.zones))
+        console.print(_seats_table(seats, viewer, board.to_move))
+    text = "\n".join(line.rstrip() for line in captured.get().splitlines())
+    out.write(text + "\n")
+
+
+def option_lines(legal: Sequence[str], pres: Presentation, preview: Any = None) -> list[str]:
+    """Numbered options under their group headings: ``  3) Build X — cost 1, you pay 0  [id]``.
+
+    ``preview(option)`` gives how the seat's fields would change (None: no preview).
+    """
+    lines: list[str] = []
+    digits = len(str(len(legal)))
+    group = None
+    for number, option in enumerate(legal, 1):
+        heading = pres.option_group(option)
+        if heading != group:
+            group = heading
+            lines.append(f" {heading}:")
+        changes = preview(option) if preview is not None else None
+        text = pres.option_text(option, changes)
+        lines.append(f"  {number:>{digits}}) {text}  [{option}]")
+    return lines

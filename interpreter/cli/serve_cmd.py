@@ -1,0 +1,62 @@
+"""``rulebook serve``: start the web table (``interpreter/serve``) on uvicorn."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from interpreter.cli import Command
+
+__all__ = ["COMMAND", "run"]
+
+
+def run(args: argparse.Namespace) -> int:
+    """Entry point of ``rulebook serve``: runs until interrupted."""
+    import uvicorn
+
+    from interpreter.serve.app import create_app
+    from interpreter.serve.store import default_db_path
+
+    db = args.db or str(default_db_path())
+    print(f"rulebook: tables are kept in {db}", file=sys.stderr)
+    print(f"rulebook: open http://{args.host}:{args.port}/ in a browser", file=sys.stderr)
+    # keep-alive connections stay open 30 s (uvicorn's 5 s closes them under a busy client)
+    uvicorn.run(
+        create_app(db),
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        timeout_keep_alive=30,
+    )
+    return 0
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Declare the arguments of ``rulebook serve``."""
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default: %(default)s)"
+    )
+    parser.add_argument("--port", type=int, default=8000, help="port (default: %(default)s)")
+    parser.add_argument(
+        "--db",
+        metavar="FILE",
+        help="the SQLite database of tables (default: rulebook/tables.sqlite3 in the user's "
+        "data folder, $XDG_DATA_HOME or ~/.local/share)",
+    )
+    parser.add_argument(
+        "--log-level",
+        default="warning",
+        choices=["critical", "error", "warning", "info", "debug"],
+        help="server log detail (default: %(default)s)",
+    )
+
+
+COMMAND = Command(
+    name="serve",
+    help="a web table: play any ruleset in the browser with friends and bots",
+    description="Serve the web table: start games (any game, expansion or house rule), share a "
+    "link per seat, watch bots, replay saves. Tables are kept in a SQLite database and survive "
+    "restarts. Example: rulebook serve --port 8000",
+    configure=configure,
+    run=run,
+)

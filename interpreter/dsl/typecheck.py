@@ -1,0 +1,459 @@
+"""The type rules of the effect language, applied by the resolve pass (resolve.py) to each node
+it makes: every operand, comparison, index, field, builtin argument, condition and assignment
+is checked at load against the types the ruleset declares (scope.TypeInfo, types.py).
+
+A fault is a TypeFault at the offending token. It names the value to blame (`culprit`) and
+what was expected there, so that a fault inside an inlined rule function caused by an argument
+is reported at the call site's argument instead (resolve.py).
+
+Codes: D008 a value of the wrong type; D009 a field read on a value that has no such field;
+D010 a catalog attribute that some entries lack, read without a default.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token, Tree
+
+from interpreter.dsl import ir
+from interpreter.dsl.parser import DslSyntaxError
+from interpreter.dsl.runtime import show as show_value
+from interpreter.dsl.scope import Env, Scope, TypeInfo
+from interpreter.dsl.show import Lazy, show_tree
+from interpreter.dsl.types import (
+    ANY,
+    BOOL,
+    COUNT,
+    NONE,
+    NUMBER,
+    SEAT,
+    TEXT,
+    Area,
+    Bag,
+    Id,
+    ListOf,
+    Optional,
+    Piece,
+    Pile,
+    Table,
+    Type,
+    assignable,
+    describe,
+    is_number,
+    item_of,
+    join,
+)
+
+__all__ = ["Lazy", "TypeFault", "TypeRules", "show_tree"]
+
+
+class TypeFault(DslSyntaxError):
+    """A value of the wrong type; `culprit` is the resolved value to blame, `expected` what
+    was wanted in its place (None: no single type would do)."""
+
+    def __init__(
+        self,
+        message: str,
+        at: Tree | Token,
+        culprit: ir.Expr | None = None,
+        expected: Type | None = None,
+        code: str = "D008",
+    ) -> None:
+        line, column = position(at)
+        super().__init__(message, line, column, code)
+        self.culprit = culprit
+        self.expected = expected
+
+
+def position(node: Tree | Token) -> tuple[int, int]:
+    if isinstance(node, Token):
+        return node.line or 1, node.column or 1
+    if not node.meta.empty:
+        return node.meta.line, node.meta.column
+    for tok in node.scan_values(lambda v: isinstance(v, Token)):
+        return tok.line or 1, tok.column or 1
+    return 1, 1
+
+
+def type_of(node: ir.Expr) -> Type:
+    return getattr(node, "ty", None) or ANY
+
+
+def _strip(t: Type) -> Type:
+    return t.inner if isinstance(t, Optional) else t
+
+
+def found_words(node: ir.Expr) -> str:
+    """What a value is, for messages: its type, and the id itself when known at load."""
+    words = describe(type_of(node))
+    if isinstance(node, ir.Const) and isinstance(node.value, str):
+        words += f" ('{show_value(node.value)}')"
+    return words
+
+
+_OPWORDS = {"+": "adds", "-": "subtracts", "*": "multiplies", "//": "divides", "%": "divides"}
+_NUMBER_OPS = ("<", "<=", ">", ">=")
+_LIST_ARGS = {"len", "distinct", "list", "first", "count", "any", "all", "sum", "min", "max"}
+
+
+class TypeRules:
+    """The type of each resolved node, and the checks on it, for one Env (off without types)."""
+
+    def __init__(self, env: Env) -> None:
+        self.env = env
+        self._empty = TypeInfo()
+
+    @property
+    def on(self) -> bool:
+        """Whether texts are checked: the model builder gives the Env its types."""
+        return self.env.types is not None
+
+    @property
+    def info(self) -> TypeInfo:
+        return self.env.types or self._empty
+
+    # -- helpers ------------------------------------------------------------------------------
+    def want(self, tree: Any, node: ir.Expr, expected: Type, what: str) -> None:
+        """Raise when `node` (written at `tree`) does not fit `expected`: `what` expected ..."""
+        found = _strip(type_of(node))
+        if assignable(found, expected) or (found == NONE and isinstance(expected, Optional)):
+            return
+        message = f"{what}: expected {describe(expected)}, got {found_words(node)}"
+        raise TypeFault(message, tree, node, expected)
+
+    def number(self, tree: Any, node: ir.Expr, text: str, word: str) -> None:
+        t = _strip(type_of(node))
+        if t == ANY or is_number(t):
+            return
+        raise TypeFault(
+            f"'{text}': {word} needs numbers, got {found_words(node)}", tree, node, NUMBER
+        )
+
+    # -- names ----------------------------------------------------------------------------------
+    def constant(self, name: str, value: Any) -> Type:
+        if name == "players":
+            return COUNT
+        if name == "seats":
+            return ListOf(SEAT)
+        t = self.info.constants.get(name)
+        return t if t is not None else self.value(value)
+
+    def value(self, value: Any) -> Type:
+        if isinstance(value, bool):
+            return BOOL
+        if isinstance(value, int):
+            return COUNT if value >= 0 else NUMBER
+        if value is None:
+            return NONE
+        if isinstance(value, str):
+            cat = self.info.catalog_of.get(value)
+            return Id(cat) if cat else self.info.constants.get(value, TEXT)
+        return ANY
+
+    # -- fields -----------------------------------------------------------------------------
+    def field(self, tree: Tree, node: ir.Expr, obj: ir.Expr, name: str) -> Type:
+        """`obj.name`: a seat's field or ability, a piece's field or attribute, an entry id's
+        attribute; anything else has no fields (D009)."""
+        t = _strip(type_of(obj))
+        tok = tree.children[1]
+        text = Lazy(tree)
+        info = self.info
+        if isinstance(node, ir.Ability):
+            if t in (ANY, SEAT, NONE):
+                return COUNT
+            raise TypeFault(
+                f"'{text}': '{name}' is granted to a seat, not to {found_words(obj)}",
+                tok,
+                obj,
+                SEAT,
+                "D009",
+            )
+        if t == SEAT:
+            if name in info.player_fields:
+                return info.player_fields[name]
+            raise TypeFault(f"'{text}': a seat has no field '{name}'", tok, obj, None, "D009")
+        if isinstance(t, Piece | Id) and (not isinstance(t, Id) or t.universe in info.attributes):
+            cat = t.catalog if isinstance(t, Piece) else t.universe
+            return self._entry_field(tree, obj, name, cat, piece=isinstance(t, Piece))
+        if t in (ANY, NONE):
+            return self._any_field(tree, obj, name)
+        raise TypeFault(
+            f"'{text}': reads the field '{name}' of {found_words(obj)}, which has no fields",
+            tok,
+            obj,
+            None,
+            "D009",
+        )
+
+    def _entry_field(self, tree: Tree, obj: ir.Expr, name: str, cat: str, piece: bool) -> Type:
+        info = self.info
+        text = Lazy(tree)
+        tok = tree.children[1]
+        if not cat:  # a piece of some catalog
+            return self._any_field(tree, obj, name)
+        fields = info.piece_fields.get(cat, {})
+        if name == "type":
+            return Id(cat) if piece else self._no_field(tree, obj, name, cat)
+        if name in fields:
+            if piece:
+                return fields[name]
+            raise TypeFault(
+                f"'{text}': '{name}' is a field of a placed piece, and {found_words(obj)} is an id",
+                tok,
+                obj,
+                Piece(cat),
+                "D009",
+            )
+        attrs = info.attributes.get(cat, {})
+        if name not in attrs:
+            return self._no_field(tree, obj, name, cat)
+        lacking = info.partial.get(cat, {}).get(name)
+        if lacking and not isinstance(obj, ir.Const):
+            shown = ", ".join(lacking[:3]) + (", ..." if len(lacking) > 3 else "")
+            raise TypeFault(
+                f"'{text}': not every entry of {cat} has '{name}' (not {shown}), and it "
+                "has no default; give it one under the catalog's defaults:",
+                tok,
+                None,
+                None,
+                "D010",
+            )
+        return attrs[name]
+
+    def _no_field(self, tree: Tree, obj: ir.Expr, name: str, cat: str) -> Type:
+        if name in self.info.player_fields or name in self.env.abilities:
+            expected: Type | None = SEAT
+        else:
+            expected = None
+        raise TypeFault(
+            f"'{show_tree(tree)}': {found_words(obj)} has no field '{name}'",
+            tree.children[1],
+            obj,
+            expected,
+            "D009",
+        )
+
+    def _any_field(self, tree: Tree, obj: ir.Expr, name: str) -> Type:
+        """A field of a value whose type is not known: the field's type if all agree."""
+        info = self.info
+        found: list[Type] = []
+        if name in info.player_fields:
+            found.append(info.player_fields[name])
+        for cat, fields in info.piece_fields.items():
+            if name in fields:
+                found.append(fields[name])
+            if name == "type":
+                found.append(Id(cat))
+        found += [a[name] for a in info.attributes.values() if name in a]
+        out: Type | None = found[0] if found else ANY
+        for t in found[1:]:
+            out = join(out, t) if out is not None else None
+        return out or ANY
+
+    # -- indexes ------------------------------------------------------------------------------
+    def index(self, tree: Tree, node: ir.Index) -> Type:
+        t = _strip(type_of(node.obj))
+        key_tree = tree.children[1]
+        text = Lazy("'", tree, "'")
+        if isinstance(t, Table):
+            key = t.key
+            if is_number(key):
+                self.number(key_tree, node.key, Lazy(tree), "a table by number")
+            else:
+                self.want(key_tree, node.key, key, f"{text}: {describe(t)} is read by a key")
+            return t.value
+        if isinstance(t, Bag):
+            self.want(key_tree, node.key, Id(t.universe), f"{text}: {describe(t)} is read by a key")
+            return NUMBER
+        if isinstance(t, ListOf | Pile | Area):
+            self.number(key_tree, node.key, Lazy(tree), "a list's position")
+            return item_of(t) or ANY
+        if t in (ANY, NONE):
+            return ANY
+        raise TypeFault(f"{text}: {found_words(node.obj)} cannot be indexed", tree, node.obj)
+
+    def loop_item(self, tree: Any, node: ir.Expr) -> Type:
+        t = _strip(type_of(node))
+        item = item_of(t)
+        if item is None:
+            if t == NONE:
+                return ANY
+            raise TypeFault(
+                f"'{show_tree(tree)}': cannot loop over {found_words(node)}",
+                tree,
+                node,
+                ListOf(ANY),
+            )
+        return item
+
+    # -- operators ----------------------------------------------------------------------------
+    def compare(self, tree: Tree, left: ir.Expr, op: str, right: ir.Expr, at: Any) -> Type:
+        lt, rt = _strip(type_of(left)), _strip(type_of(right))
+        text = Lazy(tree)
+        if op in ("in", "not in"):
+            item = item_of(rt)
+            if item is None and rt != NONE:
+                raise TypeFault(
+                    f"'{text}': looks for a value in {found_words(right)}, which is not a "
+                    "collection",
+                    at,
+                    right,
+                    ListOf(ANY),
+                )
+            if item is not None and not self._comparable(lt, _strip(item)):
+                raise TypeFault(
+                    f"'{text}': looks for {found_words(left)} in {describe(rt)}",
+                    at,
+                    left,
+                    item,
+                )
+            return BOOL
+        if op in _NUMBER_OPS:
+            for side, t in ((left, lt), (right, rt)):
+                if t != ANY and not is_number(t):
+                    other = rt if side is left else lt
+                    raise TypeFault(
+                        f"'{text}': compares {found_words(left)} with {found_words(right)}"
+                        f" ('{op}' needs numbers)",
+                        at,
+                        side,
+                        NUMBER if is_number(other) else None,
+                    )
+            return BOOL
+        if not self._comparable(lt, rt):
+            raise TypeFault(
+                f"'{text}': compares {found_words(left)} with {found_words(right)}",
+                at,
+                left if rt in (TEXT, NUMBER, COUNT) else right,
+                rt if rt != NONE else lt,
+            )
+        return BOOL
+
+    @staticmethod
+    def _comparable(a: Type, b: Type) -> bool:
+        if ANY in (a, b) or NONE in (a, b):
+            return True
+        if is_number(a) and is_number(b):
+            return True
+        if TEXT in (a, b):  # an id is a text; a text may name one
+            return isinstance(a, Id) or isinstance(b, Id) or a == b
+        return join(a, b) is not None
+
+    def arith(self, tree: Tree, left: ir.Expr, op: str, right: ir.Expr, at: Any) -> Type:
+        lt, rt = _strip(type_of(left)), _strip(type_of(right))
+        if op == "+":
+            if item_of(lt) is not None and lt not in (TEXT, ANY):  # lists join end to end
+                joined = join(lt, rt) if item_of(rt) is not None else None
+                if joined is None and rt != ANY:
+                    raise TypeFault(
+                        f"'{show_tree(tree)}': adds {found_words(right)} to {describe(lt)}",
+                        at,
+                        right,
+                        lt,
+                    )
+                return joined or ANY
+            if lt == TEXT and rt in (TEXT, ANY):
+                return TEXT
+        text = Lazy(tree)
+        self.number(at, left, text, f"'{op}'")
+        self.number(at, right, text, f"'{op}'")
+        if lt == ANY or rt == ANY:
+            return NUMBER
+        return COUNT if lt == COUNT and rt == COUNT and op != "-" else NUMBER
+
+    def condition(self, tree: Any, node: ir.Expr, what: str = "a condition") -> None:
+        t = _strip(type_of(node))
+        if t in (BOOL, ANY):
+            return
+        raise TypeFault(
+            f"'{show_tree(tree)}': {what} must be true or false, got {found_words(node)}",
+            tree,
+            node,
+            BOOL,
+        )
+
+    def expect(self, tree: Any, node: ir.Expr, word: str) -> None:
+        """The checks of a flow text's place: bool (conditions), seat (who), number (from),
+        phase (the phase to run)."""
+        if not self.on:
+            return
+        if word == "bool":
+            self.condition(tree, node)
+            return
+        t = type_of(node)
+        text = Lazy(tree)
+        if word == "phase":
+            if isinstance(node, ir.Const) and isinstance(node.value, str):
+                if node.value in self.info.phases:
+                    return
+                raise TypeFault(f"'{text}': '{node.value}' is not a phase", tree, node, Id("phase"))
+            if t in (ANY, Id("phase")):
+                return
+            found = found_words(node)
+            if t == Optional(Id("phase")):
+                found += " (an entry falls back on a default of 'none')"
+            raise TypeFault(f"'{text}': 'phase' must be a phase name, got {found}", tree, node)
+        if word == "seat":
+            if t in (ANY, SEAT) or (isinstance(node, ir.Const) and type(node.value) is int):
+                return
+            raise TypeFault(f"'{text}': 'who' must be a seat, got {found_words(node)}", tree, node)
+        if word == "number" and not (t == ANY or is_number(_strip(t))):
+            raise TypeFault(f"'{text}': expected a seat or a number, got {found_words(node)}", tree)
+
+    def blame_argument(
+        self, e: TypeFault, fname: str, i: int, tree: Any, value: ir.Expr
+    ) -> TypeFault:
+        """The fault `e` inside rule function `fname`, put on its argument `i` at the call."""
+        where = f"argument {i + 1} of '{fname}'"
+        if e.expected is not None:
+            message = f"{where}: expected {describe(e.expected)}, got {found_words(value)}"
+        else:
+            message = f"{where}: {found_words(value)} does not fit ({e.message})"
+        return TypeFault(message, tree, value, e.expected, e.code)
+
+    # -- statements ---------------------------------------------------------------------------
+    def assign(
+        self, tree: Tree, target: ir.Target, op: str | None, value: ir.Expr, scope: Scope
+    ) -> None:
+        """`target = value` must fit the target's type; `+=` and `-=` need numbers."""
+        info = self.info
+        target_tree, value_tree = tree.children[0], tree.children[-1]
+        kind = target.kind
+        if kind == "local":
+            current = target.key.ty
+        elif kind == "temp":
+            current = scope.temp_type(target.key)
+        elif kind == "var":
+            current = info.variables.get(target.key)
+        elif kind == "global":
+            current = info.global_fields.get(target.key)
+        elif kind == "field":
+            current = self.field(target_tree, target, target.obj, target.key)  # type: ignore[arg-type]
+        else:
+            current = self.index(target_tree, ir.Index(target.obj, target.index))  # type: ignore[arg-type]
+        current = current or ANY
+        text = Lazy(target_tree, f" {op or '='} ", value_tree)
+        if op is not None:
+            if current != ANY and not is_number(_strip(current)):
+                raise TypeFault(
+                    f"'{text}': '{op}' needs a number to change, got {describe(current)}",
+                    target_tree,
+                )
+            self.number(value_tree, value, text, f"'{op}'")
+            return
+        found = type_of(value)
+        if kind in ("local", "var"):  # a name holds what it is given
+            old = target.key.ty if kind == "local" else info.variables.get(target.key)
+            new = found if old is None else ANY if ANY in (old, found) else join(old, found) or ANY
+            if kind == "local":
+                target.key.ty = new
+            else:
+                info.variables[target.key] = new
+            return
+        if isinstance(current, Pile | Area | Bag):
+            raise TypeFault(
+                f"'{text}': {describe(current)} cannot be replaced; change its contents",
+                target_tree,
+            )
+        self.want(value_tree, value, current, f"'{text}'")

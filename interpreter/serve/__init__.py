@@ -1,0 +1,10 @@
+"""``rulebook serve``: a web table for any ruleset, overlay or house rule.
+
+store.py         tables on disk (SQLite): save header, seat tokens, the action log
+tables.py        live tables: checked moves, bots, rebuilt from the log after a restart
+presentation.py  labels, texts, icons, zones and option texts from a ruleset (also the terminal's)
+messages.py      what one seat is told: built only from ``state.view(seat)``
+render.py        HTML of the board, log and score table
+overlays.py      uploaded house rules, validated like ``rulebook validate``
+api.py pages.py app.py   the JSON API and websocket, the HTML pages, the ASGI app
+"""

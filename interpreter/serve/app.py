@@ -1,0 +1,170 @@
+"""The ASGI application of ``rulebook serve``: pages, JSON API, websockets, static files.
+
+``create_app(db_path)`` opens (or creates) the SQLite database of tables; bot-only tables that
+were still playing when the server stopped start again where their log ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.routing import Mount
+from starlette.staticfiles import StaticFiles
+
+from interpreter.engine.savefile import SaveGame
+from interpreter.serve.api import api_routes, broadcast
+from interpreter.serve.messages import seat_message
+from interpreter.serve.overlays import store_overlay
+from interpreter.serve.pages import page_routes
+from interpreter.serve.store import TableStore, default_db_path
+from interpreter.serve.tables import Hub, ServeError, Table
+
+__all__ = ["Replays", "Uploads", "Watchers", "create_app"]
+
+STATIC = Path(__file__).parent / "static"
+UPLOAD_PREFIX = "upload:"
+
+
+class Uploads:
+    """Uploaded overlays kept beside the database; a table names one as ``upload:DIGEST``."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def add(self, name: str, data: bytes) -> str:
+        path = Path(store_overlay(self.folder, name, data))
+        return UPLOAD_PREFIX + path.stem
+
+    def resolve(self, overlay: str) -> str:
+        """The path of an uploaded overlay, or a catalog id as it is (never another path)."""
+        if overlay.startswith(UPLOAD_PREFIX):
+            digest = overlay[len(UPLOAD_PREFIX) :]
+            path = self.folder / f"{digest}.yaml"
+            if not digest.isalnum() or not path.is_file():
+                raise ServeError(f"no uploaded overlay {overlay!r} here", 404)
+            return str(path)
+        if "/" in overlay or "\\" in overlay or overlay.endswith((".yaml", ".yml")):
+            raise ServeError(
+                f"{overlay!r}: 'overlays' takes overlay ids; upload a file to use your own"
+            )
+        return overlay
+
+    def saved(self, overlay: str) -> str:
+        """An overlay as a save names it: a catalog id, or a file uploaded here (a replayed save
+        makes the server read no other file of its machine)."""
+        if overlay.startswith(UPLOAD_PREFIX):
+            return self.resolve(overlay)
+        path = Path(overlay)
+        if path.suffix in (".yaml", ".yml") or "/" in overlay or "\\" in overlay:
+            if path.resolve().parent != self.folder.resolve() or not path.is_file():
+                raise ServeError(
+                    f"the save uses an overlay file this server does not have: {path.name}"
+                )
+            return str(path)
+        return overlay
+
+
+class Watchers:
+    """One task per bot-only table, playing its bots at the table's speed (moves/second)."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.tasks: dict[str, asyncio.Task[None]] = {}
+        self.wakers: dict[str, asyncio.Event] = {}
+
+    def start(self, table: Table) -> None:
+        if table.id in self.tasks or table.state.is_over:
+            return
+        self.wakers[table.id] = asyncio.Event()
+        self.tasks[table.id] = asyncio.create_task(self._run(table))
+
+    def wake(self, table: Table) -> None:
+        """The speed changed: stop waiting out the old delay."""
+        event = self.wakers.get(table.id)
+        if event is not None:
+            event.set()
+
+    async def _run(self, table: Table) -> None:
+        try:
+            while self.hub.bot_move(table):
+                await broadcast(table)
+                event = self.wakers[table.id]
+                event.clear()
+                delay = 1.0 / table.speed if table.speed > 0 else 0.0
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(event.wait(), timeout=delay)
+        finally:
+            self.tasks.pop(table.id, None)
+            self.wakers.pop(table.id, None)
+
+    async def stop(self) -> None:
+        for task in list(self.tasks.values()):
+            task.cancel()
+        for task in list(self.tasks.values()):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+
+class Replays:
+    """Any save file, shown as everybody saw it after a chosen number of decisions."""
+
+    def __init__(self, hub: Hub, uploads: Uploads) -> None:
+        self.hub = hub
+        self.uploads = uploads
+
+    def message(self, save: SaveGame, step: int) -> dict[str, Any]:
+        from interpreter.engine.savefile import replay_error
+
+        overlays = [self.uploads.saved(overlay) for overlay in save.overlays]
+        game, pres = self.hub.compile(save.game, save.players, overlays, save.options)
+        state = game.new_state(save.seed)
+        step = min(step, len(save.choices))
+        for n, choice in enumerate(save.choices[:step], 1):
+            if choice not in state.legal_options():
+                raise replay_error(f"step {n}: {choice!r} is not a legal option there", "the save")
+            state.apply(choice)
+        table = Table("replay", save, [], 0.0, game, pres, state)
+        table.save = SaveGame(**{**save.__dict__, "choices": save.choices[:step]})
+        message = seat_message(table, None)
+        message["steps"] = len(save.choices)
+        message["step"] = step
+        message["type"] = "replay"
+        return message
+
+
+def create_app(db_path: str | Path | None = None) -> Starlette:
+    """The server's application over the database at ``db_path`` (default: the data folder)."""
+    path = Path(db_path) if db_path else default_db_path()
+    store = TableStore(path)
+    hub = Hub(store)
+    watchers = Watchers(hub)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        for table_id in store.unfinished_ids():
+            try:
+                table = hub.get(table_id)
+            except ServeError:
+                continue  # a table whose rules are gone stays on disk, untouched
+            if table.bot_only:
+                watchers.start(table)
+            else:
+                hub.run_bots(table)
+        yield
+        await watchers.stop()
+        store.close()
+
+    app = Starlette(
+        routes=[*api_routes(), *page_routes(), Mount("/static", StaticFiles(directory=STATIC))],
+        lifespan=lifespan,
+    )
+    app.state.hub = hub
+    app.state.watchers = watchers
+    app.state.uploads = Uploads(path.parent / "overlays")
+    app.state.replays = Replays(hub, app.state.uploads)
+    return app

@@ -1,0 +1,98 @@
+"""What the server tells one seat about its table: built only from ``state.view(seat)`` (a
+spectator gets the view of no seat: every hidden field hidden), the shared log, and, for the seat
+to move alone, its legal options with their human text.
+
+The same message goes out over HTTP (``GET /api/tables/ID/state``) and the websocket.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from interpreter.serve.presentation import Presentation, preview_changes
+from interpreter.serve.render import board_html, log_lines, score_rows
+
+__all__ = ["SPECTATOR", "option_preview", "options_of", "seat_message"]
+
+SPECTATOR = -1  # the view of no seat: what everybody may see
+
+
+def seat_message(table: Any, seat: int | None, log_from: int = 0) -> dict[str, Any]:
+    """The JSON message for ``seat`` (None: a spectator) at this moment of the table.
+
+    ``log`` holds the log entries from number ``log_from`` on (a client that has the first
+    entries asks only for the new ones; ``log_from`` is echoed so it knows where they go).
+    """
+    state = table.state
+    pres: Presentation = table.presentation
+    viewer = SPECTATOR if seat is None else seat
+    view = state.view(viewer)
+    over = state.is_over
+    to_move = None if over else state.to_move
+    message: dict[str, Any] = {
+        "type": "state",
+        "table": table.id,
+        "title": table.game.title or table.game.name,
+        "seat": seat,
+        "seats": list(table.save.seats),
+        "decision": table.decision,
+        "round": view["round"],
+        "to_move": to_move,
+        "over": over,
+        "prompt": _prompt(state) if to_move is not None else "",
+        "options": options_of(state, pres, viewer) if to_move == viewer else [],
+        "board": board_html(pres.board(view), pres, viewer),
+        "log_from": log_from,
+        "log": log_lines((state.log or [])[log_from:]),
+        "result": None,
+    }
+    if over:
+        result = state.result()
+        message["result"] = {
+            "winner": result.winner,
+            "rounds": result.rounds,
+            "trigger": result.trigger,
+            "rows": score_rows(result, table.save.seats),
+        }
+    return message
+
+
+def _prompt(state: Any) -> str:
+    """The label of the pending decision (``choose: label:`` in the rules), if any."""
+    pending = getattr(state, "pending", None) or {}
+    for spec, _opt, _values in pending.values():
+        return str(getattr(spec, "label", "") or "")
+    return ""
+
+
+def options_of(state: Any, pres: Presentation, seat: int) -> list[dict[str, Any]]:
+    """The legal options of the deciding seat, with text, family and tooltip, in engine order."""
+    legal: Sequence[str] = state.legal_options()
+    out = []
+    for option in legal:
+        out.append(
+            {
+                "id": option,
+                "text": pres.option_text(option, option_preview(state, pres, option, seat)),
+                "family": pres.option_family(option),
+                "group": pres.option_group(option),
+                "doc": pres.option_doc(option),
+            }
+        )
+    return out
+
+
+def option_preview(state: Any, pres: Presentation, option: str, seat: int) -> dict[str, int] | None:
+    """How the seat's own fields named by the option's ``preview:`` would change if it took
+    ``option`` (tried on a copy of the state); None when the family previews nothing."""
+    names = pres.preview_fields(option)
+    if not names:
+        return None
+    before = state.view(seat)["players"][seat]
+    trial = state.copy()
+    try:
+        trial.apply(option)
+    except Exception:  # noqa: BLE001 - a preview is a nicety; the move itself reports failures
+        return None
+    return preview_changes(before, trial.view(seat)["players"][seat], names)

@@ -1,0 +1,284 @@
+"""The HTML pages: lobby, new game form, table, replay. Server-rendered, every text escaped; the
+table and replay pages load one small script (static/table.js) that draws the server's messages.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from starlette.datastructures import UploadFile
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from interpreter.serve.api import create_from, start_table, table_summary
+from interpreter.serve.catalog import games_listing
+from interpreter.serve.overlays import MAX_UPLOAD, UploadRejected
+from interpreter.serve.tables import HUMAN, ServeError
+
+__all__ = ["page_routes"]
+
+
+def layout(title: str, body: str, script: bool = False) -> str:
+    js = '<script src="/static/table.js" defer></script>' if script else ""
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(title)} · rulebook</title>"
+        f'<link rel="stylesheet" href="/static/style.css">{js}</head><body>'
+        '<header><a href="/" class="brand">rulebook</a> <a href="/new">New game</a> '
+        f'<a href="/replay">Replay a save</a></header><main>{body}</main></body></html>'
+    )
+
+
+async def lobby(request: Request) -> Response:
+    rows = []
+    for t in request.app.state.hub.store.recent():
+        who = ", ".join(t["seats"])
+        status = "finished" if t["finished"] else f"decision {t['decisions']}"
+        rows.append(
+            f'<tr><td><a href="/t/{escape(t["id"])}">{escape(t["game"])}</a></td>'
+            f"<td>{escape(who)}</td><td>{escape(status)}</td>"
+            f'<td><a href="/replay?table={escape(t["id"])}">replay</a></td></tr>'
+        )
+    table = (
+        '<table class="lobby"><tr><th>game</th><th>seats</th><th>status</th><th></th></tr>'
+        + "".join(rows)
+        + "</table>"
+        if rows
+        else "<p>No tables yet.</p>"
+    )
+    body = (
+        '<h1>Tables</h1><p><a class="button" href="/new">Start a new game</a></p>'
+        f"<h2>Recent tables</h2>{table}"
+    )
+    return HTMLResponse(layout("Tables", body))
+
+
+def new_game_form(error: str = "", values: dict[str, Any] | None = None) -> str:
+    values = values or {}
+    listing = games_listing()
+    games = listing["games"]
+    chosen = values.get("game") or (games[0]["name"] if games else "")
+    bots = [b["name"] for b in listing["bots"]]
+    game_options = "".join(
+        f'<option value="{escape(g["name"])}"{" selected" if g["name"] == chosen else ""}'
+        f' data-min="{g["min_players"]}" data-max="{g["max_players"]}">'
+        f"{escape(g['title'])}</option>"
+        for g in games
+    )
+    sections = "".join(_game_section(g, g["name"] == chosen) for g in games)
+    most = max((g["max_players"] for g in games), default=4)
+    seat_rows = "".join(_seat_row(i, bots, i < int(values.get("players", 4))) for i in range(most))
+    shown = f'<pre class="error" id="form-error">{escape(error)}</pre>' if error else ""
+    return f"""
+<h1>New game</h1>{shown}
+<form method="post" action="/new" enctype="multipart/form-data" id="new-game">
+ <label>Game <select name="game" id="game">{game_options}</select></label>
+ <label>Players <input type="number" name="players" id="players" min="1" max="{most}"
+   value="{escape(str(values.get("players", 4)))}"></label>
+ {sections}
+ <fieldset><legend>House rules (your own overlay files, checked first)</legend>
+  <input type="file" name="upload" id="upload" accept=".yaml,.yml" multiple>
+  <small>At most {MAX_UPLOAD // 1024} KB each.</small></fieldset>
+ <fieldset><legend>Seats</legend>{seat_rows}</fieldset>
+ <label>Seed <input type="number" name="seed" placeholder="random"></label>
+ <label>Bot speed (moves per second, bot-only tables)
+   <input type="number" name="speed" value="2" min="0" max="100" step="any"></label>
+ <button type="submit" id="start">Start the game</button>
+</form>
+<script>
+(function () {{
+  const game = document.getElementById("game"), players = document.getElementById("players");
+  function sync() {{
+    const opt = game.selectedOptions[0];
+    players.min = opt.dataset.min; players.max = opt.dataset.max;
+    if (+players.value > +opt.dataset.max) players.value = opt.dataset.max;
+    if (+players.value < +opt.dataset.min) players.value = opt.dataset.min;
+    document.querySelectorAll("fieldset[data-game]").forEach(f => {{
+      f.hidden = f.dataset.game !== game.value; f.disabled = f.hidden; }});
+    document.querySelectorAll(".seat-row").forEach((r, i) => {{
+      r.hidden = i >= +players.value; r.querySelector("select").disabled = r.hidden; }});
+  }}
+  game.addEventListener("change", sync); players.addEventListener("input", sync); sync();
+}})();
+</script>"""
+
+
+def _game_section(game: dict[str, Any], shown: bool) -> str:
+    name = game["name"]
+    overlays = "".join(
+        f'<label class="check"><input type="checkbox" name="overlay:{escape(name)}" '
+        f'value="{escape(o["name"])}"> {escape(o["title"])} <code>{escape(o["name"])}</code>'
+        "</label>"
+        for o in game["overlays"]
+    )
+    options = []
+    for opt in game["options"] + [x for o in game["overlays"] for x in o["options"]]:
+        choices = "".join(
+            f"<option{' selected' if c == opt['default'] else ''}>{escape(str(c))}</option>"
+            for c in opt["choices"]
+        )
+        options.append(
+            f'<label title="{escape(opt["doc"])}">{escape(opt["name"])} '
+            f'<select name="option:{escape(name)}:{escape(opt["name"])}">{choices}</select></label>'
+        )
+    hidden = "" if shown else " hidden disabled"
+    return (
+        f'<fieldset data-game="{escape(name)}"{hidden}><legend>Expansions and variants</legend>'
+        f'{overlays or "<p>none</p>"}<div class="options">{"".join(options)}</div></fieldset>'
+    )
+
+
+def _seat_row(seat: int, bots: list[str], shown: bool) -> str:
+    kinds = [HUMAN, *bots]
+    default = HUMAN if seat == 0 else ("random" if "random" in bots else bots[0])
+    choices = "".join(
+        f"<option{' selected' if k == default else ''}>{escape(k)}</option>" for k in kinds
+    )
+    hidden = "" if shown else " hidden"
+    return (
+        f'<div class="seat-row"{hidden}><label>Seat {seat} '
+        f'<select name="seat{seat}">{choices}</select></label></div>'
+    )
+
+
+async def new_game_page(request: Request) -> Response:
+    return HTMLResponse(layout("New game", new_game_form()))
+
+
+async def create_game(request: Request) -> Response:
+    """The form's POST: uploads validated first; on any problem the form again, with it."""
+    values: dict[str, Any] = {}
+    try:
+        async with request.form(max_files=8, max_fields=200, max_part_size=MAX_UPLOAD + 1) as form:
+            values = {k: v for k, v in form.items() if isinstance(v, str)}
+            game = str(form.get("game") or "")
+            players = _int(form.get("players"), "players")
+            overlays = [str(v) for v in form.getlist(f"overlay:{game}")]
+            for upload in form.getlist("upload"):
+                if isinstance(upload, UploadFile) and upload.filename:
+                    data = await upload.read(MAX_UPLOAD + 1)
+                    overlays.append(request.app.state.uploads.add(upload.filename, data))
+            prefix = f"option:{game}:"
+            allowed = _option_names(game, overlays)
+            options = {
+                k[len(prefix) :]: v
+                for k, v in form.items()
+                if k.startswith(prefix) and k[len(prefix) :] in allowed
+            }
+            seats = [str(form.get(f"seat{i}") or HUMAN) for i in range(players)]
+            seed = form.get("seed")
+            speed = float(form.get("speed") or 2)
+        uploads = request.app.state.uploads
+        table = create_from(
+            request.app.state.hub,
+            {
+                "game": game,
+                "players": players,
+                "seats": seats,
+                "options": options,
+                "seed": _int(seed, "seed") if seed else None,
+                "speed": speed,
+            },
+            [uploads.resolve(o) for o in overlays],
+        )
+    except UploadRejected as exc:
+        return HTMLResponse(layout("New game", new_game_form(exc.message, values)), 422)
+    except ServeError as exc:
+        return HTMLResponse(layout("New game", new_game_form(exc.message, values)), exc.status)
+    except ValueError as exc:
+        return HTMLResponse(layout("New game", new_game_form(str(exc), values)), 400)
+    start_table(request.app, table)
+    summary = table_summary(table)
+    humans = [s for s in summary["seats"] if "url" in s]
+    if not humans:
+        return RedirectResponse(summary["watch"], status_code=303)
+    links = "".join(
+        f'<li>Seat {s["seat"]}: <a class="seat-link" href="{escape(s["url"])}">'
+        f'<span class="url">{escape(s["url"])}</span></a> '
+        f'<button type="button" class="copy" data-url="{escape(s["url"])}">copy link</button></li>'
+        for s in humans
+    )
+    body = (
+        f"<h1>Table ready</h1><p>Share one link per person (each link is that seat's key; "
+        f'keep it to yourself):</p><ul class="links">{links}</ul>'
+        f'<p>Spectators: <a href="{escape(summary["watch"])}">{escape(summary["watch"])}</a></p>'
+        "<script>document.querySelectorAll('.copy').forEach(b => b.onclick = () => "
+        "navigator.clipboard.writeText(new URL(b.dataset.url, location).href));</script>"
+    )
+    return HTMLResponse(layout("Table ready", body), 201)
+
+
+def _option_names(game: str, overlays: list[str]) -> set[str]:
+    """The options the form may set: the game's own and those of the chosen expansions (the
+    form lists every expansion's options; an unchosen expansion's are not the game's)."""
+    for info in games_listing()["games"]:
+        if info["name"] == game:
+            names = {o["name"] for o in info["options"]}
+            for overlay in info["overlays"]:
+                if overlay["name"] in overlays:
+                    names.update(o["name"] for o in overlay["options"])
+            return names
+    return set()
+
+
+def _int(value: Any, name: str) -> int:
+    try:
+        return int(str(value))
+    except ValueError:
+        raise ServeError(f"{name} must be a whole number, not {value!r}") from None
+
+
+async def table_page(request: Request) -> Response:
+    table_id = request.path_params["table_id"]
+    try:
+        table = request.app.state.hub.get(table_id)
+        seat = table.seat_of(request.query_params.get("token"))
+    except ServeError as exc:
+        return HTMLResponse(
+            layout("Table", f'<p class="error">{escape(exc.message)}</p>'), exc.status
+        )
+    token = request.query_params.get("token", "")
+    who = "spectator" if seat is None else f"seat {seat}"
+    body = (
+        f'<div id="app" data-mode="table" data-table="{escape(table.id)}" '
+        f'data-token="{escape(token)}" data-bot-only="{int(table.bot_only)}">'
+        f"<h1>{escape(table.game.title or table.game.name)} <small>as {escape(who)}</small></h1>"
+        + _table_skeleton()
+        + "</div>"
+    )
+    return HTMLResponse(layout(table.game.title or "Table", body, script=True))
+
+
+def _table_skeleton() -> str:
+    return (
+        '<div id="status" class="status"></div><div id="error" class="error" hidden></div>'
+        '<div class="layout"><div id="board" class="board"></div><aside>'
+        '<div id="options" class="options"></div><div id="result"></div>'
+        '<div id="controls" class="controls"></div><h3>Log</h3><ol id="log" class="log"></ol>'
+        "</aside></div>"
+    )
+
+
+async def replay_page(request: Request) -> Response:
+    table_id = request.query_params.get("table", "")
+    body = (
+        f'<div id="app" data-mode="replay" data-table="{escape(table_id)}"><h1>Replay</h1>'
+        '<p><label>Open a save file <input type="file" id="save-file" accept=".json"></label></p>'
+        '<div class="slider"><input type="range" id="slider" min="0" max="0" value="0" disabled>'
+        ' <span id="step">0 / 0</span> <button type="button" id="prev">◀</button>'
+        '<button type="button" id="next">▶</button></div>' + _table_skeleton() + "</div>"
+    )
+    return HTMLResponse(layout("Replay", body, script=True))
+
+
+def page_routes() -> list[Any]:
+    return [
+        Route("/", lobby),
+        Route("/new", new_game_page),
+        Route("/new", create_game, methods=["POST"]),
+        Route("/t/{table_id}", table_page),
+        Route("/replay", replay_page),
+    ]

@@ -1,0 +1,257 @@
+"""How a ruleset looks to people: labels, short texts, icons and colours, zones, internal fields,
+and the human text of each option. Read from the optional ``presentation:`` section of the rule
+files; without it everything still reads well, from the ids, the catalogs and their ``doc:`` texts.
+
+The web table and the terminal both describe a seat's view through :meth:`Presentation.board`
+(a plain :class:`Board` of zones, fields and chips), so the two show the same thing. A board is
+built only from ``state.view(seat)``, never from the full state.
+
+>>> p = Presentation.from_data({"catalogs": {"things": {"entries": {"big-hat": {"cost": 2}}}},
+...                             "presentation": {"options": {"buy": {"text": "Buy {1}",
+...                                                                  "detail": "{cost} coins"}}}})
+>>> p.option_text("buy:big-hat")
+'Buy Big hat — 2 coins'
+>>> p.label("big-hat"), p.label("turn-order")
+('Big hat', 'Turn order')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Board", "Chip", "Field", "Presentation", "Zone", "plain"]
+
+
+def plain(value: Any) -> Any:
+    """Nested mappings/sequences of the loaded YAML as plain dicts and lists."""
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    return value
+
+
+@dataclass
+class Chip:
+    """One shown thing: a text, the id it stands for (for an icon, colour, tooltip)."""
+
+    text: str
+    key: str | None = None
+    count: int | None = None
+
+
+@dataclass
+class Field:
+    name: str
+    label: str
+    chips: list[Chip]
+
+
+@dataclass
+class Zone:
+    title: str
+    fields: list[Field]
+    seat: int | None = None
+
+
+@dataclass
+class Board:
+    """What a seat sees, grouped for people: the shared zones, then one zone per seat."""
+
+    round: int
+    to_move: int | None
+    zones: list[Zone]
+    seats: list[Zone]
+
+
+_TEMPLATE = re.compile(r"\{([a-zA-Z0-9_-]+)\}")
+
+
+@dataclass
+class Presentation:
+    labels: dict[str, str] = field(default_factory=dict)
+    docs: dict[str, str] = field(default_factory=dict)
+    icons: dict[str, str] = field(default_factory=dict)
+    colours: dict[str, str] = field(default_factory=dict)
+    internal: set[str] = field(default_factory=set)
+    zones: list[tuple[str, list[str]]] = field(default_factory=list)
+    options: dict[str, dict[str, Any]] = field(default_factory=dict)
+    pieces: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Presentation:
+        """Read the composed ruleset (catalogs, ``doc:`` texts, ``presentation:``)."""
+        data = plain(data)
+        section = data.get("presentation") or {}
+        pres = cls(
+            labels=dict(section.get("labels") or {}),
+            icons=dict(section.get("icons") or {}),
+            colours=dict(section.get("colours") or {}),
+            internal=set(section.get("internal") or {}),
+            zones=[(z["title"], list(z.get("fields") or [])) for z in section.get("zones") or []],
+            options=dict(section.get("options") or {}),
+        )
+        pres.docs.update(section.get("docs") or {})
+        for catalog in (data.get("catalogs") or {}).values():
+            if not isinstance(catalog, Mapping):
+                continue
+            defaults = catalog.get("defaults") or {}
+            for entry, attrs in (catalog.get("entries") or {}).items():
+                piece = {**defaults, **(attrs if isinstance(attrs, Mapping) else {})}
+                pres.pieces[entry] = piece
+                if isinstance(piece.get("doc"), str):
+                    pres.docs.setdefault(entry, " ".join(piece["doc"].split()))
+        return pres
+
+    # -- words ---------------------------------------------------------------------------
+    def label(self, key: Any) -> str:
+        """The human name of an id: the declared label, else the id in words."""
+        text = str(key)
+        found = self.labels.get(text)
+        if found is not None:
+            return str(found)
+        words = text.replace("-", " ").replace("_", " ").strip()
+        return words[:1].upper() + words[1:] if words else text
+
+    def doc(self, key: Any) -> str:
+        return self.docs.get(str(key), "")
+
+    def option_family(self, option: str) -> str:
+        return option.split(":", 1)[0]
+
+    def option_text(self, option: str, preview: Mapping[str, int] | None = None) -> str:
+        """The human text of an option id: ``Buy Big hat — 2 coins, you pay 1``.
+
+        ``preview`` holds how the deciding seat's fields named by the family's ``preview:`` would
+        change if it took the option (see :meth:`preview_fields`).
+        """
+        family, *args = option.split(":")
+        spec = self.options.get(family) or {}
+        values = {str(i + 1): self.label(a) for i, a in enumerate(args)}
+        values["0"] = self.label(family)
+        template = spec.get("text")
+        text = (
+            _fill(template, values)
+            if template
+            else " ".join([self.label(family), *(self.label(a) for a in args)])
+        )
+        details: list[str] = []
+        piece = next((self.pieces[a] for a in args if a in self.pieces), None)
+        if spec.get("detail") and piece is not None:
+            attrs = {k: str(v) for k, v in piece.items() if not isinstance(v, (dict, list))}
+            details.append(_fill(str(spec["detail"]), attrs))
+        for name, template in (spec.get("preview") or {}).items():
+            if preview is not None and name in preview:
+                delta = preview[name]
+                if delta == 0 and "{gain}" in str(template):
+                    continue  # "you get 0" says nothing; "you pay 0" does
+                details.append(_fill(str(template), {"gain": str(delta), "loss": str(-delta)}))
+        return f"{text} — {', '.join(details)}" if details else text
+
+    def option_group(self, option: str) -> str:
+        """The heading an option is listed under: its family's ``group``, else its label."""
+        family = self.option_family(option)
+        return str((self.options.get(family) or {}).get("group") or self.label(family))
+
+    def preview_fields(self, option: str) -> list[str]:
+        spec = self.options.get(self.option_family(option)) or {}
+        return list(spec.get("preview") or {})
+
+    def option_doc(self, option: str) -> str:
+        """The ``doc:`` text of the first catalog entry an option names (a tooltip)."""
+        for arg in option.split(":")[1:]:
+            if self.doc(arg):
+                return self.doc(arg)
+        return ""
+
+    # -- the board -------------------------------------------------------------------------
+    def board(self, view: Mapping[str, Any]) -> Board:
+        """Group a seat's view into zones of fields, internal fields left out."""
+        shared = {k: v for k, v in view.get("global", {}).items() if k not in self.internal}
+        zones: list[Zone] = []
+        for title, names in self.zones:
+            fields = [self._field(n, shared.pop(n)) for n in names if n in shared]
+            if fields:
+                zones.append(Zone(title, fields))
+        if shared:
+            zones.append(Zone("Table", [self._field(n, v) for n, v in shared.items()]))
+        seats = []
+        for player in view.get("players", []):
+            seat = int(player.get("seat", len(seats)))
+            fields = [
+                self._field(n, v)
+                for n, v in player.items()
+                if n != "seat" and n not in self.internal
+            ]
+            seats.append(Zone(f"Seat {seat}", fields, seat=seat))
+        return Board(int(view.get("round", 0)), view.get("to_move"), zones, seats)
+
+    def _field(self, name: str, value: Any) -> Field:
+        return Field(name, self.label(name), self.chips(value))
+
+    def chips(self, value: Any) -> list[Chip]:
+        """A value as chips: a bag as kinds with counts, a pile grouped, pieces with fields."""
+        if isinstance(value, Mapping):
+            if value.get("hidden") is True:
+                count = value.get("count")
+                return [Chip("hidden" if count is None else f"{count} hidden", count=count)]
+            return [
+                Chip(f"{self.label(k)} ×{v}" if v != 1 else self.label(k), str(k), v)
+                for k, v in value.items()
+                if v not in (0, None, False)
+            ]
+        if isinstance(value, list):
+            chips: list[Chip] = []
+            counts: dict[str, int] = {}
+            for item in value:
+                if isinstance(item, Mapping):
+                    chips.append(self._piece_chip(item))
+                else:
+                    counts[str(item)] = counts.get(str(item), 0) + 1
+            for key, n in counts.items():
+                chips.append(Chip(self.label(key) + (f" ×{n}" if n > 1 else ""), key, n))
+            return chips
+        if value is None:
+            return []
+        return [Chip(str(value), str(value) if isinstance(value, str) else None)]
+
+    def _piece_chip(self, piece: Mapping[str, Any]) -> Chip:
+        kind = str(piece.get("type", "?"))
+        extra = [
+            f"{self.label(k).lower()} {v}"
+            for k, v in piece.items()
+            if k != "type" and k not in self.internal and v not in (None, 0)
+        ]
+        text = self.label(kind) + (f" ({', '.join(extra)})" if extra else "")
+        return Chip(text, kind)
+
+    def style_of(self, key: str | None) -> tuple[str, str]:
+        """(icon, colour) of an id or of the kind/good a catalog entry names."""
+        if key is None:
+            return "", ""
+        icon, colour = self.icons.get(key, ""), self.colours.get(key, "")
+        piece = self.pieces.get(key) or {}
+        for attr in piece.values():
+            if isinstance(attr, str):
+                icon = icon or self.icons.get(attr, "")
+                colour = colour or self.colours.get(attr, "")
+        return icon, colour
+
+
+def _fill(template: str, values: Mapping[str, str]) -> str:
+    return _TEMPLATE.sub(lambda m: values.get(m.group(1), m.group(0)), template)
+
+
+def preview_changes(
+    before: Mapping[str, Any], after: Mapping[str, Any], names: Sequence[str]
+) -> dict[str, int]:
+    """How each named numeric field changed between two views of one seat's player entry."""
+    out = {}
+    for name in names:
+        a, b = before.get(name), after.get(name)
+        if isinstance(a, int) and isinstance(b, int):
+            out[name] = b - a
+    return out

@@ -1,0 +1,117 @@
+"""HTML for the table page: the board of one seat, the log, the score table.
+
+Plain server-rendered HTML (every text escaped); the page's small script only swaps these
+fragments in. The score rows are the ones ``rulebook play`` prints (cli/logfmt.py uses
+:func:`score_rows` too), so the web table and the terminal agree to the cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from html import escape
+from typing import Any
+
+from interpreter.serve.presentation import Board, Chip, Presentation, Zone
+
+__all__ = ["board_html", "log_lines", "score_rows", "score_table_html", "seat_name"]
+
+
+def seat_name(seat: int | None) -> str:
+    """How a log line names a seat (the terminal log's words)."""
+    return "" if seat is None else f"seat {seat}"
+
+
+def log_lines(log: Sequence[tuple[int, int | None, str]]) -> list[list[Any]]:
+    """``[round, text]`` per entry, each text as the terminal log prints it."""
+    out = []
+    for round_no, seat, text in log:
+        named = seat_name(seat)
+        if named and not (
+            text.lower().startswith(named) and text[len(named) : len(named) + 1] in ("", " ", ":")
+        ):
+            text = f"{named}: {text}"
+        out.append([round_no, text])
+    return out
+
+
+def score_rows(result: Any, seats: Sequence[str]) -> list[list[str]]:
+    """The final score table, header first: marker, seat, player, components, total, tiebreak.
+
+    ``result`` is the engine's Result or its plain dict (``savefile.result_to_dict``).
+    """
+    if not isinstance(result, Mapping):
+        result = {"scores": result.scores, "winner": result.winner}
+    scores = [dict(s) for s in result["scores"]]
+    components: list[str] = []
+    for score in scores:
+        for name in score.get("components", {}):
+            if name not in components:
+                components.append(name)
+    rows = [["", "seat", "player", *components, "total", "tiebreak"]]
+    for score in sorted(scores, key=lambda s: s["seat"]):
+        seat = score["seat"]
+        parts = score.get("components", {})
+        rows.append(
+            [
+                "*" if seat == result["winner"] else "",
+                str(seat),
+                seats[seat] if 0 <= seat < len(seats) else "?",
+                *(str(parts.get(name, "")) for name in components),
+                str(score["total"]),
+                str(score.get("tiebreak", "")),
+            ]
+        )
+    return rows
+
+
+def score_table_html(rows: Sequence[Sequence[str]]) -> str:
+    head, *body = rows
+    cells = "".join(f"<th>{escape(c)}</th>" for c in head)
+    lines = [f"<tr>{cells}</tr>"]
+    for row in body:
+        cls = ' class="winner"' if row[0] == "*" else ""
+        lines.append(f"<tr{cls}>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>")
+    return '<table class="scores">' + "".join(lines) + "</table>"
+
+
+def board_html(board: Board, pres: Presentation, viewer: int) -> str:
+    """The shared zones, then every seat (the viewer's own first, marked)."""
+    parts = [f'<div class="round">Round {board.round}</div>']
+    parts.append('<div class="zones">')
+    parts.extend(_zone(zone, pres, "") for zone in board.zones)
+    parts.append('</div><div class="seats">')
+    own = [z for z in board.seats if z.seat == viewer]
+    others = [z for z in board.seats if z.seat != viewer]
+    for zone in own + others:
+        classes = ["seat"]
+        if zone.seat == viewer:
+            classes.append("own")
+        if zone.seat == board.to_move:
+            classes.append("to-move")
+        parts.append(_zone(zone, pres, " ".join(classes), you=zone.seat == viewer))
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def _zone(zone: Zone, pres: Presentation, classes: str, you: bool = False) -> str:
+    title = escape(zone.title) + (" (you)" if you else "")
+    seat = f' data-seat="{zone.seat}"' if zone.seat is not None else ""
+    rows = []
+    for field in zone.fields:
+        chips = "".join(_chip(c, pres) for c in field.chips) or '<span class="none">—</span>'
+        rows.append(
+            f'<tr data-field="{escape(field.name)}"><th title="{escape(pres.doc(field.name))}">'
+            f"{escape(field.label)}</th><td>{chips}</td></tr>"
+        )
+    return (
+        f'<section class="zone {classes}"{seat}><h3>{title}</h3>'
+        f"<table>{''.join(rows)}</table></section>"
+    )
+
+
+def _chip(chip: Chip, pres: Presentation) -> str:
+    icon, colour = pres.style_of(chip.key)
+    style = f' style="--chip:{escape(colour)}"' if colour else ""
+    tip = escape(pres.doc(chip.key) if chip.key else "")
+    mark = f'<span class="icon">{escape(icon)}</span>' if icon else ""
+    return f'<span class="chip"{style} title="{tip}">{mark}{escape(chip.text)}</span>'

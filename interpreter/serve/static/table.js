@@ -1,0 +1,160 @@
+// rulebook table page: draws the server's messages (board HTML, options, log, scores) and
+// sends moves over the websocket. No framework, no build step.
+(function () {
+  "use strict";
+  const app = document.getElementById("app");
+  if (!app) return;
+  const $ = (id) => document.getElementById(id);
+  const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({
+    "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"})[c]);
+  let current = null;
+  const baseTitle = document.title;
+
+  function showError(text) {
+    const box = $("error");
+    box.textContent = text || "";
+    box.hidden = !text;
+  }
+
+  function draw(msg, send) {
+    current = msg;
+    $("board").innerHTML = msg.board;
+    const seats = msg.seats || [];
+    let status;
+    if (msg.over) status = "Game over";
+    else if (msg.to_move === msg.seat && msg.seat !== null)
+      status = "Your turn" + (msg.prompt ? ": " + msg.prompt : "");
+    else status = "Waiting for seat " + msg.to_move + " (" + seats[msg.to_move] + ")" +
+      (msg.prompt ? ": " + msg.prompt : "");
+    $("status").textContent = "Round " + msg.round + " · decision " + msg.decision + " · " + status;
+    // a tab in the background still tells its person that the table waits for them
+    document.title = (status.startsWith("Your turn") ? "● Your turn · " : "") + baseTitle;
+    const box = $("options");
+    box.innerHTML = "";
+    const groups = new Map();
+    for (const opt of msg.options || []) {
+      if (!groups.has(opt.group)) groups.set(opt.group, []);
+      groups.get(opt.group).push(opt);
+    }
+    for (const [group, opts] of groups) {
+      const fs = document.createElement("fieldset");
+      fs.className = "family";
+      fs.innerHTML = "<legend>" + esc(group) + "</legend>";
+      for (const opt of opts) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.className = "option";
+        b.dataset.option = opt.id;
+        b.textContent = opt.text;
+        if (opt.doc) b.title = opt.doc;
+        if (send) b.onclick = () => { box.querySelectorAll("button").forEach((x) => x.disabled = true);
+                                      send(opt.id, msg.decision); };
+        fs.appendChild(b);
+      }
+      box.appendChild(fs);
+    }
+    const log = $("log");
+    if (!msg.log_from) { log.innerHTML = ""; log.dataset.round = ""; }
+    let round = log.dataset.round === "" || log.dataset.round === undefined ? null : +log.dataset.round;
+    for (const [r, text] of msg.log) {
+      if (r !== round) {
+        round = r;
+        const h = document.createElement("li");
+        h.className = "round-head";
+        h.textContent = r ? "Round " + r : "Setup";
+        log.appendChild(h);
+      }
+      const li = document.createElement("li");
+      li.textContent = text;
+      log.appendChild(li);
+    }
+    log.dataset.round = round === null ? "" : String(round);
+    log.scrollTop = log.scrollHeight;
+    const result = $("result");
+    if (msg.result) {
+      const rows = msg.result.rows;
+      let html = "<h2>Final scores</h2><table class=\"scores\" id=\"scores\"><tr>" +
+        rows[0].map((c) => "<th>" + esc(c) + "</th>").join("") + "</tr>";
+      for (const row of rows.slice(1))
+        html += "<tr" + (row[0] === "*" ? " class=\"winner\"" : "") + ">" +
+          row.map((c) => "<td>" + esc(c) + "</td>").join("") + "</tr>";
+      html += "</table><p>Winner: seat " + msg.result.winner + " (" +
+        esc(seats[msg.result.winner]) + ")" +
+        (msg.result.trigger ? " · end: " + esc(msg.result.trigger) : "") + "</p>";
+      result.innerHTML = html;
+    } else result.innerHTML = "";
+  }
+
+  function tablePage() {
+    const table = app.dataset.table, token = app.dataset.token;
+    const controls = $("controls");
+    controls.innerHTML = '<a href="/api/tables/' + table + '/save" download>Download the save file</a>' +
+      ' · <a href="/replay?table=' + table + '">Replay</a>';
+    if (app.dataset.botOnly === "1") {
+      controls.innerHTML += '<p><label>Speed (moves/s) <input type="range" id="speed" min="0.5" ' +
+        'max="20" step="0.5" value="2"></label> <span id="speed-shown">2</span></p>';
+      const speed = $("speed");
+      speed.oninput = () => {
+        $("speed-shown").textContent = speed.value;
+        fetch("/api/tables/" + table + "/speed", {method: "POST",
+          headers: {"Content-Type": "application/json"},
+          body: JSON.stringify({speed: +speed.value})});
+      };
+    }
+    let socket = null, retry = 500;
+    function connect() {
+      const proto = location.protocol === "https:" ? "wss:" : "ws:";
+      socket = new WebSocket(proto + "//" + location.host + "/ws/tables/" + table +
+        (token ? "?token=" + encodeURIComponent(token) : ""));
+      socket.onopen = () => { retry = 500; app.classList.remove("offline"); };
+      socket.onmessage = (ev) => {
+        const msg = JSON.parse(ev.data);
+        if (msg.type === "error") showError(msg.error);
+        else { if (current && msg.decision !== current.decision) showError(""); draw(msg, send); }
+      };
+      socket.onclose = () => {  // reconnect: the server sends the seat's position again
+        app.classList.add("offline");
+        setTimeout(connect, retry);
+        retry = Math.min(retry * 2, 8000);
+      };
+    }
+    function send(option, decision) {
+      showError("");
+      socket.send(JSON.stringify({type: "move", option: option, decision: decision}));
+    }
+    connect();
+  }
+
+  function replayPage() {
+    let save = null;
+    const slider = $("slider");
+    async function show(step) {
+      const res = await fetch("/api/replay", {method: "POST",
+        headers: {"Content-Type": "application/json"}, body: JSON.stringify({save, step})});
+      const msg = await res.json();
+      if (!res.ok) { showError(msg.error); return; }
+      showError("");
+      slider.max = msg.steps;
+      slider.disabled = false;
+      $("step").textContent = msg.step + " / " + msg.steps;
+      draw(msg, null);
+    }
+    let timer = null;
+    slider.oninput = () => { clearTimeout(timer); timer = setTimeout(() => show(+slider.value), 60); };
+    $("prev").onclick = () => { slider.value = Math.max(0, +slider.value - 1); show(+slider.value); };
+    $("next").onclick = () => { slider.value = +slider.value + 1; show(+slider.value); };
+    function open(text) {
+      try { save = JSON.parse(text); } catch (e) { showError("not a save file: " + e.message); return; }
+      slider.value = 0;
+      show(0);
+    }
+    $("save-file").onchange = (ev) => {
+      const file = ev.target.files[0];
+      if (file) file.text().then(open);
+    };
+    if (app.dataset.table)
+      fetch("/api/tables/" + app.dataset.table + "/save").then((r) => r.text()).then(open);
+  }
+
+  if (app.dataset.mode === "replay") replayPage(); else tablePage();
+})();

@@ -1,0 +1,273 @@
+"""Live tables: a game, its seats (people with secret tokens, or bots), its action log on disk.
+
+Every move goes through :meth:`Hub.move`: the seat is named by its token, the decision number
+must be the current one, the option must be legal; only then is it applied, committed to the
+database and acknowledged. Anything else raises :class:`ServeError` with a message for people
+and leaves the game as it was. Bots move as soon as it is their turn (people's tables) or at the
+table's chosen speed (bot-only tables, which a background task drives; see app.py).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from interpreter.bots import UnknownBotError, make_bot
+from interpreter.diagnostics.errors import RulebookError
+from interpreter.diagnostics.suggest import did_you_mean
+from interpreter.engine.infoset import SeatView
+from interpreter.engine.loader import load_game_and_data
+from interpreter.engine.savefile import SaveGame, result_to_dict
+from interpreter.load.catalog import game_dirs
+from interpreter.serve.presentation import Presentation
+from interpreter.serve.store import TableStore
+
+__all__ = ["HUMAN", "Hub", "ServeError", "Table"]
+
+HUMAN = "human"
+TOKEN_BYTES = 32  # 43 url-safe characters: not guessable
+
+
+class ServeError(Exception):
+    """A request the server refuses, with the HTTP status and a message for people."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+@dataclass
+class Table:
+    id: str
+    save: SaveGame  # header; ``choices`` grows with every move
+    tokens: list[str]
+    speed: float
+    game: Any
+    presentation: Presentation
+    state: Any
+    bots: dict[int, Any] = field(default_factory=dict)
+    # open sockets at this table and the seat each one sees (None: a spectator)
+    listeners: dict[Any, int | None] = field(default_factory=dict)
+
+    def listen(self, socket: Any, seat: int | None) -> None:
+        self.listeners[socket] = seat
+
+    def forget(self, socket: Any) -> None:
+        self.listeners.pop(socket, None)
+
+    def listeners_items(self) -> list[tuple[Any, int | None]]:
+        return list(self.listeners.items())
+
+    @property
+    def decision(self) -> int:
+        """The number of decisions taken so far (the next one's number)."""
+        return len(self.save.choices)
+
+    @property
+    def humans(self) -> list[int]:
+        return [seat for seat, kind in enumerate(self.save.seats) if kind == HUMAN]
+
+    @property
+    def bot_only(self) -> bool:
+        return not self.humans
+
+    def bot_to_move(self) -> bool:
+        return not self.state.is_over and self.state.to_move in self.bots
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a token opens; None for no token (a spectator); a wrong one is refused."""
+        if not token:
+            return None
+        for seat, known in enumerate(self.tokens):
+            if secrets.compare_digest(known, token):
+                return seat
+        raise ServeError("this seat link is not valid for this table", 403)
+
+    def to_save(self) -> SaveGame:
+        result = result_to_dict(self.state.result()) if self.state.is_over else None
+        return SaveGame(
+            game=self.save.game,
+            players=self.save.players,
+            overlays=list(self.save.overlays),
+            options=dict(self.save.options),
+            seed=self.save.seed,
+            seats=list(self.save.seats),
+            choices=list(self.save.choices),
+            result=result,
+        )
+
+
+class Hub:
+    """Every table the server knows: live ones in memory, all of them in the store."""
+
+    def __init__(self, store: TableStore) -> None:
+        self.store = store
+        self.tables: dict[str, Table] = {}
+        self._games: dict[tuple[Any, ...], tuple[Any, Presentation]] = {}
+
+    # -- loading games (compiled once per set-up and shared: a Game is immutable) ------------
+    def compile(
+        self, game: str, players: int, overlays: Sequence[str], options: Mapping[str, Any]
+    ) -> tuple[Any, Presentation]:
+        known = game_dirs()
+        if game not in known:  # a name from the catalog only: never a path on this machine
+            guess = did_you_mean(game, known)
+            hint = f"; did you mean '{guess}'?" if guess else f"; known games: {', '.join(known)}"
+            raise ServeError(f"unknown game '{game}'{hint}")
+        key = (
+            game,
+            players,
+            tuple(overlays),
+            tuple(sorted((k, str(v)) for k, v in options.items())),
+        )
+        found = self._games.get(key)
+        if found is None:
+            try:
+                loaded, data = load_game_and_data(game, players, tuple(overlays), dict(options))
+            except RulebookError as exc:
+                raise ServeError(str(exc)) from None
+            found = (loaded, Presentation.from_data(data))
+            self._games[key] = found
+        return found
+
+    # -- tables ------------------------------------------------------------------------------
+    def create(
+        self,
+        game: str,
+        players: int,
+        seats: Sequence[str],
+        overlays: Sequence[str] = (),
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        speed: float = 2.0,
+    ) -> Table:
+        """Set up a new table (checked first: nothing is stored for a set-up that fails)."""
+        if len(seats) != players:
+            raise ServeError(f"{players} players need {players} seats, got {len(seats)}")
+        compiled, pres = self.compile(game, players, overlays, options or {})
+        seed = secrets.randbelow(2**31) if seed is None else int(seed)
+        save = SaveGame(
+            game=game,
+            players=players,
+            overlays=list(overlays),
+            options=dict(compiled.options),
+            seed=seed,
+            seats=list(seats),
+        )
+        bots = self._bots(save)
+        table_id = secrets.token_urlsafe(9)
+        tokens = [secrets.token_urlsafe(TOKEN_BYTES) for _ in seats]
+        state = compiled.new_state(seed)
+        table = Table(table_id, save, tokens, float(speed), compiled, pres, state, bots)
+        self.store.create(table_id, save, tokens, table.speed)
+        self.tables[table_id] = table
+        return table
+
+    def _bots(self, save: SaveGame) -> dict[int, Any]:
+        bots = {}
+        for seat, kind in enumerate(save.seats):
+            if kind == HUMAN:
+                continue
+            try:
+                bots[seat] = make_bot(kind, seat, save.seed)
+            except UnknownBotError as exc:
+                raise ServeError(f"seat {seat}: {exc}") from None
+        return bots
+
+    def get(self, table_id: str) -> Table:
+        """A table by id, rebuilt from the database (replaying its choices) when not in memory."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        stored = self.store.load(table_id)
+        if stored is None:
+            raise ServeError(f"no table {table_id!r} here", 404)
+        save = stored.save
+        compiled, pres = self.compile(save.game, save.players, save.overlays, save.options)
+        choices = list(save.choices)
+        save.choices = []
+        table = Table(
+            table_id,
+            save,
+            stored.tokens,
+            stored.speed,
+            compiled,
+            pres,
+            compiled.new_state(save.seed),
+            self._bots(save),
+        )
+        state = table.state
+        for choice in choices:
+            # bots see each decision they made again, so their own generators are where they
+            # were when the server stopped: the table resumes exactly
+            bot = table.bots.get(state.to_move)
+            if bot is not None:
+                bot.choose(SeatView(state, state.to_move), state.legal_options())
+            state.apply(choice)
+            save.choices.append(choice)
+        self.tables[table_id] = table
+        return table
+
+    def move(self, table: Table, token: str | None, option: Any, decision: Any) -> None:
+        """Apply a person's move after every check; committed to disk before this returns."""
+        seat = table.seat_of(token)
+        if seat is None:
+            raise ServeError("a spectator cannot move: open your seat's link", 403)
+        if not isinstance(option, str) or not option:
+            raise ServeError("'option' must be an option id (a string)")
+        if isinstance(decision, bool) or not isinstance(decision, int):
+            raise ServeError("'decision' must be the decision number (an integer)")
+        state = table.state
+        if state.is_over:
+            raise ServeError("the game is over", 409)
+        if decision != table.decision:
+            raise ServeError(
+                f"stale decision {decision}: the table is at decision {table.decision}; "
+                "the page shows the new position",
+                409,
+            )
+        if state.to_move != seat:
+            raise ServeError(f"it is not your turn (seat {state.to_move} decides)", 409)
+        if option not in state.legal_options():
+            raise ServeError(f"{option!r} is not a legal option now", 422)
+        self.commit(table, option)
+
+    def commit(self, table: Table, option: str) -> None:
+        """Apply a legal option, then record it; the state moves only once both succeed."""
+        trial = table.state.copy()
+        try:
+            trial.apply(option)
+        except RulebookError as exc:  # a rule failed on this option: refuse it, keep the game
+            raise ServeError(f"this move fails under the rules: {exc}", 422) from None
+        n = table.decision
+        self.store.append_move(table.id, n, option)
+        table.state.apply(option)
+        table.save.choices.append(option)
+        if table.state.is_over:
+            self.store.finish(table.id, result_to_dict(table.state.result()))
+
+    def bot_move(self, table: Table) -> bool:
+        """Let the bot to move choose and commit; False when no bot is to move."""
+        if not table.bot_to_move():
+            return False
+        state = table.state
+        seat = state.to_move
+        choice = table.bots[seat].choose(SeatView(state, seat), state.legal_options())
+        self.commit(table, choice)
+        return True
+
+    def run_bots(self, table: Table) -> int:
+        """Bots at a people's table move at once until a person decides; returns the count."""
+        moves = 0
+        while self.bot_move(table):
+            moves += 1
+        return moves
+
+    def set_speed(self, table: Table, speed: Any) -> None:
+        if isinstance(speed, bool) or not isinstance(speed, (int, float)) or not 0 <= speed <= 100:
+            raise ServeError("'speed' must be a number of moves per second from 0 to 100")
+        table.speed = float(speed)
+        self.store.set_speed(table.id, table.speed)

@@ -1,0 +1,12 @@
+"""Shared by every test folder: tests/ goes on the import path, so the shared helpers import as
+``helpers`` whichever test file runs first, or alone (pytest adds tests/ by itself only once
+it has collected one of the game test packages beside tests/helpers)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+TESTS = str(Path(__file__).resolve().parent)
+if TESTS not in sys.path:
+    sys.path.insert(0, TESTS)

@@ -1,0 +1,173 @@
+"""The web table in a real browser: the new-game form, clicking options, the score table,
+replay with the slider, a broken uploaded overlay, watching bots."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import httpx
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def start_from_form(page, server, game="puerto-rico", players=3, seats=None, overlays=()):
+    page.goto(f"{server}/new")
+    page.select_option("#game", game)
+    page.fill("#players", str(players))
+    page.dispatch_event("#players", "input")
+    for overlay in overlays:
+        page.check(f'fieldset[data-game="{game}"] input[value="{overlay}"]')
+    for seat, kind in enumerate(seats or ["human"] + ["random"] * (players - 1)):
+        page.select_option(f'select[name="seat{seat}"]', kind)
+    page.click("#start")
+
+
+def test_the_form_starts_a_game_with_an_expansion_and_gives_seat_links(page, server):
+    start_from_form(page, server, overlays=["new-buildings"])
+    page.wait_for_selector("text=Table ready")
+    link = page.locator("a.seat-link").first.get_attribute("href")
+    assert re.match(r"/t/[\w-]+\?token=[\w-]{40,}", link)
+    page.goto(server + link)
+    page.wait_for_selector("button.option")
+    assert "new-buildings" in page.content() or "Draft" in page.inner_text("#options")
+
+
+def test_clicking_options_plays_moves(page, server):
+    start_from_form(page, server, seats=["human", "human", "random"])
+    page.wait_for_selector("text=Table ready")
+    page.goto(server + page.locator("a.seat-link").first.get_attribute("href"))
+    page.wait_for_selector("button.option")
+    status = page.inner_text("#status")
+    assert "Your turn" in status
+    first = page.locator("button.option").first
+    text = first.inner_text()
+    assert ":" not in text  # a human text, not an option id
+    first.click()
+    page.wait_for_function("!document.getElementById('status').textContent.includes('decision 0')")
+    assert page.locator("#log li").count() >= 2
+
+
+def test_several_moves_by_clicking_then_the_score_table(page, server):
+    start_from_form(page, server, game="san-juan", players=2, seats=["human", "sj-heuristic"])
+    page.wait_for_selector("text=Table ready")
+    page.goto(server + page.locator("a.seat-link").first.get_attribute("href"))
+    clicks = 0
+    for _ in range(600):
+        page.wait_for_selector("button.option:not([disabled]), #scores")
+        if page.locator("#scores").count():
+            break
+        decision = page.inner_text("#status")
+        page.locator("button.option").first.click()
+        page.wait_for_function(
+            "s => document.getElementById('status').textContent !== s", arg=decision
+        )
+        clicks += 1
+    assert clicks >= 10 and page.locator("#scores").count() == 1
+    rows = page.locator("#scores tr")
+    assert rows.count() == 3 and "total" in rows.first.inner_text()
+    assert "Winner: seat" in page.inner_text("#result")
+
+
+def test_a_broken_uploaded_overlay_shows_its_diagnostics_and_starts_nothing(page, server, tmp_path):
+    broken = tmp_path / "my-rules.yaml"
+    broken.write_text(
+        "overlay: mine\nextends: puerto-rico\npatch:\n  tables/vp-chips-start: {3: x}\n"
+    )
+    page.goto(f"{server}/new")
+    page.set_input_files("#upload", str(broken))
+    page.click("#start")
+    error = page.wait_for_selector("#form-error").inner_text()
+    assert "my-rules.yaml does not validate" in error and "my-rules.yaml:4:" in error
+    assert "error[" in error
+    assert "Table ready" not in page.content()
+
+
+def test_a_good_uploaded_overlay_plays(page, server, tmp_path):
+    rule = tmp_path / "short.yaml"
+    rule.write_text((ROOT / "examples/variants/pr-short-game.yaml").read_text())
+    page.goto(f"{server}/new")  # 4 players by default
+    page.set_input_files("#upload", str(rule))
+    page.click("#start")
+    page.wait_for_selector("text=Table ready")
+    page.goto(server + page.locator("a.seat-link").first.get_attribute("href"))
+    page.wait_for_selector("button.option")
+    chips = page.inner_text('#board tr[data-field="vp-chips"] td')
+    assert chips == "65"  # the house rule's 65 VP chips for 4 players (100 without it)
+
+
+def test_replay_a_save_with_the_slider(page, server, tmp_path):
+    created = httpx.post(
+        f"{server}/api/tables",
+        json={"game": "puerto-rico", "players": 3, "seats": ["random"] * 3, "speed": 0},
+    ).json()
+    save = None
+    for _ in range(600):
+        save = httpx.get(f"{server}/api/tables/{created['id']}/save").json()
+        if save["result"] is not None:
+            break
+        page.wait_for_timeout(200)
+    assert save["result"] is not None
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(save))
+    page.goto(f"{server}/replay")
+    page.set_input_files("#save-file", str(path))
+    page.wait_for_function("document.getElementById('step').textContent.startsWith('0 /')")
+    total = len(save["choices"])
+    slider = page.locator("#slider")
+    slider.evaluate("(s, v) => { s.value = v; s.dispatchEvent(new Event('input')); }", 40)
+    page.wait_for_function("document.getElementById('step').textContent.startsWith('40 /')")
+    assert f"40 / {total}" in page.inner_text("#step")
+    slider.evaluate("(s, v) => { s.value = v; s.dispatchEvent(new Event('input')); }", total)
+    page.wait_for_selector("#scores")
+    page.click("#prev")
+    page.wait_for_function(
+        f"document.getElementById('step').textContent.startsWith('{total - 1} /')"
+    )
+
+
+def test_watching_bots_live(page, server):
+    start_from_form(page, server, seats=["random", "random", "random"])
+    page.wait_for_url(re.compile(r"/t/[\w-]+$"))
+    page.wait_for_selector("#speed")
+    first = page.inner_text("#status")
+    page.wait_for_function(
+        "s => document.getElementById('status').textContent !== s", arg=first, timeout=20_000
+    )
+    assert "Waiting for seat" in page.inner_text("#status") or "Game over" in page.inner_text(
+        "#status"
+    )
+
+
+def test_a_reload_resumes_the_seat(page, server):
+    start_from_form(page, server, seats=["human", "human", "human"])
+    page.wait_for_selector("text=Table ready")
+    link = server + page.locator("a.seat-link").first.get_attribute("href")
+    page.goto(link)
+    page.wait_for_selector("button.option")
+    page.locator("button.option").first.click()
+    page.wait_for_function("document.getElementById('status').textContent.includes('decision 1')")
+    page.goto(link)
+    page.wait_for_selector("#log li")
+    assert "decision 1" in page.inner_text("#status")
+
+
+def test_the_screenshot_in_the_readme(page, server):
+    start_from_form(page, server, overlays=["nobles"], seats=["human", "pr-heuristic", "random"])
+    page.wait_for_selector("text=Table ready")
+    page.goto(server + page.locator("a.seat-link").first.get_attribute("href"))
+    for _ in range(12):
+        page.wait_for_selector("button.option:not([disabled])")
+        status = page.inner_text("#status")
+        page.locator("button.option").last.click()
+        page.wait_for_function(
+            "s => document.getElementById('status').textContent !== s", arg=status
+        )
+    page.wait_for_selector("button.option:not([disabled])")
+    shot = ROOT / "docs" / "serve-table.png"
+    page.screenshot(path=str(shot), full_page=False)
+    assert shot.stat().st_size > 20_000

@@ -1,0 +1,1 @@
+"""Tests: a package, so its conftest.py has a name of its own (`validate.conftest`)."""

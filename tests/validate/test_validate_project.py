@@ -1,0 +1,69 @@
+"""`rulebook validate FOLDER` on a normal project layout: scenario files beside the rules are
+checked as scenarios, deliberately broken fixtures are left out by their markers, and this
+repository itself validates clean."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from interpreter.cli.main import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SCENARIO = """\
+game: san-juan
+players: 3
+scenarios:
+  - name: the builder builds
+    steps:
+      - seat 0: role:builder
+"""
+
+
+def _report(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict]:
+    code = main(["validate", "--json", *argv])
+    return code, json.loads(capsys.readouterr().out.splitlines()[-1])
+
+
+def test_the_project_validates_clean(capsys, monkeypatch):
+    monkeypatch.delenv("RULEBOOK_RULESETS", raising=False)
+    monkeypatch.chdir(ROOT)
+    code, report = _report(capsys, ".")
+    assert report["diagnostics"] == [] and code == 0
+    files = report["files"]
+    # the shipped scenarios are checked as scenarios, and the broken fixtures are left out
+    assert "./tests/scenarios/san-juan/builder.yaml" in files
+    assert any(f.startswith("./examples/") for f in files)
+    assert not any("/fixtures/" in f for f in files)
+
+
+def test_a_scenario_file_beside_the_rules_is_checked_as_a_scenario(tmp_path, capsys):
+    (tmp_path / "builder.yaml").write_text(SCENARIO, encoding="utf-8")
+    code, report = _report(capsys, str(tmp_path))
+    assert code == 0 and report["files"] == [str(tmp_path / "builder.yaml")]
+    (tmp_path / "builder.yaml").write_text(SCENARIO.replace("role:builder", "role:bilder"))
+    code, report = _report(capsys, str(tmp_path))
+    assert code == 1
+    assert [(d["code"], d["line"], d["column"]) for d in report["diagnostics"]] == [("T002", 6, 17)]
+
+
+def test_ignore_file_and_marker_keep_broken_files_out_of_a_folder_search(tmp_path, capsys):
+    broken = "ruleset: broken\nplayers: {min: 2}\n"
+    (tmp_path / "fixtures").mkdir()
+    (tmp_path / "fixtures" / "bad.yaml").write_text(broken)
+    (tmp_path / "marked.yaml").write_text("# rulebook: ignore\n" + broken)
+    (tmp_path / ".rulebookignore").write_text("# broken on purpose\nfixtures/\n")
+    code, report = _report(capsys, str(tmp_path))
+    assert code == 0 and report["files"] == [] and report["skipped"] == []
+    # named outright, they are checked (the corpus tests rely on it)
+    code, report = _report(capsys, str(tmp_path / "fixtures"), str(tmp_path / "marked.yaml"))
+    assert code == 1 and len(report["files"]) == 2
+
+
+def test_a_declared_kind_wins_over_the_keys(tmp_path, capsys):
+    (tmp_path / "s.yaml").write_text("# rulebook: scenario\ngame: san-juan\nplayers: 9\n")
+    code, report = _report(capsys, str(tmp_path))
+    assert code == 1 and [d["code"] for d in report["diagnostics"]] == ["C003"]
