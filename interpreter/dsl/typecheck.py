@@ -16,6 +16,7 @@ from typing import Any
 
 from lark import Token, Tree
 
+from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.dsl import ir
 from interpreter.dsl.parser import DslSyntaxError
 from interpreter.dsl.runtime import show as show_value
@@ -120,7 +121,22 @@ class TypeRules:
         if assignable(found, expected) or (found == NONE and isinstance(expected, Optional)):
             return
         message = f"{what}: expected {describe(expected)}, got {found_words(node)}"
-        raise TypeFault(message, tree, node, expected)
+        raise TypeFault(message + self.guess(node, expected), tree, node, expected)
+
+    def guess(self, node: ir.Expr, expected: Type | None) -> str:
+        """' (did you mean ...?)' when `node` is an id close to an id of the `expected` kind."""
+        expected = _strip(expected) if expected is not None else None
+        if not (isinstance(expected, Id) and isinstance(node, ir.Const)):
+            return ""
+        if not isinstance(node.value, str):
+            return ""
+        info = self.info
+        ids = [i for i, cat in info.catalog_of.items() if cat == expected.universe]
+        ids += [i for i, t in info.constants.items() if t == expected and i not in info.catalog_of]
+        if expected.universe == "phase":
+            ids += sorted(info.phases)
+        found = did_you_mean(node.value, ids)
+        return f" (did you mean '{found}'?)" if found else ""
 
     def number(self, tree: Any, node: ir.Expr, text: str, word: str) -> None:
         t = _strip(type_of(node))
@@ -303,7 +319,8 @@ class TypeRules:
                 )
             if item is not None and not self._comparable(lt, _strip(item)):
                 raise TypeFault(
-                    f"'{text}': looks for {found_words(left)} in {describe(rt)}",
+                    f"'{text}': looks for {found_words(left)} in {describe(rt)}"
+                    + self.guess(left, item),
                     at,
                     left,
                     item,
@@ -322,8 +339,9 @@ class TypeRules:
                     )
             return BOOL
         if not self._comparable(lt, rt):
+            hint = self.guess(right, lt) or self.guess(left, rt)
             raise TypeFault(
-                f"'{text}': compares {found_words(left)} with {found_words(right)}",
+                f"'{text}': compares {found_words(left)} with {found_words(right)}{hint}",
                 at,
                 left if rt in (TEXT, NUMBER, COUNT) else right,
                 rt if rt != NONE else lt,
@@ -408,11 +426,27 @@ class TypeRules:
         where = f"argument {i + 1} of '{fname}'"
         if e.expected is not None:
             message = f"{where}: expected {describe(e.expected)}, got {found_words(value)}"
+            message += self.guess(value, e.expected)
         else:
             message = f"{where}: {found_words(value)} does not fit ({e.message})"
         return TypeFault(message, tree, value, e.expected, e.code)
 
     # -- statements ---------------------------------------------------------------------------
+    def note_emit(self, event: str, trees: list[Any], values: list[ir.Expr]) -> None:
+        """An event's first value is the seat whose pieces hear it; remember what an `emit`
+        passes, so that the event's hooks know their values' types."""
+        if not self.on:
+            return
+        if values:
+            self.want(trees[0], values[0], SEAT, f"argument 1 of event '{event}' (the seat)")
+        seen = self.info.events.get(event)
+        found = [_strip(type_of(v)) for v in values]
+        if seen is None:
+            self.info.events[event] = found
+            return
+        for i, (old, new) in enumerate(zip(seen, found, strict=True)):
+            seen[i] = ANY if ANY in (old, new) else join(old, new) or ANY
+
     def assign(
         self, tree: Tree, target: ir.Target, op: str | None, value: ir.Expr, scope: Scope
     ) -> None:

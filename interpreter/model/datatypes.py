@@ -190,6 +190,12 @@ class _Checker:
             if value == NONE_WORD:
                 return
             expected = expected.inner
+        if value is None and expected == ANY:  # no type to name; `none` is the word for nothing
+            self.error("K001", f"{what}: has no value (null)", path, _NULL_HINT)
+            return
+        if value is None:
+            self.mismatch(value, expected, path, what, why)
+            return
         if expected == ANY:
             return
         kind, _ = _kind(value, self.universes)
@@ -239,9 +245,12 @@ class _Checker:
         elif kind == "float":
             hint = "use a whole number"
         elif kind == "null":
-            hint = "write a value, or leave the key out"
+            hint = _NULL_HINT
         message = f"{what}: expected {describe(expected)}{why}, got {_show(value)}"
         self.error("K001", message, path, hint)
+
+
+_NULL_HINT = "write a value, or leave the key out"
 
 
 def _known(ids: set[str]) -> str | None:
