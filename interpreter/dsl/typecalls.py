@@ -84,11 +84,18 @@ class Typer(TypeRules):
 
     def _unary(self, tree: Tree, node: ir.Unary, scope: Scope) -> T.Type:
         if node.op == "not":
+            self.condition(tree, node.operand, "the value of 'not'")
             return T.BOOL
         self.number(tree, node.operand, Lazy(tree), "'-'")
         return T.NUMBER
 
     def _bool_op(self, tree: Tree, node: ir.BoolOp, scope: Scope) -> T.Type:
+        kinds = [_strip(type_of(x)) for x in node.operands]
+        numbers = any(T.is_number(k) and k != T.SEAT for k in kinds)
+        if node.op == "and" or T.BOOL in kinds or numbers:
+            # a yes/no test; only `a or b` of other values picks the first that is there
+            for operand_tree, operand in zip(tree.children, node.operands, strict=False):
+                self.condition(operand_tree, operand, f"each side of '{node.op}'")
         out: T.Type | None = type_of(node.operands[0])
         for x in node.operands[1:]:
             out = T.join(out, type_of(x)) if out is not None else None

@@ -85,6 +85,17 @@ def _strip(t: Type) -> Type:
     return t.inner if isinstance(t, Optional) else t
 
 
+def _literal(tree: Any, node: ir.Expr) -> bool:
+    """Whether `node` is a value written out (`none`, an id), not a name that stands for one."""
+    if not isinstance(node, ir.Const):
+        return False
+    while isinstance(tree, Tree) and len(tree.children) == 1 and isinstance(tree.children[0], Tree):
+        tree = tree.children[0]  # a chain of one-operand levels
+    if isinstance(tree, Tree) and tree.data == "name":
+        return str(tree.children[0]) == ("none" if node.value is None else str(node.value))
+    return isinstance(tree, Tree) and tree.data in ("none", "number", "string")
+
+
 def found_words(node: ir.Expr) -> str:
     """What a value is, for messages: its type, and the id itself when known at load."""
     words = describe(type_of(node))
@@ -338,6 +349,12 @@ class TypeRules:
                         NUMBER if is_number(other) else None,
                     )
             return BOOL
+        if (
+            NONE in (lt, rt)
+            and _literal(tree.children[0], left)
+            and _literal(tree.children[-1], right)
+        ):
+            raise TypeFault(f"'{text}': compares a fixed value with none", at, None, None)
         if not self._comparable(lt, rt):
             hint = self.guess(right, lt) or self.guess(left, rt)
             raise TypeFault(
