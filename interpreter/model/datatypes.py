@@ -327,6 +327,8 @@ def _check_catalog(name: str, cat: Any, c: _Checker, types: DataTypes) -> None:
             lacking = [str(e) for e, v in entries.items() if not (is_map(v) and attr in v)]
             if lacking:
                 types.partial.setdefault(name, {})[attr] = lacking
+    for fname, start in _section(cat, "fields").items():
+        c.value(start, ANY, (*base, "fields", fname), f"the start value of field '{fname}'")
     for eid, entry in entries.items():
         for ability, amount in _section(entry, "grants").items():
             path = (*base, "entries", eid, "grants", ability)
