@@ -122,6 +122,21 @@ class Typer(TypeRules):
     def _inline(self, tree: Tree, node: ir.Inline, scope: Scope) -> T.Type:
         return type_of(node.body)
 
+    def note_emit(self, event: str, trees: list[Any], values: list[ir.Expr]) -> None:
+        """An event's first value is the seat whose pieces hear it; remember what an `emit`
+        passes, so that the event's hooks know their values' types."""
+        if not self.on:
+            return
+        if values:
+            self.want(trees[0], values[0], T.SEAT, f"argument 1 of event '{event}' (the seat)")
+        seen = self.info.events.get(event)
+        found = [_strip(type_of(v)) for v in values]
+        if seen is None:
+            self.info.events[event] = found
+            return
+        for i, (old, new) in enumerate(zip(seen, found, strict=True)):
+            seen[i] = T.ANY if T.ANY in (old, new) else T.join(old, new) or T.ANY
+
     # -- builtins -------------------------------------------------------------------------------
     def _builtin(self, tree: Tree, node: ir.BuiltinCall, scope: Scope) -> T.Type:
         name = node.name

@@ -449,21 +449,6 @@ class TypeRules:
         return TypeFault(message, tree, value, e.expected, e.code)
 
     # -- statements ---------------------------------------------------------------------------
-    def note_emit(self, event: str, trees: list[Any], values: list[ir.Expr]) -> None:
-        """An event's first value is the seat whose pieces hear it; remember what an `emit`
-        passes, so that the event's hooks know their values' types."""
-        if not self.on:
-            return
-        if values:
-            self.want(trees[0], values[0], SEAT, f"argument 1 of event '{event}' (the seat)")
-        seen = self.info.events.get(event)
-        found = [_strip(type_of(v)) for v in values]
-        if seen is None:
-            self.info.events[event] = found
-            return
-        for i, (old, new) in enumerate(zip(seen, found, strict=True)):
-            seen[i] = ANY if ANY in (old, new) else join(old, new) or ANY
-
     def assign(
         self, tree: Tree, target: ir.Target, op: str | None, value: ir.Expr, scope: Scope
     ) -> None:
