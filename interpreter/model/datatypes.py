@@ -162,6 +162,8 @@ def _infer(values: list[Any], universes: _Universes) -> Type:
         inferred = BOOL
     elif best == "text":
         inferred = TEXT
+    elif best == "quoted":  # numbers meant, each written in quotes: each is reported
+        inferred = COUNT
     else:
         return ANY  # mostly malformed values: each is reported on its own
     return Optional(inferred) if optional else inferred

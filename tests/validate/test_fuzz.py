@@ -13,6 +13,7 @@ from tests.validate import mutations as fuzz
 ONCE_ESCAPED = {
     ("number-null", "san-juan/ruleset.yaml", "65:68 '0' -> 'null'"),  # a null catalog default
     ("number-to-word", "puerto-rico/ruleset.yaml", "274:33 '0' -> 'zero'"),  # a piece field
+    ("number-quoted", "puerto-rico/ruleset.yaml", "122:36 '1' -> '\"1\"'"),  # a default
     ("effect-name-swapped", "puerto-rico/ruleset.yaml", "446:10 'end-trigger' -> 'ship-6'"),
     ("effect-operator", "puerto-rico/ruleset.yaml", "342:24 ' - ' -> ' or '"),
     ("effect-operator", "puerto-rico/ruleset.yaml", "522:40 ' + ' -> ' and '"),
