@@ -84,7 +84,6 @@ class Typer(TypeRules):
 
     def _unary(self, tree: Tree, node: ir.Unary, scope: Scope) -> T.Type:
         if node.op == "not":
-            self.condition(tree, node.operand, "the value of 'not'")
             return T.BOOL
         self.number(tree, node.operand, Lazy(tree), "'-'")
         return T.NUMBER
