@@ -126,7 +126,8 @@ class Typer(TypeRules):
         passes, so that the event's hooks know their values' types."""
         if not self.on:
             return
-        if values:
+        seat_number = values and isinstance(values[0], ir.Const) and type(values[0].value) is int
+        if values and not seat_number:  # a seat, or a seat's number written out
             self.want(trees[0], values[0], T.SEAT, f"argument 1 of event '{event}' (the seat)")
         seen = self.info.events.get(event)
         found = [_strip(type_of(v)) for v in values]

@@ -351,6 +351,7 @@ class TypeRules:
             return BOOL
         if (
             NONE in (lt, rt)
+            and lt != rt  # `some-id == none`: a test that can never change
             and _literal(tree.children[0], left)
             and _literal(tree.children[-1], right)
         ):
