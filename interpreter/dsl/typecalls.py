@@ -102,6 +102,10 @@ class Typer(TypeRules):
 
     def _cond(self, tree: Tree, node: ir.Cond, scope: Scope) -> T.Type:
         self.condition(tree.children[1], node.test)
+        joined = T.join(_strip(type_of(node.then)), _strip(type_of(node.other)))
+        if joined is None:
+            found = f"{found_words(node.then)} or {found_words(node.other)}"
+            raise TypeFault(f"'{Lazy(tree)}': gives {found}, two kinds of value", tree, node.other)
         return T.join(type_of(node.then), type_of(node.other)) or T.ANY
 
     def _binary(self, tree: Tree, node: ir.Binary, scope: Scope) -> T.Type:

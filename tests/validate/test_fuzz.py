@@ -16,6 +16,7 @@ ONCE_ESCAPED = {
     ("number-quoted", "puerto-rico/ruleset.yaml", "122:36 '1' -> '\"1\"'"),  # a default
     ("effect-name-swapped", "puerto-rico/ruleset.yaml", "446:10 'end-trigger' -> 'ship-6'"),
     ("effect-operator", "puerto-rico/ruleset.yaml", "342:24 ' - ' -> ' or '"),
+    ("effect-name-swapped", "san-juan/ruleset.yaml", "449:48 'players' -> 'archive'"),  # a cond
     ("effect-operator", "puerto-rico/ruleset.yaml", "522:40 ' + ' -> ' and '"),
     ("effect-operator", "puerto-rico/new-buildings.yaml", "509:26 ' + ' -> ' and '"),
     ("effect-arguments-swapped", "puerto-rico/ruleset.yaml", "548:21 'p, kinds' -> 'kinds, p'"),
