@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from interpreter.check.compile import check_ruleset
+from interpreter.check.compile import check_ruleset, player_counts
 from interpreter.check.report import diagnostic_at
 from interpreter.check.session import Session
 from interpreter.diagnostics.errors import Diagnostic, RulesError
@@ -142,4 +142,7 @@ def check_combinations(run: Session, base_path: str) -> None:
         data, diags = compose(run, base_path, list(combo))
         run.emit(diags)
         if data is not None:
-            run.emit(check_ruleset(data, whole=False))
+            # each overlay alone was compiled for every player count; together, the fewest
+            # and the most players (where tables by count differ most) keep this cheap
+            counts = player_counts(data)
+            run.emit(check_ruleset(data, counts=sorted({counts[0], counts[-1]}), whole=False))

@@ -194,7 +194,9 @@ class Resolver:
                 "D005",
             )
         self.env.emitted.add(name)
-        return ir.Emit(name, [self.expr(a, scope) for a in args])
+        values = [self.expr(a, scope) for a in args]
+        self.tc.note_emit(name, args, values)
+        return ir.Emit(name, values)
 
     def _target(self, target: Tree, scope: Scope) -> ir.Target:
         kind = target.data

@@ -55,6 +55,8 @@ class TypeInfo:
     options: dict[str, Any] = field(default_factory=dict)
     phases: set[str] = field(default_factory=set)
     variables: dict[str, Any] = field(default_factory=dict)  # flow variable -> type seen so far
+    # event -> the type of each value its `emit` sites pass (joined; ANY when they disagree)
+    events: dict[str, list[Any]] = field(default_factory=dict)
 
 
 @dataclass

@@ -89,6 +89,12 @@ class Typer(TypeRules):
         return T.NUMBER
 
     def _bool_op(self, tree: Tree, node: ir.BoolOp, scope: Scope) -> T.Type:
+        kinds = [_strip(type_of(x)) for x in node.operands]
+        numbers = any(T.is_number(k) and k != T.SEAT for k in kinds)
+        if node.op == "and" or T.BOOL in kinds or numbers:
+            # a yes/no test; only `a or b` of other values picks the first that is there
+            for operand_tree, operand in zip(tree.children, node.operands, strict=False):
+                self.condition(operand_tree, operand, f"each side of '{node.op}'")
         out: T.Type | None = type_of(node.operands[0])
         for x in node.operands[1:]:
             out = T.join(out, type_of(x)) if out is not None else None
@@ -96,6 +102,10 @@ class Typer(TypeRules):
 
     def _cond(self, tree: Tree, node: ir.Cond, scope: Scope) -> T.Type:
         self.condition(tree.children[1], node.test)
+        joined = T.join(_strip(type_of(node.then)), _strip(type_of(node.other)))
+        if joined is None:
+            found = f"{found_words(node.then)} or {found_words(node.other)}"
+            raise TypeFault(f"'{Lazy(tree)}': gives {found}, two kinds of value", tree, node.other)
         return T.join(type_of(node.then), type_of(node.other)) or T.ANY
 
     def _binary(self, tree: Tree, node: ir.Binary, scope: Scope) -> T.Type:
@@ -114,6 +124,22 @@ class Typer(TypeRules):
 
     def _inline(self, tree: Tree, node: ir.Inline, scope: Scope) -> T.Type:
         return type_of(node.body)
+
+    def note_emit(self, event: str, trees: list[Any], values: list[ir.Expr]) -> None:
+        """An event's first value is the seat whose pieces hear it; remember what an `emit`
+        passes, so that the event's hooks know their values' types."""
+        if not self.on:
+            return
+        seat_number = values and isinstance(values[0], ir.Const) and type(values[0].value) is int
+        if values and not seat_number:  # a seat, or a seat's number written out
+            self.want(trees[0], values[0], T.SEAT, f"argument 1 of event '{event}' (the seat)")
+        seen = self.info.events.get(event)
+        found = [_strip(type_of(v)) for v in values]
+        if seen is None:
+            self.info.events[event] = found
+            return
+        for i, (old, new) in enumerate(zip(seen, found, strict=True)):
+            seen[i] = T.ANY if T.ANY in (old, new) else T.join(old, new) or T.ANY
 
     # -- builtins -------------------------------------------------------------------------------
     def _builtin(self, tree: Tree, node: ir.BuiltinCall, scope: Scope) -> T.Type:

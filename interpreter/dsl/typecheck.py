@@ -16,6 +16,7 @@ from typing import Any
 
 from lark import Token, Tree
 
+from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.dsl import ir
 from interpreter.dsl.parser import DslSyntaxError
 from interpreter.dsl.runtime import show as show_value
@@ -84,6 +85,17 @@ def _strip(t: Type) -> Type:
     return t.inner if isinstance(t, Optional) else t
 
 
+def _literal(tree: Any, node: ir.Expr) -> bool:
+    """Whether `node` is a value written out (`none`, an id), not a name that stands for one."""
+    if not isinstance(node, ir.Const):
+        return False
+    while isinstance(tree, Tree) and len(tree.children) == 1 and isinstance(tree.children[0], Tree):
+        tree = tree.children[0]  # a chain of one-operand levels
+    if isinstance(tree, Tree) and tree.data == "name":
+        return str(tree.children[0]) == ("none" if node.value is None else str(node.value))
+    return isinstance(tree, Tree) and tree.data in ("none", "number", "string")
+
+
 def found_words(node: ir.Expr) -> str:
     """What a value is, for messages: its type, and the id itself when known at load."""
     words = describe(type_of(node))
@@ -120,7 +132,22 @@ class TypeRules:
         if assignable(found, expected) or (found == NONE and isinstance(expected, Optional)):
             return
         message = f"{what}: expected {describe(expected)}, got {found_words(node)}"
-        raise TypeFault(message, tree, node, expected)
+        raise TypeFault(message + self.guess(node, expected), tree, node, expected)
+
+    def guess(self, node: ir.Expr, expected: Type | None) -> str:
+        """' (did you mean ...?)' when `node` is an id close to an id of the `expected` kind."""
+        expected = _strip(expected) if expected is not None else None
+        if not (isinstance(expected, Id) and isinstance(node, ir.Const)):
+            return ""
+        if not isinstance(node.value, str):
+            return ""
+        info = self.info
+        ids = [i for i, cat in info.catalog_of.items() if cat == expected.universe]
+        ids += [i for i, t in info.constants.items() if t == expected and i not in info.catalog_of]
+        if expected.universe == "phase":
+            ids += sorted(info.phases)
+        found = did_you_mean(node.value, ids)
+        return f" (did you mean '{found}'?)" if found else ""
 
     def number(self, tree: Any, node: ir.Expr, text: str, word: str) -> None:
         t = _strip(type_of(node))
@@ -303,7 +330,8 @@ class TypeRules:
                 )
             if item is not None and not self._comparable(lt, _strip(item)):
                 raise TypeFault(
-                    f"'{text}': looks for {found_words(left)} in {describe(rt)}",
+                    f"'{text}': looks for {found_words(left)} in {describe(rt)}"
+                    + self.guess(left, item),
                     at,
                     left,
                     item,
@@ -321,9 +349,17 @@ class TypeRules:
                         NUMBER if is_number(other) else None,
                     )
             return BOOL
+        if (
+            NONE in (lt, rt)
+            and lt != rt  # `some-id == none`: a test that can never change
+            and _literal(tree.children[0], left)
+            and _literal(tree.children[-1], right)
+        ):
+            raise TypeFault(f"'{text}': compares a fixed value with none", at, None, None)
         if not self._comparable(lt, rt):
+            hint = self.guess(right, lt) or self.guess(left, rt)
             raise TypeFault(
-                f"'{text}': compares {found_words(left)} with {found_words(right)}",
+                f"'{text}': compares {found_words(left)} with {found_words(right)}{hint}",
                 at,
                 left if rt in (TEXT, NUMBER, COUNT) else right,
                 rt if rt != NONE else lt,
@@ -408,6 +444,7 @@ class TypeRules:
         where = f"argument {i + 1} of '{fname}'"
         if e.expected is not None:
             message = f"{where}: expected {describe(e.expected)}, got {found_words(value)}"
+            message += self.guess(value, e.expected)
         else:
             message = f"{where}: {found_words(value)} does not fit ({e.message})"
         return TypeFault(message, tree, value, e.expected, e.code)

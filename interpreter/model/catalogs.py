@@ -130,7 +130,12 @@ def compile_pieces(
                 scope = root.child()
                 self_key = scope.temp("self", Piece(str(cname)))
                 owner_key = scope.temp("owner", SEAT)
-                keys = tuple(scope.temp(p) for p in env.events[event])
+                # the values' types, as the event's `emit` sites pass them (compiled before)
+                seen = env.types.events.get(event, []) if env.types else []
+                keys = tuple(
+                    scope.temp(p, seen[i] if i < len(seen) else None)
+                    for i, p in enumerate(env.events[event])
+                )
                 fn = host.statements(text, hpath, scope)
                 hooks.setdefault(event, {})[str(eid)] = Hook(fn, self_key, owner_key, keys)
     return active, hooks

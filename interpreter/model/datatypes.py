@@ -162,6 +162,8 @@ def _infer(values: list[Any], universes: _Universes) -> Type:
         inferred = BOOL
     elif best == "text":
         inferred = TEXT
+    elif best == "quoted":  # numbers meant, each written in quotes: each is reported
+        inferred = COUNT
     else:
         return ANY  # mostly malformed values: each is reported on its own
     return Optional(inferred) if optional else inferred
@@ -190,6 +192,12 @@ class _Checker:
             if value == NONE_WORD:
                 return
             expected = expected.inner
+        if value is None and expected == ANY:  # no type to name; `none` is the word for nothing
+            self.error("K001", f"{what}: has no value (null)", path, _NULL_HINT)
+            return
+        if value is None:
+            self.mismatch(value, expected, path, what, why)
+            return
         if expected == ANY:
             return
         kind, _ = _kind(value, self.universes)
@@ -239,9 +247,12 @@ class _Checker:
         elif kind == "float":
             hint = "use a whole number"
         elif kind == "null":
-            hint = "write a value, or leave the key out"
+            hint = _NULL_HINT
         message = f"{what}: expected {describe(expected)}{why}, got {_show(value)}"
         self.error("K001", message, path, hint)
+
+
+_NULL_HINT = "write a value, or leave the key out"
 
 
 def _known(ids: set[str]) -> str | None:
@@ -318,6 +329,8 @@ def _check_catalog(name: str, cat: Any, c: _Checker, types: DataTypes) -> None:
             lacking = [str(e) for e, v in entries.items() if not (is_map(v) and attr in v)]
             if lacking:
                 types.partial.setdefault(name, {})[attr] = lacking
+    for fname, start in _section(cat, "fields").items():
+        c.value(start, ANY, (*base, "fields", fname), f"the start value of field '{fname}'")
     for eid, entry in entries.items():
         for ability, amount in _section(entry, "grants").items():
             path = (*base, "entries", eid, "grants", ability)

@@ -92,8 +92,9 @@ def build_rules(
     declare_events(env, data)
     env.types = type_info(data, types, env)
     declare_variables(host, data)
-    active, hooks = compile_pieces(host, env, root, catalogs)
+    # the flow before the hooks: its `emit` sites type the values each hook is given
     flow = compile_flow(host, data)
+    active, hooks = compile_pieces(host, env, root, catalogs)
     scoring = compile_scoring(host, root, data)
     invariants = compile_invariants(host, data)
 

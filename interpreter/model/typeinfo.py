@@ -62,8 +62,9 @@ class _Builder:
                 self.universe_of.setdefault(str(eid), set()).add(name)
                 info.catalog_of[str(eid)] = name
             info.attributes[name] = {**self.types.attributes.get(name, {}), "catalog": TEXT}
-            info.piece_fields[name] = {
-                str(f): _scalar(v) for f, v in _section(cat, "fields").items()
+        for name, cat in _section(self.data, "catalogs").items():
+            info.piece_fields[str(name)] = {
+                str(f): self.initial(v) for f, v in _section(cat, "fields").items()
             }
         for eid, found in self.universe_of.items():
             if eid in info.catalog_of or len(found - {"phase"}) == 1:
@@ -73,6 +74,14 @@ class _Builder:
         info.phases = {str(p) for p in _section(self.data, "phases")}
         for phase in info.phases:
             self.universe_of.setdefault(phase, set()).add("phase")
+
+    def initial(self, value: Any) -> Type:
+        """A piece field's type from its start value: a word is an id (of the one set or
+        catalog it is in) or a text; `none` may become anything."""
+        if not isinstance(value, str) or value == "none":
+            return _scalar(value)
+        found = self.universe_of.get(value, set()) - {"phase"}
+        return Id(next(iter(found))) if len(found) == 1 else TEXT
 
     def key(self, keys: list[Any]) -> Type:
         if keys and all(isinstance(k, int) and not isinstance(k, bool) for k in keys):

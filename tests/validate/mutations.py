@@ -9,23 +9,27 @@ swapped. Each mutant ends in one of three outcomes:
 
 * ``caught``: validate reports an error (exit 1);
 * ``fine``: validate accepts it and every one of the random games plays to its end;
-* ``crashed``: validate accepts it, and a game raises, or runs past its decision cap.
+* ``crashed``: validate accepts it, and a game raises, runs past its decision cap, or breaks
+  one of the ruleset's declared invariants (checked after every decision).
 
-The promise is that ``crashed`` stays at 0. Run the full measurement (5,000 mutations, 20
-games each) with ``python tests/validate/mutations.py --mutations 5000 --games 20``; the test
-suite runs a seeded sample (tests/validate/test_fuzz.py).
+The promise is that ``crashed`` stays at 0. Run the full measurement (5,200 mutations, 20
+games each, two worker processes) with
+``python tests/validate/mutations.py --mutations 5200 --games 20 --jobs 2 --out FILE``; the
+test suite runs a seeded sample (tests/validate/test_fuzz.py).
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import os
 import random
 import re
 import shutil
 import sys
 import tempfile
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -35,6 +39,7 @@ if str(ROOT) not in sys.path:  # run as a script
     sys.path.insert(0, str(ROOT))
 
 from interpreter.check.pipeline import validate  # noqa: E402
+from interpreter.engine.invariants import broken_invariants  # noqa: E402
 from interpreter.engine.loader import load_game  # noqa: E402
 from interpreter.load.locate import is_map, is_seq  # noqa: E402
 from interpreter.load.yamlload import load_yaml_file  # noqa: E402
@@ -281,24 +286,81 @@ def run_one(mutation: Mutation, games: int, workdir: Path) -> Outcome:
     if errors:
         return Outcome(mutation, "caught", errors[0].format())
     _, _, overlays, counts = next(f for f in FILES if f[:2] == (mutation.game, mutation.file))
+    loaded: dict[int, Any] = {}
     for i in range(games):
         players = counts[i % len(counts)]
         try:
-            game = load_game(str(folder / "ruleset.yaml"), players, overlays)
-            state = game.new_state(seed=i)
-            rng = random.Random(i)
-            while not state.is_over:
-                if state.decisions > MAX_DECISIONS:
-                    return Outcome(mutation, "crashed", f"no end after {MAX_DECISIONS} decisions")
-                state.apply(rng.choice(state.legal_options()))
+            if players not in loaded:
+                loaded[players] = load_game(str(folder / "ruleset.yaml"), players, overlays)
+            problem = _play(loaded[players], seed=i)
         except Exception as e:  # noqa: BLE001 - any failure at play is what we count
-            return Outcome(mutation, "crashed", f"{type(e).__name__}: {e}"[:300])
+            problem = f"{type(e).__name__}: {e}"
+        if problem:
+            return Outcome(mutation, "crashed", f"{players} players, seed {i}: {problem}"[:400])
     return Outcome(mutation, "fine")
 
 
-def run(mutations: list[Mutation], games: int) -> list[Outcome]:
-    with tempfile.TemporaryDirectory(prefix="rulebook-fuzz-") as tmp:
-        return [run_one(m, games, Path(tmp)) for m in mutations]
+def _play(game: Any, seed: int) -> str:
+    """Why one random game went wrong ("" when it played to its end keeping every invariant)."""
+    state = game.new_state(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        if state.decisions > MAX_DECISIONS:
+            return f"no end after {MAX_DECISIONS} decisions"
+        state.apply(rng.choice(state.legal_options()))
+        broken = broken_invariants(state)
+        if broken:
+            return f"invariant broken: {broken[0].format()}"
+    return ""
+
+
+def _run_in_worker(job: tuple[Mutation, int]) -> Outcome:
+    # each worker process mutates its own copy of the rulesets
+    workdir = Path(tempfile.gettempdir()) / f"rulebook-fuzz-{os.getpid()}"
+    return run_one(job[0], job[1], workdir)
+
+
+def run(
+    mutations: list[Mutation],
+    games: int,
+    jobs: int = 1,
+    progress: bool = False,
+    outcomes: list[Outcome] | None = None,
+    every: Callable[[], None] | None = None,
+) -> list[Outcome]:
+    """The outcome of every mutation, in order, appended to `outcomes` as they come (so a
+    caller may report a partial run); `jobs` processes share the work."""
+    outcomes = [] if outcomes is None else outcomes
+    work = [(m, games) for m in mutations]
+    if jobs <= 1:
+        results: Iterator[Outcome] = map(_run_in_worker, work)
+        return _collect(results, len(work), progress, outcomes, every)
+    with multiprocessing.get_context("fork").Pool(jobs, maxtasksperchild=200) as pool:
+        results = pool.imap(_run_in_worker, work, chunksize=4)
+        return _collect(results, len(work), progress, outcomes, every)
+
+
+def _collect(
+    results: Iterator[Outcome],
+    total: int,
+    progress: bool,
+    outcomes: list[Outcome],
+    every: Callable[[], None] | None,
+) -> list[Outcome]:
+    tally: Counter[str] = Counter()
+    for i, outcome in enumerate(results, 1):
+        outcomes.append(outcome)
+        tally[outcome.result] += 1
+        if every and i % 100 == 0:
+            every()
+        if progress and (i % 25 == 0 or i == total):
+            print(
+                f"{i}/{total} mutations: {tally['caught']} caught, {tally['fine']} fine, "
+                f"{tally['crashed']} crashed",
+                file=sys.stderr,
+                flush=True,
+            )
+    return outcomes
 
 
 def table(outcomes: list[Outcome]) -> str:
@@ -323,20 +385,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mutations", type=int, default=200)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--show", type=int, default=10, help="crashed mutations to list")
+    parser.add_argument("--out", type=Path, help="also write the table and every crash here")
     args = parser.parse_args(argv)
     chosen = sample(args.mutations, args.seed)
-    outcomes = []
-    with tempfile.TemporaryDirectory(prefix="rulebook-fuzz-") as tmp:
-        for i, m in enumerate(chosen, 1):
-            outcomes.append(run_one(m, args.games, Path(tmp)))
-            if i % 50 == 0:
-                print(f"{i}/{len(chosen)} mutations", file=sys.stderr, flush=True)
-    print(table(outcomes))
+    outcomes: list[Outcome] = []
+    write = (lambda: _write(args.out, outcomes, args)) if args.out else None
+    run(chosen, args.games, jobs=args.jobs, progress=True, outcomes=outcomes, every=write)
+    lines = _summary(outcomes, args)
+    print("\n".join(lines[: 4 + args.show]))
+    if args.out:
+        _write(args.out, outcomes, args)
+    return 1 if any(o.result == "crashed" for o in outcomes) else 0
+
+
+def _summary(outcomes: list[Outcome], args: argparse.Namespace) -> list[str]:
     crashed = [o for o in outcomes if o.result == "crashed"]
-    for o in crashed[: args.show]:
-        print(f"- {o.mutation.family}: {o.mutation.describe()}: {o.detail}")
-    return 1 if crashed else 0
+    head = f"{len(outcomes)} mutations (seed {args.seed}), {args.games} games per accepted one"
+    lines = [head, "", table(outcomes), ""]
+    return lines + [f"- {o.mutation.family}: {o.mutation.describe()}: {o.detail}" for o in crashed]
+
+
+def _write(out: Path, outcomes: list[Outcome], args: argparse.Namespace) -> None:
+    out.write_text("\n".join(_summary(outcomes, args)) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

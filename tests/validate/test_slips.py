@@ -128,6 +128,17 @@ SLIPS = {
         "",
         at=("- phase: role.phase", "role.phase"),
     ),
+    "null-as-a-whole-table": Slip(PR, "island-spaces: 12", "island-spaces: null", "island-spaces"),
+    "event-values-swapped": Slip(
+        PR, "emit produced(p, kinds)", "emit produced(kinds, p)", "kinds, p"
+    ),
+    "event-value-of-the-wrong-kind-in-a-hook": Slip(
+        PR,
+        "emit built(p, piece)",
+        "emit built(p, b)",
+        "",
+        at=("built: colonist-onto(building)", "building)"),
+    ),
     "who-not-a-seat": Slip(
         PR,
         "who: chooser\n                    label: choose a role",
@@ -178,3 +189,11 @@ def test_a_slip_exits_1_from_the_command_line(tmp_path, capsys):
     assert f"{path.name}:{line}:" in err.out + err.err
     message = "'cost' of 'small-market': expected a whole number of 0 or more (as in the other "
     assert message + "buildings), got 'eight'" in err.out + err.err
+
+
+def test_an_id_of_the_wrong_catalog_close_to_a_right_one_gets_a_guess(tmp_path):
+    slip = Slip(PR, "if x.good == k)", "if x.type == indigo)", "indigo")
+    path, line, column = _mutated_copy(tmp_path, slip)
+    [error] = [d for d in validate([path]).diagnostics if d.severity == "error"]
+    assert (error.line, error.code) == (line, "D008")
+    assert "an id of goods ('indigo') (did you mean 'indigo-plantation'?)" in error.message
