@@ -18,32 +18,19 @@ from __future__ import annotations
 
 from interpreter.bots.plugins import load_plugins
 from interpreter.bots.random_bot import FirstBot, RandomBot
-from interpreter.bots.registry import (
-    BOTS,
-    Bot,
-    BotParam,
-    BotSpec,
-    UnknownBotError,
-    bot_base,
-    bot_names,
-    make_bot,
-    parse_bot_spec,
-    register_bot,
+from interpreter.bots.registry import (  # `X as X`: re-exported, the package's public names
+    BOTS as BOTS,
+    Bot as Bot,
+    BotParam as BotParam,
+    BotSpec as BotSpec,
+    UnknownBotError as UnknownBotError,
+    bot_base as bot_base,
+    bot_names as bot_names,
+    make_bot as make_bot,
+    parse_bot_spec as parse_bot_spec,
+    register_bot as register_bot,
 )
 from interpreter.bots.search import SEARCH_PARAMS, SearchBot
-
-__all__ = [
-    "BOTS",
-    "Bot",
-    "BotParam",
-    "BotSpec",
-    "UnknownBotError",
-    "bot_base",
-    "bot_names",
-    "make_bot",
-    "parse_bot_spec",
-    "register_bot",
-]
 
 register_bot(
     "random",

@@ -10,8 +10,7 @@ from typing import Any
 
 from lark import Tree
 
-from interpreter.dsl import ir
-from interpreter.dsl import types as T
+from interpreter.dsl import ir, types as T
 from interpreter.dsl.parser import DslSyntaxError
 from interpreter.dsl.scope import Scope
 from interpreter.dsl.typecheck import Lazy, TypeFault, TypeRules, found_words, type_of

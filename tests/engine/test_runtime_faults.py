@@ -149,8 +149,7 @@ def test_invariants_are_compiled_with_their_positions():
 
 
 def test_minted_coins_break_the_doubloons_invariant_in_the_engine_and_the_test_helpers():
-    from tests.puerto_rico.helpers import check_invariants as pr_check
-    from tests.puerto_rico.helpers import random_game
+    from tests.puerto_rico.helpers import check_invariants as pr_check, random_game
 
     game = load_game("puerto-rico", players=3, overlays=(MINT,))
     with pytest.raises(RulesError) as caught:
