@@ -9,38 +9,114 @@ import pytest
 
 from tests.validate import mutations as fuzz
 
-# Mutations that once passed validate and then failed at play: each must now be caught.
-ONCE_ESCAPED = {
-    ("number-null", "san-juan/ruleset.yaml", "65:68 '0' -> 'null'"),  # a null catalog default
-    ("number-to-word", "puerto-rico/ruleset.yaml", "274:33 '0' -> 'zero'"),  # a piece field
-    ("number-quoted", "puerto-rico/ruleset.yaml", "122:36 '1' -> '\"1\"'"),  # a default
-    ("effect-name-swapped", "puerto-rico/ruleset.yaml", "446:10 'end-trigger' -> 'ship-6'"),
-    ("effect-operator", "puerto-rico/ruleset.yaml", "342:24 ' - ' -> ' or '"),
-    ("effect-name-swapped", "san-juan/ruleset.yaml", "449:48 'players' -> 'archive'"),  # a cond
-    ("effect-operator", "puerto-rico/ruleset.yaml", "522:40 ' + ' -> ' and '"),
-    ("effect-operator", "puerto-rico/new-buildings.yaml", "509:26 ' + ' -> ' and '"),
-    ("effect-arguments-swapped", "puerto-rico/ruleset.yaml", "548:21 'p, kinds' -> 'kinds, p'"),
-    ("effect-arguments-swapped", "puerto-rico/ruleset.yaml", "574:20 'p, n' -> 'n, p'"),
+# Mutations that once passed validate and failed at play, each now caught: named by the line
+# they edit (the start of its text, not its number, which moves as the rulesets grow), the
+# column and the edit.
+ONCE_ESCAPED = [
+    (
+        "number-null",
+        "san-juan/ruleset.yaml",
+        "defaults: {kind: city, copies: 3, produces: none, fixed-price: 0",
+        68,
+        "0",
+        "null",
+    ),
+    (
+        "number-to-word",
+        "puerto-rico/ruleset.yaml",
+        "fields: {cargo: none, load: 0}",
+        33,
+        "0",
+        "zero",
+    ),
+    (
+        "number-quoted",
+        "puerto-rico/ruleset.yaml",
+        "defaults: {good: none, spaces: 1, kind: violet, size: small, circles: 1, copies-2p: 1}",
+        36,
+        "1",
+        '"1"',
+    ),
+    (
+        "effect-name-swapped",
+        "puerto-rico/ruleset.yaml",
+        "if end-trigger == none:",
+        10,
+        "end-trigger",
+        "ship-6",
+    ),
+    (
+        "effect-operator",
+        "puerto-rico/ruleset.yaml",
+        "expr: sum(x.circles - x.workers for x in p.island) + sum(",
+        24,
+        " - ",
+        " or ",
+    ),
+    (
+        "effect-name-swapped",
+        "san-juan/ruleset.yaml",
+        "while: picks < (3 if players == 2 else players)",
+        48,
+        "players",
+        "archive",
+    ),
+    (
+        "effect-operator",
+        "puerto-rico/ruleset.yaml",
+        "let x = first(y for y in p.island + p.city if y.type == t and y.workers < y.circles)",
+        40,
+        " + ",
+        " and ",
+    ),
+    (
+        "effect-operator",
+        "puerto-rico/new-buildings.yaml",
+        "total(goods-supply) + total(trading-house) + sum(x.load for x in ships)",
+        26,
+        " + ",
+        " and ",
+    ),
+    (
+        "effect-arguments-swapped",
+        "puerto-rico/ruleset.yaml",
+        "emit produced(p, kinds)",
+        21,
+        "p, kinds",
+        "kinds, p",
+    ),
+    (
+        "effect-arguments-swapped",
+        "puerto-rico/ruleset.yaml",
+        "emit shipped(p, n)",
+        20,
+        "p, n",
+        "n, p",
+    ),
     (
         "effect-arguments-swapped",
         "san-juan/ruleset.yaml",
-        "629:31 'actor, actor.made' -> 'actor.made, actor'",
+        "- do: emit produced(actor, actor.made)",
+        31,
+        "actor, actor.made",
+        "actor.made, actor",
     ),
-}
+]
 
 
 def _once_escaped() -> list[fuzz.Mutation]:
-    found = [
-        m
-        for m in fuzz.all_mutations(0)
-        for family, file, text in ONCE_ESCAPED
-        if m.family == family
-        and m.file == file.split("/")[1]
-        and m.game == file.split("/")[0]
-        and text in m.describe()
-    ]
-    assert len(found) == len(ONCE_ESCAPED), "a mutation of ONCE_ESCAPED is no longer made"
-    return found
+    """Each edit made again on today's file: at the line that starts with its text (the first
+    such line) and its column, so the test does not depend on the sampler's random draws."""
+    out = []
+    for family, file, line_text, column, old, new in ONCE_ESCAPED:
+        game, name = file.split("/")
+        lines = (fuzz.ROOT / "rulesets" / file).read_text(encoding="utf-8").split("\n")
+        at = [i for i, line in enumerate(lines, 1) if line.strip().startswith(line_text)]
+        assert at, f"{file} no longer has a line starting {line_text!r}"
+        row = lines[at[0] - 1]
+        assert row[column - 1 : column - 1 + len(old)] == old, (file, at[0], row)
+        out.append(fuzz.Mutation(family, game, name, at[0], column, old, new))
+    return out
 
 
 def test_a_seeded_sample_never_passes_validate_and_then_fails_at_play(tmp_path):
