@@ -132,13 +132,6 @@ SLIPS = {
     "event-values-swapped": Slip(
         PR, "emit produced(p, kinds)", "emit produced(kinds, p)", "kinds, p"
     ),
-    "event-value-of-the-wrong-kind-in-a-hook": Slip(
-        PR,
-        "emit built(p, piece)",
-        "emit built(p, b)",
-        "",
-        at=("built: colonist-onto(building)", "building)"),
-    ),
     "who-not-a-seat": Slip(
         PR,
         "who: chooser\n                    label: choose a role",
