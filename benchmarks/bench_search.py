@@ -6,7 +6,8 @@
 Each deal (seed) is played once per seat rotation, so the bot sits in every seat equally and
 seat advantage cancels: ``--deals 34`` with 3 players is 102 games. Every finished game is
 appended to ``--out`` as one JSON line as soon as it ends (long runs can be read while they go,
-and a stopped run keeps its games); the summary at the end gives the bot's win share (ties
+and a stopped run keeps its games: run the same command again and it plays only the games the
+file does not hold yet); the summary at the end gives the bot's win share (ties
 shared), its Wilson 95% interval, the fair share 1/N, and the search's iterations per second
 when the bot searches.
 """
@@ -44,6 +45,20 @@ def play(game: Any, specs: list[str], seed: int) -> tuple[Any, dict[int, list[fl
     return state.result(), spent
 
 
+def finished_games(path: Path) -> dict[tuple, dict]:
+    """Games an earlier run of the same command wrote, by (game, overlays, seed, seats)."""
+    if not path.exists():
+        return {}
+    done = {}
+    for line in path.read_text().splitlines():
+        try:
+            row = json.loads(line)
+        except ValueError:
+            continue  # a line cut short when a run was stopped mid-write
+        done[(row["game"], tuple(row["with"]), row["seed"], tuple(row["seats"]))] = row
+    return done
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", default="puerto-rico")
@@ -64,11 +79,20 @@ def main() -> None:
     games = 0
     iters = 0.0
     secs = 0.0
+    done = finished_games(args.out)
     with args.out.open("a") as out:
         for deal in range(args.deals):
             for rot in range(args.players):
                 specs = others[:rot] + [args.bot] + others[rot:]
                 seed = args.seed + deal
+                key = (args.game, tuple(overlays), seed, tuple(specs))
+                if key in done:
+                    row = done[key]
+                    share += row["win"]
+                    games += 1
+                    iters += row["iterations"]
+                    secs += row["search_seconds"]
+                    continue
                 res, spent = play(game, specs, seed)
                 win = 1.0 / len(res.winners) if rot in res.winners else 0.0
                 share += win
