@@ -75,6 +75,28 @@ def _nothing(s: Any) -> None:
     return None
 
 
+class Deferred:
+    """A text's function written and compiled when it first runs: validate sets each game up
+    once and runs few of its texts, so it does not pay for writing out the rest.
+
+    ``on_code`` is told the code object once it exists (where a failure in it is reported)."""
+
+    __slots__ = ("_fn", "_make", "on_code")
+
+    def __init__(self, make: Callable[[], Fn]) -> None:
+        self._make = make
+        self._fn: Fn | None = None
+        self.on_code: Callable[[Any], None] | None = None
+
+    def __call__(self, s: Any) -> Any:
+        fn = self._fn
+        if fn is None:
+            fn = self._fn = self._make()
+            if self.on_code is not None:
+                self.on_code(fn.__code__)
+        return fn(s)
+
+
 class Generator:
     """Emits Python for resolved texts against one Env; constants live in its namespace.
 
@@ -83,10 +105,11 @@ class Generator:
     RuntimeRuleError that says what went wrong; games run the plain, faster reads.
     """
 
-    def __init__(self, env: Env, checked: bool = False) -> None:
+    def __init__(self, env: Env, checked: bool = False, deferred: bool = False) -> None:
         self.players = env.players
         self.env = env
         self.checked = checked
+        self.deferred = deferred
         self.ns: dict[str, Any] = {
             "_show": fast_show,
             "_set_field": set_field,
@@ -105,9 +128,16 @@ class Generator:
     def expression(self, node: ir.Expr, label: str) -> Fn:
         if isinstance(node, ir.Const):
             return _const_fn(node.value)
+        if self.deferred:
+            return Deferred(lambda: self._build([f"return {self.x(node)}"], label))
         return self._build([f"return {self.x(node)}"], label)
 
     def statements(self, stmts: list[ir.Stmt], label: str) -> Fn:
+        if self.deferred:
+            return Deferred(lambda: self._statements(stmts, label))
+        return self._statements(stmts, label)
+
+    def _statements(self, stmts: list[ir.Stmt], label: str) -> Fn:
         lines = self.lines(stmts)
         if not lines:
             return _nothing

@@ -1,0 +1,91 @@
+"""`rulebook validate` sets every composition up once (seed 0) for every player count and
+checks the declared invariants right after: a rule failing in the set-up (E001) or a set-up
+that leaves an invariant broken (E002) is a validate error at its rule's file:line, in the
+overlay file when the rule lives there."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from interpreter.check import validate
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _copy(tmp_path: Path, game: str) -> Path:
+    shutil.copytree(ROOT / "rulesets" / game, tmp_path / game)
+    return tmp_path / game
+
+
+def _edit(path: Path, old: str, new: str, count: int = 1) -> int:
+    """Replace `old` (which must be there exactly `count` times); the 1-based line of its first."""
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == count, (path, old)
+    line = text[: text.index(old)].count("\n") + 1
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return line
+
+
+def _errors(target: Path) -> list:
+    return [d for d in validate([target], jobs=1).diagnostics if d.severity == "error"]
+
+
+def _line_of(path: Path, text: str) -> int:
+    lines = path.read_text(encoding="utf-8").split("\n")
+    return next(i for i, line in enumerate(lines, 1) if text in line)
+
+
+def test_a_default_copy_count_that_breaks_a_counter_in_the_set_up_is_an_error(tmp_path):
+    # the fuzz harness's mutant: the quarry's `copies: 8` left out falls back on the default 0,
+    # and `quarry-stack = quarry.copies - tiles-removed[players]` goes below its minimum
+    folder = _copy(tmp_path, "puerto-rico")
+    ruleset = folder / "ruleset.yaml"
+    _edit(ruleset, "      quarry:\n        copies: 8\n", "      quarry:\n")
+    errors = _errors(ruleset)
+    assert [d.code for d in errors] == ["E001"]
+    assert errors[0].file == str(ruleset)
+    assert errors[0].line == _line_of(ruleset, "quarry-stack = quarry.copies")
+    assert "'quarry-stack' would be -3, below its minimum 0" in errors[0].message
+    assert "while setting up the game" in errors[0].message
+    assert "set up for 2 players" in errors[0].message
+
+
+def test_a_set_up_for_the_wrong_player_count_breaks_an_invariant(tmp_path):
+    # the fuzz harness's mutant: the colonist supply set up for 2 players whatever the count;
+    # with 2 players it holds, with 3 the invariant `colonists` does not
+    folder = _copy(tmp_path, "puerto-rico")
+    ruleset = folder / "ruleset.yaml"
+    old = "colonist-supply = colonist-supply-start[players]"
+    _edit(ruleset, old, "colonist-supply = colonist-supply-start[2]")
+    errors = _errors(folder)
+    assert [d.code for d in errors] == ["E002"]
+    (e,) = errors
+    assert (e.file, e.json_path) == (str(ruleset), "/invariants/colonists/expr")
+    assert e.line == _line_of(ruleset, "  colonists:") + 3  # the first line of its expression
+    assert "invariant 'colonists' does not hold after the set-up" in e.message
+    assert "set up for 3 players" in e.message
+
+
+def test_a_set_up_fault_in_an_overlay_is_reported_in_the_overlay_file(tmp_path):
+    folder = _copy(tmp_path, "puerto-rico")
+    overlay = folder / "nobles.yaml"
+    line = _edit(overlay, "noble-supply = nobles-total\n", "noble-supply = nobles-total - 99\n")
+    errors = _errors(overlay)
+    assert [d.code for d in errors] == ["E001"]
+    assert errors[0].file == str(overlay)
+    # the rule text the failing statement is in starts at its `do: |` line's next line
+    assert errors[0].line in range(line - 3, line + 1)
+    assert "'noble-supply' would be" in errors[0].message
+
+
+def test_a_set_up_that_fails_for_a_reason_already_reported_is_not_reported_twice(tmp_path):
+    # three red tokens listed where the catalog has two: R004 says so; the set-up's failed
+    # `remove` would only repeat it
+    fixture = ROOT / "tests/validate/fixtures/r_more_than_copies.yaml"
+    assert [d.code for d in _errors(fixture)] == ["R004"]
+
+
+def test_the_shipped_rulesets_set_up_clean_for_every_player_count():
+    errors = _errors(ROOT / "rulesets")
+    assert errors == []
