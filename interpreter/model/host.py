@@ -41,11 +41,18 @@ class TextOrigins:
     def __init__(self, host: DslHost) -> None:
         self._host = host
 
-    def get(self, code: Any) -> tuple[str | None, int | None, int | None, str] | None:
+    def get(
+        self, code: Any, python_line: int | None = None
+    ) -> tuple[str | None, int | None, int | None, str] | None:
+        """Where the text `code` was generated from is: at the statement of it that
+        `python_line` (a line of the generated code) runs, else at the text's start."""
         path = self._host.texts.get(code)
         if path is None:
             return None
-        return (*self._host.position(path, 1, 1), json_pointer(list(path)))
+        generator = self._host.c.generator
+        line_map = generator.line_maps.get(code) if generator is not None else None
+        line, column = (line_map or {}).get(python_line, (1, 1))
+        return (*self._host.position(path, line, column), json_pointer(list(path)))
 
 
 class DslHost:

@@ -89,3 +89,41 @@ def test_a_set_up_that_fails_for_a_reason_already_reported_is_not_reported_twice
 def test_the_shipped_rulesets_set_up_clean_for_every_player_count():
     errors = _errors(ROOT / "rulesets")
     assert errors == []
+
+
+# -- a run-time fault is reported at the failing statement of a multi-line text ----------------
+
+FAILS = ROOT / "tests/validate/fixtures/e_setup_fails.yaml"
+
+
+def _variant(tmp_path: Path, old: str, new: str) -> tuple[Path, str]:
+    path = tmp_path / "ruleset.yaml"
+    text = FAILS.read_text(encoding="utf-8").split("\n", 1)[1]  # without its `# expect:` line
+    assert text.count(old) == 1
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return path, path.read_text(encoding="utf-8")
+
+
+def _at(text: str, needle: str) -> tuple[int, int]:
+    """(line, column) where `needle` starts in `text`, 1-based."""
+    before = text[: text.index(needle)]
+    return before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+
+
+def test_a_fault_inside_a_loop_is_reported_at_its_statement_not_the_text_start(tmp_path):
+    path, text = _variant(
+        tmp_path,
+        "          seat += 1\n",
+        "          seat += 1\n          reserve -= seat\n",
+    )
+    [d] = _errors(path)
+    assert d.code == "E001" and "'reserve' would be -1" in d.message
+    assert (d.line, d.column) == _at(text, "reserve -= seat")
+
+
+def test_a_fault_in_a_procedure_is_reported_at_the_call_that_ran_it(tmp_path):
+    # a procedure is written into the text that calls it: the call is the failing statement
+    path, text = _variant(tmp_path, "    do: p.points += n\n", "    do: |\n      p.points -= n\n")
+    [d] = _errors(path)
+    assert d.code == "E001" and "'points' of seat 0" in d.message
+    assert (d.line, d.column) == _at(text, "gain(player(i), start-points[players])")
