@@ -67,7 +67,7 @@ def check_ruleset(
     resolved = {str(k): (v or {}).get("default") for k, v in declared.items() if is_map(v)}
     resolved.update(options or {})
     failed = False
-    compiled = []  # (player count, rules) to set up once the static checks find nothing
+    set_up: list[Diagnostic] = []  # the first count's set-up faults, reported if nothing else is
     for n in counts:
         try:
             rules = build_rules(
@@ -81,16 +81,15 @@ def check_ruleset(
             out.append(Diagnostic("C005", str(err), *locate(data, ["options"])))
         else:
             out.extend(rules.warnings)
-            compiled.append((n, rules))
+            if setup and not failed and not set_up:
+                # now, while this count's rules are at hand: kept for later, they would cost
+                # memory (and the garbage collector's time) for every count
+                set_up = setup_faults(rules, n, resolved)
     if whole and not failed:
         # only on a ruleset that compiles: a mistyped call must not also read as "never used"
         out.extend(whole_ruleset_checks(data))
-    if setup and not any(d.severity == "error" for d in out):
+    if not any(d.severity == "error" for d in out):
         # a set-up failing for a reason already reported (a table listing more copies than
         # the catalog has) would only repeat it; one count's set-up fault is enough
-        for n, rules in compiled:
-            faults = setup_faults(rules, n, resolved)
-            if faults:
-                out.extend(faults)
-                break
+        out.extend(set_up)
     return out

@@ -31,9 +31,14 @@ def setup_faults(rules: Rules, players: int, options: dict[str, Any]) -> list[Di
     game = Game(rules, "", "", players, (), dict(options), [])
     try:
         state = game.new_state(seed=SETUP_SEED)
+        return [_at_count(d, players) for d in broken_invariants(state)]
     except RulesError as err:
         return [_at_count(d, players) for d in err.diagnostics]
-    return [_at_count(d, players) for d in broken_invariants(state)]
+    finally:
+        # the game bound itself into the rules' run-time helpers (a cycle): unbound, the rules
+        # are freed as soon as the caller drops them, not at the garbage collector's next pass
+        for name in ("fire", "ability"):
+            rules.env.runtime.pop(name, None)
 
 
 def _at_count(d: Diagnostic, players: int) -> Diagnostic:
