@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from interpreter.check.references import whole_ruleset_checks
+from interpreter.check.setup import setup_faults
 from interpreter.diagnostics.errors import ConfigError, Diagnostic, RulesError
 from interpreter.load.locate import is_map, locate
 
@@ -44,12 +45,16 @@ def check_ruleset(
     counts: Sequence[int] | None = None,
     options: Mapping[str, Any] | None = None,
     whole: bool = True,
+    setup: bool = True,
 ) -> list[Diagnostic]:
     """References and DSL (compiled per player count), then the whole-ruleset checks.
 
     ``data`` is a schema-valid ruleset tree (a loaded or composed document).  ``counts``
     defaults to every allowed player count (at most :data:`MAX_COUNTS` of them), ``options``
-    to the declared defaults.  With ``whole=False`` only compilation runs.
+    to the declared defaults.  With ``whole=False`` the whole-ruleset checks are left out.
+    With ``setup`` (the default), when nothing else is wrong, each count is also set up once
+    and its declared invariants checked after (check/setup.py); the code of a text is written
+    only if the set-up runs it (``deferred``).
     """
     from interpreter.model.rules import build_rules
 
@@ -62,9 +67,12 @@ def check_ruleset(
     resolved = {str(k): (v or {}).get("default") for k, v in declared.items() if is_map(v)}
     resolved.update(options or {})
     failed = False
+    set_up: list[Diagnostic] = []  # the first count's set-up faults, reported if nothing else is
     for n in counts:
         try:
-            rules = build_rules(data, n, dict(resolved), for_checking=True)
+            rules = build_rules(
+                data, n, dict(resolved), for_checking=failed or not setup, deferred=True
+            )
         except RulesError as err:
             failed = True
             out.extend(err.diagnostics)
@@ -73,7 +81,15 @@ def check_ruleset(
             out.append(Diagnostic("C005", str(err), *locate(data, ["options"])))
         else:
             out.extend(rules.warnings)
+            if setup and not failed and not set_up:
+                # now, while this count's rules are at hand: kept for later, they would cost
+                # memory (and the garbage collector's time) for every count
+                set_up = setup_faults(rules, n, resolved)
     if whole and not failed:
         # only on a ruleset that compiles: a mistyped call must not also read as "never used"
         out.extend(whole_ruleset_checks(data))
+    if not any(d.severity == "error" for d in out):
+        # a set-up failing for a reason already reported (a table listing more copies than
+        # the catalog has) would only repeat it; one count's set-up fault is enough
+        out.extend(set_up)
     return out

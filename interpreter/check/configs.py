@@ -58,7 +58,7 @@ def check_config_file(run: Session, path: str, doc: Any) -> None:
     chosen = resolve_game(run, path, data)
     if chosen is not None:
         composed, counts, options = chosen
-        run.emit(check_ruleset(composed, counts=counts, options=options, whole=False))
+        run.emit(check_ruleset(composed, counts=counts, options=options, whole=False, setup=False))
 
 
 def resolve_game(

@@ -69,7 +69,7 @@ def _check_one(run: Session, path: str, top: Any, node: Any, where: list[Any]) -
     if key not in run.compiled:
         run.compiled.add(key)
         run.keep_alive.append(composed)
-        run.emit(check_ruleset(composed, counts=counts, options=options, whole=False))
+        run.emit(check_ruleset(composed, counts=counts, options=options, whole=False, setup=False))
     templates = option_templates(composed)
     words = _words(composed)
     for step_where, option in _options_named(node, where):

@@ -67,12 +67,55 @@ _REDUCE_EACH = {
 }
 
 
+# a comment line of generated code: the rule text's statement the next lines are written for
+_AT = "#@"
+
+
+def _is_mark(line: str) -> bool:
+    return line.lstrip().startswith(_AT)
+
+
+def _line_map(src: str) -> dict[int, tuple[int, int]]:
+    """Each line of `src` after a statement mark -> that statement's (line, column)."""
+    out: dict[int, tuple[int, int]] = {}
+    at: tuple[int, int] | None = None
+    for number, line in enumerate(src.split("\n"), 1):
+        if _is_mark(line):
+            row, col = line.lstrip()[len(_AT) :].split(":")
+            at = (int(row), int(col))
+        elif at is not None:
+            out[number] = at
+    return out
+
+
 def _const_fn(value: Any) -> Fn:
     return lambda s: value
 
 
 def _nothing(s: Any) -> None:
     return None
+
+
+class Deferred:
+    """A text's function written and compiled when it first runs: validate sets each game up
+    once and runs few of its texts, so it does not pay for writing out the rest.
+
+    ``on_code`` is told the code object once it exists (where a failure in it is reported)."""
+
+    __slots__ = ("_fn", "_make", "on_code")
+
+    def __init__(self, make: Callable[[], Fn]) -> None:
+        self._make = make
+        self._fn: Fn | None = None
+        self.on_code: Callable[[Any], None] | None = None
+
+    def __call__(self, s: Any) -> Any:
+        fn = self._fn
+        if fn is None:
+            fn = self._fn = self._make()
+            if self.on_code is not None:
+                self.on_code(fn.__code__)
+        return fn(s)
 
 
 class Generator:
@@ -83,10 +126,11 @@ class Generator:
     RuntimeRuleError that says what went wrong; games run the plain, faster reads.
     """
 
-    def __init__(self, env: Env, checked: bool = False) -> None:
+    def __init__(self, env: Env, checked: bool = False, deferred: bool = False) -> None:
         self.players = env.players
         self.env = env
         self.checked = checked
+        self.deferred = deferred
         self.ns: dict[str, Any] = {
             "_show": fast_show,
             "_set_field": set_field,
@@ -100,16 +144,26 @@ class Generator:
             "_divide": checked_divide,
         }
         self._consts: dict[int, str] = {}
+        # generated code object -> {its Python line: (line, column) of the statement in the
+        # rule text}, for the texts with statements
+        self.line_maps: dict[Any, dict[int, tuple[int, int]]] = {}
 
     # -- entry points -------------------------------------------------------------------------
     def expression(self, node: ir.Expr, label: str) -> Fn:
         if isinstance(node, ir.Const):
             return _const_fn(node.value)
+        if self.deferred:
+            return Deferred(lambda: self._build([f"return {self.x(node)}"], label))
         return self._build([f"return {self.x(node)}"], label)
 
     def statements(self, stmts: list[ir.Stmt], label: str) -> Fn:
+        if self.deferred:
+            return Deferred(lambda: self._statements(stmts, label))
+        return self._statements(stmts, label)
+
+    def _statements(self, stmts: list[ir.Stmt], label: str) -> Fn:
         lines = self.lines(stmts)
-        if not lines:
+        if all(_is_mark(ln) for ln in lines):
             return _nothing
         return self._build(lines, label)
 
@@ -126,7 +180,11 @@ class Generator:
         except SyntaxError as e:  # a generator bug, never a rule author's fault
             raise RuntimeError(f"generated code does not compile: {e}\n{src}") from None
         exec(code, self.ns)  # noqa: S102 - our own generated source, built from the parse tree
-        return self.ns[name]
+        fn = self.ns[name]
+        where = _line_map(src)
+        if where:
+            self.line_maps[fn.__code__] = where
+        return fn
 
     def _ref(self, value: Any) -> str:
         """A Python expression for a constant: a literal when possible, else a namespace name."""
@@ -143,11 +201,17 @@ class Generator:
     def lines(self, stmts: list[ir.Stmt]) -> list[str]:
         out: list[str] = []
         for st in stmts:
+            at = getattr(st, "at", None)
+            if at is not None:
+                out.append(f"{_AT}{at[0]}:{at[1]}")
             out.extend(_STATEMENTS[type(st)](self, st))
         return out
 
     def _suite(self, stmts: list[ir.Stmt]) -> list[str]:
-        return ["    " + ln for ln in self.lines(stmts)] or ["    pass"]
+        body = self.lines(stmts)
+        if all(_is_mark(ln) for ln in body):
+            body.append("pass")
+        return ["    " + ln for ln in body]
 
     def _let(self, st: ir.Let) -> list[str]:
         return [f"{st.slot.py} = {self.x(st.value)}"]
@@ -221,7 +285,8 @@ class Generator:
 
     def _inline_proc(self, st: ir.InlineProc) -> list[str]:
         out = [f"{slot.py} = {self.x(value)}" for slot, value in st.bound]
-        return out + self.lines(st.body)
+        # the body's positions are in the procedure's own text: here the call is what failed
+        return out + [ln for ln in self.lines(st.body) if not _is_mark(ln)]
 
     # -- expressions --------------------------------------------------------------------------
     def x(self, node: ir.Expr) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 from lark import Token, Tree
 
 from interpreter.dsl import ir
-from interpreter.dsl.codegen import Generator
+from interpreter.dsl.codegen import Deferred, Generator
 from interpreter.dsl.parser import parse
 from interpreter.dsl.resolve import DslCompileError, Resolver, _Nested
 from interpreter.dsl.runtime import RuntimeRuleError
@@ -25,6 +25,7 @@ from interpreter.dsl.scope import Callable_, Env, Scope
 __all__ = [
     "Callable_",
     "Compiler",
+    "Deferred",
     "DslCompileError",
     "Env",
     "Fn",
@@ -51,13 +52,15 @@ class Compiler:
         *,
         checking: bool = False,
         checked_reads: bool = False,
+        deferred: bool = False,
     ) -> None:
         """`checking`: resolve and check only, generate nothing (validation).
-        `checked_reads`: generated reads report a missing entry as a RuntimeRuleError."""
+        `checked_reads`: generated reads report a missing entry as a RuntimeRuleError.
+        `deferred`: each text's code is written when it first runs (validation's set-up)."""
         self.env = env
         self.root = root if root is not None else Scope(None)
         self.resolver = Resolver(env, self.root)
-        self.generator = None if checking else Generator(env, checked_reads)
+        self.generator = None if checking else Generator(env, checked_reads, deferred)
         self.last_type: Any = None
         self.last: tuple[Tree, Any] | None = None
 

@@ -191,7 +191,9 @@ class Inline(Expr):
 
 
 class Stmt:
-    __slots__ = ()
+    # (line, column) of the statement in its text, set by the resolve pass: the generator maps
+    # each line of Python back to it, so a failure is reported at the statement, not the text
+    __slots__ = ("at",)
 
 
 @dataclass(slots=True, eq=False)

@@ -117,6 +117,14 @@ class Resolver:
         return out
 
     def _stmt(self, node: Tree, scope: Scope, out: list[ir.Stmt]) -> None:
+        before = len(out)
+        self._stmt_of_kind(node, scope, out)
+        if len(out) > before and not node.meta.empty:
+            for st in out[before:]:
+                if not hasattr(st, "at"):
+                    st.at = (node.meta.line, node.meta.column)
+
+    def _stmt_of_kind(self, node: Tree, scope: Scope, out: list[ir.Stmt]) -> None:
         kind = node.data
         ch = node.children
         if kind == "simple_stmts":

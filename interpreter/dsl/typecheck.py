@@ -34,6 +34,7 @@ from interpreter.dsl.types import (
     Bag,
     Id,
     ListOf,
+    OneOf,
     Optional,
     Piece,
     Pile,
@@ -44,6 +45,7 @@ from interpreter.dsl.types import (
     is_number,
     item_of,
     join,
+    one_of,
 )
 
 __all__ = ["Lazy", "TypeFault", "TypeRules", "show_tree"]
@@ -183,6 +185,41 @@ class TypeRules:
         """`obj.name`: a seat's field or ability, a piece's field or attribute, an entry id's
         attribute; anything else has no fields (D009)."""
         t = _strip(type_of(obj))
+        if isinstance(t, OneOf) and not isinstance(node, ir.Ability):
+            return self._field_of_one_of(tree, node, obj, name, t)
+        return self._field_of(tree, node, obj, name, t)
+
+    def _field_of_one_of(
+        self, tree: Tree, node: ir.Expr, obj: ir.Expr, name: str, t: OneOf
+    ) -> Type:
+        """`obj.name` for an id (or piece) of one of several catalogs: every one of them must
+        have the field, and the types it gives must go together."""
+        found: Type | None = None
+        for member in t.members:
+            try:
+                ft = self._field_of(tree, node, obj, name, member)
+            except TypeFault:
+                raise TypeFault(
+                    f"'{show_tree(tree)}': reads '{name}' of {found_words(obj)}, but "
+                    f"{member.universe} has no field '{name}'",
+                    tree.children[1],
+                    obj,
+                    None,
+                    "D009",
+                ) from None
+            found = ft if found is None else one_of(found, ft)
+            if found is None:
+                raise TypeFault(
+                    f"'{show_tree(tree)}': '{name}' is not of one kind across "
+                    f"{' and '.join(m.universe for m in t.members)}",
+                    tree.children[1],
+                    obj,
+                    None,
+                    "D009",
+                )
+        return found or ANY
+
+    def _field_of(self, tree: Tree, node: ir.Expr, obj: ir.Expr, name: str, t: Type) -> Type:
         tok = tree.children[1]
         text = Lazy(tree)
         info = self.info
@@ -372,6 +409,10 @@ class TypeRules:
             return True
         if is_number(a) and is_number(b):
             return True
+        if isinstance(a, OneOf) or isinstance(b, OneOf):
+            a_members = a.members if isinstance(a, OneOf) else (a,)
+            b_members = b.members if isinstance(b, OneOf) else (b,)
+            return any(TypeRules._comparable(x, y) for x in a_members for y in b_members)
         if TEXT in (a, b):  # an id is a text; a text may name one
             return isinstance(a, Id) or isinstance(b, Id) or a == b
         return join(a, b) is not None
@@ -380,7 +421,7 @@ class TypeRules:
         lt, rt = _strip(type_of(left)), _strip(type_of(right))
         if op == "+":
             if item_of(lt) is not None and lt not in (TEXT, ANY):  # lists join end to end
-                joined = join(lt, rt) if item_of(rt) is not None else None
+                joined = one_of(lt, rt) if item_of(rt) is not None else None
                 if joined is None and rt != ANY:
                     raise TypeFault(
                         f"'{show_tree(tree)}': adds {found_words(right)} to {describe(lt)}",

@@ -32,6 +32,7 @@ __all__ = [
     "NONE",
     "NUMBER",
     "SEAT",
+    "OneOf",
     "TEXT",
     "Id",
     "ListOf",
@@ -48,6 +49,7 @@ __all__ = [
     "is_number",
     "item_of",
     "join",
+    "one_of",
 ]
 
 
@@ -94,6 +96,15 @@ class Bag(Over):
 
 
 @dataclass(frozen=True)
+class OneOf(Type):
+    """An id (or a piece) of one of several catalogs, e.g. ``x.type`` for ``x`` in the
+    concatenation of two areas of different catalogs: `members`, sorted, all of one class.
+    What fits every member fits it; an attribute is read only when every member has it."""
+
+    members: tuple[Over, ...]
+
+
+@dataclass(frozen=True)
 class Optional(Type):
     """A value of `inner`, or the word ``none``."""
 
@@ -131,6 +142,9 @@ def describe(t: Type) -> str:
         return "a phase name" if t.universe == "phase" else f"an id of {t.universe}"
     if isinstance(t, Optional):
         return f"{describe(t.inner)} or 'none'"
+    if isinstance(t, OneOf):
+        first = describe(t.members[0]).rsplit(" ", 1)[0]  # "an id of", "a piece of"
+        return f"{first} {' or '.join(m.universe for m in t.members)}"
     if isinstance(t, Piece):
         return f"a piece of {t.catalog}" if t.catalog else "a piece"
     if isinstance(t, Pile):
@@ -188,6 +202,10 @@ def assignable(found: Type, expected: Type) -> bool:
     """Whether a value of type `found` may stand where `expected` is wanted."""
     if expected == ANY or found == ANY or found == expected:
         return True
+    if isinstance(found, OneOf):
+        return all(assignable(m, expected) for m in found.members)
+    if isinstance(expected, OneOf):
+        return any(assignable(found, m) for m in expected.members)
     if expected == NUMBER and found in (COUNT, SEAT):
         return True
     if isinstance(expected, Piece) and isinstance(found, Piece):
@@ -225,6 +243,28 @@ def join(a: Type, b: Type) -> Type | None:
         item = join(a.item, b.item)
         return None if item is None else ListOf(item)
     return None
+
+
+def one_of(a: Type, b: Type) -> Type | None:
+    """Like :func:`join`, but ids (or pieces) of different catalogs make a :class:`OneOf` of
+    them, and so do lists of them (two areas end to end), instead of nothing in common."""
+    if isinstance(a, Pile | Area) or isinstance(b, Pile | Area):
+        a, b = _as_list(a), _as_list(b)
+    if isinstance(a, ListOf) and isinstance(b, ListOf):
+        item = one_of(a.item, b.item)
+        return None if item is None else ListOf(item)
+    members = [*_members(a), *_members(b)]
+    kinds = {type(m) for m in members}
+    if members and len(kinds) == 1 and all(m.universe for m in members):
+        unique = tuple(sorted(set(members), key=lambda m: m.universe))
+        return unique[0] if len(unique) == 1 else OneOf(unique)
+    return join(a, b)
+
+
+def _members(t: Type) -> list[Over]:
+    if isinstance(t, OneOf):
+        return list(t.members)
+    return [t] if isinstance(t, Id | Piece) else [Over("")]  # Over(""): not one of these
 
 
 def _strip(t: Type) -> Type:

@@ -52,7 +52,7 @@ def rule_failure(
     tb = e.__traceback__
     while tb is not None:
         code = tb.tb_frame.f_code
-        found = origins.get(code) if origins is not None else None
+        found = origins.get(code, tb.tb_lineno) if origins is not None else None
         if found is not None:
             origin = found
         elif code.co_filename.startswith("<rule: ") and origin is None:

@@ -5,13 +5,14 @@ compilers only name where a text lives."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from lark import Token
 
 from interpreter.diagnostics.errors import Diagnostic
-from interpreter.dsl.compiler import Compiler, Fn, Scope, _Nested
+from interpreter.dsl.compiler import Compiler, Deferred, Fn, Scope, _Nested
 from interpreter.dsl.parser import DslSyntaxError
 from interpreter.dsl.types import ANY, SEAT, item_of
 from interpreter.load.locate import json_pointer, locate, position_of
@@ -40,11 +41,18 @@ class TextOrigins:
     def __init__(self, host: DslHost) -> None:
         self._host = host
 
-    def get(self, code: Any) -> tuple[str | None, int | None, int | None, str] | None:
+    def get(
+        self, code: Any, python_line: int | None = None
+    ) -> tuple[str | None, int | None, int | None, str] | None:
+        """Where the text `code` was generated from is: at the statement of it that
+        `python_line` (a line of the generated code) runs, else at the text's start."""
         path = self._host.texts.get(code)
         if path is None:
             return None
-        return (*self._host.position(path, 1, 1), json_pointer(list(path)))
+        generator = self._host.c.generator
+        line_map = generator.line_maps.get(code) if generator is not None else None
+        line, column = (line_map or {}).get(python_line, (1, 1))
+        return (*self._host.position(path, line, column), json_pointer(list(path)))
 
 
 class DslHost:
@@ -173,12 +181,18 @@ class DslHost:
         """Each generated code object -> where its rule text is (found when first asked)."""
         return TextOrigins(self)
 
+    def _note_code(self, path: tuple[Any, ...], code: Any) -> None:
+        if code.co_filename.startswith("<rule"):
+            self.texts[code] = path
+
     def _guard(self, path: Sequence[Any], make: Any, column_offset: int = 0) -> Fn:
         try:
             fn = make()
             code = getattr(fn, "__code__", None)
-            if code is not None and code.co_filename.startswith("<rule"):
-                self.texts[code] = tuple(path)
+            if code is not None:
+                self._note_code(tuple(path), code)
+            elif isinstance(fn, Deferred):
+                fn.on_code = partial(self._note_code, tuple(path))
             return fn
         except DslSyntaxError as e:
             if column_offset and e.line == 1 and not isinstance(e, _Nested):

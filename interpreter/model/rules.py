@@ -61,13 +61,19 @@ class Rules:
 
 
 def build_rules(
-    data: Any, players: int, options: dict[str, Any], *, for_checking: bool = False
+    data: Any,
+    players: int,
+    options: dict[str, Any],
+    *,
+    for_checking: bool = False,
+    deferred: bool = False,
 ) -> Rules:
     """Compile `data` (a composed ruleset tree) for `players` seats and the resolved options.
 
     ``for_checking`` stops each text after the resolve pass (every name resolved, every
     diagnostic raised, no code generated), for callers that only want the diagnostics
-    (validation); otherwise each text is also generated as Python, which games run on.
+    (validation); otherwise each text is also generated as Python, which games run on:
+    ``deferred``, only when it first runs (validation's one set-up runs few of them).
     """
     root = Scope(None)
     env = Env(
@@ -81,7 +87,7 @@ def build_rules(
         piece_defaults={},
         options=dict(options),
     )
-    host = DslHost(Compiler(env, root, checking=for_checking), data, players)
+    host = DslHost(Compiler(env, root, checking=for_checking, deferred=deferred), data, players)
     catalogs = data.get("catalogs") or {}
 
     declare_names(host, env, data)

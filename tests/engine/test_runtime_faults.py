@@ -56,9 +56,9 @@ def test_a_counter_below_its_minimum_fails_at_the_rule_with_decision_and_seat():
 
 
 def test_a_declared_minimum_allows_debt_and_a_maximum_is_enforced():
-    # coins may reach -3 (min: -5); `closed` (max: 1) may not reach 2
+    # coins may reach -3 (min: -5); `closed` (max: 1) may not reach 2: the text's second line
     [d] = play_until_fault(toy("bounds.yaml")).diagnostics
-    assert Path(d.file).name == "bounds.yaml" and d.line == 10
+    assert Path(d.file).name == "bounds.yaml" and (d.line, d.column) == (11, 9)
     assert "'closed' of seat " in d.message and "would be 2, above its maximum 1" in d.message
 
 

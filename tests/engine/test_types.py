@@ -131,3 +131,40 @@ def test_functions_are_checked_with_the_arguments_types(dsl):
 )
 def test_messages_show_the_text_as_written(text):
     assert show_tree(parse(text, "expr")) == text
+
+
+# -- ids of one of several catalogs (OneOf) -------------------------------------------------------
+MIXED = "first(stall-row + cards-in-play)"  # an id of cards or stalls
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (
+            f"{MIXED}.cost",
+            "reads 'cost' of an id of cards or stalls, but cards has no field 'cost'",
+        ),
+        (f"{MIXED} == chooser", "compares an id of cards or stalls with a seat"),
+        (f"{MIXED} == turnip", "compares an id of cards or stalls with an id of crops"),
+        (f"len(chooser.stalls) + {MIXED}", "'+' needs numbers, got an id of cards or stalls"),
+    ],
+)
+def test_an_id_of_one_of_several_catalogs_is_not_any(dsl, text, words):
+    err = fault(dsl, text)
+    assert words in err.message, err.message
+
+
+@pytest.mark.parametrize("text", [f"{MIXED} == bell", f"{MIXED} in stall-row", f"{MIXED} != none"])
+def test_an_id_of_one_of_several_catalogs_compares_with_an_id_of_either(dsl, text):
+    dsl.expression(text, dsl.root.child())
+
+
+def test_one_of_fits_where_each_member_fits_and_not_where_only_one_does():
+    from interpreter.dsl.types import ANY, Id, ListOf, OneOf, Pile, assignable, describe, one_of
+
+    mixed = one_of(Pile("stalls"), Pile("cards"))
+    assert mixed == ListOf(OneOf((Id("cards"), Id("stalls"))))
+    assert describe(mixed.item) == "an id of cards or stalls"
+    assert not assignable(mixed.item, Id("stalls")) and not assignable(mixed.item, SEAT)
+    assert assignable(Id("stalls"), mixed.item) and assignable(mixed.item, ANY)
+    assert one_of(Id("stalls"), Id("stalls")) == Id("stalls")

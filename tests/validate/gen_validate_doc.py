@@ -329,14 +329,6 @@ GENERATED: dict[str, Generated] = {
 }
 
 NOT_VALIDATES: dict[str, str] = {
-    "E001": "Not reported by `rulebook validate`, which plays no game: a rule text that raises "
-    "while a game runs (`rulebook play`, `simulate`, `test`), e.g. a table indexed with a key it "
-    "has no row for. `validate` compiles every rule text for every player count (unknown names, "
-    "argument counts, syntax: R and D codes) but evaluates none.",
-    "E002": "Not reported by `rulebook validate`, which plays no game: an invariant of the "
-    "ruleset that stops holding after a decision, found by `rulebook test`, `rulebook simulate "
-    "--check` and the property tests. `validate` compiles every invariant (names, syntax) but "
-    "evaluates none.",
     "E003": "Not reported by `rulebook validate` alone, which plays no game: a game that reaches "
     "its safety bound (`limits:`) without ending, found by `rulebook play`, `simulate`, `test` "
     "and `rulebook validate --smoke N` (which plays N random games of every composition). "

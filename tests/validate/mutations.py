@@ -263,6 +263,13 @@ def sample(n: int, seed: int = 0) -> list[Mutation]:
     return out
 
 
+def given(family: str, where: str, old: str, new: str) -> Mutation:
+    """The edit `old` -> `new` at `where` (``game/file:line:column``), as the harness runs it."""
+    path, line, column = where.rsplit(":", 2)
+    game, file = path.split("/", 1)
+    return Mutation(family, game, file, int(line), int(column), old, new)
+
+
 # -- running one -------------------------------------------------------------------------------
 
 
@@ -388,8 +395,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--show", type=int, default=10, help="crashed mutations to list")
     parser.add_argument("--out", type=Path, help="also write the table and every crash here")
+    parser.add_argument(
+        "--edit",
+        nargs=4,
+        action="append",
+        metavar=("FAMILY", "GAME/FILE:LINE:COL", "OLD", "NEW"),
+        help="run this one edit instead of a sample (repeatable), e.g. "
+        "effect-arguments-swapped puerto-rico/ruleset.yaml:769:40 'actor, t' 't, actor'",
+    )
+    parser.add_argument(
+        "--only", help="run only the sampled mutations whose description contains this text"
+    )
     args = parser.parse_args(argv)
-    chosen = sample(args.mutations, args.seed)
+    chosen = [given(*e) for e in args.edit] if args.edit else sample(args.mutations, args.seed)
+    if args.only:
+        chosen = [m for m in chosen if args.only in m.describe()]
     outcomes: list[Outcome] = []
     write = (lambda: _write(args.out, outcomes, args)) if args.out else None
     run(chosen, args.games, jobs=args.jobs, progress=True, outcomes=outcomes, every=write)

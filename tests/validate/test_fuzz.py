@@ -101,6 +101,26 @@ ONCE_ESCAPED = [
         "actor, actor.made",
         "actor.made, actor",
     ),
+    # the set-up, run at validate time: a default copy count drives a counter below 0, and
+    # a supply set up for 2 players breaks the invariant `colonists` with 3
+    ("attribute-left-out", "puerto-rico/ruleset.yaml", "copies: 8", 1, "        copies: 8", ""),
+    (
+        "effect-name-swapped",
+        "puerto-rico/ruleset.yaml",
+        "colonist-supply = colonist-supply-start[players]",
+        49,
+        "players",
+        "2",
+    ),
+    # a tile or building type (an id of one of two catalogs) passed where a seat is wanted
+    (
+        "effect-arguments-swapped",
+        "puerto-rico/ruleset.yaml",
+        "do: place-colonist(actor, t)",
+        44,
+        "actor, t",
+        "t, actor",
+    ),
 ]
 
 
