@@ -8,13 +8,13 @@ in `g` (global fields), `p` (one dict per seat) and `v` (flow variables).
 
 from __future__ import annotations
 
-import pickle
 import random
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from interpreter.diagnostics.errors import IllegalOptionError
 from interpreter.dsl.compiler import Env
+from interpreter.engine.copier import FieldCopier
 from interpreter.engine.machine import RULE_FAILURES, advance, rule_failure
 from interpreter.engine.scoring import Result
 from interpreter.engine.view import copy_tree, seat_view
@@ -28,6 +28,7 @@ class Compiled(Protocol):
 
     rules: Rules
     env: Env
+    copy_fields: FieldCopier  # copies (g, p) by their declared shapes (copier.py)
 
 
 @dataclass(eq=False)
@@ -38,7 +39,7 @@ class State:
     g: dict[str, Any]
     p: list[dict[str, Any]]
     v: dict[str, Any]
-    rng: random.Random
+    _rng: random.Random  # read and set through `rng` (copied on first use after a copy)
     seed: int
     pc: int = 0
     calls: list[int] = field(default_factory=list)
@@ -53,6 +54,24 @@ class State:
     # what active pieces grant, per (seat, ability); emptied whenever a piece changes
     ab: dict[tuple[int, str], int] = field(default_factory=dict)
     _result: Result | None = None
+    # `_rng` may be shared with copies of this state: whoever draws first clones it first
+    _rng_shared: bool = False
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's one seeded generator (the only source of randomness)."""
+        if self._rng_shared:
+            # Random() would seed itself from the OS first; a bare instance takes the state
+            rng = random.Random.__new__(random.Random)
+            rng.setstate(self._rng.getstate())
+            self._rng = rng
+            self._rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._rng_shared = False
 
     # -- the public surface ------------------------------------------------------------------
     @property
@@ -109,30 +128,37 @@ class State:
         advance(self.game.rules, self, seat, option_id)
 
     def copy(self) -> State:
-        """An independent copy (the generator included); the log is not copied."""
-        # Random() would seed itself from the OS first; a bare instance takes the state directly
-        rng = random.Random.__new__(random.Random)
-        rng.setstate(self.rng.getstate())
-        # pickle copies nested plain data faster than any Python-level walk
-        g, p = pickle.loads(pickle.dumps((self.g, self.p), pickle.HIGHEST_PROTOCOL))
-        return State(
+        """An independent copy (the generator included); the log is not copied.
+
+        The fields are copied by their declared shapes (copier.py); the generator is shared
+        copy-on-write: both states clone it when they first draw (tree search often replaces
+        a copy's generator before it draws at all).
+        """
+        g, p = self.game.copy_fields(self.g, self.p)
+        self._rng_shared = True
+        new = State.__new__(State)
+        new.__dict__.update(
             game=self.game,
             g=g,
             p=p,
-            v=dict(self.v),
-            rng=rng,
+            v=self.v.copy(),
+            _rng=self._rng,
             seed=self.seed,
             pc=self.pc,
-            calls=list(self.calls),
-            pending=dict(self.pending) if self.pending is not None else None,
+            calls=self.calls.copy(),
+            pending=self.pending.copy() if self.pending is not None else None,
             who=self.who,
             round=self.round,
             decisions=self.decisions,
-            history=list(self.history),
+            history=self.history.copy(),
             log=None,
             over=self.over,
+            t={},
+            ab={},
             _result=self._result,
+            _rng_shared=True,
         )
+        return new
 
     def view(self, seat: int) -> dict[str, Any]:
         """What `seat` may see: hidden fields of others and hidden piles show only counts."""
