@@ -107,54 +107,54 @@ def run(rules: Rules, s: State) -> None:
     """Advance until a decision with at least one option, or the end of the game."""
     program = rules.program
     code = program.code
-    while True:
-        ins = code[s.pc]
-        op = ins[0]
-        if op == DO:
-            ins[1](s)
-            s.pc += 1
-        elif op == JUMP_IF_NOT:
-            if ins[1](s):
-                s.pc += 1
-            else:
-                s.pc = ins[2]
-        elif op == JUMP:
-            s.pc = ins[1]
-        elif op == CHOOSE:
-            spec = ins[1]
-            options = enumerate_options(s, spec)
-            if options:
-                s.pending = options
-                s.who = spec.who(s)
+    # the position is a local while the machine runs (no rule reads it) and is written back
+    # however the run ends; the tests are in order of how often a game meets each code
+    pc = s.pc
+    try:
+        while True:
+            ins = code[pc]
+            op = ins[0]
+            if op == JUMP_IF_NOT:
+                pc = pc + 1 if ins[1](s) else ins[2]
+            elif op == DO:
+                ins[1](s)
+                pc += 1
+            elif op == JUMP:
+                pc = ins[1]
+            elif op == CHOOSE:
+                spec = ins[1]
+                options = enumerate_options(s, spec)
+                if options:
+                    s.pending = options
+                    s.who = spec.who(s)
+                    return
+                pc += 1
+            elif op == CALL:
+                phase = ins[1](s)
+                target = ins[2].get(phase)
+                if target is None:
+                    raise RuntimeRuleError(f"no phase named {phase!r}")
+                s.calls.append(pc + 1)
+                pc = target
+            elif op == RETURN:
+                pc = s.calls.pop()
+            elif op == END_ROUND:
+                if rules.round_over(s):
+                    pc = ins[1]
+                else:
+                    if s.round >= rules.limits.rounds:
+                        raise rules.limits.error("rounds", s.round, s.decisions)
+                    s.round += 1
+                    pc = program.round_start
+            elif op == STOP_IF:
+                pc = ins[2] if ins[1](s) else pc + 1
+            elif op == FINISH:
+                finish(rules, s)
                 return
-            s.pc += 1
-        elif op == CALL:
-            phase = ins[1](s)
-            target = ins[2].get(phase)
-            if target is None:
-                raise RuntimeRuleError(f"no phase named {phase!r}")
-            s.calls.append(s.pc + 1)
-            s.pc = target
-        elif op == RETURN:
-            s.pc = s.calls.pop()
-        elif op == END_ROUND:
-            if rules.round_over(s):
-                s.pc = ins[1]
-            else:
-                if s.round >= rules.limits.rounds:
-                    raise rules.limits.error("rounds", s.round, s.decisions)
-                s.round += 1
-                s.pc = program.round_start
-        elif op == STOP_IF:
-            if ins[1](s):
-                s.pc = ins[2]
-            else:
-                s.pc += 1
-        elif op == FINISH:
-            finish(rules, s)
-            return
-        else:  # pragma: no cover - the compiler emits only the codes above
-            raise ValueError(f"bad instruction {ins!r}")
+            else:  # pragma: no cover - the compiler emits only the codes above
+                raise ValueError(f"bad instruction {ins!r}")
+    finally:
+        s.pc = pc
 
 
 def enumerate_options(s: State, spec: ChooseSpec) -> dict[str, tuple]:
