@@ -54,17 +54,19 @@ _REDUCE_ONE = {
     "min": "min({0}, default=0)",
     "max": "max({0}, default=0)",
 }
-# reducers over `element for slot in iterable if cond`: {0} the element, {1} the for-clause
+# reducers over `element for slot in iterable if cond`: {0} the element, {1} the for-clause.
+# Those that read every element build a list (one frame runs the loop; a generator is resumed
+# once per element, which costs more in CPython); any, all and first stop early, as written.
 _REDUCE_EACH = {
-    "sum": "sum({0} {1})",
-    "count": "sum(1 {1})",
+    "sum": "sum([{0} {1}])",
+    "count": "len([1 {1}])",
     "any": "any({0} {1})",
     "all": "all({0} {1})",
     "first": "next(({0} {1}), None)",
     "list": "[{0} {1}]",
-    "distinct": "list(dict.fromkeys({0} {1}))",
-    "min": "min(({0} {1}), default=0)",
-    "max": "max(({0} {1}), default=0)",
+    "distinct": "list(dict.fromkeys([{0} {1}]))",
+    "min": "min([{0} {1}], default=0)",
+    "max": "max([{0} {1}], default=0)",
 }
 
 

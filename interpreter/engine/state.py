@@ -39,7 +39,7 @@ class State:
     g: dict[str, Any]
     p: list[dict[str, Any]]
     v: dict[str, Any]
-    _rng: random.Random  # read and set through `rng` (copied on first use after a copy)
+    _rng: random.Random | None  # read and set through `rng` (made or cloned on first use)
     seed: int
     pc: int = 0
     calls: list[int] = field(default_factory=list)
@@ -56,21 +56,32 @@ class State:
     _result: Result | None = None
     # `_rng` may be shared with copies of this state: whoever draws first clones it first
     _rng_shared: bool = False
+    _rng_seed: int | None = None  # with `_rng` None: the seed it is made from when first used
 
     @property
     def rng(self) -> random.Random:
         """The game's one seeded generator (the only source of randomness)."""
-        if self._rng_shared:
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self._rng_seed)
+        elif self._rng_shared:
             # Random() would seed itself from the OS first; a bare instance takes the state
             rng = random.Random.__new__(random.Random)
             rng.setstate(self._rng.getstate())
             self._rng = rng
             self._rng_shared = False
-        return self._rng
+        return rng
 
     @rng.setter
     def rng(self, rng: random.Random) -> None:
         self._rng = rng
+        self._rng_shared = False
+
+    def reseed(self, seed: int) -> None:
+        """Restart the generator as ``random.Random(seed)``, made only when first drawn from
+        (seeding costs more than a copy; a search playout often ends before any draw)."""
+        self._rng = None
+        self._rng_seed = seed
         self._rng_shared = False
 
     # -- the public surface ------------------------------------------------------------------
@@ -135,7 +146,8 @@ class State:
         a copy's generator before it draws at all).
         """
         g, p = self.game.copy_fields(self.g, self.p)
-        self._rng_shared = True
+        shared = self._rng is not None
+        self._rng_shared = shared
         new = State.__new__(State)
         new.__dict__.update(
             game=self.game,
@@ -143,6 +155,7 @@ class State:
             p=p,
             v=self.v.copy(),
             _rng=self._rng,
+            _rng_seed=self._rng_seed,
             seed=self.seed,
             pc=self.pc,
             calls=self.calls.copy(),
@@ -156,7 +169,7 @@ class State:
             t={},
             ab={},
             _result=self._result,
-            _rng_shared=True,
+            _rng_shared=shared,
         )
         return new
 

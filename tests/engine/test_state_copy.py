@@ -89,3 +89,18 @@ def test_copy_value_copies_nested_plain_data():
     copied = copy_value(data)
     assert copied == data
     assert not set(containers(copied, {})) & set(containers(data, {}))
+
+
+@pytest.mark.parametrize(("game", "players", "overlays"), COMBINATIONS[:3])
+def test_a_reseeded_state_plays_as_with_a_generator_of_that_seed(game, players, overlays):
+    g = load_game(game, players, list(overlays))
+    s = g.new_state(2)
+    play_random(s, random.Random(2), 30)
+    lazy, eager = s.copy(), s.copy()
+    lazy.reseed(1234)
+    eager.rng = random.Random(1234)
+    copied = lazy.copy()  # a copy taken before the first draw starts from the same seed
+    for state in (lazy, eager, copied):
+        play_random(state, random.Random(6))
+    assert lazy.to_json() == eager.to_json() == copied.to_json()
+    assert lazy.rng.getstate() == eager.rng.getstate() == copied.rng.getstate()
