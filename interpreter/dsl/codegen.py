@@ -71,7 +71,11 @@ _REDUCE_EACH = {
 
 
 def _const_fn(value: Any) -> Fn:
-    return lambda s: value
+    def constant(s: Any) -> Any:
+        return value
+
+    constant.constant = value  # type: ignore[attr-defined] # callers may skip the call
+    return constant
 
 
 def _nothing(s: Any) -> None:

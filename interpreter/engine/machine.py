@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.diagnostics.errors import Diagnostic, RulesError
 from interpreter.dsl.compiler import RuntimeRuleError
+from interpreter.engine.options import option_enumerator
 from interpreter.engine.scoring import finish
 from interpreter.model.flow import (
     CALL,
@@ -21,7 +22,6 @@ from interpreter.model.flow import (
     RETURN,
     STOP_IF,
     ChooseSpec,
-    OptionSpec,
 )
 from interpreter.model.rules import Rules
 
@@ -158,47 +158,12 @@ def run(rules: Rules, s: State) -> None:
 
 
 def enumerate_options(s: State, spec: ChooseSpec) -> dict[str, tuple]:
-    """Every option of a decision: id -> (spec, option line, the values its `for` parts bound)."""
-    out: dict[str, tuple] = {}
-    t = s.t
-    for opt in spec.options:
-        n = len(opt.slots)
-        if n == 0:
-            if opt.condition is None or opt.condition(s):
-                oid = opt.template(s)
-                if oid not in out:
-                    out[oid] = (spec, opt, ())
-        elif n == 1:
-            key = opt.slots[0]
-            cond = opt.condition
-            for x in list(opt.domains[0](s)):
-                t[key] = x
-                if cond is None or cond(s):
-                    oid = opt.template(s)
-                    if oid not in out:
-                        out[oid] = (spec, opt, (x,))
-        else:
-            _nested(s, spec, opt, 0, (), out)
-    return out
-
-
-def _nested(
-    s: State, spec: ChooseSpec, opt: OptionSpec, depth: int, bound: tuple, out: dict
-) -> None:
-    key = opt.slots[depth]
-    last = depth == len(opt.slots) - 1
-    for x in list(opt.domains[depth](s)):
-        s.t[key] = x
-        values = (*bound, x)
-        if not last:
-            _nested(s, spec, opt, depth + 1, values, out)
-            # restore this level's binding for the next iteration's domain evaluation
-            s.t[key] = x
-            continue
-        if opt.condition is None or opt.condition(s):
-            oid = opt.template(s)
-            if oid not in out:
-                out[oid] = (spec, opt, values)
+    """Every option of a decision: id -> (spec, option line, the values its `for` parts bound),
+    by the function written for this step the first time it is met (options.py)."""
+    fn = spec.enumerator
+    if fn is None:
+        fn = spec.enumerator = option_enumerator(spec)
+    return fn(s)
 
 
 def is_active(rules: Rules, s: State, piece: dict) -> bool:
