@@ -49,7 +49,7 @@ class Game:
         self.sources = sources
         # the generated rule code calls these (`emit`, and what active pieces grant)
         self.fire = partial(machine.fire, rules)
-        self.ability = partial(machine.ability, rules)
+        self.ability = machine.ability_reader(rules)
         self.env.runtime["fire"] = self.fire
         self.env.runtime["ability"] = self.ability
         self.copy_fields = field_copier(rules)  # what State.copy() runs

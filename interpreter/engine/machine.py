@@ -5,6 +5,7 @@ through ``env.runtime``, bound to the rules by the Game."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from interpreter.diagnostics.errors import Diagnostic, RulesError
@@ -183,15 +184,35 @@ def ability(rules: Rules, s: State, who: Any, name: str) -> int:
     if total is not None:
         return total
     grants = rules.env.abilities[name]
+    active = rules.active
+    t = s.t
     pl = s.p[who]
     total = 0
     for area in rules.player_areas:
         for piece in pl[area]:
             amount = grants.get(piece["type"])
-            if amount and is_active(rules, s, piece):
-                total += amount
+            if not amount:
+                continue
+            # is_active, written out: this loop runs for every piece of a seat
+            entry = active.get(piece["type"])
+            if entry is not None:
+                pred, key = entry
+                t[key] = piece
+                if not pred(s):
+                    continue
+            total += amount
     cache[(who, name)] = total
     return total
+
+
+def ability_reader(rules: Rules) -> Callable[[State, Any, str], int]:
+    """:func:`ability` for the rule code of `rules`: a cached total costs one lookup."""
+
+    def read(s: State, who: Any, name: str) -> int:
+        total = s.ab.get((who, name))
+        return total if total is not None else ability(rules, s, who, name)
+
+    return read
 
 
 def fire(rules: Rules, s: State, event: str, args: list) -> None:

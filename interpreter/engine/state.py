@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from interpreter.diagnostics.errors import IllegalOptionError
 from interpreter.dsl.compiler import Env
 from interpreter.engine.copier import FieldCopier
-from interpreter.engine.machine import RULE_FAILURES, advance, rule_failure
+from interpreter.engine.machine import RULE_FAILURES, rule_failure, run
 from interpreter.engine.scoring import Result
 from interpreter.engine.view import copy_tree, seat_view
 from interpreter.model.rules import Rules
@@ -107,13 +107,14 @@ class State:
         if entry is None:
             raise IllegalOptionError(option_id, list(pending))
         spec, opt, values = entry
-        limits = self.game.rules.limits
-        if self.decisions >= limits.decisions:
-            raise limits.error("decisions", self.round, self.decisions)
+        rules = self.game.rules
+        if self.decisions >= rules.limits.decisions:
+            raise rules.limits.error("decisions", self.round, self.decisions)
         self.ab.clear()  # the caller may have edited pieces directly since the last decision
-        t = self.t
-        for key, value in zip(opt.slots, values, strict=True):
-            t[key] = value
+        if values:
+            t = self.t
+            for key, value in zip(opt.slots, values, strict=True):
+                t[key] = value
         seat = self.who
         log = self.log
         mark = -1
@@ -128,15 +129,17 @@ class State:
         self.who = None
         self.history.append(option_id)
         self.decisions += 1
+        # the effect, then the machine on to the next decision: a rule failing in either is
+        # the same diagnostic (this decision, this seat)
         try:
             opt.effect(self)
+            if mark >= 0 and len(log) == mark:
+                # the option's effect said nothing itself: the log shows the choice as taken
+                log.append((self.round, seat, option_id))
+            self.pc += 1
+            run(rules, self)
         except RULE_FAILURES as e:
-            raise rule_failure(e, self.game.rules, self, seat, option_id) from None
-        if mark >= 0 and len(log) == mark:
-            # the option's effect said nothing itself: the log shows the choice as taken
-            log.append((self.round, seat, option_id))
-        self.pc += 1
-        advance(self.game.rules, self, seat, option_id)
+            raise rule_failure(e, rules, self, seat, option_id) from None
 
     def copy(self) -> State:
         """An independent copy (the generator included); the log is not copied.
