@@ -2,6 +2,11 @@
 
     python benchmarks/bench_games.py                 # 200 random 4-player Puerto Rico games
     python benchmarks/bench_games.py --game puerto-rico --players 3 --games 500 --json
+    python benchmarks/bench_games.py --against /path/to/other/checkout --game puerto-rico,san-juan
+
+`--against` measures another checkout of this project (say, main before a change) and this one
+in turns, on the same machine in one run, each in a fresh process (this script with
+PYTHONPATH set to the checkout), and prints the medians side by side with their ratios.
 
 Random bots choose among the legal options, exactly as `rulebook play` does. Times are process
 CPU time, so another busy core does not skew them. The reference point in issue 2: the best
@@ -12,8 +17,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from interpreter.bots import make_bot
@@ -44,11 +53,64 @@ def mid_game_state(game: Any, seed: int) -> Any:
     return s
 
 
-def time_copies(state: Any, n: int = 2000) -> float:
-    start = time.perf_counter()
+def time_copies(state: Any, n: int = 5000) -> float:
+    start = time.process_time()
     for _ in range(n):
         state.copy()
-    return (time.perf_counter() - start) / n
+    return (time.process_time() - start) / n
+
+
+METRICS = (
+    ("games/s", "games_per_s", "{:.1f}"),
+    ("decisions/s", "decisions_per_s", "{:,.0f}"),
+    ("state copy (us)", "copy_us", "{:.1f}"),
+    ("search iter/s", "search_iterations_per_s", "{:,.0f}"),
+    ("load+compile (ms)", "load_ms", "{:.0f}"),
+)
+
+
+def measure_in(tree: Path, game: str, args: argparse.Namespace) -> dict[str, Any]:
+    """One measurement of the checkout at `tree`, in a fresh Python process."""
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--json", "--game", game]
+    cmd += ["--players", str(args.players), "--games", str(args.games), "--seed", str(args.seed)]
+    if args.overlays:
+        cmd += ["--with", args.overlays]
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    out = subprocess.run(cmd, env=env, cwd=tree, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.splitlines()[-1])
+
+
+def compare(args: argparse.Namespace) -> None:
+    """The other checkout and this one measured in turns; medians side by side."""
+    trees = {"before": Path(args.against).resolve(), "after": Path(__file__).resolve().parents[1]}
+    for game in args.game.split(","):
+        runs: dict[str, list[dict[str, Any]]] = {name: [] for name in trees}
+        for _ in range(args.rounds):
+            for name, tree in trees.items():
+                runs[name].append(measure_in(tree, game, args))
+        print(f"{game}, {args.players} players, {args.games} random games, median of {args.rounds}")
+        print(f"  {'':<18} {'before':>10} {'after':>10} {'after/before':>13}")
+        for label, key, fmt in METRICS:
+            before = statistics.median(r[key] for r in runs["before"])
+            after = statistics.median(r[key] for r in runs["after"])
+            ratio = after / before if before else float("nan")
+            print(f"  {label:<18} {fmt.format(before):>10} {fmt.format(after):>10} {ratio:>12.2f}x")
+        same = {r["decisions_per_game"] for rs in runs.values() for r in rs}
+        print(f"  decisions/game     {', '.join(str(x) for x in sorted(same))} (both)")
+
+
+def time_search(state: Any, iterations: int = 200, repeats: int = 3) -> float:
+    """Iterations/s of the search bot choosing at `state` (best of `repeats`): a search copies
+    and determinises the state once an iteration, then plays it on to its cut."""
+    from interpreter.engine.infoset import SeatView
+
+    best = 0.0
+    for _ in range(repeats):
+        bot = make_bot(f"search:iterations={iterations}", state.to_move, 1)
+        start = time.process_time()
+        bot.choose(SeatView(state, state.to_move), state.legal_options())
+        best = max(best, iterations / (time.process_time() - start))
+    return best
 
 
 def main() -> None:
@@ -59,7 +121,12 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--against", metavar="CHECKOUT", help="another checkout to measure in turns")
+    ap.add_argument("--rounds", type=int, default=3, help="turns each (with --against)")
     args = ap.parse_args()
+    if args.against:
+        compare(args)
+        return
     overlays = [o for o in args.overlays.split(",") if o]
 
     loads = []
@@ -69,7 +136,9 @@ def main() -> None:
         loads.append(time.perf_counter() - t0)
     play_games(game, min(10, args.games), args.seed + 10_000)  # warm up
     decisions, rounds, seconds = play_games(game, args.games, args.seed)
-    copy_s = time_copies(mid_game_state(game, args.seed))
+    mid = mid_game_state(game, args.seed)
+    copy_s = time_copies(mid)
+    search_rate = time_search(mid)
     result = {
         "game": args.game,
         "players": args.players,
@@ -80,6 +149,7 @@ def main() -> None:
         "decisions_per_game": round(decisions / args.games, 1),
         "rounds_per_game": round(rounds / args.games, 1),
         "copy_us": round(copy_s * 1e6, 1),
+        "search_iterations_per_s": round(search_rate),
         "load_ms": round(statistics.median(loads) * 1e3, 1),
     }
     if args.json:
@@ -91,6 +161,7 @@ def main() -> None:
     print(f"  decisions/game    {result['decisions_per_game']:>10}")
     print(f"  rounds/game       {result['rounds_per_game']:>10}")
     print(f"  state copy (us)   {result['copy_us']:>10}")
+    print(f"  search iter/s     {result['search_iterations_per_s']:>10}")
     print(f"  load+compile (ms) {result['load_ms']:>10}")
 
 

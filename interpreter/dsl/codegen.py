@@ -12,6 +12,7 @@ namespace; it never evaluates rule text with eval at run time.
 from __future__ import annotations
 
 import itertools
+import re
 import warnings
 from collections.abc import Callable
 from typing import Any
@@ -53,17 +54,19 @@ _REDUCE_ONE = {
     "min": "min({0}, default=0)",
     "max": "max({0}, default=0)",
 }
-# reducers over `element for slot in iterable if cond`: {0} the element, {1} the for-clause
+# reducers over `element for slot in iterable if cond`: {0} the element, {1} the for-clause.
+# Those that read every element build a list (one frame runs the loop; a generator is resumed
+# once per element, which costs more in CPython); any, all and first stop early, as written.
 _REDUCE_EACH = {
-    "sum": "sum({0} {1})",
-    "count": "sum(1 {1})",
+    "sum": "sum([{0} {1}])",
+    "count": "len([1 {1}])",
     "any": "any({0} {1})",
     "all": "all({0} {1})",
     "first": "next(({0} {1}), None)",
     "list": "[{0} {1}]",
-    "distinct": "list(dict.fromkeys({0} {1}))",
-    "min": "min(({0} {1}), default=0)",
-    "max": "max(({0} {1}), default=0)",
+    "distinct": "list(dict.fromkeys([{0} {1}]))",
+    "min": "min([{0} {1}], default=0)",
+    "max": "max([{0} {1}], default=0)",
 }
 
 
@@ -89,7 +92,11 @@ def _line_map(src: str) -> dict[int, tuple[int, int]]:
 
 
 def _const_fn(value: Any) -> Fn:
-    return lambda s: value
+    def constant(s: Any) -> Any:
+        return value
+
+    constant.constant = value  # type: ignore[attr-defined] # callers may skip the call
+    return constant
 
 
 def _nothing(s: Any) -> None:
@@ -147,14 +154,19 @@ class Generator:
         # generated code object -> {its Python line: (line, column) of the statement in the
         # rule text}, for the texts with statements
         self.line_maps: dict[Any, dict[int, tuple[int, int]]] = {}
+        # flow variables read into locals by the body being written (None: read in place)
+        self._flow_reads: dict[str, str] | None = None
 
     # -- entry points -------------------------------------------------------------------------
     def expression(self, node: ir.Expr, label: str) -> Fn:
         if isinstance(node, ir.Const):
             return _const_fn(node.value)
         if self.deferred:
-            return Deferred(lambda: self._build([f"return {self.x(node)}"], label))
-        return self._build([f"return {self.x(node)}"], label)
+            return Deferred(lambda: self._expression(node, label))
+        return self._expression(node, label)
+
+    def _expression(self, node: ir.Expr, label: str) -> Fn:
+        return self._build(self._with_flow_reads(lambda: [f"return {self.x(node)}"]), label)
 
     def statements(self, stmts: list[ir.Stmt], label: str) -> Fn:
         if self.deferred:
@@ -162,15 +174,28 @@ class Generator:
         return self._statements(stmts, label)
 
     def _statements(self, stmts: list[ir.Stmt], label: str) -> Fn:
-        lines = self.lines(stmts)
+        lines = self._with_flow_reads(lambda: self.lines(stmts))
         if all(_is_mark(ln) for ln in lines):
             return _nothing
         return self._build(lines, label)
 
+    def _with_flow_reads(self, write: Callable[[], list[str]]) -> list[str]:
+        """The body `write` gives, with each flow variable it reads read once, at the top,
+        into a local (`actor` is read many times a text, each a dict lookup), unless the body
+        writes a flow variable or fires an event (whose hooks may write one): then as is."""
+        self._flow_reads = {}
+        try:
+            body = write()
+        finally:
+            reads, self._flow_reads = self._flow_reads, None
+        joined = "\n".join(body)
+        if "V[" in joined or "_runtime['fire']" in joined:
+            return write()
+        return [f"{local} = V.get({key!r})" for key, local in reads.items()] + body
+
     def _build(self, body: list[str], label: str) -> Fn:
         name = f"_rule{next(_ids)}"
-        head = ["g = s.g", "t = s.t", "P = s.p"]
-        src = f"def {name}(s):\n" + "".join(f"    {line}\n" for line in head + body)
+        src = f"def {name}(s):\n" + "".join(f"    {line}\n" for line in _prologue(body) + body)
         try:
             # a branch the rule never takes may read a field of a constant (`x.f if x != none`
             # inlined with x = none): Python warns at compile time; the branch never runs
@@ -227,8 +252,8 @@ class Generator:
         if kind == "var":
             key = target.key
             if op is None:
-                return [f"s.v[{key!r}] = {value}"]
-            return [f"s.v[{key!r}] = s.v.get({key!r}, 0) {op[0]} ({value})"]
+                return [f"V[{key!r}] = {value}"]
+            return [f"V[{key!r}] = V.get({key!r}, 0) {op[0]} ({value})"]
         if kind == "global":
             key = target.key
             limits = _reachable(self.env.ranges.get(("global", key)), op, st.value)
@@ -302,7 +327,13 @@ class Generator:
         return f"t[{node.key!r}]"
 
     def _flow_var(self, node: ir.FlowVar) -> str:
-        return f"s.v.get({node.key!r})"
+        reads = self._flow_reads
+        if reads is None:
+            return f"V.get({node.key!r})"
+        local = reads.get(node.key)
+        if local is None:
+            local = reads[node.key] = f"_v{len(reads)}"
+        return local
 
     def _round(self, node: ir.Round) -> str:
         return "s.round"
@@ -389,6 +420,16 @@ class Generator:
         params = ", ".join(slot.py for slot, _ in node.bound)
         args = ", ".join(self.x(value) for _, value in node.bound)
         return f"(lambda {params}: {body})({args})"
+
+
+# the locals a generated function starts with, each bound only when its body uses it (a
+# rule text is called many times a decision: three unused attribute reads each add up)
+_PROLOGUE = (("g", "g = s.g"), ("t", "t = s.t"), ("P", "P = s.p"), ("V", "V = s.v"))
+
+
+def _prologue(body: list[str]) -> list[str]:
+    used = set(re.findall(r"\b[gtPV]\b", "\n".join(body)))
+    return [line for name, line in _PROLOGUE if name in used]
 
 
 def _reachable(

@@ -16,6 +16,7 @@ from functools import partial
 from typing import Any
 
 from interpreter.engine import machine
+from interpreter.engine.copier import field_copier
 from interpreter.engine.scoring import finish
 from interpreter.engine.state import State
 from interpreter.engine.view import seat_view
@@ -48,9 +49,10 @@ class Game:
         self.sources = sources
         # the generated rule code calls these (`emit`, and what active pieces grant)
         self.fire = partial(machine.fire, rules)
-        self.ability = partial(machine.ability, rules)
+        self.ability = machine.ability_reader(rules)
         self.env.runtime["fire"] = self.fire
         self.env.runtime["ability"] = self.ability
+        self.copy_fields = field_copier(rules)  # what State.copy() runs
 
     def __deepcopy__(self, memo: dict) -> Game:
         return self  # immutable: a deep copy of a state (a tool's clone) shares its game
@@ -71,7 +73,7 @@ class Game:
             for name, (kind, start) in self.rules.player_init.items():
                 d[name] = _initial(kind, start)
             p.append(d)
-        s = State(game=self, g=g, p=p, v={}, rng=random.Random(seed), seed=seed)
+        s = State(game=self, g=g, p=p, v={}, _rng=random.Random(seed), seed=seed)
         self.advance(s)
         return s
 

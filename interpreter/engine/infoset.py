@@ -34,7 +34,7 @@ def determinise(state: State, seat: int, rng: random.Random) -> State:
     """A full copy of `state` whose hidden parts `seat` cannot see are drawn with `rng`."""
     rules = state.game.rules
     d = state.copy()
-    d.rng = random.Random(rng.getrandbits(64))
+    d.reseed(rng.getrandbits(64))
     collections = rules.collections
     hidden_all = rules.hidden_all
     # (container, field, size or None when the seat is not told the size), per collection

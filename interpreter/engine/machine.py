@@ -5,10 +5,12 @@ through ``env.runtime``, bound to the rules by the Game."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from interpreter.diagnostics.errors import Diagnostic, RulesError
 from interpreter.dsl.compiler import RuntimeRuleError
+from interpreter.engine.options import option_enumerator
 from interpreter.engine.scoring import finish
 from interpreter.model.flow import (
     CALL,
@@ -21,7 +23,6 @@ from interpreter.model.flow import (
     RETURN,
     STOP_IF,
     ChooseSpec,
-    OptionSpec,
 )
 from interpreter.model.rules import Rules
 
@@ -107,98 +108,63 @@ def run(rules: Rules, s: State) -> None:
     """Advance until a decision with at least one option, or the end of the game."""
     program = rules.program
     code = program.code
-    while True:
-        ins = code[s.pc]
-        op = ins[0]
-        if op == DO:
-            ins[1](s)
-            s.pc += 1
-        elif op == JUMP_IF_NOT:
-            if ins[1](s):
-                s.pc += 1
-            else:
-                s.pc = ins[2]
-        elif op == JUMP:
-            s.pc = ins[1]
-        elif op == CHOOSE:
-            spec = ins[1]
-            options = enumerate_options(s, spec)
-            if options:
-                s.pending = options
-                s.who = spec.who(s)
+    # the position is a local while the machine runs (no rule reads it) and is written back
+    # however the run ends; the tests are in order of how often a game meets each code
+    pc = s.pc
+    try:
+        while True:
+            ins = code[pc]
+            op = ins[0]
+            if op == JUMP_IF_NOT:
+                pc = pc + 1 if ins[1](s) else ins[2]
+            elif op == DO:
+                ins[1](s)
+                pc += 1
+            elif op == JUMP:
+                pc = ins[1]
+            elif op == CHOOSE:
+                spec = ins[1]
+                options = enumerate_options(s, spec)
+                if options:
+                    s.pending = options
+                    s.who = spec.who(s)
+                    return
+                pc += 1
+            elif op == CALL:
+                phase = ins[1](s)
+                target = ins[2].get(phase)
+                if target is None:
+                    raise RuntimeRuleError(f"no phase named {phase!r}")
+                s.calls.append(pc + 1)
+                pc = target
+            elif op == RETURN:
+                pc = s.calls.pop()
+            elif op == END_ROUND:
+                if rules.round_over(s):
+                    pc = ins[1]
+                else:
+                    if s.round >= rules.limits.rounds:
+                        raise rules.limits.error("rounds", s.round, s.decisions)
+                    s.round += 1
+                    pc = program.round_start
+            elif op == STOP_IF:
+                pc = ins[2] if ins[1](s) else pc + 1
+            elif op == FINISH:
+                finish(rules, s)
                 return
-            s.pc += 1
-        elif op == CALL:
-            phase = ins[1](s)
-            target = ins[2].get(phase)
-            if target is None:
-                raise RuntimeRuleError(f"no phase named {phase!r}")
-            s.calls.append(s.pc + 1)
-            s.pc = target
-        elif op == RETURN:
-            s.pc = s.calls.pop()
-        elif op == END_ROUND:
-            if rules.round_over(s):
-                s.pc = ins[1]
-            else:
-                if s.round >= rules.limits.rounds:
-                    raise rules.limits.error("rounds", s.round, s.decisions)
-                s.round += 1
-                s.pc = program.round_start
-        elif op == STOP_IF:
-            if ins[1](s):
-                s.pc = ins[2]
-            else:
-                s.pc += 1
-        elif op == FINISH:
-            finish(rules, s)
-            return
-        else:  # pragma: no cover - the compiler emits only the codes above
-            raise ValueError(f"bad instruction {ins!r}")
+            else:  # pragma: no cover - the compiler emits only the codes above
+                raise ValueError(f"bad instruction {ins!r}")
+    finally:
+        s.pc = pc
 
 
 def enumerate_options(s: State, spec: ChooseSpec) -> dict[str, tuple]:
-    """Every option of a decision: id -> (spec, option line, the values its `for` parts bound)."""
-    out: dict[str, tuple] = {}
-    t = s.t
-    for opt in spec.options:
-        n = len(opt.slots)
-        if n == 0:
-            if opt.condition is None or opt.condition(s):
-                oid = opt.template(s)
-                if oid not in out:
-                    out[oid] = (spec, opt, ())
-        elif n == 1:
-            key = opt.slots[0]
-            cond = opt.condition
-            for x in list(opt.domains[0](s)):
-                t[key] = x
-                if cond is None or cond(s):
-                    oid = opt.template(s)
-                    if oid not in out:
-                        out[oid] = (spec, opt, (x,))
-        else:
-            _nested(s, spec, opt, 0, (), out)
-    return out
-
-
-def _nested(
-    s: State, spec: ChooseSpec, opt: OptionSpec, depth: int, bound: tuple, out: dict
-) -> None:
-    key = opt.slots[depth]
-    last = depth == len(opt.slots) - 1
-    for x in list(opt.domains[depth](s)):
-        s.t[key] = x
-        values = (*bound, x)
-        if not last:
-            _nested(s, spec, opt, depth + 1, values, out)
-            # restore this level's binding for the next iteration's domain evaluation
-            s.t[key] = x
-            continue
-        if opt.condition is None or opt.condition(s):
-            oid = opt.template(s)
-            if oid not in out:
-                out[oid] = (spec, opt, values)
+    """Every option of a decision: id -> (spec, option line, the values its `for` parts bound),
+    by the function written for this step the first time it is met (options.py)."""
+    fn = spec.enumerator
+    if fn is None:
+        fn = spec.enumerator = option_enumerator(spec)
+    return fn(s)
 
 
 def is_active(rules: Rules, s: State, piece: dict) -> bool:
@@ -218,15 +184,35 @@ def ability(rules: Rules, s: State, who: Any, name: str) -> int:
     if total is not None:
         return total
     grants = rules.env.abilities[name]
+    active = rules.active
+    t = s.t
     pl = s.p[who]
     total = 0
     for area in rules.player_areas:
         for piece in pl[area]:
             amount = grants.get(piece["type"])
-            if amount and is_active(rules, s, piece):
-                total += amount
+            if not amount:
+                continue
+            # is_active, written out: this loop runs for every piece of a seat
+            entry = active.get(piece["type"])
+            if entry is not None:
+                pred, key = entry
+                t[key] = piece
+                if not pred(s):
+                    continue
+            total += amount
     cache[(who, name)] = total
     return total
+
+
+def ability_reader(rules: Rules) -> Callable[[State, Any, str], int]:
+    """:func:`ability` for the rule code of `rules`: a cached total costs one lookup."""
+
+    def read(s: State, who: Any, name: str) -> int:
+        total = s.ab.get((who, name))
+        return total if total is not None else ability(rules, s, who, name)
+
+    return read
 
 
 def fire(rules: Rules, s: State, event: str, args: list) -> None:

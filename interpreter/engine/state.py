@@ -8,14 +8,14 @@ in `g` (global fields), `p` (one dict per seat) and `v` (flow variables).
 
 from __future__ import annotations
 
-import pickle
 import random
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from interpreter.diagnostics.errors import IllegalOptionError
 from interpreter.dsl.compiler import Env
-from interpreter.engine.machine import RULE_FAILURES, advance, rule_failure
+from interpreter.engine.copier import FieldCopier
+from interpreter.engine.machine import RULE_FAILURES, rule_failure, run
 from interpreter.engine.scoring import Result
 from interpreter.engine.view import copy_tree, seat_view
 from interpreter.model.rules import Rules
@@ -28,6 +28,7 @@ class Compiled(Protocol):
 
     rules: Rules
     env: Env
+    copy_fields: FieldCopier  # copies (g, p) by their declared shapes (copier.py)
 
 
 @dataclass(eq=False)
@@ -38,7 +39,7 @@ class State:
     g: dict[str, Any]
     p: list[dict[str, Any]]
     v: dict[str, Any]
-    rng: random.Random
+    _rng: random.Random | None  # read and set through `rng` (made or cloned on first use)
     seed: int
     pc: int = 0
     calls: list[int] = field(default_factory=list)
@@ -53,6 +54,35 @@ class State:
     # what active pieces grant, per (seat, ability); emptied whenever a piece changes
     ab: dict[tuple[int, str], int] = field(default_factory=dict)
     _result: Result | None = None
+    # `_rng` may be shared with copies of this state: whoever draws first clones it first
+    _rng_shared: bool = False
+    _rng_seed: int | None = None  # with `_rng` None: the seed it is made from when first used
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's one seeded generator (the only source of randomness)."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self._rng_seed)
+        elif self._rng_shared:
+            # Random() would seed itself from the OS first; a bare instance takes the state
+            rng = random.Random.__new__(random.Random)
+            rng.setstate(self._rng.getstate())
+            self._rng = rng
+            self._rng_shared = False
+        return rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._rng_shared = False
+
+    def reseed(self, seed: int) -> None:
+        """Restart the generator as ``random.Random(seed)``, made only when first drawn from
+        (seeding costs more than a copy; a search playout often ends before any draw)."""
+        self._rng = None
+        self._rng_seed = seed
+        self._rng_shared = False
 
     # -- the public surface ------------------------------------------------------------------
     @property
@@ -77,13 +107,14 @@ class State:
         if entry is None:
             raise IllegalOptionError(option_id, list(pending))
         spec, opt, values = entry
-        limits = self.game.rules.limits
-        if self.decisions >= limits.decisions:
-            raise limits.error("decisions", self.round, self.decisions)
+        rules = self.game.rules
+        if self.decisions >= rules.limits.decisions:
+            raise rules.limits.error("decisions", self.round, self.decisions)
         self.ab.clear()  # the caller may have edited pieces directly since the last decision
-        t = self.t
-        for key, value in zip(opt.slots, values, strict=True):
-            t[key] = value
+        if values:
+            t = self.t
+            for key, value in zip(opt.slots, values, strict=True):
+                t[key] = value
         seat = self.who
         log = self.log
         mark = -1
@@ -98,41 +129,52 @@ class State:
         self.who = None
         self.history.append(option_id)
         self.decisions += 1
+        # the effect, then the machine on to the next decision: a rule failing in either is
+        # the same diagnostic (this decision, this seat)
         try:
             opt.effect(self)
+            if mark >= 0 and len(log) == mark:
+                # the option's effect said nothing itself: the log shows the choice as taken
+                log.append((self.round, seat, option_id))
+            self.pc += 1
+            run(rules, self)
         except RULE_FAILURES as e:
-            raise rule_failure(e, self.game.rules, self, seat, option_id) from None
-        if mark >= 0 and len(log) == mark:
-            # the option's effect said nothing itself: the log shows the choice as taken
-            log.append((self.round, seat, option_id))
-        self.pc += 1
-        advance(self.game.rules, self, seat, option_id)
+            raise rule_failure(e, rules, self, seat, option_id) from None
 
     def copy(self) -> State:
-        """An independent copy (the generator included); the log is not copied."""
-        # Random() would seed itself from the OS first; a bare instance takes the state directly
-        rng = random.Random.__new__(random.Random)
-        rng.setstate(self.rng.getstate())
-        # pickle copies nested plain data faster than any Python-level walk
-        g, p = pickle.loads(pickle.dumps((self.g, self.p), pickle.HIGHEST_PROTOCOL))
-        return State(
+        """An independent copy (the generator included); the log is not copied.
+
+        The fields are copied by their declared shapes (copier.py); the generator is shared
+        copy-on-write: both states clone it when they first draw (tree search often replaces
+        a copy's generator before it draws at all).
+        """
+        g, p = self.game.copy_fields(self.g, self.p)
+        shared = self._rng is not None
+        self._rng_shared = shared
+        new = State.__new__(State)
+        new.__dict__.update(
             game=self.game,
             g=g,
             p=p,
-            v=dict(self.v),
-            rng=rng,
+            v=self.v.copy(),
+            _rng=self._rng,
+            _rng_seed=self._rng_seed,
             seed=self.seed,
             pc=self.pc,
-            calls=list(self.calls),
-            pending=dict(self.pending) if self.pending is not None else None,
+            calls=self.calls.copy(),
+            pending=self.pending.copy() if self.pending is not None else None,
             who=self.who,
             round=self.round,
             decisions=self.decisions,
-            history=list(self.history),
+            history=self.history.copy(),
             log=None,
             over=self.over,
+            t={},
+            ab={},
             _result=self._result,
+            _rng_shared=shared,
         )
+        return new
 
     def view(self, seat: int) -> dict[str, Any]:
         """What `seat` may see: hidden fields of others and hidden piles show only counts."""

@@ -47,6 +47,8 @@ class ChooseSpec:
     label: str
     idle_flags: tuple[str, ...]  # flow vars set to 1 when this decision is taken
     where: str = ""  # rule file position, for runtime error messages
+    # lists the options; written by the engine the first time the step is met
+    enumerator: Fn | None = field(default=None, repr=False, compare=False)
 
 
 @dataclass

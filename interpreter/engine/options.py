@@ -1,0 +1,65 @@
+"""The options of one decision, enumerated by a function written for its `choose` step.
+
+A decision is listed once per visit (several times a turn), and a general loop over its
+option lines pays on every visit for what never changes: which line has how many `for`
+parts, whether it has a condition, whether its id is a fixed text. So the first time a step
+is met, this module writes one Python function for it with that known: nested loops of the
+right depth, no test where there is no condition, a fixed id as a literal. The rule texts
+(domains, conditions, ids) stay the functions they were compiled to, so a rule that fails
+still points at its own text. The result is what a plain loop over the lines gives, in the
+same order: id -> (spec, option line, the values its `for` parts bound).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from interpreter.model.flow import ChooseSpec
+
+Enumerator = Callable[[Any], dict[str, tuple]]
+
+_MISSING = object()
+
+
+def _option_lines(i: int, opt: Any, ns: dict[str, Any]) -> list[str]:
+    """The source that adds option line `i`'s options to `out` (indented for the body)."""
+    ns[f"O{i}"] = opt
+    fixed = getattr(opt.template, "constant", _MISSING)
+    if fixed is not _MISSING and type(fixed) is str:
+        make_id = repr(fixed)
+    else:
+        ns[f"T{i}"] = opt.template
+        make_id = f"T{i}(s)"
+    depth = len(opt.slots)
+    bound = "".join(f"x{i}_{d}, " for d in range(depth))
+    add = [f"oid = {make_id}", f"if oid not in out: out[oid] = (SPEC, O{i}, ({bound}))"]
+    if opt.condition is not None:
+        ns[f"C{i}"] = opt.condition
+        add = [f"if C{i}(s):", *("    " + ln for ln in add)]
+    lines: list[str] = []
+    for d in range(depth):
+        ns[f"D{i}_{d}"] = opt.domains[d]
+        ns[f"K{i}_{d}"] = opt.slots[d]
+        pad = "    " * d
+        lines += [f"{pad}for x{i}_{d} in list(D{i}_{d}(s)):", f"{pad}    t[K{i}_{d}] = x{i}_{d}"]
+    inner = "    " * depth
+    lines += [inner + ln for ln in add]
+    # an outer binding is set again once the loops inside it are done (as the general loop
+    # does) before its own next value
+    for d in range(depth - 2, -1, -1):
+        lines.append("    " * (d + 1) + f"t[K{i}_{d}] = x{i}_{d}")
+    return lines
+
+
+def option_enumerator(spec: ChooseSpec) -> Enumerator:
+    """The function that lists every option of `spec` for a state, in the ruleset's order."""
+    ns: dict[str, Any] = {"SPEC": spec}
+    body = ["out = {}", "t = s.t"]
+    for i, opt in enumerate(spec.options):
+        body += _option_lines(i, opt, ns)
+    body.append("return out")
+    src = "def enumerate_options(s):\n" + "".join(f"    {ln}\n" for ln in body)
+    label = spec.label or "a decision"
+    exec(compile(src, f"<options of {label[:60]!r}>", "exec"), ns)  # noqa: S102 - our own source
+    return ns["enumerate_options"]
