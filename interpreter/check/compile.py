@@ -63,8 +63,9 @@ def check_ruleset(
     resolved.update(options or {})
     failed = False
     for n in counts:
+        notes: dict[str, Any] = {}
         try:
-            rules = build_rules(data, n, dict(resolved), for_checking=True)
+            rules = build_rules(data, n, dict(resolved), for_checking=True, notes=notes)
         except RulesError as err:
             failed = True
             out.extend(err.diagnostics)
@@ -73,6 +74,9 @@ def check_ruleset(
             out.append(Diagnostic("C005", str(err), *locate(data, ["options"])))
         else:
             out.extend(rules.warnings)
+        if notes.get("count_used") is False:
+            # nothing checked read the count's value: every other count finds exactly this
+            break
     if whole and not failed:
         # only on a ruleset that compiles: a mistyped call must not also read as "never used"
         out.extend(whole_ruleset_checks(data))
