@@ -63,10 +63,10 @@ def build_parser(grammar: str) -> Lark:
 
 
 # The parser built from grammar/effects.lark, saved with Lark's own serialisation beside it and
-# shipped with it: loading it takes a few milliseconds, building it some 60 (what a cold
+# packaged with it: loading it takes a few milliseconds, building it some 60 (what a cold
 # `rulebook validate` pays). Its first line names the grammar text and lark version it was
 # built from; on any other grammar or lark it is not used. `python -m interpreter.dsl.prebuild`
-# writes it again; tests/dsl/test_prebuilt_parser.py fails while it is stale.
+# writes it again; tests/engine/test_prebuilt_parser.py fails while it is stale.
 PREBUILT_PATH = GRAMMAR_PATH.with_name("effects.lark.parser")
 
 
@@ -80,7 +80,7 @@ def prebuilt_key(grammar: str) -> str:
 
 
 def load_prebuilt(grammar: str) -> Lark | None:
-    """The shipped parser of ``grammar``, or None when there is none or it is stale."""
+    """The packaged pre-built parser of ``grammar``, or None when there is none or it is stale."""
     try:
         with PREBUILT_PATH.open("rb") as fh:
             if fh.readline().decode("ascii").strip() != prebuilt_key(grammar):

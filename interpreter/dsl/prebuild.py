@@ -1,4 +1,4 @@
-"""Write grammar/effects.lark.parser, the effect grammar's parser built once and shipped.
+"""Write grammar/effects.lark.parser, the effect grammar's parser built once and packaged.
 
     python -m interpreter.dsl.prebuild
 
