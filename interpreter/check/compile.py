@@ -68,10 +68,28 @@ def check_ruleset(
     resolved.update(options or {})
     failed = False
     set_up: list[Diagnostic] = []  # the first count's set-up faults, reported if nothing else is
+    same_for_all = False  # nothing checked read the count's value: later counts only set up
     for n in counts:
+        notes: dict[str, Any] = {}
+        if same_for_all:
+            if not setup or set_up:
+                break
+            # every diagnostic this count could give, the first count gave already; only its
+            # set-up is its own (tables by player count, a count in a set-up rule)
+            try:
+                rules = build_rules(data, n, dict(resolved), deferred=True)
+            except (RulesError, ConfigError):
+                break
+            set_up = setup_faults(rules, n, resolved)
+            continue
         try:
             rules = build_rules(
-                data, n, dict(resolved), for_checking=failed or not setup, deferred=True
+                data,
+                n,
+                dict(resolved),
+                for_checking=failed or not setup,
+                deferred=True,
+                notes=notes,
             )
         except RulesError as err:
             failed = True
@@ -85,6 +103,10 @@ def check_ruleset(
                 # now, while this count's rules are at hand: kept for later, they would cost
                 # memory (and the garbage collector's time) for every count
                 set_up = setup_faults(rules, n, resolved)
+        if notes.get("count_used") is False:
+            if failed:
+                break  # every other count fails just so
+            same_for_all = True
     if whole and not failed:
         # only on a ruleset that compiles: a mistyped call must not also read as "never used"
         out.extend(whole_ruleset_checks(data))

@@ -42,6 +42,9 @@ class Session:
         self.schema_cache: dict[tuple[int, str], list[Diagnostic]] = {}
         self.keep_alive: list[Any] = []
         self.compiled: set[tuple[Any, ...]] = set()  # the ways scenarios play a game, compiled
+        # a composition shares its untouched entries with its base: their schema check is not
+        # repeated (the files do not change during a run)
+        self.schema_memo: Any = None
 
     def load(self, path: str) -> Loaded:
         """The file parsed, once per run; its text is kept for the report's excerpts."""
@@ -75,6 +78,7 @@ class Session:
         """The schema's findings on a document, checked once per document and kind; with
         ``path``, a document without positions (empty, not a map) is pointed at its start."""
         from interpreter.load.schema import check, load_schema, schemas_dir
+        from interpreter.load.schemamemo import SchemaMemo
 
         if not (schemas_dir() / f"{kind}.schema.json").is_file():
             return []
@@ -82,7 +86,9 @@ class Session:
         found = self.schema_cache.get(key)
         if found is None:
             try:
-                found = check(data, load_schema(kind))
+                if self.schema_memo is None:
+                    self.schema_memo = SchemaMemo()
+                found = check(data, load_schema(kind), memo=self.schema_memo)
             except RulesError as err:
                 found = list(err.diagnostics)
             self.schema_cache[key] = found

@@ -61,13 +61,32 @@ COMMAND_MODULES: list[str] = [
 ]
 
 
-def commands() -> list[Command]:
-    """The registered subcommands, in the order ``--help`` shows them."""
-    return [importlib.import_module(name).COMMAND for name in COMMAND_MODULES]
+#: Each command's name -> its module, so that running one command imports only its own module
+#: (`rulebook validate` need not load the simulator); tests/cli holds it to COMMAND_MODULES.
+COMMAND_BY_NAME: dict[str, str] = {
+    "play": "interpreter.cli.play",
+    "replay": "interpreter.cli.replay",
+    "list": "interpreter.cli.listing",
+    "schema": "interpreter.cli.schema_cmd",
+    "test": "interpreter.cli.test_cmd",
+    "validate": "interpreter.cli.validate_cmd",
+    "simulate": "interpreter.cli.simulate_cmd",
+    "compare": "interpreter.cli.compare_cmd",
+    "serve": "interpreter.cli.serve_cmd",
+    "new": "interpreter.cli.new_cmd",
+}
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full argument parser, one subparser per registered command."""
+def commands(only: str | None = None) -> list[Command]:
+    """The registered subcommands, in the order ``--help`` shows them; with ``only`` (a command
+    name), just that one."""
+    modules = [COMMAND_BY_NAME[only]] if only in COMMAND_BY_NAME else COMMAND_MODULES
+    return [importlib.import_module(name).COMMAND for name in modules]
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The full argument parser, one subparser per registered command (with ``only``, the one
+    subparser a command line naming that command uses: its parsing and messages are the same)."""
     parser = argparse.ArgumentParser(
         prog=PROG,
         description="A data-driven rules interpreter for role-selection board games.",
@@ -76,7 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
         "130 interrupted.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for command in commands():
+    for command in commands(only):
         sub_parser = sub.add_parser(
             command.name,
             help=command.help,
@@ -100,9 +119,10 @@ def _debug() -> bool:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (the console script passes it to exit)."""
-    parser = build_parser()
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(words[0] if words else None)
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(words)
     except SystemExit as exc:  # argparse: --help (0) or a usage error (2)
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     try:

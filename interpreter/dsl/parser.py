@@ -46,14 +46,57 @@ class _Indenter(Indenter):
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
+    grammar = GRAMMAR_PATH.read_text(encoding="utf-8")
+    return load_prebuilt(grammar) or build_parser(grammar)
+
+
+def build_parser(grammar: str) -> Lark:
+    """The LALR parser of ``grammar``, built from its text (some 60 ms)."""
     return Lark(
-        GRAMMAR_PATH.read_text(encoding="utf-8"),
+        grammar,
         parser="lalr",
         postlex=_Indenter(),
         start=["start", "expr"],
         propagate_positions=True,
         maybe_placeholders=False,
     )
+
+
+# The parser built from grammar/effects.lark, saved with Lark's own serialisation beside it and
+# packaged with it: loading it takes a few milliseconds, building it some 60 (what a cold
+# `rulebook validate` pays). Its first line names the grammar text and lark version it was
+# built from; on any other grammar or lark it is not used. `python -m interpreter.dsl.prebuild`
+# writes it again; tests/engine/test_prebuilt_parser.py fails while it is stale.
+PREBUILT_PATH = GRAMMAR_PATH.with_name("effects.lark.parser")
+
+
+def prebuilt_key(grammar: str) -> str:
+    """What a pre-built parser must have been built from to stand in for ``grammar``."""
+    import hashlib
+
+    import lark
+
+    return hashlib.sha256(f"{lark.__version__}\n{grammar}".encode()).hexdigest()
+
+
+def load_prebuilt(grammar: str) -> Lark | None:
+    """The packaged pre-built parser of ``grammar``, or None when there is none or it is stale."""
+    try:
+        with PREBUILT_PATH.open("rb") as fh:
+            if fh.readline().decode("ascii").strip() != prebuilt_key(grammar):
+                return None
+            # what Lark's own cache does to load a saved parser with a postlexer
+            return Lark.__new__(Lark)._load(fh, postlex=_Indenter())
+    except Exception:  # noqa: BLE001 - missing, stale or unreadable: build it instead
+        return None
+
+
+def save_prebuilt(grammar: str) -> None:
+    """Write the pre-built parser of ``grammar`` (see :data:`PREBUILT_PATH`)."""
+    parser = build_parser(grammar)
+    with PREBUILT_PATH.open("wb") as fh:
+        fh.write(prebuilt_key(grammar).encode("ascii") + b"\n")
+        parser.save(fh, exclude_options=("postlex",))
 
 
 _TOKEN_WORDS = {

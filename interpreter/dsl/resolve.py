@@ -301,10 +301,10 @@ class Resolver:
         env = self.env
         if name in env.global_fields:
             return ir.Global(name)
-        if name == "players":
-            return ir.Const(env.players)
-        if name == "seats":
-            return ir.Const(tuple(range(env.players)))
+        if name in ("players", "seats"):
+            count = ir.Const(env.players if name == "players" else tuple(range(env.players)))
+            env.count_consts[id(count)] = count
+            return count
         if name == "round":
             return ir.Round()
         if name in env.constants:
@@ -401,6 +401,8 @@ class Resolver:
                 raise DslCompileError(e.message, token.line or 1, column, e.code) from None
             pos = end + 1
         if all(isinstance(p, str | ir.Const) for p in parts):
+            if any(id(p) in self.env.count_consts for p in parts):
+                self.env.count_used = True  # the text now differs by player count
             return ir.Const("".join(p if isinstance(p, str) else show(p.value) for p in parts))
         return ir.Template(parts)
 

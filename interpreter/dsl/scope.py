@@ -81,6 +81,12 @@ class Env:
     # a counter's declared range, ("global" or "player", name) -> (least, greatest), None = open;
     # generated writes check it (bag entries never go below 0)
     ranges: dict[tuple[str, str], tuple[int | None, int | None]] = field(default_factory=dict)
+    # The Consts `players` and `seats` resolved to (by id, kept alive here). Checking reads only
+    # their types, the same for every player count, so a ruleset checked for one count is
+    # checked for all, unless a value is used: a check that reads such a Const's value sets
+    # `count_used` (check/compile.py then checks every count, as it must).
+    count_consts: dict[int, Any] = field(default_factory=dict)
+    count_used: bool = False
 
     def names(self) -> list[str]:
         return [

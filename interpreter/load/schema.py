@@ -7,131 +7,33 @@ jsonschema's messages into what a rules author needs ("expected an integer, got 
 best fits the data is reported, never the whole pile of alternatives.
 
 Schemas live in the repository's ``schemas/`` directory (override: ``RULEBOOK_SCHEMAS``); a
-schema may ``$ref`` another file of that directory by file name or by ``$id``.
+schema may ``$ref`` another file of that directory by file name or by ``$id`` (schemafiles.py
+reads them; schemamemo.py spares a run checking the same parts twice).
 """
 
 from __future__ import annotations
 
 import datetime as _dt
-import functools
-import json
-import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError, ValidationError
-from referencing import Registry, Resource
 from referencing.exceptions import Unresolvable
-from referencing.jsonschema import DRAFT202012
 
 from interpreter.diagnostics.errors import Diagnostic, DiagnosticSink, RulesError
 from interpreter.diagnostics.suggest import did_you_mean, hint_for
 from interpreter.load.locate import is_map, is_seq, json_pointer, locate, plain_key
-from interpreter.load.resources import data_dir
+from interpreter.load.schemafiles import (
+    SOUND as _SOUND,
+    load_schema,
+    registry as _registry,
+    schemas_dir,
+)
+from interpreter.load.schemamemo import SchemaMemo, active, memo_validator
 
 __all__ = ["load_schema", "check", "check_or_raise", "to_plain", "schemas_dir"]
-
-_DEFAULT_SCHEMAS = data_dir("schemas").resolve()
-
-
-def schemas_dir() -> Path:
-    """Directory holding ``<name>.schema.json`` files (``RULEBOOK_SCHEMAS`` overrides it)."""
-    override = os.environ.get("RULEBOOK_SCHEMAS")
-    return Path(override) if override else _DEFAULT_SCHEMAS
-
-
-def _schema_file(name: str) -> Path:
-    filename = name if name.endswith(".json") else f"{name}.schema.json"
-    return schemas_dir() / filename
-
-
-_SCHEMAS: dict[tuple[str, int, int], dict[str, Any]] = {}
-# Schemas already checked against the meta-schema (by id): that check costs more than checking
-# a ruleset, and a schema object is never changed once loaded.
-_SOUND: dict[int, dict[str, Any]] = {}
-
-
-def load_schema(name: str) -> dict[str, Any]:
-    """Read and self-check one schema; a broken schema is reported, not crashed on.
-
-    Checking a schema against the meta-schema costs more than checking a ruleset with it, so
-    each schema file is read and checked once per process (again if the file changes).
-    """
-    path = _schema_file(name)
-    try:
-        st = path.stat()
-        key = (str(path), st.st_size, st.st_mtime_ns)
-    except OSError:
-        key = None
-    if key is not None and key in _SCHEMAS:
-        return _SCHEMAS[key]
-    schema = _read_schema(name, path)
-    if key is not None:
-        _SCHEMAS[key] = schema
-    return schema
-
-
-def _read_schema(name: str, path: Path) -> dict[str, Any]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise RulesError(
-            Diagnostic("S011", f"cannot read schema '{name}': {err.strerror}", file=str(path))
-        ) from None
-    try:
-        schema = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise RulesError(
-            Diagnostic(
-                "S011",
-                f"schema is not valid JSON: {err.msg}",
-                file=str(path),
-                line=err.lineno,
-                column=err.colno,
-            )
-        ) from None
-    if not isinstance(schema, dict):
-        raise RulesError(Diagnostic("S010", "schema must be a JSON object", file=str(path)))
-    # The schemas of this project (schemas/) are checked against the meta-schema by the test suite
-    # (tests/schema/test_schemas.py); doing it again on every start would cost more than
-    # validating a whole ruleset. Schemas from elsewhere (RULEBOOK_SCHEMAS) are checked here.
-    if path.resolve().parent != _DEFAULT_SCHEMAS:
-        try:
-            Draft202012Validator.check_schema(schema)
-        except SchemaError as err:
-            raise RulesError(
-                Diagnostic(
-                    "S010",
-                    f"invalid schema: {err.message}",
-                    file=str(path),
-                    json_path=json_pointer(list(err.absolute_path)),
-                )
-            ) from None
-    _SOUND[id(schema)] = schema
-    return schema
-
-
-@functools.lru_cache(maxsize=8)
-def _registry(directory: str) -> Registry:
-    """All schemas of a directory, addressable by file name and by ``$id``."""
-    resources: list[tuple[str, Resource]] = []
-    folder = Path(directory)
-    if folder.is_dir():
-        for file in sorted(folder.glob("*.json")):
-            try:
-                contents = json.loads(file.read_text(encoding="utf-8"))
-            except (OSError, json.JSONDecodeError):
-                continue  # reported when that schema itself is loaded
-            if not isinstance(contents, dict):
-                continue
-            resource = Resource.from_contents(contents, default_specification=DRAFT202012)
-            resources.append((file.name, resource))
-            if isinstance(contents.get("$id"), str):
-                resources.append((contents["$id"], resource))
-    return Registry().with_resources(resources)
 
 
 def to_plain(data: Any) -> Any:
@@ -470,15 +372,18 @@ def check(
     root_for_positions: Any = None,
     *,
     prefix: Sequence[str | int] = (),
+    memo: SchemaMemo | None = None,
 ) -> list[Diagnostic]:
     """Every schema violation of ``data``, positioned and sorted (empty list = valid).
 
     ``root_for_positions`` is the ruamel node that corresponds to ``data`` (default: ``data``
     itself) and is where positions are looked up; ``prefix`` is prepended to every JSON path
-    when ``data`` is a part of a larger document.
+    when ``data`` is a part of a larger document. With ``memo`` (one per run over unchanging
+    documents), the parts of ``data`` already found clean by an earlier check are not walked
+    again (:mod:`interpreter.load.schemamemo`); what is reported stays the same.
     """
     root = data if root_for_positions is None else root_for_positions
-    plain = to_plain(data)
+    plain = to_plain(data) if memo is None else memo.to_plain(data, to_plain)
     if id(schema) not in _SOUND:
         try:
             Draft202012Validator.check_schema(schema)
@@ -491,18 +396,22 @@ def check(
                 )
             ]
         _SOUND[id(schema)] = schema  # the value keeps the id from being reused
-    validator = Draft202012Validator(
+    cls = Draft202012Validator if memo is None else memo_validator(Draft202012Validator)
+    validator = cls(
         schema,
         registry=_registry(str(schemas_dir())),
         format_checker=Draft202012Validator.FORMAT_CHECKER,
     )
     converter = _Converter(root if (is_map(root) or is_seq(root)) else None, prefix)
     sink = DiagnosticSink()
+    token = active().set(memo)
     try:
         for err in validator.iter_errors(plain):
             sink.extend(converter.convert(err))
     except Unresolvable as err:
         sink.error("S010", f"schema reference cannot be resolved: {err}")
+    finally:
+        active().reset(token)
     return sink.sorted()
 
 

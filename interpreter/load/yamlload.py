@@ -33,6 +33,7 @@ from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 from ruamel.yaml.reader import ReaderError
 
 from interpreter.diagnostics.errors import Diagnostic, RulesError
+from interpreter.load.fastyaml import load_with_events, plain_enough
 from interpreter.load.locate import Position, is_map, is_seq, locate, set_node_file
 
 __all__ = [
@@ -115,6 +116,22 @@ class _GuardedComposer(Composer):
         super().__init__(loader)
         self._nesting = 0
         self._aliases = 0
+        self._parser: Any = None
+        self._resolver: Any = None
+
+    # ruamel finds both through properties of the loader on every node (a frame inspection
+    # each time); neither changes while a document is composed
+    @property
+    def parser(self) -> Any:
+        if self._parser is None:
+            self._parser = Composer.parser.fget(self)  # type: ignore[attr-defined]
+        return self._parser
+
+    @property
+    def resolver(self) -> Any:
+        if self._resolver is None:
+            self._resolver = Composer.resolver.fget(self)  # type: ignore[attr-defined]
+        return self._resolver
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         event = self.parser.peek_event()
@@ -265,6 +282,21 @@ def _make_yaml() -> YAML:
     return yaml
 
 
+def _load_data(text: str) -> Any:
+    """The document's data: through libyaml's events when the text is plain (see
+    :mod:`interpreter.load.fastyaml`), else, and on anything unusual, through ruamel's own
+    parser, which then gives every message its usual words and place."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        yaml = _make_yaml()
+        if plain_enough(text):
+            try:
+                return load_with_events(yaml, text)
+            except Exception:  # noqa: BLE001 - ruamel's own parser says what is wrong, below
+                yaml = _make_yaml()
+        return yaml.load(text)
+
+
 def _mark_pos(mark: Any) -> tuple[int | None, int | None]:
     if mark is None:
         return None, None
@@ -348,9 +380,7 @@ def load_yaml_text(text: str, path: str = "<string>") -> Document:
             )
         )
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            data = _make_yaml().load(text)
+        data = _load_data(text)
     except _Refusal as err:
         raise RulesError(_diag(err.code, err.message, path, err.mark, err.hint)) from None
     except _Findings as err:

@@ -67,6 +67,7 @@ def build_rules(
     *,
     for_checking: bool = False,
     deferred: bool = False,
+    notes: dict[str, Any] | None = None,
 ) -> Rules:
     """Compile `data` (a composed ruleset tree) for `players` seats and the resolved options.
 
@@ -74,6 +75,8 @@ def build_rules(
     diagnostic raised, no code generated), for callers that only want the diagnostics
     (validation); otherwise each text is also generated as Python, which games run on:
     ``deferred``, only when it first runs (validation's one set-up runs few of them).
+    ``notes["count_used"]``, when given a dict, says whether any check read the player count's
+    value (see ``Env.count_consts``); without that, every count gives the same diagnostics.
     """
     root = Scope(None)
     env = Env(
@@ -108,6 +111,8 @@ def build_rules(
     host.recheck()
     limits = read_limits(data)
     warnings = unused_events(data, env) + limits.warnings()
+    if notes is not None:
+        notes["count_used"] = env.count_used
     if host.diagnostics:
         # a fault inside a rule function is found at every call site: report it once
         faults = fold_unbound_seat_names(data, host.diagnostics)

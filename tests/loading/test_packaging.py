@@ -23,7 +23,7 @@ def test_data_files_cover_every_grammar_schema_and_ruleset_file():
         for folder in ("grammar", "schemas", "rulesets")
         for p in (ROOT / folder).rglob("*")
         if p.is_file()
-        and p.suffix in (".lark", ".json", ".yaml", ".py")
+        and p.suffix in (".lark", ".parser", ".json", ".yaml", ".py")
         and "__pycache__" not in p.parts
     ]
     assert wanted, "nothing found to pack"

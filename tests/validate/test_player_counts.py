@@ -1,0 +1,98 @@
+"""A ruleset is checked for every player count it allows; when no check read the count's value
+(only its type, the same for every count), one count's findings stand for all of them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from interpreter.check import validate
+from interpreter.check.compile import check_ruleset
+from interpreter.load.yamlload import load_yaml_file
+from interpreter.model import rules
+
+TOY = Path(__file__).resolve().parents[1] / "toy" / "ruleset.yaml"
+
+
+def _toy_with(tmp_path: Path, old: str, new: str) -> Path:
+    folder = tmp_path / "toy"
+    folder.mkdir()
+    text = TOY.read_text(encoding="utf-8")
+    assert old in text
+    (folder / "ruleset.yaml").write_text(text.replace(old, new, 1), encoding="utf-8")
+    return folder / "ruleset.yaml"
+
+
+def _counting_builds(monkeypatch) -> list[int]:
+    seen: list[int] = []
+    build = rules.build_rules
+
+    def counted(data, players, *args, **kwargs):
+        seen.append(players)
+        return build(data, players, *args, **kwargs)
+
+    monkeypatch.setattr(rules, "build_rules", counted)
+    return seen
+
+
+def test_a_ruleset_that_never_reads_the_count_is_compiled_once(monkeypatch):
+    seen = _counting_builds(monkeypatch)
+    assert check_ruleset(load_yaml_file(TOY).data, setup=False) == []
+    assert seen == [2]
+
+
+def test_the_other_counts_are_built_only_to_be_set_up(monkeypatch):
+    # the set-up check (check/setup.py) runs for every count: the later counts are built for
+    # it (code written lazily), but their texts' checks are not counted twice
+    calls: list[tuple[int, dict]] = []
+    build = rules.build_rules
+
+    def counted(data, players, *args, **kwargs):
+        calls.append((players, kwargs))
+        return build(data, players, *args, **kwargs)
+
+    monkeypatch.setattr(rules, "build_rules", counted)
+    assert check_ruleset(load_yaml_file(TOY).data) == []
+    assert [n for n, _ in calls] == [2, 3, 4]
+    assert "notes" in calls[0][1]
+    assert all("notes" not in kw and kw.get("deferred") for _, kw in calls[1:])
+
+
+def test_a_count_read_into_a_text_has_every_count_checked(tmp_path, monkeypatch):
+    # `"harvest-{players}"` names a phase only with 2 players: the fault of 3 and 4 players must
+    # still be found, so reading the count's value into a text brings back every count
+    path = _toy_with(
+        tmp_path,
+        "          - phase: card.phase\n",
+        "          - phase: card.phase\n          - phase: '\"harvest-{players}\"'\n",
+    )
+    text = path.read_text(encoding="utf-8").replace(
+        "phases:\n  harvest:\n", "phases:\n  harvest-2:\n    - do: pass\n  harvest:\n", 1
+    )
+    path.write_text(text, encoding="utf-8")
+    seen = _counting_builds(monkeypatch)
+    report = validate([path])
+    assert seen == [2, 3, 4]
+    faults = sorted(d.message for d in report.diagnostics if d.severity == "error")
+    assert faults == [
+        "'\"harvest-{players}\"': 'harvest-3' is not a phase",
+        "'\"harvest-{players}\"': 'harvest-4' is not a phase",
+    ], [d.format() for d in report.diagnostics]
+
+
+def test_every_count_is_checked_when_told_so_and_finds_the_same(monkeypatch):
+    # the shipped rulesets, each count compiled as before: the same (no) findings
+    build = rules.build_rules
+
+    def every_count(*args, **kwargs):
+        notes = kwargs.get("notes")
+        try:
+            return build(*args, **kwargs)
+        finally:
+            if notes is not None:
+                notes["count_used"] = True
+
+    root = Path(__file__).resolve().parents[2] / "rulesets"
+    once = validate([root], jobs=1)
+    monkeypatch.setattr(rules, "build_rules", every_count)
+    every = validate([root], jobs=1)
+    assert [d.format() for d in once.diagnostics] == [d.format() for d in every.diagnostics]
