@@ -83,10 +83,13 @@ class Generator:
     RuntimeRuleError that says what went wrong; games run the plain, faster reads.
     """
 
-    def __init__(self, env: Env, checked: bool = False) -> None:
+    def __init__(self, env: Env, checked: bool = False, probes: Any = None) -> None:
+        """`probes`: a coverage build's counters (model/probes.py): each arm of every `if`
+        then counts its runs. None (every game but a coverage build) generates no counting."""
         self.players = env.players
         self.env = env
         self.checked = checked
+        self.probes = probes
         self.ns: dict[str, Any] = {
             "_show": fast_show,
             "_set_field": set_field,
@@ -100,6 +103,9 @@ class Generator:
             "_divide": checked_divide,
         }
         self._consts: dict[int, str] = {}
+        if probes is not None:
+            self.ns["_cov"] = probes.counts
+            self.ns["_hit"] = probes.hit
 
     # -- entry points -------------------------------------------------------------------------
     def expression(self, node: ir.Expr, label: str) -> Fn:
@@ -199,12 +205,25 @@ class Generator:
         return False
 
     def _if(self, st: ir.If) -> list[str]:
+        counted = self.probes is not None and bool(st.at)
         out: list[str] = []
         for i, (cond, body) in enumerate(st.branches):
-            out += [f"{'elif' if i else 'if'} {self.x(cond)}:", *self._suite(body)]
-        if st.otherwise is not None:
+            head = [f"{'elif' if i else 'if'} {self.x(cond)}:"]
+            if counted:
+                head.append("    " + self._count("elif" if i else "then", st.at[i]))
+            out += [*head, *self._suite(body)]
+        if counted:  # the else arm is counted even where the text has none
+            arm = "else" if st.otherwise is not None else "else (none written)"
+            out += ["else:", "    " + self._count(arm, st.at[-1])]
+            if st.otherwise:
+                out += self._suite(st.otherwise)
+        elif st.otherwise is not None:
             out += ["else:", *self._suite(st.otherwise)]
         return out
+
+    def _count(self, arm: str, at: tuple) -> str:
+        """A coverage build's counting line for one arm of an `if` at (origin, line, column)."""
+        return f"_cov[{self.probes.add('branch', arm, *at)}] += 1"
 
     def _for(self, st: ir.For) -> list[str]:
         return [f"for {st.slot.py} in list({self.x(st.iterable)}):", *self._suite(st.body)]
@@ -279,7 +298,12 @@ class Generator:
         return "(" + f" {node.op} ".join(self.x(c) for c in node.operands) + ")"
 
     def _cond(self, node: ir.Cond) -> str:
-        return f"({self.x(node.then)} if {self.x(node.test)} else {self.x(node.other)})"
+        then, test, other = self.x(node.then), self.x(node.test), self.x(node.other)
+        if self.probes is not None and node.at:
+            add = self.probes.add
+            then = f"_hit({add('branch', 'then', *node.at[0])}, {then})"
+            other = f"_hit({add('branch', 'else', *node.at[1])}, {other})"
+        return f"({then} if {test} else {other})"
 
     def _binary(self, node: ir.Binary) -> str:
         if self.checked and node.op in ("//", "%"):

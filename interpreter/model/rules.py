@@ -58,16 +58,25 @@ class Rules:
     limits: Limits = field(default_factory=Limits)  # the safety bound of every game
     # generated code object -> (file, line, column, JSON path) of the rule text it runs
     origins: TextOrigins | None = None
+    # a coverage build's counters (model/probes.py); None for every other game
+    probes: Any = None
 
 
 def build_rules(
-    data: Any, players: int, options: dict[str, Any], *, for_checking: bool = False
+    data: Any,
+    players: int,
+    options: dict[str, Any],
+    *,
+    for_checking: bool = False,
+    probes: Any = None,
 ) -> Rules:
     """Compile `data` (a composed ruleset tree) for `players` seats and the resolved options.
 
     ``for_checking`` stops each text after the resolve pass (every name resolved, every
     diagnostic raised, no code generated), for callers that only want the diagnostics
     (validation); otherwise each text is also generated as Python, which games run on.
+    ``probes`` (a model.probes.Probes) makes a coverage build: the generated code counts each
+    rule point it runs there.
     """
     root = Scope(None)
     env = Env(
@@ -81,7 +90,8 @@ def build_rules(
         piece_defaults={},
         options=dict(options),
     )
-    host = DslHost(Compiler(env, root, checking=for_checking), data, players)
+    compiler = Compiler(env, root, checking=for_checking, probes=probes)
+    host = DslHost(compiler, data, players, probes)
     catalogs = data.get("catalogs") or {}
 
     declare_names(host, env, data)
@@ -128,4 +138,5 @@ def build_rules(
         invariants=invariants,
         limits=limits,
         origins=host.origins(),
+        probes=probes,
     )
