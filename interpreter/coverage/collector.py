@@ -16,7 +16,7 @@ from interpreter.engine.game import Game
 from interpreter.engine.loader import load_game_and_data
 from interpreter.model.probes import Point, Probes
 
-__all__ = ["Coverage"]
+__all__ = ["Coverage", "count_grants", "coverage_build"]
 
 
 class Coverage:
@@ -36,10 +36,8 @@ class Coverage:
         options: Mapping[str, Any] | None = None,
     ) -> tuple[Game, Any]:
         """A coverage build of a game (as engine.loader's), counted in this collector."""
-        probes = Probes()
-        game, data = load_game_and_data(name_or_path, players, overlays, options, probes)
-        count_grants(game)
-        self._live.append(probes)
+        game, data = coverage_build(name_or_path, players, overlays, options)
+        self._live.append(game.rules.probes)
         return game, data
 
     def load_game(
@@ -70,6 +68,18 @@ class Coverage:
             for point, n in zip(probes.points, probes.counts, strict=True):
                 out[point] += n
         return dict(out)
+
+
+def coverage_build(
+    name_or_path: str,
+    players: int,
+    overlays: Sequence[str] = (),
+    options: Mapping[str, Any] | None = None,
+) -> tuple[Game, Any]:
+    """engine.loader.load_game_and_data, compiled with counters (``game.rules.probes``)."""
+    game, data = load_game_and_data(name_or_path, players, overlays, options, Probes())
+    count_grants(game)
+    return game, data
 
 
 def count_grants(game: Game) -> None:
