@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -151,6 +152,8 @@ class _Run:
         until = None
         if step.until is not None:
             until = compile_expression(self.game, s, step.until, step.where)[0]
+        # `auto: random`: seeded by the scenario's seed, so every run takes the same options
+        draw = random.Random(self.sc.seed).choice if step.random else None
         for _ in range(AUTO_LIMIT):
             if s.is_over:
                 return
@@ -161,7 +164,10 @@ class _Run:
                 except Exception as e:  # noqa: BLE001 - reported with the scenario's line
                     raise BadScenario(f"`until: {step.until}` failed: {e}", step.where) from None
             legal = s.legal_options()
-            choice = next((o for o in step.prefer if o in legal), legal[0])
+            if draw is not None:
+                choice = draw(legal)
+            else:
+                choice = next((o for o in step.prefer if o in legal), legal[0])
             seat = s.to_move
             s.apply(choice)
             self.lines.append(f"       > seat {seat}: {choice}")
