@@ -97,8 +97,10 @@ class StepCompiler:
             jump_else = p.emit(JUMP_IF_NOT, cond, -1)
             self.count("branch", "then", [*path, "then"])
             self.steps(step.get("then", []), [*path, "then"], idle)
-            # a coverage build counts the else arm even where the step has none
-            if "else" in step or self.dsl.probes is not None:
+            # a coverage build counts the else arm even where the step has none, unless the
+            # condition is the constant `true` (a place for overlays to add steps to)
+            counted = self.dsl.probes is not None and str(step["if"]).strip().lower() != "true"
+            if "else" in step or counted:
                 jump_end = p.emit(JUMP, -1)
                 p.patch(jump_else, JUMP_IF_NOT, cond, p.here())
                 arm = "else" if "else" in step else "else (none written)"
