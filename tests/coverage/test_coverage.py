@@ -96,40 +96,17 @@ def test_hooks_grants_and_unwritten_else_arms_are_counted():
     assert "awning grants markup" in labels and "else (none written)" in labels
 
 
+def _simulated(tmp_path: Path, *extra: str) -> dict:
+    """The JSON coverage report of 6 two-seat games of the fixture game."""
+    return _json_report(
+        tmp_path, "simulate", str(GAME), "-p", "2", "-n", "6", "--json", "-q", *extra
+    )
+
+
 def test_simulate_coverage_adds_up_the_workers_counts(tmp_path):
-    one = _json_report(
-        tmp_path, "simulate", str(GAME), "-p", "2", "-n", "6", "-j", "1", "--json", "-q"
-    )
-    two = _json_report(
-        tmp_path,
-        "simulate",
-        str(GAME),
-        "-p",
-        "2",
-        "-n",
-        "6",
-        "-j",
-        "2",
-        "--json",
-        "-q",
-        "--seed",
-        "0",
-    )
-    seeded = _json_report(
-        tmp_path,
-        "simulate",
-        str(GAME),
-        "-p",
-        "2",
-        "-n",
-        "6",
-        "-j",
-        "1",
-        "--json",
-        "-q",
-        "--seed",
-        "0",
-    )
+    one = _simulated(tmp_path, "-j", "1")
+    two = _simulated(tmp_path, "-j", "2", "--seed", "0")
+    seeded = _simulated(tmp_path, "-j", "1", "--seed", "0")
     assert one["rules"] == two["rules"] == 8
     # the same seeded games give the same counts from one process or two
     assert _fixture_file(two)["points"] == _fixture_file(seeded)["points"]
