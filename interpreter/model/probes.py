@@ -29,7 +29,7 @@ class Point:
     line: int
     column: int
     kind: str  # one of KINDS
-    label: str  # what runs there: `choose`, `then`, `harbor on shipped`, an option's id ...
+    label: str  # what runs there: `choose`, `then`, `ENTRY on EVENT`, an option's id ...
 
 
 class Probes:
