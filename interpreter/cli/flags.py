@@ -14,12 +14,14 @@ from interpreter.cli.config import parse_option_flag, positive_int, seed_int
 
 __all__ = [
     "add_bots",
+    "add_coverage",
     "add_game",
     "add_options",
     "add_outcome",
     "add_overlays",
     "add_players",
     "add_seed",
+    "wants_coverage",
 ]
 
 BOTS_HELP = "one bot for every seat, or one per seat (default: random)"
@@ -73,3 +75,33 @@ def add_outcome(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--quiet", "-q", action="store_true", help="no round-by-round log (only the outcome)"
     )
+
+
+COVERAGE_HELP = (
+    "also report which rules ran, per rule file (docs/coverage.md): every flow step, option "
+    "line (offered and taken), hook and grant of a catalog entry, and both arms of every 'if'"
+)
+
+
+def add_coverage(parser: argparse.ArgumentParser) -> None:
+    """``--coverage``, ``--coverage-format text|json|html`` and ``--coverage-out PATH``."""
+    group = parser.add_argument_group("rule coverage")
+    group.add_argument("--coverage", action="store_true", help=COVERAGE_HELP)
+    group.add_argument(
+        "--coverage-format",
+        choices=("text", "json", "html"),
+        metavar="text|json|html",
+        help="the coverage report as a table (default), one JSON object, or HTML pages that "
+        "mark each rule file's covered and never-run lines (implies --coverage)",
+    )
+    group.add_argument(
+        "--coverage-out",
+        metavar="PATH",
+        help="write the coverage report here instead of printing it: a file for text and "
+        "json, a folder for html (default for html: rule-coverage/) (implies --coverage)",
+    )
+
+
+def wants_coverage(args: argparse.Namespace) -> bool:
+    """Whether any coverage flag was given."""
+    return bool(args.coverage or args.coverage_format or args.coverage_out)

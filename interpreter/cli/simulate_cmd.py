@@ -193,6 +193,8 @@ def run(args: argparse.Namespace) -> int:
     doc = result_document(sim, list(game.overlays), game.options)
     written = _write_files(args, doc)
     print(format_summary(doc))
+    if spec.coverage:
+        written += _write_coverage(args, game, sim)
     if written:
         print(f"rulebook: wrote {', '.join(written)}", file=sys.stderr)
     if args.json:
@@ -200,6 +202,20 @@ def run(args: argparse.Namespace) -> int:
     if sim.interrupted:
         return EXIT_INTERRUPTED
     return 1 if sim.not_ended else 0
+
+
+def _write_coverage(args: argparse.Namespace, game: Any, sim: SimRun) -> list[str]:
+    """``--coverage``: the rules the games ran (counted in the workers), after the summary."""
+    from interpreter.coverage import Coverage
+    from interpreter.coverage.output import write_coverage
+
+    coverage = Coverage()
+    coverage.add(game.rules.probes, sim.coverage)
+    print("")
+    path = write_coverage(
+        coverage.totals(), args.coverage_format or "text", args.coverage_out, sys.stdout
+    )
+    return [path] if path else []
 
 
 def _check_outputs(args: argparse.Namespace) -> None:
@@ -229,6 +245,7 @@ def _spec(args: argparse.Namespace) -> SimSpec:
         games=args.games * (players if args.rotate_seats else 1),
         rotate=args.rotate_seats,
         check=args.check,
+        coverage=flags.wants_coverage(args),
     )
 
 
@@ -327,6 +344,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "stops the run (exit 1) naming the seed, decision, invariant and its file:line",
     )
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress line on stderr")
+    flags.add_coverage(parser)
     parser.add_argument(
         "--json",
         action="store_true",

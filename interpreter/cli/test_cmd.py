@@ -85,10 +85,11 @@ def run(args: argparse.Namespace) -> int:
     if args.seed is not None:
         chosen = [dataclasses.replace(sc, seed=args.seed) for sc in chosen]
     out = sys.stdout
+    coverage = _collector(args)
     for o in outcomes:
         print(report.line(o), file=out)
     for sc in chosen:
-        o = run_scenario(sc)
+        o = run_scenario(sc, coverage)
         outcomes.append(o)
         print(report.line(o), file=out)
         out.flush()
@@ -106,10 +107,33 @@ def run(args: argparse.Namespace) -> int:
         what = f" matching -k {keyword!r}" if keyword else ""
         print(f"no scenarios{what} in {len(files)} file(s)", file=out)
         code = 1
+    if coverage is not None:
+        print("", file=out)
+        _report_coverage(coverage, args, out)
     if args.json:
         doc = json_report(outcomes, len(chosen), len(files), seconds, ok=code == 0)
         print(json.dumps(doc, ensure_ascii=False), file=out)
     return code
+
+
+def _collector(args: argparse.Namespace) -> Any:
+    """A coverage collector when a coverage flag was given (the scenarios then run coverage
+    builds of their games), else None."""
+    if not flags.wants_coverage(args):
+        return None
+    from interpreter.coverage import Coverage
+
+    return Coverage()
+
+
+def _report_coverage(coverage: Any, args: argparse.Namespace, out: Any) -> None:
+    from interpreter.coverage.output import write_coverage
+
+    written = write_coverage(
+        coverage.totals(), args.coverage_format or "text", args.coverage_out, out
+    )
+    if written:
+        print(f"rulebook: wrote the rule coverage report to {written}", file=sys.stderr)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -148,6 +172,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="also print the results as one JSON object, last line (counts and every scenario)",
     )
+    flags.add_coverage(parser)
 
 
 COMMAND = Command(

@@ -133,11 +133,16 @@ class Generator:
     RuntimeRuleError that says what went wrong; games run the plain, faster reads.
     """
 
-    def __init__(self, env: Env, checked: bool = False, deferred: bool = False) -> None:
+    def __init__(
+        self, env: Env, checked: bool = False, deferred: bool = False, probes: Any = None
+    ) -> None:
+        """`probes`: a coverage build's counters (model/probes.py): each arm of every `if`
+        then counts its runs. None (every game but a coverage build) generates no counting."""
         self.players = env.players
         self.env = env
         self.checked = checked
         self.deferred = deferred
+        self.probes = probes
         self.ns: dict[str, Any] = {
             "_show": fast_show,
             "_set_field": set_field,
@@ -156,6 +161,9 @@ class Generator:
         self.line_maps: dict[Any, dict[int, tuple[int, int]]] = {}
         # flow variables read into locals by the body being written (None: read in place)
         self._flow_reads: dict[str, str] | None = None
+        if probes is not None:
+            self.ns["_cov"] = probes.counts
+            self.ns["_hit"] = probes.hit
 
     # -- entry points -------------------------------------------------------------------------
     def expression(self, node: ir.Expr, label: str) -> Fn:
@@ -226,7 +234,7 @@ class Generator:
     def lines(self, stmts: list[ir.Stmt]) -> list[str]:
         out: list[str] = []
         for st in stmts:
-            at = getattr(st, "at", None)
+            at = getattr(st, "pos", None)
             if at is not None:
                 out.append(f"{_AT}{at[0]}:{at[1]}")
             out.extend(_STATEMENTS[type(st)](self, st))
@@ -288,12 +296,25 @@ class Generator:
         return False
 
     def _if(self, st: ir.If) -> list[str]:
+        counted = self.probes is not None and bool(st.at)
         out: list[str] = []
         for i, (cond, body) in enumerate(st.branches):
-            out += [f"{'elif' if i else 'if'} {self.x(cond)}:", *self._suite(body)]
-        if st.otherwise is not None:
+            head = [f"{'elif' if i else 'if'} {self.x(cond)}:"]
+            if counted:
+                head.append("    " + self._count("elif" if i else "then", st.at[i]))
+            out += [*head, *self._suite(body)]
+        if counted:  # the else arm is counted even where the text has none
+            arm = "else" if st.otherwise is not None else "else (none written)"
+            out += ["else:", "    " + self._count(arm, st.at[-1])]
+            if st.otherwise:
+                out += self._suite(st.otherwise)
+        elif st.otherwise is not None:
             out += ["else:", *self._suite(st.otherwise)]
         return out
+
+    def _count(self, arm: str, at: tuple) -> str:
+        """A coverage build's counting line for one arm of an `if` at (origin, line, column)."""
+        return f"_cov[{self.probes.add('branch', arm, *at)}] += 1"
 
     def _for(self, st: ir.For) -> list[str]:
         return [f"for {st.slot.py} in list({self.x(st.iterable)}):", *self._suite(st.body)]
@@ -375,7 +396,12 @@ class Generator:
         return "(" + f" {node.op} ".join(self.x(c) for c in node.operands) + ")"
 
     def _cond(self, node: ir.Cond) -> str:
-        return f"({self.x(node.then)} if {self.x(node.test)} else {self.x(node.other)})"
+        then, test, other = self.x(node.then), self.x(node.test), self.x(node.other)
+        if self.probes is not None and node.at:
+            add = self.probes.add
+            then = f"_hit({add('branch', 'then', *node.at[0])}, {then})"
+            other = f"_hit({add('branch', 'else', *node.at[1])}, {other})"
+        return f"({then} if {test} else {other})"
 
     def _binary(self, node: ir.Binary) -> str:
         if self.checked and node.op in ("//", "%"):

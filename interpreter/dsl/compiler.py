@@ -53,14 +53,18 @@ class Compiler:
         checking: bool = False,
         checked_reads: bool = False,
         deferred: bool = False,
+        probes: Any = None,
     ) -> None:
         """`checking`: resolve and check only, generate nothing (validation).
         `checked_reads`: generated reads report a missing entry as a RuntimeRuleError.
-        `deferred`: each text's code is written when it first runs (validation's set-up)."""
+        `deferred`: each text's code is written when it first runs (validation's set-up).
+        `probes`: a coverage build's counters (model/probes.py); None generates no counting."""
         self.env = env
         self.root = root if root is not None else Scope(None)
         self.resolver = Resolver(env, self.root)
-        self.generator = None if checking else Generator(env, checked_reads, deferred)
+        self.generator = (
+            None if checking else Generator(env, checked_reads, deferred=deferred, probes=probes)
+        )
         self.last_type: Any = None
         self.last: tuple[Tree, Any] | None = None
 

@@ -133,6 +133,7 @@ class Cond(Expr):
     then: Expr
     test: Expr
     other: Expr
+    at: tuple = ()  # (origin, line, column) of each arm, for a coverage build (codegen.py)
 
 
 @dataclass(slots=True, eq=False)
@@ -193,7 +194,7 @@ class Inline(Expr):
 class Stmt:
     # (line, column) of the statement in its text, set by the resolve pass: the generator maps
     # each line of Python back to it, so a failure is reported at the statement, not the text
-    __slots__ = ("at",)
+    __slots__ = ("pos",)
 
 
 @dataclass(slots=True, eq=False)
@@ -224,6 +225,10 @@ class Assign(Stmt):
 class If(Stmt):
     branches: list[tuple[Expr, list[Stmt]]]
     otherwise: list[Stmt] | None
+    # (origin, line, column) of each branch, then of the else (the `if` itself when there is
+    # none): where a coverage build counts each arm; origin is the inlined function's text
+    # path, or None for the text being compiled
+    at: tuple = ()
 
 
 @dataclass(slots=True, eq=False)

@@ -61,6 +61,7 @@ class Resolver:
         self.root = root
         self._depth = 0
         self.tc = Typer(env)
+        self._origin: object = None  # the inlined function whose text is being resolved
 
     # -- diagnostics ------------------------------------------------------------------------
     def _unknown(self, token: Token, scope: Scope) -> DslCompileError:
@@ -121,8 +122,8 @@ class Resolver:
         self._stmt_of_kind(node, scope, out)
         if len(out) > before and not node.meta.empty:
             for st in out[before:]:
-                if not hasattr(st, "at"):
-                    st.at = (node.meta.line, node.meta.column)
+                if not hasattr(st, "pos"):
+                    st.pos = (node.meta.line, node.meta.column)
 
     def _stmt_of_kind(self, node: Tree, scope: Scope, out: list[ir.Stmt]) -> None:
         kind = node.data
@@ -176,14 +177,27 @@ class Resolver:
     def _if(self, node: Tree, scope: Scope) -> ir.If:
         cond = self.condition(node.children[0], scope)
         branches = [(cond, self.block(node.children[1].children, scope.child()))]
+        at = [self._at(node)]
         otherwise = None
         for clause in node.children[2:]:
+            at.append(self._at(clause))
             if clause.data == "elif_clause":
                 c = self.condition(clause.children[0], scope)
                 branches.append((c, self.block(clause.children[1].children, scope.child())))
             else:
                 otherwise = self.block(clause.children[0].children, scope.child())
-        return ir.If(branches, otherwise)
+        if otherwise is None:
+            at.append(at[0])
+        return ir.If(branches, otherwise, tuple(at))
+
+    def _at(self, node: Tree | Token) -> tuple:
+        """Where a branch is, for a coverage build: (inlined function or None, line, column)."""
+        if isinstance(node, Token):
+            return (self._origin, node.line or 1, node.column or 1)
+        meta = node.meta
+        if meta.empty:
+            return (self._origin, 1, 1)
+        return (self._origin, meta.line, meta.column)
 
     def _emit(self, node: Tree, scope: Scope) -> ir.Emit:
         name_tok = node.children[0]
@@ -362,7 +376,8 @@ class Resolver:
 
     def _cond(self, node: Tree, scope: Scope) -> ir.Expr:
         then, test, other = (self.expr(c, scope) for c in node.children)
-        return ir.Cond(then, test, other)
+        arms = (self._at(node.children[0]), self._at(node.children[2]))
+        return ir.Cond(then, test, other, arms)
 
     def _compare(self, node: Tree, scope: Scope) -> ir.Expr:
         left = self.expr(node.children[0], scope)
@@ -476,6 +491,7 @@ class Resolver:
             else:  # evaluated once
                 bound.append((self._bind(inner, pname, value), value))
         self._depth += 1
+        outer, self._origin = self._origin, fn.origin
         try:
             tree = fn.tree()
             if fn.is_procedure:
@@ -483,6 +499,7 @@ class Resolver:
             return ir.Inline(bound, self.expr(tree, inner))
         finally:
             self._depth -= 1
+            self._origin = outer
 
 
 _EXPRESSIONS = {

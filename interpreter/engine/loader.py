@@ -76,9 +76,11 @@ def load_game(
     players: int,
     overlays: Sequence[str] = (),
     options: Mapping[str, Any] | None = None,
+    probes: Any = None,
 ) -> Game:
-    """Load, compose, validate and compile a game. Raises RulesError or ConfigError."""
-    return load_game_and_data(name_or_path, players, overlays, options)[0]
+    """Load, compose, validate and compile a game. Raises RulesError or ConfigError.
+    ``probes`` (model/probes.py) makes a coverage build that counts the rules it runs."""
+    return load_game_and_data(name_or_path, players, overlays, options, probes)[0]
 
 
 def load_game_and_data(
@@ -86,6 +88,7 @@ def load_game_and_data(
     players: int,
     overlays: Sequence[str] = (),
     options: Mapping[str, Any] | None = None,
+    probes: Any = None,
 ) -> tuple[Game, Any]:
     """:func:`load_game`, plus the composed rule data it was compiled from (for tools that read
     declarations the compiled game does not keep, such as the scenario runner's set-up checks)."""
@@ -97,7 +100,7 @@ def load_game_and_data(
             f"{data.get('ruleset', name_or_path)} is for {lo} to {hi} players, not {players}"
         )
     resolved = resolve_options(data.get("options") or {}, options or {})
-    rules = build_rules(data, players, resolved)
+    rules = build_rules(data, players, resolved, probes=probes)
     game = Game(
         rules,
         name=str(data.get("ruleset", base_path.parent.name)),

@@ -137,5 +137,13 @@ def compile_pieces(
                     for i, p in enumerate(env.events[event])
                 )
                 fn = host.statements(text, hpath, scope)
+                k = host.point("effect", f"{eid} on {event}", hpath)
+                if k is not None:  # a coverage build: count each run of the hook
+                    fn = host.probes.wrap(k, fn)
                 hooks.setdefault(event, {})[str(eid)] = Hook(fn, self_key, owner_key, keys)
+            if host.probes is not None:
+                for ability in (entry or {}).get("grants") or {}:
+                    gpath = ["catalogs", cname, "entries", eid, "grants", ability]
+                    k = host.point("grant", f"{eid} grants {ability}", gpath)
+                    host.probes.grants[(str(eid), str(ability))] = k
     return active, hooks

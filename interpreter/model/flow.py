@@ -25,6 +25,7 @@ from typing import Any
 DO, JUMP, JUMP_IF_NOT, CHOOSE, CALL, RETURN, END_ROUND, STOP_IF, FINISH = range(9)
 
 Fn = Callable[[Any], Any]
+STEP_KINDS = ("do", "log", "choose", "if", "each-player", "repeat", "phase", "stop-if")
 _loop_ids = itertools.count()
 
 
@@ -86,6 +87,7 @@ class StepCompiler:
 
     def step(self, step: Any, path: list, idle: tuple[str, ...]) -> None:
         p = self.p
+        self.count("step", next((k for k in STEP_KINDS if k in step), "step"), path)
         if "do" in step:
             p.emit(DO, self.dsl.statements(step["do"], [*path, "do"]))
         elif "log" in step:
@@ -95,11 +97,17 @@ class StepCompiler:
         elif "if" in step:
             cond = self.dsl.expression(step["if"], [*path, "if"], expect="bool")
             jump_else = p.emit(JUMP_IF_NOT, cond, -1)
+            self.count("branch", "then", [*path, "then"])
             self.steps(step.get("then", []), [*path, "then"], idle)
-            if "else" in step:
+            # a coverage build counts the else arm even where the step has none, unless the
+            # condition is the constant `true` (a place for overlays to add steps to)
+            counted = self.dsl.probes is not None and str(step["if"]).strip().lower() != "true"
+            if "else" in step or counted:
                 jump_end = p.emit(JUMP, -1)
                 p.patch(jump_else, JUMP_IF_NOT, cond, p.here())
-                self.steps(step["else"], [*path, "else"], idle)
+                arm = "else" if "else" in step else "else (none written)"
+                self.count("branch", arm, [*path, "else" if "else" in step else "if"])
+                self.steps(step.get("else", []), [*path, "else"], idle)
                 p.patch(jump_end, JUMP, p.here())
             else:
                 p.patch(jump_else, JUMP_IF_NOT, cond, p.here())
@@ -115,6 +123,12 @@ class StepCompiler:
             p.stops.append(p.emit(STOP_IF, cond, -1))
         else:  # the schema rules this out; keep a clear message for hand-built data
             raise ValueError(f"unknown step at {path}: {sorted(step)}")
+
+    def count(self, kind: str, label: str, path: list) -> None:
+        """In a coverage build, an instruction that counts the point at `path`; else nothing."""
+        k = self.dsl.point(kind, label, path)
+        if k is not None:
+            self.p.emit(DO, self.dsl.probes.counter(k))
 
     def each_player(self, spec: Any, path: list, idle: tuple[str, ...]) -> None:
         """Each seat once, clockwise from `from`; optionally again until nobody acted."""

@@ -58,10 +58,14 @@ class TextOrigins:
 class DslHost:
     """Compiles the DSL texts found at data paths, turning faults into positioned diagnostics."""
 
-    def __init__(self, compiler: Compiler, root: Any, players: int) -> None:
+    def __init__(self, compiler: Compiler, root: Any, players: int, probes: Any = None) -> None:
+        """`probes`: a coverage build's counters (model/probes.py), or None (no counting)."""
         self.c = compiler
         self.root = root
         self.players = players
+        self.probes = probes
+        if probes is not None:
+            probes.locate = self.position
         self.diagnostics: list[Diagnostic] = []
         self.pending: list[tuple[Any, Any, Any, str]] = []  # (path, tree, node, expect)
         # generated code object -> the data path of the text it was compiled from, so a rule
@@ -185,7 +189,15 @@ class DslHost:
         if code.co_filename.startswith("<rule"):
             self.texts[code] = path
 
+    def point(self, kind: str, label: str, path: Sequence[Any]) -> int | None:
+        """A coverage build's point at the rule data node `path` (None when not counting)."""
+        if self.probes is None:
+            return None
+        return self.probes.point(kind, label, *self._text_origin(path))
+
     def _guard(self, path: Sequence[Any], make: Any, column_offset: int = 0) -> Fn:
+        if self.probes is not None:
+            self.probes.path = tuple(path)
         try:
             fn = make()
             code = getattr(fn, "__code__", None)
@@ -291,4 +303,8 @@ class DslHost:
         template = self.template(o.get("id", ""), [*opath, "id"], scope)
         effect = self.statements(o.get("do", "pass"), [*opath, "do"], scope)
         log = self.template(o["log"], [*opath, "log"], scope) if "log" in o else None
+        if self.probes is not None:  # a coverage build: count each line offered and taken
+            label = rule_text(o.get("id", ""))
+            template = self.probes.wrap(self.point("option-offered", label, opath), template)
+            effect = self.probes.wrap(self.point("option-taken", label, opath), effect)
         return OptionSpec(template, tuple(slots), tuple(domains), cond, effect, log)

@@ -58,6 +58,8 @@ class Rules:
     limits: Limits = field(default_factory=Limits)  # the safety bound of every game
     # generated code object -> (file, line, column, JSON path) of the rule text it runs
     origins: TextOrigins | None = None
+    # a coverage build's counters (model/probes.py); None for every other game
+    probes: Any = None
 
 
 def build_rules(
@@ -68,6 +70,7 @@ def build_rules(
     for_checking: bool = False,
     deferred: bool = False,
     notes: dict[str, Any] | None = None,
+    probes: Any = None,
 ) -> Rules:
     """Compile `data` (a composed ruleset tree) for `players` seats and the resolved options.
 
@@ -77,6 +80,8 @@ def build_rules(
     ``deferred``, only when it first runs (validation's one set-up runs few of them).
     ``notes["count_used"]``, when given a dict, says whether any check read the player count's
     value (see ``Env.count_consts``); without that, every count gives the same diagnostics.
+    ``probes`` (a model.probes.Probes) makes a coverage build: the generated code counts each
+    rule point it runs there.
     """
     root = Scope(None)
     env = Env(
@@ -90,7 +95,8 @@ def build_rules(
         piece_defaults={},
         options=dict(options),
     )
-    host = DslHost(Compiler(env, root, checking=for_checking, deferred=deferred), data, players)
+    compiler = Compiler(env, root, checking=for_checking, deferred=deferred, probes=probes)
+    host = DslHost(compiler, data, players, probes)
     catalogs = data.get("catalogs") or {}
 
     declare_names(host, env, data)
@@ -139,4 +145,5 @@ def build_rules(
         invariants=invariants,
         limits=limits,
         origins=host.origins(),
+        probes=probes,
     )

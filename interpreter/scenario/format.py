@@ -92,12 +92,14 @@ class Step:
     setup: Setup | None = None
     prefer: list[str] = field(default_factory=list)
     until: str | None = None
+    random: bool = False  # `auto: random`: seeded random legal options instead of `prefer`
 
     def text(self) -> str:
         if self.kind == "option":
             return self.option if self.seat is None else f"seat {self.seat}: {self.option}"
         if self.kind == "auto":
-            return f"auto: {_flow(self.prefer)}" + (f" until {self.until}" if self.until else "")
+            how = "random" if self.random else _flow(self.prefer)
+            return f"auto: {how}" + (f" until {self.until}" if self.until else "")
         return self.kind
 
 
@@ -237,8 +239,9 @@ class _Reader:
                     Step(
                         "auto",
                         where,
-                        prefer=[str(x) for x in item["auto"]],
+                        prefer=[] if item["auto"] == "random" else [str(x) for x in item["auto"]],
                         until=None if until in (None, "over") else str(until),
+                        random=item["auto"] == "random",
                     )
                 )
         return out

@@ -5,11 +5,12 @@
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from interpreter.diagnostics.errors import RulebookError, RulesError
 from interpreter.diagnostics.suggest import did_you_mean
@@ -18,6 +19,9 @@ from interpreter.model.limits import GameLimitError
 from interpreter.scenario.expect import BadScenario, Failed, check, compile_expression
 from interpreter.scenario.format import Scenario, Setup, Step, Where, load_scenarios
 from interpreter.scenario.setup import FieldInfo, SetupError, apply_setup, field_info
+
+if TYPE_CHECKING:
+    from interpreter.coverage import Coverage
 
 __all__ = ["Outcome", "run_scenario", "discover", "collect", "select", "AUTO_LIMIT"]
 
@@ -48,7 +52,9 @@ class Outcome:
 _games: dict[tuple, tuple[Any, FieldInfo]] = {}
 
 
-def _game(sc: Scenario) -> tuple[Any, FieldInfo]:
+def _game(sc: Scenario, coverage: Coverage | None = None) -> tuple[Any, FieldInfo]:
+    """The scenario's game, compiled once per set-up; with `coverage`, a coverage build counted
+    there (compiled once per collector)."""
     from interpreter.engine.loader import load_game_and_data
     from interpreter.load.catalog import search_path
 
@@ -58,11 +64,13 @@ def _game(sc: Scenario) -> tuple[Any, FieldInfo]:
         sc.overlays,
         tuple(sorted((k, str(v)) for k, v in sc.options.items())),
         tuple(str(p) for p in search_path()),
+        coverage,  # the collector itself (kept alive by the key, so never mistaken for another)
     )
     hit = _games.get(key)
     if hit is None:
         # one load: the set-up checks need the `state:` declarations the game does not keep
-        game, data = load_game_and_data(sc.game, sc.players, sc.overlays, sc.options)
+        load = load_game_and_data if coverage is None else coverage.load_game_and_data
+        game, data = load(sc.game, sc.players, sc.overlays, sc.options)
         hit = (game, field_info(game, data))
         _games[key] = hit
     return hit
@@ -144,6 +152,8 @@ class _Run:
         until = None
         if step.until is not None:
             until = compile_expression(self.game, s, step.until, step.where)[0]
+        # `auto: random`: seeded by the scenario's seed, so every run takes the same options
+        draw = random.Random(self.sc.seed).choice if step.random else None
         for _ in range(AUTO_LIMIT):
             if s.is_over:
                 return
@@ -154,7 +164,10 @@ class _Run:
                 except Exception as e:  # noqa: BLE001 - reported with the scenario's line
                     raise BadScenario(f"`until: {step.until}` failed: {e}", step.where) from None
             legal = s.legal_options()
-            choice = next((o for o in step.prefer if o in legal), legal[0])
+            if draw is not None:
+                choice = draw(legal)
+            else:
+                choice = next((o for o in step.prefer if o in legal), legal[0])
             seat = s.to_move
             s.apply(choice)
             self.lines.append(f"       > seat {seat}: {choice}")
@@ -191,13 +204,14 @@ class _Run:
         self.mark = len(self.s.log or [])
 
 
-def run_scenario(sc: Scenario) -> Outcome:
-    """Run one scenario; never raises for a scenario's own faults (they become the outcome)."""
+def run_scenario(sc: Scenario, coverage: Coverage | None = None) -> Outcome:
+    """Run one scenario; never raises for a scenario's own faults (they become the outcome).
+    With `coverage` (interpreter/coverage/), the game is a coverage build counted there."""
     start = time.perf_counter()
     out = Outcome(sc, "pass", name=sc.name, file=sc.file)
     run: _Run | None = None
     try:
-        game, info = _game(sc)
+        game, info = _game(sc, coverage)
         run = _Run(sc, game, info)
         run.run()
     except Failed as e:

@@ -61,9 +61,10 @@ class SimSpec:
     # the bots turned i % players seats on, so seat advantage cancels out of each bot's share
     rotate: bool = False
     check: bool = False  # check the ruleset's invariants after every decision
+    coverage: bool = False  # play a coverage build; each record says which rules its game ran
 
     def game_key(self) -> tuple:
-        return (self.game, self.players, self.overlays, self.options)
+        return (self.game, self.players, self.overlays, self.options, self.coverage)
 
     def seating(self, index: int) -> tuple[tuple[str, ...], int]:
         """The bots by seat and the seed of game ``index``."""
@@ -83,6 +84,8 @@ class SimRun:
     # games stopped at the ruleset's safety bound (E003): index, seed, where and why
     not_ended: list[dict[str, Any]] = field(default_factory=list)
     interrupted: bool = False
+    # with spec.coverage: rule point index (of the coverage build's probes) -> runs
+    coverage: Counter[int] = field(default_factory=Counter)
     elapsed: float = 0.0
     jobs: int = 1
     executor: str = "local"
@@ -111,9 +114,14 @@ def load_spec_game(spec: SimSpec) -> Any:
     key = spec.game_key()
     game = _GAMES.get(key)
     if game is None:
-        from interpreter.engine.loader import load_game
+        if spec.coverage:
+            from interpreter.coverage.collector import coverage_build
 
-        game = load_game(spec.game, spec.players, spec.overlays, dict(spec.options))
+            game = coverage_build(spec.game, spec.players, spec.overlays, dict(spec.options))[0]
+        else:
+            from interpreter.engine.loader import load_game
+
+            game = load_game(spec.game, spec.players, spec.overlays, dict(spec.options))
         _GAMES[key] = game
     return game
 
@@ -198,7 +206,13 @@ def run_chunk(spec: SimSpec, indexes: Sequence[int]) -> list[dict[str, Any]]:
 def _play_one(game: Any, spec: SimSpec, index: int) -> dict[str, Any]:
     """Game ``index`` of ``spec``; a seat-rotated game's record names its bots by seat."""
     seats, seed = spec.seating(index)
-    record = play_game(game, seats, seed, index, check=spec.check)
+    if not spec.coverage:
+        record = play_game(game, seats, seed, index, check=spec.check)
+    else:  # the rules this game ran: what its play added to the build's counters
+        counts = game.rules.probes.counts
+        before = list(counts)
+        record = play_game(game, seats, seed, index, check=spec.check)
+        record["coverage"] = {k: n - before[k] for k, n in enumerate(counts) if n != before[k]}
     if spec.rotate:
         record["seats"] = list(seats)
     return record
@@ -265,6 +279,8 @@ def run_simulation(
     else:
         _run_pool(spec, run, executor, jobs, progress, chunk_size)
     run.records.sort(key=lambda r: r["index"])
+    for r in run.records:  # summed once here, kept out of the per-game records
+        run.coverage.update(r.pop("coverage", {}))
     run.not_ended = [r for r in run.records if r.get("ended") is False]
     if run.not_ended:
         run.records = [r for r in run.records if r.get("ended") is not False]

@@ -25,6 +25,7 @@ LAYERS: list[set[str]] = [
     {"dsl"},
     {"model"},
     {"engine"},
+    {"coverage"},
     {"check"},
     {"bots"},
     {"scenario", "simulate", "agents"},
