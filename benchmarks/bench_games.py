@@ -20,12 +20,14 @@ from interpreter.bots import make_bot
 from interpreter.engine.loader import load_game
 
 
-def play_games(game: Any, games: int, seed: int) -> tuple[int, int, float]:
+def play_games(
+    game: Any, games: int, seed: int, take_forced: bool = True
+) -> tuple[int, int, float]:
     decisions = 0
     rounds = 0
     start = time.process_time()
     for g in range(games):
-        s = game.new_state(seed + g)
+        s = game.new_state(seed + g, take_forced=take_forced)
         s.log = None
         bots = [make_bot("random", seat, seed + g) for seat in range(game.players)]
         while not s.is_over:
@@ -59,6 +61,8 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true")
+    # decisions with one legal option asked too, as before the engine took them (issue 16)
+    ap.add_argument("--ask-forced", action="store_true")
     args = ap.parse_args()
     overlays = [o for o in args.overlays.split(",") if o]
 
@@ -68,7 +72,7 @@ def main() -> None:
         game = load_game(args.game, args.players, overlays)
         loads.append(time.perf_counter() - t0)
     play_games(game, min(10, args.games), args.seed + 10_000)  # warm up
-    decisions, rounds, seconds = play_games(game, args.games, args.seed)
+    decisions, rounds, seconds = play_games(game, args.games, args.seed, not args.ask_forced)
     copy_s = time_copies(mid_game_state(game, args.seed))
     result = {
         "game": args.game,

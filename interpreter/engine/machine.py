@@ -124,8 +124,11 @@ def run(rules: Rules, s: State) -> None:
             spec = ins[1]
             options = enumerate_options(s, spec)
             if options:
-                s.pending = options
                 s.who = spec.who(s)
+                if len(options) == 1 and s.take_forced and not spec.ask_when_only_one:
+                    take_only(s, options)
+                    continue
+                s.pending = options
                 return
             s.pc += 1
         elif op == CALL:
@@ -155,6 +158,25 @@ def run(rules: Rules, s: State) -> None:
             return
         else:  # pragma: no cover - the compiler emits only the codes above
             raise ValueError(f"bad instruction {ins!r}")
+
+
+def take_only(s: State, options: dict[str, tuple]) -> None:
+    """Take the one legal option of a decision without asking: the same effect as choosing it
+    (its `for` values bound, the idle flags set), logged as the only choice; it is no decision,
+    so it is neither counted nor kept in the history (a save's choices), and every driver (bots,
+    people, replays, agents) sees only the decisions that are choices."""
+    ((option_id, (spec, opt, values)),) = options.items()
+    t = s.t
+    for key, value in zip(opt.slots, values, strict=True):
+        t[key] = value
+    for flag in spec.idle_flags:
+        s.v[flag] = 1
+    if s.log is not None:
+        text = opt.log(s) if opt.log is not None else option_id
+        s.log.append((s.round, s.who, f"{text} (the only choice)"))
+    s.who = None
+    opt.effect(s)
+    s.pc += 1
 
 
 def enumerate_options(s: State, spec: ChooseSpec) -> dict[str, tuple]:

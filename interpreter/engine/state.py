@@ -53,6 +53,9 @@ class State:
     # what active pieces grant, per (seat, ability); emptied whenever a piece changes
     ab: dict[tuple[int, str], int] = field(default_factory=dict)
     _result: Result | None = None
+    # a decision with one legal option is taken by the engine (see machine.take_only); False
+    # asks every decision, as games saved before that did (save format 1)
+    take_forced: bool = True
 
     # -- the public surface ------------------------------------------------------------------
     @property
@@ -132,6 +135,7 @@ class State:
             log=None,
             over=self.over,
             _result=self._result,
+            take_forced=self.take_forced,
         )
 
     def view(self, seat: int) -> dict[str, Any]:
