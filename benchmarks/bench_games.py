@@ -29,12 +29,14 @@ from interpreter.bots import make_bot
 from interpreter.engine.loader import load_game
 
 
-def play_games(game: Any, games: int, seed: int) -> tuple[int, int, float]:
+def play_games(
+    game: Any, games: int, seed: int, take_forced: bool = True
+) -> tuple[int, int, float]:
     decisions = 0
     rounds = 0
     start = time.process_time()
     for g in range(games):
-        s = game.new_state(seed + g)
+        s = game.new_state(seed + g, take_forced=take_forced)
         s.log = None
         bots = [make_bot("random", seat, seed + g) for seat in range(game.players)]
         while not s.is_over:
@@ -123,6 +125,8 @@ def main() -> None:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--against", metavar="CHECKOUT", help="another checkout to measure in turns")
     ap.add_argument("--rounds", type=int, default=3, help="turns each (with --against)")
+    # decisions with one legal option asked too, as before the engine took them (issue 16)
+    ap.add_argument("--ask-forced", action="store_true")
     args = ap.parse_args()
     if args.against:
         compare(args)
@@ -135,7 +139,7 @@ def main() -> None:
         game = load_game(args.game, args.players, overlays)
         loads.append(time.perf_counter() - t0)
     play_games(game, min(10, args.games), args.seed + 10_000)  # warm up
-    decisions, rounds, seconds = play_games(game, args.games, args.seed)
+    decisions, rounds, seconds = play_games(game, args.games, args.seed, not args.ask_forced)
     mid = mid_game_state(game, args.seed)
     copy_s = time_copies(mid)
     search_rate = time_search(mid)

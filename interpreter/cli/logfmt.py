@@ -12,6 +12,8 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
+from interpreter.engine.scoring import tiebreak_text
+
 __all__ = [
     "LogPrinter",
     "Output",
@@ -117,7 +119,7 @@ def format_scores(result: Mapping[str, Any], seats: Sequence[str]) -> str:
                 kind,
                 *(str(parts.get(name, "")) for name in components),
                 str(score["total"]),
-                str(score.get("tiebreak", "")),
+                tiebreak_text(score.get("tiebreak", "")),
             ]
         )
     widths = [max(len(row[i]) for row in rows) for i in range(len(head))]

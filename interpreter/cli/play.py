@@ -158,7 +158,14 @@ def resume(args: argparse.Namespace) -> int:
     if args.save:
         check_save_path(args.save)
     output = Output(args.json, args.quiet)
-    return play(cfg, output, save_path=args.save, prior=save.choices, source=args.resume)
+    return play(
+        cfg,
+        output,
+        save_path=args.save,
+        prior=save.choices,
+        source=args.resume,
+        take_forced=save.take_forced,
+    )
 
 
 def play(
@@ -167,11 +174,13 @@ def play(
     save_path: str | None = None,
     prior: Sequence[str] = (),
     source: str = "<save>",
+    take_forced: bool = True,
 ) -> int:
     """Load the game of ``cfg``, play it to the end, report, save. Returns the exit code.
 
     ``prior`` are choices already made (a resumed partial save, named ``source``); they are
-    replayed and printed first.
+    replayed and printed first; ``take_forced`` False plays on as a format 1 save was
+    played, every decision asked (see engine/savefile.py).
     """
 
     game = cli.load_game(cfg.game, cfg.players, cfg.overlays, cfg.options)
@@ -180,14 +189,14 @@ def play(
     agents = make_agents(seats, cfg.seed, pres)
     output.header(game, cfg.seed, seats)
     printer = LogPrinter(output.out, enabled=output.log)
-    state = game.new_state(cfg.seed)
+    state = game.new_state(cfg.seed, take_forced=take_forced)
     printer.flush(state)
     apply_choices(state, prior, printer, source)
     choices: list[str] = list(prior)
 
     def save(result: dict[str, Any] | None) -> None:
         if save_path:
-            _save(save_path, cfg, game, seats, choices, result)
+            _save(save_path, cfg, game, state, seats, choices, result)
 
     try:
         drive(state, agents, printer, choices.append)
@@ -210,6 +219,7 @@ def _save(
     path: str,
     cfg: GameConfig,
     game: Any,
+    state: Any,
     seats: list[str],
     choices: list[str],
     result: dict[str, Any] | None,
@@ -226,6 +236,7 @@ def _save(
             seats=seats,
             choices=list(choices),
             result=result,
+            take_forced=state.take_forced,
         ),
     )
     what = "game" if result is not None else "partial game"

@@ -38,7 +38,7 @@ def replay(save: SaveGame, output: Output, source: str = "<save>") -> int:
         )
     output.header(game, save.seed, save.seats)
     printer = LogPrinter(output.out, enabled=output.log)
-    state = game.new_state(save.seed)
+    state = save.new_state(game)
     printer.flush(state)
     apply_choices(state, save.choices, printer, source)
     total = len(save.choices)

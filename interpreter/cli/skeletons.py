@@ -218,10 +218,11 @@ scenarios:
       - seat 0: role:seller
       - seat 0: sell
       - seat 1: sell
-      - seat 2: pass
+      # seat 2 has no wood: `pass` is its only option, so the engine takes it (no step here)
     expect:
       - seat 0: {{coins: 6}}     # 3 at the start, 2 + 1
       - seat 1: {{coins: 5}}
+      - log contains: pass (the only choice)
 
   - name: the maker pays one coin less
     steps:

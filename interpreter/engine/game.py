@@ -21,6 +21,7 @@ from interpreter.engine.scoring import finish
 from interpreter.engine.state import State
 from interpreter.engine.view import seat_view
 from interpreter.model.rules import Rules
+from interpreter.model.state_decl import initial_value
 
 __all__ = ["Game"]
 
@@ -62,18 +63,30 @@ class Game:
         return f"<Game {self.name} {self.players} players{extra}>"
 
     # -- states ---------------------------------------------------------------------------
-    def new_state(self, seed: int = 0) -> State:
-        """A fresh game, set up and advanced to its first decision."""
+    def new_state(self, seed: int = 0, *, take_forced: bool = True) -> State:
+        """A fresh game, set up and advanced to its first decision.
+
+        A decision with exactly one legal option is taken by the engine (unless its `choose`
+        says `ask-when-only-one`); ``take_forced=False`` asks them all, as the engine did
+        before (how a save file of format 1 replays exactly)."""
         g: dict[str, Any] = {}
         for name, (kind, start) in self.rules.global_init.items():
-            g[name] = _initial(kind, start)
+            g[name] = initial_value(kind, start)
         p = []
         for seat in range(self.players):
             d: dict[str, Any] = {"seat": seat}
             for name, (kind, start) in self.rules.player_init.items():
-                d[name] = _initial(kind, start)
+                d[name] = initial_value(kind, start)
             p.append(d)
-        s = State(game=self, g=g, p=p, v={}, _rng=random.Random(seed), seed=seed)
+        s = State(
+            game=self,
+            g=g,
+            p=p,
+            v={},
+            _rng=random.Random(seed),
+            seed=seed,
+            take_forced=take_forced,
+        )
         self.advance(s)
         return s
 
@@ -89,13 +102,3 @@ class Game:
     def view(self, s: State, seat: int) -> dict[str, Any]:
         """What one seat may see of `s` (the same as ``s.view(seat)``)."""
         return seat_view(self.rules, s, seat)
-
-
-def _initial(kind: str, start: Any) -> Any:
-    if kind == "counter":
-        return int(start or 0)
-    if kind == "bag":
-        return dict.fromkeys(start, 0)
-    if kind in ("pile", "area"):
-        return []
-    return start

@@ -126,8 +126,12 @@ def run(rules: Rules, s: State) -> None:
                 spec = ins[1]
                 options = enumerate_options(s, spec)
                 if options:
-                    s.pending = options
                     s.who = spec.who(s)
+                    if len(options) == 1 and s.take_forced and not spec.ask_when_only_one:
+                        take_only(s, options)
+                        pc += 1
+                        continue
+                    s.pending = options
                     return
                 pc += 1
             elif op == CALL:
@@ -156,6 +160,24 @@ def run(rules: Rules, s: State) -> None:
                 raise ValueError(f"bad instruction {ins!r}")
     finally:
         s.pc = pc
+
+
+def take_only(s: State, options: dict[str, tuple]) -> None:
+    """Take the one legal option of a decision without asking: the same effect as choosing it
+    (its `for` values bound, the idle flags set), logged as the only choice; it is no decision,
+    so it is neither counted nor kept in the history (a save's choices), and every driver (bots,
+    people, replays, agents) sees only the decisions that are choices."""
+    ((option_id, (spec, opt, values)),) = options.items()
+    t = s.t
+    for key, value in zip(opt.slots, values, strict=True):
+        t[key] = value
+    for flag in spec.idle_flags:
+        s.v[flag] = 1
+    if s.log is not None:
+        text = opt.log(s) if opt.log is not None else option_id
+        s.log.append((s.round, s.who, f"{text} (the only choice)"))
+    s.who = None
+    opt.effect(s)
 
 
 def enumerate_options(s: State, spec: ChooseSpec) -> dict[str, tuple]:

@@ -2,13 +2,19 @@
 
 Ruleset + config + seed + choices reproduce a game exactly, so that is all a save holds::
 
-    {"format": "rulebook-save/1",
+    {"format": "rulebook-save/2",
      "game": "NAME-OR-PATH", "players": 3, "overlays": [], "options": {...}, "seed": 7,
      "seats": ["random", "human", "random"],
      "choices": ["option-id", ...],
      "result": {"scores": [...], "winner": 1, "rounds": 12, "decisions": 240, "trigger": "..."}}
 
-``result`` is ``null`` for a game that was stopped before its end (a partial save). Files are
+``result`` is ``null`` for a game that was stopped before its end (a partial save).
+
+Format 2 (this engine): a decision with exactly one legal option is taken by the engine, so it
+is not among ``choices``. Format 1 saves were written when every such decision was asked and
+chosen: they are still read, and replayed with every decision asked
+(``Game.new_state(seed, take_forced=False)``), so they reach exactly the recorded state and
+result; a game resumed from one is saved again as format 1. Files are
 written atomically (temporary file in the same folder, then rename), so an interrupted write
 never leaves half a save behind. Reading validates every key and type and raises
 ``ReplayError`` with a message naming the file and the offending key.
@@ -26,9 +32,19 @@ from typing import Any
 
 from interpreter.diagnostics.errors import ReplayError
 
-FORMAT = "rulebook-save/1"
+FORMAT = "rulebook-save/2"
+# before the engine took decisions with one legal option itself: they are all in `choices`
+FORMAT_ASKED = "rulebook-save/1"
 
-__all__ = ["FORMAT", "SaveGame", "read_save", "result_to_dict", "validate_save", "write_save"]
+__all__ = [
+    "FORMAT",
+    "FORMAT_ASKED",
+    "SaveGame",
+    "read_save",
+    "result_to_dict",
+    "validate_save",
+    "write_save",
+]
 
 
 @dataclass
@@ -43,11 +59,19 @@ class SaveGame:
     seats: list[str]
     choices: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    # format 2: decisions with one legal option were taken by the engine, not chosen; a
+    # format 1 save (False) replays with every decision asked
+    take_forced: bool = True
+
+    def new_state(self, game: Any) -> Any:
+        """`game`'s fresh state for replaying these choices (every decision asked for an old
+        format 1 save, so its choices fit)."""
+        return game.new_state(self.seed, take_forced=self.take_forced)
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object written to disk (key order fixed for readable diffs)."""
         return {
-            "format": FORMAT,
+            "format": FORMAT if self.take_forced else FORMAT_ASKED,
             "game": self.game,
             "players": self.players,
             "overlays": list(self.overlays),
@@ -145,10 +169,12 @@ def validate_save(data: Any, source: str = "<save>") -> SaveGame:
     if not isinstance(data, dict):
         raise fail(f"not a save file: expected a JSON object, found {_kind(data)}")
     fmt = data.get("format")
-    if fmt != FORMAT:
+    if fmt not in (FORMAT, FORMAT_ASKED):
         if fmt is None:
             raise fail(f"not a save file: missing key 'format' (expected {FORMAT!r})")
-        raise fail(f"unsupported save format {fmt!r} (this version reads {FORMAT!r})")
+        raise fail(
+            f"unsupported save format {fmt!r} (this version reads {FORMAT!r} and {FORMAT_ASKED!r})"
+        )
     for key, (types, what) in _KEYS.items():
         if key not in data:
             raise fail(f"missing key {key!r} (expected {what})")
@@ -181,6 +207,7 @@ def validate_save(data: Any, source: str = "<save>") -> SaveGame:
         seats=list(data["seats"]),
         choices=list(data["choices"]),
         result=result,
+        take_forced=fmt == FORMAT,
     )
 
 

@@ -44,7 +44,8 @@ def score_table(rules: Rules, s: State) -> list[dict[str, Any]]:
     for seat in range(rules.env.players):
         s.t[sc.seat_key] = seat
         comps = {name: int(fn(s)) for name, fn in sc.components}
-        tb = int(sc.tiebreak(s)) if sc.tiebreak is not None else 0
+        values = [int(fn(s)) for fn in sc.tiebreaks]
+        tb: int | list[int] = values if sc.tiebreak_list else (values[0] if values else 0)
         scores.append(
             {"seat": seat, "total": sum(comps.values()), "components": comps, "tiebreak": tb}
         )
@@ -59,11 +60,22 @@ def standings(rules: Rules, s: State) -> list[dict[str, Any]]:
     return score_table(rules, s.copy())
 
 
+def rank(score: dict[str, Any]) -> tuple[int, ...]:
+    """What decides the winner: the total, then each tiebreak in order (higher wins)."""
+    tb = score["tiebreak"]
+    return (score["total"], *tb) if type(tb) is list else (score["total"], tb)
+
+
+def tiebreak_text(value: Any) -> str:
+    """A seat's tiebreak as shown in score tables: `7`, or `7 / 2` for a list of them."""
+    return " / ".join(map(str, value)) if type(value) is list else str(value)
+
+
 def finish(rules: Rules, s: State) -> None:
     """Score every seat, name the winners and end the game (no decision is pending after)."""
     scores = score_table(rules, s)
-    best = max((x["total"], x["tiebreak"]) for x in scores)
-    winners = [x["seat"] for x in scores if (x["total"], x["tiebreak"]) == best]
+    best = max(rank(x) for x in scores)
+    winners = [x["seat"] for x in scores if rank(x) == best]
     trigger = rules.trigger(s) if rules.trigger is not None else None
     s._result = Result(
         scores=scores,

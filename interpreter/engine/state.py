@@ -84,6 +84,10 @@ class State:
         self._rng_seed = seed
         self._rng_shared = False
 
+    # a decision with one legal option is taken by the engine (see machine.take_only); False
+    # asks every decision, as games saved before that did (save format 1)
+    take_forced: bool = True
+
     # -- the public surface ------------------------------------------------------------------
     @property
     def is_over(self) -> bool:
@@ -173,6 +177,7 @@ class State:
             ab={},
             _result=self._result,
             _rng_shared=shared,
+            take_forced=self.take_forced,
         )
         return new
 

@@ -1,5 +1,6 @@
 """What one seat may see of a state: hidden piles (global, or another seat's) show only a count;
-other seats' other hidden fields are omitted; fields hidden as ``all`` show not even a count."""
+other seats' other hidden fields are omitted; fields hidden as ``all`` show not even a count;
+fields local to a phase (a round) are omitted while no phase (round) runs."""
 
 from __future__ import annotations
 
@@ -25,7 +26,10 @@ def seat_view(rules: Rules, s: State, seat: int) -> dict[str, Any]:
     """The JSON-able view of `s` for `seat` (what a bot or a human player is shown)."""
     g: dict[str, Any] = {}
     hidden_all = rules.hidden_all
+    gone = out_of_scope(rules, s)
     for name, value in s.g.items():
+        if ("global", name) in gone:
+            continue
         if name in rules.hidden_global:
             g[name] = {"hidden": True}
             if name not in hidden_all and type(value) is list:
@@ -38,6 +42,8 @@ def seat_view(rules: Rules, s: State, seat: int) -> dict[str, Any]:
         own = pl["seat"] == seat
         shown: dict[str, Any] = {}
         for k, v in pl.items():
+            if ("player", k) in gone:
+                continue
             if own or k not in hidden:
                 shown[k] = copy_tree(v)
             elif type(v) is list and k not in hidden_all:
@@ -51,3 +57,17 @@ def seat_view(rules: Rules, s: State, seat: int) -> dict[str, Any]:
         "global": g,
         "players": players,
     }
+
+
+def out_of_scope(rules: Rules, s: State) -> set[tuple[str, str]]:
+    """The local fields whose phase or round is not running now (a phase runs while the flow
+    stands inside one: a return address is on the stack)."""
+    local = rules.local
+    if not local:
+        return set()
+    gone: set[tuple[str, str]] = set()
+    if s.over or not s.calls:
+        gone.update(local.get("phase", ()))
+    if s.over or s.round < 1:
+        gone.update(local.get("round", ()))
+    return gone

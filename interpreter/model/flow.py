@@ -50,6 +50,8 @@ class ChooseSpec:
     where: str = ""  # rule file position, for runtime error messages
     # lists the options; written by the engine the first time the step is met
     enumerator: Fn | None = field(default=None, repr=False, compare=False)
+    # `ask-when-only-one`: ask even when one option is legal (else the engine takes it)
+    ask_when_only_one: bool = False
 
 
 @dataclass
@@ -245,14 +247,30 @@ class Flow:
     trigger: Fn | None  # what ended the game, for the result
 
 
+def outermost_only(reset: Fn) -> Fn:
+    """`reset`, run only in a phase that no other phase called (one return address on the
+    stack): a phase run from inside another is part of it and keeps its local fields."""
+
+    def at_outermost(s: Any) -> None:
+        if len(s.calls) == 1:
+            reset(s)
+
+    return at_outermost
+
+
 def declare_variables(dsl: Any, data: Any) -> None:
     """The flow's own variables are names every rule text may use, so they come first."""
     for var in (data.get("flow") or {}).get("variables") or []:
         dsl.declare_var(str(var))
 
 
-def compile_flow(dsl: Any, data: Any) -> Flow:
-    """Setup, the round loop, then each phase as a callable block; `stop-if` jumps to FINISH."""
+def compile_flow(dsl: Any, data: Any, resets: dict[str, Fn | None] | None = None) -> Flow:
+    """Setup, the round loop, then each phase as a callable block; `stop-if` jumps to FINISH.
+
+    `resets` puts the phase- and round-local fields back to their start values (by scope):
+    at the top of every round, and as each outermost phase starts and ends."""
+    resets = resets or {}
+    round_reset, phase_reset = resets.get("round"), resets.get("phase")
     flow = data.get("flow") or {}
     program = Program()
     steps = StepCompiler(program, dsl)
@@ -263,13 +281,19 @@ def compile_flow(dsl: Any, data: Any) -> Flow:
 
     program.emit(DO, first_round)
     program.round_start = program.here()
+    if round_reset is not None:
+        program.emit(DO, round_reset)
     steps.steps(flow.get("round") or [], ["flow", "round"])
     end_round = program.emit(END_ROUND, -1)
     finish = program.emit(FINISH)
     program.patch(end_round, END_ROUND, finish)
     for pname, psteps in (data.get("phases") or {}).items():
         program.phases[str(pname)] = program.here()
+        if phase_reset is not None:
+            program.emit(DO, outermost_only(phase_reset))
         steps.steps(psteps or [], ["phases", pname])
+        if phase_reset is not None:
+            program.emit(DO, outermost_only(phase_reset))
         program.emit(RETURN)
     for at in program.stops:
         ins = program.code[at]

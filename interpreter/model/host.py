@@ -278,7 +278,12 @@ class DslHost:
             label=str(spec.get("label", "")),
             idle_flags=idle,
             where=self.where(path),
+            ask_when_only_one=bool(spec.get("ask-when-only-one", self.ask_when_only_one())),
         )
+
+    def ask_when_only_one(self) -> bool:
+        """The flow's default for its `choose` steps (false: the engine takes a lone option)."""
+        return bool((self.root.get("flow") or {}).get("ask-when-only-one", False))
 
     def option(self, o: Any, opath: list) -> OptionSpec:
         """One options line: its `for` parts bind slots the id, `if`, `do` and `log` then read."""

@@ -27,7 +27,7 @@ from interpreter.model.host import DslHost, TextOrigins
 from interpreter.model.invariants import Invariant, compile_invariants
 from interpreter.model.limits import Limits, read_limits
 from interpreter.model.scoring import Scoring, compile_scoring
-from interpreter.model.state_decl import declare_state
+from interpreter.model.state_decl import LOCAL_SCOPES, declare_state
 from interpreter.model.typeinfo import type_info
 from interpreter.model.unbound import fold_unbound_seat_names
 
@@ -56,6 +56,9 @@ class Rules:
     warnings: list[Diagnostic] = field(default_factory=list)
     invariants: tuple[Invariant, ...] = ()  # checked on request (engine/invariants.py)
     limits: Limits = field(default_factory=Limits)  # the safety bound of every game
+    # scope (phase, round) -> its local (global or player, field) pairs, left out of views
+    # while no phase (round) runs
+    local: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     # generated code object -> (file, line, column, JSON path) of the rule text it runs
     origins: TextOrigins | None = None
     # a coverage build's counters (model/probes.py); None for every other game
@@ -108,7 +111,7 @@ def build_rules(
     env.types = type_info(data, types, env)
     declare_variables(host, data)
     # the flow before the hooks: its `emit` sites type the values each hook is given
-    flow = compile_flow(host, data)
+    flow = compile_flow(host, data, {scope: fields.reset(scope) for scope in LOCAL_SCOPES})
     active, hooks = compile_pieces(host, env, root, catalogs)
     scoring = compile_scoring(host, root, data)
     invariants = compile_invariants(host, data)
@@ -144,6 +147,7 @@ def build_rules(
         collections=fields.collections,
         invariants=invariants,
         limits=limits,
+        local=fields.local,
         origins=host.origins(),
         probes=probes,
     )

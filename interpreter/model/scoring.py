@@ -1,5 +1,5 @@
 """The `scoring:` section: an optional effect run before counting, the named components each seat
-scores, and the tiebreak."""
+scores, and the tiebreak: one expression, or a list applied in order."""
 
 from __future__ import annotations
 
@@ -16,7 +16,11 @@ class Scoring:
     before: Fn | None
     seat_key: str  # the slot that names the seat being scored (`p` in the rule texts)
     components: list[tuple[str, Fn]]
-    tiebreak: Fn | None
+    # one per expression: a later one decides only between seats the earlier ones left tied
+    tiebreaks: list[Fn]
+    # `tiebreak:` was a list: a seat's tiebreak is then shown as the list of its values (one
+    # expression keeps the single number results, save files and goldens have always had)
+    tiebreak_list: bool = False
 
 
 def compile_scoring(host: DslHost, root: Scope, data: Any) -> Scoring:
@@ -31,9 +35,11 @@ def compile_scoring(host: DslHost, root: Scope, data: Any) -> Scoring:
         )
         for i, c in enumerate(sc.get("components") or [])
     ]
-    tiebreak = (
-        host.expression(sc["tiebreak"], ["scoring", "tiebreak"], seat_scope)
-        if "tiebreak" in sc
-        else None
-    )
-    return Scoring(before, seat_key, components, tiebreak)
+    tiebreak = sc.get("tiebreak")
+    as_list = isinstance(tiebreak, list)
+    texts = [] if tiebreak is None else tiebreak if as_list else [tiebreak]
+    tiebreaks = [
+        host.expression(text, ["scoring", "tiebreak", *([i] if as_list else [])], seat_scope)
+        for i, text in enumerate(texts)
+    ]
+    return Scoring(before, seat_key, components, tiebreaks, as_list)

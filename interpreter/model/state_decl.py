@@ -1,8 +1,9 @@
-"""The `state:` declarations: each global and per-seat field's kind and start value, and which
-fields are hidden from the other seats."""
+"""The `state:` declarations: each global and per-seat field's kind and start value, which
+fields are hidden from the other seats, and which live only for a phase or a round (`scope:`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,6 +12,13 @@ from interpreter.model.host import DslHost
 from interpreter.model.values import hint, plain
 
 FIELD_KINDS = ("counter", "value", "bag", "pile", "area")
+# `scope: phase` / `scope: round`: the field goes back to its start value by itself when the
+# phase (the outermost one: a phase run from inside another belongs to it) or the round starts
+# and ends, and player views leave it out while none runs. Piles and areas hold pieces that a
+# reset would destroy, so only counters, values and bags may be local (the schema says so).
+LOCAL_SCOPES = ("phase", "round")
+
+Reset = Callable[[Any], None]
 
 
 @dataclass
@@ -23,6 +31,29 @@ class StateFields:
     # what each pile, bag or area holds (a set or catalog name): a seat's determinisation
     # resamples hidden piles from the unseen ids of the same collection
     collections: dict[str, str] = field(default_factory=dict)
+    # scope -> the (global or player, field) pairs local to it
+    local: dict[str, list[tuple[str, str]]] = field(
+        default_factory=lambda: {scope: [] for scope in LOCAL_SCOPES}
+    )
+
+    def reset(self, scope: str) -> Reset | None:
+        """What puts the fields local to `scope` back to their start values (None: there are
+        none, so the flow emits nothing and games without local fields run as before)."""
+        local = self.local[scope]
+        if not local:
+            return None
+        globals_ = [(n, *self.global_init[n]) for where, n in local if where == "global"]
+        players = [(n, *self.player_init[n]) for where, n in local if where == "player"]
+
+        def reset(s: Any) -> None:
+            g = s.g
+            for name, kind, start in globals_:
+                g[name] = initial_value(kind, start)
+            for pl in s.p:
+                for name, kind, start in players:
+                    pl[name] = initial_value(kind, start)
+
+        return reset
 
 
 def declare_state(host: DslHost, env: Env, data: Any) -> StateFields:
@@ -60,6 +91,9 @@ def declare_state(host: DslHost, env: Env, data: Any) -> StateFields:
                 if lo is not None or hi is not None:
                     env.ranges[(where, fname)] = (lo, hi)
             target[fname] = (kind, start)
+            scope = str(decl.get("scope", "game"))
+            if scope in LOCAL_SCOPES:
+                out.local[scope].append((where, fname))
             fields_out[fname] = kind
             if decl.get("hidden"):
                 hidden.add(fname)
@@ -91,3 +125,14 @@ def _field_kind(decl: Any) -> tuple[str, Any]:
         if kind in decl:
             return kind, plain(decl[kind]) if kind in ("counter", "value") else None
     return "value", None
+
+
+def initial_value(kind: str, start: Any) -> Any:
+    """A field's value at the start of a game (and of its phase or round, when it is local)."""
+    if kind == "counter":
+        return int(start or 0)
+    if kind == "bag":
+        return dict.fromkeys(start, 0)
+    if kind in ("pile", "area"):
+        return []
+    return start

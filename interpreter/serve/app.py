@@ -122,7 +122,7 @@ class Replays:
 
         overlays = [self.uploads.saved(overlay) for overlay in save.overlays]
         game, pres = self.hub.compile(save.game, save.players, overlays, save.options)
-        state = game.new_state(save.seed)
+        state = save.new_state(game)
         step = min(step, len(save.choices))
         for n, choice in enumerate(save.choices[:step], 1):
             if choice not in state.legal_options():

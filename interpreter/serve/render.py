@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
+from interpreter.engine.scoring import tiebreak_text
 from interpreter.serve.presentation import Board, Chip, Presentation, Zone
 
 __all__ = ["board_html", "log_lines", "score_rows", "score_table_html", "seat_name"]
@@ -58,7 +59,7 @@ def score_rows(result: Any, seats: Sequence[str]) -> list[list[str]]:
                 seats[seat] if 0 <= seat < len(seats) else "?",
                 *(str(parts.get(name, "")) for name in components),
                 str(score["total"]),
-                str(score.get("tiebreak", "")),
+                tiebreak_text(score.get("tiebreak", "")),
             ]
         )
     return rows

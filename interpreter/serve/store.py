@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from interpreter.engine.savefile import SaveGame
+from interpreter.engine.savefile import FORMAT_ASKED, SaveGame
 
 __all__ = ["StoredTable", "TableStore", "default_db_path"]
 
@@ -138,6 +138,8 @@ class TableStore:
             seats=list(data["seats"]),
             choices=choices,
             result=json.loads(result) if result else None,
+            # a table started before format 2 goes on asking every decision, as it was played
+            take_forced=data.get("format") != FORMAT_ASKED,
         )
         return StoredTable(table_id, created, save, tokens, speed)
 

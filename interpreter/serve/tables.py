@@ -97,6 +97,7 @@ class Table:
             seats=list(self.save.seats),
             choices=list(self.save.choices),
             result=result,
+            take_forced=self.save.take_forced,
         )
 
 
@@ -196,7 +197,7 @@ class Hub:
             stored.speed,
             compiled,
             pres,
-            compiled.new_state(save.seed),
+            save.new_state(compiled),
             self._bots(save),
         )
         state = table.state

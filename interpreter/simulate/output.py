@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.diagnostics.errors import ConfigError
+from interpreter.engine.scoring import tiebreak_text
 from interpreter.simulate.summary import FORMAT
 
 __all__ = ["csv_header", "read_result", "write_csv", "write_json"]
@@ -63,7 +64,7 @@ def write_csv(path: str, document: dict[str, Any]) -> None:
             r["trigger"],
         ]
         for i, bot in enumerate(by_seat):
-            row += [bot, r["totals"][i], r["tiebreaks"][i]]
+            row += [bot, r["totals"][i], tiebreak_text(r["tiebreaks"][i])]
             row += [r["components"][i].get(c, "") for c in components]
         w.writerow(row)
     _atomic_write(path, text.getvalue())

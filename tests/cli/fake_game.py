@@ -42,6 +42,7 @@ class FakeState:
         self.seat = 0
         self.round = 1
         self.decisions = 0
+        self.take_forced = True
         self.history: list[str] = []
         self.log: list[tuple[int, int | None, str]] = [
             (0, None, f"the count starts at {self.total}")
@@ -113,8 +114,10 @@ class FakeGame:
         self.options = {name: spec[0] for name, spec in OPTIONS.items()}
         self.options.update(options)
 
-    def new_state(self, seed: int) -> FakeState:
-        return FakeState(self, seed)
+    def new_state(self, seed: int, *, take_forced: bool = True) -> FakeState:
+        state = FakeState(self, seed)
+        state.take_forced = take_forced  # every decision here has several options anyway
+        return state
 
 
 def load_game(

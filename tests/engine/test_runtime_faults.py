@@ -167,7 +167,7 @@ def test_rulebook_test_fails_the_scenario_at_the_step_that_broke_an_invariant(ca
     code, text = _cli(capsys, "test", str(FIX / "mint-scenario.yaml"))
     assert code == 1, text
     assert "FAIL" in text and "mint-scenario.yaml:9:9:" in text
-    assert "error[E002]: invariant 'doubloons' does not hold after decision 12" in text
+    assert "error[E002]: invariant 'doubloons' does not hold after decision 9" in text
     assert "puerto-rico/ruleset.yaml:" in text
 
 

@@ -33,7 +33,9 @@ def toy(players: int = 2, overlays: tuple[str, ...] = (), **options: object) -> 
 
 
 def start(players: int = 2, seed: int = SEED_HOST_0, **options: object) -> State:
-    s = toy(players, **options).new_state(seed)
+    # these tests script every decision, forced ones too: the engine's asking mode (its taking
+    # a lone option is tested in test_forced_and_local.py)
+    s = toy(players, **options).new_state(seed, take_forced=False)
     if seed == SEED_HOST_0:
         assert s.g["host"] == 0 and s.to_move == 0
     return s

@@ -4,22 +4,23 @@ from __future__ import annotations
 
 import pytest
 
+from helpers.asking import Asking
 from interpreter.engine.loader import load_game
 
 
 @pytest.fixture(scope="session")
 def game3():
-    return load_game("puerto-rico", players=3)
+    return Asking(load_game("puerto-rico", players=3))
 
 
 @pytest.fixture(scope="session")
 def game4():
-    return load_game("puerto-rico", players=4)
+    return Asking(load_game("puerto-rico", players=4))
 
 
 @pytest.fixture(scope="session")
 def game5():
-    return load_game("puerto-rico", players=5)
+    return Asking(load_game("puerto-rico", players=5))
 
 
 @pytest.fixture(scope="session")

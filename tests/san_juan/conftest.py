@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from helpers.asking import Asking
 from interpreter.engine.loader import load_game
 
 _cache: dict = {}
@@ -12,7 +13,9 @@ _cache: dict = {}
 def get_game(players: int, *overlays: str, **options):
     key = (players, overlays, tuple(sorted(options.items())))
     if key not in _cache:
-        _cache[key] = load_game("san-juan", players, overlays=list(overlays), options=options)
+        _cache[key] = Asking(
+            load_game("san-juan", players, overlays=list(overlays), options=options)
+        )
     return _cache[key]
 
 
