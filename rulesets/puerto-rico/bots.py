@@ -14,7 +14,9 @@ Each option gets a score; the best one is taken (ties broken by the seat's seede
 * tiles: a quarry early, then plantations that feed an empty production building, valuable
   goods first; colonists go to production pairs and violet buildings before idle plantations;
 * produce always; sell, craft, store and keep the most valuable good; load the kind the seat
-  holds most of;
+  holds most of; take every barrel offered (the craftsman's and the aqueduct's extra good) and
+  keep every barrel it may at the end of the captain phase (warehouses, the storehouse, the
+  windrose's one barrel), the most valuable first, never returning one it could keep;
 * a colonist or victory points offered (hospice, university, the mayor's and the captain's
   privileges, harbor, ...): taken, unless taking would bring on the end of the game (the colonist
   supply short of the next ship, the last VP chips) while another seat is ahead.
@@ -277,7 +279,7 @@ class HeuristicBot:
             return self._offer_value(view, g["vp-chips"] <= offered)
         if family == "place":
             return self._place_value(rest, me)
-        if family in ("sell", "extra", "keep"):
+        if family in ("sell", "extra", "keep", "aqueduct", "stow"):
             return 1.0 + f["price"].get(rest, 0)
         if family == "store":
             return me["goods"].get(rest, 0) * (1.0 + f["price"].get(rest, 0))

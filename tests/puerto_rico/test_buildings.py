@@ -276,17 +276,22 @@ def test_no_warehouse_keeps_one_barrel_of_a_chosen_kind(s):
     _blocked_captain(s, 0, corn=3, indigo=2, sugar=1)
     play(s, "role:captain")
     assert s.to_move == 0
-    assert s.legal_options() == ["keep:corn", "keep:indigo", "keep:sugar"]
+    assert s.legal_options() == ["keep:corn", "keep:indigo", "keep:sugar", "pass"]
     play(s, "keep:indigo")
     assert s.p[0]["goods"] == no_goods(indigo=1)
     check_invariants(s, 4)
 
 
-def test_single_kind_is_kept_without_a_question(s):
+@pytest.mark.parametrize("answer, kept", [("keep:corn", 1), ("pass", 0)])
+def test_single_kind_one_barrel_kept_or_returned(s, answer, kept):
+    """ "Each player may store one good": he may return it too (a kept barrel must be loaded)."""
     _blocked_captain(s, 0, corn=3)
     play(s, "role:captain")
-    assert s.p[0]["goods"] == no_goods(corn=1)
+    assert s.legal_options() == ["keep:corn", "pass"]
+    play(s, answer)
+    assert s.p[0]["goods"] == no_goods(corn=kept)
     assert s.legal_options()[0].startswith("role:")
+    check_invariants(s, 4)
 
 
 @pytest.mark.parametrize("occupied", [True, False])
@@ -295,11 +300,11 @@ def test_small_warehouse_keeps_one_whole_kind(s, occupied):
     _blocked_captain(s, 0, corn=3, indigo=2, sugar=1)
     play(s, "role:captain")
     if not occupied:
-        assert s.legal_options() == ["keep:corn", "keep:indigo", "keep:sugar"]
+        assert s.legal_options() == ["keep:corn", "keep:indigo", "keep:sugar", "pass"]
         return
-    assert s.legal_options() == ["store:corn", "store:indigo", "store:sugar"]
+    assert s.legal_options() == ["store:corn", "store:indigo", "store:sugar", "pass"]
     play(s, "store:corn")
-    assert s.legal_options() == ["keep:indigo", "keep:sugar"]
+    assert s.legal_options() == ["keep:indigo", "keep:sugar", "pass"]
     play(s, "keep:sugar")
     assert s.p[0]["goods"] == no_goods(corn=3, sugar=1)
     check_invariants(s, 4)
@@ -310,8 +315,8 @@ def test_small_warehouse_with_two_kinds_asks_which_kind(s):
     give_building(s, 0, "small-warehouse")
     _blocked_captain(s, 0, corn=3, indigo=2)
     play(s, "role:captain")
-    assert s.legal_options() == ["store:corn", "store:indigo"]
-    play(s, "store:indigo")
+    assert s.legal_options() == ["store:corn", "store:indigo", "pass"]
+    play(s, "store:indigo", "keep:corn")
     assert s.p[0]["goods"] == no_goods(corn=1, indigo=2)
     assert s.legal_options()[0].startswith("role:")
 
@@ -319,7 +324,7 @@ def test_small_warehouse_with_two_kinds_asks_which_kind(s):
 def test_small_warehouse_and_single_barrel_together_keep_everything(s):
     give_building(s, 0, "small-warehouse")
     _blocked_captain(s, 0, corn=3, indigo=1)
-    play(s, "role:captain", "store:corn")
+    play(s, "role:captain", "store:corn", "keep:indigo")
     assert s.legal_options()[0].startswith("role:")
     assert s.p[0]["goods"] == no_goods(corn=3, indigo=1)
 
@@ -328,10 +333,10 @@ def test_large_warehouse_keeps_two_whole_kinds(s):
     give_building(s, 0, "large-warehouse")
     _blocked_captain(s, 0, corn=3, indigo=2, sugar=2)
     play(s, "role:captain")
-    assert s.legal_options() == ["store:corn", "store:indigo", "store:sugar"]
+    assert s.legal_options() == ["store:corn", "store:indigo", "store:sugar", "pass"]
     play(s, "store:corn")
-    assert s.legal_options() == ["store:indigo", "store:sugar"]
-    play(s, "store:sugar")
+    assert s.legal_options() == ["store:indigo", "store:sugar", "pass"]
+    play(s, "store:sugar", "keep:indigo")
     # 2 whole kinds + 1 barrel of the third.
     assert s.p[0]["goods"] == no_goods(corn=3, indigo=1, sugar=2)
     assert s.legal_options()[0].startswith("role:")
@@ -345,7 +350,7 @@ def test_large_warehouse_with_four_kinds(s):
     set_ship(s, "ship-7", "sugar", 7)
     set_goods(s, 0, corn=3, indigo=2, sugar=2, tobacco=2)
     play(s, "role:captain", "store:corn", "store:tobacco")
-    assert s.legal_options() == ["keep:indigo", "keep:sugar"]
+    assert s.legal_options() == ["keep:indigo", "keep:sugar", "pass"]
     play(s, "keep:indigo")
     assert s.p[0]["goods"] == no_goods(corn=3, indigo=1, tobacco=2)
     check_invariants(s, 4)
@@ -359,7 +364,7 @@ def test_both_warehouses_keep_three_whole_kinds(s):
     set_ship(s, "ship-7", "sugar", 7)
     set_goods(s, 0, corn=2, indigo=2, sugar=2, tobacco=2, coffee=2)
     play(s, "role:captain", "store:corn", "store:indigo", "store:coffee")
-    assert s.legal_options() == ["keep:sugar", "keep:tobacco"]
+    assert s.legal_options() == ["keep:sugar", "keep:tobacco", "pass"]
     play(s, "keep:tobacco")
     assert s.p[0]["goods"] == no_goods(corn=2, indigo=2, coffee=2, tobacco=1)
     check_invariants(s, 4)
@@ -488,7 +493,9 @@ def test_wharf_once_per_captain_phase(s):
     assert s.legal_options() == ["own-ship:corn", "own-ship:indigo", "pass"]
     play(s, "own-ship:indigo", "privilege-vp")
     assert vp(s, 0) == 3 + 1
-    # No second wharf shipment: loading ends and the corn is stored.
+    # No second wharf shipment: loading ends and a corn is kept.
+    assert s.legal_options() == ["keep:corn", "pass"]
+    play(s, "keep:corn")
     assert s.p[0]["goods"] == no_goods(corn=1)
     assert s.legal_options()[0].startswith("role:")
     check_invariants(s, 4)
@@ -516,7 +523,7 @@ def test_wharf_unoccupied_offers_nothing(s):
     give_building(s, 0, "wharf", workers=0)
     _blocked_captain(s, 0, corn=2)
     play(s, "role:captain")
-    assert s.p[0]["goods"] == no_goods(corn=1)
+    assert s.legal_options() == ["keep:corn", "pass"]  # no own-ship: straight to storage
 
 
 def test_wharf_may_take_a_kind_that_is_on_a_ship(s):
@@ -586,7 +593,9 @@ def test_wharf_owner_who_declines_is_not_asked_again(s):
     play(s, "role:captain", "load:corn:ship-6", "privilege-vp")
     assert s.to_move == 1 and s.legal_options() == ["own-ship:indigo", "pass"]
     play(s, "pass", "load:sugar:ship-7")
-    # Bob declined: loading ends without asking him again.
+    # Bob declined: loading ends without asking him again; storage follows.
+    assert s.to_move == 1 and s.legal_options() == ["keep:indigo", "pass"]
+    play(s, "keep:indigo")
     assert s.legal_options()[0].startswith("role:")
     assert s.p[1]["goods"] == no_goods(indigo=1) and vp(s, 1) == 0
 

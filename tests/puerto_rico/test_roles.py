@@ -482,7 +482,9 @@ def test_full_ship_blocks_its_kind(s):
     set_goods(s, 1, corn=2)
     set_goods(s, 0, indigo=1)
     play(s, "role:captain", "load:indigo:ship-6", "privilege-vp")
-    # Bob's corn has nowhere to go: no decision for him, loading ends.
+    # Bob's corn has nowhere to go: no loading decision for him, loading ends; his storage.
+    assert s.to_move == 1 and s.legal_options() == ["keep:corn", "pass"]
+    play(s, "keep:corn")
     assert is_role_choice(s)
     assert s.p[1]["goods"]["corn"] == 1  # kept one barrel at the end
     assert ship(s, "ship-5")["load"] == 0  # the full corn ship was emptied
@@ -503,7 +505,9 @@ def test_one_kind_per_turn_and_repeated_turns(s):
     assert s.to_move == 0
     assert s.legal_options() == ["load:indigo:ship-7", "load:sugar:ship-7"]
     play(s, "load:sugar:ship-7")
-    # Indigo has no ship left; Bob has nothing: loading is over.
+    # Indigo has no ship left; Bob has nothing: loading is over. Storage: the captain first.
+    assert s.to_move == 0 and s.legal_options() == ["keep:indigo", "pass"]
+    play(s, "keep:indigo")
     assert is_role_choice(s)
     assert s.p[0]["goods"]["indigo"] == 1
     assert vp(s, 0) == 3

@@ -73,7 +73,11 @@ def test_captain_phase_example(game4):
     play(s, "load:tobacco:ship-5")
     assert vp(s, BOB) == 4
 
-    # Loading is over (Chris's corn and David's indigo have no place); storage needs no choice.
+    # Loading is over (Chris's corn and David's indigo have no place). Storage, each in turn
+    # from the captain: each keeps his one barrel ("may store one good"; he could return it).
+    for seat, good in ((BOB, "sugar"), (CHRIS, "corn"), (DAVID, "indigo")):
+        assert s.to_move == seat and s.legal_options() == [f"keep:{good}", "pass"]
+        play(s, f"keep:{good}")
     assert s.legal_options() == [
         "role:settler",
         "role:mayor",

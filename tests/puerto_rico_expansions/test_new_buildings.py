@@ -57,7 +57,11 @@ def test_aqueduct_one_more_good_with_the_large_plant_only(s, mill, good, extra):
     give_building(s, 1, mill, workers=1)
     give_tiles(s, 1, f"{good}-plantation", 2)
     play(s, "role:craftsman", "produce")
+    if extra:  # offered, and taken (declining: tests/scenarios/puerto-rico/optional-effects.yaml)
+        assert s.to_move == 1 and s.legal_options() == [f"aqueduct:{good}", "pass"]
+        play(s, f"aqueduct:{good}")
     assert s.p[1]["goods"][good] == 1 + extra
+    assert not any(o.startswith("aqueduct:") for o in s.legal_options())
 
 
 def test_aqueduct_unoccupied_does_nothing(s):
@@ -220,7 +224,7 @@ def test_guest_house_example_storehouse_then_library(s):
     play(s, "pass")  # nor before his loading turn (nothing can be loaded)
     # near its end, his storage turn: a guest into the storehouse, used at once
     assert s.to_move == 1
-    play(s, "guest:storehouse", "pass", "stow:corn", "stow:corn", "stow:corn")
+    play(s, "guest:storehouse", "pass", "stow:corn", "stow:corn", "stow:corn", "keep:sugar")
     assert s.p[1]["goods"]["corn"] == 3 and s.p[1]["goods"]["sugar"] == 1
     assert gh["workers"] == 1
     pass_until_role(s)  # he moves nobody at the end of the phase
@@ -534,7 +538,7 @@ def test_small_wharf_may_be_declined_and_is_usable_again_next_captain_phase(s):
         pass_until_role(s)
     play(s, "role:captain")
     assert set(s.legal_options()) == {"small-wharf", "pass"}
-    play(s, "pass")
+    play(s, "pass", "keep:sugar")
     assert s.p[0]["goods"]["sugar"] == 1  # the declined goods, but one, go back to the supply
 
 
