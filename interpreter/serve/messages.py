@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from interpreter.serve.costs import cost_text
 from interpreter.serve.presentation import Presentation, preview_changes
 from interpreter.serve.render import board_html, log_lines, score_rows
 
@@ -74,7 +75,9 @@ def options_of(state: Any, pres: Presentation, seat: int) -> list[dict[str, Any]
         out.append(
             {
                 "id": option,
-                "text": pres.option_text(option, option_preview(state, pres, option, seat)),
+                "text": pres.option_text(
+                    option, option_preview(state, pres, option, seat), cost_text(state, option)
+                ),
                 "family": pres.option_family(option),
                 "group": pres.option_group(option),
                 "doc": pres.option_doc(option),
