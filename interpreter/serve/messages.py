@@ -47,6 +47,8 @@ def seat_message(table: Any, seat: int | None, log_from: int = 0) -> dict[str, A
         "log_from": log_from,
         "log": log_lines((state.log or [])[log_from:]),
         "result": None,
+        # the table stopped before its end (a bot or a rule failed): why, located, no traceback
+        "error": table.error,
     }
     if over:
         result = state.result()
