@@ -65,20 +65,18 @@ def print_board(view: Mapping[str, Any], pres: Presentation, out: TextIO, width:
     out.write(text + "\n")
 
 
-def option_lines(legal: Sequence[str], pres: Presentation, preview: Any = None) -> list[str]:
-    """Numbered options under their group headings: ``  3) Build X — cost 1, you pay 0  [id]``.
+def option_lines(options: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Numbered options under their group headings: ``  3) Build X — 1 coin, you pay 0  [id]``.
 
-    ``preview(option)`` gives how the seat's fields would change (None: no preview).
+    ``options`` are the seat's options as the web table sends them (serve/messages.py:
+    ``id``, ``text``, ``group``), worked out by the driver, which holds the state.
     """
     lines: list[str] = []
-    digits = len(str(len(legal)))
+    digits = len(str(len(options)))
     group = None
-    for number, option in enumerate(legal, 1):
-        heading = pres.option_group(option)
-        if heading != group:
-            group = heading
-            lines.append(f" {heading}:")
-        changes = preview(option) if preview is not None else None
-        text = pres.option_text(option, changes)
-        lines.append(f"  {number:>{digits}}) {text}  [{option}]")
+    for number, option in enumerate(options, 1):
+        if option["group"] != group:
+            group = option["group"]
+            lines.append(f" {group}:")
+        lines.append(f"  {number:>{digits}}) {option['text']}  [{option['id']}]")
     return lines

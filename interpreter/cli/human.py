@@ -135,12 +135,13 @@ class HumanPlayer:
         self._inp = inp
         self._out = out
         self.presentation = presentation
-        self._state: Any = None
+        self._options: list[dict[str, Any]] | None = None
 
-    def see(self, state: Any) -> None:
-        """The table the person sits at: lets option texts show what an option would cost
-        (tried on a copy; only the seat's own fields the presentation names are compared)."""
-        self._state = state
+    def offer(self, options: list[dict[str, Any]]) -> None:
+        """The texts of the next decision's options (``id``, ``text``, ``group``), written by
+        the driver from the state (serve/messages.py ``options_of``, what the web table sends):
+        the person's screen is drawn from its seat's view and these texts only."""
+        self._options = options
 
     @property
     def inp(self) -> TextIO:
@@ -155,12 +156,18 @@ class HumanPlayer:
         out = self.out
         out.write(f"\n--- seat {self.seat} to decide ---\n")
         pres = self.presentation
+        options = self._options
         if pres is not None and "players" in view:
             from interpreter.cli.board import option_lines, print_board
 
             print_board(view, pres, out, WIDTH)
             out.write("options:\n")
-            for line in option_lines(legal, pres, self._preview()):
+            if options is None or [o["id"] for o in options] != list(legal):
+                options = [
+                    {"id": o, "text": pres.option_text(o), "group": pres.option_group(o)}
+                    for o in legal
+                ]
+            for line in option_lines(options):
                 out.write(line + "\n")
             out.flush()
             return
@@ -173,18 +180,11 @@ class HumanPlayer:
             out.write(f"  {number:>{digits}}) {option}\n")
         out.flush()
 
-    def _preview(self) -> Any:
-        state, pres = self._state, self.presentation
-        if state is None or pres is None or state.to_move != self.seat:
-            return None
-        from interpreter.serve.messages import option_preview
-
-        return lambda option: option_preview(state, pres, option, self.seat)
-
     def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
         """Show the decision and read answers until one names a legal option."""
         if not legal:
             raise ValueError("no legal options to choose from")
+        view = dict(view)  # the seat's view as plain data: nothing but it is kept or shown
         self.show(view, legal)
         while True:
             answer = self._read(f"seat {self.seat}> ")

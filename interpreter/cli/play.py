@@ -66,8 +66,12 @@ def drive(
         if not legal:
             raise RuntimeError(f"the engine lists no legal option for seat {seat}")
         agent = agents[seat]
-        if hasattr(agent, "see"):
-            agent.see(state)
+        if isinstance(agent, HumanPlayer) and agent.presentation is not None:
+            # the texts are written here, where the state is; the person gets only them and
+            # the seat's view (hidden information never reaches the screen)
+            from interpreter.serve.messages import options_of
+
+            agent.offer(options_of(state, agent.presentation, seat))
         choice = agent.choose(SeatView(state, seat), legal)
         state.apply(choice)
         record(choice)

@@ -15,6 +15,7 @@ from typing import Any
 from interpreter.diagnostics.errors import Diagnostic, RulesError
 from interpreter.dsl.compiler import Compiler, Env, Fn, Scope
 from interpreter.model.catalogs import Hook, compile_pieces, declare_names
+from interpreter.model.costs import OptionCost, compile_costs
 from interpreter.model.datatypes import DataTypes, check_data_types
 from interpreter.model.flow import Program, compile_flow, declare_variables
 from interpreter.model.functions import (
@@ -63,6 +64,8 @@ class Rules:
     origins: TextOrigins | None = None
     # a coverage build's counters (model/probes.py); None for every other game
     probes: Any = None
+    # option family -> what its options cost, for people (presentation/options/F/cost)
+    costs: dict[str, OptionCost] = field(default_factory=dict)
 
 
 def build_rules(
@@ -115,6 +118,7 @@ def build_rules(
     active, hooks = compile_pieces(host, env, root, catalogs)
     scoring = compile_scoring(host, root, data)
     invariants = compile_invariants(host, data)
+    costs = compile_costs(host, data)
 
     check_functions(host, root)
     host.recheck()
@@ -150,4 +154,5 @@ def build_rules(
         local=fields.local,
         origins=host.origins(),
         probes=probes,
+        costs=costs,
     )

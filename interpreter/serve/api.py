@@ -21,7 +21,17 @@ from interpreter.serve.catalog import games_listing
 from interpreter.serve.messages import seat_message
 from interpreter.serve.tables import Hub, ServeError, Table
 
-__all__ = ["MAX_BODY", "api_routes", "broadcast", "create_from", "read_json"]
+__all__ = [
+    "MAX_BODY",
+    "api_routes",
+    "broadcast",
+    "create_from",
+    "creator_token",
+    "read_json",
+    "remember_table",
+    "remembered_tables",
+    "remove_table",
+]
 
 MAX_BODY = 1024 * 1024  # a JSON request (a save file with every choice fits easily)
 
@@ -84,8 +94,47 @@ def create_from(hub: Hub, data: dict[str, Any], overlays: list[str] | None = Non
     return hub.create(game, players, seats, chosen, options, seed, speed)
 
 
+CREATOR_COOKIE = "rulebook_tables"  # "ID.TOKEN~ID.TOKEN": the tables this browser made
+CREATOR_HEADER = "x-rulebook-creator"
+MAX_REMEMBERED = 40  # tables a browser remembers making (a cookie holds about 4 KB)
+
+
+def remembered_tables(request: Request | WebSocket) -> dict[str, str]:
+    """The creator tokens this browser keeps, by table id (from its cookie)."""
+    out = {}
+    for pair in request.cookies.get(CREATOR_COOKIE, "").split("~"):
+        table_id, _, token = pair.partition(".")
+        if table_id and token:
+            out[table_id] = token
+    return out
+
+
+def remember_table(response: Response, request: Request, table: Table) -> None:
+    """Let this browser manage the table it just made: its creator token in a cookie that only
+    this server's own pages send (SameSite=Strict) and no script reads (HttpOnly)."""
+    known = remembered_tables(request)
+    known.pop(table.id, None)
+    pairs = [*(f"{i}.{t}" for i, t in known.items()), f"{table.id}.{table.creator}"]
+    response.set_cookie(
+        CREATOR_COOKIE,
+        "~".join(pairs[-MAX_REMEMBERED:]),
+        max_age=365 * 24 * 3600,
+        httponly=True,
+        samesite="strict",
+    )
+
+
+def creator_token(request: Request, table: Table, data: dict[str, Any] | None = None) -> Any:
+    """The creator token a request offers: the JSON field ``creator``, the
+    ``X-Rulebook-Creator`` header, or this browser's cookie."""
+    if data and data.get("creator") is not None:
+        return data.get("creator")
+    return request.headers.get(CREATOR_HEADER) or remembered_tables(request).get(table.id)
+
+
 def table_summary(table: Table) -> dict[str, Any]:
-    """What the creator of a table gets back: the seat links (the only time tokens are sent)."""
+    """What the creator of a table gets: the seat links and the creator token (sent to the
+    creator only: when the table is made, and on asking with that token)."""
     seats = []
     for seat, kind in enumerate(table.save.seats):
         entry: dict[str, Any] = {"seat": seat, "kind": kind}
@@ -93,7 +142,13 @@ def table_summary(table: Table) -> dict[str, Any]:
             entry["token"] = table.tokens[seat]
             entry["url"] = f"/t/{table.id}?token={table.tokens[seat]}"
         seats.append(entry)
-    return {"id": table.id, "seats": seats, "watch": f"/t/{table.id}", "seed": table.save.seed}
+    return {
+        "id": table.id,
+        "seats": seats,
+        "watch": f"/t/{table.id}",
+        "seed": table.save.seed,
+        "creator": table.creator,
+    }
 
 
 async def games(request: Request) -> Response:
@@ -175,11 +230,46 @@ async def set_speed(request: Request) -> Response:
     try:
         table = hub.get(request.path_params["table_id"])
         data = await read_json(request)
-        hub.set_speed(table, data.get("speed"))
+        hub.set_speed(table, data.get("speed"), creator_token(request, table, data))
     except ServeError as exc:
         return error_response(exc)
     request.app.state.watchers.wake(table)
     return JSONResponse({"speed": table.speed})
+
+
+async def seat_links(request: Request) -> Response:
+    """``GET /api/tables/ID/links``: the seat links again, for the table's creator only."""
+    try:
+        table = hub_of(request).get(request.path_params["table_id"])
+        table.check_creator(creator_token(request, table), "see its seat links")
+    except ServeError as exc:
+        return error_response(exc)
+    return JSONResponse(table_summary(table))
+
+
+async def delete_table(request: Request) -> Response:
+    """``DELETE /api/tables/ID``: the creator removes the table (a refusal changes nothing)."""
+    try:
+        table = hub_of(request).get(request.path_params["table_id"])
+        data = await read_json(request) if await request.body() else {}
+        await remove_table(request.app, table, creator_token(request, table, data))
+    except ServeError as exc:
+        return error_response(exc)
+    return JSONResponse({"deleted": table.id})
+
+
+async def remove_table(app: Any, table: Table, creator: Any) -> None:
+    """Delete a table (its creator only): stop its bots, tell and close its sockets."""
+    hub: Hub = app.state.hub
+    hub.delete(table, creator)
+    await app.state.watchers.cancel(table)
+    for socket, _seat in table.listeners_items():
+        try:
+            await socket.send_json({"type": "error", "error": "the table's creator deleted it"})
+            await socket.close(code=4410)
+        except Exception:  # noqa: BLE001 - a socket already gone
+            pass
+        table.forget(socket)
 
 
 async def download_save(request: Request) -> Response:
@@ -276,6 +366,8 @@ def api_routes() -> list[Any]:
         Route("/api/overlays", upload_overlay, methods=["POST"]),
         Route("/api/tables/{table_id}/state", table_state),
         Route("/api/tables/{table_id}/move", move, methods=["POST"]),
+        Route("/api/tables/{table_id}", delete_table, methods=["DELETE"]),
+        Route("/api/tables/{table_id}/links", seat_links),
         Route("/api/tables/{table_id}/speed", set_speed, methods=["POST"]),
         Route("/api/tables/{table_id}/save", download_save),
         Route("/api/replay", replay_step, methods=["POST"]),

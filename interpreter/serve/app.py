@@ -98,9 +98,19 @@ class Watchers:
                 delay = 1.0 / table.speed if table.speed > 0 else 0.0
                 with contextlib.suppress(asyncio.TimeoutError):
                     await asyncio.wait_for(event.wait(), timeout=delay)
+            if table.error is not None:  # a bot or a rule failed: everybody watching sees why
+                await broadcast(table)
         finally:
             self.tasks.pop(table.id, None)
             self.wakers.pop(table.id, None)
+
+    async def cancel(self, table: Table) -> None:
+        """Stop one table's task (the table is being deleted)."""
+        task = self.tasks.get(table.id)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
 
     async def stop(self) -> None:
         for task in list(self.tasks.values()):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from interpreter.serve.costs import cost_text
 from interpreter.serve.presentation import Presentation, preview_changes
 from interpreter.serve.render import board_html, log_lines, score_rows
 
@@ -46,6 +47,8 @@ def seat_message(table: Any, seat: int | None, log_from: int = 0) -> dict[str, A
         "log_from": log_from,
         "log": log_lines((state.log or [])[log_from:]),
         "result": None,
+        # the table stopped before its end (a bot or a rule failed): why, located, no traceback
+        "error": table.error,
     }
     if over:
         result = state.result()
@@ -74,7 +77,9 @@ def options_of(state: Any, pres: Presentation, seat: int) -> list[dict[str, Any]
         out.append(
             {
                 "id": option,
-                "text": pres.option_text(option, option_preview(state, pres, option, seat)),
+                "text": pres.option_text(
+                    option, option_preview(state, pres, option, seat), cost_text(state, option)
+                ),
                 "family": pres.option_family(option),
                 "group": pres.option_group(option),
                 "doc": pres.option_doc(option),

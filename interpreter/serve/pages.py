@@ -12,10 +12,18 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from interpreter.serve.api import create_from, start_table, table_summary
+from interpreter.serve.api import (
+    create_from,
+    creator_token,
+    remember_table,
+    remembered_tables,
+    remove_table,
+    start_table,
+    table_summary,
+)
 from interpreter.serve.catalog import games_listing
 from interpreter.serve.overlays import MAX_UPLOAD, UploadRejected
-from interpreter.serve.tables import HUMAN, ServeError
+from interpreter.serve.tables import HUMAN, ServeError, Table
 
 __all__ = ["page_routes"]
 
@@ -32,20 +40,48 @@ def layout(title: str, body: str, script: bool = False) -> str:
     )
 
 
+def _owned(request: Request, table_id: str) -> Table | None:
+    """The table, when this browser made it (its cookie holds the creator token)."""
+    token = remembered_tables(request).get(table_id)
+    if not token:
+        return None
+    try:
+        table = request.app.state.hub.get(table_id)
+    except ServeError:
+        return None
+    return table if table.is_creator(token) else None
+
+
+def _manage_cell(table: Table) -> str:
+    """The seat links and a delete button: shown to the table's creator only."""
+    links = "".join(
+        f'<a class="seat-link" href="{escape(s["url"])}">seat {s["seat"]}</a> '
+        for s in table_summary(table)["seats"]
+        if "url" in s
+    )
+    return (
+        f'<td class="manage">{links}<form method="post" action="/t/{escape(table.id)}/delete" '
+        'class="delete"><button type="submit">delete</button></form></td>'
+    )
+
+
 async def lobby(request: Request) -> Response:
     rows = []
     for t in request.app.state.hub.store.recent():
         who = ", ".join(t["seats"])
         status = "finished" if t["finished"] else f"decision {t['decisions']}"
+        owned = _owned(request, t["id"])
         rows.append(
-            f'<tr><td><a href="/t/{escape(t["id"])}">{escape(t["game"])}</a></td>'
+            f'<tr data-table="{escape(t["id"])}">'
+            f'<td><a href="/t/{escape(t["id"])}">{escape(t["game"])}</a></td>'
             f"<td>{escape(who)}</td><td>{escape(status)}</td>"
-            f'<td><a href="/replay?table={escape(t["id"])}">replay</a></td></tr>'
+            f'<td><a href="/replay?table={escape(t["id"])}">replay</a></td>'
+            + (_manage_cell(owned) if owned else "<td></td>")
+            + "</tr>"
         )
     table = (
-        '<table class="lobby"><tr><th>game</th><th>seats</th><th>status</th><th></th></tr>'
-        + "".join(rows)
-        + "</table>"
+        '<table class="lobby"><tr><th>game</th><th>seats</th><th>status</th><th></th>'
+        "<th>yours</th></tr>" + "".join(rows) + "</table>"
         if rows
         else "<p>No tables yet.</p>"
     )
@@ -194,7 +230,9 @@ async def create_game(request: Request) -> Response:
     summary = table_summary(table)
     humans = [s for s in summary["seats"] if "url" in s]
     if not humans:
-        return RedirectResponse(summary["watch"], status_code=303)
+        response: Response = RedirectResponse(summary["watch"], status_code=303)
+        remember_table(response, request, table)
+        return response
     links = "".join(
         f'<li>Seat {s["seat"]}: <a class="seat-link" href="{escape(s["url"])}">'
         f'<span class="url">{escape(s["url"])}</span></a> '
@@ -208,7 +246,21 @@ async def create_game(request: Request) -> Response:
         "<script>document.querySelectorAll('.copy').forEach(b => b.onclick = () => "
         "navigator.clipboard.writeText(new URL(b.dataset.url, location).href));</script>"
     )
-    return HTMLResponse(layout("Table ready", body), 201)
+    response = HTMLResponse(layout("Table ready", body), 201)
+    remember_table(response, request, table)
+    return response
+
+
+async def delete_page(request: Request) -> Response:
+    """The lobby's delete button: the table goes if this browser made it; else a 403 page."""
+    try:
+        table = request.app.state.hub.get(request.path_params["table_id"])
+        await remove_table(request.app, table, creator_token(request, table))
+    except ServeError as exc:
+        return HTMLResponse(
+            layout("Table", f'<p class="error">{escape(exc.message)}</p>'), exc.status
+        )
+    return RedirectResponse("/", status_code=303)
 
 
 def _option_names(game: str, overlays: list[str]) -> set[str]:
@@ -244,7 +296,8 @@ async def table_page(request: Request) -> Response:
     who = "spectator" if seat is None else f"seat {seat}"
     body = (
         f'<div id="app" data-mode="table" data-table="{escape(table.id)}" '
-        f'data-token="{escape(token)}" data-bot-only="{int(table.bot_only)}">'
+        f'data-token="{escape(token)}" data-bot-only="{int(table.bot_only)}" '
+        f'data-creator="{int(_owned(request, table.id) is not None)}">'
         f"<h1>{escape(table.game.title or table.game.name)} <small>as {escape(who)}</small></h1>"
         + _table_skeleton()
         + "</div>"
@@ -280,5 +333,6 @@ def page_routes() -> list[Any]:
         Route("/new", new_game_page),
         Route("/new", create_game, methods=["POST"]),
         Route("/t/{table_id}", table_page),
+        Route("/t/{table_id}/delete", delete_page, methods=["POST"]),
         Route("/replay", replay_page),
     ]

@@ -122,11 +122,14 @@ class Presentation:
     def option_family(self, option: str) -> str:
         return option.split(":", 1)[0]
 
-    def option_text(self, option: str, preview: Mapping[str, int] | None = None) -> str:
-        """The human text of an option id: ``Buy Big hat — 2 coins, you pay 1``.
+    def option_text(
+        self, option: str, preview: Mapping[str, int] | None = None, cost: str | None = None
+    ) -> str:
+        """The human text of an option id: ``Buy Big hat — 2 coins, you pay 1 with 1 card``.
 
         ``preview`` holds how the deciding seat's fields named by the family's ``preview:`` would
-        change if it took the option (see :meth:`preview_fields`).
+        change if it took the option (see :meth:`preview_fields`); ``cost`` is what the option
+        costs that seat, in words (the family's ``cost:``, serve/costs.py), said first.
         """
         family, *args = option.split(":")
         spec = self.options.get(family) or {}
@@ -138,7 +141,7 @@ class Presentation:
             if template
             else " ".join([self.label(family), *(self.label(a) for a in args)])
         )
-        details: list[str] = []
+        details: list[str] = [cost] if cost else []
         piece = next((self.pieces[a] for a in args if a in self.pieces), None)
         if spec.get("detail") and piece is not None:
             attrs = {k: str(v) for k, v in piece.items() if not isinstance(v, (dict, list))}
@@ -149,7 +152,11 @@ class Presentation:
                 if delta == 0 and "{gain}" in str(template):
                     continue  # "you get 0" says nothing; "you pay 0" does
                 details.append(_fill(str(template), {"gain": str(delta), "loss": str(-delta)}))
-        return f"{text} — {', '.join(details)}" if details else text
+        if not details:
+            return text
+        # the cost reads "2 coins, you pay 1 with ..."; what follows it is set apart
+        head = "; ".join([details[0], ", ".join(details[1:])]) if cost else ", ".join(details)
+        return f"{text} — {head.removesuffix('; ')}"
 
     def option_group(self, option: str) -> str:
         """The heading an option is listed under: its family's ``group``, else its label."""

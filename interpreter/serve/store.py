@@ -27,7 +27,8 @@ CREATE TABLE IF NOT EXISTS tables (
     created REAL NOT NULL,
     header TEXT NOT NULL,      -- the save file without choices and result (JSON)
     speed REAL NOT NULL,       -- bot moves per second for watched bot-only tables (0: at once)
-    result TEXT                -- the final result (JSON) once the game is over
+    result TEXT,               -- the final result (JSON) once the game is over
+    creator TEXT               -- the creator's token: deletes the table, sees its seat links
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -59,6 +60,7 @@ class StoredTable:
     save: SaveGame
     tokens: list[str]
     speed: float
+    creator: str = ""  # "" for a table made before creators had tokens: nobody manages it
 
 
 class TableStore:
@@ -71,11 +73,16 @@ class TableStore:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")  # a commit is on disk before we acknowledge
         self.db.executescript(SCHEMA)
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
+        if "creator" not in columns:  # a database of an earlier version: tables keep playing
+            self.db.execute("ALTER TABLE tables ADD COLUMN creator TEXT")
 
     def close(self) -> None:
         self.db.close()
 
-    def create(self, table_id: str, save: SaveGame, tokens: list[str], speed: float) -> StoredTable:
+    def create(
+        self, table_id: str, save: SaveGame, tokens: list[str], speed: float, creator: str = ""
+    ) -> StoredTable:
         header = save.to_json()
         header.pop("choices")
         header.pop("result")
@@ -83,14 +90,14 @@ class TableStore:
         with self.db:
             self.db.execute("BEGIN")
             self.db.execute(
-                "INSERT INTO tables (id, created, header, speed) VALUES (?, ?, ?, ?)",
-                (table_id, created, json.dumps(header), speed),
+                "INSERT INTO tables (id, created, header, speed, creator) VALUES (?, ?, ?, ?, ?)",
+                (table_id, created, json.dumps(header), speed, creator),
             )
             self.db.executemany(
                 "INSERT INTO seats (table_id, seat, token) VALUES (?, ?, ?)",
                 [(table_id, seat, token) for seat, token in enumerate(tokens)],
             )
-        return StoredTable(table_id, created, save, list(tokens), speed)
+        return StoredTable(table_id, created, save, list(tokens), speed, creator)
 
     def append_move(self, table_id: str, n: int, choice: str) -> None:
         """Record decision ``n``; returns once it is committed to disk."""
@@ -111,11 +118,11 @@ class TableStore:
 
     def load(self, table_id: str) -> StoredTable | None:
         row = self.db.execute(
-            "SELECT created, header, speed, result FROM tables WHERE id = ?", (table_id,)
+            "SELECT created, header, speed, result, creator FROM tables WHERE id = ?", (table_id,)
         ).fetchone()
         if row is None:
             return None
-        created, header, speed, result = row
+        created, header, speed, result, creator = row
         data = json.loads(header)
         tokens = [
             token
@@ -141,7 +148,15 @@ class TableStore:
             # a table started before format 2 goes on asking every decision, as it was played
             take_forced=data.get("format") != FORMAT_ASKED,
         )
-        return StoredTable(table_id, created, save, tokens, speed)
+        return StoredTable(table_id, created, save, tokens, speed, creator or "")
+
+    def delete(self, table_id: str) -> None:
+        """Remove a table, its seats and its log (one transaction: all or nothing)."""
+        with self.db:
+            self.db.execute("BEGIN")
+            for name in ("moves", "seats"):
+                self.db.execute(f"DELETE FROM {name} WHERE table_id = ?", (table_id,))
+            self.db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
 
     def table_of_token(self, token: str) -> tuple[str, int] | None:
         row = self.db.execute("SELECT table_id, seat FROM seats WHERE token = ?", (token,))

@@ -51,6 +51,9 @@ class Table:
     bots: dict[int, Any] = field(default_factory=dict)
     # open sockets at this table and the seat each one sees (None: a spectator)
     listeners: dict[Any, int | None] = field(default_factory=dict)
+    creator: str = ""  # the creator's token ("": nobody's, a table of an earlier version)
+    # why the table stopped before its end (a bot failed, a rule failed): shown, no traceback
+    error: str | None = None
 
     def listen(self, socket: Any, seat: int | None) -> None:
         self.listeners[socket] = seat
@@ -85,6 +88,20 @@ class Table:
             if secrets.compare_digest(known, token):
                 return seat
         raise ServeError("this seat link is not valid for this table", 403)
+
+    def is_creator(self, token: Any) -> bool:
+        """Whether ``token`` is this table's creator token (compared in constant time)."""
+        return bool(self.creator and isinstance(token, str) and token) and secrets.compare_digest(
+            self.creator.encode(), token.encode()
+        )
+
+    def check_creator(self, token: Any, what: str) -> None:
+        if not self.is_creator(token):
+            raise ServeError(
+                f"only the table's creator may {what} (from the browser that made the table, "
+                "or with the creator token it was given)",
+                403,
+            )
 
     def to_save(self) -> SaveGame:
         result = result_to_dict(self.state.result()) if self.state.is_over else None
@@ -161,9 +178,11 @@ class Hub:
         bots = self._bots(save)
         table_id = secrets.token_urlsafe(9)
         tokens = [secrets.token_urlsafe(TOKEN_BYTES) for _ in seats]
+        creator = secrets.token_urlsafe(TOKEN_BYTES)
         state = compiled.new_state(seed)
         table = Table(table_id, save, tokens, float(speed), compiled, pres, state, bots)
-        self.store.create(table_id, save, tokens, table.speed)
+        table.creator = creator
+        self.store.create(table_id, save, tokens, table.speed, creator)
         self.tables[table_id] = table
         return table
 
@@ -199,6 +218,7 @@ class Hub:
             pres,
             save.new_state(compiled),
             self._bots(save),
+            creator=stored.creator,
         )
         state = table.state
         for choice in choices:
@@ -251,13 +271,28 @@ class Hub:
             self.store.finish(table.id, result_to_dict(table.state.result()))
 
     def bot_move(self, table: Table) -> bool:
-        """Let the bot to move choose and commit; False when no bot is to move."""
-        if not table.bot_to_move():
+        """Let the bot to move choose and commit; False when no bot is to move, or when the bot
+        or a rule fails: then the table stops there, its ``error`` saying why (the game as it
+        was before that move, nothing stored of it)."""
+        if table.error is not None or not table.bot_to_move():
             return False
         state = table.state
         seat = state.to_move
-        choice = table.bots[seat].choose(SeatView(state, seat), state.legal_options())
-        self.commit(table, choice)
+        try:
+            choice = table.bots[seat].choose(SeatView(state, seat), state.legal_options())
+            if choice not in state.legal_options():
+                raise ServeError(f"it chose {choice!r}, which is not a legal option now")
+            self.commit(table, choice)
+        except ServeError as exc:
+            table.error = f"seat {seat} ({table.save.seats[seat]}) could not move: {exc.message}"
+            return False
+        except RulebookError as exc:  # a rule failed while the bot looked ahead
+            table.error = f"seat {seat} ({table.save.seats[seat]}) could not move: {exc}"
+            return False
+        except Exception as exc:  # noqa: BLE001 - a bot's own fault, named without a traceback
+            kind = table.save.seats[seat]
+            table.error = f"seat {seat}'s bot ({kind}) failed: {type(exc).__name__}: {exc}"
+            return False
         return True
 
     def run_bots(self, table: Table) -> int:
@@ -267,7 +302,15 @@ class Hub:
             moves += 1
         return moves
 
-    def set_speed(self, table: Table, speed: Any) -> None:
+    def delete(self, table: Table, creator: Any) -> None:
+        """Forget a table for good (its creator only); its sockets are closed by the caller."""
+        table.check_creator(creator, "delete it")
+        self.store.delete(table.id)
+        self.tables.pop(table.id, None)
+
+    def set_speed(self, table: Table, speed: Any, creator: Any) -> None:
+        """A bot-only table's speed, changed by its creator only (it has no seats to ask)."""
+        table.check_creator(creator, "change its speed")
         if isinstance(speed, bool) or not isinstance(speed, (int, float)) or not 0 <= speed <= 100:
             raise ServeError("'speed' must be a number of moves per second from 0 to 100")
         table.speed = float(speed)

@@ -64,5 +64,7 @@ def test_options_read_as_text_with_their_costs(client):
         message = move(client, table, message["to_move"], choice, message["decision"]).json()
     assert builds
     one = builds[0]
-    assert "—" in one["text"] and "you pay" in one["text"], one
-    assert one["group"] == "Build" and "cost " in one["text"]
+    # the builder (the chooser) has the privilege: the cost and the reason are named
+    assert "—" in one["text"] and "doubloon" in one["text"], one
+    assert "you pay" in one["text"] and "the builder's privilege" in one["text"], one
+    assert one["group"] == "Build" and one["text"].endswith(" VP")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from interpreter.cli.board import option_lines, print_board
 from interpreter.engine.loader import load_game_and_data
+from interpreter.serve.messages import options_of
 from interpreter.serve.presentation import Presentation
 
 TOY = Path(__file__).resolve().parents[1] / "toy" / "ruleset.yaml"
@@ -41,7 +42,7 @@ def test_internal_fields_never_show_at_the_terminal_or_the_table():
     for name in pres.internal:
         assert name not in text and pres.label(name) not in text
     assert "Doubloons" in text and "Seat 0 (you)" in text
-    lines = option_lines(state.legal_options(), pres)
+    lines = option_lines(options_of(state, pres, state.to_move))
     assert lines[0].startswith(" ") and lines[0].endswith(":")  # a group heading
     assert all("[" in line for line in lines if ")" in line)
 

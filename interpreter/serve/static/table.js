@@ -18,6 +18,8 @@
 
   function draw(msg, send) {
     current = msg;
+    // a table stopped by a failing bot or rule says why, in place of the options
+    if (msg.error) showError("The game stopped: " + msg.error);
     $("board").innerHTML = msg.board;
     const seats = msg.seats || [];
     let status;
@@ -90,7 +92,8 @@
     const controls = $("controls");
     controls.innerHTML = '<a href="/api/tables/' + table + '/save" download>Download the save file</a>' +
       ' · <a href="/replay?table=' + table + '">Replay</a>';
-    if (app.dataset.botOnly === "1") {
+    // the speed is the table's creator's to change (the server checks it too)
+    if (app.dataset.botOnly === "1" && app.dataset.creator === "1") {
       controls.innerHTML += '<p><label>Speed (moves/s) <input type="range" id="speed" min="0.5" ' +
         'max="20" step="0.5" value="2"></label> <span id="speed-shown">2</span></p>';
       const speed = $("speed");
@@ -112,8 +115,9 @@
         if (msg.type === "error") showError(msg.error);
         else { if (current && msg.decision !== current.decision) showError(""); draw(msg, send); }
       };
-      socket.onclose = () => {  // reconnect: the server sends the seat's position again
+      socket.onclose = (ev) => {  // reconnect: the server sends the seat's position again
         app.classList.add("offline");
+        if (ev.code >= 4000) return;  // the server refused (a wrong link, a deleted table)
         setTimeout(connect, retry);
         retry = Math.min(retry * 2, 8000);
       };

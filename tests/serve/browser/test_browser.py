@@ -171,3 +171,44 @@ def test_the_screenshot_in_the_readme(page, server):
     shot = ROOT / "docs" / "serve-table.png"
     page.screenshot(path=str(shot), full_page=False)
     assert shot.stat().st_size > 20_000
+
+
+def test_the_lobby_gives_the_creator_its_links_and_a_delete_button(page, server, browser):
+    start_from_form(page, server, seats=["human", "human", "random"])
+    page.wait_for_selector("text=Table ready")
+    link = page.locator("a.seat-link").first.get_attribute("href")
+    table_id = link.split("/t/", 1)[1].split("?", 1)[0]
+    page.goto(server + "/")
+    row = page.locator(f'tr[data-table="{table_id}"]')
+    assert row.locator("a.seat-link").count() == 2
+    # another browser (no cookie) sees the table but neither its links nor the button
+    anonymous = httpx.get(server + "/").text
+    assert table_id in anonymous and link not in anonymous
+    assert f"/t/{table_id}/delete" not in anonymous
+    refused = httpx.request("DELETE", f"{server}/api/tables/{table_id}")
+    assert refused.status_code == 403
+    row.locator("form.delete button").click()
+    page.wait_for_url(server + "/")
+    assert page.locator(f'tr[data-table="{table_id}"]').count() == 0
+
+
+def test_a_bot_only_table_that_fails_shows_why(page, server, tmp_path):
+    broken = (
+        b"overlay: fails-mid-game\nextends: puerto-rico\nreplace:\n  functions/privilege:\n"
+        b"    params: [p]\n    expr: (1 // (0 if round >= 3 else 1)) if p == chooser else 0\n"
+    )
+    path = tmp_path / "fails-mid-game.yaml"
+    path.write_bytes(broken)
+    page.goto(f"{server}/new")
+    page.set_input_files("#upload", str(path))
+    page.fill('input[name="speed"]', "0")
+    for seat in range(3):
+        page.select_option(f'select[name="seat{seat}"]', "random")
+    page.fill("#players", "3")
+    page.dispatch_event("#players", "input")
+    page.click("#start")
+    page.wait_for_url(re.compile(r"/t/[\w-]+$"))
+    page.wait_for_selector("#error:not([hidden])", timeout=60_000)
+    error = page.inner_text("#error")
+    assert error.startswith("The game stopped: seat ") and "error[E001]" in error
+    assert "division by zero" in error and "Traceback" not in error
