@@ -59,13 +59,16 @@ def rule_failure(
         elif code.co_filename.startswith("<rule: ") and origin is None:
             label = code.co_filename[len("<rule: ") : -1]
         tb = tb.tb_next
+    only = getattr(e, "rulebook_only_choice", None)
     if s.decisions == 0:
         when = "while setting up the game"
-    elif seat is None:
+    elif only is not None or seat is None:
         when = f"after decision {s.decisions}"
     else:
         taken = f", option '{option}'" if option is not None else ""
         when = f"at decision {s.decisions} (seat {seat} to move{taken})"
+    if only is not None:
+        when += f", taking seat {only[0]}'s only option '{only[1]}'"
     message = f"a rule failed {when}: {cause(e)}"
     if origin is None:
         where = f" (in the rule {label})" if label else ""
@@ -176,8 +179,14 @@ def take_only(s: State, options: dict[str, tuple]) -> None:
     if s.log is not None:
         text = opt.log(s) if opt.log is not None else option_id
         s.log.append((s.round, s.who, f"{text} (the only choice)"))
+    seat = s.who
     s.who = None
-    opt.effect(s)
+    try:
+        opt.effect(s)
+    except RULE_FAILURES as e:
+        # reported as this option's failure, not the last asked decision's (rule_failure)
+        e.rulebook_only_choice = (seat, option_id)  # type: ignore[union-attr]
+        raise
 
 
 def enumerate_options(s: State, spec: ChooseSpec) -> dict[str, tuple]:

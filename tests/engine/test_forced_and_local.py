@@ -199,3 +199,22 @@ def test_the_second_tiebreak_decides_between_seats_the_first_left_tied(tmp_path)
         broken.apply("pass")
     assert broken.result().winners == [1]
     assert [s["tiebreak"] for s in broken.result().scores] == [[0, 0], [0, 1]]
+
+
+def test_a_rule_failing_in_an_option_the_engine_takes_names_that_option(tmp_path):
+    # `pass` is seat 1's only option when the pot is empty; its effect divides by zero: the
+    # E001 must name the option the engine took for seat 1, not seat 0's decision before it
+    path = write(tmp_path)
+    text = open(path, encoding="utf-8").read()
+    text = text.replace(
+        "                - id: pass\nscoring:",
+        '                - id: pass\n                  do: "actor.coins = 1 // pot"\nscoring:',
+    )
+    open(path, "w", encoding="utf-8").write(text)
+    state = load_game(path, 2).new_state(1)
+    with pytest.raises(RulesError) as caught:
+        state.apply("pass")  # seat 0 passes: the pot stays empty, both then have `pass` alone
+    message = str(caught.value)
+    assert "division by zero" in message
+    assert "taking seat 0's only option 'pass'" in message
+    assert "(seat 0 to move, option 'pass')" not in message
