@@ -158,11 +158,6 @@ class TableStore:
                 self.db.execute(f"DELETE FROM {name} WHERE table_id = ?", (table_id,))
             self.db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
 
-    def table_of_token(self, token: str) -> tuple[str, int] | None:
-        row = self.db.execute("SELECT table_id, seat FROM seats WHERE token = ?", (token,))
-        found = row.fetchone()
-        return (found[0], found[1]) if found else None
-
     def recent(self, limit: int = 50) -> list[dict[str, Any]]:
         """The newest tables, for the lobby: id, game, players, seats, finished, decisions."""
         rows = self.db.execute(
