@@ -5,11 +5,13 @@ Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley
 *determinisation* (a full state consistent with what its seat has seen, made by the engine from
 the ruleset's own declarations of hidden fields: engine/infoset.py), walks the tree with UCB
 (counting how often each option was available, since determinisations differ in what is legal),
-adds one node, plays on at random, and scores where it stopped. A playout is cut after
-``depth`` decisions from the root and the cut state scored with the ruleset's own scoring
-(:func:`interpreter.engine.scoring.score_table`, the table the game computes at its end): each
-seat's lead over the best other seat, squashed to 0..1. A finished game scores 1 for a winner
-(shared among tied winners), 0 otherwise. The most visited option is played.
+adds one node, plays on (at random, or with the bot named by ``rollout``), and scores where it
+stopped. A playout is cut after ``depth`` decisions from the root (or at the ``rounds``-th new
+round) and the cut state scored with the ruleset's own scoring
+(:func:`interpreter.engine.scoring.score_table`, the table the game computes at its end, plus
+``tiebreak`` times the ruleset's tiebreak value): each seat's lead over the best other seat,
+squashed to 0..1. A finished game scores 1 for a winner (shared among tied winners), 0
+otherwise. The most visited option is played.
 
 Parameters (a bot spec, ``search:iterations=400:depth=40``):
 
@@ -19,7 +21,12 @@ Parameters (a bot spec, ``search:iterations=400:depth=40``):
 * ``depth``      - decisions from the root before a playout is cut and scored (default 30);
 * ``c``          - the UCB exploration constant (default 0.7);
 * ``scale``      - points of lead worth about 73% in the cut-state score (default: 1 + 10% of
-  the best total).
+  the best total);
+* ``rollout``    - the registered bot that plays the playouts, for every seat (default
+  ``random``, which works on any ruleset; a game's own bot makes playouts likelier, at its
+  cost per decision);
+* ``tiebreak``   - weight of the ruleset's tiebreak value in a cut state's score (default 0);
+* ``rounds``     - cut a playout at the start of the Nth new round (0: only ``depth`` cuts).
 
 With ``iterations`` alone it is deterministic for a game seed (its generator is seeded with
 the seed and the seat). It reads nothing of the state but through its seat's view.
@@ -34,6 +41,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from interpreter.bots.registry import BotParam, bot_base, make_bot
+from interpreter.diagnostics.errors import ConfigError
 from interpreter.engine.infoset import SeatView
 from interpreter.engine.scoring import score_table
 
@@ -200,7 +208,14 @@ class SearchBot:
                 d.apply(legal[0])
             else:
                 mover = d.who
-                d.apply(bots[mover].choose(SeatView(d, mover), legal))
+                try:
+                    choice = bots[mover].choose(SeatView(d, mover), legal)
+                except Exception as exc:  # noqa: BLE001 - a game's bot on a game it does not know
+                    raise ConfigError(
+                        f"search: the playout bot {self.rollout!r} failed on this ruleset "
+                        f"({type(exc).__name__}: {exc}); use rollout=random or a bot made for it"
+                    ) from None
+                d.apply(choice)
             steps += 1
 
 

@@ -191,3 +191,11 @@ def test_a_playout_cut_by_rounds_stops_at_the_round_boundary():
     d = state.copy()
     bot._playout(d, 0, d.round)
     assert d.round == state.round + 1 or d.over
+
+
+def test_a_playout_bot_that_does_not_know_the_ruleset_fails_with_a_clear_error():
+    from interpreter.diagnostics.errors import ConfigError
+
+    state = _mid_game("san-juan", 3, [], seed=7, decisions=30)
+    with pytest.raises(ConfigError, match="playout bot 'pr-heuristic' failed on this ruleset"):
+        _choose(state, iterations=3, rollout="pr-heuristic")
