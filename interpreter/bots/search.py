@@ -42,8 +42,8 @@ from typing import Any
 
 from interpreter.bots.registry import BotParam, bot_base, make_bot
 from interpreter.diagnostics.errors import ConfigError
-from interpreter.engine.infoset import SeatView
 from interpreter.engine.scoring import score_table
+from interpreter.engine.view import seat_view
 
 __all__ = ["SEARCH_PARAMS", "SearchBot", "playout_rewards"]
 
@@ -209,7 +209,8 @@ class SearchBot:
             else:
                 mover = d.who
                 try:
-                    choice = bots[mover].choose(SeatView(d, mover), legal)
+                    view = seat_view(d.game.rules, d, mover, shared=True)
+                    choice = bots[mover].choose(view, legal)
                 except Exception as exc:  # noqa: BLE001 - a game's bot on a game it does not know
                     raise ConfigError(
                         f"search: the playout bot {self.rollout!r} failed on this ruleset "
