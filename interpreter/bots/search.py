@@ -25,7 +25,8 @@ Parameters (a bot spec, ``search:iterations=400:depth=40``):
 * ``rollout``    - the registered bot that plays the playouts, for every seat (default
   ``random``, which works on any ruleset; a game's own bot makes playouts likelier, at its
   cost per decision);
-* ``tiebreak``   - weight of the ruleset's tiebreak value in a cut state's score (default 0);
+* ``tiebreak``   - weight of the ruleset's tiebreak value in a cut state's score (default 0.3:
+  measured against 0 and 1 in docs/bots.md);
 * ``rounds``     - cut a playout at the start of the Nth new round (0: only ``depth`` cuts).
 
 With ``iterations`` alone it is deterministic for a game seed (its generator is seeded with
@@ -54,7 +55,7 @@ SEARCH_PARAMS = {
     "c": BotParam(float, 0.7, "UCB exploration constant (default 0.7)"),
     "scale": BotParam(float, 0.0, "lead in points worth ~73% (default 1 + 10% of the best)"),
     "rollout": BotParam(str, "random", "bot that plays the playouts: any registered name"),
-    "tiebreak": BotParam(float, 0.0, "weight of the ruleset's tiebreak value in a cut state"),
+    "tiebreak": BotParam(float, 0.3, "weight of the ruleset's tiebreak value in a cut state (0.3)"),
     "rounds": BotParam(int, 0, "cut a playout at the Nth new round instead (depth still caps)"),
 }
 
@@ -106,7 +107,7 @@ class SearchBot:
         c: float = 0.7,
         scale: float = 0.0,
         rollout: str = "random",
-        tiebreak: float = 0.0,
+        tiebreak: float = 0.3,
         rounds: int = 0,
     ) -> None:
         if iterations < 0 or seconds < 0 or depth < 1 or c < 0 or scale < 0 or rounds < 0:
