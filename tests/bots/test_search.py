@@ -199,3 +199,14 @@ def test_a_playout_bot_that_does_not_know_the_ruleset_fails_with_a_clear_error()
     state = _mid_game("san-juan", 3, [], seed=7, decisions=30)
     with pytest.raises(ConfigError, match="playout bot 'pr-heuristic' failed on this ruleset"):
         _choose(state, iterations=3, rollout="pr-heuristic")
+
+
+def test_the_playout_bots_shared_view_shows_what_the_copied_one_shows():
+    from interpreter.engine.view import seat_view
+
+    state = _mid_game("san-juan", 3, [], seed=4, decisions=40)
+    for seat in range(3):
+        shared = seat_view(state.game.rules, state, seat, shared=True)
+        assert shared == state.view(seat)
+        # the shared view's own hand is the state's list itself: no copy was made
+        assert shared["players"][seat]["hand"] is state.p[seat]["hand"]
