@@ -5,11 +5,13 @@ Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley
 *determinisation* (a full state consistent with what its seat has seen, made by the engine from
 the ruleset's own declarations of hidden fields: engine/infoset.py), walks the tree with UCB
 (counting how often each option was available, since determinisations differ in what is legal),
-adds one node, plays on at random, and scores where it stopped. A playout is cut after
-``depth`` decisions from the root and the cut state scored with the ruleset's own scoring
-(:func:`interpreter.engine.scoring.score_table`, the table the game computes at its end): each
-seat's lead over the best other seat, squashed to 0..1. A finished game scores 1 for a winner
-(shared among tied winners), 0 otherwise. The most visited option is played.
+adds one node, plays on (at random, or with the bot named by ``rollout``), and scores where it
+stopped. A playout is cut after ``depth`` decisions from the root (or at the ``rounds``-th new
+round) and the cut state scored with the ruleset's own scoring
+(:func:`interpreter.engine.scoring.score_table`, the table the game computes at its end, plus
+``tiebreak`` times the ruleset's tiebreak value): each seat's lead over the best other seat,
+squashed to 0..1. A finished game scores 1 for a winner (shared among tied winners), 0
+otherwise. The most visited option is played.
 
 Parameters (a bot spec, ``search:iterations=400:depth=40``):
 
@@ -19,7 +21,13 @@ Parameters (a bot spec, ``search:iterations=400:depth=40``):
 * ``depth``      - decisions from the root before a playout is cut and scored (default 30);
 * ``c``          - the UCB exploration constant (default 0.7);
 * ``scale``      - points of lead worth about 73% in the cut-state score (default: 1 + 10% of
-  the best total).
+  the best total);
+* ``rollout``    - the registered bot that plays the playouts, for every seat (default
+  ``random``, which works on any ruleset; a game's own bot makes playouts likelier, at its
+  cost per decision);
+* ``tiebreak``   - weight of the ruleset's tiebreak value in a cut state's score (default 0.3:
+  measured against 0 and 1 in docs/bots.md);
+* ``rounds``     - cut a playout at the start of the Nth new round (0: only ``depth`` cuts).
 
 With ``iterations`` alone it is deterministic for a game seed (its generator is seeded with
 the seed and the seat). It reads nothing of the state but through its seat's view.
@@ -33,8 +41,10 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from interpreter.bots.registry import BotParam
+from interpreter.bots.registry import BotParam, bot_base, make_bot
+from interpreter.diagnostics.errors import ConfigError
 from interpreter.engine.scoring import score_table
+from interpreter.engine.view import seat_view
 
 __all__ = ["SEARCH_PARAMS", "SearchBot", "playout_rewards"]
 
@@ -44,6 +54,9 @@ SEARCH_PARAMS = {
     "depth": BotParam(int, 30, "decisions before a playout is cut and scored (default 30)"),
     "c": BotParam(float, 0.7, "UCB exploration constant (default 0.7)"),
     "scale": BotParam(float, 0.0, "lead in points worth ~73% (default 1 + 10% of the best)"),
+    "rollout": BotParam(str, "random", "bot that plays the playouts: any registered name"),
+    "tiebreak": BotParam(float, 0.3, "weight of the ruleset's tiebreak value in a cut state (0.3)"),
+    "rounds": BotParam(int, 0, "cut a playout at the Nth new round instead (depth still caps)"),
 }
 
 
@@ -59,15 +72,20 @@ class _Edge:
         self.node: dict[str, _Edge] = {}
 
 
-def playout_rewards(state: Any, scale: float = 0.0) -> list[float]:
-    """Each seat's reward in 0..1 where a playout stopped (the state may be changed)."""
+def playout_rewards(state: Any, scale: float = 0.0, tiebreak: float = 0.0) -> list[float]:
+    """Each seat's reward in 0..1 where a playout stopped (the state may be changed).
+
+    A cut state is scored by the ruleset's own end-of-game table: each seat's total, plus
+    ``tiebreak`` times its tiebreak value (what the ruleset counts when totals tie: often the
+    resources a seat has not yet turned into points)."""
     players = len(state.p)
     if state.is_over:
         winners = state.result().winners
         return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(players)]
-    totals = [row["total"] for row in score_table(state.game.rules, state)]
     if players == 1:
         return [0.5]
+    table = score_table(state.game.rules, state)
+    totals = [row["total"] + tiebreak * row["tiebreak"] for row in table]
     k = scale or 1.0 + 0.1 * max(0, max(totals))
     out = []
     for seat, total in enumerate(totals):
@@ -88,8 +106,11 @@ class SearchBot:
         depth: int = 30,
         c: float = 0.7,
         scale: float = 0.0,
+        rollout: str = "random",
+        tiebreak: float = 0.3,
+        rounds: int = 0,
     ) -> None:
-        if iterations < 0 or seconds < 0 or depth < 1 or c < 0 or scale < 0:
+        if iterations < 0 or seconds < 0 or depth < 1 or c < 0 or scale < 0 or rounds < 0:
             raise ValueError("search: depth must be >= 1, the others >= 0")
         self.seat = seat
         self.iterations = iterations
@@ -97,7 +118,11 @@ class SearchBot:
         self.depth = depth
         self.c = c
         self.scale = scale
+        self.tiebreak = tiebreak
+        self.rounds = rounds
+        self.rollout = rollout
         self._rng = random.Random(f"search:{seed}:{seat}")
+        self._rollout_bots = _rollout_bots(rollout, seed, seat)
         self.last_iterations = 0  # how many the last decision ran (benchmarks report it)
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
@@ -128,6 +153,7 @@ class SearchBot:
         steps = 0
         depth = self.depth
         c = self.c
+        start_round = d.round
         # selection and expansion: down the tree while every legal option has been tried
         while not d.over and steps < depth:
             legal = d.pending
@@ -160,13 +186,64 @@ class SearchBot:
             d.apply(choice)
             steps += 1
             node = edge.node
-        # playout: random options until the cut
-        randrange = rng.randrange
-        while not d.over and steps < depth:
-            legal = list(d.pending)
-            d.apply(legal[randrange(len(legal))])
-            steps += 1
-        rewards = playout_rewards(d, self.scale)
+        self._playout(d, steps, start_round)
+        rewards = playout_rewards(d, self.scale, self.tiebreak)
         for edge, mover in path:
             edge.visits += 1
             edge.reward += rewards[mover]
+
+    def _playout(self, d: Any, steps: int, start_round: int) -> None:
+        """Play on from the tree's leaf until the cut: ``depth`` decisions from the root, or
+        the start of the ``rounds``-th new round when given, or the end of the game."""
+        depth = self.depth
+        last_round = start_round + self.rounds if self.rounds else None
+        bots = self._rollout_bots
+        randrange = self._rng.randrange
+        while not d.over and steps < depth:
+            if last_round is not None and d.round >= last_round:
+                break
+            legal = list(d.pending)
+            if bots is None:
+                d.apply(legal[randrange(len(legal))])
+            elif len(legal) == 1:
+                d.apply(legal[0])
+            else:
+                mover = d.who
+                try:
+                    view = seat_view(d.game.rules, d, mover, shared=True)
+                    choice = bots[mover].choose(view, legal)
+                except Exception as exc:  # noqa: BLE001 - a game's bot on a game it does not know
+                    raise ConfigError(
+                        f"search: the playout bot {self.rollout!r} failed on this ruleset "
+                        f"({type(exc).__name__}: {exc}); use rollout=random or a bot made for it"
+                    ) from None
+                d.apply(choice)
+            steps += 1
+
+
+def _rollout_bots(name: str, seed: int, seat: int) -> _SeatBots | None:
+    """One playout bot per seat (None for random playouts, which the search runs inline)."""
+    if bot_base(name) == "random":
+        return None
+    if ":" in name or bot_base(name) == "search":
+        raise ValueError(f"search: rollout={name!r} must name a bot without parameters, not search")
+    # seats are created lazily: the number of seats is known only from the first state
+    return _SeatBots(name, f"{seed}:{seat}")
+
+
+class _SeatBots:
+    """The playout bot of each seat, made on first use, seeded from the searcher's seed."""
+
+    def __init__(self, name: str, seed: str) -> None:
+        make_bot(name, 0, 0)  # an unknown name fails now, with the registry's suggestions
+        self._name = name
+        self._seed = seed
+        self._bots: dict[int, Any] = {}
+
+    def __getitem__(self, seat: int) -> Any:
+        bot = self._bots.get(seat)
+        if bot is None:
+            # an int seed: bots derive their generators from f"{seed}:{seat}"
+            seed = random.Random(f"rollout:{self._seed}:{seat}").getrandbits(32)
+            bot = self._bots[seat] = make_bot(self._name, seat, seed)
+        return bot

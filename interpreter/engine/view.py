@@ -12,6 +12,10 @@ if TYPE_CHECKING:
     from interpreter.engine.state import State
 
 
+def _same(x: Any) -> Any:
+    return x
+
+
 def copy_tree(x: Any) -> Any:
     """Copy nested lists/dicts of plain values (much faster than copy.deepcopy)."""
     t = type(x)
@@ -22,8 +26,12 @@ def copy_tree(x: Any) -> Any:
     return x
 
 
-def seat_view(rules: Rules, s: State, seat: int) -> dict[str, Any]:
-    """The JSON-able view of `s` for `seat` (what a bot or a human player is shown)."""
+def seat_view(rules: Rules, s: State, seat: int, shared: bool = False) -> dict[str, Any]:
+    """The JSON-able view of `s` for `seat` (what a bot or a human player is shown).
+
+    ``shared``: the shown values are the state's own, not copies (a bot playing out a throwaway
+    state reads it many times a second and changes nothing); what is hidden stays hidden."""
+    copy = _same if shared else copy_tree
     g: dict[str, Any] = {}
     hidden_all = rules.hidden_all
     gone = out_of_scope(rules, s)
@@ -35,7 +43,7 @@ def seat_view(rules: Rules, s: State, seat: int) -> dict[str, Any]:
             if name not in hidden_all and type(value) is list:
                 g[name]["count"] = len(value)
         else:
-            g[name] = copy_tree(value)
+            g[name] = copy(value)
     players = []
     hidden = rules.hidden_player
     for pl in s.p:
@@ -45,7 +53,7 @@ def seat_view(rules: Rules, s: State, seat: int) -> dict[str, Any]:
             if ("player", k) in gone:
                 continue
             if own or k not in hidden:
-                shown[k] = copy_tree(v)
+                shown[k] = copy(v)
             elif type(v) is list and k not in hidden_all:
                 # a hidden pile (a hand): others see how many, not which
                 shown[k] = {"hidden": True, "count": len(v)}

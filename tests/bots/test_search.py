@@ -152,3 +152,63 @@ def test_standings_score_a_running_game_without_changing_it():
         assert row["total"] == sum(row["components"].values())
     # something was scored by then (buildings, points from shipping)
     assert any(row["total"] > 0 for row in table)
+
+
+@pytest.mark.parametrize(
+    ("name", "rollout"), [("puerto-rico", "pr-heuristic"), ("san-juan", "sj-heuristic")]
+)
+def test_bot_guided_playouts_stay_legal_and_seeded(name, rollout):
+    state = _mid_game(name, 3, [], seed=7, decisions=30)
+    params = {"iterations": 10, "rollout": rollout, "depth": 40}
+    choice, bot = _choose(state, **params)
+    assert choice in state.legal_options()
+    assert bot.last_iterations == 10
+    assert _choose(state, **params)[0] == choice
+    # the playout bot really played: its seats' bots were made and used
+    assert bot._rollout_bots is not None and bot._rollout_bots._bots
+
+
+def test_rollout_names_a_known_bot_without_parameters():
+    with pytest.raises(UnknownBotError, match="unknown bot 'nope'"):
+        make_bot("search:rollout=nope", 0, 0)
+    with pytest.raises(ValueError, match="not search"):
+        make_bot("search:rollout=search", 0, 0)
+    assert make_bot("search:rollout=random", 0, 0)._rollout_bots is None
+
+
+def test_cut_state_score_counts_the_tiebreak_when_asked():
+    from interpreter.bots.search import playout_rewards
+
+    state = _mid_game("puerto-rico", 3, [], seed=6, decisions=200)
+    plain = playout_rewards(state.copy(), scale=5.0)
+    weighted = playout_rewards(state.copy(), scale=5.0, tiebreak=1.0)
+    # doubloons and goods differ between seats by then, so the weighted rewards differ
+    assert plain != weighted
+    assert all(0.0 < r < 1.0 for r in plain + weighted)
+
+
+def test_a_playout_cut_by_rounds_stops_at_the_round_boundary():
+    state = _mid_game("san-juan", 3, [], seed=9, decisions=20)
+    bot = SearchBot(state.to_move, 1, rounds=1, depth=10**6)
+    d = state.copy()
+    bot._playout(d, 0, d.round)
+    assert d.round == state.round + 1 or d.over
+
+
+def test_a_playout_bot_that_does_not_know_the_ruleset_fails_with_a_clear_error():
+    from interpreter.diagnostics.errors import ConfigError
+
+    state = _mid_game("san-juan", 3, [], seed=7, decisions=30)
+    with pytest.raises(ConfigError, match="playout bot 'pr-heuristic' failed on this ruleset"):
+        _choose(state, iterations=3, rollout="pr-heuristic")
+
+
+def test_the_playout_bots_shared_view_shows_what_the_copied_one_shows():
+    from interpreter.engine.view import seat_view
+
+    state = _mid_game("san-juan", 3, [], seed=4, decisions=40)
+    for seat in range(3):
+        shared = seat_view(state.game.rules, state, seat, shared=True)
+        assert shared == state.view(seat)
+        # the shared view's own hand is the state's list itself: no copy was made
+        assert shared["players"][seat]["hand"] is state.p[seat]["hand"]
