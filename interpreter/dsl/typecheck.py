@@ -6,7 +6,8 @@ A fault is a TypeFault at the offending token. It names the value to blame (`cul
 what was expected there, so that a fault inside an inlined rule function caused by an argument
 is reported at the call site's argument instead (resolve.py).
 
-Codes: D008 a value of the wrong type (D009 and D010, fields: typefields.py).
+Codes: D008 a value of the wrong type (D009 and D010, fields: typefields.py; D011, a value
+that may be none: nonesafe.py).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from lark import Tree
 
 from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.dsl import ir
+from interpreter.dsl.nonesafe import NoneGuards
 from interpreter.dsl.scope import Env, Scope, TypeInfo
 from interpreter.dsl.show import Lazy, show_tree
 from interpreter.dsl.typefault import (
@@ -60,10 +62,11 @@ _NUMBER_OPS = ("<", "<=", ">", ">=")
 _LIST_ARGS = {"len", "distinct", "list", "first", "count", "any", "all", "sum", "min", "max"}
 
 
-class TypeRules(FieldRules):
+class TypeRules(FieldRules, NoneGuards):
     """The type of each resolved node, and the checks on it, for one Env (off without types)."""
 
     def __init__(self, env: Env) -> None:
+        NoneGuards.__init__(self)
         self.env = env
         self._empty = TypeInfo()
 
@@ -81,6 +84,8 @@ class TypeRules(FieldRules):
         """Raise when `node` (written at `tree`) does not fit `expected`: `what` expected ..."""
         found = _strip(type_of(node))
         if assignable(found, expected) or (found == NONE and isinstance(expected, Optional)):
+            if not isinstance(expected, Optional) and expected != ANY:
+                self.need_value(tree, node, what)
             return
         message = f"{what}: expected {describe(expected)}, got {found_words(node)}"
         raise TypeFault(message + self.guess(node, expected), tree, node, expected)
@@ -103,6 +108,7 @@ class TypeRules(FieldRules):
     def number(self, tree: Any, node: ir.Expr, text: str, word: str) -> None:
         t = _strip(type_of(node))
         if t == ANY or is_number(t):
+            self.need_value(tree, node, f"'{text}'")
             return
         raise TypeFault(
             f"'{text}': {word} needs numbers, got {found_words(node)}", tree, node, NUMBER
@@ -189,6 +195,8 @@ class TypeRules(FieldRules):
                 )
             return BOOL
         if op in _NUMBER_OPS:
+            self.need_value(tree.children[0], left, f"'{text}'")
+            self.need_value(tree.children[-1], right, f"'{text}'")
             for side, t in ((left, lt), (right, rt)):
                 if t != ANY and not is_number(t):
                     other = rt if side is left else lt
