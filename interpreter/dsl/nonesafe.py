@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
 
 from interpreter.dsl import ir
@@ -84,9 +84,13 @@ class NoneGuards:
     def __init__(self) -> None:
         self._safe: Counter[Key] = Counter()
 
-    @contextmanager
-    def assume(self, keys: Iterable[Key]) -> Iterator[None]:
+    def assume(self, keys: Iterable[Key]) -> AbstractContextManager[None]:
+        """While in it, the values `keys` name are known not to be none."""
         keys = list(keys)
+        return self._assuming(keys) if keys else nullcontext()
+
+    @contextmanager
+    def _assuming(self, keys: list[Key]) -> Iterator[None]:
         self._safe.update(keys)
         try:
             yield
@@ -99,9 +103,10 @@ class NoneGuards:
             return t.inner
         return t
 
-    def need_value(self, tree: Any, node: ir.Expr, what: str) -> None:
+    def need_value(self, tree: Any, node: ir.Expr, what: Any) -> None:
         """Raise D011 when `node` may be none here and no test has ruled that out; `what`
-        says where it is used ("'a + b'", "argument 2 of 'pay'")."""
+        says where it is used ("'a + b'", "argument 2 of 'pay'"; a Lazy, written only for a
+        fault)."""
         t = type_of(node)
         if not isinstance(t, Optional) or (isinstance(node, ir.Const) and node.value is not None):
             return

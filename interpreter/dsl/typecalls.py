@@ -119,8 +119,8 @@ class Typer(TypeRules):
         ty = T.ANY
         for i, link in enumerate(chain):
             if i == 0:
-                self.need_value(tree.children[0], link.left, f"'{Lazy(tree)}'")
-            self.need_value(tree.children[2 * i + 2], link.right, f"'{Lazy(tree)}'")
+                self.need_value(tree.children[0], link.left, Lazy("'", tree, "'"))
+            self.need_value(tree.children[2 * i + 2], link.right, Lazy("'", tree, "'"))
             ty = self.arith(tree, link.left, link.op, link.right, tree)
             link.ty = ty
         return ty

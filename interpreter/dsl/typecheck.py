@@ -108,7 +108,7 @@ class TypeRules(FieldRules, NoneGuards):
     def number(self, tree: Any, node: ir.Expr, text: str, word: str) -> None:
         t = _strip(type_of(node))
         if t == ANY or is_number(t):
-            self.need_value(tree, node, f"'{text}'")
+            self.need_value(tree, node, Lazy("'", text, "'"))
             return
         raise TypeFault(
             f"'{text}': {word} needs numbers, got {found_words(node)}", tree, node, NUMBER
@@ -195,8 +195,8 @@ class TypeRules(FieldRules, NoneGuards):
                 )
             return BOOL
         if op in _NUMBER_OPS:
-            self.need_value(tree.children[0], left, f"'{text}'")
-            self.need_value(tree.children[-1], right, f"'{text}'")
+            self.need_value(tree.children[0], left, Lazy("'", tree, "'"))
+            self.need_value(tree.children[-1], right, Lazy("'", tree, "'"))
             for side, t in ((left, lt), (right, rt)):
                 if t != ANY and not is_number(t):
                     other = rt if side is left else lt
