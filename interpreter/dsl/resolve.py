@@ -14,6 +14,7 @@ from lark import Token, Tree
 from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.dsl import ir
 from interpreter.dsl.builtins import BUILTINS
+from interpreter.dsl.nonesafe import known_not_none
 from interpreter.dsl.parser import DslSyntaxError, parse
 from interpreter.dsl.runtime import show
 from interpreter.dsl.scope import SPECIAL_NAMES, Callable_, Env, Scope
@@ -176,16 +177,21 @@ class Resolver:
 
     def _if(self, node: Tree, scope: Scope) -> ir.If:
         cond = self.condition(node.children[0], scope)
-        branches = [(cond, self.block(node.children[1].children, scope.child()))]
+        with self.tc.assume(known_not_none(cond)):
+            branches = [(cond, self.block(node.children[1].children, scope.child()))]
         at = [self._at(node)]
         otherwise = None
         for clause in node.children[2:]:
             at.append(self._at(clause))
-            if clause.data == "elif_clause":
-                c = self.condition(clause.children[0], scope)
-                branches.append((c, self.block(clause.children[1].children, scope.child())))
-            else:
-                otherwise = self.block(clause.children[0].children, scope.child())
+            before = set().union(*(known_not_none(c, False) for c, _ in branches))
+            with self.tc.assume(before):
+                if clause.data == "elif_clause":
+                    c = self.condition(clause.children[0], scope)
+                    with self.tc.assume(known_not_none(c)):
+                        block = self.block(clause.children[1].children, scope.child())
+                    branches.append((c, block))
+                else:
+                    otherwise = self.block(clause.children[0].children, scope.child())
         if otherwise is None:
             at.append(at[0])
         return ir.If(branches, otherwise, tuple(at))
@@ -369,13 +375,25 @@ class Resolver:
         return ir.Unary("not", self.expr(node.children[0], scope))
 
     def _or(self, node: Tree, scope: Scope) -> ir.Expr:
-        return ir.BoolOp("or", [self.expr(c, scope) for c in node.children])
+        return ir.BoolOp("or", self._operands(node, scope, False))
 
     def _and(self, node: Tree, scope: Scope) -> ir.Expr:
-        return ir.BoolOp("and", [self.expr(c, scope) for c in node.children])
+        return ir.BoolOp("and", self._operands(node, scope, True))
+
+    def _operands(self, node: Tree, scope: Scope, truth: bool) -> list[ir.Expr]:
+        """Each operand of `and` (`or`) knows what the ones before it were true (false) of."""
+        out: list[ir.Expr] = []
+        for c in node.children:
+            with self.tc.assume(set().union(*(known_not_none(x, truth) for x in out))):
+                out.append(self.expr(c, scope))
+        return out
 
     def _cond(self, node: Tree, scope: Scope) -> ir.Expr:
-        then, test, other = (self.expr(c, scope) for c in node.children)
+        test = self.expr(node.children[1], scope)
+        with self.tc.assume(known_not_none(test)):
+            then = self.expr(node.children[0], scope)
+        with self.tc.assume(known_not_none(test, False)):
+            other = self.expr(node.children[2], scope)
         arms = (self._at(node.children[0]), self._at(node.children[2]))
         return ir.Cond(then, test, other, arms)
 

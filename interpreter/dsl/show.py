@@ -28,7 +28,7 @@ class Lazy:
         self.parts = parts
 
     def __format__(self, spec: str) -> str:
-        return "".join(p if isinstance(p, str) else show_tree(p) for p in self.parts)
+        return "".join(format(p) if isinstance(p, str | Lazy) else show_tree(p) for p in self.parts)
 
     __str__ = __format__  # type: ignore[assignment]
 

@@ -39,7 +39,8 @@ class Typer(TypeRules):
         if kind == "string" or isinstance(node, ir.Template):
             return T.TEXT
         method = _NODES.get(type(node))
-        return method(self, tree, node, scope) if method else T.ANY
+        ty = method(self, tree, node, scope) if method else T.ANY
+        return self.narrow(node, ty)
 
     def _const(self, tree: Tree, node: ir.Const, scope: Scope) -> T.Type:
         if tree.data == "name":
@@ -116,7 +117,10 @@ class Typer(TypeRules):
             chain.append(chain[-1].left)  # type: ignore[arg-type]
         chain.reverse()
         ty = T.ANY
-        for link in chain:
+        for i, link in enumerate(chain):
+            if i == 0:
+                self.need_value(tree.children[0], link.left, Lazy("'", tree, "'"))
+            self.need_value(tree.children[2 * i + 2], link.right, Lazy("'", tree, "'"))
             ty = self.arith(tree, link.left, link.op, link.right, tree)
             link.ty = ty
         return ty
@@ -133,12 +137,22 @@ class Typer(TypeRules):
         if values and not seat_number:  # a seat, or a seat's number written out
             self.want(trees[0], values[0], T.SEAT, f"argument 1 of event '{event}' (the seat)")
         seen = self.info.events.get(event)
-        found = [_strip(type_of(v)) for v in values]
+        found = [type_of(v) for v in values]
         if seen is None:
             self.info.events[event] = found
             return
         for i, (old, new) in enumerate(zip(seen, found, strict=True)):
-            seen[i] = T.ANY if T.ANY in (old, new) else T.join(old, new) or T.ANY
+            joined = T.ANY if T.ANY in (old, new) else T.join(old, new)
+            if joined is None:  # this site passes another kind of value than those before
+                raise TypeFault(
+                    f"value {i + 1} of event '{event}': expected {T.describe(old)} (as other "
+                    f"'emit {event}' sites pass), got {found_words(values[i])}"
+                    + self.guess(values[i], old),
+                    trees[i],
+                    values[i],
+                    old,
+                )
+            seen[i] = joined
 
     # -- builtins -------------------------------------------------------------------------------
     def _builtin(self, tree: Tree, node: ir.BuiltinCall, scope: Scope) -> T.Type:

@@ -6,22 +6,29 @@ A fault is a TypeFault at the offending token. It names the value to blame (`cul
 what was expected there, so that a fault inside an inlined rule function caused by an argument
 is reported at the call site's argument instead (resolve.py).
 
-Codes: D008 a value of the wrong type; D009 a field read on a value that has no such field;
-D010 a catalog attribute that some entries lack, read without a default.
+Codes: D008 a value of the wrong type (D009 and D010, fields: typefields.py; D011, a value
+that may be none: nonesafe.py).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from lark import Token, Tree
+from lark import Tree
 
 from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.dsl import ir
-from interpreter.dsl.parser import DslSyntaxError
-from interpreter.dsl.runtime import show as show_value
+from interpreter.dsl.nonesafe import NoneGuards
 from interpreter.dsl.scope import Env, Scope, TypeInfo
 from interpreter.dsl.show import Lazy, show_tree
+from interpreter.dsl.typefault import (
+    TypeFault,
+    found_words,
+    literal,
+    strip_optional as _strip,
+    type_of,
+)
+from interpreter.dsl.typefields import FieldRules
 from interpreter.dsl.types import (
     ANY,
     BOOL,
@@ -36,7 +43,6 @@ from interpreter.dsl.types import (
     ListOf,
     OneOf,
     Optional,
-    Piece,
     Pile,
     Table,
     Type,
@@ -48,62 +54,7 @@ from interpreter.dsl.types import (
     one_of,
 )
 
-__all__ = ["Lazy", "TypeFault", "TypeRules", "show_tree"]
-
-
-class TypeFault(DslSyntaxError):
-    """A value of the wrong type; `culprit` is the resolved value to blame, `expected` what
-    was wanted in its place (None: no single type would do)."""
-
-    def __init__(
-        self,
-        message: str,
-        at: Tree | Token,
-        culprit: ir.Expr | None = None,
-        expected: Type | None = None,
-        code: str = "D008",
-    ) -> None:
-        line, column = position(at)
-        super().__init__(message, line, column, code)
-        self.culprit = culprit
-        self.expected = expected
-
-
-def position(node: Tree | Token) -> tuple[int, int]:
-    if isinstance(node, Token):
-        return node.line or 1, node.column or 1
-    if not node.meta.empty:
-        return node.meta.line, node.meta.column
-    for tok in node.scan_values(lambda v: isinstance(v, Token)):
-        return tok.line or 1, tok.column or 1
-    return 1, 1
-
-
-def type_of(node: ir.Expr) -> Type:
-    return getattr(node, "ty", None) or ANY
-
-
-def _strip(t: Type) -> Type:
-    return t.inner if isinstance(t, Optional) else t
-
-
-def _literal(tree: Any, node: ir.Expr) -> bool:
-    """Whether `node` is a value written out (`none`, an id), not a name that stands for one."""
-    if not isinstance(node, ir.Const):
-        return False
-    while isinstance(tree, Tree) and len(tree.children) == 1 and isinstance(tree.children[0], Tree):
-        tree = tree.children[0]  # a chain of one-operand levels
-    if isinstance(tree, Tree) and tree.data == "name":
-        return str(tree.children[0]) == ("none" if node.value is None else str(node.value))
-    return isinstance(tree, Tree) and tree.data in ("none", "number", "string")
-
-
-def found_words(node: ir.Expr) -> str:
-    """What a value is, for messages: its type, and the id itself when known at load."""
-    words = describe(type_of(node))
-    if isinstance(node, ir.Const) and isinstance(node.value, str):
-        words += f" ('{show_value(node.value)}')"
-    return words
+__all__ = ["Lazy", "TypeFault", "TypeRules", "found_words", "show_tree", "type_of"]
 
 
 _OPWORDS = {"+": "adds", "-": "subtracts", "*": "multiplies", "//": "divides", "%": "divides"}
@@ -111,10 +62,11 @@ _NUMBER_OPS = ("<", "<=", ">", ">=")
 _LIST_ARGS = {"len", "distinct", "list", "first", "count", "any", "all", "sum", "min", "max"}
 
 
-class TypeRules:
+class TypeRules(FieldRules, NoneGuards):
     """The type of each resolved node, and the checks on it, for one Env (off without types)."""
 
     def __init__(self, env: Env) -> None:
+        NoneGuards.__init__(self)
         self.env = env
         self._empty = TypeInfo()
 
@@ -132,6 +84,8 @@ class TypeRules:
         """Raise when `node` (written at `tree`) does not fit `expected`: `what` expected ..."""
         found = _strip(type_of(node))
         if assignable(found, expected) or (found == NONE and isinstance(expected, Optional)):
+            if not isinstance(expected, Optional) and expected != ANY:
+                self.need_value(tree, node, what)
             return
         message = f"{what}: expected {describe(expected)}, got {found_words(node)}"
         raise TypeFault(message + self.guess(node, expected), tree, node, expected)
@@ -154,6 +108,7 @@ class TypeRules:
     def number(self, tree: Any, node: ir.Expr, text: str, word: str) -> None:
         t = _strip(type_of(node))
         if t == ANY or is_number(t):
+            self.need_value(tree, node, Lazy("'", text, "'"))
             return
         raise TypeFault(
             f"'{text}': {word} needs numbers, got {found_words(node)}", tree, node, NUMBER
@@ -179,141 +134,6 @@ class TypeRules:
             cat = self.info.catalog_of.get(value)
             return Id(cat) if cat else self.info.constants.get(value, TEXT)
         return ANY
-
-    # -- fields -----------------------------------------------------------------------------
-    def field(self, tree: Tree, node: ir.Expr, obj: ir.Expr, name: str) -> Type:
-        """`obj.name`: a seat's field or ability, a piece's field or attribute, an entry id's
-        attribute; anything else has no fields (D009)."""
-        t = _strip(type_of(obj))
-        if isinstance(t, OneOf) and not isinstance(node, ir.Ability):
-            return self._field_of_one_of(tree, node, obj, name, t)
-        return self._field_of(tree, node, obj, name, t)
-
-    def _field_of_one_of(
-        self, tree: Tree, node: ir.Expr, obj: ir.Expr, name: str, t: OneOf
-    ) -> Type:
-        """`obj.name` for an id (or piece) of one of several catalogs: every one of them must
-        have the field, and the types it gives must go together."""
-        found: Type | None = None
-        for member in t.members:
-            try:
-                ft = self._field_of(tree, node, obj, name, member)
-            except TypeFault:
-                raise TypeFault(
-                    f"'{show_tree(tree)}': reads '{name}' of {found_words(obj)}, but "
-                    f"{member.universe} has no field '{name}'",
-                    tree.children[1],
-                    obj,
-                    None,
-                    "D009",
-                ) from None
-            found = ft if found is None else one_of(found, ft)
-            if found is None:
-                raise TypeFault(
-                    f"'{show_tree(tree)}': '{name}' is not of one kind across "
-                    f"{' and '.join(m.universe for m in t.members)}",
-                    tree.children[1],
-                    obj,
-                    None,
-                    "D009",
-                )
-        return found or ANY
-
-    def _field_of(self, tree: Tree, node: ir.Expr, obj: ir.Expr, name: str, t: Type) -> Type:
-        tok = tree.children[1]
-        text = Lazy(tree)
-        info = self.info
-        if isinstance(node, ir.Ability):
-            if t in (ANY, SEAT, NONE):
-                return COUNT
-            raise TypeFault(
-                f"'{text}': '{name}' is granted to a seat, not to {found_words(obj)}",
-                tok,
-                obj,
-                SEAT,
-                "D009",
-            )
-        if t == SEAT:
-            if name in info.player_fields:
-                return info.player_fields[name]
-            raise TypeFault(f"'{text}': a seat has no field '{name}'", tok, obj, None, "D009")
-        if isinstance(t, Piece | Id) and (not isinstance(t, Id) or t.universe in info.attributes):
-            cat = t.catalog if isinstance(t, Piece) else t.universe
-            return self._entry_field(tree, obj, name, cat, piece=isinstance(t, Piece))
-        if t in (ANY, NONE):
-            return self._any_field(tree, obj, name)
-        raise TypeFault(
-            f"'{text}': reads the field '{name}' of {found_words(obj)}, which has no fields",
-            tok,
-            obj,
-            None,
-            "D009",
-        )
-
-    def _entry_field(self, tree: Tree, obj: ir.Expr, name: str, cat: str, piece: bool) -> Type:
-        info = self.info
-        text = Lazy(tree)
-        tok = tree.children[1]
-        if not cat:  # a piece of some catalog
-            return self._any_field(tree, obj, name)
-        fields = info.piece_fields.get(cat, {})
-        if name == "type":
-            return Id(cat) if piece else self._no_field(tree, obj, name, cat)
-        if name in fields:
-            if piece:
-                return fields[name]
-            raise TypeFault(
-                f"'{text}': '{name}' is a field of a placed piece, and {found_words(obj)} is an id",
-                tok,
-                obj,
-                Piece(cat),
-                "D009",
-            )
-        attrs = info.attributes.get(cat, {})
-        if name not in attrs:
-            return self._no_field(tree, obj, name, cat)
-        lacking = info.partial.get(cat, {}).get(name)
-        if lacking and not isinstance(obj, ir.Const):
-            shown = ", ".join(lacking[:3]) + (", ..." if len(lacking) > 3 else "")
-            raise TypeFault(
-                f"'{text}': not every entry of {cat} has '{name}' (not {shown}), and it "
-                "has no default; give it one under the catalog's defaults:",
-                tok,
-                None,
-                None,
-                "D010",
-            )
-        return attrs[name]
-
-    def _no_field(self, tree: Tree, obj: ir.Expr, name: str, cat: str) -> Type:
-        if name in self.info.player_fields or name in self.env.abilities:
-            expected: Type | None = SEAT
-        else:
-            expected = None
-        raise TypeFault(
-            f"'{show_tree(tree)}': {found_words(obj)} has no field '{name}'",
-            tree.children[1],
-            obj,
-            expected,
-            "D009",
-        )
-
-    def _any_field(self, tree: Tree, obj: ir.Expr, name: str) -> Type:
-        """A field of a value whose type is not known: the field's type if all agree."""
-        info = self.info
-        found: list[Type] = []
-        if name in info.player_fields:
-            found.append(info.player_fields[name])
-        for cat, fields in info.piece_fields.items():
-            if name in fields:
-                found.append(fields[name])
-            if name == "type":
-                found.append(Id(cat))
-        found += [a[name] for a in info.attributes.values() if name in a]
-        out: Type | None = found[0] if found else ANY
-        for t in found[1:]:
-            out = join(out, t) if out is not None else None
-        return out or ANY
 
     # -- indexes ------------------------------------------------------------------------------
     def index(self, tree: Tree, node: ir.Index) -> Type:
@@ -375,6 +195,8 @@ class TypeRules:
                 )
             return BOOL
         if op in _NUMBER_OPS:
+            self.need_value(tree.children[0], left, Lazy("'", tree, "'"))
+            self.need_value(tree.children[-1], right, Lazy("'", tree, "'"))
             for side, t in ((left, lt), (right, rt)):
                 if t != ANY and not is_number(t):
                     other = rt if side is left else lt
@@ -389,8 +211,8 @@ class TypeRules:
         if (
             NONE in (lt, rt)
             and lt != rt  # `some-id == none`: a test that can never change
-            and _literal(tree.children[0], left)
-            and _literal(tree.children[-1], right)
+            and literal(tree.children[0], left)
+            and literal(tree.children[-1], right)
         ):
             raise TypeFault(f"'{text}': compares a fixed value with none", at, None, None)
         if not self._comparable(lt, rt):

@@ -98,9 +98,11 @@ class StepCompiler:
             p.emit(CHOOSE, self.dsl.choose(step["choose"], [*path, "choose"], idle))
         elif "if" in step:
             cond = self.dsl.expression(step["if"], [*path, "if"], expect="bool")
+            shown = self.dsl.not_none(True), self.dsl.not_none(False)
             jump_else = p.emit(JUMP_IF_NOT, cond, -1)
             self.count("branch", "then", [*path, "then"])
-            self.steps(step.get("then", []), [*path, "then"], idle)
+            with self.dsl.assume(shown[0]):
+                self.steps(step.get("then", []), [*path, "then"], idle)
             # a coverage build counts the else arm even where the step has none, unless the
             # condition is the constant `true` (a place for overlays to add steps to)
             counted = self.dsl.probes is not None and str(step["if"]).strip().lower() != "true"
@@ -109,7 +111,8 @@ class StepCompiler:
                 p.patch(jump_else, JUMP_IF_NOT, cond, p.here())
                 arm = "else" if "else" in step else "else (none written)"
                 self.count("branch", arm, [*path, "else" if "else" in step else "if"])
-                self.steps(step.get("else", []), [*path, "else"], idle)
+                with self.dsl.assume(shown[1]):
+                    self.steps(step.get("else", []), [*path, "else"], idle)
                 p.patch(jump_end, JUMP, p.here())
             else:
                 p.patch(jump_else, JUMP_IF_NOT, cond, p.here())

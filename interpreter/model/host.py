@@ -5,6 +5,7 @@ compilers only name where a text lives."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ from lark import Token
 
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.dsl.compiler import Compiler, Deferred, Fn, Scope, _Nested
+from interpreter.dsl.nonesafe import known_not_none
 from interpreter.dsl.parser import DslSyntaxError
 from interpreter.dsl.types import ANY, SEAT, item_of
 from interpreter.load.locate import json_pointer, locate, position_of
@@ -229,6 +231,15 @@ class DslHost:
         if expect is not None and self.c.last is not None:
             self.pending.append((path, *self.c.last, expect))
         return fn
+
+    def not_none(self, truth: bool = True) -> set:
+        """What the last expression compiled (a flow `if:`), being `truth`, shows is not none."""
+        last = self.c.last
+        return known_not_none(last[1], truth) if last is not None else set()
+
+    def assume(self, keys: set) -> AbstractContextManager[None]:
+        """Compile under the knowledge that the values `keys` name are not none (nonesafe.py)."""
+        return self.c.resolver.tc.assume(keys)
 
     def recheck(self) -> None:
         """The places that read a flow variable, checked with all its assignments known."""

@@ -1,0 +1,124 @@
+"""None-safety (D011): a value whose type says it may be `none` (an attribute some entries set
+to none, a flow variable that starts as none, an event value some `emit` passes as none) is
+refused where a value is needed (arithmetic, an ordering comparison, an argument that needs a
+value) unless a test on the way there has ruled none out:
+
+    x != none and x > 2          x == none or x > 2
+    if x != none: ... x + 1      x + 1 if x != none else 0      if x: ... x + 1
+
+A guard names a value by what it reads (a local, a flow variable, a field of one, an entry of a
+table ...), so `b.phase != none and b.phase ...` guards the second read of the same thing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from typing import Any
+
+from interpreter.dsl import ir
+from interpreter.dsl.show import Lazy
+from interpreter.dsl.typefault import TypeFault, type_of
+from interpreter.dsl.types import Optional, Type, describe
+
+__all__ = ["NoneGuards", "guard_key", "known_not_none"]
+
+Key = tuple[Any, ...]
+
+
+def guard_key(node: ir.Expr) -> Key | None:
+    """What `node` reads, as a key two reads of the same thing share; None: not a plain read
+    (a computed value cannot be guarded in place: give it a name with `let`)."""
+    if isinstance(node, ir.Local):
+        return ("local", id(node.slot))
+    if isinstance(node, ir.Temp | ir.FlowVar):
+        return ("name", node.key)
+    if isinstance(node, ir.Global):
+        return ("global", node.name)
+    if isinstance(node, ir.Const):
+        return ("const", repr(node.value))
+    if isinstance(node, ir.Field | ir.Static | ir.Ability):
+        inner = guard_key(node.obj)
+        return None if inner is None else ("field", inner, node.name)
+    if isinstance(node, ir.Index):
+        obj, key = guard_key(node.obj), guard_key(node.key)
+        return None if obj is None or key is None else ("index", obj, key)
+    if isinstance(node, ir.BuiltinCall | ir.Reduce):
+        keys = [guard_key(a) for a in node.args]
+        return None if None in keys else ("call", node.name, *keys)
+    if isinstance(node, ir.Inline) and not node.bound:
+        return guard_key(node.body)
+    return None
+
+
+def _is_none(node: ir.Expr) -> bool:
+    return isinstance(node, ir.Const) and node.value is None
+
+
+def known_not_none(test: ir.Expr, truth: bool = True) -> set[Key]:
+    """The values `test` being `truth` shows are not none."""
+    if isinstance(test, ir.Unary) and test.op == "not":
+        return known_not_none(test.operand, not truth)
+    if isinstance(test, ir.BoolOp):
+        if (test.op == "and") == truth:  # every operand had this truth
+            return set().union(*(known_not_none(x, truth) for x in test.operands))
+        return set()
+    if isinstance(test, ir.Binary) and test.op in ("==", "!=", "is", "is not"):
+        if truth != (test.op in ("!=", "is not")):
+            return set()
+        for side, other in ((test.left, test.right), (test.right, test.left)):
+            key = guard_key(side)
+            if _is_none(other) and key is not None:
+                return {key}
+        return set()
+    key = guard_key(test)
+    if truth and key is not None and isinstance(type_of(test), Optional):
+        return {key}  # `if x:` holds for no `none`
+    return set()
+
+
+class NoneGuards:
+    """The values a surrounding test has shown are not none, and the D011 check."""
+
+    def __init__(self) -> None:
+        self._safe: Counter[Key] = Counter()
+
+    def assume(self, keys: Iterable[Key]) -> AbstractContextManager[None]:
+        """While in it, the values `keys` name are known not to be none."""
+        keys = list(keys)
+        return self._assuming(keys) if keys else nullcontext()
+
+    @contextmanager
+    def _assuming(self, keys: list[Key]) -> Iterator[None]:
+        self._safe.update(keys)
+        try:
+            yield
+        finally:
+            self._safe.subtract(keys)
+
+    def narrow(self, node: ir.Expr, t: Type) -> Type:
+        """`t` without its 'or none' where a test has ruled none out for what `node` reads."""
+        if isinstance(t, Optional) and self._safe[guard_key(node)] > 0:
+            return t.inner
+        return t
+
+    def need_value(self, tree: Any, node: ir.Expr, what: Any) -> None:
+        """Raise D011 when `node` may be none here and no test has ruled that out; `what`
+        says where it is used ("'a + b'", "argument 2 of 'pay'"; a Lazy, written only for a
+        fault)."""
+        t = type_of(node)
+        if not isinstance(t, Optional) or (isinstance(node, ir.Const) and node.value is not None):
+            return
+        key = guard_key(node)
+        if key is not None and self._safe[key] > 0:
+            return
+        name = Lazy(tree)
+        raise TypeFault(
+            f"{what}: '{name}' may be none ({describe(t)}); guard it: '{name} != none and ...', "
+            f"'if {name} != none:' or '{name} if {name} != none else 0'",
+            tree,
+            node,
+            t.inner,
+            "D011",
+        )
