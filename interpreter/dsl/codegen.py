@@ -31,6 +31,7 @@ from interpreter.dsl.runtime import (
     static_attr,
 )
 from interpreter.dsl.scope import Env
+from interpreter.dsl.types import Id, OneOf, Piece
 
 Fn = Callable[[Any], Any]
 
@@ -280,6 +281,9 @@ class Generator:
         if limits is None:
             if target.only_player:
                 return [f"P[{obj}][{name!r}] {assign} {value}"]
+            if type(_proved_type(target.obj)) is Piece and not self.checked:
+                # _set_field of a piece, written out: what pieces grant may have changed
+                return [f"_w = {obj}", "if s.ab: s.ab.clear()", f"_w[{name!r}] {assign} {value}"]
             return [f"_set_field(s, {obj}, {name!r}, {value}, {op!r})"]
         if target.only_player:
             return [f"_w = P[{obj}]", *_checked_write("_w", repr(name), op, value, limits)]
@@ -373,6 +377,15 @@ class Generator:
     def _static(self, node: ir.Static) -> str:
         table = self._ref(node.table)
         o = self.x(node.obj)
+        if not self.checked:
+            # what the type pass proved the value is: an entry id or a placed piece, so the
+            # entry is found without testing which at run time (an attribute read in a loop
+            # over pieces runs for every piece)
+            proved = _proved_type(node.obj)
+            if type(proved) is Piece:
+                return f"{table}[{o}['type']]"
+            if type(proved) is Id:
+                return f"{table}[{o}]"
         if node.obj.simple and not self.checked:
             return f"{table}[{o} if {o}.__class__ is str else {o}['type']]"
         return f"_static({table}, {o}, s, {node.name!r}, _attrs)"
@@ -446,6 +459,16 @@ class Generator:
         params = ", ".join(slot.py for slot, _ in node.bound)
         args = ", ".join(self.x(value) for _, value in node.bound)
         return f"(lambda {params}: {body})({args})"
+
+
+def _proved_type(node: ir.Expr) -> Any:
+    """The type the type pass gave `node` (a local's is its slot's): Id or Piece also for one
+    of several catalogs whose members are all ids, or all pieces; None when not known."""
+    ty = node.slot.ty if isinstance(node, ir.Local) else getattr(node, "ty", None)
+    if type(ty) is OneOf:
+        kinds = {type(member) for member in ty.members}
+        return ty.members[0] if len(kinds) == 1 else None
+    return ty
 
 
 # the locals a generated function starts with, each bound only when its body uses it (a
