@@ -31,7 +31,7 @@ from interpreter.dsl.runtime import (
     static_attr,
 )
 from interpreter.dsl.scope import Env
-from interpreter.dsl.types import Id, OneOf, Piece
+from interpreter.dsl.types import Id, OneOf, Piece, Prim
 
 Fn = Callable[[Any], Any]
 
@@ -428,6 +428,10 @@ class Generator:
                 parts.append(repr(p))
             elif isinstance(p, ir.Const):
                 parts.append(repr(show(p.value)))
+            elif p.simple and type(_proved_type(p)) is not Prim:
+                # an id's text is itself: no call for it (ids are most parts; a number is not)
+                v = self.x(p)
+                parts.append(f"({v} if {v}.__class__ is str else _show({v}))")
             else:
                 parts.append(f"_show({self.x(p)})")
         return "(" + " + ".join(parts) + ")"
