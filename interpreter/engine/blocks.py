@@ -19,6 +19,12 @@ from interpreter.dsl.compiler import RuntimeRuleError
 from interpreter.model.flow import CALL, DO, JUMP, JUMP_IF_NOT, RETURN, STOP_IF, Program
 
 RUN_ON = (DO, JUMP_IF_NOT, JUMP, STOP_IF, CALL, RETURN)
+# the line written for each instruction that is one line of a run: F{pc} is its function
+_ONE_LINE = {
+    DO: "F{pc}(s)",
+    JUMP_IF_NOT: "if not F{pc}(s): return {target}",
+    STOP_IF: "if F{pc}(s): return {target}",
+}
 
 Block = Callable[[Any], int]
 
@@ -50,20 +56,13 @@ def _write_block(code: list[tuple], start: int) -> Any:
         seen.add(pc)
         ins = code[pc]
         op = ins[0]
-        if op == DO:
+        line = _ONE_LINE.get(op)
+        if line is not None:  # an effect or a branch: a line, then on to the next position
             ns[f"F{pc}"] = ins[1]
-            body.append(f"F{pc}(s)")
-            pc += 1
-        elif op == JUMP_IF_NOT:
-            ns[f"F{pc}"] = ins[1]
-            body.append(f"if not F{pc}(s): return {ins[2]}")
+            body.append(line.format(pc=pc, target=ins[-1]))
             pc += 1
         elif op == JUMP:
             pc = ins[1]
-        elif op == STOP_IF:
-            ns[f"F{pc}"] = ins[1]
-            body.append(f"if F{pc}(s): return {ins[2]}")
-            pc += 1
         elif op == CALL:
             ns[f"F{pc}"], ns[f"T{pc}"] = ins[1], ins[2]
             body += [
