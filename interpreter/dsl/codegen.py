@@ -19,6 +19,7 @@ from typing import Any
 
 from interpreter.dsl import ir
 from interpreter.dsl.builtins import BUILTINS
+from interpreter.dsl.codegen_parts import WRITES_TEMP, checked_write, proved_type, reachable
 from interpreter.dsl.runtime import (
     checked_divide,
     checked_index,
@@ -31,6 +32,7 @@ from interpreter.dsl.runtime import (
     static_attr,
 )
 from interpreter.dsl.scope import Env
+from interpreter.dsl.types import Id, Piece, Prim
 
 Fn = Callable[[Any], Any]
 
@@ -161,6 +163,9 @@ class Generator:
         self.line_maps: dict[Any, dict[int, tuple[int, int]]] = {}
         # flow variables read into locals by the body being written (None: read in place)
         self._flow_reads: dict[str, str] | None = None
+        self._temp_reads: dict[str, str] | None = None  # the same for temps
+        self._temp_counts: dict[str, int] = {}  # how often the body reads each temp
+        self._temp_hoist: set[str] | None = None  # the temps read into locals (None: all)
         if probes is not None:
             self.ns["_cov"] = probes.counts
             self.ns["_hit"] = probes.hit
@@ -188,18 +193,37 @@ class Generator:
         return self._build(lines, label)
 
     def _with_flow_reads(self, write: Callable[[], list[str]]) -> list[str]:
-        """The body `write` gives, with each flow variable it reads read once, at the top,
-        into a local (`actor` is read many times a text, each a dict lookup), unless the body
-        writes a flow variable or fires an event (whose hooks may write one): then as is."""
-        self._flow_reads = {}
+        """The body `write` gives, with each flow variable it reads, and each bound value (a
+        temp: an option's `for` value, a parameter) it reads more than once, read once at the
+        top into a local (`actor` is read many times a text, each a dict lookup), unless the
+        body writes a flow variable or a temp, or fires an event (whose hooks may write
+        either): then as is. (What pieces grant writes only the temp of a catalog's `active`
+        test, which cannot itself ask what pieces grant: that would never end.)"""
+        body, reads, temps = self._written(write, None)
+        joined = "\n".join(body)
+        if "V[" in joined or "_runtime['fire']" in joined or WRITES_TEMP.search(joined):
+            self._temp_reads = None
+            return write()
+        once = [key for key, n in self._temp_counts.items() if n == 1]
+        if once:  # a temp read once is read in place (t[key] costs less than t.get(key))
+            hoist = {key for key in temps if key not in once}
+            body, reads, temps = self._written(write, hoist)
+        top = [f"{local} = V.get({key!r})" for key, local in reads.items()]
+        return top + [f"{local} = t.get({key!r})" for key, local in temps.items()] + body
+
+    def _written(
+        self, write: Callable[[], list[str]], hoist: set[str] | None
+    ) -> tuple[list[str], dict[str, str], dict[str, str]]:
+        """`write()` with flow variables and temps (those in `hoist`; None: all) read into
+        locals: the body, and the locals it reads them into."""
+        self._flow_reads, self._temp_reads, self._temp_counts = {}, {}, {}
+        self._temp_hoist = hoist
         try:
             body = write()
         finally:
             reads, self._flow_reads = self._flow_reads, None
-        joined = "\n".join(body)
-        if "V[" in joined or "_runtime['fire']" in joined:
-            return write()
-        return [f"{local} = V.get({key!r})" for key, local in reads.items()] + body
+            temps, self._temp_reads = self._temp_reads, None
+        return body, reads, temps
 
     def _build(self, body: list[str], label: str) -> Fn:
         name = f"_rule{next(_ids)}"
@@ -264,25 +288,28 @@ class Generator:
             return [f"V[{key!r}] = V.get({key!r}, 0) {op[0]} ({value})"]
         if kind == "global":
             key = target.key
-            limits = _reachable(self.env.ranges.get(("global", key)), op, st.value)
+            limits = reachable(self.env.ranges.get(("global", key)), op, st.value)
             if limits is None:
                 return [f"g[{key!r}] {assign} {value}"]
-            return _checked_write("g", repr(key), op, value, limits)
+            return checked_write("g", repr(key), op, value, limits)
         obj = self.x(target.obj)
         if kind == "index":
-            if not self._is_bag(target.obj) or _reachable((0, None), op, st.value) is None:
+            if not self._is_bag(target.obj) or reachable((0, None), op, st.value) is None:
                 return [f"{obj}[{self.x(target.index)}] {assign} {value}"]
             # a bag's count per id: never below 0
             out = [f"_w = {obj}", f"_i = {self.x(target.index)}"]
-            return out + _checked_write("_w", "_i", op, value, (0, None))
+            return out + checked_write("_w", "_i", op, value, (0, None))
         name = target.key
-        limits = _reachable(self.env.ranges.get(("player", name)), op, st.value)
+        limits = reachable(self.env.ranges.get(("player", name)), op, st.value)
         if limits is None:
             if target.only_player:
                 return [f"P[{obj}][{name!r}] {assign} {value}"]
+            if type(proved_type(target.obj)) is Piece and not self.checked:
+                # _set_field of a piece, written out: what pieces grant may have changed
+                return [f"_w = {obj}", "if s.ab: s.ab.clear()", f"_w[{name!r}] {assign} {value}"]
             return [f"_set_field(s, {obj}, {name!r}, {value}, {op!r})"]
         if target.only_player:
-            return [f"_w = P[{obj}]", *_checked_write("_w", repr(name), op, value, limits)]
+            return [f"_w = P[{obj}]", *checked_write("_w", repr(name), op, value, limits)]
         lo, hi = limits
         return [f"_set_field_in_range(s, {obj}, {name!r}, {value}, {op!r}, {lo!r}, {hi!r})"]
 
@@ -345,7 +372,17 @@ class Generator:
         return node.slot.py
 
     def _temp(self, node: ir.Temp) -> str:
-        return f"t[{node.key!r}]"
+        reads = self._temp_reads
+        if reads is None:
+            return f"t[{node.key!r}]"
+        counts = self._temp_counts
+        counts[node.key] = counts.get(node.key, 0) + 1
+        if self._temp_hoist is not None and node.key not in self._temp_hoist:
+            return f"t[{node.key!r}]"
+        local = reads.get(node.key)
+        if local is None:
+            local = reads[node.key] = f"_t{len(reads)}"
+        return local
 
     def _flow_var(self, node: ir.FlowVar) -> str:
         reads = self._flow_reads
@@ -373,6 +410,15 @@ class Generator:
     def _static(self, node: ir.Static) -> str:
         table = self._ref(node.table)
         o = self.x(node.obj)
+        if not self.checked:
+            # what the type pass proved the value is: an entry id or a placed piece, so the
+            # entry is found without testing which at run time (an attribute read in a loop
+            # over pieces runs for every piece)
+            proved = proved_type(node.obj)
+            if type(proved) is Piece:
+                return f"{table}[{o}['type']]"
+            if type(proved) is Id:
+                return f"{table}[{o}]"
         if node.obj.simple and not self.checked:
             return f"{table}[{o} if {o}.__class__ is str else {o}['type']]"
         return f"_static({table}, {o}, s, {node.name!r}, _attrs)"
@@ -415,6 +461,10 @@ class Generator:
                 parts.append(repr(p))
             elif isinstance(p, ir.Const):
                 parts.append(repr(show(p.value)))
+            elif p.simple and type(proved_type(p)) is not Prim:
+                # an id's text is itself: no call for it (ids are most parts; a number is not)
+                v = self.x(p)
+                parts.append(f"({v} if {v}.__class__ is str else _show({v}))")
             else:
                 parts.append(f"_show({self.x(p)})")
         return "(" + " + ".join(parts) + ")"
@@ -456,46 +506,6 @@ _PROLOGUE = (("g", "g = s.g"), ("t", "t = s.t"), ("P", "P = s.p"), ("V", "V = s.
 def _prologue(body: list[str]) -> list[str]:
     used = set(re.findall(r"\b[gtPV]\b", "\n".join(body)))
     return [line for name, line in _PROLOGUE if name in used]
-
-
-def _reachable(
-    limits: tuple[int | None, int | None] | None, op: str | None, value: ir.Expr
-) -> tuple[int | None, int | None] | None:
-    """The ends of a range a write can break: adding a constant >= 0 cannot go below the
-    least, taking one away cannot go above the greatest (and the other way round for a
-    negative constant), a constant within it breaks neither.
-    None when the write needs no check (most writes are `+= 1`)."""
-    if limits is None or not isinstance(value, ir.Const):
-        return limits
-    n = value.value
-    if type(n) is not int:
-        return limits
-    lo, hi = limits
-    if op is None:
-        inside = (lo is None or n >= lo) and (hi is None or n <= hi)
-        return None if inside else limits
-    if (n >= 0) == (op == "+="):
-        lo = None  # moves up: only the greatest can break
-    else:
-        hi = None
-    return None if lo is None and hi is None else (lo, hi)
-
-
-def _checked_write(
-    holder: str, key: str, op: str | None, value: str, limits: tuple[int | None, int | None]
-) -> list[str]:
-    """holder[key] (Python expressions) written, then its new value checked against the range
-    (least, greatest): one comparison when only one end can break."""
-    new = value if op is None else f"{holder}[{key}] {op[0]} ({value})"
-    lo, hi = limits
-    if hi is None:
-        test = f"_n < {lo}"
-    elif lo is None:
-        test = f"_n > {hi}"
-    else:
-        test = f"not {lo} <= _n <= {hi}"
-    fault = f"_out_of_range(s, {holder}, {key}, {lo!r}, {hi!r})"
-    return [f"_n = {new}", f"{holder}[{key}] = _n", f"if {test}: {fault}"]
 
 
 _STATEMENTS: dict[type, Callable[[Generator, Any], list[str]]] = {

@@ -10,20 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.diagnostics.errors import Diagnostic, RulesError
 from interpreter.dsl.compiler import RuntimeRuleError
+from interpreter.engine.blocks import STOPS_AT, block_at
 from interpreter.engine.options import option_enumerator
 from interpreter.engine.scoring import finish
-from interpreter.model.flow import (
-    CALL,
-    CHOOSE,
-    DO,
-    END_ROUND,
-    FINISH,
-    JUMP,
-    JUMP_IF_NOT,
-    RETURN,
-    STOP_IF,
-    ChooseSpec,
-)
+from interpreter.model.flow import CHOOSE, END_ROUND, FINISH, ChooseSpec
 from interpreter.model.rules import Rules
 
 if TYPE_CHECKING:
@@ -111,21 +101,20 @@ def run(rules: Rules, s: State) -> None:
     """Advance until a decision with at least one option, or the end of the game."""
     program = rules.program
     code = program.code
+    blocks = program.blocks
     # the position is a local while the machine runs (no rule reads it) and is written back
-    # however the run ends; the tests are in order of how often a game meets each code
+    # however the run ends; effects, branches, jumps and phase calls run in the functions
+    # blocks.py writes, so this loop meets only decisions and the ends of rounds and games
     pc = s.pc
     try:
         while True:
+            block = blocks.get(pc) or block_at(program, pc)
+            if block is not STOPS_AT:
+                pc = block(s)
+                continue
             ins = code[pc]
             op = ins[0]
-            if op == JUMP_IF_NOT:
-                pc = pc + 1 if ins[1](s) else ins[2]
-            elif op == DO:
-                ins[1](s)
-                pc += 1
-            elif op == JUMP:
-                pc = ins[1]
-            elif op == CHOOSE:
+            if op == CHOOSE:
                 spec = ins[1]
                 options = enumerate_options(s, spec)
                 if options:
@@ -137,15 +126,6 @@ def run(rules: Rules, s: State) -> None:
                     s.pending = options
                     return
                 pc += 1
-            elif op == CALL:
-                phase = ins[1](s)
-                target = ins[2].get(phase)
-                if target is None:
-                    raise RuntimeRuleError(f"no phase named {phase!r}")
-                s.calls.append(pc + 1)
-                pc = target
-            elif op == RETURN:
-                pc = s.calls.pop()
             elif op == END_ROUND:
                 if rules.round_over(s):
                     pc = ins[1]
@@ -154,12 +134,10 @@ def run(rules: Rules, s: State) -> None:
                         raise rules.limits.error("rounds", s.round, s.decisions)
                     s.round += 1
                     pc = program.round_start
-            elif op == STOP_IF:
-                pc = ins[2] if ins[1](s) else pc + 1
             elif op == FINISH:
                 finish(rules, s)
                 return
-            else:  # pragma: no cover - the compiler emits only the codes above
+            else:  # pragma: no cover - blocks.py runs every other code the compiler emits
                 raise ValueError(f"bad instruction {ins!r}")
     finally:
         s.pc = pc

@@ -60,6 +60,8 @@ class Program:
     phases: dict[str, int] = field(default_factory=dict)
     round_start: int = 0
     stops: list[int] = field(default_factory=list)  # STOP_IF instructions, patched to FINISH
+    # position -> the function that runs on from it (engine/blocks.py), written on first use
+    blocks: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def emit(self, *ins: Any) -> int:
         self.code.append(ins)
