@@ -77,7 +77,7 @@ def check_ruleset(
             # every diagnostic this count could give, the first count gave already; only its
             # set-up is its own (tables by player count, a count in a set-up rule)
             try:
-                rules = build_rules(data, n, dict(resolved), deferred=True)
+                rules = build_rules(data, n, dict(resolved), lazy=True)
             except (RulesError, ConfigError):
                 break
             set_up = setup_faults(rules, n, resolved)

@@ -53,17 +53,24 @@ class Compiler:
         checking: bool = False,
         checked_reads: bool = False,
         deferred: bool = False,
+        lazy: bool = False,
         probes: Any = None,
     ) -> None:
         """`checking`: resolve and check only, generate nothing (validation).
         `checked_reads`: generated reads report a missing entry as a RuntimeRuleError.
         `deferred`: each text's code is written when it first runs (validation's set-up).
+        `lazy`: each text is also parsed and resolved only when it first runs (validation's
+        set-up of a player count whose texts were already checked with another count: the
+        resolve pass is most of a build's time, and a set-up runs few texts).
         `probes`: a coverage build's counters (model/probes.py); None generates no counting."""
         self.env = env
         self.root = root if root is not None else Scope(None)
         self.resolver = Resolver(env, self.root)
+        self.lazy = lazy and not checking
         self.generator = (
-            None if checking else Generator(env, checked_reads, deferred=deferred, probes=probes)
+            None
+            if checking
+            else Generator(env, checked_reads, deferred=deferred and not lazy, probes=probes)
         )
         self.last_type: Any = None
         self.last: tuple[Tree, Any] | None = None
@@ -84,6 +91,8 @@ class Compiler:
     ) -> Fn:
         """An already parsed expression (a caller that inspects the tree first)."""
         self.last_type = None
+        if self.lazy:
+            return self._later(lambda: self.resolver.expr(tree, scope), label)
         node = self.resolver.expr(tree, scope)
         self.last_type = getattr(node, "ty", None)  # the type of its values, for the caller
         self.last = (tree, node)
@@ -94,6 +103,10 @@ class Compiler:
         return self.generator.expression(node, label)
 
     def statements(self, text: str, scope: Scope) -> Fn:
+        if self.lazy:
+            return self._later(
+                lambda: self.resolver.block(parse(text, "start").children, scope), text
+            )
         stmts = self.resolver.block(parse(text, "start").children, scope)
         if self.generator is None:
             return _unchecked
@@ -101,9 +114,24 @@ class Compiler:
 
     def template(self, token: Token, scope: Scope) -> Fn:
         """A quoted text (a STRING token) whose {expr} parts are filled in when it runs."""
+        if self.lazy:
+            return self._later(lambda: self.resolver.template(token, scope), str(token))
         node = self.resolver.template(token, scope)
         if self.generator is None:
             return _unchecked
         return self.generator.expression(node, str(token))
 
     _format = template  # the name model/rules.py calls it by
+
+    def _later(self, resolve: Callable[[], Any], label: str) -> Deferred:
+        """A lazy compiler's text: resolved and written out when it first runs."""
+        generator = self.generator
+        assert generator is not None
+
+        def make() -> Fn:
+            node = resolve()
+            if isinstance(node, list):
+                return generator.statements(node, label)
+            return generator.expression(node, label)
+
+        return Deferred(make)

@@ -75,6 +75,7 @@ def build_rules(
     *,
     for_checking: bool = False,
     deferred: bool = False,
+    lazy: bool = False,
     notes: dict[str, Any] | None = None,
     probes: Any = None,
 ) -> Rules:
@@ -84,6 +85,8 @@ def build_rules(
     diagnostic raised, no code generated), for callers that only want the diagnostics
     (validation); otherwise each text is also generated as Python, which games run on:
     ``deferred``, only when it first runs (validation's one set-up runs few of them).
+    ``lazy`` also parses and resolves each text only when it first runs, unchecked: for a
+    ruleset already checked with another player count (see ``notes``), set up for this one.
     ``notes["count_used"]``, when given a dict, says whether any check read the player count's
     value (see ``Env.count_consts``); without that, every count gives the same diagnostics.
     ``probes`` (a model.probes.Probes) makes a coverage build: the generated code counts each
@@ -101,7 +104,9 @@ def build_rules(
         piece_defaults={},
         options=dict(options),
     )
-    compiler = Compiler(env, root, checking=for_checking, deferred=deferred, probes=probes)
+    compiler = Compiler(
+        env, root, checking=for_checking, deferred=deferred, lazy=lazy, probes=probes
+    )
     host = DslHost(compiler, data, players, probes)
     catalogs = data.get("catalogs") or {}
 
@@ -111,7 +116,8 @@ def build_rules(
     fields = declare_state(host, env, data)
     declare_functions(host, env, data)
     declare_events(env, data)
-    env.types = type_info(data, types, env)
+    # a lazy build's texts were checked with another count: resolved unchecked when they run
+    env.types = None if lazy else type_info(data, types, env)
     declare_variables(host, data)
     # the flow before the hooks: its `emit` sites type the values each hook is given
     flow = compile_flow(host, data, {scope: fields.reset(scope) for scope in LOCAL_SCOPES})
@@ -120,7 +126,8 @@ def build_rules(
     invariants = compile_invariants(host, data)
     costs = compile_costs(host, data)
 
-    check_functions(host, root)
+    if not lazy:
+        check_functions(host, root)
     host.recheck()
     limits = read_limits(data)
     warnings = unused_events(data, env) + limits.warnings()

@@ -42,7 +42,8 @@ def test_a_ruleset_that_never_reads_the_count_is_compiled_once(monkeypatch):
 
 def test_the_other_counts_are_built_only_to_be_set_up(monkeypatch):
     # the set-up check (check/setup.py) runs for every count: the later counts are built for
-    # it (code written lazily), but their texts' checks are not counted twice
+    # it lazily (a text is resolved and written only when the set-up runs it, unchecked), so
+    # their texts' checks are neither counted twice nor paid for twice
     calls: list[tuple[int, dict]] = []
     build = rules.build_rules
 
@@ -54,7 +55,7 @@ def test_the_other_counts_are_built_only_to_be_set_up(monkeypatch):
     assert check_ruleset(load_yaml_file(TOY).data) == []
     assert [n for n, _ in calls] == [2, 3, 4]
     assert "notes" in calls[0][1]
-    assert all("notes" not in kw and kw.get("deferred") for _, kw in calls[1:])
+    assert all("notes" not in kw and kw.get("lazy") for _, kw in calls[1:])
 
 
 def test_a_count_read_into_a_text_has_every_count_checked(tmp_path, monkeypatch):
