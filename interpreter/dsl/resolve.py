@@ -95,7 +95,7 @@ class Resolver:
             raise fail(tok, f"'{name}' is an ability granted by pieces; read-only")
         if name in env.player_fields or name in env.piece_fields:
             return
-        if any(name in a for a in env.attrs.values()):
+        if self.env.attribute_table(name) is not None:
             raise fail(tok, f"'{name}' is fixed by the rules and cannot be assigned")
         guess = did_you_mean(name, [*env.player_fields, *env.piece_fields])
         raise fail(tok, _with_guess(f"nothing has a field '{name}'", guess), "D003")
@@ -239,7 +239,7 @@ class Resolver:
             only_player = (
                 name in env.player_fields
                 and name not in env.piece_fields
-                and not any(name in a for a in env.attrs.values())
+                and self.env.attribute_table(name) is None
             )
             return ir.Target("field", name, obj, only_player=only_player)
         if kind == "index":
@@ -348,13 +348,14 @@ class Resolver:
         obj = self.expr(base, scope)
         if name in env.abilities:
             return ir.Ability(obj, name)
-        in_attrs = any(name in a for a in env.attrs.values())
+        table = self.env.attribute_table(name)
+        in_attrs = table is not None
         in_player = name in env.player_fields
         in_piece = name in env.piece_fields or name == "type"
         if not (in_attrs or in_player or in_piece or name == "seat"):
             raise self._unknown_field(name_tok, name)
         if in_attrs and not in_player and not in_piece:
-            table = {eid: a[name] for eid, a in env.attrs.items() if name in a}
+            assert table is not None
             if isinstance(obj, ir.Const) and isinstance(obj.value, str) and obj.value in table:
                 return ir.Const(table[obj.value])  # e.g. some-entry.copies: known at load
             return ir.Static(obj, name, table)

@@ -88,6 +88,21 @@ class Env:
     count_consts: dict[int, Any] = field(default_factory=dict)
     count_used: bool = False
 
+    # attribute name -> {entry id: value}, made from `attrs` once it is filled: a field read
+    # asking each entry's attributes in turn was a tenth of a check's time
+    _tables: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)
+    _tables_of: int = field(default=-1, repr=False)  # len(attrs) when _tables was made
+
+    def attribute_table(self, name: str) -> dict[str, Any] | None:
+        """Each catalog entry's value of the static attribute `name` (None: no entry has it)."""
+        if self._tables_of != len(self.attrs):
+            tables: dict[str, dict[str, Any]] = {}
+            for eid, values in self.attrs.items():
+                for key, value in values.items():
+                    tables.setdefault(key, {})[eid] = value
+            self._tables, self._tables_of = tables, len(self.attrs)
+        return self._tables.get(name)
+
     def names(self) -> list[str]:
         return [
             *self.global_fields,

@@ -116,8 +116,10 @@ def _end_conditions(data: Any) -> Iterator[EndCondition]:
     flow = data.get("flow") if is_map(data) else None
     if is_map(flow) and "end-after-round-if" in flow:
         yield _condition(data, ["flow", "end-after-round-if"], flow["end-after-round-if"])
-    for path, text in _stops(data, []):
-        yield _condition(data, path, text)
+    for part in ("flow", "phases"):  # stop-if steps live only there: the rest is not walked
+        if is_map(data) and part in data:
+            for path, text in _stops(data[part], [part]):
+                yield _condition(data, path, text)
 
 
 def _condition(data: Any, path: list[Any], text: Any) -> EndCondition:
@@ -131,7 +133,7 @@ def _stops(node: Any, path: list[Any]) -> Iterator[tuple[list[Any], Any]]:
     """Every `stop-if` step under the flow and the phases, with its path."""
     if is_map(node):
         for key, value in node.items():
-            if key == "stop-if" and path and path[0] in ("flow", "phases"):
+            if key == "stop-if":
                 yield [*path, key], value
             else:
                 yield from _stops(value, [*path, key])

@@ -111,8 +111,10 @@ def build_rules(
     catalogs = data.get("catalogs") or {}
 
     declare_names(host, env, data)
-    types, type_faults = check_data_types(data)
-    host.diagnostics.extend(type_faults)
+    types = DataTypes()
+    if not lazy:  # a lazy build's data was checked with another count, and its types unused
+        types, type_faults = check_data_types(data)
+        host.diagnostics.extend(type_faults)
     fields = declare_state(host, env, data)
     declare_functions(host, env, data)
     declare_events(env, data)
