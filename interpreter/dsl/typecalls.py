@@ -253,6 +253,17 @@ class Typer(TypeRules):
         if kind == "count":
             return T.COUNT
         if kind in ("any", "all"):
+            # each item is a truth: `all(a + b for ...)` (an `==` mistyped) would be true for
+            # any non-zero sum, and `any(pile)` hides what was meant (`len(pile) > 0`)
+            for at, x in items:
+                self.condition(at, x, f"each item of {kind}()")
+            if item not in (T.ANY, T.BOOL):
+                raise TypeFault(
+                    f"'{text}': each item of {kind}() must be true or false, "
+                    f"got {T.describe(T.ListOf(item))}",
+                    trees[0],
+                    node,
+                )
             return T.BOOL
         if kind == "first":
             return item

@@ -132,6 +132,15 @@ SLIPS = {
     "event-values-swapped": Slip(
         PR, "emit produced(p, kinds)", "emit produced(kinds, p)", "kinds, p"
     ),
+    # found by the fuzz harness: `==` mistyped as `+` inside all() made every item a number,
+    # and all() of numbers is true whenever none is 0
+    "numbers-under-all": Slip(
+        PR,
+        "          == (b.copies if players > 2 else b.copies-2p) for b in buildings)",
+        "          + (b.copies if players > 2 else b.copies-2p) for b in buildings)",
+        "",
+        at=("all(building-supply[b]", "building-supply"),
+    ),
     "who-not-a-seat": Slip(
         PR,
         "who: chooser\n                    label: choose a role",
