@@ -257,6 +257,9 @@ class TypeRules(FieldRules, NoneGuards):
         text = Lazy(tree)
         self.number(at, left, text, f"'{op}'")
         self.number(at, right, text, f"'{op}'")
+        if op in ("//", "%") and isinstance(right, ir.Const) and right.value == 0:
+            # known at load (a 0 written there, or a count folded to 0): it can only fail
+            raise TypeFault(f"'{text}': divides by 0", at, right)
         if lt == ANY or rt == ANY:
             return NUMBER
         return COUNT if lt == COUNT and rt == COUNT and op != "-" else NUMBER

@@ -141,6 +141,8 @@ SLIPS = {
         "",
         at=("all(building-supply[b]", "building-supply"),
     ),
+    # found by the fuzz harness too: a count swapped for a 0 that a division then uses
+    "division-by-a-written-zero": Slip(PR, "let q = n // players +", "let q = n // 0 +", "n // 0"),
     "who-not-a-seat": Slip(
         PR,
         "who: chooser\n                    label: choose a role",
