@@ -24,6 +24,7 @@ from referencing.exceptions import Unresolvable
 
 from interpreter.diagnostics.errors import Diagnostic, DiagnosticSink, RulesError
 from interpreter.diagnostics.suggest import did_you_mean, hint_for
+from interpreter.load.fastschema import fast_is_valid
 from interpreter.load.locate import is_map, is_seq, json_pointer, locate, plain_key
 from interpreter.load.schemafiles import (
     SOUND as _SOUND,
@@ -396,6 +397,8 @@ def check(
                 )
             ]
         _SOUND[id(schema)] = schema  # the value keeps the id from being reused
+    if fast_is_valid(plain, schema):
+        return []  # most documents are valid: only the others need jsonschema's walk
     cls = Draft202012Validator if memo is None else memo_validator(Draft202012Validator)
     validator = cls(
         schema,
