@@ -196,6 +196,9 @@ def test_changing_the_harbor_bonus_fails_exactly_the_harbor_scenarios(tmp_path):
         "the harbor adds 1 VP to each load",
         "harbor and wharf, the rulebook's example",
         "harbor and wharf, all tobacco on the wharf",
+        # The New Buildings' small wharf ships through the same harbor hook
+        "small wharf and harbor, per-kind, 1 VP for each kind shipped",
+        "small wharf and harbor, per-load, 1 VP for the load",
     }
 
 
