@@ -9,6 +9,8 @@ model reports it at the function's own text.
 
 from __future__ import annotations
 
+from typing import Any
+
 from lark import Token, Tree
 
 from interpreter.diagnostics.suggest import did_you_mean
@@ -21,6 +23,7 @@ from interpreter.dsl.scope import SPECIAL_NAMES, Callable_, Env, Scope
 from interpreter.dsl.shadow import shadowing
 from interpreter.dsl.typecalls import Typer, blame
 from interpreter.dsl.typecheck import TypeFault
+from interpreter.dsl.types import ANY, one_of
 
 MAX_INLINE_DEPTH = 24
 
@@ -173,7 +176,14 @@ class Resolver:
     def _bind(self, scope: Scope, name: str, value: ir.Expr | None = None) -> ir.Slot:
         slot = ir.Slot(name, getattr(value, "ty", None))
         scope.bindings[name] = ("local", slot)
+        self._note_bound(name, slot.ty)
         return slot
+
+    def _note_bound(self, name: str, ty: Any) -> None:
+        info = self.env.types
+        if info is not None and ty is not None and ty != ANY:  # ANY: nothing learnt
+            old = info.bound.get(name)
+            info.bound[name] = ty if old is None else one_of(old, ty) or ANY
 
     def _if(self, node: Tree, scope: Scope) -> ir.If:
         cond = self.condition(node.children[0], scope)
@@ -507,6 +517,7 @@ class Resolver:
         for pname, value in zip(fn.params, values, strict=True):
             if value.simple:  # read in place: no rule text can reassign it
                 inner.bindings[pname] = ("alias", value)
+                self._note_bound(pname, getattr(value, "ty", None))
             else:  # evaluated once
                 bound.append((self._bind(inner, pname, value), value))
         self._depth += 1

@@ -134,8 +134,11 @@ class Typer(TypeRules):
         if not self.on:
             return
         seat_number = values and isinstance(values[0], ir.Const) and type(values[0].value) is int
-        if values and not seat_number:  # a seat, or a seat's number written out
-            self.want(trees[0], values[0], T.SEAT, f"argument 1 of event '{event}' (the seat)")
+        what = f"argument 1 of event '{event}' (the seat)"
+        if seat_number:  # a seat's number written out: one every game has
+            self.seat_number(trees[0], values[0], what)
+        elif values:
+            self.want(trees[0], values[0], T.SEAT, what)
         seen = self.info.events.get(event)
         found = [type_of(v) for v in values]
         if seen is None:

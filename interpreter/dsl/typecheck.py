@@ -90,6 +90,19 @@ class TypeRules(FieldRules, NoneGuards):
         message = f"{what}: expected {describe(expected)}, got {found_words(node)}"
         raise TypeFault(message + self.guess(node, expected), tree, node, expected)
 
+    def seat_number(self, tree: Any, node: ir.Const, what: str) -> None:
+        """A seat written as its number must be one every game has. The smallest player count
+        is checked first (check/compile.py), and a seat it has, every larger count has too."""
+        players = self.env.players
+        if not 0 <= node.value < players:
+            raise TypeFault(
+                f"{what}: there is no seat {node.value} with {players} players "
+                f"(seats are numbered 0 to {players - 1})",
+                tree,
+                node,
+                SEAT,
+            )
+
     def guess(self, node: ir.Expr, expected: Type | None) -> str:
         """' (did you mean ...?)' when `node` is an id close to an id of the `expected` kind."""
         expected = _strip(expected) if expected is not None else None
@@ -297,7 +310,10 @@ class TypeRules(FieldRules, NoneGuards):
                 found += " (an entry falls back on a default of 'none')"
             raise TypeFault(f"'{text}': 'phase' must be a phase name, got {found}", tree, node)
         if word == "seat":
-            if t in (ANY, SEAT) or (isinstance(node, ir.Const) and type(node.value) is int):
+            if isinstance(node, ir.Const) and type(node.value) is int:
+                self.seat_number(tree, node, f"'{text}': 'who'")
+                return
+            if t in (ANY, SEAT):
                 return
             raise TypeFault(f"'{text}': 'who' must be a seat, got {found_words(node)}", tree, node)
         if word == "number" and not (t == ANY or is_number(_strip(t))):

@@ -221,6 +221,7 @@ def _name_types(game: str, file: str) -> dict[str, Any]:
     info = build_rules(data, counts[0], options, for_checking=True).env.types
     assert info is not None
     return {
+        **info.bound,  # a `let` or a parameter: a global of the same name wins below
         **info.constants,
         **info.global_fields,
         **info.variables,

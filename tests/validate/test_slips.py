@@ -143,6 +143,13 @@ SLIPS = {
     ),
     # found by the fuzz harness too: a count swapped for a 0 that a division then uses
     "division-by-a-written-zero": Slip(PR, "let q = n // players +", "let q = n // 0 +", "n // 0"),
+    # and a seat written as a number that a 2-player game does not have
+    "seat-number-past-the-smallest-game": Slip(
+        PR,
+        "emit tile-placed(actor, place(quarry, actor.island))",
+        "emit tile-placed(2, place(quarry, actor.island))",
+        "2,",
+    ),
     "who-not-a-seat": Slip(
         PR,
         "who: chooser\n                    label: choose a role",
