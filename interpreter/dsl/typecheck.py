@@ -290,7 +290,7 @@ class TypeRules(FieldRules, NoneGuards):
 
     def expect(self, tree: Any, node: ir.Expr, word: str) -> None:
         """The checks of a flow text's place: bool (conditions), seat (who), number (from),
-        phase (the phase to run)."""
+        phase (the phase to run), collection (what an option's `for` goes through)."""
         if not self.on:
             return
         if word == "bool":
@@ -309,6 +309,9 @@ class TypeRules(FieldRules, NoneGuards):
             if t == Optional(Id("phase")):
                 found += " (an entry falls back on a default of 'none')"
             raise TypeFault(f"'{text}': 'phase' must be a phase name, got {found}", tree, node)
+        if word == "collection":  # an option's `for: x in ...`: something to go through
+            self.loop_item(tree, node)
+            return
         if word == "seat":
             if isinstance(node, ir.Const) and type(node.value) is int:
                 self.seat_number(tree, node, f"'{text}': 'who'")

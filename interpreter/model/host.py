@@ -313,7 +313,7 @@ class DslHost:
                 self.error(ppath, "D007", f"expected 'NAME in COLLECTION', got {part!r}")
                 continue
             offset = len(name) + len(sep)  # faults in the collection keep their column
-            domains.append(self.expression(rest, ppath, scope, offset))
+            domains.append(self.expression(rest, ppath, scope, offset, expect="collection"))
             slots.append(scope.temp(name.strip(), item_of(self.c.last_type or ANY)))
         cond = self.expression(o["if"], [*opath, "if"], scope, expect="bool") if "if" in o else None
         template = self.template(o.get("id", ""), [*opath, "id"], scope)

@@ -150,6 +150,13 @@ SLIPS = {
         "emit tile-placed(2, place(quarry, actor.island))",
         "2,",
     ),
+    # an option's `for:` going through an id (its letters, one by one, at play)
+    "option-for-over-an-id": Slip(
+        PR,
+        '              - id: "keep:{k}"\n                for: k in goods',
+        '              - id: "keep:{k}"\n                for: k in large-warehouse',
+        "large-warehouse",
+    ),
     "who-not-a-seat": Slip(
         PR,
         "who: chooser\n                    label: choose a role",
