@@ -112,6 +112,41 @@ ONCE_ESCAPED = [
         "players",
         "2",
     ),
+    # found by the 5,400-mutation run of issue 15: numbers under all() (an `==` made `+`), a
+    # seat number a 2-player game lacks, a division by a written 0, an option's `for:` over an
+    # id (the escaped edit was on a later line of the same text; this is the first such line)
+    (
+        "effect-operator",
+        "puerto-rico/new-buildings.yaml",
+        "== ((b.copies if players > 2 else b.copies-2p)",
+        10,
+        " == ",
+        " + ",
+    ),
+    (
+        "effect-name-swapped",
+        "puerto-rico/ruleset.yaml",
+        "emit tile-placed(actor, place(quarry, actor.island))",
+        38,
+        "actor",
+        "2",
+    ),
+    (
+        "effect-name-same-type",
+        "puerto-rico/ruleset.yaml",
+        "let q = n // players +",
+        28,
+        "players",
+        "0",
+    ),
+    (
+        "effect-name-swapped",
+        "puerto-rico/ruleset.yaml",
+        "for: k in goods",
+        23,
+        "goods",
+        "large-warehouse",
+    ),
     # a tile or building type (an id of one of two catalogs) passed where a seat is wanted
     (
         "effect-arguments-swapped",
