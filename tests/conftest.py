@@ -10,3 +10,8 @@ from pathlib import Path
 TESTS = str(Path(__file__).resolve().parent)
 if TESTS not in sys.path:
     sys.path.insert(0, TESTS)
+# and the repository's root, so that a test of one folder may use another's tools as
+# ``tests.validate.mutations`` whichever folder pytest collects first
+ROOT = str(Path(__file__).resolve().parent.parent)
+if ROOT not in sys.path:
+    sys.path.append(ROOT)
