@@ -18,7 +18,8 @@ from lark import Token, Tree
 from interpreter.dsl import ir
 from interpreter.dsl.codegen import Deferred, Generator
 from interpreter.dsl.parser import parse
-from interpreter.dsl.resolve import DslCompileError, Resolver, _Nested
+from interpreter.dsl.resolve import Resolver
+from interpreter.dsl.resolvecalls import DslCompileError, _Nested
 from interpreter.dsl.runtime import RuntimeRuleError
 from interpreter.dsl.scope import Callable_, Env, Scope
 
