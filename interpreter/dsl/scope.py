@@ -94,8 +94,8 @@ class Env:
 
     # attribute name -> {entry id: value}, made from `attrs` once it is filled: a field read
     # asking each entry's attributes in turn was a tenth of a check's time
-    _tables: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)
-    _tables_of: int = field(default=-1, repr=False)  # len(attrs) when _tables was made
+    _tables: dict[str, dict[str, Any]] = field(default_factory=dict, init=False, repr=False)
+    _tables_of: int = field(default=-1, init=False, repr=False)  # len(attrs) at making
 
     def attribute_table(self, name: str) -> dict[str, Any] | None:
         """Each catalog entry's value of the static attribute `name` (None: no entry has it)."""
