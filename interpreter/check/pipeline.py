@@ -43,7 +43,7 @@ from interpreter.check.files import classify, discover, read_head
 from interpreter.check.report import CheckedFile, Report, dedupe
 from interpreter.check.run import check_files
 from interpreter.check.session import Session
-from interpreter.check.workers import available_cores, balance, run_all
+from interpreter.check.workers import available_cores, balance, fewer_collections, run_all
 from interpreter.diagnostics.errors import Diagnostic
 
 __all__ = ["validate"]
@@ -58,7 +58,11 @@ def validate(paths: Iterable[str | os.PathLike[str]], *, jobs: int | None = None
     every core); small runs stay in this process, where a fork would cost more than it saves.
     Raises :class:`PathError` only when a path does not exist or cannot be listed.
     """
-    files = discover(paths)
+    with fewer_collections():
+        return _validate(discover(paths), jobs)
+
+
+def _validate(files: list[str], jobs: int | None) -> Report:
     run = Session()
     kinds: dict[str, str] = {}
     heads: dict[str, str] = {}
