@@ -26,7 +26,7 @@ from interpreter.dsl.runtime import show
 from interpreter.dsl.scope import SPECIAL_NAMES, Env, Scope
 from interpreter.dsl.shadow import shadowing
 from interpreter.dsl.typecalls import Typer
-from interpreter.dsl.types import ANY, one_of
+from interpreter.dsl.types import ANY
 
 
 class Resolver(CallResolver):
@@ -154,8 +154,7 @@ class Resolver(CallResolver):
     def _note_bound(self, name: str, ty: Any) -> None:
         info = self.env.types
         if info is not None and ty is not None and ty != ANY:  # ANY: nothing learnt
-            old = info.bound.get(name)
-            info.bound[name] = ty if old is None else one_of(old, ty) or ANY
+            info.bound.setdefault(name, set()).add(ty)
 
     def _if(self, node: Tree, scope: Scope) -> ir.If:
         cond = self.condition(node.children[0], scope)

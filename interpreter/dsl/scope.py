@@ -57,10 +57,11 @@ class TypeInfo:
     variables: dict[str, Any] = field(default_factory=dict)  # flow variable -> type seen so far
     # event -> the type of each value its `emit` sites pass (joined; ANY when they disagree)
     events: dict[str, list[Any]] = field(default_factory=dict)
-    # local name (a `let`, a rule function's parameter) -> the type of what it was bound to,
-    # joined over every text where it is known (ANY when they have nothing in common): for
-    # tools asking what a bare name stands for (tests/validate/mutations.py uses it)
-    bound: dict[str, Any] = field(default_factory=dict)
+    # local name (a `let`, a rule function's parameter) -> each type of what it was bound to,
+    # over every text where it is known (a parameter may take a card's id at one call and the
+    # card itself at another): for tools asking what a bare name stands for
+    # (tests/validate/mutations.py uses it)
+    bound: dict[str, set[Any]] = field(default_factory=dict)
 
 
 @dataclass

@@ -235,13 +235,17 @@ def _same_type(old: str, new: str, types: dict[str, Any]) -> bool:
     that no type checker could tell the two apart there (an unknown name counts as not)."""
     from interpreter.dsl.types import ANY, COUNT, assignable
 
-    def type_of(token: str) -> Any:
-        return COUNT if token.isdigit() else types.get(token)
+    def types_of(token: str) -> set[Any]:
+        # a bare local may stand for values of several types (a parameter given a card's id
+        # at one call and the card at another): the edit keeps the type when every type `new`
+        # may have is one `old` already takes somewhere
+        ty = COUNT if token.isdigit() else types.get(token)
+        return set() if ty is None else ty if isinstance(ty, set) else {ty}
 
-    found, expected = type_of(new), type_of(old)
-    if found is None or expected is None or ANY in (found, expected):
+    found, expected = types_of(new), types_of(old)
+    if not found or not expected or ANY in found | expected:
         return False
-    return assignable(found, expected)
+    return all(any(assignable(f, e) for e in expected) for f in found)
 
 
 def _effect_mutations(

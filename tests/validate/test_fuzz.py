@@ -168,6 +168,10 @@ def test_an_edit_that_keeps_every_type_is_told_apart():
     assert not fuzz._same_type("building", "2", types)
     assert not fuzz._same_type("actor", "crane", types)  # a seat for a card
     assert not fuzz._same_type("some-local", "2", types)  # not known: counted as a change
+    # `old` of black-market-max is given a card's id at one call and a card at another: a
+    # card's id for it is a value of a type it already takes; a number is not
+    assert fuzz._same_type("old", "library", types)
+    assert not fuzz._same_type("old", "3", types)
     types = fuzz._name_types("puerto-rico", "ruleset.yaml")
     assert fuzz._same_type("colonist-supply", "3", types)
 
