@@ -134,9 +134,13 @@ class CallResolver:
         outer, self._origin = self._origin, fn.origin
         try:
             tree = fn.tree()
+            out: ir.Expr | ir.InlineProc
             if fn.is_procedure:
-                return ir.InlineProc(bound, self.block(tree.children, inner))
-            return ir.Inline(bound, self.expr(tree, inner))
+                out = ir.InlineProc(bound, self.block(tree.children, inner))
+            else:
+                out = ir.Inline(bound, self.expr(tree, inner))
+            self.env.inlined.add(fn.name)
+            return out
         finally:
             self._depth -= 1
             self._origin = outer

@@ -82,6 +82,9 @@ class Env:
     # late-bound by the game once hooks and abilities are compiled
     runtime: dict[str, Any] = field(default_factory=dict)
     emitted: set[str] = field(default_factory=set)
+    # rule functions inlined whole at some call site: checked there with the arguments' own
+    # types, so the check of each function on its own (model/functions.py) can pass them by
+    inlined: set[str] = field(default_factory=set)
     types: TypeInfo | None = None  # None: texts are not type-checked
     # a counter's declared range, ("global" or "player", name) -> (least, greatest), None = open;
     # generated writes check it (bag entries never go below 0)

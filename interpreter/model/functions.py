@@ -37,8 +37,13 @@ def declare_events(env: Env, data: Any) -> None:
 
 def check_functions(host: DslHost, root: Scope) -> None:
     """Compile each rule function and procedure on its own, so faults in one nobody calls yet
-    are reported too (call sites inline their own copies)."""
-    for fn in host.c.env.functions.values():
+    are reported too (call sites inline their own copies). One inlined whole at a call site
+    was checked there, with its arguments' types (which a check on its own does not know):
+    its body has no fault this check could find, and a build is spared resolving it again."""
+    env = host.c.env
+    for fn in env.functions.values():
+        if fn.name in env.inlined:
+            continue
         scope = root.child()
         for param in fn.params:
             scope.temp(param)
