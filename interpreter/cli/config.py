@@ -24,7 +24,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.bots import BOTS, bot_base, bot_names
 from interpreter.cli import RulebookError, config_error
 
 __all__ = [
@@ -227,7 +226,7 @@ def check_config(doc: Any, path: str = "<config>") -> dict[str, Any]:
     if "seats" in doc:
         out["seats"] = _string_list(doc, "seats", fail, "a bot name or 'human' per seat")
         for index, name in enumerate(out["seats"]):
-            if name != HUMAN and bot_base(name) not in BOTS:
+            if name != HUMAN and not _is_bot(name):
                 raise fail(_unknown_seat_message(name), _pos(doc["seats"], index=index))
     if "options" in doc:
         options = doc["options"]
@@ -290,7 +289,17 @@ def _string_list(
     return [str(item) for item in value]
 
 
+def _is_bot(name: str) -> bool:
+    # the bots (and their search) are imported only by commands that seat them: `validate`,
+    # `list` and `schema` start faster without
+    from interpreter.bots import BOTS, bot_base
+
+    return bot_base(name) in BOTS
+
+
 def _unknown_seat_message(name: str) -> str:
+    from interpreter.bots import bot_names
+
     choices = [*bot_names(), HUMAN]
     close = difflib.get_close_matches(name, choices, n=1)
     hint = f"; did you mean {close[0]!r}?" if close else ""
@@ -364,7 +373,7 @@ def resolve_config(
                 "every seat or exactly one per seat"
             )
         for name in seats:
-            if name != HUMAN and bot_base(name) not in BOTS:
+            if name != HUMAN and not _is_bot(name):
                 raise config_error(_unknown_seat_message(name))
     elif len(seats) != players:
         raise config_error(

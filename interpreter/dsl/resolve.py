@@ -257,9 +257,6 @@ class Resolver(CallResolver):
         if isinstance(node, Token):
             raise fail(node, f"unexpected {node!s}")
         kind = node.data
-        ch = node.children
-        if kind in ("or_", "and_", "compare", "binop") and len(ch) == 1:
-            return self.expr(ch[0], scope)
         method = _EXPRESSIONS.get(kind)
         if method is None:
             raise fail(node, f"unsupported expression {kind}")

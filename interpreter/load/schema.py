@@ -16,11 +16,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import SchemaError, ValidationError
-from referencing.exceptions import Unresolvable
+from typing import TYPE_CHECKING, Any
 
 from interpreter.diagnostics.errors import Diagnostic, DiagnosticSink, RulesError
 from interpreter.diagnostics.suggest import did_you_mean, hint_for
@@ -33,6 +29,11 @@ from interpreter.load.schemafiles import (
     schemas_dir,
 )
 from interpreter.load.schemamemo import SchemaMemo, active, memo_validator
+
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
+
+# jsonschema is imported in check(), when it is needed: see schemafiles.py
 
 __all__ = ["load_schema", "check", "check_or_raise", "to_plain", "schemas_dir"]
 
@@ -386,6 +387,9 @@ def check(
     root = data if root_for_positions is None else root_for_positions
     plain = to_plain(data) if memo is None else memo.to_plain(data, to_plain)
     if id(schema) not in _SOUND:
+        from jsonschema import Draft202012Validator
+        from jsonschema.exceptions import SchemaError
+
         try:
             Draft202012Validator.check_schema(schema)
         except SchemaError as err:
@@ -399,6 +403,9 @@ def check(
         _SOUND[id(schema)] = schema  # the value keeps the id from being reused
     if fast_is_valid(plain, schema):
         return []  # most documents are valid: only the others need jsonschema's walk
+    from jsonschema import Draft202012Validator
+    from referencing.exceptions import Unresolvable
+
     cls = Draft202012Validator if memo is None else memo_validator(Draft202012Validator)
     validator = cls(
         schema,

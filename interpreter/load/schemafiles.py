@@ -7,16 +7,18 @@ import functools
 import json
 import os
 from pathlib import Path
-from typing import Any
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import SchemaError
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
+from typing import TYPE_CHECKING, Any
 
 from interpreter.diagnostics.errors import Diagnostic, RulesError
 from interpreter.load.locate import json_pointer
 from interpreter.load.resources import data_dir
+
+if TYPE_CHECKING:
+    from referencing import Registry
+
+# jsonschema and referencing are imported where they are used: a run whose documents are all
+# valid never needs them (fastschema.py says so), and importing them is a tenth of a second of
+# every cold `rulebook validate`.
 
 __all__ = ["SOUND", "load_schema", "registry", "schemas_dir"]
 
@@ -85,6 +87,9 @@ def _read_schema(name: str, path: Path) -> dict[str, Any]:
     # (tests/schema/test_schemas.py); doing it again on every start would cost more than
     # validating a whole ruleset. Schemas from elsewhere (RULEBOOK_SCHEMAS) are checked here.
     if path.resolve().parent != _DEFAULT_SCHEMAS:
+        from jsonschema import Draft202012Validator
+        from jsonschema.exceptions import SchemaError
+
         try:
             Draft202012Validator.check_schema(schema)
         except SchemaError as err:
@@ -103,6 +108,9 @@ def _read_schema(name: str, path: Path) -> dict[str, Any]:
 @functools.lru_cache(maxsize=8)
 def registry(directory: str) -> Registry:
     """All schemas of a directory, addressable by file name and by ``$id``."""
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
     resources: list[tuple[str, Resource]] = []
     folder = Path(directory)
     if folder.is_dir():
