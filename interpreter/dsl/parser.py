@@ -174,6 +174,19 @@ def _unshift(tree: Tree) -> None:
         meta = sub.meta
         if not meta.empty and meta.line == 1 and meta.column:
             meta.column -= 1
+        if getattr(meta, "container_line", None) == 1 and meta.container_column > 1:
+            meta.container_column -= 1  # (the whole text's container is the bracket added)
+
+
+def start_of(node: Tree) -> tuple[int, int]:
+    """Where a subexpression starts in its text, brackets around it included: `(a + b)` starts
+    at its `(` (lark's container position), so that two nested subexpressions that start
+    together, `((x if c else y) if d else z)`, each keep a place of their own."""
+    meta = node.meta
+    return (
+        getattr(meta, "container_line", meta.line),
+        getattr(meta, "container_column", meta.column),
+    )
 
 
 def _parse(source: str, start: str) -> Tree:

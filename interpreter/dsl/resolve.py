@@ -15,7 +15,7 @@ from lark import Token, Tree
 from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.dsl import ir
 from interpreter.dsl.nonesafe import known_not_none
-from interpreter.dsl.parser import DslSyntaxError, parse
+from interpreter.dsl.parser import DslSyntaxError, parse, start_of
 from interpreter.dsl.resolvecalls import (
     CallResolver,
     DslCompileError,
@@ -181,10 +181,9 @@ class Resolver(CallResolver):
         """Where a branch is, for a coverage build: (inlined function or None, line, column)."""
         if isinstance(node, Token):
             return (self._origin, node.line or 1, node.column or 1)
-        meta = node.meta
-        if meta.empty:
+        if node.meta.empty:
             return (self._origin, 1, 1)
-        return (self._origin, meta.line, meta.column)
+        return (self._origin, *start_of(node))
 
     def _emit(self, node: Tree, scope: Scope) -> ir.Emit:
         name_tok = node.children[0]
