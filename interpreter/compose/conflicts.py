@@ -19,15 +19,14 @@ def find_conflicts(report: Reporter, ops: Sequence[Op]) -> set[int]:
     """Report conflicting pairs; returns the ids of the later ops, which are skipped."""
     skipped: set[int] = set()
     paths = [tuple(op.segments) for op in ops]
+    tree = _PathTree()
     for j, later in enumerate(ops):
-        for i in range(j):
+        b = paths[j]
+        for i in tree.related(b):  # earlier ops on a path above, at or below this one's
             earlier = ops[i]
             if id(earlier) in skipped:
                 continue
-            a, b = paths[i], paths[j]
-            if not (is_prefix(a, b) or is_prefix(b, a)):
-                continue
-            why = _conflict(earlier, a, later, b)
+            why = _conflict(earlier, paths[i], later, b)
             if why is None:
                 continue
             report.error(
@@ -41,7 +40,42 @@ def find_conflicts(report: Reporter, ops: Sequence[Op]) -> set[int]:
             )
             skipped.add(id(later))
             break
+        tree.add(b, j)
     return skipped
+
+
+class _PathTree:
+    """The ops seen so far by path, so that the ops related to a new one (a path that is a
+    prefix of its own, or has its own as a prefix) are found without comparing every pair:
+    an overlay of some hundred entries made ten thousand comparisons a composition."""
+
+    def __init__(self) -> None:
+        self.here: list[int] = []
+        self.below: dict[str, _PathTree] = {}
+
+    def add(self, path: tuple[str, ...], index: int) -> None:
+        node = self
+        for seg in path:
+            node = node.below.setdefault(seg, _PathTree())
+        node.here.append(index)
+
+    def related(self, path: tuple[str, ...]) -> list[int]:
+        """Indexes of the ops on a prefix of ``path`` or below it, in the order they came."""
+        found: list[int] = []
+        node: _PathTree | None = self
+        for seg in path:
+            assert node is not None
+            found += node.here
+            node = node.below.get(seg)
+            if node is None:
+                return sorted(found)
+        stack = [node]
+        while stack:
+            n = stack.pop()
+            assert n is not None
+            found += n.here
+            stack.extend(n.below.values())
+        return sorted(found)
 
 
 def _conflict(a: Op, pa: tuple[str, ...], b: Op, pb: tuple[str, ...]) -> str | None:
