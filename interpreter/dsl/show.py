@@ -14,8 +14,6 @@ _PREC = {"cond": 0, "or_": 1, "and_": 2, "not_": 3, "compare": 4, "neg": 7}
 def _prec(t: Any) -> int:
     if not isinstance(t, Tree):
         return 9
-    if len(t.children) == 1 and t.data in ("or_", "and_", "compare", "binop"):
-        return _prec(t.children[0])
     if t.data == "binop":
         return 6 if str(t.children[1]) in ("*", "//", "%") else 5
     return _PREC.get(t.data, 9)
@@ -38,8 +36,6 @@ def show_tree(t: Any) -> str:
     if isinstance(t, Token):
         return str(t)
     k, ch = t.data, t.children
-    if k in ("or_", "and_", "compare", "binop") and len(ch) == 1:
-        return show_tree(ch[0])
 
     def sub(c: Any, at_least: int) -> str:
         text = show_tree(c)

@@ -68,16 +68,9 @@ def compile_expression(game: Any, s: Any, text: str, where: Where) -> tuple[Any,
         _refuse_changes(tree, game)
         whole = compiler.expression_tree(tree, scope.child(), text)
         left = op = None
-        top = tree
-        while (
-            isinstance(top, Tree)
-            and top.data in ("or_", "and_", "compare", "binop")
-            and len(top.children) == 1
-        ):
-            top = top.children[0]
-        if isinstance(top, Tree) and top.data == "compare" and len(top.children) == 3:
-            left = compiler.expression_tree(top.children[0], scope.child(), text)
-            op = str(top.children[1])
+        if isinstance(tree, Tree) and tree.data == "compare":
+            left = compiler.expression_tree(tree.children[0], scope.child(), text)
+            op = str(tree.children[1])
         return whole, left, op
     except DslSyntaxError as e:
         message = f"in the expression `{text}`: {e.message}"
