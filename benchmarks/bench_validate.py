@@ -137,7 +137,13 @@ def main() -> None:
     parser.add_argument("--base", type=Path, help="another checkout to measure alongside")
     args = parser.parse_args()
     roots = [ROOT] + ([args.base.resolve()] if args.base else [])
+    load_before = _load()
     results = measure(roots, args.runs, args.target)
+    # other work on a shared machine moves the absolute figures by tens of percent: say how
+    # busy it was, so a reader knows which figures may be compared with which
+    load = f"{load_before} before, {_load()} after"
+    for result in results:
+        result["load_average"] = load
     if args.json:
         print(json.dumps(results[0] if len(results) == 1 else results, indent=2))
         return
@@ -151,6 +157,14 @@ def main() -> None:
             f" in-process {result['in_process_s_median']:.3f} s"
             + (f"  [{result['checkout']}]" if len(results) > 1 else "")
         )
+    print(f"machine load average (1 min): {load}")
+
+
+def _load() -> str:
+    try:
+        return f"{os.getloadavg()[0]:.2f}"
+    except OSError:  # not on this platform
+        return "unknown"
 
 
 if __name__ == "__main__":
