@@ -177,7 +177,10 @@ class _GuardedComposer(Composer):
     def compose_document(self) -> Any:
         node = super().compose_document()
         if node is not None:
-            _check_graph(node)
+            if self._aliases:
+                _check_graph(node)
+            else:  # no alias: a tree, which can hold neither a cycle nor a bomb
+                _check_tree_keys(node)
         return node
 
 
@@ -240,6 +243,23 @@ def _check_graph(root: Any) -> None:
             getattr(root, "start_mark", None),
             "use fewer nested aliases (&anchor / *alias)",
         )
+    if findings:
+        raise _Findings(findings)
+
+
+def _check_tree_keys(root: Any) -> None:
+    """:func:`_check_graph`'s key checks, for a document without aliases."""
+    findings: list[tuple[str, str, Any, str | None]] = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, MappingNode):
+            _check_keys(node, findings)
+            for k, v in node.value:
+                stack.append(v)
+                stack.append(k)
+        elif isinstance(node, SequenceNode):
+            stack.extend(node.value)
     if findings:
         raise _Findings(findings)
 
