@@ -62,17 +62,16 @@ class _PathTree:
     def related(self, path: tuple[str, ...]) -> list[int]:
         """Indexes of the ops on a prefix of ``path`` or below it, in the order they came."""
         found: list[int] = []
-        node: _PathTree | None = self
+        node = self
         for seg in path:
-            assert node is not None
             found += node.here
-            node = node.below.get(seg)
-            if node is None:
+            child = node.below.get(seg)
+            if child is None:
                 return sorted(found)
+            node = child
         stack = [node]
         while stack:
             n = stack.pop()
-            assert n is not None
             found += n.here
             stack.extend(n.below.values())
         return sorted(found)
