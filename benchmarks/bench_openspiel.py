@@ -10,7 +10,8 @@ more players, random bots; every deal is played once per seat rotation. OpenSpie
 a number of simulations, not a time: before each decision it is given as many as it ran per
 CPU second so far times S, so both spend about S CPU seconds. Each game is appended to --out
 as a JSON line; the summary gives each bot's win share with its 95% interval and its
-iterations (simulations) per CPU second.
+iterations (simulations) per CPU second. A run given an --out that already holds games plays
+only the games it lacks (same game, seed and seats), so a long row can grow across sittings.
 """
 
 from __future__ import annotations
@@ -94,6 +95,20 @@ def play(game: Any, kinds: list[str], seed: int, seconds: float) -> tuple[list[f
     return returns, stats
 
 
+def finished_games(path: Path) -> dict[tuple, dict]:
+    """Games an earlier run wrote to ``path``, by (game, seed, seats)."""
+    if not path.exists():
+        return {}
+    done = {}
+    for line in path.read_text().splitlines():
+        try:
+            row = json.loads(line)
+        except ValueError:
+            continue  # a line cut short when a run was stopped mid-write
+        done[(row["game"], row["seed"], tuple(row["seats"]))] = row
+    return done
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", default="san-juan")
@@ -108,19 +123,25 @@ def main() -> None:
     share = {"search": 0.0, "ismcts": 0.0}
     work = {"search": [0, 0.0], "ismcts": [0, 0.0]}
     games = 0
+    done = finished_games(args.out)
     with args.out.open("a") as out:
         for deal in range(args.deals):
             for turn in range(args.players):
                 kinds = base[-turn:] + base[:-turn] if turn else list(base)
-                returns, stats = play(game, kinds, args.seed + deal, args.seconds)
+                key = (args.game, args.seed + deal, tuple(kinds))
+                if key in done:
+                    returns, stats = done[key]["returns"], done[key]["work"]
+                else:
+                    returns, stats = play(game, kinds, args.seed + deal, args.seconds)
                 games += 1
                 for name in share:
                     share[name] += returns[kinds.index(name)]
                     work[name][0] += stats[name][0]
                     work[name][1] += stats[name][1]
-                row = {"game": args.game, "seed": args.seed + deal, "seats": kinds}
-                out.write(json.dumps({**row, "returns": returns, "work": stats}) + "\n")
-                out.flush()
+                if key not in done:
+                    row = {"game": args.game, "seed": args.seed + deal, "seats": kinds}
+                    out.write(json.dumps({**row, "returns": returns, "work": stats}) + "\n")
+                    out.flush()
     summary = {"game": args.game, "players": args.players, "games": games}
     for name in share:
         low, high = wilson(share[name], games)
