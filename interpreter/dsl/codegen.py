@@ -11,6 +11,7 @@ namespace; it never evaluates rule text with eval at run time.
 
 from __future__ import annotations
 
+import ast
 import itertools
 import re
 import warnings
@@ -19,7 +20,21 @@ from typing import Any
 
 from interpreter.dsl import ir
 from interpreter.dsl.builtins import BUILTINS
-from interpreter.dsl.codegen_parts import WRITES_TEMP, checked_write, proved_type, reachable
+from interpreter.dsl.codegen_parts import (
+    INLINE_BUILTINS,
+    REDUCE_EACH,
+    REDUCE_ONE,
+    UNSET,
+    WRITES_TEMP,
+    Deferred,
+    checked_write,
+    const_fn,
+    nothing,
+    proved_type,
+    put,
+    reachable,
+)
+from interpreter.dsl.hoist import invariant_parts
 from interpreter.dsl.runtime import (
     checked_divide,
     checked_index,
@@ -37,40 +52,6 @@ from interpreter.dsl.types import Id, Piece, Prim
 Fn = Callable[[Any], Any]
 
 _ids = itertools.count()
-
-# plain builtins written inline; the others call their function from builtins.py
-_INLINE_BUILTINS = {
-    "len": "len({0})",
-    "total": "sum({0}.values())",
-    "keys": "[_k for _k, _n in {0}.items() if _n > 0]",
-}
-# reducers over one plain collection
-_REDUCE_ONE = {
-    "sum": "sum({0})",
-    "count": "len({0})",
-    "any": "any({0})",
-    "all": "all({0})",
-    "first": "next(iter({0}), None)",
-    "list": "list({0})",
-    "distinct": "list(dict.fromkeys({0}))",
-    "min": "min({0}, default=0)",
-    "max": "max({0}, default=0)",
-}
-# reducers over `element for slot in iterable if cond`: {0} the element, {1} the for-clause.
-# Those that read every element build a list (one frame runs the loop; a generator is resumed
-# once per element, which costs more in CPython); any, all and first stop early, as written.
-_REDUCE_EACH = {
-    "sum": "sum([{0} {1}])",
-    "count": "len([1 {1}])",
-    "any": "any({0} {1})",
-    "all": "all({0} {1})",
-    "first": "next(({0} {1}), None)",
-    "list": "[{0} {1}]",
-    "distinct": "list(dict.fromkeys([{0} {1}]))",
-    "min": "min([{0} {1}], default=0)",
-    "max": "max([{0} {1}], default=0)",
-}
-
 
 # a comment line of generated code: the rule text's statement the next lines are written for
 _AT = "#@"
@@ -91,40 +72,6 @@ def _line_map(src: str) -> dict[int, tuple[int, int]]:
         elif at is not None:
             out[number] = at
     return out
-
-
-def _const_fn(value: Any) -> Fn:
-    def constant(s: Any) -> Any:
-        return value
-
-    constant.constant = value  # type: ignore[attr-defined] # callers may skip the call
-    return constant
-
-
-def _nothing(s: Any) -> None:
-    return None
-
-
-class Deferred:
-    """A text's function written and compiled when it first runs: validate sets each game up
-    once and runs few of its texts, so it does not pay for writing out the rest.
-
-    ``on_code`` is told the code object once it exists (where a failure in it is reported)."""
-
-    __slots__ = ("_fn", "_make", "on_code")
-
-    def __init__(self, make: Callable[[], Fn]) -> None:
-        self._make = make
-        self._fn: Fn | None = None
-        self.on_code: Callable[[Any], None] | None = None
-
-    def __call__(self, s: Any) -> Any:
-        fn = self._fn
-        if fn is None:
-            fn = self._fn = self._make()
-            if self.on_code is not None:
-                self.on_code(fn.__code__)
-        return fn(s)
 
 
 class Generator:
@@ -156,6 +103,8 @@ class Generator:
             "_runtime": env.runtime,
             "_index": checked_index,
             "_divide": checked_divide,
+            "_U": UNSET,
+            "_put": put,
         }
         self._consts: dict[int, str] = {}
         # generated code object -> {its Python line: (line, column) of the statement in the
@@ -166,6 +115,8 @@ class Generator:
         self._temp_reads: dict[str, str] | None = None  # the same for temps
         self._temp_counts: dict[str, int] = {}  # how often the body reads each temp
         self._temp_hoist: set[str] | None = None  # the temps read into locals (None: all)
+        # the parts of a listing's condition computed once a listing: id(node) -> its place
+        self._memo: dict[int, int] | None = None
         if probes is not None:
             self.ns["_cov"] = probes.counts
             self.ns["_hit"] = probes.hit
@@ -173,7 +124,7 @@ class Generator:
     # -- entry points -------------------------------------------------------------------------
     def expression(self, node: ir.Expr, label: str) -> Fn:
         if isinstance(node, ir.Const):
-            return _const_fn(node.value)
+            return const_fn(node.value)
         if self.deferred:
             return Deferred(lambda: self._expression(node, label))
         return self._expression(node, label)
@@ -189,7 +140,7 @@ class Generator:
     def _statements(self, stmts: list[ir.Stmt], label: str) -> Fn:
         lines = self._with_flow_reads(lambda: self.lines(stmts))
         if all(_is_mark(ln) for ln in lines):
-            return _nothing
+            return nothing
         return self._build(lines, label)
 
     def _with_flow_reads(self, write: Callable[[], list[str]]) -> list[str]:
@@ -224,6 +175,30 @@ class Generator:
             reads, self._flow_reads = self._flow_reads, None
             temps, self._temp_reads = self._temp_reads, None
         return body, reads, temps
+
+    def listing_condition(self, node: ir.Expr, label: str, loop_keys: frozenset[str]) -> Fn | None:
+        """An option line's condition `node` for one listing of its options: a function of
+        the state that returns the test to ask of each candidate, in which each part that
+        reads no `for` name (hoist.py) is computed at most once, when a candidate first needs
+        it. None when there is no such part, or the text is not written plainly (a coverage
+        build, checked reads, a deferred text)."""
+        if self.deferred or self.checked or self.probes is not None:
+            return None
+        parts = invariant_parts(node, loop_keys)
+        if not parts:
+            return None
+        self._memo = {id(part): i for i, part in enumerate(parts)}
+        try:
+            lines = self._with_flow_reads(lambda: [f"return {self.x(node)}"])
+        finally:
+            self._memo = None
+        # what a listing reads once (flow variables, temps other than the `for` names) is
+        # read by the outer function; the candidate's own temps by the test
+        inner = [ln for ln in lines if _reads_temp(ln, loop_keys) or ln.startswith("return ")]
+        outer = [ln for ln in lines if ln not in inner]
+        body = [*outer, f"_m = [_U] * {len(parts)}", "def cond(s):"]
+        body += ["    " + ln for ln in inner] + ["return cond"]
+        return self._build(body, label)
 
     def _build(self, body: list[str], label: str) -> Fn:
         name = f"_rule{next(_ids)}"
@@ -363,6 +338,11 @@ class Generator:
 
     # -- expressions --------------------------------------------------------------------------
     def x(self, node: ir.Expr) -> str:
+        memo = self._memo
+        if memo is not None and id(node) in memo:
+            i = memo[id(node)]
+            value = _EXPRESSIONS[type(node)](self, node)
+            return f"(_m[{i}] if _m[{i}] is not _U else _put(_m, {i}, {value}))"
         return _EXPRESSIONS[type(node)](self, node)
 
     def _const(self, node: ir.Const) -> str:
@@ -471,7 +451,7 @@ class Generator:
 
     def _builtin(self, node: ir.BuiltinCall) -> str:
         vals = [self.x(a) for a in node.args]
-        inline = _INLINE_BUILTINS.get(node.name)
+        inline = INLINE_BUILTINS.get(node.name)
         if inline is not None:
             return inline.format(*vals)
         func = self._ref(BUILTINS[node.name].func)
@@ -481,13 +461,13 @@ class Generator:
         vals = [self.x(a) for a in node.args]
         if len(vals) > 1:  # min or max of several values
             return f"{node.kind}({', '.join(vals)})"
-        return _REDUCE_ONE[node.kind].format(vals[0])
+        return REDUCE_ONE[node.kind].format(vals[0])
 
     def _reduce_each(self, node: ir.ReduceEach) -> str:
         it = self.x(node.iterable)
         el = self.x(node.element)
         cond = f" if {self.x(node.cond)}" if node.cond is not None else ""
-        return _REDUCE_EACH[node.kind].format(el, f"for {node.slot.py} in {it}{cond}")
+        return REDUCE_EACH[node.kind].format(el, f"for {node.slot.py} in {it}{cond}")
 
     def _inline(self, node: ir.Inline) -> str:
         body = self.x(node.body)
@@ -501,6 +481,12 @@ class Generator:
 # the locals a generated function starts with, each bound only when its body uses it (a
 # rule text is called many times a decision: three unused attribute reads each add up)
 _PROLOGUE = (("g", "g = s.g"), ("t", "t = s.t"), ("P", "P = s.p"), ("V", "V = s.v"))
+
+
+def _reads_temp(line: str, keys: frozenset[str]) -> bool:
+    """Whether `line` is the top read of one of the temps `keys` (`_t0 = t.get('b#3')`)."""
+    head, sep, key = line.partition(" = t.get(")
+    return bool(sep) and head.startswith("_t") and ast.literal_eval(key[:-1]) in keys
 
 
 def _prologue(body: list[str]) -> list[str]:

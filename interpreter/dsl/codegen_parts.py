@@ -1,13 +1,49 @@
-"""Parts of the code generator (codegen.py) that need no generator: what the type pass proved
-a value is, and how a write to a field with a declared range is checked."""
+"""Parts of the code generator (codegen.py) that need no generator: how builtins and reducers
+are written, what the type pass proved a value is, how a write to a field with a declared
+range is checked, the functions a constant or an empty text becomes, and a text written out
+only when it first runs (Deferred)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from interpreter.dsl import ir
 from interpreter.dsl.types import OneOf
+
+# plain builtins written inline; the others call their function from builtins.py
+INLINE_BUILTINS = {
+    "len": "len({0})",
+    "total": "sum({0}.values())",
+    "keys": "[_k for _k, _n in {0}.items() if _n > 0]",
+}
+# reducers over one plain collection
+REDUCE_ONE = {
+    "sum": "sum({0})",
+    "count": "len({0})",
+    "any": "any({0})",
+    "all": "all({0})",
+    "first": "next(iter({0}), None)",
+    "list": "list({0})",
+    "distinct": "list(dict.fromkeys({0}))",
+    "min": "min({0}, default=0)",
+    "max": "max({0}, default=0)",
+}
+# reducers over `element for slot in iterable if cond`: {0} the element, {1} the for-clause.
+# Those that read every element build a list (one frame runs the loop; a generator is resumed
+# once per element, which costs more in CPython); any, all and first stop early, as written.
+REDUCE_EACH = {
+    "sum": "sum([{0} {1}])",
+    "count": "len([1 {1}])",
+    "any": "any({0} {1})",
+    "all": "all({0} {1})",
+    "first": "next(({0} {1}), None)",
+    "list": "[{0} {1}]",
+    "distinct": "list(dict.fromkeys([{0} {1}]))",
+    "min": "min([{0} {1}], default=0)",
+    "max": "max([{0} {1}], default=0)",
+}
 
 
 def proved_type(node: ir.Expr) -> Any:
@@ -62,3 +98,50 @@ def checked_write(
         test = f"not {lo} <= _n <= {hi}"
     fault = f"_out_of_range(s, {holder}, {key}, {lo!r}, {hi!r})"
     return [f"_n = {new}", f"{holder}[{key}] = _n", f"if {test}: {fault}"]
+
+
+# a part of a listing's condition not yet computed (Generator.listing_condition)
+UNSET = object()
+
+
+def put(memo: list, i: int, value: Any) -> Any:
+    """Keep a listing's computed part: generated code is one expression, with no assignment."""
+    memo[i] = value
+    return value
+
+
+Fn = Callable[[Any], Any]
+
+
+def const_fn(value: Any) -> Fn:
+    def constant(s: Any) -> Any:
+        return value
+
+    constant.constant = value  # type: ignore[attr-defined] # callers may skip the call
+    return constant
+
+
+def nothing(s: Any) -> None:
+    return None
+
+
+class Deferred:
+    """A text's function written and compiled when it first runs: validate sets each game up
+    once and runs few of its texts, so it does not pay for writing out the rest.
+
+    ``on_code`` is told the code object once it exists (where a failure in it is reported)."""
+
+    __slots__ = ("_fn", "_make", "on_code")
+
+    def __init__(self, make: Callable[[], Fn]) -> None:
+        self._make = make
+        self._fn: Fn | None = None
+        self.on_code: Callable[[Any], None] | None = None
+
+    def __call__(self, s: Any) -> Any:
+        fn = self._fn
+        if fn is None:
+            fn = self._fn = self._make()
+            if self.on_code is not None:
+                self.on_code(fn.__code__)
+        return fn(s)

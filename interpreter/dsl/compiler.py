@@ -103,6 +103,14 @@ class Compiler:
             return _unchecked
         return self.generator.expression(node, label)
 
+    def listing_condition(self, label: str, loop_keys: frozenset[str]) -> Fn | None:
+        """The last expression compiled, an option line's condition whose `for` parts bind
+        `loop_keys`, in its form for one listing (Generator.listing_condition); None when it
+        has none."""
+        if self.generator is None or self.last is None:
+            return None
+        return self.generator.listing_condition(self.last[1], label, loop_keys)
+
     def statements(self, text: str, scope: Scope) -> Fn:
         if self.lazy:
             return self._later(

@@ -34,10 +34,16 @@ def _option_lines(i: int, opt: Any, ns: dict[str, Any]) -> list[str]:
     depth = len(opt.slots)
     bound = "".join(f"x{i}_{d}, " for d in range(depth))
     add = [f"oid = {make_id}", f"if oid not in out: out[oid] = (SPEC, O{i}, ({bound}))"]
-    if opt.condition is not None:
-        ns[f"C{i}"] = opt.condition
-        add = [f"if C{i}(s):", *("    " + ln for ln in add)]
     lines: list[str] = []
+    if opt.condition is not None:
+        per_listing = getattr(opt.condition, "per_listing", None)
+        if per_listing is not None and depth:
+            # the parts of the test that read no `for` name, computed once a listing
+            ns[f"M{i}"] = per_listing
+            lines.append(f"C{i} = M{i}(s)")
+        else:
+            ns[f"C{i}"] = opt.condition
+        add = [f"if C{i}(s):", *("    " + ln for ln in add)]
     for d in range(depth):
         ns[f"D{i}_{d}"] = opt.domains[d]
         ns[f"K{i}_{d}"] = opt.slots[d]

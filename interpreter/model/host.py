@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from functools import partial
 from pathlib import Path
+from types import CodeType
 from typing import Any
 
 from lark import Token
@@ -292,6 +293,20 @@ class DslHost:
             ask_when_only_one=bool(spec.get("ask-when-only-one", self.ask_when_only_one())),
         )
 
+    def per_listing(self, cond: Fn, text: Any, path: list, slots: list[str]) -> None:
+        """Give an option line's condition `cond`, the last text compiled, its form for one
+        listing (Generator.listing_condition), which the options of a decision are listed with."""
+        if not hasattr(cond, "__code__"):
+            return
+        maker = self.c.listing_condition(rule_text(text), frozenset(slots))
+        if maker is None:
+            return
+        self._note_code(tuple(path), maker.__code__)
+        for inner in maker.__code__.co_consts:  # the test itself: a failure is reported here too
+            if isinstance(inner, CodeType):
+                self._note_code(tuple(path), inner)
+        cond.per_listing = maker  # type: ignore[attr-defined]
+
     def ask_when_only_one(self) -> bool:
         """The flow's default for its `choose` steps (false: the engine takes a lone option)."""
         return bool((self.root.get("flow") or {}).get("ask-when-only-one", False))
@@ -316,6 +331,8 @@ class DslHost:
             domains.append(self.expression(rest, ppath, scope, offset, expect="collection"))
             slots.append(scope.temp(name.strip(), item_of(self.c.last_type or ANY)))
         cond = self.expression(o["if"], [*opath, "if"], scope, expect="bool") if "if" in o else None
+        if cond is not None:
+            self.per_listing(cond, o["if"], [*opath, "if"], slots)
         template = self.template(o.get("id", ""), [*opath, "id"], scope)
         effect = self.statements(o.get("do", "pass"), [*opath, "do"], scope)
         log = self.template(o["log"], [*opath, "log"], scope) if "log" in o else None

@@ -1,14 +1,23 @@
 """The function written for a `choose` step (engine/options.py) lists what a plain loop over
 its option lines lists, in the same order, for lines of every depth, with and without a
-condition, with fixed and computed ids, and with ids two lines share."""
+condition, with fixed and computed ids, and with ids two lines share; and with the parts of a
+condition that read no `for` name computed once a listing, on every shipped game."""
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
+
+from interpreter.diagnostics.errors import RulesError
+from interpreter.engine.loader import load_game
 from interpreter.engine.options import option_enumerator
 from interpreter.model.flow import ChooseSpec, OptionSpec
+
+TOY = Path(__file__).resolve().parents[1] / "toy" / "ruleset.yaml"
 
 
 def plain_loop(s: Any, spec: ChooseSpec) -> dict[str, tuple]:
@@ -86,3 +95,64 @@ def test_every_depth_lists_what_the_plain_loop_lists():
         assert seen == expected_seen
         assert ("wait" in got) is is_open
         assert got["pass"][1] is spec.options[0]
+
+
+# -- a condition's parts that read no `for` name, computed once a listing (dsl/hoist.py) ----
+
+SHIPPED = [
+    ("puerto-rico", 3, ()),
+    ("puerto-rico", 4, ("nobles", "new-buildings")),
+    ("puerto-rico", 2, ()),
+    ("san-juan", 4, ()),
+    ("san-juan", 2, ("new-buildings",)),
+]
+
+
+@pytest.mark.parametrize(("name", "players", "overlays"), SHIPPED)
+def test_a_listing_gives_what_the_plain_conditions_give(name, players, overlays):
+    """At every decision of random games, the step's enumerator (hoisted conditions) lists
+    exactly what the plain loop over the plain conditions lists, in the same order."""
+    game = load_game(name, players, list(overlays))
+    hoisted = set()
+    for seed in range(3):
+        s = game.new_state(seed)
+        s.log = None
+        rng = random.Random(seed)
+        while not s.is_over:
+            spec = next(iter(s.pending.values()))[0]
+            t = dict(s.t)
+            expected = plain_loop(s, spec)
+            s.t.clear()
+            s.t.update(t)
+            got = option_enumerator(spec)(s)
+            assert list(got.items()) == list(expected.items())
+            hoisted |= {o.template for o in spec.options if _per_listing(o)}
+            s.apply(rng.choice(s.legal_options()))
+    assert hoisted, "no option line of the game had a part computed once a listing"
+
+
+def _per_listing(opt: OptionSpec) -> bool:
+    return getattr(opt.condition, "per_listing", None) is not None
+
+
+def test_a_part_computed_once_a_listing_keeps_the_texts_short_cuts(tmp_path):
+    """`10 // count(...)` reads no `for` name, so it is computed once a listing, but only when
+    a candidate gets that far: unguarded it divides by zero when the game starts (reported
+    at the text, as any rule's failure), behind a guard false for every card it never runs."""
+    zero = "10 // count(x for x in chooser.stalls if x.staffed > 99) >= 0"
+
+    def game_with(condition: str) -> Any:
+        text = TOY.read_text().replace("if: card-taken[c] == 0\n", f"if: {condition}\n")
+        assert condition in text
+        (tmp_path / "ruleset.yaml").write_text(text)
+        return load_game(str(tmp_path / "ruleset.yaml"), players=2)
+
+    with pytest.raises(RulesError) as failed:
+        game_with(zero).new_state(1)
+    d = failed.value.diagnostics[0]
+    assert (d.code, d.line, "division by zero" in d.message) == ("E001", 216, True)
+    assert d.json_path.endswith("/choose/options/0/if")
+    s = game_with(f"not (card-taken[c] > 1 and {zero})").new_state(1)
+    assert len([o for o in s.legal_options() if o.startswith("card:")]) == 5
+    spec = next(iter(s.pending.values()))[0]
+    assert _per_listing(spec.options[0])
