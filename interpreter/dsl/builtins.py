@@ -61,11 +61,22 @@ def _seats_from(s: Any, i: int) -> list[int]:
     return [(i + k) % n for k in range(n)]
 
 
+# A piece (a dict) moving into or out of a list may change what a seat's pieces grant: the
+# seats' kept totals (engine/machine.py seat_grants) are dropped, as by place and remove.
+
+
 def _draw(s: Any, pile: list) -> Any:
-    return pile.pop() if pile else None
+    if not pile:
+        return None
+    x = pile.pop()
+    if s.ab and type(x) is dict:
+        s.ab.clear()
+    return x
 
 
 def _push(s: Any, pile: list, x: Any) -> None:
+    if s.ab and type(x) is dict:
+        s.ab.clear()
     pile.append(x)
 
 
@@ -78,6 +89,8 @@ def _clear(s: Any, x: Any) -> None:
         for k in x:
             x[k] = 0
     else:
+        if s.ab and any(type(v) is dict for v in x):
+            s.ab.clear()
         x.clear()
 
 

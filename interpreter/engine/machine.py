@@ -186,40 +186,51 @@ def is_active(rules: Rules, s: State, piece: dict) -> bool:
     return bool(pred(s))
 
 
-def ability(rules: Rules, s: State, who: Any, name: str) -> int:
-    """Sum of what the active pieces of seat `who` grant for `name`."""
-    cache = s.ab
-    total = cache.get((who, name))
-    if total is not None:
-        return total
-    grants = rules.env.abilities[name]
+def seat_grants(rules: Rules, s: State, who: Any) -> dict[str, int]:
+    """What the active pieces of seat `who` grant, every ability at once: {name: total}.
+
+    A seat's pieces are walked once for all its abilities (a decision reads several of one
+    seat's, and the totals are kept until a piece changes), not once per ability read."""
+    by_type = rules.grants_by_type
     active = rules.active
     t = s.t
     pl = s.p[who]
-    total = 0
+    totals: dict[str, int] = {}
     for area in rules.player_areas:
         for piece in pl[area]:
-            amount = grants.get(piece["type"])
-            if not amount:
+            kind = piece["type"]
+            grants = by_type.get(kind)
+            if grants is None:
                 continue
             # is_active, written out: this loop runs for every piece of a seat
-            entry = active.get(piece["type"])
+            entry = active.get(kind)
             if entry is not None:
                 pred, key = entry
                 t[key] = piece
                 if not pred(s):
                     continue
-            total += amount
-    cache[(who, name)] = total
-    return total
+            for name, amount in grants:
+                totals[name] = totals.get(name, 0) + amount
+    s.ab[who] = totals
+    return totals
+
+
+def ability(rules: Rules, s: State, who: Any, name: str) -> int:
+    """Sum of what the active pieces of seat `who` grant for `name`."""
+    totals = s.ab.get(who)
+    if totals is None:
+        totals = seat_grants(rules, s, who)
+    return totals.get(name, 0)
 
 
 def ability_reader(rules: Rules) -> Callable[[State, Any, str], int]:
-    """:func:`ability` for the rule code of `rules`: a cached total costs one lookup."""
+    """:func:`ability` for the rule code of `rules`: a seat's kept totals cost two lookups."""
 
     def read(s: State, who: Any, name: str) -> int:
-        total = s.ab.get((who, name))
-        return total if total is not None else ability(rules, s, who, name)
+        totals = s.ab.get(who)
+        if totals is None:
+            totals = seat_grants(rules, s, who)
+        return totals.get(name, 0)
 
     return read
 

@@ -10,6 +10,7 @@ Each section has its own module; this one orders them (names before the texts th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from interpreter.diagnostics.errors import Diagnostic, RulesError
@@ -66,6 +67,17 @@ class Rules:
     probes: Any = None
     # option family -> what its options cost, for people (presentation/options/F/cost)
     costs: dict[str, OptionCost] = field(default_factory=dict)
+
+    @cached_property
+    def grants_by_type(self) -> dict[str, tuple[tuple[str, int], ...]]:
+        """Piece type -> what one active piece of it grants: (ability, amount) pairs, amounts
+        other than 0 (what pieces grant is summed a seat at a time: engine/machine.py)."""
+        by_type: dict[str, list[tuple[str, int]]] = {}
+        for name, amounts in self.env.abilities.items():
+            for kind, amount in amounts.items():
+                if amount:
+                    by_type.setdefault(kind, []).append((name, amount))
+        return {kind: tuple(pairs) for kind, pairs in by_type.items()}
 
 
 def build_rules(
