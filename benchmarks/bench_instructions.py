@@ -1,0 +1,102 @@
+"""The engine's work per random game in machine instructions: a figure other tenants of the
+machine do not move.
+
+    python benchmarks/bench_instructions.py                       # 4-player Puerto Rico
+    python benchmarks/bench_instructions.py --game puerto-rico,san-juan --games 10 \\
+        --against /path/to/other/checkout
+
+On a shared machine the CPU time of the same run moves by tens of percent from one minute to
+the next (bench_games.py compares checkouts in turns for that reason, and still needs several
+runs to see a 5% change). Counting instructions under valgrind's callgrind is exact and
+repeatable: each checkout plays the same seeded random games, and the count of a run that
+plays none (start-up, imports, loading the game) is taken off, so what is left is the games'
+own work. Read the ratio between checkouts; instructions are not time (a cache miss costs more
+than an addition), but a change that removes a tenth of the instructions removes about a tenth
+of the time. Needs valgrind (`apt-get install -y valgrind`); it runs some 50x slower than
+Python alone, so a few games are enough.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+PLAY = """
+import sys
+sys.path.insert(0, {bench!r})
+from bench_games import play_games
+from interpreter.engine.loader import load_game
+game = load_game({game!r}, {players}, [])
+play_games(game, {games}, {seed})
+"""
+
+
+def instructions(checkout: Path, game: str, players: int, games: int, seed: int) -> int:
+    """Instructions callgrind counts for a process that loads `game` and plays `games`."""
+    code = PLAY.format(bench=str(HERE), game=game, players=players, games=games, seed=seed)
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "callgrind.out"
+        env = dict(os.environ, PYTHONPATH=str(checkout), PYTHONHASHSEED="0")
+        run = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"]
+            + [sys.executable, "-c", code],
+            cwd=checkout,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+        found = re.search(r"Collected : (\d+)", run.stderr)
+        if run.returncode != 0 or found is None:
+            tail = "\n".join(run.stderr.splitlines()[-5:])
+            raise SystemExit(f"the run in {checkout} failed:\n{tail}")
+        return int(found.group(1))
+
+
+def per_game(checkout: Path, game: str, players: int, games: int, seed: int) -> float:
+    played = instructions(checkout, game, players, games, seed)
+    idle = instructions(checkout, game, players, 0, seed)
+    return (played - idle) / games
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", default="puerto-rico", help="one or more games, comma-separated")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--seed", type=int, default=500)
+    ap.add_argument("--against", type=Path, help="another checkout, measured the same way")
+    ap.add_argument("--json", action="store_true", help="one JSON object on the last line")
+    args = ap.parse_args()
+    if shutil.which("valgrind") is None:
+        raise SystemExit("valgrind is not installed (apt-get install -y valgrind)")
+    this = HERE.parent
+    summary: dict[str, dict[str, float]] = {}
+    for game in args.game.split(","):
+        row = {"after": per_game(this, game, args.players, args.games, args.seed)}
+        if args.against is not None:
+            row["before"] = per_game(args.against, game, args.players, args.games, args.seed)
+        summary[game] = row
+        line = f"{game}, {args.players} players, {args.games} random games (seed {args.seed}):"
+        if "before" in row:
+            ratio = row["after"] / row["before"]
+            line += (
+                f" {row['before'] / 1e6:.1f} -> {row['after'] / 1e6:.1f} million instructions"
+                f" a game ({ratio:.3f}x)"
+            )
+        else:
+            line += f" {row['after'] / 1e6:.1f} million instructions a game"
+        print(line, flush=True)
+    if args.json:
+        print(json.dumps(summary))
+
+
+if __name__ == "__main__":
+    main()
