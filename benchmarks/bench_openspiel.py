@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from game_rows import finished_games
 from open_spiel.python.algorithms import ismcts, mcts
 
 from interpreter.agents import register_openspiel
@@ -95,18 +96,9 @@ def play(game: Any, kinds: list[str], seed: int, seconds: float) -> tuple[list[f
     return returns, stats
 
 
-def finished_games(path: Path) -> dict[tuple, dict]:
-    """Games an earlier run wrote to ``path``, by (game, seed, seats)."""
-    if not path.exists():
-        return {}
-    done = {}
-    for line in path.read_text().splitlines():
-        try:
-            row = json.loads(line)
-        except ValueError:
-            continue  # a line cut short when a run was stopped mid-write
-        done[(row["game"], row["seed"], tuple(row["seats"]))] = row
-    return done
+def game_key(row: dict) -> tuple:
+    """What tells one game of a run from another: game, seed, seats."""
+    return (row["game"], row["seed"], tuple(row["seats"]))
 
 
 def main() -> None:
@@ -123,7 +115,7 @@ def main() -> None:
     share = {"search": 0.0, "ismcts": 0.0}
     work = {"search": [0, 0.0], "ismcts": [0, 0.0]}
     games = 0
-    done = finished_games(args.out)
+    done = finished_games(args.out, game_key)
     with args.out.open("a") as out:
         for deal in range(args.deals):
             for turn in range(args.players):

@@ -20,6 +20,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game_rows import finished_games
+
 from interpreter.bots import make_bot
 from interpreter.engine.infoset import SeatView
 from interpreter.engine.loader import load_game
@@ -45,18 +47,9 @@ def play(game: Any, specs: list[str], seed: int) -> tuple[Any, dict[int, list[fl
     return state.result(), spent
 
 
-def finished_games(path: Path) -> dict[tuple, dict]:
-    """Games an earlier run of the same command wrote, by (game, overlays, seed, seats)."""
-    if not path.exists():
-        return {}
-    done = {}
-    for line in path.read_text().splitlines():
-        try:
-            row = json.loads(line)
-        except ValueError:
-            continue  # a line cut short when a run was stopped mid-write
-        done[(row["game"], tuple(row["with"]), row["seed"], tuple(row["seats"]))] = row
-    return done
+def game_key(row: dict) -> tuple:
+    """What tells one game of a run from another: game, overlays, seed, seats."""
+    return (row["game"], tuple(row["with"]), row["seed"], tuple(row["seats"]))
 
 
 def main() -> None:
@@ -79,7 +72,7 @@ def main() -> None:
     games = 0
     iters = 0.0
     secs = 0.0
-    done = finished_games(args.out)
+    done = finished_games(args.out, game_key)
     with args.out.open("a") as out:
         for deal in range(args.deals):
             for rot in range(args.players):

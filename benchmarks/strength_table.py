@@ -7,9 +7,10 @@ Reads finished games only, so it also summarises runs still going or stopped ear
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
+
+from game_rows import read_rows
 
 from interpreter.simulate.stats import wilson
 
@@ -46,7 +47,7 @@ def spiel_row(rows: list[dict]) -> str:
 def main() -> None:
     search, spiel = [], []
     for name in sys.argv[1:]:
-        rows = [json.loads(line) for line in Path(name).read_text().splitlines() if line]
+        rows = read_rows(Path(name))
         if rows:
             (spiel if "returns" in rows[0] else search).append(rows)
     if search:
