@@ -12,6 +12,8 @@ from typing import Any
 from interpreter.dsl import ir
 from interpreter.dsl.types import OneOf
 
+Fn = Callable[[Any], Any]
+
 # plain builtins written inline; the others call their function from builtins.py
 INLINE_BUILTINS = {
     "len": "len({0})",
@@ -108,9 +110,6 @@ def put(memo: list, i: int, value: Any) -> Any:
     """Keep a listing's computed part: generated code is one expression, with no assignment."""
     memo[i] = value
     return value
-
-
-Fn = Callable[[Any], Any]
 
 
 def const_fn(value: Any) -> Fn:

@@ -189,8 +189,9 @@ def is_active(rules: Rules, s: State, piece: dict) -> bool:
 def seat_grants(rules: Rules, s: State, who: Any) -> dict[str, int]:
     """What the active pieces of seat `who` grant, every ability at once: {name: total}.
 
-    A seat's pieces are walked once for all its abilities (a decision reads several of one
-    seat's, and the totals are kept until a piece changes), not once per ability read."""
+    A seat's pieces are walked once for all its abilities, not once per ability read: a
+    decision reads several of one seat's, and the totals are kept until a piece changes or
+    the next decision is taken (State.apply)."""
     by_type = rules.grants_by_type
     active = rules.active
     t = s.t
@@ -215,16 +216,9 @@ def seat_grants(rules: Rules, s: State, who: Any) -> dict[str, int]:
     return totals
 
 
-def ability(rules: Rules, s: State, who: Any, name: str) -> int:
-    """Sum of what the active pieces of seat `who` grant for `name`."""
-    totals = s.ab.get(who)
-    if totals is None:
-        totals = seat_grants(rules, s, who)
-    return totals.get(name, 0)
-
-
 def ability_reader(rules: Rules) -> Callable[[State, Any, str], int]:
-    """:func:`ability` for the rule code of `rules`: a seat's kept totals cost two lookups."""
+    """What the active pieces of a seat grant for one ability, as the rule code of `rules`
+    reads it (`env.runtime["ability"]`): a seat's kept totals cost two lookups."""
 
     def read(s: State, who: Any, name: str) -> int:
         totals = s.ab.get(who)

@@ -52,7 +52,8 @@ class State:
     log: list[tuple[int, int | None, str]] | None = field(default_factory=list)
     over: bool = False
     t: dict[str, Any] = field(default_factory=dict)
-    # what active pieces grant, per seat and ability; emptied whenever a piece changes
+    # what active pieces grant, per seat and ability; emptied whenever a piece changes and at
+    # every decision (the caller may have edited pieces directly)
     ab: dict[int, dict[str, int]] = field(default_factory=dict)  # seat -> what its pieces grant
     _result: Result | None = None
     # `_rng` may be shared with copies of this state: whoever draws first clones it first
