@@ -126,9 +126,27 @@ class Compiler:
         if self.lazy:
             return self._later(lambda: self.resolver.template(token, scope), str(token))
         node = self.resolver.template(token, scope)
+        self.last = (token, node)
         if self.generator is None:
             return _unchecked
         return self.generator.expression(node, str(token))
+
+    def template_parts(self, loop_keys: list[str]) -> tuple[str | int, ...] | None:
+        """The last template compiled, when it is plain text and `for` names only: its parts,
+        a text or the index of the name in `loop_keys` (an option id a listing can write
+        without a call); None for any other template."""
+        node = self.last[1] if self.last is not None else None
+        if not isinstance(node, ir.Template):
+            return None
+        parts: list[str | int] = []
+        for part in node.parts:
+            if isinstance(part, str):
+                parts.append(part)
+            elif isinstance(part, ir.Temp) and part.key in loop_keys:
+                parts.append(loop_keys.index(part.key))
+            else:
+                return None
+        return tuple(parts)
 
     _format = template  # the name model/rules.py calls it by
 

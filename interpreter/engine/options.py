@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from interpreter.dsl.runtime import show
 from interpreter.model.flow import ChooseSpec
 
 Enumerator = Callable[[Any], dict[str, tuple]]
@@ -26,12 +27,21 @@ def _option_lines(i: int, opt: Any, ns: dict[str, Any]) -> list[str]:
     """The source that adds option line `i`'s options to `out` (indented for the body)."""
     ns[f"O{i}"] = opt
     fixed = getattr(opt.template, "constant", _MISSING)
+    parts = getattr(opt.template, "parts", None)
+    depth = len(opt.slots)
     if fixed is not _MISSING and type(fixed) is str:
         make_id = repr(fixed)
+    elif parts and depth:
+        # text and `for` names only ("place:{t}"): the id is written here, no call for it
+        ns["_show"] = show
+        names = [f"x{i}_{p}" if type(p) is int else "" for p in parts]
+        make_id = " + ".join(
+            repr(p) if type(p) is str else f"({x} if {x}.__class__ is str else _show({x}))"
+            for p, x in zip(parts, names, strict=True)
+        )
     else:
         ns[f"T{i}"] = opt.template
         make_id = f"T{i}(s)"
-    depth = len(opt.slots)
     bound = "".join(f"x{i}_{d}, " for d in range(depth))
     add = [f"oid = {make_id}", f"if oid not in out: out[oid] = (SPEC, O{i}, ({bound}))"]
     lines: list[str] = []

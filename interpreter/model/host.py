@@ -333,7 +333,11 @@ class DslHost:
         cond = self.expression(o["if"], [*opath, "if"], scope, expect="bool") if "if" in o else None
         if cond is not None:
             self.per_listing(cond, o["if"], [*opath, "if"], slots)
+        self.c.last = None
         template = self.template(o.get("id", ""), [*opath, "id"], scope)
+        parts = self.c.template_parts(slots)
+        if parts is not None and hasattr(template, "__code__"):
+            template.parts = parts  # type: ignore[attr-defined] # options.py writes it inline
         effect = self.statements(o.get("do", "pass"), [*opath, "do"], scope)
         log = self.template(o["log"], [*opath, "log"], scope) if "log" in o else None
         if self.probes is not None:  # a coverage build: count each line offered and taken

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from interpreter.diagnostics.errors import RulesError
+from interpreter.dsl.runtime import show
 from interpreter.engine.loader import load_game
 from interpreter.engine.options import option_enumerator
 from interpreter.model.flow import ChooseSpec, OptionSpec
@@ -114,6 +115,7 @@ def test_a_listing_gives_what_the_plain_conditions_give(name, players, overlays)
     exactly what the plain loop over the plain conditions lists, in the same order."""
     game = load_game(name, players, list(overlays))
     hoisted = set()
+    inline = set()  # ids of text and `for` names, written by the enumerator without a call
     for seed in range(3):
         s = game.new_state(seed)
         s.log = None
@@ -127,8 +129,28 @@ def test_a_listing_gives_what_the_plain_conditions_give(name, players, overlays)
             got = option_enumerator(spec)(s)
             assert list(got.items()) == list(expected.items())
             hoisted |= {o.template for o in spec.options if _per_listing(o)}
+            inline |= {o.template for o in spec.options if getattr(o.template, "parts", None)}
             s.apply(rng.choice(s.legal_options()))
     assert hoisted, "no option line of the game had a part computed once a listing"
+    assert inline, "no option id of the game was written without a call"
+
+
+def test_an_id_of_text_and_for_names_is_written_as_the_template_writes_it():
+    def template(s: Any) -> str:
+        return f"n:{show(s.t['a'])}/{show(s.t['b'])}"
+
+    template.parts = ("n:", 0, "/", 1)  # type: ignore[attr-defined] # as the model marks it
+    values = [1, "x", None, True]
+    spec = ChooseSpec(
+        who=lambda s: 0,
+        label="pick",
+        idle_flags=(),
+        options=[line(template, ("a", "b"), (lambda s: values, lambda s: values[:2]))],
+    )
+    s = SimpleNamespace(t={}, g={})
+    expected = plain_loop(s, spec)
+    assert "n:none/x" in expected and "n:yes/1" in expected
+    assert list(option_enumerator(spec)(s).items()) == list(expected.items())
 
 
 def _per_listing(opt: OptionSpec) -> bool:
