@@ -13,7 +13,7 @@ from interpreter.dsl.compiler import RuntimeRuleError
 from interpreter.engine.blocks import STOPS_AT, block_at
 from interpreter.engine.options import option_enumerator
 from interpreter.engine.scoring import finish
-from interpreter.model.flow import CHOOSE, END_ROUND, FINISH, ChooseSpec
+from interpreter.model.flow import CHOOSE, END_ROUND, FINISH
 from interpreter.model.rules import Rules
 
 if TYPE_CHECKING:
@@ -116,7 +116,12 @@ def run(rules: Rules, s: State) -> None:
             op = ins[0]
             if op == CHOOSE:
                 spec = ins[1]
-                options = enumerate_options(s, spec)
+                # every option: id -> (spec, option line, the values its `for` parts bound),
+                # by the function written for this step the first time it is met (options.py)
+                fn = spec.enumerator
+                if fn is None:
+                    fn = spec.enumerator = option_enumerator(spec)
+                options = fn(s)
                 if options:
                     s.who = spec.who(s)
                     if len(options) == 1 and s.take_forced and not spec.ask_when_only_one:
@@ -165,15 +170,6 @@ def take_only(s: State, options: dict[str, tuple]) -> None:
         # reported as this option's failure, not the last asked decision's (rule_failure)
         e.rulebook_only_choice = (seat, option_id)  # type: ignore[union-attr]
         raise
-
-
-def enumerate_options(s: State, spec: ChooseSpec) -> dict[str, tuple]:
-    """Every option of a decision: id -> (spec, option line, the values its `for` parts bound),
-    by the function written for this step the first time it is met (options.py)."""
-    fn = spec.enumerator
-    if fn is None:
-        fn = spec.enumerator = option_enumerator(spec)
-    return fn(s)
 
 
 def is_active(rules: Rules, s: State, piece: dict) -> bool:
