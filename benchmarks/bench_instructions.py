@@ -8,12 +8,14 @@ machine do not move.
 On a shared machine the CPU time of the same run moves by tens of percent from one minute to
 the next (bench_games.py compares checkouts in turns for that reason, and still needs several
 runs to see a 5% change). Counting instructions under valgrind's callgrind is exact and
-repeatable: each checkout plays the same seeded random games, and the count of a run that
-plays none (start-up, imports, loading the game) is taken off, so what is left is the games'
-own work. Read the ratio between checkouts; instructions are not time (a cache miss costs more
-than an addition), but a change that removes a tenth of the instructions removes about a tenth
-of the time. Needs valgrind (`apt-get install -y valgrind`); it runs some 50x slower than
-Python alone, so a few games are enough.
+repeatable: each checkout plays the same seeded random games, and the count of a run that plays
+none of them is taken off (start-up, imports, loading the game, and `--warm` games played first
+in both runs, so the code the engine writes for a step on its first use is not counted:
+compiling it costs as much as many decisions), so what is left is the games' own steady work.
+Read the ratio between checkouts; instructions are not time (a cache miss costs more than an
+addition), but a change that removes a tenth of the instructions removes about a tenth of the
+time. Needs valgrind (`apt-get install -y valgrind`); it runs some 50x slower than Python
+alone, so a few games are enough.
 """
 
 from __future__ import annotations
@@ -35,13 +37,17 @@ sys.path.insert(0, {bench!r})
 from bench_games import play_games
 from interpreter.engine.loader import load_game
 game = load_game({game!r}, {players}, [])
+play_games(game, {warm}, 1)
 play_games(game, {games}, {seed})
 """
 
 
-def instructions(checkout: Path, game: str, players: int, games: int, seed: int) -> int:
-    """Instructions callgrind counts for a process that loads `game` and plays `games`."""
-    code = PLAY.format(bench=str(HERE), game=game, players=players, games=games, seed=seed)
+def instructions(checkout: Path, game: str, players: int, warm: int, games: int, seed: int) -> int:
+    """Instructions callgrind counts for a process that loads `game`, plays `warm` games to
+    write the code the engine writes on first use, and then plays `games`."""
+    code = PLAY.format(
+        bench=str(HERE), game=game, players=players, warm=warm, games=games, seed=seed
+    )
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
         env = dict(os.environ, PYTHONPATH=str(checkout), PYTHONHASHSEED="0")
@@ -60,9 +66,9 @@ def instructions(checkout: Path, game: str, players: int, games: int, seed: int)
         return int(found.group(1))
 
 
-def per_game(checkout: Path, game: str, players: int, games: int, seed: int) -> float:
-    played = instructions(checkout, game, players, games, seed)
-    idle = instructions(checkout, game, players, 0, seed)
+def per_game(checkout: Path, game: str, players: int, warm: int, games: int, seed: int) -> float:
+    played = instructions(checkout, game, players, warm, games, seed)
+    idle = instructions(checkout, game, players, warm, 0, seed)
     return (played - idle) / games
 
 
@@ -72,6 +78,13 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--seed", type=int, default=500)
+    ap.add_argument(
+        "--warm",
+        type=int,
+        default=2,
+        help="games played first and not counted: the engine writes a step's code on first"
+        " use, and that one-off cost would swamp a few games' difference",
+    )
     ap.add_argument("--against", type=Path, help="another checkout, measured the same way")
     ap.add_argument("--json", action="store_true", help="one JSON object on the last line")
     args = ap.parse_args()
@@ -80,9 +93,11 @@ def main() -> None:
     this = HERE.parent
     summary: dict[str, dict[str, float]] = {}
     for game in args.game.split(","):
-        row = {"after": per_game(this, game, args.players, args.games, args.seed)}
+        row = {"after": per_game(this, game, args.players, args.warm, args.games, args.seed)}
         if args.against is not None:
-            row["before"] = per_game(args.against, game, args.players, args.games, args.seed)
+            row["before"] = per_game(
+                args.against, game, args.players, args.warm, args.games, args.seed
+            )
         summary[game] = row
         line = f"{game}, {args.players} players, {args.games} random games (seed {args.seed}):"
         if "before" in row:

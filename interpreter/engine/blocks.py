@@ -1,13 +1,15 @@
 """The flow program's straight runs, each written out as one Python function.
 
-The machine used to step one instruction at a time: fetch it, test its kind, call its
-function, about thirteen times a decision. Most of those are effects and branches that never
-stop the game for a decision, so from any position this module writes one function that runs
-on through them (an effect is a call, a branch an `if`, a jump is followed while it leads
-somewhere not yet written in this function) and returns the position it stopped at: where a
-branch or a jump leaves the run, a phase is entered or left, or an instruction the machine
-handles itself (a decision, the end of a round, the end of the game). The functions the flow
-was compiled to stay as they are, so a rule that fails still points at its own text.
+The machine used to step one instruction at a time: fetch it, test its kind, call its function,
+about thirteen times a decision. Most of those are effects and branches that never stop the
+game for a decision, so from any position this module writes one function that runs on through
+them (an effect is a call, a branch an `if`, a jump is followed while it leads somewhere not
+yet written in this function) and returns the position it stopped at: where a branch or a jump
+leaves the run (a side of a branch that runs straight out anyway, as in `if c: choose`, is
+written under its `if` and the function goes on with the other side), a phase is entered or
+left, or an instruction the machine handles itself (a decision, the end of a round, the end of
+the game). The functions the flow was compiled to stay as they are, so a rule that fails still
+points at its own text.
 """
 
 from __future__ import annotations
@@ -56,6 +58,22 @@ def _write_block(code: list[tuple], start: int) -> Any:
         seen.add(pc)
         ins = code[pc]
         op = ins[0]
+        if op == JUMP_IF_NOT:
+            # a side of the branch that runs straight out of the function anyway (effects,
+            # then a decision, a phase's end or call) is written under the `if`, and the
+            # function goes on with the other side: `if c: choose` costs no extra call
+            ns[f"F{pc}"] = ins[1]
+            target = ins[2]
+            taken = _straight_out(code, pc + 1, ns)
+            if taken is not None:
+                body += [f"if F{pc}(s):", *("    " + ln for ln in taken)]
+                pc = target
+                continue
+            skipped = _straight_out(code, target, ns)
+            if skipped is not None:
+                body += [f"if not F{pc}(s):", *("    " + ln for ln in skipped)]
+                pc += 1
+                continue
         line = _ONE_LINE.get(op)
         if line is not None:  # an effect or a branch: a line, then on to the next position
             ns[f"F{pc}"] = ins[1]
@@ -63,18 +81,8 @@ def _write_block(code: list[tuple], start: int) -> Any:
             pc += 1
         elif op == JUMP:
             pc = ins[1]
-        elif op == CALL:
-            ns[f"F{pc}"], ns[f"T{pc}"] = ins[1], ins[2]
-            body += [
-                f"phase = F{pc}(s)",
-                f"target = T{pc}.get(phase)",
-                "if target is None: raise RuntimeRuleError(f'no phase named {phase!r}')",
-                f"s.calls.append({pc + 1})",
-                "return target",
-            ]
-            break
-        elif op == RETURN:
-            body.append("return s.calls.pop()")
+        elif op in (CALL, RETURN):
+            body += _leave(code, pc, ns)
             break
         else:  # a decision, the end of a round or of the game: the machine's own
             body.append(f"return {pc}")
@@ -82,3 +90,47 @@ def _write_block(code: list[tuple], start: int) -> Any:
     src = "def run_on(s):\n" + "".join(f"    {line}\n" for line in body)
     exec(compile(src, f"<flow from {start}>", "exec"), ns)  # noqa: S102 - our own source
     return ns["run_on"]
+
+
+# how many effects a branch's side may run to be written under its `if`
+_STRAIGHT_MAX = 6
+
+
+def _straight_out(code: list[tuple], pc: int, ns: dict[str, Any]) -> list[str] | None:
+    """The lines of a path from `pc` that runs a few effects (jumps followed) and then leaves
+    the function whatever happens (a decision, the end of a round or game, a phase entered or
+    left), or None when the path branches or runs longer: those sides stay where they are."""
+    lines: list[str] = []
+    seen: set[int] = set()
+    while pc not in seen and len(lines) <= _STRAIGHT_MAX:
+        seen.add(pc)
+        ins = code[pc]
+        op = ins[0]
+        if op == DO:
+            ns[f"F{pc}"] = ins[1]
+            lines.append(f"F{pc}(s)")
+            pc += 1
+        elif op == JUMP:
+            pc = ins[1]
+        elif op in (CALL, RETURN):
+            return lines + _leave(code, pc, ns)
+        elif op in RUN_ON:  # a branch or a stop-if: not straight
+            return None
+        else:
+            return [*lines, f"return {pc}"]
+    return None
+
+
+def _leave(code: list[tuple], pc: int, ns: dict[str, Any]) -> list[str]:
+    """The lines that enter a phase (CALL) or return from one (RETURN) at `pc`."""
+    ins = code[pc]
+    if ins[0] == RETURN:
+        return ["return s.calls.pop()"]
+    ns[f"F{pc}"], ns[f"T{pc}"] = ins[1], ins[2]
+    return [
+        f"phase = F{pc}(s)",
+        f"target = T{pc}.get(phase)",
+        "if target is None: raise RuntimeRuleError(f'no phase named {phase!r}')",
+        f"s.calls.append({pc + 1})",
+        "return target",
+    ]
