@@ -189,20 +189,17 @@ def seat_grants(rules: Rules, s: State, who: Any) -> dict[str, int]:
     decision reads several of one seat's, and the totals are kept until a piece changes or
     the next decision is taken (State.apply)."""
     by_type = rules.grants_by_type
-    active = rules.active
     t = s.t
     pl = s.p[who]
     totals: dict[str, int] = {}
     for area in rules.player_areas:
         for piece in pl[area]:
-            kind = piece["type"]
-            grants = by_type.get(kind)
-            if grants is None:
+            entry = by_type.get(piece["type"])
+            if entry is None:
                 continue
+            grants, pred, key = entry
             # is_active, written out: this loop runs for every piece of a seat
-            entry = active.get(kind)
-            if entry is not None:
-                pred, key = entry
+            if pred is not None:
                 t[key] = piece
                 if not pred(s):
                     continue

@@ -69,15 +69,20 @@ class Rules:
     costs: dict[str, OptionCost] = field(default_factory=dict)
 
     @cached_property
-    def grants_by_type(self) -> dict[str, tuple[tuple[str, int], ...]]:
-        """Piece type -> what one active piece of it grants: (ability, amount) pairs, amounts
-        other than 0 (what pieces grant is summed a seat at a time: engine/machine.py)."""
+    def grants_by_type(self) -> dict[str, tuple[tuple[tuple[str, int], ...], Fn | None, str]]:
+        """Piece type -> what one active piece of it grants, (ability, amount) pairs with
+        amounts other than 0, and its `active` predicate with the slot its `self` is read
+        from (None, "": always active), so the walk that sums what a seat's pieces grant
+        (engine/machine.py) looks a piece's type up once."""
         by_type: dict[str, list[tuple[str, int]]] = {}
         for name, amounts in self.env.abilities.items():
             for kind, amount in amounts.items():
                 if amount:
                     by_type.setdefault(kind, []).append((name, amount))
-        return {kind: tuple(pairs) for kind, pairs in by_type.items()}
+        return {
+            kind: (tuple(pairs), *self.active.get(kind, (None, "")))
+            for kind, pairs in by_type.items()
+        }
 
 
 def build_rules(
