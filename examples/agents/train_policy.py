@@ -48,7 +48,8 @@ def play(env, policy: LinearPolicy, seed: int, greedy: bool) -> tuple[float, lis
     reward = 0.0
     while not done:
         action, trace = policy.act(obs, greedy)
-        steps.append(trace)
+        if len(trace[1]) > 1:  # one legal action (a lone pass) has nothing to learn from
+            steps.append(trace)
         obs, reward, done, _, _ = env.step(action)
     return reward, steps
 

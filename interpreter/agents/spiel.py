@@ -13,10 +13,15 @@ Chance: the first node is a chance node over ``deals`` game seeds (default 1000,
 the seed fixes the setup shuffle and every later draw of that game (the engine draws from
 the seeded generator). ``resample_from_infostate`` (what the ISMCTS bot calls) returns a
 state drawn by the engine's determinisation for that seat (engine/infoset.py), generator
-reseeded, so a searching bot sees neither hidden cards nor future draws.
+reseeded, consistent with the seat's whole history, so a searching bot sees neither hidden
+cards nor future draws.
 
-Information state of a seat (perfect recall): its view as JSON plus its own past choices;
-observation: its view alone. Tensors of both are the view's feature vector (spaces.py).
+Information state of a seat (perfect recall): the engine's record of its whole history
+(engine/knowledge.py: every view it was shown, as a digest, the log lines, who decided and
+its own choices), so two histories it can tell apart are two information states; observation:
+its current view alone. The observation tensor is the view's feature vector (spaces.py); the
+information state tensor is that vector followed by 64 bits of a digest of the history
+(distinct histories, distinct tensors; the bits carry no meaning a network could learn).
 """
 
 from __future__ import annotations
@@ -38,11 +43,15 @@ __all__ = ["register"]
 
 DEALS = 1000
 MAX_GAME_LENGTH = 20_000
+HISTORY_BITS = 64  # the digest of the history at the end of the information state tensor
 _REGISTERED: dict[str, Any] = {}
 
 
-def _short_name(game: str, players: int, overlays: tuple[str, ...], options: tuple) -> str:
-    key = json.dumps([game, players, list(overlays), list(options)], default=str)
+def _short_name(
+    game: str, players: int, overlays: tuple[str, ...], options: tuple, deals: int
+) -> str:
+    extra = [] if deals == DEALS else [deals]
+    key = json.dumps([game, players, list(overlays), list(options), *extra], default=str)
     digest = hashlib.sha1(key.encode()).hexdigest()[:8]
     stem = "".join(c if c.isalnum() else "_" for c in game.rsplit("/", 1)[-1])
     return f"rulebook_{stem}_{players}p_{digest}"
@@ -53,10 +62,14 @@ def register(
     players: int,
     overlays: list[str] | tuple[str, ...] = (),
     options: dict[str, Any] | None = None,
+    deals: int = DEALS,
 ) -> Any:
-    """Register (once) and load the configuration as a pyspiel game."""
+    """Register (once) and load the configuration as a pyspiel game; ``deals``: how many game
+    seeds the first chance node draws from (fewer make a smaller tree for CFR)."""
+    if deals < 1:
+        raise ValueError("deals must be at least 1")
     opts = tuple(sorted((options or {}).items()))
-    name = _short_name(game, players, tuple(overlays), opts)
+    name = _short_name(game, players, tuple(overlays), opts, deals)
     if name not in _REGISTERED:
         spaces = spaces_for(game, players, tuple(overlays), opts)
         game_type = pyspiel.GameType(
@@ -77,7 +90,7 @@ def register(
         )
         info = pyspiel.GameInfo(
             num_distinct_actions=spaces.actions.size,
-            max_chance_outcomes=DEALS,
+            max_chance_outcomes=deals,
             num_players=players,
             min_utility=0.0,
             max_utility=1.0,
@@ -87,7 +100,7 @@ def register(
 
         class ConfiguredGame(RulebookSpielGame):
             def __init__(self, params: Any = None) -> None:
-                super().__init__(game_type, info, spaces, params)
+                super().__init__(game_type, info, spaces, params, deals)
 
         pyspiel.register_game(game_type, ConfiguredGame)
         _REGISTERED[name] = ConfiguredGame
@@ -97,9 +110,12 @@ def register(
 class RulebookSpielGame(pyspiel.Game):
     """A pyspiel game over one compiled configuration."""
 
-    def __init__(self, game_type: Any, info: Any, spaces: Spaces, params: Any = None) -> None:
+    def __init__(
+        self, game_type: Any, info: Any, spaces: Spaces, params: Any = None, deals: int = DEALS
+    ) -> None:
         super().__init__(game_type, info, params or {})
         self.spaces = spaces
+        self.deals = deals
 
     def new_initial_state(self) -> RulebookSpielState:
         return RulebookSpielState(self)
@@ -115,15 +131,14 @@ class RulebookSpielState(pyspiel.State):
     def __init__(self, game: RulebookSpielGame) -> None:
         super().__init__(game)
         self.spaces = game.spaces
-        self.s: Any = None  # the engine state, once dealt
-        self.own: list[list[str]] = [[] for _ in range(game.num_players())]
+        self.deals = game.deals
+        self.s: Any = None  # the engine state, once dealt; it records what each seat knows
         self._legal: dict[int, str] = {}
 
     def __deepcopy__(self, memo: dict) -> RulebookSpielState:
         # pyspiel clones a Python state with deepcopy; the compiled game must be shared
         other = RulebookSpielState(self.get_game())
-        other.s = self.s.copy() if self.s is not None else None
-        other.own = [list(x) for x in self.own]
+        other.s = self.s.copy(recording=True) if self.s is not None else None
         other._legal = dict(self._legal)
         return other
 
@@ -138,17 +153,14 @@ class RulebookSpielState(pyspiel.State):
         return sorted(self._legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return [(deal, 1.0 / DEALS) for deal in range(DEALS)]
+        return [(deal, 1.0 / self.deals) for deal in range(self.deals)]
 
     def _apply_action(self, action: int) -> None:
         if self.s is None:
-            self.s = self.spaces.game.new_state(int(action))
-            self.s.log = None
+            # the log stays on: its lines are part of what every seat is shown
+            self.s = self.spaces.game.new_state(int(action), record=True)
         else:
-            seat = self.s.to_move
-            option_id = self._legal[int(action)]
-            self.own[seat].append(option_id)
-            self.s.apply(option_id)
+            self.s.apply(self._legal[int(action)])
         self._legal = {} if self.s.is_over else self.spaces.actions.legal_actions(self.s)
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -171,6 +183,10 @@ class RulebookSpielState(pyspiel.State):
             return other
         seed = int(probability_sampler() * 2**53)
         other.s = determinise(self.s, player_id, random.Random(seed))
+        # the drawn world goes on recording from the same histories (the seat's own is the
+        # true one: the world is one it cannot tell apart)
+        other.s.rec = self.s.rec.rebase(other.s)
+        other.s.log = []
         return other
 
     def __str__(self) -> str:
@@ -183,19 +199,25 @@ class ViewObserver:
     def __init__(self, spaces: Spaces, perfect_recall: bool) -> None:
         self.spaces = spaces
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(spaces.observations.size, np.float32)
-        self.dict = {"view": self.tensor}
+        size = spaces.observations.size
+        self.tensor = np.zeros(size + (HISTORY_BITS if perfect_recall else 0), np.float32)
+        self.dict = {"view": self.tensor[:size]}
+        if perfect_recall:
+            self.dict["history"] = self.tensor[size:]
 
     def set_from(self, state: RulebookSpielState, player: int) -> None:
         if state.s is None:
             self.tensor.fill(0)
-        else:
-            self.tensor[:] = self.spaces.observations.encode(state.s.view(player))
+            return
+        self.dict["view"][:] = self.spaces.observations.encode(state.s.view(player))
+        if self.perfect_recall:
+            text = state.s.rec.information_string(player)
+            bits = int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+            self.dict["history"][:] = [(bits >> i) & 1 for i in range(HISTORY_BITS)]
 
     def string_from(self, state: RulebookSpielState, player: int) -> str:
         if state.s is None:
             return f"seat {player}: before the deal"
-        text = json.dumps(state.s.view(player), sort_keys=True)
         if self.perfect_recall:
-            text += " mine:" + ",".join(state.own[player])
-        return text
+            return f"seat {player}\n" + state.s.rec.information_string(player)
+        return json.dumps(state.s.view(player), sort_keys=True)

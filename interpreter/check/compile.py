@@ -69,6 +69,7 @@ def check_ruleset(
     failed = False
     set_up: list[Diagnostic] = []  # the first count's set-up faults, reported if nothing else is
     same_for_all = False  # nothing checked read the count's value: later counts only set up
+    marks: dict[Any, bool] | None = None  # the decisions a hidden field decides (full build)
     for n in counts:
         notes: dict[str, Any] = {}
         if same_for_all:
@@ -77,7 +78,7 @@ def check_ruleset(
             # every diagnostic this count could give, the first count gave already; only its
             # set-up is its own (tables by player count, a count in a set-up rule)
             try:
-                rules = build_rules(data, n, dict(resolved), lazy=True)
+                rules = build_rules(data, n, dict(resolved), lazy=True, secret_marks=marks)
             except (RulesError, ConfigError):
                 break
             set_up = setup_faults(rules, n, resolved)
@@ -103,6 +104,7 @@ def check_ruleset(
                 # now, while this count's rules are at hand: kept for later, they would cost
                 # memory (and the garbage collector's time) for every count
                 set_up = setup_faults(rules, n, resolved)
+        marks = notes.get("secret_marks", marks)
         if notes.get("count_used") is False:
             if failed:
                 break  # every other count fails just so

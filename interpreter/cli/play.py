@@ -169,6 +169,7 @@ def resume(args: argparse.Namespace) -> int:
         prior=save.choices,
         source=args.resume,
         take_forced=save.take_forced,
+        ask_hidden_forced=save.ask_hidden_forced,
     )
 
 
@@ -179,12 +180,14 @@ def play(
     prior: Sequence[str] = (),
     source: str = "<save>",
     take_forced: bool = True,
+    ask_hidden_forced: bool = True,
 ) -> int:
     """Load the game of ``cfg``, play it to the end, report, save. Returns the exit code.
 
     ``prior`` are choices already made (a resumed partial save, named ``source``); they are
     replayed and printed first; ``take_forced`` False plays on as a format 1 save was
-    played, every decision asked (see engine/savefile.py).
+    played, every decision asked, ``ask_hidden_forced`` False as a format 2 save was, every
+    decision with one option taken (see engine/savefile.py).
     """
 
     game = cli.load_game(cfg.game, cfg.players, cfg.overlays, cfg.options)
@@ -193,7 +196,7 @@ def play(
     agents = make_agents(seats, cfg.seed, pres)
     output.header(game, cfg.seed, seats)
     printer = LogPrinter(output.out, enabled=output.log)
-    state = game.new_state(cfg.seed, take_forced=take_forced)
+    state = game.new_state(cfg.seed, take_forced=take_forced, ask_hidden_forced=ask_hidden_forced)
     printer.flush(state)
     apply_choices(state, prior, printer, source)
     choices: list[str] = list(prior)
@@ -241,6 +244,7 @@ def _save(
             choices=list(choices),
             result=result,
             take_forced=state.take_forced,
+            ask_hidden_forced=state.ask_hidden_forced,
         ),
     )
     what = "game" if result is not None else "partial game"

@@ -75,6 +75,9 @@ class Compiler:
         )
         self.last_type: Any = None
         self.last: tuple[Tree, Any] | None = None
+        # the statements the last text of statements resolved to (None: a lazy text, not yet
+        # resolved): the host follows what they assign (secrecy.py)
+        self.last_block: list[ir.Stmt] | None = None
 
     def recheck(self, tree: Tree, node: Any, expect: str) -> None:
         """A flow variable's place checked again once every text that assigns it is compiled."""
@@ -112,11 +115,13 @@ class Compiler:
         return self.generator.listing_condition(self.last[1], label, loop_keys)
 
     def statements(self, text: str, scope: Scope) -> Fn:
+        self.last_block = None
         if self.lazy:
             return self._later(
                 lambda: self.resolver.block(parse(text, "start").children, scope), text
             )
         stmts = self.resolver.block(parse(text, "start").children, scope)
+        self.last_block = stmts
         if self.generator is None:
             return _unchecked
         return self.generator.statements(stmts, text)

@@ -63,12 +63,27 @@ class Game:
         return f"<Game {self.name} {self.players} players{extra}>"
 
     # -- states ---------------------------------------------------------------------------
-    def new_state(self, seed: int = 0, *, take_forced: bool = True) -> State:
+    def new_state(
+        self,
+        seed: int = 0,
+        *,
+        take_forced: bool = True,
+        ask_hidden_forced: bool = True,
+        record: bool | None = None,
+    ) -> State:
         """A fresh game, set up and advanced to its first decision.
 
         A decision with exactly one legal option is taken by the engine (unless its `choose`
         says `ask-when-only-one`); ``take_forced=False`` asks them all, as the engine did
-        before (how a save file of format 1 replays exactly)."""
+        before (how a save file of format 1 replays exactly). A decision whose legal options
+        may depend on a field hidden from some seat is asked even with one option, so the
+        other seats learn nothing from it (no "the only choice", no seat skipped at once);
+        ``ask_hidden_forced=False`` takes those too (how a save file of format 2 replays).
+
+        ``record=True`` keeps every seat's observations and memory as the game goes on
+        (``state.information_state(seat)``, knowledge.py); the default records only for a
+        ruleset that declares what seats remember (``state: remember:``), whose search bots
+        need it."""
         g: dict[str, Any] = {}
         for name, (kind, start) in self.rules.global_init.items():
             g[name] = initial_value(kind, start)
@@ -86,8 +101,11 @@ class Game:
             _rng=random.Random(seed),
             seed=seed,
             take_forced=take_forced,
+            ask_hidden_forced=ask_hidden_forced,
         )
         self.advance(s)
+        if record or (record is None and self.rules.remember):
+            s.record()
         return s
 
     # -- for tools and tests that drive a state by hand ---------------------------------------

@@ -1,28 +1,41 @@
 """A seat's information set: its view of a state, and full states drawn consistently with it.
 
 Tree search over a game with hidden information plays on *determinisations*: full states that
-agree with everything one seat has seen, the rest drawn at random. The engine makes them, so
+agree with everything one seat knows, the rest drawn at random. The engine makes them, so
 hidden information still never leaves it: :func:`determinise` reads the true state only where
-the seat may look (its own fields, the public ones, the sizes of piles whose size is shown) and
-the ruleset's declarations of what is hidden (``hidden: true|all`` on state fields):
+the seat may look (its own fields, the public ones, the sizes of piles whose size is shown),
+the ruleset's declarations of what is hidden (``hidden: true|all`` on state fields) and, on a
+state that records them, what the seat remembers (engine/knowledge.py):
 
 * every hidden pile the seat cannot see (another seat's hand, a deck, a face-down stack) is
   refilled from the pool of ids the seat has not seen, collection by collection (the pool is
   the sorted contents of those piles together: which unseen pile holds which id does not
   matter), keeping each pile's size where the seat is shown it; piles hidden as ``all`` share
   what is left evenly;
-* another seat's hidden counter or value (a score kept face down) is guessed as the seat's own;
+* first, though, each id the seat remembers goes to a place it may be in (a passed card to
+  the hand it was passed to), and each place whose possible contents the seat knows (a hand
+  refilled only from cards it passed) is filled from those; a remembered id has a place, not
+  a position: the pile is shuffled;
+* another seat's hidden counter or value (a score kept face down) is guessed as the seat's
+  own; a hidden global counter or value is drawn from what the ruleset lets it be (a counter
+  declaring ``min`` and ``max``: uniformly between them; otherwise its start value);
 * the random generator is reseeded, so shuffles and draws to come are unknown too.
 
 So two states that differ only in what this seat cannot see give the same determinisations
-for the same generator (tests/bots/test_search.py checks it).
+for the same generator (tests/bots/test_search.py checks it), and every determinisation of the
+toy secret draft is a world the seat's history cannot rule out
+(tests/bots/test_sampler_consistency.py).
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
+
+from interpreter.engine.knowledge import Memo, Place
+from interpreter.model.state_decl import initial_value
 
 if TYPE_CHECKING:
     from interpreter.engine.state import State
@@ -37,19 +50,22 @@ def determinise(state: State, seat: int, rng: random.Random) -> State:
     d.reseed(rng.getrandbits(64))
     collections = rules.collections
     hidden_all = rules.hidden_all
-    # (container, field, size or None when the seat is not told the size), per collection
-    holes: dict[str, list[tuple[dict[str, Any], str, int | None]]] = {}
+    # (container, field, size or None when the seat is not told the size, place), per collection
+    holes: dict[str, list[tuple[dict[str, Any], str, int | None, Place]]] = {}
     pools: dict[str, list[Any]] = {}
 
-    def unseen(box: dict[str, Any], name: str, value: list[Any]) -> None:
+    def unseen(box: dict[str, Any], name: str, value: list[Any], place: Place) -> None:
         key = collections.get(name, name)
-        holes.setdefault(key, []).append((box, name, None if name in hidden_all else len(value)))
+        size = None if name in hidden_all else len(value)
+        holes.setdefault(key, []).append((box, name, size, place))
         pools.setdefault(key, []).extend(value)
 
     for name in sorted(rules.hidden_global):
         value = d.g.get(name)
         if type(value) is list:
-            unseen(d.g, name, value)
+            unseen(d.g, name, value, ("g", name))
+        elif name in d.g:
+            d.g[name] = _prior(rules, name, rng)
     own = d.p[seat]
     for pl in d.p:
         if pl is own:
@@ -57,23 +73,146 @@ def determinise(state: State, seat: int, rng: random.Random) -> State:
         for name in sorted(rules.hidden_player):
             value = pl.get(name)
             if type(value) is list:
-                unseen(pl, name, value)
+                unseen(pl, name, value, (pl["seat"], name))
             elif name in own:
                 pl[name] = _copy_plain(own[name])
+    memos: dict[str, list[Memo]] = {}
+    known: dict[Place, Counter | None] = {}
+    rec = state.rec
+    if rec is not None:
+        for x, region in rec.memory[seat]:
+            name = next(iter(region))[1]
+            memos.setdefault(collections.get(name, name), []).append((x, region))
+        known = rec.known[seat]
+        for place, can in known.items():
+            if can is not None:
+                memos.setdefault(collections.get(place[1], place[1]), [])
     for key in sorted(pools):
         pool = sorted(pools[key], key=repr)
         rng.shuffle(pool)
         boxes = holes[key]
-        for box, name, size in boxes:
+        placed = _place_known(memos[key], known, boxes, pool, rng) if key in memos else None
+        for box, name, size, place in boxes:
             if size is not None:
-                box[name] = pool[:size]
-                del pool[:size]
-        untold = [(box, name) for box, name, size in boxes if size is None]
-        for i, (box, name) in enumerate(untold):
+                kept = placed.pop(place, []) if placed else []
+                box[name] = kept + pool[: size - len(kept)]
+                del pool[: size - len(kept)]
+                if kept:
+                    rng.shuffle(box[name])  # a place is remembered, never a position in it
+        untold = [(box, name, place) for box, name, size, place in boxes if size is None]
+        for i, (box, name, place) in enumerate(untold):
+            kept = placed.pop(place, []) if placed else []
             share = len(pool) // (len(untold) - i)
-            box[name] = pool[:share]
+            box[name] = kept + pool[:share]
             del pool[:share]
+            if kept:
+                rng.shuffle(box[name])
     return d
+
+
+def _place_known(
+    memos: Any,
+    known: dict[Place, Counter | None],
+    boxes: list[tuple[dict[str, Any], str, int | None, Place]],
+    pool: list[Any],
+    rng: random.Random,
+) -> dict[Place, list[Any]]:
+    """What the seat's memory puts where (engine/knowledge.py): each id remembered in one
+    place there, then each place whose possible contents are known filled from those, then
+    each id remembered in one of several places in one with room (unless one already holds
+    it). Each id placed leaves `pool`. A few random tries; when none fits everything, the one
+    that missed least (what does not fit is drawn with the rest: the fallback docs/bots.md
+    describes)."""
+    room = {place: size for _box, _name, size, place in boxes}
+    limited = sorted(
+        (place for place in room if known.get(place) is not None and room[place] is not None),
+        key=lambda place: (known[place].total(), repr(place)),
+    )
+    best: _Placing | None = None
+    for attempt in range(4):
+        left = list(pool)
+        if attempt:
+            rng.shuffle(left)
+        order = list(memos)
+        rng.shuffle(order)
+        order.sort(key=lambda m: len(m[1]))
+        placing = _Placing(room, known, left)
+        placing.run(order, limited, rng)
+        if best is None or placing.misses < best.misses:
+            best = placing
+        if not placing.misses:
+            break
+    assert best is not None
+    pool[:] = best.left
+    return best.placed
+
+
+class _Placing:
+    """One try of :func:`_place_known`: what went where, what is left, how much did not fit."""
+
+    def __init__(self, room: dict[Place, int | None], known: Any, left: list[Any]) -> None:
+        self.room = room
+        self.known = known
+        self.left = left
+        self.placed: dict[Place, list[Any]] = {}
+        self.used: dict[Place, Counter] = {}
+        self.misses = 0
+
+    def fits(self, place: Place, x: Any) -> bool:
+        size = self.room.get(place, 0)
+        if size is not None and len(self.placed.get(place, ())) >= size:
+            return False
+        can = self.known.get(place)
+        return can is None or self.used.get(place, Counter())[x] < can[x]
+
+    def put(self, place: Place, x: Any) -> None:
+        self.placed.setdefault(place, []).append(x)
+        self.used.setdefault(place, Counter())[x] += 1
+        self.left.remove(x)
+
+    def run(self, order: list[Memo], limited: list[Place], rng: random.Random) -> None:
+        claimed: Counter = Counter()  # (place, id) -> how many placed ids memos account for
+        later = []
+        for x, region in order:  # ids remembered in one place first
+            if len(region) > 1:
+                later.append((x, region))
+                continue
+            (place,) = region
+            if x in self.left and place in self.room and self.fits(place, x):
+                self.put(place, x)
+                claimed[place, x] += 1
+            else:
+                self.misses += 1
+        for place in limited:  # then places that can hold only known ids
+            for x in [x for x in self.left if self.known[place][x]]:
+                if x in self.left and self.fits(place, x):
+                    self.put(place, x)
+            self.misses += self.room[place] - len(self.placed.get(place, ()))
+        for x, region in later:  # then ids remembered in one of several places
+            places = sorted(region, key=repr)
+            held = [pl for pl in places if self.used.get(pl, Counter())[x] > claimed[pl, x]]
+            if held:
+                claimed[held[0], x] += 1
+                continue
+            free = [pl for pl in places if pl in self.room and self.fits(pl, x)]
+            if x not in self.left or not free:
+                self.misses += 1
+                continue
+            place = free[rng.randrange(len(free))]
+            self.put(place, x)
+            claimed[place, x] += 1
+
+
+def _prior(rules: Any, name: str, rng: random.Random) -> Any:
+    """A hidden global scalar the seat cannot see, drawn from what the ruleset lets it be: a
+    counter declaring both `min` and `max` uniformly between them, any other its start value
+    (a bag: its start counts). The true value never enters the draw."""
+    kind, start = rules.global_init[name]
+    if kind == "counter":
+        lo, hi = rules.env.ranges.get(("global", name), (0, None))
+        if lo is not None and hi is not None and hi >= lo:
+            return rng.randint(lo, hi)
+    return initial_value(kind, start)
 
 
 def _copy_plain(value: Any) -> Any:

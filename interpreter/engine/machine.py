@@ -124,7 +124,14 @@ def run(rules: Rules, s: State) -> None:
                 options = fn(s)
                 if options:
                     s.who = spec.who(s)
-                    if len(options) == 1 and s.take_forced and not spec.ask_when_only_one:
+                    if (
+                        len(options) == 1
+                        and s.take_forced
+                        and not spec.ask_when_only_one
+                        # one legal option because of what a seat hides: asked, so that the
+                        # other seats see a decision like any other (ChooseSpec)
+                        and not (spec.hidden_dependent and s.ask_hidden_forced)
+                    ):
                         take_only(s, options)
                         pc += 1
                         continue

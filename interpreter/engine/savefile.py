@@ -2,7 +2,7 @@
 
 Ruleset + config + seed + choices reproduce a game exactly, so that is all a save holds::
 
-    {"format": "rulebook-save/2",
+    {"format": "rulebook-save/3",
      "game": "NAME-OR-PATH", "players": 3, "overlays": [], "options": {...}, "seed": 7,
      "seats": ["random", "human", "random"],
      "choices": ["option-id", ...],
@@ -10,11 +10,15 @@ Ruleset + config + seed + choices reproduce a game exactly, so that is all a sav
 
 ``result`` is ``null`` for a game that was stopped before its end (a partial save).
 
-Format 2 (this engine): a decision with exactly one legal option is taken by the engine, so it
-is not among ``choices``. Format 1 saves were written when every such decision was asked and
-chosen: they are still read, and replayed with every decision asked
-(``Game.new_state(seed, take_forced=False)``), so they reach exactly the recorded state and
-result; a game resumed from one is saved again as format 1. Files are
+Format 3 (this engine): a decision with exactly one legal option is taken by the engine, so it
+is not among ``choices``, unless which options are legal may depend on a field hidden from
+some seat (a hand): such a decision is asked like any other and its one option is in
+``choices`` (taking it at once would tell the other seats what the hand holds; see
+docs/rulesets.md, "Decisions with one option"). Older saves are still read and replay exactly
+as they were played: format 2 saves were written when every decision with one legal option was
+taken (``Game.new_state(seed, ask_hidden_forced=False)``), format 1 saves when every one was
+asked (``take_forced=False``). A game resumed from an older save is saved again in its own
+format, so its choices keep fitting. Files are
 written atomically (temporary file in the same folder, then rename), so an interrupted write
 never leaves half a save behind. Reading validates every key and type and raises
 ``ReplayError`` with a message naming the file and the offending key.
@@ -32,14 +36,22 @@ from typing import Any
 
 from interpreter.diagnostics.errors import ReplayError
 
-FORMAT = "rulebook-save/2"
+FORMAT = "rulebook-save/3"
+# every decision with one legal option was taken by the engine, even one that depends on a
+# hidden field: none of them is in `choices`
+FORMAT_TAKEN = "rulebook-save/2"
 # before the engine took decisions with one legal option itself: they are all in `choices`
 FORMAT_ASKED = "rulebook-save/1"
+FORMATS = (FORMAT, FORMAT_TAKEN, FORMAT_ASKED)
 
 __all__ = [
     "FORMAT",
     "FORMAT_ASKED",
+    "FORMAT_TAKEN",
+    "FORMATS",
     "SaveGame",
+    "format_of",
+    "policy_of",
     "read_save",
     "result_to_dict",
     "validate_save",
@@ -59,19 +71,27 @@ class SaveGame:
     seats: list[str]
     choices: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
-    # format 2: decisions with one legal option were taken by the engine, not chosen; a
-    # format 1 save (False) replays with every decision asked
+    # how decisions with one legal option were played (format 3: both True; format 2: one
+    # depending on a hidden field was taken too; format 1: take_forced False, all asked)
     take_forced: bool = True
+    ask_hidden_forced: bool = True
 
     def new_state(self, game: Any) -> Any:
-        """`game`'s fresh state for replaying these choices (every decision asked for an old
-        format 1 save, so its choices fit)."""
-        return game.new_state(self.seed, take_forced=self.take_forced)
+        """`game`'s fresh state for replaying these choices, deciding as the save's format
+        did (so an older save's choices fit)."""
+        return game.new_state(
+            self.seed, take_forced=self.take_forced, ask_hidden_forced=self.ask_hidden_forced
+        )
+
+    @property
+    def format(self) -> str:
+        """The format this save is written in (the one its choices were made under)."""
+        return format_of(self.take_forced, self.ask_hidden_forced)
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object written to disk (key order fixed for readable diffs)."""
         return {
-            "format": FORMAT if self.take_forced else FORMAT_ASKED,
+            "format": self.format,
             "game": self.game,
             "players": self.players,
             "overlays": list(self.overlays),
@@ -81,6 +101,19 @@ class SaveGame:
             "choices": list(self.choices),
             "result": self.result,
         }
+
+
+def format_of(take_forced: bool, ask_hidden_forced: bool) -> str:
+    """The save format whose games decide as a state with these settings does."""
+    if not take_forced:
+        return FORMAT_ASKED
+    return FORMAT if ask_hidden_forced else FORMAT_TAKEN
+
+
+def policy_of(fmt: Any) -> dict[str, bool]:
+    """``Game.new_state``'s settings that replay a save of format `fmt` exactly (this
+    format's for any other value: a header written before formats were named)."""
+    return {"take_forced": fmt != FORMAT_ASKED, "ask_hidden_forced": fmt not in FORMATS[1:]}
 
 
 def replay_error(message: str, source: str) -> ReplayError:
@@ -169,12 +202,11 @@ def validate_save(data: Any, source: str = "<save>") -> SaveGame:
     if not isinstance(data, dict):
         raise fail(f"not a save file: expected a JSON object, found {_kind(data)}")
     fmt = data.get("format")
-    if fmt not in (FORMAT, FORMAT_ASKED):
+    if fmt not in FORMATS:
         if fmt is None:
             raise fail(f"not a save file: missing key 'format' (expected {FORMAT!r})")
-        raise fail(
-            f"unsupported save format {fmt!r} (this version reads {FORMAT!r} and {FORMAT_ASKED!r})"
-        )
+        known = ", ".join(map(repr, FORMATS[:-1])) + f" and {FORMATS[-1]!r}"
+        raise fail(f"unsupported save format {fmt!r} (this version reads {known})")
     for key, (types, what) in _KEYS.items():
         if key not in data:
             raise fail(f"missing key {key!r} (expected {what})")
@@ -207,7 +239,7 @@ def validate_save(data: Any, source: str = "<save>") -> SaveGame:
         seats=list(data["seats"]),
         choices=list(data["choices"]),
         result=result,
-        take_forced=fmt == FORMAT,
+        **policy_of(fmt),
     )
 
 

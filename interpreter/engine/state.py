@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from interpreter.diagnostics.errors import IllegalOptionError
 from interpreter.dsl.compiler import Env
 from interpreter.engine.copier import FieldCopier
+from interpreter.engine.knowledge import Recorder
 from interpreter.engine.machine import RULE_FAILURES, rule_failure, run
 from interpreter.engine.scoring import Result
 from interpreter.engine.view import copy_tree, seat_view
@@ -59,6 +60,9 @@ class State:
     # `_rng` may be shared with copies of this state: whoever draws first clones it first
     _rng_shared: bool = False
     _rng_seed: int | None = None  # with `_rng` None: the seed it is made from when first used
+    # each seat's observations and memory (knowledge.py), only on a state that records them
+    # (Game.new_state(record=...)); copies for search drop it
+    rec: Recorder | None = None
 
     @property
     def rng(self) -> random.Random:
@@ -89,6 +93,10 @@ class State:
     # a decision with one legal option is taken by the engine (see machine.take_only); False
     # asks every decision, as games saved before that did (save format 1)
     take_forced: bool = True
+    # ... except one whose legal options may depend on a hidden field (ChooseSpec.
+    # hidden_dependent): asked, so no seat learns from its being taken what it may not see;
+    # False takes those too, as games saved in format 2 were played
+    ask_hidden_forced: bool = True
 
     # -- the public surface ------------------------------------------------------------------
     # asked at every step of every driver's loop: a getter written in C runs no Python frame
@@ -145,9 +153,14 @@ class State:
             run(rules, self)
         except RULE_FAILURES as e:
             raise rule_failure(e, rules, self, seat, option_id) from None
+        if self.rec is not None:
+            self.rec.observe(self, seat, option_id)
 
-    def copy(self) -> State:
+    def copy(self, *, recording: bool = False) -> State:
         """An independent copy (the generator included); the log is not copied.
+
+        A copy does not record observations (knowledge.py) unless ``recording`` asks it to
+        (it then goes on from this state's records, with an empty log of its own).
 
         The fields are copied by their declared shapes (copier.py); the generator is shared
         copy-on-write: both states clone it when they first draw (tree search often replaces
@@ -171,7 +184,11 @@ class State:
             log=None,
             t={},
             ab={},
+            rec=None,
         )
+        if recording and self.rec is not None:
+            fields["rec"] = self.rec.copy()
+            fields["log"] = []
         new = State.__new__(State)
         new.__dict__ = fields
         return new
@@ -179,6 +196,30 @@ class State:
     def view(self, seat: int) -> dict[str, Any]:
         """What `seat` may see: hidden fields of others and hidden piles show only counts."""
         return seat_view(self.game.rules, self, seat)
+
+    def record(self) -> None:
+        """Start recording every seat's observations and memory from this state on (what
+        ``Game.new_state(record=True)`` does; a test that edits a fresh state calls it after)."""
+        self.rec = Recorder(self)
+
+    def information_state(self, seat: int) -> list[dict[str, Any]]:
+        """What `seat` knows (perfect recall): every view it was shown, as a digest, the log
+        lines it was shown, who decided at each step and the options it chose itself, oldest
+        first (knowledge.py). A state that does not record replays its game from the seed and
+        the choices (the same game with recording on)."""
+        rec = self.rec
+        if rec is None:
+            game: Any = self.game
+            again = game.new_state(
+                self.seed,
+                take_forced=self.take_forced,
+                ask_hidden_forced=self.ask_hidden_forced,
+                record=True,
+            )
+            for option_id in self.history:
+                again.apply(option_id)
+            rec = again.rec
+        return rec.information_state(seat)
 
     def result(self) -> Result:
         if not self.over or self._result is None:

@@ -52,6 +52,11 @@ class ChooseSpec:
     enumerator: Fn | None = field(default=None, repr=False, compare=False)
     # `ask-when-only-one`: ask even when one option is legal (else the engine takes it)
     ask_when_only_one: bool = False
+    # whether which options are legal may depend on a field hidden from some seat (what the
+    # options' conditions and collections read, found at load: dsl/secrecy.py); the engine
+    # asks such a decision even with one legal option, so no seat learns the hidden value
+    # from its being taken at once (machine.py)
+    hidden_dependent: bool = False
 
 
 @dataclass
@@ -100,10 +105,11 @@ class StepCompiler:
             p.emit(CHOOSE, self.dsl.choose(step["choose"], [*path, "choose"], idle))
         elif "if" in step:
             cond = self.dsl.expression(step["if"], [*path, "if"], expect="bool")
+            test = self.dsl.last_node()
             shown = self.dsl.not_none(True), self.dsl.not_none(False)
             jump_else = p.emit(JUMP_IF_NOT, cond, -1)
             self.count("branch", "then", [*path, "then"])
-            with self.dsl.assume(shown[0]):
+            with self.dsl.assume(shown[0]), self.dsl.under(test):
                 self.steps(step.get("then", []), [*path, "then"], idle)
             # a coverage build counts the else arm even where the step has none, unless the
             # condition is the constant `true` (a place for overlays to add steps to)
@@ -113,7 +119,7 @@ class StepCompiler:
                 p.patch(jump_else, JUMP_IF_NOT, cond, p.here())
                 arm = "else" if "else" in step else "else (none written)"
                 self.count("branch", arm, [*path, "else" if "else" in step else "if"])
-                with self.dsl.assume(shown[1]):
+                with self.dsl.assume(shown[1]), self.dsl.under(test):
                     self.steps(step.get("else", []), [*path, "else"], idle)
                 p.patch(jump_end, JUMP, p.here())
             else:
@@ -151,6 +157,7 @@ class StepCompiler:
             if "while" in spec
             else None
         )
+        tests = (self.dsl.last_node(),) if while_fn is not None else ()
         players = self.dsl.players
 
         def init(s: Any) -> None:
@@ -186,7 +193,8 @@ class StepCompiler:
 
         exit_jump = p.emit(JUMP_IF_NOT, more, -1)
         inner_idle = (*idle, acted) if until_idle else idle
-        self.steps(spec.get("steps", []), [*path, "steps"], inner_idle)
+        with self.dsl.under(*tests):
+            self.steps(spec.get("steps", []), [*path, "steps"], inner_idle)
 
         def step_on(s: Any) -> None:
             s.v[counter] += 1
@@ -218,6 +226,7 @@ class StepCompiler:
         n = next(_loop_ids)
         counter = f"_r{n}"
         cond = self.dsl.expression(spec.get("while", "true"), [*path, "while"], expect="bool")
+        test = self.dsl.last_node()
         limit = int(spec.get("max", 1000))
         where = self.dsl.where([*path, "while"])
 
@@ -238,7 +247,8 @@ class StepCompiler:
             return True
 
         exit_jump = p.emit(JUMP_IF_NOT, more, -1)
-        self.steps(spec.get("steps", []), [*path, "steps"], idle)
+        with self.dsl.under(test):
+            self.steps(spec.get("steps", []), [*path, "steps"], idle)
         p.emit(JUMP, top)
         p.patch(exit_jump, JUMP_IF_NOT, more, p.here())
 

@@ -4,8 +4,8 @@ compilers only name where a text lives."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from contextlib import AbstractContextManager
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from functools import partial
 from pathlib import Path
 from types import CodeType
@@ -14,15 +14,21 @@ from typing import Any
 from lark import Token
 
 from interpreter.diagnostics.errors import Diagnostic
+from interpreter.dsl import ir
 from interpreter.dsl.compiler import Compiler, Deferred, Fn, Scope, _Nested
 from interpreter.dsl.nonesafe import known_not_none
 from interpreter.dsl.parser import DslSyntaxError
+from interpreter.dsl.secrecy import Secrets
 from interpreter.dsl.types import ANY, SEAT, item_of
 from interpreter.load.locate import json_pointer, locate, position_of
 from interpreter.model.flow import ChooseSpec, OptionSpec
 from interpreter.model.values import rule_text
 
 _source_cache: dict[str, list[str]] = {}
+
+# stands for a text whose resolved form is not known here (a lazy build's, one that failed):
+# read as a secret, so a decision that depends on it is asked (secrecy.py)
+UNKNOWN = ir.BuiltinCall("random", [])
 
 
 def _source_lines(path: str | None) -> list[str]:
@@ -74,6 +80,12 @@ class DslHost:
         # generated code object -> the data path of the text it was compiled from, so a rule
         # failing while a game runs is reported at its file:line (see origins())
         self.texts: dict[Any, tuple[Any, ...]] = {}
+        # what each text reads and assigns, for which decisions depend on hidden fields: the
+        # conditions the text being compiled runs under, and each `choose` with what its
+        # options' conditions and collections are (settled in settle_secrets)
+        self.secrets = Secrets()
+        self.context: list[ir.Expr] = []
+        self.choices: list[tuple[ChooseSpec, list[ir.Expr]]] = []
 
     # -- positions -----------------------------------------------------------------------
     def text_origin(self, path: Sequence[Any]) -> tuple[str | None, int | None, int | None]:
@@ -231,7 +243,51 @@ class DslHost:
         )
         if expect is not None and self.c.last is not None:
             self.pending.append((path, *self.c.last, expect))
+        node = self.last_node()
+        if node is not UNKNOWN:
+            self.secrets.expression(node, self.context)
         return fn
+
+    def last_node(self) -> ir.Expr:
+        """The resolved form of the last expression compiled (UNKNOWN when there is none)."""
+        last = self.c.last
+        node = last[1] if last is not None else None
+        return node if isinstance(node, ir.Expr) else UNKNOWN
+
+    @contextmanager
+    def under(self, *conditions: ir.Expr) -> Iterator[None]:
+        """Compile the texts of a flow step's arms (loop body) knowing they run only as
+        `conditions` say: what they assign depends on what those read (secrecy.py)."""
+        self.context.extend(conditions)
+        try:
+            yield
+        finally:
+            del self.context[len(self.context) - len(conditions) :]
+
+    def settle_secrets(
+        self,
+        hidden_global: set[str],
+        hidden_player: set[str],
+        counted: set[tuple[str, str]],
+        areas: bool,
+        marks: Mapping[Any, bool] | None = None,
+    ) -> dict[Any, bool]:
+        """Once every text is compiled: mark each `choose` whose legal options may depend on a
+        hidden field (`ChooseSpec.hidden_dependent`). `counted`: the hidden piles whose size
+        every seat is shown, ("global" or "player", name); `areas`, whether an area of a
+        seat's pieces is hidden (what pieces grant then reads it). `marks`: the marks another
+        build of the same ruleset settled, by the `choose`'s position (a lazy build resolves
+        no text before it runs, so it takes them over; a `choose` they lack is asked).
+        Returns the marks, by position."""
+        if marks is None:
+            self.secrets.settle(hidden_global, hidden_player, counted, areas)
+            reads = self.secrets.reads_secret
+            for spec, nodes in self.choices:
+                spec.hidden_dependent = any(reads(node) for node in nodes)
+        else:
+            for spec, _nodes in self.choices:
+                spec.hidden_dependent = marks.get(spec.where, True)
+        return {spec.where: spec.hidden_dependent for spec, _nodes in self.choices}
 
     def not_none(self, truth: bool = True) -> set:
         """What the last expression compiled (a flow `if:`), being `truth`, shows is not none."""
@@ -250,7 +306,11 @@ class DslHost:
 
     def statements(self, text: Any, path: Sequence[Any], scope: Scope | None = None) -> Fn:
         sc = scope or self.c.root
-        return self._guard(path, lambda: self.c.statements(rule_text(text), sc))
+        self.c.last_block = None
+        fn = self._guard(path, lambda: self.c.statements(rule_text(text), sc))
+        if self.c.last_block is not None:
+            self.secrets.statements(self.c.last_block, self.context)
+        return fn
 
     def template(self, text: Any, path: Sequence[Any], scope: Scope | None = None) -> Fn:
         """A plain text with {expr} parts (option ids, log lines)."""
@@ -281,10 +341,12 @@ class DslHost:
     def choose(self, spec: Any, path: list, idle: tuple[str, ...]) -> ChooseSpec:
         """A `choose` step: who decides, and each `options:` line (see :meth:`option`)."""
         who = self.expression(spec.get("who", "0"), [*path, "who"], expect="seat")
+        reads: list[ir.Expr] = []  # what decides which options are legal
         options = [
-            self.option(o, [*path, "options", i]) for i, o in enumerate(spec.get("options", []))
+            self.option(o, [*path, "options", i], reads)
+            for i, o in enumerate(spec.get("options", []))
         ]
-        return ChooseSpec(
+        choose = ChooseSpec(
             who=who,
             options=options,
             label=str(spec.get("label", "")),
@@ -292,6 +354,8 @@ class DslHost:
             where=self.where(path),
             ask_when_only_one=bool(spec.get("ask-when-only-one", self.ask_when_only_one())),
         )
+        self.choices.append((choose, reads))
+        return choose
 
     def per_listing(self, cond: Fn, text: Any, path: list, slots: list[str]) -> None:
         """Give an option line's condition `cond`, the last text compiled, its form for one
@@ -311,8 +375,10 @@ class DslHost:
         """The flow's default for its `choose` steps (false: the engine takes a lone option)."""
         return bool((self.root.get("flow") or {}).get("ask-when-only-one", False))
 
-    def option(self, o: Any, opath: list) -> OptionSpec:
-        """One options line: its `for` parts bind slots the id, `if`, `do` and `log` then read."""
+    def option(self, o: Any, opath: list, reads: list[ir.Expr] | None = None) -> OptionSpec:
+        """One options line: its `for` parts bind slots the id, `if`, `do` and `log` then read.
+        `reads` gets what decides whether it is legal: its collections and its condition."""
+        reads = [] if reads is None else reads
         scope = self.c.root.child()
         parts = o.get("for", [])
         if isinstance(parts, str):
@@ -330,15 +396,20 @@ class DslHost:
             offset = len(name) + len(sep)  # faults in the collection keep their column
             domains.append(self.expression(rest, ppath, scope, offset, expect="collection"))
             slots.append(scope.temp(name.strip(), item_of(self.c.last_type or ANY)))
+            reads.append(self.last_node())
+            self.secrets.bind(slots[-1], [reads[-1]])  # a `for` name: from its collection
         cond = self.expression(o["if"], [*opath, "if"], scope, expect="bool") if "if" in o else None
         if cond is not None:
+            reads.append(self.last_node())
             self.per_listing(cond, o["if"], [*opath, "if"], slots)
+        mine = reads[len(reads) - len(slots) - (cond is not None) :]
         self.c.last = None
         template = self.template(o.get("id", ""), [*opath, "id"], scope)
         parts = self.c.template_parts(slots)
         if parts is not None and hasattr(template, "__code__"):
             template.parts = parts  # type: ignore[attr-defined] # options.py writes it inline
-        effect = self.statements(o.get("do", "pass"), [*opath, "do"], scope)
+        with self.under(*mine):  # the effect runs only when this option is legal and taken
+            effect = self.statements(o.get("do", "pass"), [*opath, "do"], scope)
         log = self.template(o["log"], [*opath, "log"], scope) if "log" in o else None
         if self.probes is not None:  # a coverage build: count each line offered and taken
             label = rule_text(o.get("id", ""))

@@ -9,6 +9,7 @@ Each section has its own module; this one orders them (names before the texts th
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -67,6 +68,8 @@ class Rules:
     probes: Any = None
     # option family -> what its options cost, for people (presentation/options/F/cost)
     costs: dict[str, OptionCost] = field(default_factory=dict)
+    # `state: remember:` piles: what a seat remembers when ids leave its sight (engine/knowledge.py)
+    remember: tuple[str, ...] = ()
 
     @cached_property
     def grants_by_type(self) -> dict[str, tuple[tuple[tuple[str, int], ...], Fn | None, str]]:
@@ -95,6 +98,7 @@ def build_rules(
     lazy: bool = False,
     notes: dict[str, Any] | None = None,
     probes: Any = None,
+    secret_marks: Mapping[Any, bool] | None = None,
 ) -> Rules:
     """Compile `data` (a composed ruleset tree) for `players` seats and the resolved options.
 
@@ -106,6 +110,8 @@ def build_rules(
     ruleset already checked with another player count (see ``notes``), set up for this one.
     ``notes["count_used"]``, when given a dict, says whether any check read the player count's
     value (see ``Env.count_consts``); without that, every count gives the same diagnostics.
+    ``notes["secret_marks"]`` gets which `choose` steps depend on a hidden field, by position;
+    a lazy build is given them back as ``secret_marks`` (it resolves no text it has not run).
     ``probes`` (a model.probes.Probes) makes a coverage build: the generated code counts each
     rule point it runs there.
     """
@@ -148,10 +154,30 @@ def build_rules(
     if not lazy:
         check_functions(host, root)
     host.recheck()
+    # which decisions depend on a hidden field (model/host.py): a hidden pile's size is shown
+    # to every seat (engine/view.py) unless it is hidden as `all`
+    areas = {k for k, (kind, _) in fields.player_init.items() if kind == "area"}
+    counted = {
+        (where, name)
+        for where, init, hidden in (
+            ("global", fields.global_init, fields.hidden_global),
+            ("player", fields.player_init, fields.hidden_player),
+        )
+        for name, (kind, _) in init.items()
+        if name in hidden and name not in fields.hidden_all and kind in ("pile", "area")
+    }
+    marks = host.settle_secrets(
+        fields.hidden_global,
+        fields.hidden_player,
+        counted,
+        bool(areas & fields.hidden_player),
+        secret_marks,
+    )
     limits = read_limits(data)
     warnings = unused_events(data, env) + limits.warnings()
     if notes is not None:
         notes["count_used"] = env.count_used
+        notes["secret_marks"] = marks
     if host.diagnostics:
         # a fault inside a rule function is found at every call site: report it once
         faults = fold_unbound_seat_names(data, host.diagnostics)
@@ -181,4 +207,5 @@ def build_rules(
         origins=host.origins(),
         probes=probes,
         costs=costs,
+        remember=fields.remember,
     )

@@ -35,6 +35,9 @@ class StateFields:
     local: dict[str, list[tuple[str, str]]] = field(
         default_factory=lambda: {scope: [] for scope in LOCAL_SCOPES}
     )
+    # `remember: [pile, ...]`: ids a seat sees leave one of these piles for a place it cannot
+    # see are remembered there (engine/knowledge.py); the search bot's sampler keeps them there
+    remember: tuple[str, ...] = ()
 
     def reset(self, scope: str) -> Reset | None:
         """What puts the fields local to `scope` back to their start values (None: there are
@@ -100,7 +103,29 @@ def declare_state(host: DslHost, env: Env, data: Any) -> StateFields:
                 if decl.get("hidden") == "all":
                     out.hidden_all.add(fname)
     _check_stocks(state_decl, env, host)
+    out.remember = _remembered(state_decl, out, host)
     return out
+
+
+def _remembered(state_decl: Any, out: StateFields, host: Any) -> tuple[str, ...]:
+    """The piles named by `state: remember:`, each a declared pile (global or per seat)."""
+    names = state_decl.get("remember") or []
+    piles = [
+        n
+        for init in (out.global_init, out.player_init)
+        for n, (kind, _start) in init.items()
+        if kind == "pile"
+    ]
+    found: list[str] = []
+    for i, name in enumerate(names):
+        name = str(name)
+        if name not in piles:
+            kind = out.global_init.get(name, out.player_init.get(name, (None,)))[0]
+            what = f"'{name}' is a {kind}, not a pile" if kind else f"unknown pile '{name}'"
+            host.error(["state", "remember", i], "R001", f"remember: {what}", hint(name, piles))
+        elif name not in found:
+            found.append(name)
+    return tuple(found)
 
 
 def _check_stocks(state_decl: Any, env: Any, host: Any) -> None:

@@ -43,6 +43,7 @@ class FakeState:
         self.round = 1
         self.decisions = 0
         self.take_forced = True
+        self.ask_hidden_forced = True
         self.history: list[str] = []
         self.log: list[tuple[int, int | None, str]] = [
             (0, None, f"the count starts at {self.total}")
@@ -114,9 +115,12 @@ class FakeGame:
         self.options = {name: spec[0] for name, spec in OPTIONS.items()}
         self.options.update(options)
 
-    def new_state(self, seed: int, *, take_forced: bool = True) -> FakeState:
+    def new_state(
+        self, seed: int, *, take_forced: bool = True, ask_hidden_forced: bool = True
+    ) -> FakeState:
         state = FakeState(self, seed)
         state.take_forced = take_forced  # every decision here has several options anyway
+        state.ask_hidden_forced = ask_hidden_forced
         return state
 
 

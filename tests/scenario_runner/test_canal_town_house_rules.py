@@ -134,11 +134,12 @@ def test_a_wrong_expectation_fails_its_scenario(tmp_path, name, old, new, messag
             "",
             {FIRST_DEALT},
         ),
-        # the market's choose: a seat with nothing to sell is skipped again
+        # wares in the open: the market reads no hidden field, so a seat with nothing to sell
+        # is skipped again (the engine asks a lone option only where a secret decides it)
         (
             "sealed-stores.yaml",
-            "add:\n  phases/peddling/0/each-player/steps/0/choose/ask-when-only-one: true\n",
-            "",
+            "  state/player/store: {hidden: true}\n",
+            "  state/player/store: {hidden: false}\n",
             {SEALED_ASKED},
         ),
         ("late-seats.yaml", "in range(1, players):", "in range(0, players):", {LATE_3, LATE_4}),
