@@ -6,8 +6,11 @@ what lets every later error point into the file.  On top of ruamel this module:
 * never builds Python objects from tags (``!!python/object`` and any non-core tag is refused);
 * reports duplicate keys with both positions instead of silently keeping one;
 * refuses hostile input fast: files over :data:`MAX_BYTES`, nesting deeper than
-  :data:`MAX_DEPTH`, recursive aliases, and alias "bombs" whose expansion would exceed
-  :data:`MAX_ALIAS_EXPANSION` extra nodes (checked on the node graph before anything is built);
+  :data:`MAX_DEPTH`, recursive aliases, and alias "bombs": aliases whose expansion would exceed
+  :data:`MAX_ALIAS_EXPANSION` extra nodes, or whose copies would hold more than
+  :func:`expansion_limit` characters of data (a few large anchored texts used many times).
+  Both are counted on the node graph, where an alias is one shared node, before any plain-data
+  copy is made (:mod:`interpreter.load.yamlgraph`);
 * reads implicit timestamps (``2024-01-01``) as plain strings, so data stays JSON-shaped;
 * tags every loaded container with its file so positions survive composition.
 
@@ -29,12 +32,22 @@ from ruamel.yaml.composer import Composer
 from ruamel.yaml.constructor import DuplicateKeyError
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.events import AliasEvent, MappingStartEvent, SequenceStartEvent
-from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+from ruamel.yaml.nodes import ScalarNode
 from ruamel.yaml.reader import ReaderError
 
 from interpreter.diagnostics.errors import Diagnostic, RulesError
 from interpreter.load.fastyaml import load_with_events, plain_enough
 from interpreter.load.locate import Position, is_map, is_seq, locate, set_node_file
+from interpreter.load.yamlgraph import (
+    EXPANSION_FACTOR,
+    EXPANSION_FLOOR,
+    MAX_ALIAS_EXPANSION,
+    Findings,
+    Refusal,
+    check_graph,
+    check_tree_keys,
+    expansion_limit,
+)
 
 __all__ = [
     "Document",
@@ -44,12 +57,14 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_ALIASES",
     "MAX_ALIAS_EXPANSION",
+    "EXPANSION_FACTOR",
+    "EXPANSION_FLOOR",
+    "expansion_limit",
 ]
 
 MAX_BYTES = 2 * 1024 * 1024
 MAX_DEPTH = 64
 MAX_ALIASES = 10_000
-MAX_ALIAS_EXPANSION = 100_000
 
 _CORE_TAGS = {"str", "int", "float", "bool", "null", "map", "seq"}
 _CORE_PREFIX = "tag:yaml.org,2002:"
@@ -66,25 +81,6 @@ class Document:
     def locate(self, path: Sequence[str | int], *, key: bool = False) -> Position:
         """Position of a JSON path inside this document (:func:`interpreter.load.locate.locate`)."""
         return locate(self.data, path, key=key)
-
-
-class _Refusal(Exception):
-    """Raised inside the composer; carries a ready code and the ruamel mark of the culprit."""
-
-    def __init__(self, code: str, message: str, mark: Any, hint: str | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.mark = mark
-        self.hint = hint
-
-
-class _Findings(Exception):
-    """Several non-fatal problems found while walking the node graph (e.g. duplicate keys)."""
-
-    def __init__(self, items: list[tuple[str, str, Any, str | None]]) -> None:
-        super().__init__(f"{len(items)} problem(s)")
-        self.items = items
 
 
 def _tag_text(event: Any) -> str | None:
@@ -116,6 +112,11 @@ class _GuardedComposer(Composer):
         super().__init__(loader)
         self._nesting = 0
         self._aliases = 0
+        # (mark, node) of every alias use in document order: the node graph keeps only the
+        # shared node, and the expansion check names the alias that crosses its limit
+        self._alias_uses: list[tuple[Any, Any]] = []
+        # the loader's weight_limit is set from the text's size by _load_data
+        self.weight_limit: int = getattr(loader, "weight_limit", EXPANSION_FLOOR)
         self._parser: Any = None
         self._resolver: Any = None
 
@@ -138,13 +139,15 @@ class _GuardedComposer(Composer):
         if isinstance(event, AliasEvent):
             self._aliases += 1
             if self._aliases > MAX_ALIASES:
-                raise _Refusal(
+                raise Refusal(
                     "Y007", f"too many alias uses (more than {MAX_ALIASES})", event.start_mark
                 )
-            return super().compose_node(parent, index)
+            node = super().compose_node(parent, index)
+            self._alias_uses.append((event.start_mark, node))
+            return node
         tag = _tag_text(event)
         if tag is not None and not _tag_allowed(tag):
-            raise _Refusal(
+            raise Refusal(
                 "Y004",
                 f"tag '{_tag_display(tag)}' is not allowed in rule files",
                 event.start_mark,
@@ -154,7 +157,7 @@ class _GuardedComposer(Composer):
         if nested:
             self._nesting += 1
             if self._nesting > MAX_DEPTH:
-                raise _Refusal("Y006", f"nesting deeper than {MAX_DEPTH} levels", event.start_mark)
+                raise Refusal("Y006", f"nesting deeper than {MAX_DEPTH} levels", event.start_mark)
         try:
             node = super().compose_node(parent, index)
         finally:
@@ -178,121 +181,10 @@ class _GuardedComposer(Composer):
         node = super().compose_document()
         if node is not None:
             if self._aliases:
-                _check_graph(node)
+                check_graph(node, self._alias_uses, self.weight_limit)
             else:  # no alias: a tree, which can hold neither a cycle nor a bomb
-                _check_tree_keys(node)
+                check_tree_keys(node)
         return node
-
-
-def _children(node: Any) -> list[Any]:
-    if isinstance(node, MappingNode):
-        out: list[Any] = []
-        for k, v in node.value:
-            out.append(k)
-            out.append(v)
-        return out
-    if isinstance(node, SequenceNode):
-        return list(node.value)
-    return []
-
-
-def _check_graph(root: Any) -> None:
-    """Refuse recursive aliases and alias bombs; collect duplicate and non-scalar keys.
-
-    Aliases make the node graph a DAG: building it is cheap, but anything that walks the data
-    as a tree (schemas, JSON, composition) pays the expanded size.  Memoised sizes keep this
-    check linear in the number of distinct nodes.
-    """
-    size: dict[int, int] = {}
-    state: dict[int, int] = {}  # 1 = on the current DFS path, 2 = done
-    findings: list[tuple[str, str, Any, str | None]] = []
-    distinct = 0
-    stack: list[tuple[Any, bool]] = [(root, False)]
-    while stack:
-        node, finished = stack.pop()
-        nid = id(node)
-        if finished:
-            size[nid] = 1 + sum(size[id(c)] for c in _children(node))
-            state[nid] = 2
-            continue
-        if state.get(nid) == 2:
-            continue
-        state[nid] = 1
-        distinct += 1
-        stack.append((node, True))
-        if isinstance(node, MappingNode):
-            _check_keys(node, findings)
-        for child in _children(node):
-            child_state = state.get(id(child))
-            if child_state == 1:
-                anchor = getattr(child, "anchor", None)
-                name = f" '&{anchor}'" if anchor else ""
-                raise _Refusal(
-                    "Y008",
-                    f"recursive alias: anchor{name} is used inside its own value",
-                    getattr(child, "start_mark", None),
-                )
-            if child_state != 2:
-                stack.append((child, False))
-    expanded = size.get(id(root), 1)
-    if expanded > distinct + MAX_ALIAS_EXPANSION:
-        raise _Refusal(
-            "Y007",
-            f"aliases expand this document to {expanded} nodes "
-            f"(limit: {MAX_ALIAS_EXPANSION} more than the {distinct} written)",
-            getattr(root, "start_mark", None),
-            "use fewer nested aliases (&anchor / *alias)",
-        )
-    if findings:
-        raise _Findings(findings)
-
-
-def _check_tree_keys(root: Any) -> None:
-    """:func:`_check_graph`'s key checks, for a document without aliases."""
-    findings: list[tuple[str, str, Any, str | None]] = []
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, MappingNode):
-            _check_keys(node, findings)
-            for k, v in node.value:
-                stack.append(v)
-                stack.append(k)
-        elif isinstance(node, SequenceNode):
-            stack.extend(node.value)
-    if findings:
-        raise _Findings(findings)
-
-
-def _check_keys(node: MappingNode, findings: list[tuple[str, str, Any, str | None]]) -> None:
-    seen: dict[tuple[str, str], Any] = {}
-    for key, _value in node.value:
-        if not isinstance(key, ScalarNode):
-            findings.append(
-                (
-                    "Y012",
-                    "keys must be plain scalars, not lists or maps",
-                    key.start_mark,
-                    None,
-                )
-            )
-            continue
-        tag = str(key.tag)
-        if tag.endswith(":merge"):
-            continue
-        ident = (tag, key.value)
-        if ident in seen:
-            first = seen[ident]
-            findings.append(
-                (
-                    "Y003",
-                    f"duplicate key '{key.value}'",
-                    key.start_mark,
-                    f"first defined at line {first.line + 1}, column {first.column + 1}",
-                )
-            )
-        else:
-            seen[ident] = key.start_mark
 
 
 def _make_yaml() -> YAML:
@@ -302,18 +194,24 @@ def _make_yaml() -> YAML:
     return yaml
 
 
+def _sized(yaml: YAML, text: str) -> YAML:
+    """``yaml``, told the size of the text it loads (its composer bounds the copies by it)."""
+    yaml.weight_limit = expansion_limit(len(text))  # type: ignore[attr-defined]
+    return yaml
+
+
 def _load_data(text: str) -> Any:
     """The document's data: through libyaml's events when the text is plain (see
     :mod:`interpreter.load.fastyaml`), else, and on anything unusual, through ruamel's own
     parser, which then gives every message its usual words and place."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        yaml = _make_yaml()
+        yaml = _sized(_make_yaml(), text)
         if plain_enough(text):
             try:
                 return load_with_events(yaml, text)
             except Exception:  # noqa: BLE001 - ruamel's own parser says what is wrong, below
-                yaml = _make_yaml()
+                yaml = _sized(_make_yaml(), text)
         return yaml.load(text)
 
 
@@ -401,9 +299,9 @@ def load_yaml_text(text: str, path: str = "<string>") -> Document:
         )
     try:
         data = _load_data(text)
-    except _Refusal as err:
+    except Refusal as err:
         raise RulesError(_diag(err.code, err.message, path, err.mark, err.hint)) from None
-    except _Findings as err:
+    except Findings as err:
         raise RulesError(
             sorted(
                 (_diag(code, msg, path, mark, hint) for code, msg, mark, hint in err.items),
