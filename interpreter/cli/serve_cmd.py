@@ -15,24 +15,34 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from interpreter.serve.app import create_app
+    from interpreter.serve.limits import limits_from
+    from interpreter.serve.logs import log_config
     from interpreter.serve.store import default_db_path
 
     db = args.db or str(default_db_path())
+    # opened first: a database another server holds is refused before anything is announced
+    app = create_app(db, limits_from(args))
     print(f"rulebook: tables are kept in {db}", file=sys.stderr)
     print(f"rulebook: open http://{args.host}:{args.port}/ in a browser", file=sys.stderr)
     # keep-alive connections stay open 30 s (uvicorn's 5 s closes them under a busy client)
     uvicorn.run(
-        create_app(db),
+        app,
         host=args.host,
         port=args.port,
         log_level=args.log_level,
+        # seat and creator tokens in request lines are written as token=REDACTED
+        log_config=log_config(),
         timeout_keep_alive=30,
+        proxy_headers=True,
+        forwarded_allow_ips=args.forwarded_allow_ips,
     )
     return 0
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Declare the arguments of ``rulebook serve``."""
+    from interpreter.serve.limits import add_limit_flags
+
     parser.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default: %(default)s)"
     )
@@ -47,8 +57,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--log-level",
         default="warning",
         choices=["critical", "error", "warning", "info", "debug"],
-        help="server log detail (default: %(default)s)",
+        help="server log detail, all of it on stderr (default: %(default)s); 'info' logs each "
+        "request, its seat and creator tokens written as token=REDACTED",
     )
+    parser.add_argument(
+        "--forwarded-allow-ips",
+        metavar="IPS",
+        default="127.0.0.1",
+        help="the reverse proxies (comma-separated addresses, or '*') whose X-Forwarded-For "
+        "and X-Forwarded-Proto headers are believed, so that quotas count each visitor's "
+        "address, not the proxy's (default: %(default)s)",
+    )
+    add_limit_flags(parser)  # --max-tables, --max-uploads, --idle-minutes
 
 
 COMMAND = Command(

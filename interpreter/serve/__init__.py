@@ -7,4 +7,6 @@ messages.py      what one seat is told: built only from ``state.view(seat)``
 render.py        HTML of the board, log and score table
 overlays.py      uploaded house rules, validated like ``rulebook validate``
 api.py pages.py app.py   the JSON API and websocket, the HTML pages, the ASGI app
+fanout.py        each websocket's own bounded, deadlined sender: no reader slows another
+limits.py        per-client quotas, idle tables out of memory, the server's limits
 """

@@ -1,24 +1,30 @@
 """The JSON API and the websocket of ``rulebook serve``.
 
 Every refusal is ``{"error": "..."}`` with a fitting status (400 bad request, 403 wrong seat,
-404 unknown table, 409 stale decision or not your turn, 413 too large, 422 illegal move); the
-game is never changed by a refused request.
+404 unknown table, 409 stale decision or not your turn, 413 too large, 422 illegal move, 429
+too many tables or uploads from one address); the game is never changed by a refused request.
+
+No request waits on another client: a change at a table only marks each of its websockets'
+outboxes (``fanout.py``), each drained by its connection's own task.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from typing import Any
 
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket
 
 from interpreter.engine.savefile import validate_save
 from interpreter.serve.catalog import games_listing
+from interpreter.serve.fanout import Outbox
 from interpreter.serve.messages import seat_message
+from interpreter.serve.records import full_save_allowed, seat_record
 from interpreter.serve.tables import Hub, ServeError, Table
 
 __all__ = [
@@ -34,27 +40,41 @@ __all__ = [
 ]
 
 MAX_BODY = 1024 * 1024  # a JSON request (a save file with every choice fits easily)
+TOO_LARGE = f"request too large (more than {MAX_BODY // 1024} KB)"
+MAX_FRAME = 64 * 1024  # a websocket message from a client (a move is under 100 bytes)
+OUTBOX = "rulebook_outbox"  # where a websocket's scope keeps its Outbox
 
 
 def error_response(exc: ServeError) -> JSONResponse:
     return JSONResponse({"error": exc.message}, status_code=exc.status)
 
 
-async def read_json(request: Request) -> dict[str, Any]:
-    """The request's JSON object, or a ServeError saying what is wrong with it."""
+async def read_body(request: Request, limit: int, too_large: str) -> bytes:
+    """The request's body, read as it streams: refused with 413 (``too_large``) as soon as it
+    passes ``limit`` bytes, whether or not it declared its length, so a body of any size (a
+    chunked one with no Content-Length included) never costs more than ``limit`` in memory."""
     declared = request.headers.get("content-length")
-    if declared and declared.isdigit() and int(declared) > MAX_BODY:
-        raise ServeError(f"request too large (more than {MAX_BODY // 1024} KB)", 413)
+    if declared and declared.isdigit() and int(declared) > limit:
+        raise ServeError(too_large, 413)
+    chunks, size = [], 0
     try:
-        body = await request.body()
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise ServeError(too_large, 413)
+            chunks.append(chunk)
     except ClientDisconnect:
         raise ServeError("the request was cut off before its end") from None
-    if len(body) > MAX_BODY:
-        raise ServeError(f"request too large (more than {MAX_BODY // 1024} KB)", 413)
-    return parse_json(body)
+    return b"".join(chunks)
+
+
+async def read_json(request: Request) -> dict[str, Any]:
+    """The request's JSON object, or a ServeError saying what is wrong with it."""
+    return parse_json(await read_body(request, MAX_BODY, TOO_LARGE))
 
 
 def parse_json(body: bytes | str) -> dict[str, Any]:
+    """A JSON object from a request or a websocket message, or a ServeError saying why not."""
     try:
         data = json.loads(body)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
@@ -86,6 +106,8 @@ def create_from(hub: Hub, data: dict[str, Any], overlays: list[str] | None = Non
     if not isinstance(options, dict):
         raise ServeError("'options' must be an object of option names and values")
     seed = data.get("seed")
+    if isinstance(seed, str) and seed.isascii() and seed.isdigit() and len(seed) <= 100:
+        seed = int(seed)  # a browser sends a big seed as text: a JS number is exact to 2**53
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise ServeError("'seed' must be an integer")
     speed = data.get("speed", 2.0)
@@ -134,7 +156,9 @@ def creator_token(request: Request, table: Table, data: dict[str, Any] | None = 
 
 def table_summary(table: Table) -> dict[str, Any]:
     """What the creator of a table gets: the seat links and the creator token (sent to the
-    creator only: when the table is made, and on asking with that token)."""
+    creator only: when the table is made, and on asking with that token). The seed is there
+    only where it is no secret: a bot-only table, or a practice table (the creator chose it);
+    a creator who also plays must not know the deck."""
     seats = []
     for seat, kind in enumerate(table.save.seats):
         entry: dict[str, Any] = {"seat": seat, "kind": kind}
@@ -142,13 +166,17 @@ def table_summary(table: Table) -> dict[str, Any]:
             entry["token"] = table.tokens[seat]
             entry["url"] = f"/t/{table.id}?token={table.tokens[seat]}"
         seats.append(entry)
-    return {
+    summary: dict[str, Any] = {
         "id": table.id,
         "seats": seats,
         "watch": f"/t/{table.id}",
-        "seed": table.save.seed,
+        "practice": table.practice,
         "creator": table.creator,
     }
+    if table.bot_only or table.practice:
+        # as text: a JSON number past 2**53 loses digits in a browser
+        summary["seed"] = str(table.save.seed)
+    return summary
 
 
 async def games(request: Request) -> Response:
@@ -181,13 +209,12 @@ def start_table(app: Any, table: Table) -> None:
 async def upload_overlay(request: Request) -> Response:
     from interpreter.serve.overlays import MAX_UPLOAD
 
-    declared = request.headers.get("content-length")
-    if declared and declared.isdigit() and int(declared) > MAX_UPLOAD:
-        return error_response(ServeError(f"an overlay may be at most {MAX_UPLOAD // 1024} KB", 413))
-    body = await request.body()
     try:
+        body = await read_body(
+            request, MAX_UPLOAD, f"an overlay may be at most {MAX_UPLOAD // 1024} KB"
+        )
         name = request.query_params.get("name", "overlay.yaml")
-        overlay_id = request.app.state.uploads.add(name, body)
+        overlay_id = await request.app.state.uploads.add_async(name, body)
     except ServeError as exc:
         return error_response(exc)
     return JSONResponse({"overlay": overlay_id}, status_code=201)
@@ -211,17 +238,22 @@ async def table_state(request: Request) -> Response:
 
 
 async def move(request: Request) -> Response:
+    """``POST /api/tables/ID/move``: the mover's answer is its own seat's message; the other
+    sockets at the table are only marked to be sent theirs (nobody's reading is waited for)."""
     hub = hub_of(request)
     try:
-        table = hub.get(request.path_params["table_id"])
+        hub.get(request.path_params["table_id"])  # an unknown table: 404 before the body
         log_from = _log_from(request)
         data = await read_json(request)
+        # looked up again once the body is in: the table may have been deleted meanwhile, and
+        # from here to the answer nothing waits, so the move goes to the table as it is now
+        table = hub.get(request.path_params["table_id"])
         hub.move(table, data.get("token"), data.get("option"), data.get("decision"))
         seat = table.seat_of(data.get("token"))
         hub.run_bots(table)
     except ServeError as exc:
         return error_response(exc)
-    await broadcast(table)
+    broadcast(table)
     return JSONResponse(seat_message(table, seat, log_from))
 
 
@@ -250,8 +282,10 @@ async def seat_links(request: Request) -> Response:
 async def delete_table(request: Request) -> Response:
     """``DELETE /api/tables/ID``: the creator removes the table (a refusal changes nothing)."""
     try:
+        hub_of(request).get(request.path_params["table_id"])  # an unknown table: 404 at once
+        body = await read_body(request, MAX_BODY, TOO_LARGE)
+        data = parse_json(body) if body else {}
         table = hub_of(request).get(request.path_params["table_id"])
-        data = await read_json(request) if await request.body() else {}
         await remove_table(request.app, table, creator_token(request, table, data))
     except ServeError as exc:
         return error_response(exc)
@@ -259,38 +293,55 @@ async def delete_table(request: Request) -> Response:
 
 
 async def remove_table(app: Any, table: Table, creator: Any) -> None:
-    """Delete a table (its creator only): stop its bots, tell and close its sockets."""
+    """Delete a table (its creator only): stop its bots, tell and close its sockets (each by
+    its own sender: a socket that reads nothing delays nobody)."""
     hub: Hub = app.state.hub
     hub.delete(table, creator)
     await app.state.watchers.cancel(table)
     for socket, _seat in table.listeners_items():
-        try:
-            await socket.send_json({"type": "error", "error": "the table's creator deleted it"})
-            await socket.close(code=4410)
-        except Exception:  # noqa: BLE001 - a socket already gone
-            pass
+        outbox: Outbox | None = socket.scope.get(OUTBOX)
+        if outbox is not None:
+            outbox.push({"type": "error", "error": "the table's creator deleted it"})
+            outbox.close(4410, "the table was deleted")
         table.forget(socket)
 
 
 async def download_save(request: Request) -> Response:
+    """``GET /api/tables/ID/save[?token=T]``: the save file once the game is over or at a
+    bot-only table; while people play, only the asking seat's own record (no token: the
+    public record), never the seed nor another seat's choices."""
     try:
         table = hub_of(request).get(request.path_params["table_id"])
+        seat = table.seat_of(request.query_params.get("token"))
     except ServeError as exc:
         return error_response(exc)
-    text = json.dumps(table.to_save().to_json(), indent=2, ensure_ascii=False) + "\n"
-    name = f"{table.game.name}-{table.id}.json"
+    if full_save_allowed(table):
+        data = table.to_save().to_json()
+        name = f"{table.game.name}-{table.id}.json"
+    else:
+        data = seat_record(table, seat)
+        who = "public" if seat is None else f"seat{seat}"
+        name = f"{table.game.name}-{table.id}-{who}.json"
     return Response(
-        text,
+        json.dumps(data, indent=2, ensure_ascii=False) + "\n",
         media_type="application/json",
         headers={"Content-Disposition": f'attachment; filename="{name}"'},
     )
 
 
 async def replay_step(request: Request) -> Response:
-    """``{"save": {...}, "step": k}``: the table as everybody saw it after k decisions."""
+    """``{"save": {...}, "step": k}`` or ``{"table": ID, "step": k}``: the table as everybody
+    saw it after k decisions (a spectator's message). A table is replayed here, from its own
+    save, so the browser never holds the seed or the choices of a game people still play."""
     try:
         data = await read_json(request)
-        save = validate_save(data.get("save"), "the save file")
+        if data.get("table") is not None:
+            table_id = data["table"]
+            if not isinstance(table_id, str):
+                raise ServeError("'table' must be a table id (a string)")
+            save = hub_of(request).get(table_id).to_save()
+        else:
+            save = validate_save(data.get("save"), "the save file")
         step = data.get("step", 0)
         if isinstance(step, bool) or not isinstance(step, int) or step < 0:
             raise ServeError("'step' must be a decision number (0 or more)")
@@ -306,26 +357,30 @@ async def replay_step(request: Request) -> Response:
     return JSONResponse(message)
 
 
-async def send_state(socket: WebSocket, table: Table, seat: int | None) -> None:
-    """The seat's message, with only the log entries this socket has not had yet."""
+def send_state(socket: WebSocket, table: Table, seat: int | None) -> dict[str, Any]:
+    """The seat's message for this socket now, with only the log entries it has not had yet
+    (built when the socket can take it: a slow reader misses no log entry)."""
     sent = socket.scope.setdefault("rulebook_log_sent", 0)
     message = seat_message(table, seat, sent)
     socket.scope["rulebook_log_sent"] = sent + len(message["log"])
-    await socket.send_json(message)
+    return message
 
 
-async def broadcast(table: Table) -> None:
-    """Send every socket at the table its own seat's message."""
-    for socket, seat in list(table.listeners_items()):
-        try:
-            await send_state(socket, table, seat)
-        except Exception:  # noqa: BLE001 - a closed socket: forget it
-            table.forget(socket)
+def broadcast(table: Table) -> None:
+    """Mark every socket at the table to be sent its seat's newest message (never waits)."""
+    for socket, _seat in table.listeners_items():
+        outbox: Outbox | None = socket.scope.get(OUTBOX)
+        if outbox is not None:
+            outbox.notify()
 
 
 async def table_socket(websocket: WebSocket) -> None:
     """Live play: the server pushes the seat's message on every change; the client sends
-    ``{"type": "move", "option": ID, "decision": N}`` and gets an error message if refused."""
+    ``{"type": "move", "option": ID, "decision": N}`` and gets an error message if refused.
+
+    Two tasks serve a connection: this one reads the client's messages, its outbox's task
+    sends (``fanout.py``); when either ends (the client left, or it read too slowly and was
+    dropped) the other is stopped."""
     hub = hub_of(websocket)
     await websocket.accept()
     try:
@@ -335,28 +390,56 @@ async def table_socket(websocket: WebSocket) -> None:
         await websocket.send_json({"type": "error", "error": exc.message})
         await websocket.close(code=4000 + exc.status)
         return
+    limits = websocket.app.state.limits
+    outbox = Outbox(
+        websocket,
+        lambda: send_state(websocket, table, seat),
+        deadline=limits.send_deadline_s,
+        limit=limits.send_queue,
+    )
+    websocket.scope[OUTBOX] = outbox
     table.listen(websocket, seat)
+    outbox.notify()  # the position as it is now
+    sender = asyncio.create_task(outbox.run())
+    reader = asyncio.create_task(_read_moves(websocket, hub, table, seat, outbox))
     try:
-        await send_state(websocket, table, seat)
-        while True:
-            text = await websocket.receive_text()
-            try:
-                data = parse_json(text)
-                if data.get("type", "move") != "move":
-                    raise ServeError('unknown message type (send {"type": "move", ...})')
-                token = websocket.query_params.get("token")
-                hub.move(table, token, data.get("option"), data.get("decision"))
-                hub.run_bots(table)
-            except ServeError as exc:
-                await websocket.send_json({"type": "error", "error": exc.message})
-                await send_state(websocket, table, seat)
-                continue
-            await broadcast(table)
-            await asyncio.sleep(0)
-    except WebSocketDisconnect:
-        pass
+        await asyncio.wait({sender, reader}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         table.forget(websocket)
+        for task in (reader, sender):
+            task.cancel()
+        for task in (reader, sender):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+
+async def _read_moves(
+    websocket: WebSocket, hub: Hub, table: Table, seat: int | None, outbox: Outbox
+) -> None:
+    """Apply the moves a client sends until it leaves; a refusal (a bad frame included) is
+    answered with an error message and the seat's position, through the outbox."""
+    while True:
+        frame = await websocket.receive()
+        if frame["type"] == "websocket.disconnect":
+            return
+        text = frame.get("text")
+        try:
+            if text is None:
+                raise ServeError('send text frames holding JSON ({"type": "move", ...})')
+            if len(text) > MAX_FRAME:
+                raise ServeError(f"message too large (more than {MAX_FRAME // 1024} KB)", 413)
+            data = parse_json(text)
+            if data.get("type", "move") != "move":
+                raise ServeError('unknown message type (send {"type": "move", ...})')
+            token = websocket.query_params.get("token")
+            hub.move(table, token, data.get("option"), data.get("decision"))
+            hub.run_bots(table)
+        except ServeError as exc:
+            outbox.push({"type": "error", "error": exc.message})
+            outbox.notify()
+            continue
+        broadcast(table)
+        await asyncio.sleep(0)
 
 
 def api_routes() -> list[Any]:

@@ -1,7 +1,10 @@
 """The ASGI application of ``rulebook serve``: pages, JSON API, websockets, static files.
 
-``create_app(db_path)`` opens (or creates) the SQLite database of tables; bot-only tables that
-were still playing when the server stopped start again where their log ends.
+``create_app(db_path)`` opens (or creates) the SQLite database of tables, held by this server
+alone (a second server on the same file refuses to start); bot-only tables that were still
+playing when the server stopped start again where their log ends. ``limits`` bounds what one
+client may cost (``limits.py``): quotas on new tables and uploads, how long an unwatched table
+stays in memory, how long a websocket may take to read.
 """
 
 from __future__ import annotations
@@ -13,13 +16,15 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
 from interpreter.engine.savefile import SaveGame
 from interpreter.serve.api import api_routes, broadcast
+from interpreter.serve.limits import Limits, QuotaMiddleware
 from interpreter.serve.messages import seat_message
-from interpreter.serve.overlays import store_overlay
+from interpreter.serve.overlays import store_overlay, store_overlay_async
 from interpreter.serve.pages import page_routes
 from interpreter.serve.store import TableStore, default_db_path
 from interpreter.serve.tables import Hub, ServeError, Table
@@ -38,6 +43,12 @@ class Uploads:
 
     def add(self, name: str, data: bytes) -> str:
         path = Path(store_overlay(self.folder, name, data))
+        return UPLOAD_PREFIX + path.stem
+
+    async def add_async(self, name: str, data: bytes) -> str:
+        """:meth:`add` while the event loop serves every other request (the check is waited
+        for in a thread)."""
+        path = Path(await store_overlay_async(self.folder, name, data))
         return UPLOAD_PREFIX + path.stem
 
     def resolve(self, overlay: str) -> str:
@@ -92,14 +103,14 @@ class Watchers:
     async def _run(self, table: Table) -> None:
         try:
             while self.hub.bot_move(table):
-                await broadcast(table)
+                broadcast(table)
                 event = self.wakers[table.id]
                 event.clear()
                 delay = 1.0 / table.speed if table.speed > 0 else 0.0
                 with contextlib.suppress(asyncio.TimeoutError):
                     await asyncio.wait_for(event.wait(), timeout=delay)
             if table.error is not None:  # a bot or a rule failed: everybody watching sees why
-                await broadcast(table)
+                broadcast(table)
         finally:
             self.tasks.pop(table.id, None)
             self.wakers.pop(table.id, None)
@@ -147,8 +158,19 @@ class Replays:
         return message
 
 
-def create_app(db_path: str | Path | None = None) -> Starlette:
-    """The server's application over the database at ``db_path`` (default: the data folder)."""
+async def evict_idle_tables(hub: Hub, watchers: Watchers, idle_s: float) -> None:
+    """Forever: let unwatched tables idle for ``idle_s`` leave memory (the bot-only tables the
+    server plays stay); each comes back from the database when asked for."""
+    while True:
+        await asyncio.sleep(max(min(idle_s / 4, 60.0), 0.05))
+        hub.evict_idle(idle_s, keep=set(watchers.tasks))
+
+
+def create_app(db_path: str | Path | None = None, limits: Limits | None = None) -> Starlette:
+    """The server's application over the database at ``db_path`` (default: the data folder),
+    with ``limits`` (default: :class:`Limits`'s). Raises DatabaseInUse when another server
+    holds that database."""
+    limits = limits or Limits()
     path = Path(db_path) if db_path else default_db_path()
     store = TableStore(path)
     hub = Hub(store)
@@ -165,14 +187,23 @@ def create_app(db_path: str | Path | None = None) -> Starlette:
                 watchers.start(table)
             else:
                 hub.run_bots(table)
+        janitor = asyncio.create_task(evict_idle_tables(hub, watchers, limits.idle_table_s))
         yield
+        janitor.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await janitor
         await watchers.stop()
         store.close()
 
     app = Starlette(
         routes=[*api_routes(), *page_routes(), Mount("/static", StaticFiles(directory=STATIC))],
+        middleware=[Middleware(QuotaMiddleware, limits=limits)],
         lifespan=lifespan,
     )
+    app.state.limits = limits
+    from interpreter.serve.headers import SecurityHeaders  # every answer, refusals too
+
+    app.add_middleware(SecurityHeaders)  # outermost (add_middleware puts it first)
     app.state.hub = hub
     app.state.watchers = watchers
     app.state.uploads = Uploads(path.parent / "overlays")

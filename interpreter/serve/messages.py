@@ -37,6 +37,8 @@ def seat_message(table: Any, seat: int | None, log_from: int = 0) -> dict[str, A
         "title": table.game.title or table.game.name,
         "seat": seat,
         "seats": list(table.save.seats),
+        # the table's creator chose its seed: whoever knows the seed knows every hidden value
+        "practice": table.practice,
         "decision": table.decision,
         "round": view["round"],
         "to_move": to_move,

@@ -1,18 +1,25 @@
 """Uploaded house-rule overlays: size-checked, validated like ``rulebook validate`` (the same
 located diagnostics), then kept content-addressed beside the database so tables that use them
-can be rebuilt after a restart."""
+can be rebuilt after a restart.
+
+The validation runs in a worker process with a memory and a time limit
+(:mod:`interpreter.serve.sandbox`): an upload's cost is its author's choice, and neither its
+memory nor its time may become the server's. :func:`store_overlay` waits for the worker;
+:func:`store_overlay_async` waits without holding the event loop.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import os
+import threading
 from pathlib import Path
 
-from interpreter.check import validate
-from interpreter.diagnostics.report import format_text
+from interpreter.serve.sandbox import CheckRefused, check_upload
 from interpreter.serve.tables import ServeError
 
-__all__ = ["MAX_UPLOAD", "UploadRejected", "store_overlay"]
+__all__ = ["MAX_UPLOAD", "UploadRejected", "store_overlay", "store_overlay_async"]
 
 MAX_UPLOAD = 256 * 1024  # bytes; a house rule is a page of YAML, not a data set
 
@@ -26,7 +33,12 @@ class UploadRejected(ServeError):
 
 
 def store_overlay(folder: Path, name: str, data: bytes) -> str:
-    """Check and keep one uploaded overlay; returns the path a game config names it by."""
+    """Check and keep one uploaded overlay; returns the path a game config names it by.
+
+    Raises :class:`UploadRejected` (422) when it does not validate, and :class:`ServeError`
+    when it is too large, not UTF-8, or too costly to check (413: its check passed the
+    worker's time or memory limit).
+    """
     shown = Path(name or "overlay.yaml").name
     if len(data) > MAX_UPLOAD:
         raise ServeError(
@@ -41,20 +53,24 @@ def store_overlay(folder: Path, name: str, data: bytes) -> str:
     digest = hashlib.sha256(data).hexdigest()[:24]
     path = folder / f"{digest}.yaml"
     if not path.is_file():
-        tmp = folder / f".upload-{digest}-{os.getpid()}.yaml"
+        # one name per thread: the same file may be uploaded twice at once
+        tmp = folder / f".upload-{digest}-{os.getpid()}-{threading.get_ident()}.yaml"
         tmp.write_text(text, encoding="utf-8")
-        report = validate([str(tmp)], jobs=1)
-        if report.errors:
-            tmp.unlink()
-            sources = {shown: next(iter(report.sources.values()), "")}
-            diags = [_renamed(d, str(tmp), shown) for d in report.diagnostics]
-            raise UploadRejected(shown, format_text(diags, sources=sources, summary=True))
+        try:
+            check_upload(str(tmp), shown)
+        except CheckRefused as refused:
+            tmp.unlink(missing_ok=True)
+            if refused.report is not None:
+                raise UploadRejected(shown, refused.report) from None
+            raise ServeError(refused.message, refused.status) from None
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
         os.replace(tmp, path)
     return str(path)
 
 
-def _renamed(diag, tmp: str, shown: str):  # type: ignore[no-untyped-def]
-    """The diagnostic as the uploader knows the file: by the name they uploaded."""
-    from dataclasses import replace
-
-    return replace(diag, file=shown) if diag.file == tmp else diag
+async def store_overlay_async(folder: Path, name: str, data: bytes) -> str:
+    """:func:`store_overlay` from a coroutine: the check's wait happens in a thread, so the
+    event loop goes on serving every other request meanwhile."""
+    return await asyncio.to_thread(store_overlay, folder, name, data)

@@ -1,5 +1,7 @@
-"""The HTML pages: lobby, new game form, table, replay. Server-rendered, every text escaped; the
-table and replay pages load one small script (static/table.js) that draws the server's messages.
+"""The HTML pages: lobby, new game form, table, replay. Server-rendered, every text escaped; no
+inline script (the Content-Security-Policy of headers.py runs this server's own files only): the
+table and replay pages load static/table.js, which draws the server's messages, and the form
+pages static/forms.js.
 """
 
 from __future__ import annotations
@@ -25,11 +27,17 @@ from interpreter.serve.catalog import games_listing
 from interpreter.serve.overlays import MAX_UPLOAD, UploadRejected
 from interpreter.serve.tables import HUMAN, ServeError, Table
 
-__all__ = ["page_routes"]
+__all__ = ["PRACTICE_NOTE", "page_routes"]
+
+PRACTICE_NOTE = (
+    "Practice table: its creator chose the seed, and whoever knows the seed can know every "
+    "hidden card. Play here for practice only."
+)
 
 
-def layout(title: str, body: str, script: bool = False) -> str:
-    js = '<script src="/static/table.js" defer></script>' if script else ""
+def layout(title: str, body: str, script: str = "") -> str:
+    """A whole page; ``script`` names the static script it loads ("table.js", "forms.js")."""
+    js = f'<script src="/static/{escape(script)}" defer></script>' if script else ""
     return (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -47,9 +55,9 @@ def _owned(request: Request, table_id: str) -> Table | None:
         return None
     try:
         table = request.app.state.hub.get(table_id)
-    except ServeError:
+        return table if table.is_creator(token) else None
+    except ServeError:  # a table gone, or a cookie that holds no token of this server
         return None
-    return table if table.is_creator(token) else None
 
 
 def _manage_cell(table: Table) -> str:
@@ -119,27 +127,15 @@ def new_game_form(error: str = "", values: dict[str, Any] | None = None) -> str:
   <input type="file" name="upload" id="upload" accept=".yaml,.yml" multiple>
   <small>At most {MAX_UPLOAD // 1024} KB each.</small></fieldset>
  <fieldset><legend>Seats</legend>{seat_rows}</fieldset>
- <label>Seed <input type="number" name="seed" placeholder="random"></label>
+ <label>Seed <input type="text" name="seed" inputmode="numeric" pattern="[0-9]*"
+   placeholder="secret (drawn by the server)"> <small>A chosen seed makes a <b>practice</b>
+   table: every seat is told so, since whoever knows the seed knows every hidden card.</small>
+ </label>
  <label>Bot speed (moves per second, bot-only tables)
    <input type="number" name="speed" value="2" min="0" max="100" step="any"></label>
  <button type="submit" id="start">Start the game</button>
 </form>
-<script>
-(function () {{
-  const game = document.getElementById("game"), players = document.getElementById("players");
-  function sync() {{
-    const opt = game.selectedOptions[0];
-    players.min = opt.dataset.min; players.max = opt.dataset.max;
-    if (+players.value > +opt.dataset.max) players.value = opt.dataset.max;
-    if (+players.value < +opt.dataset.min) players.value = opt.dataset.min;
-    document.querySelectorAll("fieldset[data-game]").forEach(f => {{
-      f.hidden = f.dataset.game !== game.value; f.disabled = f.hidden; }});
-    document.querySelectorAll(".seat-row").forEach((r, i) => {{
-      r.hidden = i >= +players.value; r.querySelector("select").disabled = r.hidden; }});
-  }}
-  game.addEventListener("change", sync); players.addEventListener("input", sync); sync();
-}})();
-</script>"""
+"""
 
 
 def _game_section(game: dict[str, Any], shown: bool) -> str:
@@ -181,7 +177,7 @@ def _seat_row(seat: int, bots: list[str], shown: bool) -> str:
 
 
 async def new_game_page(request: Request) -> Response:
-    return HTMLResponse(layout("New game", new_game_form()))
+    return HTMLResponse(layout("New game", new_game_form(), "forms.js"))
 
 
 async def create_game(request: Request) -> Response:
@@ -196,7 +192,8 @@ async def create_game(request: Request) -> Response:
             for upload in form.getlist("upload"):
                 if isinstance(upload, UploadFile) and upload.filename:
                     data = await upload.read(MAX_UPLOAD + 1)
-                    overlays.append(request.app.state.uploads.add(upload.filename, data))
+                    uploads = request.app.state.uploads
+                    overlays.append(await uploads.add_async(upload.filename, data))
             prefix = f"option:{game}:"
             allowed = _option_names(game, overlays)
             options = {
@@ -221,11 +218,13 @@ async def create_game(request: Request) -> Response:
             [uploads.resolve(o) for o in overlays],
         )
     except UploadRejected as exc:
-        return HTMLResponse(layout("New game", new_game_form(exc.message, values)), 422)
+        return HTMLResponse(layout("New game", new_game_form(exc.message, values), "forms.js"), 422)
     except ServeError as exc:
-        return HTMLResponse(layout("New game", new_game_form(exc.message, values)), exc.status)
+        return HTMLResponse(
+            layout("New game", new_game_form(exc.message, values), "forms.js"), exc.status
+        )
     except ValueError as exc:
-        return HTMLResponse(layout("New game", new_game_form(str(exc), values)), 400)
+        return HTMLResponse(layout("New game", new_game_form(str(exc), values), "forms.js"), 400)
     start_table(request.app, table)
     summary = table_summary(table)
     humans = [s for s in summary["seats"] if "url" in s]
@@ -240,13 +239,11 @@ async def create_game(request: Request) -> Response:
         for s in humans
     )
     body = (
-        f"<h1>Table ready</h1><p>Share one link per person (each link is that seat's key; "
-        f'keep it to yourself):</p><ul class="links">{links}</ul>'
+        f"<h1>Table ready</h1>{_practice_note(table)}<p>Share one link per person (each link is "
+        f'that seat\'s key; keep it to yourself):</p><ul class="links">{links}</ul>'
         f'<p>Spectators: <a href="{escape(summary["watch"])}">{escape(summary["watch"])}</a></p>'
-        "<script>document.querySelectorAll('.copy').forEach(b => b.onclick = () => "
-        "navigator.clipboard.writeText(new URL(b.dataset.url, location).href));</script>"
     )
-    response = HTMLResponse(layout("Table ready", body), 201)
+    response = HTMLResponse(layout("Table ready", body, "forms.js"), 201)
     remember_table(response, request, table)
     return response
 
@@ -299,10 +296,18 @@ async def table_page(request: Request) -> Response:
         f'data-token="{escape(token)}" data-bot-only="{int(table.bot_only)}" '
         f'data-creator="{int(_owned(request, table.id) is not None)}">'
         f"<h1>{escape(table.game.title or table.game.name)} <small>as {escape(who)}</small></h1>"
+        + _practice_note(table)
         + _table_skeleton()
         + "</div>"
     )
-    return HTMLResponse(layout(table.game.title or "Table", body, script=True))
+    return HTMLResponse(layout(table.game.title or "Table", body, "table.js"))
+
+
+def _practice_note(table: Table) -> str:
+    """What every page of a practice table says (the table's messages say it too)."""
+    if not table.practice:
+        return ""
+    return f'<p class="practice" id="practice">{escape(PRACTICE_NOTE)}</p>'
 
 
 def _table_skeleton() -> str:
@@ -324,7 +329,7 @@ async def replay_page(request: Request) -> Response:
         ' <span id="step">0 / 0</span> <button type="button" id="prev">◀</button>'
         '<button type="button" id="next">▶</button></div>' + _table_skeleton() + "</div>"
     )
-    return HTMLResponse(layout("Replay", body, script=True))
+    return HTMLResponse(layout("Replay", body, "table.js"))
 
 
 def page_routes() -> list[Any]:

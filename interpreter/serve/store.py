@@ -5,6 +5,11 @@ A move is committed (``synchronous=FULL``: on disk, not just in a buffer) before
 acknowledges it, so a server killed at any moment loses no acknowledged move. The database
 holds exactly what a save file holds (``interpreter/engine/savefile.py``) plus the seat tokens;
 a table is rebuilt by replaying its choices.
+
+One server writes one database: :class:`TableStore` holds an exclusive lock on ``FILE.lock``
+beside it for as long as it is open, so a second server on the same file refuses to start
+instead of serving stale copies of the first one's tables. Every move is written only if its
+table still exists and it is the next decision of that table, checked in the same statement.
 """
 
 from __future__ import annotations
@@ -15,11 +20,17 @@ import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
-from interpreter.engine.savefile import FORMAT_ASKED, SaveGame
+from interpreter.diagnostics.errors import RulebookError
+from interpreter.engine.savefile import SaveGame, policy_of
 
-__all__ = ["StoredTable", "TableStore", "default_db_path"]
+try:
+    import fcntl
+except ImportError:  # not a POSIX system: no lock (one server per database is then up to you)
+    fcntl = None  # type: ignore[assignment]
+
+__all__ = ["DatabaseInUse", "MoveRefused", "StoredTable", "TableStore", "default_db_path"]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -51,6 +62,44 @@ def default_db_path() -> Path:
     return Path(base) / "rulebook" / "tables.sqlite3"
 
 
+class DatabaseInUse(RulebookError):
+    """Another server (another process, or another store in this one) has the database open."""
+
+
+class MoveRefused(Exception):
+    """A move the database did not take: its table is gone, or another decision was written
+    first. ``gone`` tells which."""
+
+    def __init__(self, message: str, gone: bool) -> None:
+        super().__init__(message)
+        self.gone = gone
+
+
+def _lock(path: Path) -> IO[str] | None:
+    """Hold an exclusive lock on ``FILE.lock`` (released when the returned file is closed, or
+    when this process ends however it ends); DatabaseInUse if another holder has it."""
+    if fcntl is None:
+        return None
+    lock_path = path.with_name(path.name + ".lock")
+    handle = open(lock_path, "a+", encoding="utf-8")  # noqa: SIM115 - held for the store's life
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.seek(0)
+        holder = handle.read().strip()
+        handle.close()
+        who = f" (process {holder})" if holder.isdigit() else ""
+        raise DatabaseInUse(
+            f"the table database {path} is in use by another rulebook serve{who}; "
+            "stop it first, or give this one its own database with --db FILE"
+        ) from None
+    handle.seek(0)
+    handle.truncate()
+    handle.write(str(os.getpid()))
+    handle.flush()
+    return handle
+
+
 @dataclass
 class StoredTable:
     """One table as the database holds it."""
@@ -64,11 +113,13 @@ class StoredTable:
 
 
 class TableStore:
-    """The SQLite database of tables (one connection; the server runs on one event loop)."""
+    """The SQLite database of tables (one connection; the server runs on one event loop), held
+    exclusively while open (:class:`DatabaseInUse` when another store holds it)."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = _lock(self.path)
         self.db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")  # a commit is on disk before we acknowledge
@@ -78,7 +129,11 @@ class TableStore:
             self.db.execute("ALTER TABLE tables ADD COLUMN creator TEXT")
 
     def close(self) -> None:
+        """Close the database and let another server have it."""
         self.db.close()
+        if self._lock is not None:
+            self._lock.close()  # closing the file releases the lock
+            self._lock = None
 
     def create(
         self, table_id: str, save: SaveGame, tokens: list[str], speed: float, creator: str = ""
@@ -100,11 +155,26 @@ class TableStore:
         return StoredTable(table_id, created, save, list(tokens), speed, creator)
 
     def append_move(self, table_id: str, n: int, choice: str) -> None:
-        """Record decision ``n``; returns once it is committed to disk."""
+        """Record decision ``n``; returns once it is committed to disk. One statement (one
+        transaction) writes it only if the table exists and ``n`` follows its last decision;
+        otherwise nothing is written and :class:`MoveRefused` says why."""
         with self.db:
-            self.db.execute(
-                "INSERT INTO moves (table_id, n, choice) VALUES (?, ?, ?)", (table_id, n, choice)
-            )
+            written = self.db.execute(
+                "INSERT INTO moves (table_id, n, choice) SELECT ?, ?, ? "
+                "WHERE EXISTS (SELECT 1 FROM tables WHERE id = ?) "
+                "AND COALESCE((SELECT MAX(n) FROM moves WHERE table_id = ?), -1) = ?",
+                (table_id, n, choice, table_id, table_id, n - 1),
+            ).rowcount
+        if written == 1:
+            return
+        if self.db.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone() is None:
+            raise MoveRefused("the table was deleted", gone=True)
+        (last,) = self.db.execute(
+            "SELECT COUNT(*) FROM moves WHERE table_id = ?", (table_id,)
+        ).fetchone()
+        raise MoveRefused(
+            f"decision {n} was not the next one: the database holds {last} decisions", gone=False
+        )
 
     def finish(self, table_id: str, result: dict[str, Any]) -> None:
         with self.db:
@@ -145,8 +215,8 @@ class TableStore:
             seats=list(data["seats"]),
             choices=choices,
             result=json.loads(result) if result else None,
-            # a table started before format 2 goes on asking every decision, as it was played
-            take_forced=data.get("format") != FORMAT_ASKED,
+            # a table started under an older format goes on deciding as it was played
+            **policy_of(data.get("format")),
         )
         return StoredTable(table_id, created, save, tokens, speed, creator or "")
 

@@ -10,7 +10,8 @@ table's chosen speed (bot-only tables, which a background task drives; see app.p
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,12 +23,32 @@ from interpreter.engine.loader import load_game_and_data
 from interpreter.engine.savefile import SaveGame, result_to_dict
 from interpreter.load.catalog import game_dirs
 from interpreter.serve.presentation import Presentation
-from interpreter.serve.store import TableStore
+from interpreter.serve.store import MoveRefused, TableStore
 
 __all__ = ["HUMAN", "Hub", "ServeError", "Table"]
 
 HUMAN = "human"
 TOKEN_BYTES = 32  # 43 url-safe characters: not guessable
+MAX_TOKEN = 200  # longer than any token this server makes: refused before any comparison
+SEED_BITS = 256  # a drawn seed: nobody guesses it, nor searches the seeds a view fits
+PRACTICE_SEEDS = 2**64  # seeds a creator may choose (a "practice" table); drawn ones are above
+
+
+def token_bytes(token: Any, name: str, kind: str) -> bytes:
+    """A token as bytes for ``secrets.compare_digest`` (which raises TypeError on a non-ASCII
+    str), or a 400 ServeError for anything that cannot be a token of this server."""
+    if not isinstance(token, str) or len(token) > MAX_TOKEN or not token.isascii():
+        raise ServeError(f"{name!r} must be a {kind} (a string)")
+    return token.encode()
+
+
+def draw_seed() -> int:
+    """A fresh seed for a table: 256 random bits, never below ``PRACTICE_SEEDS`` (so a drawn
+    seed is never taken for a chosen one; that rejects one draw in 2**192)."""
+    while True:
+        seed = secrets.randbits(SEED_BITS)
+        if seed >= PRACTICE_SEEDS:
+            return seed
 
 
 class ServeError(Exception):
@@ -80,20 +101,30 @@ class Table:
     def bot_to_move(self) -> bool:
         return not self.state.is_over and self.state.to_move in self.bots
 
-    def seat_of(self, token: str | None) -> int | None:
+    @property
+    def practice(self) -> bool:
+        """A table with people whose seed its creator chose: every seat is told so (whoever
+        knows the seed knows every hidden card). Drawn seeds are never below
+        ``PRACTICE_SEEDS``; chosen ones always are, so the seed alone tells, in a save too."""
+        return bool(self.humans) and self.save.seed < PRACTICE_SEEDS
+
+    def seat_of(self, token: Any) -> int | None:
         """The seat a token opens; None for no token (a spectator); a wrong one is refused."""
-        if not token:
+        if token is None or token == "":
             return None
+        offered = token_bytes(token, "token", "seat token")
         for seat, known in enumerate(self.tokens):
-            if secrets.compare_digest(known, token):
+            if secrets.compare_digest(known.encode(), offered):
                 return seat
         raise ServeError("this seat link is not valid for this table", 403)
 
     def is_creator(self, token: Any) -> bool:
-        """Whether ``token`` is this table's creator token (compared in constant time)."""
-        return bool(self.creator and isinstance(token, str) and token) and secrets.compare_digest(
-            self.creator.encode(), token.encode()
-        )
+        """Whether ``token`` is this table's creator token (compared in constant time); a token
+        of the wrong type is refused with a 400, never a TypeError."""
+        if token is None or token == "":
+            return False
+        offered = token_bytes(token, "creator", "creator token")
+        return bool(self.creator) and secrets.compare_digest(self.creator.encode(), offered)
 
     def check_creator(self, token: Any, what: str) -> None:
         if not self.is_creator(token):
@@ -115,15 +146,19 @@ class Table:
             choices=list(self.save.choices),
             result=result,
             take_forced=self.save.take_forced,
+            ask_hidden_forced=self.save.ask_hidden_forced,
         )
 
 
 class Hub:
-    """Every table the server knows: live ones in memory, all of them in the store."""
+    """Every table the server knows: live ones in memory, all of them in the store. A table
+    nobody watches leaves memory once idle (:meth:`evict_idle`) and :meth:`get` rebuilds it
+    from the store when it is asked for again."""
 
     def __init__(self, store: TableStore) -> None:
         self.store = store
         self.tables: dict[str, Table] = {}
+        self.touched: dict[str, float] = {}  # table id -> when last asked for (monotonic s)
         self._games: dict[tuple[Any, ...], tuple[Any, Presentation]] = {}
 
     # -- loading games (compiled once per set-up and shared: a Game is immutable) ------------
@@ -165,8 +200,14 @@ class Hub:
         """Set up a new table (checked first: nothing is stored for a set-up that fails)."""
         if len(seats) != players:
             raise ServeError(f"{players} players need {players} seats, got {len(seats)}")
+        if seed is not None and HUMAN in seats and not 0 <= seed < PRACTICE_SEEDS:
+            raise ServeError(
+                "a table with people takes a seed from 0 to 2**64 - 1 (a practice table, "
+                "which tells every seat that its seed was chosen); leave 'seed' out for a "
+                "secret one"
+            )
         compiled, pres = self.compile(game, players, overlays, options or {})
-        seed = secrets.randbelow(2**31) if seed is None else int(seed)
+        seed = draw_seed() if seed is None else int(seed)
         save = SaveGame(
             game=game,
             players=players,
@@ -184,6 +225,7 @@ class Hub:
         table.creator = creator
         self.store.create(table_id, save, tokens, table.speed, creator)
         self.tables[table_id] = table
+        self.touched[table_id] = time.monotonic()
         return table
 
     def _bots(self, save: SaveGame) -> dict[int, Any]:
@@ -201,6 +243,7 @@ class Hub:
         """A table by id, rebuilt from the database (replaying its choices) when not in memory."""
         table = self.tables.get(table_id)
         if table is not None:
+            self.touched[table_id] = time.monotonic()
             return table
         stored = self.store.load(table_id)
         if stored is None:
@@ -230,7 +273,27 @@ class Hub:
             state.apply(choice)
             save.choices.append(choice)
         self.tables[table_id] = table
+        self.touched[table_id] = time.monotonic()
         return table
+
+    def evict_idle(self, idle_s: float, keep: Collection[str] = ()) -> list[str]:
+        """Let go of every table in memory that nobody watches and nobody asked for in the
+        last ``idle_s`` seconds, except those in ``keep`` (the bot-only tables the server
+        plays); returns their ids. Each is on disk to the last move: :meth:`get` rebuilds it
+        exactly as it was."""
+        now = time.monotonic()
+        gone = [
+            table_id
+            for table_id, table in self.tables.items()
+            if not table.listeners
+            and table_id not in keep
+            and table.error is None  # why it stopped lives in memory only: keep it shown
+            and now - self.touched.get(table_id, 0.0) >= idle_s
+        ]
+        for table_id in gone:
+            del self.tables[table_id]
+            self.touched.pop(table_id, None)
+        return gone
 
     def move(self, table: Table, token: str | None, option: Any, decision: Any) -> None:
         """Apply a person's move after every check; committed to disk before this returns."""
@@ -264,7 +327,16 @@ class Hub:
         except RulebookError as exc:  # a rule failed on this option: refuse it, keep the game
             raise ServeError(f"this move fails under the rules: {exc}", 422) from None
         n = table.decision
-        self.store.append_move(table.id, n, option)
+        try:
+            self.store.append_move(table.id, n, option)
+        except MoveRefused as exc:
+            # the database is the truth: this copy is gone or behind; the next get() reads it
+            if self.tables.get(table.id) is table:
+                del self.tables[table.id]
+                self.touched.pop(table.id, None)
+            if exc.gone:
+                raise ServeError("this table was deleted; the move was not made", 404) from None
+            raise ServeError(f"the move was not made ({exc}); load the table again", 409) from None
         table.state.apply(option)
         table.save.choices.append(option)
         if table.state.is_over:
@@ -307,6 +379,7 @@ class Hub:
         table.check_creator(creator, "delete it")
         self.store.delete(table.id)
         self.tables.pop(table.id, None)
+        self.touched.pop(table.id, None)
 
     def set_speed(self, table: Table, speed: Any, creator: Any) -> None:
         """A bot-only table's speed, changed by its creator only (it has no seats to ask)."""

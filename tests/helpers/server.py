@@ -20,7 +20,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
+def start_server(db: Path, port: int, *extra: str) -> subprocess.Popen[bytes]:
+    """``rulebook serve`` on ``port`` (``extra``: more arguments, e.g. "--log-level", "info");
+    its stderr is kept: read it once the process has ended."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen(
         [
@@ -32,6 +34,7 @@ def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
             str(port),
             "--db",
             str(db),
+            *extra,
         ],
         env=env,
         stdout=subprocess.DEVNULL,

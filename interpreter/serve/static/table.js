@@ -1,7 +1,17 @@
 // rulebook table page: draws the server's messages (board HTML, options, log, scores) and
 // sends moves over the websocket. No framework, no build step.
+
+// The body of a replay request for a save file the person opened: the file's own text, never
+// parsed and written out again. A seed is a 256-bit integer, and a JS number holds integers
+// exactly only up to 2**53: JSON.stringify(JSON.parse(text)) would replay another game.
+function rulebookReplayBody(saveText, step) {
+  return '{"save": ' + saveText + ', "step": ' + Number(step) + "}";
+}
+if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // node, for tests
+
 (function () {
   "use strict";
+  if (typeof document === "undefined") return;
   const app = document.getElementById("app");
   if (!app) return;
   const $ = (id) => document.getElementById(id);
@@ -16,8 +26,20 @@
     box.hidden = !text;
   }
 
+  function notePractice(msg) {
+    // a practice table (its creator chose the seed) says so on every page that shows it
+    if (!msg.practice || $("practice")) return;
+    const note = document.createElement("p");
+    note.className = "practice";
+    note.id = "practice";
+    note.textContent = "Practice table: its creator chose the seed, and whoever knows the " +
+      "seed can know every hidden card. Play here for practice only.";
+    $("status").before(note);
+  }
+
   function draw(msg, send) {
     current = msg;
+    notePractice(msg);
     // a table stopped by a failing bot or rule says why, in place of the options
     if (msg.error) showError("The game stopped: " + msg.error);
     $("board").innerHTML = msg.board;
@@ -90,8 +112,12 @@
   function tablePage() {
     const table = app.dataset.table, token = app.dataset.token;
     const controls = $("controls");
-    controls.innerHTML = '<a href="/api/tables/' + table + '/save" download>Download the save file</a>' +
-      ' · <a href="/replay?table=' + table + '">Replay</a>';
+    // until the game ends the server sends only what this seat (or a spectator) was shown
+    const save = "/api/tables/" + encodeURIComponent(table) + "/save" +
+      (token ? "?token=" + encodeURIComponent(token) : "");
+    controls.innerHTML = '<a href="' + esc(save) + '" download>Download the save file</a> ' +
+      "<small>(until the game ends: what this page was shown)</small>" +
+      ' · <a href="/replay?table=' + encodeURIComponent(table) + '">Replay</a>';
     // the speed is the table's creator's to change (the server checks it too)
     if (app.dataset.botOnly === "1" && app.dataset.creator === "1") {
       controls.innerHTML += '<p><label>Speed (moves/s) <input type="range" id="speed" min="0.5" ' +
@@ -130,11 +156,16 @@
   }
 
   function replayPage() {
-    let save = null;
+    // a save file's text, or null: then the table of the page's address, which the server
+    // replays itself (the browser never holds the seed of a game people may still play)
+    let saveText = null;
+    const table = app.dataset.table;
     const slider = $("slider");
     async function show(step) {
+      const body = saveText !== null ? rulebookReplayBody(saveText, step)
+        : JSON.stringify({table: table, step: step});
       const res = await fetch("/api/replay", {method: "POST",
-        headers: {"Content-Type": "application/json"}, body: JSON.stringify({save, step})});
+        headers: {"Content-Type": "application/json"}, body: body});
       const msg = await res.json();
       if (!res.ok) { showError(msg.error); return; }
       showError("");
@@ -148,7 +179,9 @@
     $("prev").onclick = () => { slider.value = Math.max(0, +slider.value - 1); show(+slider.value); };
     $("next").onclick = () => { slider.value = +slider.value + 1; show(+slider.value); };
     function open(text) {
-      try { save = JSON.parse(text); } catch (e) { showError("not a save file: " + e.message); return; }
+      // parsed only to tell a broken file at once; the text itself is what goes to the server
+      try { JSON.parse(text); } catch (e) { showError("not a save file: " + e.message); return; }
+      saveText = text;
       slider.value = 0;
       show(0);
     }
@@ -156,8 +189,7 @@
       const file = ev.target.files[0];
       if (file) file.text().then(open);
     };
-    if (app.dataset.table)
-      fetch("/api/tables/" + app.dataset.table + "/save").then((r) => r.text()).then(open);
+    if (table) { slider.value = 0; show(0); }
   }
 
   if (app.dataset.mode === "replay") replayPage(); else tablePage();

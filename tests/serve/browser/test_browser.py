@@ -11,6 +11,13 @@ from pathlib import Path
 import httpx
 import pytest
 
+# waits through locators, not page.wait_for_function: that evaluates a string in the page,
+# which the pages' Content-Security-Policy (no 'unsafe-eval') refuses, as it should
+try:
+    from playwright.sync_api import expect
+except ImportError:  # no Playwright: the browser fixture skips (or fails) saying so
+    expect = None
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -49,7 +56,7 @@ def test_clicking_options_plays_moves(page, server):
     text = first.inner_text()
     assert ":" not in text  # a human text, not an option id
     first.click()
-    page.wait_for_function("!document.getElementById('status').textContent.includes('decision 0')")
+    expect(page.locator("#status")).not_to_contain_text("decision 0", timeout=30_000)
     assert page.locator("#log li").count() >= 2
 
 
@@ -64,9 +71,7 @@ def test_several_moves_by_clicking_then_the_score_table(page, server):
             break
         decision = page.inner_text("#status")
         page.locator("button.option").first.click()
-        page.wait_for_function(
-            "s => document.getElementById('status').textContent !== s", arg=decision
-        )
+        expect(page.locator("#status")).not_to_have_text(decision, timeout=30_000)
         clicks += 1
     assert clicks >= 10 and page.locator("#scores").count() == 1
     rows = page.locator("#scores tr")
@@ -117,18 +122,16 @@ def test_replay_a_save_with_the_slider(page, server, tmp_path):
     path.write_text(json.dumps(save))
     page.goto(f"{server}/replay")
     page.set_input_files("#save-file", str(path))
-    page.wait_for_function("document.getElementById('step').textContent.startsWith('0 /')")
+    expect(page.locator("#step")).to_have_text(re.compile(r"^0 /"), timeout=30_000)
     total = len(save["choices"])
     slider = page.locator("#slider")
     slider.evaluate("(s, v) => { s.value = v; s.dispatchEvent(new Event('input')); }", 40)
-    page.wait_for_function("document.getElementById('step').textContent.startsWith('40 /')")
+    expect(page.locator("#step")).to_have_text(re.compile(r"^40 /"), timeout=30_000)
     assert f"40 / {total}" in page.inner_text("#step")
     slider.evaluate("(s, v) => { s.value = v; s.dispatchEvent(new Event('input')); }", total)
     page.wait_for_selector("#scores")
     page.click("#prev")
-    page.wait_for_function(
-        f"document.getElementById('step').textContent.startsWith('{total - 1} /')"
-    )
+    expect(page.locator("#step")).to_have_text(re.compile(rf"^{total - 1} /"), timeout=30_000)
 
 
 def test_watching_bots_live(page, server):
@@ -136,9 +139,7 @@ def test_watching_bots_live(page, server):
     page.wait_for_url(re.compile(r"/t/[\w-]+$"))
     page.wait_for_selector("#speed")
     first = page.inner_text("#status")
-    page.wait_for_function(
-        "s => document.getElementById('status').textContent !== s", arg=first, timeout=20_000
-    )
+    expect(page.locator("#status")).not_to_have_text(first, timeout=20_000)
     assert "Waiting for seat" in page.inner_text("#status") or "Game over" in page.inner_text(
         "#status"
     )
@@ -151,7 +152,7 @@ def test_a_reload_resumes_the_seat(page, server):
     page.goto(link)
     page.wait_for_selector("button.option")
     page.locator("button.option").first.click()
-    page.wait_for_function("document.getElementById('status').textContent.includes('decision 1')")
+    expect(page.locator("#status")).to_contain_text("decision 1", timeout=30_000)
     page.goto(link)
     page.wait_for_selector("#log li")
     assert "decision 1" in page.inner_text("#status")
@@ -168,9 +169,7 @@ def test_the_screenshot_in_the_readme(page, server, tmp_path):
         page.wait_for_selector("button.option:not([disabled])")
         status = page.inner_text("#status")
         page.locator("button.option").last.click()
-        page.wait_for_function(
-            "s => document.getElementById('status').textContent !== s", arg=status
-        )
+        expect(page.locator("#status")).not_to_have_text(status, timeout=30_000)
     page.wait_for_selector("button.option:not([disabled])")
     update = os.environ.get("RULEBOOK_UPDATE_SCREENSHOT") == "1"
     shot = (ROOT / "docs" if update else tmp_path) / "serve-table.png"

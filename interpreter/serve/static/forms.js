@@ -1,0 +1,23 @@
+// rulebook form pages: the new-game form follows the chosen game (its player counts, its
+// expansions, one seat row per player); the "Table ready" page copies seat links. A file of its
+// own, not inline: the pages' Content-Security-Policy runs this server's script files only.
+(function () {
+  "use strict";
+  const game = document.getElementById("game"), players = document.getElementById("players");
+  if (game && players) {
+    function sync() {
+      const opt = game.selectedOptions[0];
+      players.min = opt.dataset.min; players.max = opt.dataset.max;
+      if (+players.value > +opt.dataset.max) players.value = opt.dataset.max;
+      if (+players.value < +opt.dataset.min) players.value = opt.dataset.min;
+      document.querySelectorAll("fieldset[data-game]").forEach((f) => {
+        f.hidden = f.dataset.game !== game.value; f.disabled = f.hidden; });
+      document.querySelectorAll(".seat-row").forEach((r, i) => {
+        r.hidden = i >= +players.value; r.querySelector("select").disabled = r.hidden; });
+    }
+    game.addEventListener("change", sync); players.addEventListener("input", sync); sync();
+  }
+  document.querySelectorAll(".copy").forEach((b) => {
+    b.onclick = () => navigator.clipboard.writeText(new URL(b.dataset.url, location).href);
+  });
+})();
