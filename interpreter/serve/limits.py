@@ -32,6 +32,7 @@ class Limits:
     idle_table_s: float = 1800.0  # an unwatched table leaves memory after this long untouched
     send_deadline_s: float = SEND_DEADLINE_S  # a websocket that takes no message this long: out
     send_queue: int = MAX_WAITING  # one-off messages a websocket may have waiting
+    sockets_per_client: int = 64  # websockets open at once from one client address
 
 
 def add_limit_flags(parser: argparse.ArgumentParser) -> None:
@@ -60,6 +61,13 @@ def add_limit_flags(parser: argparse.ArgumentParser) -> None:
         help="a table nobody watches leaves memory after M minutes untouched; it comes back "
         "from the database when asked for (default: %(default)g)",
     )
+    parser.add_argument(
+        "--max-sockets",
+        type=int,
+        metavar="N",
+        default=default.sockets_per_client,
+        help="websockets open at once from one client address (default: %(default)s)",
+    )
 
 
 def limits_from(args: argparse.Namespace) -> Limits:
@@ -68,6 +76,7 @@ def limits_from(args: argparse.Namespace) -> Limits:
         tables_per_window=args.max_tables,
         uploads_per_window=args.max_uploads,
         idle_table_s=args.idle_minutes * 60,
+        sockets_per_client=args.max_sockets,
     )
 
 
@@ -101,6 +110,9 @@ class SlidingWindow:
             del self._events[client]
 
 
+# "try again later" (as a dropped slow reader): the page reconnects after a pause
+TOO_MANY_SOCKETS = 1013
+
 # (method, path) -> (quota, what it counts): the requests that make tables or take uploads
 RATED = {
     ("POST", "/api/tables"): ("tables", "new tables"),
@@ -111,7 +123,9 @@ RATED = {
 
 class QuotaMiddleware:
     """ASGI middleware: a client past its quota of new tables or uploads is answered 429 (with
-    Retry-After) before the request is read; every other request passes untouched."""
+    Retry-After) before the request is read, and one with too many websockets open has the
+    next refused (closed before it is accepted: the page retries later); every other request
+    passes untouched."""
 
     def __init__(self, app: Any, limits: Limits) -> None:
         self.app = app
@@ -120,8 +134,12 @@ class QuotaMiddleware:
             "tables": SlidingWindow(limits.tables_per_window, limits.window_s),
             "uploads": SlidingWindow(limits.uploads_per_window, limits.window_s),
         }
+        self.sockets: dict[str, int] = {}  # open websockets by client address
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "websocket":
+            await self._socket(scope, receive, send)
+            return
         rated = RATED.get((scope.get("method", ""), scope.get("path", "")))
         if scope["type"] == "http" and rated is not None:
             quota, what = rated
@@ -131,6 +149,22 @@ class QuotaMiddleware:
                 await self._refuse(send, what, quota, math.ceil(wait))
                 return
         await self.app(scope, receive, send)
+
+    async def _socket(self, scope: Any, receive: Any, send: Any) -> None:
+        client = (scope.get("client") or ("unknown", 0))[0]
+        open_now = self.sockets.get(client, 0)
+        if open_now >= self.limits.sockets_per_client:
+            await send({"type": "websocket.close", "code": TOO_MANY_SOCKETS})
+            return
+        self.sockets[client] = open_now + 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            left = self.sockets[client] - 1
+            if left:
+                self.sockets[client] = left
+            else:
+                del self.sockets[client]
 
     async def _refuse(self, send: Any, what: str, quota: str, retry_after: int) -> None:
         limit = self.windows[quota].limit

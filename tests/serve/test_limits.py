@@ -152,7 +152,28 @@ def test_rulebook_serve_takes_the_limits_as_flags():
     from interpreter.serve.limits import limits_from
 
     words = ["serve", "--max-tables", "5", "--max-uploads", "2", "--idle-minutes", "0.5"]
+    words += ["--max-sockets", "3"]
     limits = limits_from(build_parser("serve").parse_args(words))
     assert (limits.tables_per_window, limits.uploads_per_window) == (5, 2)
     assert limits.idle_table_s == 30.0 and limits.window_s == Limits().window_s
+    assert limits.sockets_per_client == 3
     assert limits_from(build_parser("serve").parse_args(["serve"])) == Limits()
+
+
+def test_a_client_with_too_many_sockets_open_has_the_next_refused(db):
+    from starlette.websockets import WebSocketDisconnect
+
+    with TestClient(create_app(db, Limits(sockets_per_client=2)), client=("203.0.113.9", 1)) as one:
+        table = new_table(one, game="san-juan", players=2, seats=["human", "human"])
+        path = f"/ws/tables/{table['id']}"
+        with one.websocket_connect(path) as first, one.websocket_connect(path) as second:
+            first.receive_json()
+            second.receive_json()
+            with pytest.raises(WebSocketDisconnect) as refused, one.websocket_connect(path):
+                pass
+            assert refused.value.code == 1013
+            other = TestClient(one.app, client=("203.0.113.10", 1))
+            with other.websocket_connect(path) as theirs:  # another address has its own count
+                assert theirs.receive_json()["type"] == "state"
+        with one.websocket_connect(path) as again:  # the two closed: room again
+            assert again.receive_json()["type"] == "state"
