@@ -9,7 +9,9 @@
 * :mod:`~interpreter.check.overlays`  overlay chains and their composition (O);
 * :mod:`~interpreter.check.configs`  game configs (C001-C005);
 * :mod:`~interpreter.check.compile`  references and DSL, compiled per player count (R, D);
-* :mod:`~interpreter.check.references`  whole-ruleset checks (R004-R006, W002-W005).
+* :mod:`~interpreter.check.references`  whole-ruleset checks (R004-R006, W002-W005);
+* :mod:`~interpreter.check.secrets`  the leak check of ``--secrets N`` (L001-L004), played by
+  :func:`check_secrets` (:mod:`~interpreter.check.secrets_games`).
 
 A typed check (types of catalog attributes, table keys and values, options and state fields)
 belongs in a module of its own beside ``references``, run from
@@ -21,6 +23,7 @@ from interpreter.check.files import KINDS, PathError, classify, discover
 from interpreter.check.pipeline import validate
 from interpreter.check.references import whole_ruleset_checks
 from interpreter.check.report import CheckedFile, Report
+from interpreter.check.secrets_games import check_secrets
 
 __all__ = [
     "KINDS",
@@ -29,6 +32,7 @@ __all__ = [
     "PathError",
     "Report",
     "check_ruleset",
+    "check_secrets",
     "classify",
     "discover",
     "validate",

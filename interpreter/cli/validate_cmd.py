@@ -36,12 +36,16 @@ def run(args: argparse.Namespace) -> int:
     if args.json and args.format not in (None, "json"):
         raise UsageError(f"--json prints JSON; it cannot go with --format {args.format}")
     fmt = "json" if args.json else args.format or "text"
+    if args.secrets < 0 or args.smoke < 0:
+        raise UsageError("--smoke and --secrets take a number of games, 0 or more")
     try:
         report = validate(args.paths)
     except PathError as err:
         raise UsageError(str(err)) from None
     if args.smoke:
         _smoke(report, args.smoke, fmt)
+    if args.secrets:
+        _secrets(report, args.secrets, args.seed, fmt)
     diags = report.diagnostics
     if fmt == "json":
         payload = json.loads(format_json(diags, files_checked=len(report.checked)))
@@ -77,6 +81,27 @@ def _smoke(report: object, games: int, fmt: str) -> None:
     diags.extend(found)
     if fmt == "text":
         print(f"smoke: {played} random game(s) played, {len(found)} failed or did not end")
+
+
+def _secrets(report: object, games: int, seed: int, fmt: str) -> None:
+    """--secrets N: play N random games of each composition of the files checked without
+    errors and report what a seat is told that depends on what it may not see (L001-L004)."""
+    from interpreter.check.secrets_games import compositions, play_compositions
+    from interpreter.diagnostics.errors import Diagnostic
+
+    diags: list[Diagnostic] = report.diagnostics  # type: ignore[attr-defined]
+    broken = {d.file for d in diags if d.severity == "error"}
+    files = [f.path for f in report.files if f.path not in broken]  # type: ignore[attr-defined]
+    kinds = {f.path: f.kind for f in report.files}  # type: ignore[attr-defined]
+    found = play_compositions(compositions(files, kinds), games, seed, 1, None, None)
+    diags.extend(found.diagnostics)
+    diags.sort(key=Diagnostic.sort_key)
+    if fmt == "text":
+        print(
+            f"secrets: {found.games} random game(s) of {found.compositions} composition(s), "
+            f"{found.decisions} decisions, {found.samples} drawn states checked; "
+            f"{len(found.diagnostics)} leak(s)"
+        )
 
 
 def _summary(counts: str, report: object) -> str:
@@ -120,6 +145,23 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="also play N random games (seeds 1..N) of each ruleset for every allowed player "
         "count and overlay combination; a game that fails or does not end is an error",
+    )
+    parser.add_argument(
+        "--secrets",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also play N random games of each composition (the fewest and the most players) "
+        "and, at every decision, compare what each seat is told with what it would be told in "
+        "states it cannot tell from the true one: a log line, option text or forced move that "
+        "depends on what a seat may not see is an error (L001-L004, docs/validate.md)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        metavar="S",
+        help="the first seed of the --secrets games (seeds S..S+N-1; default 1)",
     )
 
 

@@ -333,6 +333,13 @@ NOT_VALIDATES: dict[str, str] = {
     "its safety bound (`limits:`) without ending, found by `rulebook play`, `simulate`, `test` "
     "and `rulebook validate --smoke N` (which plays N random games of every composition). "
     "`validate` warns (W006) when a ruleset has no end condition at all.",
+    **{
+        code: "Reported only with `--secrets N`, which plays games (a plain `rulebook validate` "
+        "plays none); [the leak check](#the-leak-check---secrets-n) above shows a run on the "
+        "fixtures of `tests/validate/fixtures/secrets/`, and `tests/validate/test_secrets.py` "
+        "triggers each of L001-L004."
+        for code in ("L001", "L002", "L003", "L004")
+    },
 }
 
 # Codes shown through a fixture's "# expect without schemas" line: why validate reports the

@@ -1,0 +1,418 @@
+"""``rulebook validate --secrets N``: play N random games of each composition and, at every
+decision, look for anything a seat is told that depends on what it may not see.
+
+At each decision of a game, one seat k is checked (the seats and a spectator, seat -1, who sees
+only what is public, take turns from one decision to the next; ``every_seat`` checks them all at
+every decision). R states are drawn that k cannot tell from the true one
+(:func:`interpreter.engine.infoset.determinise`: what k cannot see is redrawn, consistently with
+what it can), each given the true state's random generator (the future draws are unknown to k
+in every world alike, so the two worlds then differ only in what k cannot see). Then what k
+would be sent in the true state and in the drawn one is compared:
+
+1. **its view** (L004). Equal by construction: a difference is a fault of the sampler, not of
+   the rules, and is reported as such.
+2. **whether the seat to move is asked at all** (L003). The engine takes a decision with one
+   option itself and logs it "... (the only choice)"; if in the drawn world the seat to move
+   would have one option (or none) where it is asked in the true one, every seat learns
+   something from the words and from whose turn comes next.
+3. **its options and their texts**, when k is the seat to move (L002): the option ids and the
+   text the engine logs for each (an option's ``log:`` template, else its id). The texts the web
+   table adds (``serve/presentation.py``) are built above this stage; ``tests/serve/
+   test_secret_messages.py`` runs the same differential over the server's messages.
+4. **the log lines of the next step** (L001, and L003 for forced moves). The move the game
+   actually makes next is made in both worlds (a world where it is not legal is skipped: the
+   mover's own hidden hand differs there), and both run on to their next decision, every
+   forced move seen as it is taken (:func:`~interpreter.check.secrets_trace.walk`), the drawn
+   world compared with the true one step for step, each log line at the moment it is written:
+   k's view of both worlds is taken as the line is appended. *Where they agree there, the
+   lines must agree*: a line that differs tells k something its view does not (L001, at the
+   line's rule text). *Where they differ*, k is being shown what tells the worlds apart (a card
+   drawn into its own hand, cards turned up into a pile k may see, even if only until the end
+   of the step), the line is taken as telling that, and the next line is compared in turn. At
+   each stop the views are compared again: a forced move in one world where the other asks, or
+   whose turn it is differing when nothing else k sees does, is L003 (at the ``choose`` step);
+   views that differ after a move end the comparison of this world (its moves are no longer in
+   step with the true one's). A line that says more than what is shown at the same moment is
+   not caught from k's point of view (another seat, not shown it, usually catches it).
+
+A drawn world in which a rule fails is skipped: it is not a state the game can reach (the
+sampler cannot always tell, e.g. a hidden score that an earlier move showed is not zero).
+Each finding is an error at the ``file:line:col`` of the rule text that leaks, with the two
+values, the seat, and the game (composition, seed, decision) it was found in; one diagnostic per
+place. :mod:`~interpreter.check.secrets_games` finds the compositions to play.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from interpreter.check.secrets_trace import (
+    Enough,
+    Grab,
+    Recorder,
+    Stop,
+    Watcher,
+    Where,
+    alike,
+    option_texts,
+    option_where,
+    reenumerate,
+    source,
+    walk,
+    where_of,
+)
+from interpreter.diagnostics.errors import Diagnostic, RulebookError
+from interpreter.engine.infoset import determinise
+from interpreter.engine.state import State
+from interpreter.engine.view import seat_view
+from interpreter.load.locate import locate
+
+__all__ = ["SPECTATOR", "GameRun", "SecretsFinder", "check_game"]
+
+SPECTATOR = -1  # the view of no seat: only what is public
+LOG_LEAK, OPTION_LEAK, TURN_LEAK, SAMPLER = "L001", "L002", "L003", "L004"
+
+
+@dataclass
+class GameRun:
+    """One game to check: the compiled game, how to describe and rerun it, and the composed
+    rule data (to point at a state field's declaration)."""
+
+    game: Any
+    label: str  # "2 players, overlays: none"
+    rerun: str  # the command that replays the check of this composition, less --seed
+    data: Any = None
+    new_state: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class SecretsFinder:
+    """The findings of a run, one per place in the rules (the first seen)."""
+
+    found: dict[tuple[Any, ...], Diagnostic] = field(default_factory=dict)
+    games: int = 0
+    decisions: int = 0
+    samples: int = 0
+
+    def add(self, code: str, where: Where, message: str, hint: str) -> None:
+        file, line, col, path = where
+        key = (code, file, line, col, path if file is None else "")
+        if key not in self.found:
+            self.found[key] = Diagnostic(code, message, file, line, col, path, hint=hint)
+
+    def diagnostics(self) -> list[Diagnostic]:
+        return sorted(self.found.values(), key=Diagnostic.sort_key)
+
+
+def check_game(
+    run: GameRun, seed: int, samples: int, out: SecretsFinder, every_seat: bool = False
+) -> None:
+    """Play one random game of `run` from `seed` and check its decisions (see the module):
+    `samples` drawn worlds for each seat checked at a decision; every seat and the spectator
+    at every decision with `every_seat`, else one of them at each decision, in turn (the
+    check then costs some fifteen times what the game costs, times `samples`)."""
+    try:
+        state = run.game.new_state(seed, **run.new_state)
+    except RulebookError:
+        return  # a game that cannot even start is validate's and --smoke's to report
+    out.games += 1
+    take_forced = state.take_forced
+    choose = random.Random(f"secrets-moves:{seed}")
+    draw = random.Random(f"secrets-worlds:{seed}")
+    seats = [*range(len(state.p)), SPECTATOR]
+    turn = seed % len(seats)
+    state.log = None
+    while not state.is_over:
+        options = state.legal_options()
+        choice = choose.choice(options)
+        at = _Decision(run, seed, state, choice, take_forced, out)
+        if every_seat:
+            checked = seats
+        else:
+            # the seat to move is checked at its own decisions too (its options and texts)
+            checked = [seats[turn % len(seats)]]
+            turn += 1
+        for seat in checked:
+            for _ in range(samples):
+                at.sample(seat, draw)
+        out.decisions += 1
+        try:
+            state.apply(choice)
+        except RulebookError:
+            return
+
+
+class _Decision:
+    """The checks at one decision of the true game, for every seat and drawn world."""
+
+    def __init__(
+        self,
+        run: GameRun,
+        seed: int,
+        state: State,
+        choice: str,
+        take_forced: bool,
+        out: SecretsFinder,
+    ) -> None:
+        self.run, self.seed, self.state, self.choice = run, seed, state, choice
+        self.take_forced = take_forced
+        self.out = out
+        self.mover = state.to_move
+        self.spec = next(iter((state.pending or {}).values()))[0]
+        self._truth: list[Stop] | None = None
+        self._walked = False
+        self._texts: dict[str, tuple[str, Any, Any]] | None = None
+        self._views: dict[int, dict[str, Any]] = {}
+
+    # -- what is found -------------------------------------------------------------------
+    def where(self) -> str:
+        """The game and decision, so that the finding can be replayed."""
+        n = self.state.decisions + 1
+        return f"{self.run.label}, seed {self.seed}, decision {n}"
+
+    def report(self, code: str, where: Where, what: str) -> None:
+        hint = f"replay: {self.run.rerun} --secrets 1 --seed {self.seed}"
+        self.out.add(code, where, f"{what} ({self.where()})", hint)
+
+    # -- the checks ----------------------------------------------------------------------
+    def view(self, seat: int) -> dict[str, Any]:
+        got = self._views.get(seat)
+        if got is None:
+            got = self._views[seat] = seat_view(self.state.game.rules, self.state, seat, True)
+        return got
+
+    def sample(self, seat: int, rng: random.Random) -> None:
+        self.out.samples += 1
+        try:
+            world = determinise(self.state, seat, rng)
+        except (RulebookError, LookupError, TypeError, ValueError) as e:
+            self._sampler(seat, f"the sampler failed: {e}", ())
+            return
+        if not alike(self.state, world, seat):
+            seen = seat_view(world.game.rules, world, seat, True)
+            path = _first_difference(self.view(seat), seen)
+            self._sampler(seat, "the sampler drew a state this seat can tell apart", path)
+            return
+        world.rng = _clone(self.state.rng)
+        asked = reenumerate(world, self.take_forced)
+        if asked is None:
+            return  # a rule fails there: not a state the game can be in
+        if not asked:
+            self.report(
+                TURN_LEAK,
+                where_of(self.spec),
+                f"seat {self.mover} is asked here but would not be (one option or none) in a "
+                f"state {_who(seat)} cannot tell from this one",
+            )
+            return
+        if seat == self.mover:
+            self._options(seat, world)
+        if self.choice not in (world.pending or {}):
+            return  # the mover's own hidden pieces differ there: the same move is not legal
+        truth = self.truth()
+        if truth is not None:
+            walk(world, self.choice, _Judge(self, truth, seat))
+
+    def truth(self) -> list[Stop] | None:
+        """The true world's next step, walked once for every seat and drawn world."""
+        if not self._walked:
+            self._walked = True
+            rec = Recorder()
+            if walk(self.state.copy(), self.choice, rec):
+                self._truth = rec.stops
+        return self._truth
+
+    def line_state(self, n: int, i: int) -> State | None:
+        """The true world as it was when line `i` before stop `n` of its walk was written."""
+        truth = self.truth()
+        if truth is None:
+            return None
+        line = truth[n].lines[i]
+        if line.state is None:
+            grab = Grab(n, i)
+            walk(self.state.copy(), self.choice, grab)
+            line.state = grab.state
+        return line.state
+
+    def _sampler(self, seat: int, what: str, path: Sequence[Any]) -> None:
+        shown = "/" + "/".join(str(p) for p in path) if path else ""
+        where = _declaration(self.run.data, path)
+        self.report(
+            SAMPLER,
+            where,
+            f"{what} ({_who(seat)}{', at ' + shown if shown else ''}): a fault of the "
+            "engine's sampler (interpreter/engine/infoset.py), not of the rules",
+        )
+
+    def _options(self, seat: int, again: State) -> None:
+        if self._texts is None:
+            self._texts = option_texts(self.state)
+        mine = self._texts
+        theirs = option_texts(again)
+        for oid in mine.keys() | theirs.keys():
+            a, b = mine.get(oid), theirs.get(oid)
+            if a is not None and b is not None and a[0] == b[0]:
+                continue
+            _, opt, spec = a or b  # type: ignore[misc]
+            where = option_where(opt, spec, self.state.game.rules.origins)
+            if a is None or b is None:
+                what = (
+                    f"option '{oid}' of seat {seat} depends on what it may not see: "
+                    f"{'offered' if a else 'not offered'}, or {'offered' if b else 'not offered'}"
+                    " in a state it cannot tell from this one"
+                )
+            else:
+                what = (
+                    f"the text of option '{oid}' depends on what seat {seat} may not see: "
+                    f"{a[0]!r}, or {b[0]!r} in a state it cannot tell from this one"
+                )
+            self.report(OPTION_LEAK, where, what)
+            return
+
+
+class _Judge(Watcher):
+    """Walks a drawn world in lockstep with the true one's recorded walk, as `seat` is told
+    them: each log line must agree where the seat's views agree as it is written, and each stop
+    must be of the same kind (see the module's rule). Ends the walk once the worlds are told
+    apart at a stop."""
+
+    def __init__(self, at: _Decision, truth: list[Stop], seat: int) -> None:
+        self.at, self.truth, self.seat = at, truth, seat
+        self.n = 0  # the stop of the true walk this segment leads to
+        self.i = 0  # lines of this segment seen so far
+
+    def line(self, s: State, text: str, frame: Any) -> None:
+        stop = self.truth[self.n]
+        mine = stop.lines[self.i] if self.i < len(stop.lines) else None
+        self.i += 1
+        if mine is not None and mine.text == text:
+            return
+        then = self.at.line_state(self.n, self.i - 1) if mine is not None else stop.state
+        if then is None:
+            raise Enough  # the true world cannot be rebuilt at that line: nothing to compare
+        if not alike(then, s, self.seat):
+            # the seat is shown, as the line is written, something that tells the worlds
+            # apart: the line tells that; the lines after it are still compared, each at its
+            # own moment
+            if mine is None:
+                raise Enough  # this world writes more lines than the true one: out of step
+            return
+        where, forced = source(frame, s.game.rules.origins)
+        if mine is not None:
+            where, forced = mine.where, mine.forced
+        self._leak(where, forced, mine.text if mine is not None else None, text)
+
+    def stop(self, s: State, kind: str, spec: Any) -> None:
+        seat = self.seat
+        truth = self.truth[self.n]
+        if self.i < len(truth.lines):  # the true world wrote lines this one did not
+            mine = truth.lines[self.i]
+            then = self.at.line_state(self.n, self.i)
+            if then is None or not alike(then, s, seat):
+                raise Enough
+            self._leak(mine.where, mine.forced, mine.text, None)
+        if not alike(truth.state, s, seat):
+            va, vb = truth.view(seat), seat_view(s.game.rules, s, seat, True)
+            if _only_the_turn(va, vb):
+                self.at.report(
+                    TURN_LEAK,
+                    where_of(truth.spec if truth.spec is not None else spec),
+                    f"who moves next depends on what {_who(seat)} may not see: "
+                    f"{_turn(va)}, or {_turn(vb)} in a state it cannot tell from this one "
+                    f"(after '{self.at.choice}')",
+                )
+            raise Enough  # the step showed this seat something: the worlds are told apart
+        if truth.kind != kind:
+            forced_spec = truth.spec if truth.kind == "forced" else spec
+            who = truth.state.who if truth.kind == "forced" else s.who
+            other = kind if truth.kind == "forced" else truth.kind
+            self.at.report(
+                TURN_LEAK,
+                where_of(forced_spec),
+                f"seat {who}'s only option is taken without asking ('(the only choice)'), "
+                f"but in a state {_who(seat)} cannot tell from this one the engine would "
+                f"{'end the game' if other == 'over' else 'ask'} (after '{self.at.choice}')",
+            )
+            raise Enough
+        if kind != "forced":
+            raise Enough
+        self.n += 1
+        self.i = 0
+
+    def _leak(self, where: Where, forced: bool, mine: str | None, theirs: str | None) -> None:
+        words = "a forced move's log line" if forced else "a log line"
+        self.at.report(
+            LOG_LEAK,
+            where,
+            f"{words} depends on what {_who(self.seat)} may not see: {_shown(mine)}, or "
+            f"{_shown(theirs)} in a state it cannot tell from this one (after "
+            f"'{self.at.choice}')",
+        )
+        raise Enough
+
+
+def _who(seat: int) -> str:
+    return "a spectator" if seat == SPECTATOR else f"seat {seat}"
+
+
+def _shown(text: str | None) -> str:
+    return "no line" if text is None else repr(text)
+
+
+def _turn(view: Mapping[str, Any]) -> str:
+    if view.get("to_move") is None:
+        return "the game over"
+    return f"seat {view['to_move']} to move in round {view.get('round')}"
+
+
+def _only_the_turn(va: Mapping[str, Any], vb: Mapping[str, Any]) -> bool:
+    """Whether two views differ in whose turn it is (or the round) and nothing else."""
+    keys = (va.keys() | vb.keys()) - {"to_move", "round"}
+    return all(va.get(k) == vb.get(k) for k in keys)
+
+
+def _clone(rng: random.Random) -> random.Random:
+    new = random.Random.__new__(random.Random)
+    new.setstate(rng.getstate())
+    return new
+
+
+def _first_difference(a: Any, b: Any, path: tuple[Any, ...] = ()) -> tuple[Any, ...]:
+    """The path of the first place two views differ (a field, or a seat's field)."""
+    if type(a) is dict and type(b) is dict:
+        for key in list(a) + [k for k in b if k not in a]:
+            if a.get(key) != b.get(key):
+                return _first_difference(a.get(key), b.get(key), (*path, key))
+    if type(a) is list and type(b) is list and len(a) == len(b) and path[-1:] == ("players",):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            if x != y:
+                return _first_difference(x, y, (*path, i))
+    return path
+
+
+def _declaration(data: Any, path: Sequence[Any]) -> Where:
+    """Where the state field a view path names is declared (``state/global/X``, ...)."""
+    if data is None or len(path) < 2:
+        return (None, None, None, "")
+    if path[0] == "global":
+        decl = ["state", "global", path[1]]
+    elif path[0] == "players" and len(path) >= 3:
+        decl = ["state", "player", path[2]]
+    else:
+        return (None, None, None, "/" + "/".join(str(p) for p in path))
+    file, line, col = locate(data, decl)
+    return (file, line, col, "/" + "/".join(decl))
+
+
+def play_all(
+    runs: Iterable[GameRun], seeds: Sequence[int], samples: int, every_seat: bool = False
+) -> SecretsFinder:
+    """Every game of every run, checked; the findings of them all."""
+    out = SecretsFinder()
+    for run in runs:
+        for seed in seeds:
+            check_game(run, seed, samples, out, every_seat)
+    return out
