@@ -35,6 +35,10 @@ would be sent in the true state and in the drawn one is compared:
    step with the true one's). A line that says more than what is shown at the same moment is
    not caught from k's point of view (another seat, not shown it, usually catches it).
 
+A seat's information state (``state.information_state``: its views, the log lines and its own
+choices, step by step) is made of exactly what 1, 3 and 4 compare at every step, so a leak into
+it is one of those findings.
+
 A drawn world in which a rule fails is skipped: it is not a state the game can reach (the
 sampler cannot always tell, e.g. a hidden score that an earlier move showed is not zero).
 Each finding is an error at the ``file:line:col`` of the rule text that leaks, with the two

@@ -47,6 +47,9 @@ def summary_line(diags: Iterable[Diagnostic]) -> str:
     return ", ".join(parts)
 
 
+EXCERPT_WIDTH = 160  # the most of one source line an excerpt shows
+
+
 def _excerpt(d: Diagnostic, sources: Mapping[str, str]) -> list[str]:
     if not d.file or d.line is None or d.file not in sources:
         return []
@@ -54,9 +57,18 @@ def _excerpt(d: Diagnostic, sources: Mapping[str, str]) -> list[str]:
     if not 1 <= d.line <= len(lines):
         return []
     text = lines[d.line - 1].replace("\t", " ")
+    column = d.column if d.column is not None and 1 <= d.column <= len(text) + 1 else None
+    if len(text) > EXCERPT_WIDTH:
+        # a very long line (a generated file, a huge flow string) is shown around the column
+        start = max(0, min((column or 1) - 1 - EXCERPT_WIDTH // 2, len(text) - EXCERPT_WIDTH))
+        end = start + EXCERPT_WIDTH
+        shown = ("..." if start else "") + text[start:end] + ("..." if end < len(text) else "")
+        if column is not None:
+            column = column - start + (3 if start else 0)
+        text = shown
     out = [f"    {text}"]
-    if d.column is not None and 1 <= d.column <= len(text) + 1:
-        out.append("    " + " " * (d.column - 1) + "^")
+    if column is not None:
+        out.append("    " + " " * (column - 1) + "^")
     return out
 
 

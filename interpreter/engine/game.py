@@ -69,7 +69,7 @@ class Game:
         *,
         take_forced: bool = True,
         ask_hidden_forced: bool = True,
-        record: bool | None = None,
+        record: bool = False,
     ) -> State:
         """A fresh game, set up and advanced to its first decision.
 
@@ -81,9 +81,9 @@ class Game:
         ``ask_hidden_forced=False`` takes those too (how a save file of format 2 replays).
 
         ``record=True`` keeps every seat's observations and memory as the game goes on
-        (``state.information_state(seat)``, knowledge.py); the default records only for a
-        ruleset that declares what seats remember (``state: remember:``), whose search bots
-        need it."""
+        (``state.information_state(seat)``, knowledge.py). Otherwise nothing is recorded:
+        what seats remember (``state: remember:``) is worked out by replaying the game the
+        first time the search bot's sampler asks for it (``State.remembered()``)."""
         g: dict[str, Any] = {}
         for name, (kind, start) in self.rules.global_init.items():
             g[name] = initial_value(kind, start)
@@ -104,7 +104,7 @@ class Game:
             ask_hidden_forced=ask_hidden_forced,
         )
         self.advance(s)
-        if record or (record is None and self.rules.remember):
+        if record:
             s.record()
         return s
 

@@ -17,8 +17,13 @@ state that records them, what the seat remembers (engine/knowledge.py):
   refilled only from cards it passed) is filled from those; a remembered id has a place, not
   a position: the pile is shuffled;
 * another seat's hidden counter or value (a score kept face down) is guessed as the seat's
-  own; a hidden global counter or value is drawn from what the ruleset lets it be (a counter
-  declaring ``min`` and ``max``: uniformly between them; otherwise its start value);
+  own (for a spectator, drawn as a hidden global is), unless the ruleset names it in
+  ``remember:`` (every change of it is seen, so a seat with perfect recall knows it: it keeps
+  its true value); a hidden global counter or value is drawn from what the ruleset lets it
+  be (a counter declaring ``min`` and ``max``: uniformly between them; otherwise its start
+  value);
+* places whose size the seat is not told (``hidden: all``) share the ids the sized places
+  leave;
 * the random generator is reseeded, so shuffles and draws to come are unknown too.
 
 So two states that differ only in what this seat cannot see give the same determinisations
@@ -44,7 +49,9 @@ __all__ = ["SeatView", "determinise"]
 
 
 def determinise(state: State, seat: int, rng: random.Random) -> State:
-    """A full copy of `state` whose hidden parts `seat` cannot see are drawn with `rng`."""
+    """A full copy of `state` whose hidden parts `seat` cannot see are drawn with `rng`
+    (a `seat` that is none of the game's, such as -1, is a spectator: every seat's hidden
+    fields are drawn)."""
     rules = state.game.rules
     d = state.copy()
     d.reseed(rng.getrandbits(64))
@@ -66,7 +73,9 @@ def determinise(state: State, seat: int, rng: random.Random) -> State:
             unseen(d.g, name, value, ("g", name))
         elif name in d.g:
             d.g[name] = _prior(rules, name, rng)
-    own = d.p[seat]
+    # a seat out of range is a spectator: no seat's hidden fields are its own
+    own = d.p[seat] if 0 <= seat < len(d.p) else None
+    remembered = rules.remember
     for pl in d.p:
         if pl is own:
             continue
@@ -74,16 +83,20 @@ def determinise(state: State, seat: int, rng: random.Random) -> State:
             value = pl.get(name)
             if type(value) is list:
                 unseen(pl, name, value, (pl["seat"], name))
-            elif name in own:
+            elif name in remembered or name not in pl:
+                continue
+            elif own is not None:
                 pl[name] = _copy_plain(own[name])
+            else:
+                pl[name] = _prior(rules, name, rng, "player")
     memos: dict[str, list[Memo]] = {}
     known: dict[Place, Counter | None] = {}
-    rec = state.rec
+    rec = state.remembered() if own is not None else None  # a spectator's is not kept
     if rec is not None:
-        for x, region in rec.memory[seat]:
+        for x, region in rec.memory(seat):
             name = next(iter(region))[1]
             memos.setdefault(collections.get(name, name), []).append((x, region))
-        known = rec.known[seat]
+        known = rec.known(seat)
         for place, can in known.items():
             if can is not None:
                 memos.setdefault(collections.get(place[1], place[1]), [])
@@ -128,6 +141,8 @@ def _place_known(
         (place for place in room if known.get(place) is not None and room[place] is not None),
         key=lambda place: (known[place].total(), repr(place)),
     )
+    # the places whose size the seat is not told share what the sized ones leave
+    spare = len(pool) - sum(size for size in room.values() if size is not None)
     best: _Placing | None = None
     for attempt in range(4):
         left = list(pool)
@@ -136,7 +151,7 @@ def _place_known(
         order = list(memos)
         rng.shuffle(order)
         order.sort(key=lambda m: len(m[1]))
-        placing = _Placing(room, known, left)
+        placing = _Placing(room, known, left, spare)
         placing.run(order, limited, rng)
         if best is None or placing.misses < best.misses:
             best = placing
@@ -150,17 +165,23 @@ def _place_known(
 class _Placing:
     """One try of :func:`_place_known`: what went where, what is left, how much did not fit."""
 
-    def __init__(self, room: dict[Place, int | None], known: Any, left: list[Any]) -> None:
+    def __init__(
+        self, room: dict[Place, int | None], known: Any, left: list[Any], spare: int
+    ) -> None:
         self.room = room
         self.known = known
         self.left = left
+        self.spare = spare  # ids the places of untold size may still take together
         self.placed: dict[Place, list[Any]] = {}
         self.used: dict[Place, Counter] = {}
         self.misses = 0
 
     def fits(self, place: Place, x: Any) -> bool:
         size = self.room.get(place, 0)
-        if size is not None and len(self.placed.get(place, ())) >= size:
+        if size is None:
+            if self.spare <= 0:
+                return False
+        elif len(self.placed.get(place, ())) >= size:
             return False
         can = self.known.get(place)
         return can is None or self.used.get(place, Counter())[x] < can[x]
@@ -169,6 +190,8 @@ class _Placing:
         self.placed.setdefault(place, []).append(x)
         self.used.setdefault(place, Counter())[x] += 1
         self.left.remove(x)
+        if self.room.get(place, 0) is None:
+            self.spare -= 1
 
     def run(self, order: list[Memo], limited: list[Place], rng: random.Random) -> None:
         claimed: Counter = Counter()  # (place, id) -> how many placed ids memos account for
@@ -203,13 +226,14 @@ class _Placing:
             claimed[place, x] += 1
 
 
-def _prior(rules: Any, name: str, rng: random.Random) -> Any:
-    """A hidden global scalar the seat cannot see, drawn from what the ruleset lets it be: a
-    counter declaring both `min` and `max` uniformly between them, any other its start value
-    (a bag: its start counts). The true value never enters the draw."""
-    kind, start = rules.global_init[name]
+def _prior(rules: Any, name: str, rng: random.Random, where: str = "global") -> Any:
+    """A hidden scalar the seat cannot see (global, or a seat's for a spectator), drawn from
+    what the ruleset lets it be: a counter declaring both `min` and `max` uniformly between
+    them, any other its start value (a bag: its start counts). The true value never enters
+    the draw."""
+    kind, start = (rules.global_init if where == "global" else rules.player_init)[name]
     if kind == "counter":
-        lo, hi = rules.env.ranges.get(("global", name), (0, None))
+        lo, hi = rules.env.ranges.get((where, name), (0, None))
         if lo is not None and hi is not None and hi >= lo:
             return rng.randint(lo, hi)
     return initial_value(kind, start)

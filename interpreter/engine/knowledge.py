@@ -1,10 +1,12 @@
 """What each seat knows: its whole history of observations (perfect recall) and what it
 remembers of ids that left its sight.
 
-A :class:`Recorder` rides on a state that asks for it (``Game.new_state(seed, record=True)``,
-or by default a game whose ruleset declares ``state: remember:``); copies for tree search drop
-it (``State.copy()``), so search and simulation never pay for it. After every decision it
-notes, for every seat:
+A :class:`Recorder` rides on a state that asks for it. ``Game.new_state(seed, record=True)``
+records everything below; a ruleset that declares ``state: remember:`` records only the
+memory by default, cheaply: a step notes only which ids left and entered which piles, and a
+seat's memory is worked out from those notes when it is first asked for (the search bot's
+sampler asks for its own seat's); copies for tree search drop it (``State.copy()``). For
+every seat it keeps:
 
 * an *observation*: who decided, the option the seat chose when it was its own decision (never
   another seat's option id), the log lines the step added (the log goes to every seat), and a
@@ -19,7 +21,9 @@ notes, for every seat:
   id leaves the piles for good, the memory is dropped.
 
 A place is ``("g", name)`` for a global pile or ``(seat, name)`` for a seat's pile; only piles
-(lists of ids) are followed.
+(lists of ids) are followed. A hidden counter named in ``remember:`` (a score whose every
+change all seats see, kept face down only to spare them the counting) needs no recording: the
+sampler keeps its true value (engine/infoset.py).
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Memo", "Place", "Recorder", "view_digest"]
 
+
 Place = tuple[Any, str]  # ("g", field) or (seat, field)
 Memo = tuple[str, frozenset]  # (id, the places it may be in)
 
@@ -45,16 +50,31 @@ def view_digest(view: dict[str, Any]) -> str:
 
 
 class Recorder:
-    """Each seat's observations and memory, kept up to date by ``State.apply``."""
+    """Each seat's observations (with ``observations=True``) and memory (where the ruleset
+    declares one), kept up to date by ``State.apply``."""
 
-    __slots__ = ("steps", "memory", "known", "_mark", "_piles", "_places", "_unseen")
+    __slots__ = (
+        "steps",
+        "observations",
+        "_memory",
+        "_known",
+        "_done",
+        "_diffs",
+        "_mark",
+        "_piles",
+        "_places",
+        "_unseen",
+        "_everywhere",
+        "_remember",
+    )
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, *, observations: bool = True) -> None:
         rules = state.game.rules
         seats = len(state.p)
+        self.observations = observations
         self.steps: list[list[tuple]] = [[] for _ in range(seats)]
-        self.memory: list[list[Memo]] = [[] for _ in range(seats)]
         self._mark = 0
+        self._remember = rules.remember
         # every pile place, and per seat the ones it cannot see (hidden globals, others' hidden)
         self._places: list[Place] = [
             ("g", n) for n, (kind, _s) in rules.global_init.items() if kind == "pile"
@@ -73,11 +93,31 @@ class Recorder:
             )
             for seat in range(seats)
         ]
-        self._piles: dict[Place, Counter] | None = self._snapshot(state) if rules.remember else None
+        # per seat and place: the unseen places of the same collection (an id remembered in
+        # all of them is not remembered anywhere in particular: the memory is dropped)
+        collections = rules.collections
+        self._everywhere: list[dict[Place, frozenset[Place]]] = [
+            {
+                pl: frozenset(
+                    q
+                    for q in unseen
+                    if collections.get(q[1], q[1]) == collections.get(pl[1], pl[1])
+                )
+                for pl in unseen
+            }
+            for unseen in self._unseen
+        ]
+        follows = any(name in rules.remember for _holder, name in self._places)
+        self._piles: dict[Place, tuple] | None = self._snapshot(state) if follows else None
+        # the steps' moves of ids not yet worked into every seat's memory, and per seat how
+        # many of them are
+        self._diffs: list[tuple[dict, dict, dict]] = []
+        self._done = [0] * seats
+        self._memory: list[list[Memo]] = [[] for _ in range(seats)]
         # per seat, per place it cannot see: the ids that place can hold (a superset of its
         # contents), or None while it may hold any unseen id. A place empty when recording
         # starts holds nothing; one emptied and refilled only from known ids holds those.
-        self.known: list[dict[Place, Counter | None]] = (
+        self._known: list[dict[Place, Counter | None]] = (
             [
                 {
                     pl: (Counter() if self._piles is not None and not self._piles[pl] else None)
@@ -88,18 +128,26 @@ class Recorder:
             if self._piles is not None
             else [{} for _ in range(seats)]
         )
-        self._observe(state, None, None)
+        if observations:
+            self._observe(state, None, None)
 
     def copy(self) -> Recorder:
         """An independent copy (for a recorded state's copy that goes on recording)."""
+        for seat in range(len(self._done)):
+            self._catch_up(seat)
         new = Recorder.__new__(Recorder)
+        new.observations = self.observations
         new.steps = [list(x) for x in self.steps]
-        new.memory = [list(x) for x in self.memory]
-        new.known = [dict(x) for x in self.known]  # the Counters are replaced, never changed
+        new._memory = [list(x) for x in self._memory]
+        new._known = [dict(x) for x in self._known]  # the Counters are replaced, never changed
+        new._diffs = []
+        new._done = [0] * len(self._done)
         new._mark = 0  # a recording copy starts with an empty log of its own
-        new._piles = dict(self._piles) if self._piles is not None else None
+        new._piles = self._piles  # the tuples are replaced, never changed
         new._places = self._places
         new._unseen = self._unseen
+        new._everywhere = self._everywhere
+        new._remember = self._remember
         return new
 
     def rebase(self, state: State) -> Recorder:
@@ -111,6 +159,16 @@ class Recorder:
         return new
 
     # -- reading -------------------------------------------------------------------------
+    def memory(self, seat: int) -> list[Memo]:
+        """The ids `seat` remembers, each with the places it may be in now."""
+        self._catch_up(seat)
+        return self._memory[seat]
+
+    def known(self, seat: int) -> dict[Place, Counter | None]:
+        """Per place `seat` cannot see: the ids it can hold (None: any unseen id)."""
+        self._catch_up(seat)
+        return self._known[seat]
+
     def information_state(self, seat: int) -> list[dict[str, Any]]:
         """The seat's observations, oldest first, as JSON-able dicts."""
         return [
@@ -128,11 +186,25 @@ class Recorder:
     # -- recording ------------------------------------------------------------------------
     def observe(self, state: State, mover: int | None, option_id: str | None) -> None:
         """Note the step just taken (``mover`` chose ``option_id``) for every seat."""
-        if self._piles is not None:
+        before = self._piles
+        if before is not None:
             after = self._snapshot(state)
-            self._remember(state, self._piles, after)
+            removed: dict[Place, Counter] = {}
+            added: dict[Place, Counter] = {}
+            sizes: dict[Place, int] = {}
+            for pl in self._places:
+                old, new = before[pl], after[pl]
+                if old != new:
+                    gone, came = _moved(old, new)
+                    if gone or came:  # a pile only reordered moved nothing
+                        removed[pl] = gone
+                        added[pl] = came
+                        sizes[pl] = len(old)
+            if removed:
+                self._diffs.append((removed, added, sizes))
             self._piles = after
-        self._observe(state, mover, option_id)
+        if self.observations:
+            self._observe(state, mover, option_id)
 
     def _observe(self, state: State, mover: int | None, option_id: str | None) -> None:
         log = state.log
@@ -146,63 +218,84 @@ class Recorder:
                 (mover, option_id if mover == seat else None, lines, view_digest(view(state, seat)))
             )
 
-    def _snapshot(self, state: State) -> dict[Place, Counter]:
+    def _snapshot(self, state: State) -> dict[Place, tuple]:
         g, p = state.g, state.p
-        return {pl: Counter(g[pl[1]] if pl[0] == "g" else p[pl[0]][pl[1]]) for pl in self._places}
+        return {pl: tuple(g[pl[1]] if pl[0] == "g" else p[pl[0]][pl[1]]) for pl in self._places}
 
-    def _remember(
-        self, state: State, before: dict[Place, Counter], after: dict[Place, Counter]
+    def _catch_up(self, seat: int) -> None:
+        """Work the steps `seat` has not yet taken in into its memory."""
+        diffs, done = self._diffs, self._done
+        for i in range(done[seat], len(diffs)):
+            self._step(seat, *diffs[i])
+        done[seat] = len(diffs)
+        if min(done) == len(diffs) and diffs:
+            diffs.clear()  # every seat has them
+            done[:] = [0] * len(done)
+
+    def _step(
+        self,
+        seat: int,
+        removed: dict[Place, Counter],
+        added: dict[Place, Counter],
+        sizes: dict[Place, int],
     ) -> None:
-        remember = state.game.rules.remember
-        removed = {pl: before[pl] - after[pl] for pl in self._places}
-        added = {pl: after[pl] - before[pl] for pl in self._places}
-        if not any(removed.values()) and not any(added.values()):
-            return
-        for seat, memos in enumerate(self.memory):
-            unseen = self._unseen[seat]
-            known = self.known[seat]
-            # what arrived where the seat can see it (it sees those ids again)
-            shown: Counter = Counter()
-            for pl, ids in added.items():
-                if ids and pl not in unseen:
-                    shown.update(ids)
-            # places that received something the seat cannot see
-            hidden_dest = frozenset(pl for pl in unseen if added[pl])
-            kept: list[Memo] = []
-            for x, region in memos:
-                lost = [pl for pl in region if removed[pl]]
-                if not lost:
-                    kept.append((x, region))
-                elif shown[x] and any(removed[pl][x] for pl in lost):
-                    shown[x] -= 1  # seen again: no memory needed
-                elif hidden_dest:
-                    kept.append((x, region | hidden_dest))
-                # else: something left its region for nowhere the piles follow: forgotten
-            # ids leaving a remembered pile the seat sees, into a place it cannot see
-            arrived = {dest: added[dest].copy() for dest in sorted(hidden_dest, key=repr)}
-            followed: dict[Place, Counter] = {dest: Counter() for dest in arrived}
-            untracked = False  # ids left a place the seat sees for one it does not, forgotten
-            for pl in self._places:
-                if pl in unseen or not removed[pl]:
-                    continue
-                if pl[1] not in remember:
-                    untracked = True
-                    continue
-                for x, n in removed[pl].items():
-                    for dest, ids in arrived.items():
-                        while n and ids[x] > 0:
-                            kept.append((x, frozenset((dest,))))
-                            followed[dest][x] += 1
-                            ids[x] -= 1
-                            n -= 1
-            memos[:] = kept
-            self._update_known(known, unseen, before, removed, added, followed, untracked)
+        """One step's moves of ids, as `seat` saw them, worked into its memory."""
+        remember = self._remember
+        unseen = self._unseen[seat]
+        if unseen.isdisjoint(removed) and not any(
+            pl[1] in remember for pl, gone in removed.items() if gone
+        ):
+            return  # nothing the seat cannot see changed, nothing left a remembered pile
+        memos = self._memory[seat]
+        # what arrived where the seat can see it (it sees those ids again)
+        shown: Counter = Counter()
+        for pl, ids in added.items():
+            if ids and pl not in unseen:
+                shown.update(ids)
+        # places that received something the seat cannot see
+        hidden_dest = frozenset(pl for pl, ids in added.items() if ids and pl in unseen)
+        kept: list[Memo] = []
+        regions: dict[frozenset, list[Place]] = {}  # many memos share one region
+        for x, region in memos:
+            lost = regions.get(region)
+            if lost is None:
+                lost = regions[region] = [pl for pl in region if removed.get(pl)]
+            if not lost:
+                kept.append((x, region))
+            elif shown[x] and any(removed[pl][x] for pl in lost):
+                shown[x] -= 1  # seen again: no memory needed
+            elif hidden_dest:
+                everywhere = self._everywhere[seat][lost[0]]
+                wider = region | (hidden_dest & everywhere)
+                if wider != everywhere:
+                    kept.append((x, wider))
+                # else: it may be in any place it could be: nothing left to remember
+            # else: something left its region for nowhere the piles follow: forgotten
+        # ids leaving a remembered pile the seat sees, into a place it cannot see
+        arrived = {dest: added[dest].copy() for dest in sorted(hidden_dest, key=repr)}
+        followed: dict[Place, Counter] = {dest: Counter() for dest in arrived}
+        untracked = False  # ids left a place the seat sees for one it does not, forgotten
+        for pl, gone in removed.items():
+            if pl in unseen or not gone:
+                continue
+            if pl[1] not in remember:
+                untracked = True
+                continue
+            for x, n in gone.items():
+                for dest, ids in arrived.items():
+                    while n and ids[x] > 0:
+                        kept.append((x, frozenset((dest,))))
+                        followed[dest][x] += 1
+                        ids[x] -= 1
+                        n -= 1
+        memos[:] = kept
+        self._update_known(self._known[seat], unseen, sizes, removed, added, followed, untracked)
 
     @staticmethod
     def _update_known(
         known: dict[Place, Counter | None],
         unseen: frozenset[Place],
-        before: dict[Place, Counter],
+        sizes: dict[Place, int],
         removed: dict[Place, Counter],
         added: dict[Place, Counter],
         followed: dict[Place, Counter],
@@ -211,22 +304,46 @@ class Recorder:
         """What each unseen place can hold after the step: what stayed (a subset of what it
         could hold; nothing when it was emptied), the remembered ids that came in, and any
         other arrival from the unseen places that lost ids (what those could hold)."""
-        losing = [pl for pl in unseen if removed[pl]]
         sources: Counter | None = Counter()
-        for pl in losing:
-            if known[pl] is None or untracked:
-                sources = None
-                break
-            sources.update(known[pl])
+        for pl, gone in removed.items():
+            if gone and pl in unseen:
+                if known[pl] is None or untracked:
+                    sources = None
+                    break
+                sources.update(known[pl])
         new: dict[Place, Counter | None] = {}
-        for pl in unseen:
-            if not removed[pl] and not added[pl]:
+        nothing: Counter = Counter()
+        for pl, gone in removed.items():
+            if pl not in unseen:
                 continue
-            stayed = before[pl].total() - removed[pl].total()
+            came = added[pl]
+            stayed = sizes[pl] - gone.total()
             can: Counter | None = known[pl] if stayed > 0 else Counter()
             if can is not None:
-                can = can + followed.get(pl, Counter())
-                if added[pl].total() > followed.get(pl, Counter()).total():
+                came_followed = followed.get(pl, nothing)
+                can = can + came_followed
+                if came.total() > came_followed.total():
                     can = None if sources is None else can + sources
             new[pl] = can
         known.update(new)
+
+
+_NONE: Counter = Counter()  # shared: the notes of a step are read, never changed
+
+
+def _moved(old: tuple, new: tuple) -> tuple[Counter, Counter]:
+    """The ids that left a pile and those that came in, between two of its contents. Most
+    steps draw from or put onto one end, which needs no count of the whole pile."""
+    n, m = len(old), len(new)
+    if m < n:
+        if old[:m] == new:
+            return Counter(old[m:]), _NONE
+        if old[n - m :] == new:
+            return Counter(old[: n - m]), _NONE
+    elif m > n:
+        if new[:n] == old:
+            return _NONE, Counter(new[n:])
+        if new[m - n :] == old:
+            return _NONE, Counter(new[: m - n])
+    was, now = Counter(old), Counter(new)
+    return was - now, now - was

@@ -197,10 +197,41 @@ class State:
         """What `seat` may see: hidden fields of others and hidden piles show only counts."""
         return seat_view(self.game.rules, self, seat)
 
-    def record(self) -> None:
+    def record(self, *, observations: bool = True) -> None:
         """Start recording every seat's observations and memory from this state on (what
-        ``Game.new_state(record=True)`` does; a test that edits a fresh state calls it after)."""
-        self.rec = Recorder(self)
+        ``Game.new_state(record=True)`` does; a test that edits a fresh state calls it after).
+        ``observations=False`` keeps only what seats remember (``state: remember:``)."""
+        self.rec = Recorder(self, observations=observations)
+
+    def remembered(self) -> Recorder | None:
+        """The recorder of what seats remember (knowledge.py), for a ruleset that declares
+        ``state: remember:`` (None for one that does not). On a state that records nothing it
+        is made now, by replaying the game from its seed and choices, and kept: it goes on
+        recording from here. A state edited by hand, which the replay does not reproduce,
+        remembers from now on."""
+        if self.rec is not None or not self.game.rules.remember:
+            return self.rec
+        again = self._replayed(record=False, memory=True)
+        if again.g == self.g and again.p == self.p and again.rec is not None:
+            self.rec = again.rec
+        else:
+            self.record(observations=False)
+        return self.rec
+
+    def _replayed(self, *, record: bool, memory: bool = False) -> State:
+        """This game played again from its seed with its choices."""
+        game: Any = self.game
+        again = game.new_state(
+            self.seed,
+            take_forced=self.take_forced,
+            ask_hidden_forced=self.ask_hidden_forced,
+            record=record,
+        )
+        if memory and again.rec is None:
+            again.record(observations=False)
+        for option_id in self.history:
+            again.apply(option_id)
+        return again
 
     def information_state(self, seat: int) -> list[dict[str, Any]]:
         """What `seat` knows (perfect recall): every view it was shown, as a digest, the log
@@ -208,17 +239,9 @@ class State:
         first (knowledge.py). A state that does not record replays its game from the seed and
         the choices (the same game with recording on)."""
         rec = self.rec
-        if rec is None:
-            game: Any = self.game
-            again = game.new_state(
-                self.seed,
-                take_forced=self.take_forced,
-                ask_hidden_forced=self.ask_hidden_forced,
-                record=True,
-            )
-            for option_id in self.history:
-                again.apply(option_id)
-            rec = again.rec
+        if rec is None or not rec.observations:
+            rec = self._replayed(record=True).rec
+            assert rec is not None
         return rec.information_state(seat)
 
     def result(self) -> Result:

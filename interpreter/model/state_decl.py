@@ -35,8 +35,10 @@ class StateFields:
     local: dict[str, list[tuple[str, str]]] = field(
         default_factory=lambda: {scope: [] for scope in LOCAL_SCOPES}
     )
-    # `remember: [pile, ...]`: ids a seat sees leave one of these piles for a place it cannot
-    # see are remembered there (engine/knowledge.py); the search bot's sampler keeps them there
+    # `remember: [field, ...]`: ids a seat sees leave one of these piles for a place it cannot
+    # see are remembered there (engine/knowledge.py); the search bot's sampler keeps them there.
+    # A hidden per-seat counter or value named here changes in full sight (only its total is
+    # kept face down): the sampler keeps its true value
     remember: tuple[str, ...] = ()
 
     def reset(self, scope: str) -> Reset | None:
@@ -108,7 +110,8 @@ def declare_state(host: DslHost, env: Env, data: Any) -> StateFields:
 
 
 def _remembered(state_decl: Any, out: StateFields, host: Any) -> tuple[str, ...]:
-    """The piles named by `state: remember:`, each a declared pile (global or per seat)."""
+    """The fields named by `state: remember:`: each a declared pile (global or per seat), or
+    a hidden per-seat counter or value whose every change all seats see."""
     names = state_decl.get("remember") or []
     piles = [
         n
@@ -116,13 +119,21 @@ def _remembered(state_decl: Any, out: StateFields, host: Any) -> tuple[str, ...]
         for n, (kind, _start) in init.items()
         if kind == "pile"
     ]
+    hidden = out.hidden_player
+    counted = [n for n, (kind, _s) in out.player_init.items() if kind != "pile" and n in hidden]
     found: list[str] = []
     for i, name in enumerate(names):
         name = str(name)
-        if name not in piles:
+        if name not in piles and name not in counted:
             kind = out.global_init.get(name, out.player_init.get(name, (None,)))[0]
-            what = f"'{name}' is a {kind}, not a pile" if kind else f"unknown pile '{name}'"
-            host.error(["state", "remember", i], "R001", f"remember: {what}", hint(name, piles))
+            what = (
+                f"'{name}' is a {kind}, neither a pile nor a hidden player field"
+                if kind
+                else f"unknown field '{name}'"
+            )
+            host.error(
+                ["state", "remember", i], "R001", f"remember: {what}", hint(name, piles + counted)
+            )
         elif name not in found:
             found.append(name)
     return tuple(found)

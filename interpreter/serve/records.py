@@ -11,7 +11,6 @@ record is rebuilt by replaying the table from its seed on the server; only views
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from interpreter.serve.messages import SPECTATOR
@@ -44,8 +43,7 @@ def seat_record(table: Any, seat: int | None) -> dict[str, Any]:
             "decision": number,
             "round": view["round"],
             "to_move": to_move,
-            # a copy as JSON text and back: the next move must not change this step's view
-            "view": json.loads(json.dumps(view)),
+            "view": view,  # the state's values copied (seat_view): later moves leave it be
             "log": log_lines(entries),
         }
         if to_move is not None and to_move == seat:

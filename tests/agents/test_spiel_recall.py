@@ -97,7 +97,7 @@ def test_resampled_states_keep_the_history_and_the_remembered_gems():
             other = state.resample_from_infostate(seat, rng.random_sample)
             assert other.information_state_string(seat) == state.information_state_string(seat)
             assert other.legal_actions() == state.legal_actions()
-            for x, region in state.s.rec.memory[seat]:
+            for x, region in state.s.rec.memory(seat):
                 assert any(x in _pile(other.s, place) for place in region)
             state.apply_action(rng.choice(state.legal_actions()))
 

@@ -78,23 +78,26 @@ def _walk(s, history, i, seat, target, found, other) -> None:
 
 def _draft_contradictions(memory: bool, games: int = 12, samples: int = 12) -> tuple[int, int]:
     """(contradictions, samples drawn) over random games of the draft, at every decision,
-    for both seats; `memory` False draws from the current view alone (a copy that does not
-    record), as the sampler did before seats remembered."""
+    for both seats; `memory` False draws from the current view alone (the same
+    game whose seats remember nothing), as the sampler did before seats remembered."""
     game = load_game(DRAFT, 2)
+    sampled = game if memory else load_game(DRAFT, 2, ["tests/toy-draft/no-memory.yaml"])
     bad = drawn = 0
     for seed in range(games):
         rng = random.Random(seed)
         state = game.new_state(seed)
+        source = sampled.new_state(seed)
         while not state.is_over:
             for seat in (0, 1):
                 worlds = _worlds(game, seed, state.history, seat)
-                source = state if memory else state.copy()
                 for k in range(samples):
                     d = determinise(source, seat, random.Random(f"{seed}:{seat}:{k}"))
                     drawn += 1
                     if d.view(seat) != state.view(seat) or _hidden_of(d, 1 - seat) not in worlds:
                         bad += 1
-            state.apply(rng.choice(state.legal_options()))
+            option_id = rng.choice(state.legal_options())
+            state.apply(option_id)
+            source.apply(option_id)
     return bad, drawn
 
 
@@ -154,7 +157,11 @@ def _ids(state) -> Counter:
     ],
 )
 def test_shipped_games_samples_keep_what_the_seat_knows(name, players, overlays):
+    """Every sample shows the seat its current view, keeps every id of the game exactly once,
+    breaks none of the ruleset's invariants, keeps every id the seat remembers in a place it
+    may be in and every remembered counter (Puerto Rico's VP chips) at its true value."""
     game = load_game(name, players, overlays)
+    assert game.rules.remember  # every shipped game says what its seats remember
     bad = drawn = 0
     for seed in range(2):
         rng = random.Random(seed)
@@ -164,15 +171,22 @@ def test_shipped_games_samples_keep_what_the_seat_knows(name, players, overlays)
                 for seat in range(players):
                     d = determinise(state, seat, random.Random(state.decisions * 7 + seat))
                     drawn += 1
-                    memos = state.rec.memory[seat] if state.rec is not None else []
                     placed = all(
-                        any(x in _pile(d, place) for place in region) for x, region in memos
+                        any(x in _pile(d, place) for place in region)
+                        for x, region in state.rec.memory(seat)
+                    )
+                    counted = all(
+                        d.p[k][name] == state.p[k][name]
+                        for k in range(players)
+                        for name in game.rules.remember
+                        if name in game.rules.hidden_player and type(state.p[k][name]) is not list
                     )
                     if (
                         d.view(seat) != state.view(seat)
                         or _ids(d) != _ids(state)
-                        or broken_names(d) - broken_names(_guessed(state, seat))
+                        or broken_names(d) - broken_names(state)
                         or not placed
+                        or not counted
                     ):
                         bad += 1
             state.apply(rng.choice(state.legal_options()))
@@ -180,19 +194,105 @@ def test_shipped_games_samples_keep_what_the_seat_knows(name, players, overlays)
     assert bad == 0
 
 
-def _guessed(state, seat: int):
-    """`state` with only the other seats' hidden counters guessed as the sampler guesses them
-    (as `seat`'s own): an invariant tying them to public numbers (Puerto Rico's VP chips and
-    their public supply) breaks by that guess alone, which docs/bots.md describes."""
-    other = state.copy()
-    own = other.p[seat]
-    for pl in other.p:
-        for name in other.game.rules.hidden_player:
-            if pl is not own and type(pl.get(name)) is not list and name in own:
-                pl[name] = own[name]
-    return other
+class _SeenGoingDown:
+    """What a San Juan seat saw of hidden cards, tracked here from the true states alone (not
+    by the engine's recorder): the cards it saw go from its hand or its councillor's draw, or
+    from the face-up turned-up cards, onto the face-down discard pile are there until the
+    discard pile is shuffled into the deck; a turned-up card it saw a seat keep is in that
+    seat's hand until that hand gives up a card."""
+
+    def __init__(self, state, seat: int) -> None:
+        self.seat = seat
+        self.in_discard: Counter = Counter()
+        self.in_hand: list[tuple[str, int]] = []
+        self._before = self._piles(state)
+
+    @staticmethod
+    def _piles(state) -> dict:
+        out = {("g", n): Counter(state.g[n]) for n in ("discard", "turned-up")}
+        for k, pl in enumerate(state.p):
+            out[(k, "hand")] = Counter(pl["hand"])
+            out[(k, "drawn")] = Counter(pl["drawn"])
+        return out
+
+    def step(self, state) -> None:
+        before, after = self._before, self._piles(state)
+        self._before = after
+        lost = {pl: before[pl] - after[pl] for pl in before}
+        got = {pl: after[pl] - before[pl] for pl in before}
+        if lost[("g", "discard")]:
+            self.in_discard.clear()  # shuffled into the deck: the seat loses track
+        seen = lost[(self.seat, "hand")] + lost[(self.seat, "drawn")] + lost[("g", "turned-up")]
+        self.in_discard += seen & got[("g", "discard")]
+        self.in_hand = [(x, k) for x, k in self.in_hand if not lost[(k, "hand")]]
+        for k in range(len(state.p)):
+            if k != self.seat:
+                self.in_hand += [(x, k) for x in (lost[("g", "turned-up")] & got[(k, "hand")])]
+
+    def contradicted_by(self, d) -> bool:
+        return bool(self.in_discard - Counter(d.g["discard"])) or any(
+            x not in d.p[k]["hand"] for x, k in self.in_hand
+        )
+
+
+@pytest.mark.parametrize(
+    ("players", "overlays"), [(3, []), (4, []), (2, ["new-buildings", "setup-variation"])]
+)
+def test_san_juan_samples_agree_with_what_the_seat_saw_go_face_down(players, overlays):
+    game = load_game("san-juan", players, overlays)
+    bad = drawn = facts = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_state(seed)
+        seen = [_SeenGoingDown(state, seat) for seat in range(players)]
+        while not state.is_over:
+            if state.decisions % 9 == 0:
+                for seat in range(players):
+                    d = determinise(state, seat, random.Random(state.decisions * 7 + seat))
+                    drawn += 1
+                    facts += seen[seat].in_discard.total() + len(seen[seat].in_hand)
+                    bad += seen[seat].contradicted_by(d)
+            state.apply(rng.choice(state.legal_options()))
+            for s in seen:
+                s.step(state)
+    assert drawn > 100 and facts > 1000  # the seats did see cards go face down
+    assert bad == 0
+
+
+def test_san_juan_samples_without_memory_would_contradict_it():
+    # what the test above guards against: the same check on samples drawn from the view alone
+    game = load_game("san-juan", 3, ["tests/bots/sj-no-memory.yaml"])
+    bad = drawn = 0
+    rng = random.Random(0)
+    state = game.new_state(0)
+    seen = [_SeenGoingDown(state, seat) for seat in range(3)]
+    while not state.is_over:
+        if state.decisions % 9 == 0:
+            for seat in range(3):
+                d = determinise(state, seat, random.Random(state.decisions * 7 + seat))
+                drawn += 1
+                bad += seen[seat].contradicted_by(d)
+        state.apply(rng.choice(state.legal_options()))
+        for s in seen:
+            s.step(state)
+    assert bad > drawn // 4
 
 
 def _pile(state, place) -> list:
     holder, name = place
     return state.g[name] if holder == "g" else state.p[holder][name]
+
+
+def test_a_spectators_world_redraws_every_seats_hidden_fields():
+    # seat -1 (the leak checker's spectator) owns no seat: the last seat's hand is drawn too
+    game = load_game("san-juan", 3)
+    state = game.new_state(4)
+    kept = Counter()
+    for k in range(20):
+        d = determinise(state, -1, random.Random(k))
+        assert d.view(-1) == state.view(-1)
+        for seat in range(3):
+            kept[seat] += d.p[seat]["hand"] == state.p[seat]["hand"]
+    assert max(kept.values()) < 5, kept
+    # a seat's own hand stays its own
+    assert determinise(state, 2, random.Random(0)).p[2]["hand"] == state.p[2]["hand"]

@@ -65,32 +65,43 @@ def test_search_stops_at_its_time_budget():
 
 
 def _poison(state, seat: int, rng: random.Random):
-    """The same state for `seat`, with everything it cannot see scrambled."""
+    """The same state for `seat`, with everything it cannot see scrambled: by hand where the
+    seat remembers nothing, by the engine's own sampler (with the seat's memory taken over)
+    where it does, plus another seat's face-down points that the seat does not count."""
     rules = state.game.rules
-    other = state.copy()
-    other.rng = random.Random(rng.random())
-    unseen = []
-    for name in sorted(rules.hidden_global):
-        if type(other.g.get(name)) is list:
-            unseen.append((other.g, name))
+    if state.remembered() is not None and state.rec.memory(seat):
+        other = determinise(state, seat, random.Random(rng.random()))
+        other.rec = state.rec.rebase(other)
+    else:
+        other = state.copy()
+        other.rng = random.Random(rng.random())
+        unseen = []
+        for name in sorted(rules.hidden_global):
+            if type(other.g.get(name)) is list:
+                unseen.append((other.g, name))
+        for pl in other.p:
+            if pl["seat"] == seat:
+                continue
+            for name in sorted(rules.hidden_player):
+                if type(pl.get(name)) is list:
+                    unseen.append((pl, name))
+        by_collection: dict[str, list] = {}
+        for box, name in unseen:
+            by_collection.setdefault(rules.collections.get(name, name), []).append((box, name))
+        for boxes in by_collection.values():
+            pool = [x for box, name in boxes for x in box[name]]
+            rng.shuffle(pool)
+            for box, name in boxes:
+                size = len(box[name])
+                box[name] = pool[:size]
+                del pool[:size]
+        if state.rec is not None:
+            other.rec = state.rec.rebase(other)
     for pl in other.p:
-        if pl["seat"] == seat:
-            continue
-        for name in sorted(rules.hidden_player):
-            if type(pl.get(name)) is list:
-                unseen.append((pl, name))
-            elif type(pl.get(name)) is int:
-                pl[name] = pl[name] + rng.randrange(1, 9)  # another seat's face-down points
-    by_collection: dict[str, list] = {}
-    for box, name in unseen:
-        by_collection.setdefault(rules.collections.get(name, name), []).append((box, name))
-    for boxes in by_collection.values():
-        pool = [x for box, name in boxes for x in box[name]]
-        rng.shuffle(pool)
-        for box, name in boxes:
-            size = len(box[name])
-            box[name] = pool[:size]
-            del pool[:size]
+        if pl["seat"] != seat:
+            for name in sorted(rules.hidden_player):
+                if type(pl.get(name)) is int and name not in rules.remember:
+                    pl[name] = pl[name] + rng.randrange(1, 9)  # face-down points not counted
     return other
 
 

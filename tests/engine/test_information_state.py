@@ -36,15 +36,40 @@ def _play(s, choices: list[str]):
 
 
 def test_recording_is_asked_for_and_search_copies_drop_it():
-    sj = load_game("san-juan", 3).new_state(1)
-    assert sj.rec is None  # a ruleset without `remember:` records nothing unless asked
-    assert load_game("san-juan", 3).new_state(1, record=True).rec is not None
-    draft = load_game(DRAFT, 2).new_state(1)
-    assert draft.rec is not None  # it declares what seats remember: its sampler needs it
+    sj = load_game("san-juan", 3)
+    assert sj.new_state(1).rec is None  # nothing is recorded unless asked for
+    assert sj.new_state(1, record=True).rec.observations
+    draft = load_game(DRAFT, 2).new_state(1, record=True)
     assert draft.copy().rec is None
     going_on = draft.copy(recording=True)
     going_on.apply(going_on.legal_options()[0])
     assert len(going_on.information_state(0)) == len(draft.information_state(0)) + 1
+
+
+def test_memory_is_worked_out_by_replay_when_first_asked_for_and_kept():
+    game = load_game("san-juan", 3)
+    rng = random.Random(5)
+    plain, recorded = game.new_state(7), game.new_state(7, record=True)
+    for step in range(160):
+        option_id = rng.choice(plain.legal_options())
+        plain.apply(option_id)
+        recorded.apply(option_id)
+        if step == 90:
+            rec = plain.remembered()  # made by replay, then kept and recording
+            assert rec is not None and plain.rec is rec and not rec.observations
+    assert any(recorded.rec.memory(seat) for seat in range(3))  # the seats remember cards
+    for seat in range(3):
+        assert plain.rec.memory(seat) == recorded.rec.memory(seat)
+        assert plain.rec.known(seat) == recorded.rec.known(seat)
+    # a game whose ruleset declares no memory has none to make
+    bare = load_game(DRAFT, 2, ["tests/toy-draft/no-memory.yaml"]).new_state(1)
+    assert bare.remembered() is None and bare.rec is None
+    # a state edited by hand (the replay does not reproduce it) remembers from then on
+    edited = game.new_state(7)
+    edited.p[0]["hand"].reverse()
+    edited.g["deck"].reverse()
+    assert edited.remembered() is not None
+    assert all(edited.rec.memory(seat) == [] for seat in range(3))
 
 
 def test_a_state_that_does_not_record_replays_its_history():
@@ -120,20 +145,20 @@ def test_the_draft_remembers_the_passed_gems():
         ["keep:amber", "keep:delft"],
     )
     # after the pass: seat 0 knows beryl and coral are in seat 1's hand
-    assert sorted(x for x, _ in s.rec.memory[0]) == ["beryl", "coral"]
-    assert all(region == frozenset({(1, "hand")}) for _, region in s.rec.memory[0])
-    assert s.rec.known[0][(1, "hand")] == {"beryl": 1, "coral": 1}
+    assert sorted(x for x, _ in s.rec.memory(0)) == ["beryl", "coral"]
+    assert all(region == frozenset({(1, "hand")}) for _, region in s.rec.memory(0))
+    assert s.rec.known(0)[(1, "hand")] == {"beryl": 1, "coral": 1}
     # seat 1 keeps coral, unseen, and passes beryl back: seat 0 sees beryl again, and knows
     # coral is in seat 1's hand or among its kept gems, and flint (passed now) in its hand
     s.apply("keep:ebony")
     s.apply("keep:coral")
     assert s.p[0]["hand"] == ["beryl"]
-    regions = dict(s.rec.memory[0])
+    regions = dict(s.rec.memory(0))
     assert regions == {
         "coral": frozenset({(1, "hand"), (1, "kept")}),
         "flint": frozenset({(1, "hand")}),
     }
-    assert s.rec.known[0][(1, "hand")] == {"flint": 1}
+    assert s.rec.known(0)[(1, "hand")] == {"flint": 1}
 
 
 def test_san_juan_hand_order_is_no_history():
@@ -169,9 +194,13 @@ def test_san_juan_public_choices_are_history():
 
 @pytest.mark.parametrize(
     ("remember", "message"),
-    [("[hands]", "unknown pile 'hands'"), ("[bonus]", "'bonus' is a counter, not a pile")],
+    [
+        ("[hands]", "unknown field 'hands'"),
+        # a global counter: every seat sees it, or (hidden) none does; nothing to remember
+        ("[bonus]", "'bonus' is a counter, neither a pile nor a hidden player field"),
+    ],
 )
-def test_remember_names_a_declared_pile(tmp_path, remember, message):
+def test_remember_names_a_declared_pile_or_hidden_player_field(tmp_path, remember, message):
     text = open(DRAFT, encoding="utf-8").read().replace("remember: [hand]", f"remember: {remember}")
     path = tmp_path / "ruleset.yaml"
     path.write_text(text, encoding="utf-8")

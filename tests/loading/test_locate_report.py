@@ -166,3 +166,19 @@ def test_format_github() -> None:
         "::error file=r.yaml,line=4,col=3,title=S003::"
         "unknown key 'x,y' (at /a/x; did you mean 'xy'?)",
     ]
+
+
+def test_a_very_long_source_line_is_shown_around_its_column():
+    # a 27 KB line (an alias bomb's, a generated file's) must not be printed whole
+    line = "x: [" + "a, " * 9000 + "BAD, " + "b, " * 100 + "]"
+    col = line.index("BAD") + 1
+    d = Diagnostic("Y007", "too big", file="big.yaml", line=1, column=col)
+    out = format_text([d], sources={"big.yaml": line}).splitlines()
+    shown, caret = out[1], out[2]
+    assert len(shown) < 200 and shown.startswith("    ...") and shown.endswith("...")
+    assert shown[caret.index("^") : caret.index("^") + 3] == "BAD"
+    # a short line is shown as it is, the caret under its column
+    short = format_text(
+        [Diagnostic("Y001", "m", file="s.yaml", line=1, column=4)], sources={"s.yaml": "ab: cd"}
+    )
+    assert short.splitlines()[1:] == ["    ab: cd", "       ^"]
