@@ -17,18 +17,57 @@ from pathlib import Path
 
 from interpreter.diagnostics.suggest import did_you_mean
 
-__all__ = ["IGNORE_FILE", "KINDS", "PathError", "classify", "discover", "plain_id", "read_head"]
+__all__ = [
+    "IGNORE_FILE",
+    "KINDS",
+    "SCHEMA_KEYS",
+    "PathError",
+    "classify",
+    "discover",
+    "plain_id",
+    "read_head",
+    "skip_reason",
+]
 
 KINDS = ("ruleset", "overlay", "config", "scenario")
 _KIND_KEY = {"ruleset": "ruleset", "overlay": "overlay", "game": "config"}
-# Top-level keys only a scenario file has (a game config shares its game/players/with/options).
+# Beside `game:`, a key only a scenario file has makes it one (a config has none of these).
 _SCENARIO_ONLY = ("scenarios", "steps", "expect", "setup", "name", "doc")
-# Top-level keys only a rule file has: a file with one of these but no id is still checked.
-_RULESET_ONLY = ("catalogs", "phases", "flow", "scoring", "procedures", "functions")
-_OVERLAY_ONLY = ("extends",)
+_SCENARIO_BODY = ("steps", "expect", "setup")
+# Every top-level key of the four schemas: such a key is meant as written, never a misspelling
+# (`name:` is a scenario's key, not a slip for `game:`).  tests/validate/test_file_kinds.py
+# holds this list to the schemas.
+SCHEMA_KEYS = frozenset(
+    (
+        *("ruleset", "overlay", "game", "title", "description", "doc", "name"),
+        *("players", "with", "options", "seed", "seats", "scenarios", "setup", "steps"),
+        *("forced", "optional"),
+        *("expect", "extends", "add", "replace", "patch", "remove", "extension-points"),
+        *("sets", "tables", "catalogs", "state", "events", "functions", "procedures", "flow"),
+        *("limits", "phases", "scoring", "invariants", "presentation"),
+    )
+)
+# A ruleset's own sections: two of them (no id) still make a ruleset, so a file that lost its
+# `ruleset:` line is checked; one alone is too common elsewhere (a build spec's `phases:`, a
+# serverless app's `functions:`).
+_RULESET_SECTIONS = (
+    *("catalogs", "phases", "flow", "scoring", "procedures", "functions", "invariants"),
+    "extension-points",
+)
+# What else a file must have for a misspelt kind key (`rulset:`, `overlya:`, `gmae:`) to count:
+# a key close to one of those is common in other YAML (`rules:` in a linter's config), so the
+# guess needs a key only that kind of rule file has beside it.
+_EVIDENCE = {
+    "ruleset": ("players", *_RULESET_SECTIONS),
+    "overlay": ("extends", "add", "replace", "patch", "remove"),
+    "game": ("players", "with", "seats", "expect", "setup"),
+}
+_OVERLAY_CHANGES = ("add", "replace", "patch", "remove")
 _TOP_KEY = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:", re.MULTILINE)
+# the schema file itself must be named, not one whose name merely ends so (`compose-config.`)
 _SCHEMA_LINE = re.compile(
-    r"yaml-language-server:\s*\$schema=\S*?(ruleset|overlay|config|scenario)\.schema"
+    r"yaml-language-server:[ \t]*\$schema=(?:\S*[/\\])?(ruleset|overlay|config|scenario)"
+    r"\.schema\.json(?:\s|$)"
 )
 # `# rulebook: scenario` (or ruleset, overlay, config) declares a file's kind; `# rulebook: ignore`
 # keeps it out of every folder search (a deliberately broken fixture, say)
@@ -146,36 +185,71 @@ def classify(text: str) -> str:
     """``ruleset``, ``overlay``, ``config``, ``scenario`` or ``skipped``, from a text scan of
     top-level keys (or the kind a file declares: ``# rulebook: scenario``, a schema line).
 
+    ``ruleset:`` makes a ruleset, ``overlay:`` an overlay, ``scenarios:`` a scenario file, and
+    ``game:`` a scenario file with ``steps:``, ``expect:`` or another scenario key beside it,
+    else a game config.  Any other YAML (a CI workflow, a chart, an environment) is skipped,
+    unless it looks like a rule file with a slip in it: a misspelt kind key beside keys only
+    that kind has, or two of a ruleset's own sections, or an overlay's ``extends:`` with a
+    change.  :func:`skip_reason` says why a skipped file is not a rule file.
+
     >>> classify("ruleset: x\\n"), classify("overlay: y\\n"), classify("repos: []\\n")
     ('ruleset', 'overlay', 'skipped')
-    >>> classify("rulset: x\\nflow: {}\\n")
-    'ruleset'
+    >>> classify("rulset: x\\nflow: {}\\n"), classify("rules: {}\\nenv: {}\\n")
+    ('ruleset', 'skipped')
     >>> classify("game: g\\nplayers: 3\\n"), classify("game: g\\nscenarios: []\\n")
     ('config', 'scenario')
+    >>> classify("name: CI\\non: [push]\\njobs: {}\\n"), classify("name: x\\nsteps: []\\n")
+    ('skipped', 'skipped')
     """
+    return _kind(text)[0]
+
+
+def skip_reason(text: str) -> str:
+    """Why a file that :func:`classify` skips is not a rule file, in words (for ``--verbose``).
+
+    >>> skip_reason("name: CI\\non: [push]\\njobs: {}\\n")
+    'no top-level ruleset:, overlay:, game: or scenarios: key; its keys: name, on, jobs'
+    """
+    return _kind(text)[1]
+
+
+def _kind(text: str) -> tuple[str, str]:
+    """(kind, why it is skipped: empty unless the kind is ``skipped``)."""
     declared = _DECLARED.search(text[:2000])
     if declared and declared.group(1) != "ignore":
-        return declared.group(1)
-    keys = _TOP_KEY.findall(text)
+        return declared.group(1), ""
+    keys = list(dict.fromkeys(_TOP_KEY.findall(text)))
     if "ruleset" in keys or "overlay" in keys:
-        return "ruleset" if "ruleset" in keys else "overlay"
-    if any(k in _SCENARIO_ONLY for k in keys):
-        return "scenario"
-    for key in keys:
-        if key in _KIND_KEY:
-            return _KIND_KEY[key]
+        return ("ruleset" if "ruleset" in keys else "overlay"), ""
+    if "scenarios" in keys:
+        return "scenario", ""
+    if "game" in keys:
+        return ("scenario" if any(k in _SCENARIO_ONLY for k in keys) else "config"), ""
     marker = _SCHEMA_LINE.search(text[:2000])
     if marker:
-        return marker.group(1)
+        return marker.group(1), ""
     for key in keys:
-        guess = did_you_mean(key, _KIND_KEY)
-        if guess and guess != key:
-            return _KIND_KEY[guess]
-    if any(k in _RULESET_ONLY for k in keys):
-        return "ruleset"
-    if any(k in _OVERLAY_ONLY for k in keys):
-        return "overlay"
-    return "skipped"
+        guess = None if key in SCHEMA_KEYS else did_you_mean(key, _KIND_KEY)
+        if guess and any(k in _EVIDENCE[guess] for k in keys if k != key):
+            if guess == "game" and any(k in _SCENARIO_ONLY for k in keys):
+                return "scenario", ""
+            return _KIND_KEY[guess], ""
+    if "players" in keys and any(k in _SCENARIO_BODY for k in keys):
+        return "scenario", ""  # a scenario that forgot its game: T001 says so
+    if sum(k in _RULESET_SECTIONS for k in keys) >= 2:
+        return "ruleset", ""
+    if "extends" in keys and any(k in _OVERLAY_CHANGES for k in keys):
+        return "overlay", ""
+    return "skipped", _why_not(keys)
+
+
+def _why_not(keys: list[str]) -> str:
+    if not keys:
+        return "no top-level keys (not a mapping, or empty)"
+    shown = ", ".join(keys[:6]) + (", ..." if len(keys) > 6 else "")
+    if "steps" in keys or "expect" in keys or "setup" in keys:
+        return f"no scenarios: key, and steps:/expect:/setup: without game:; its keys: {shown}"
+    return f"no top-level ruleset:, overlay:, game: or scenarios: key; its keys: {shown}"
 
 
 def plain_id(head: str, kind: str) -> str | None:

@@ -1,10 +1,11 @@
 """Composition (O codes): an overlay checked as it will run, composed onto what it extends.
 
-An overlay extending another overlay brings the whole chain down to its base ruleset, so two
-overlays changing the same entry are reported naming both files (O008); an ``extends`` that
-names nothing known, or that leads round in a cycle, is O004. A base ruleset is also checked
-with every combination of the overlays beside it that extend it (its expansions together), as a
-game config could ask for them.
+An overlay extending another overlay brings the whole chain down to its base ruleset and
+composes on that chain's result (it may change what the overlays it extends set); two overlays
+of which neither extends the other that change the same entry are reported naming both files
+(O008); an ``extends`` that names nothing known, or that leads round in a cycle, is O004. A
+base ruleset is also checked with every combination of the overlays beside it that extend it
+(its expansions together), as a game config could ask for them.
 """
 
 from __future__ import annotations

@@ -16,10 +16,12 @@ What a file is, decided from its top-level keys (a cheap text scan, before parsi
   chain, so two overlays changing the same entry are reported naming both files (O008);
 * ``game: NAME``   a game config: schema-checked, then its game, overlays, player count and
   options are resolved (C001-C005) and the composition it asks for is compiled;
-* anything else (``.pre-commit-config.yaml``, CI workflows, ...) is *skipped*, listed as such,
-  and never fails a run.  A file whose top-level keys look like a misspelt rule file
-  (``rulset:``, or ``flow:``/``phases:``/``extends:`` without an id) is checked as one, so a
-  typo cannot make a rule file silently vanish from CI.
+* ``scenarios:`` (or ``game:`` with ``steps:``/``expect:``/``setup:``)  a scenario file;
+* anything else (``.pre-commit-config.yaml``, CI workflows, charts, ...) is *skipped*, listed
+  as such, and never fails a run.  A file that looks like a rule file with a slip in it (a
+  misspelt kind key beside keys only that kind has, a ruleset's sections without its id) is
+  checked as one, so a typo cannot make a rule file silently vanish from CI
+  (:func:`~interpreter.check.files.classify` has the exact rules).
 
 A stage runs on a file only when the stages before it found no error there (a schema error
 would otherwise echo as a string of confusing compile errors, and a mistyped call would also

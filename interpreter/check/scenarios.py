@@ -7,7 +7,11 @@ Whether a step is *legal* when it comes is for ``rulebook test`` to say, which p
 here an option matches when it fits one of the game's option templates with a name or number
 the rules use in each gap (``take:{x}`` fits ``take:apple`` when ``apple`` is a name of the
 game), so a misspelt ``tkae:apple`` or ``take:appel``, or a step of another game, is found
-before a run.
+before a run. ``seat N may not`` asks less: an id that fits a template's shape holds there even
+with a name the game does not have (a house rule that removes a component proves it with
+``seat 0 may not: take:apple``), unless that name is a near miss of one it has (a misspelling).
+:class:`OptionNames` is the one implementation: ``rulebook test`` (scenario/runner.py) checks
+the same ids with it, so the two commands refuse exactly the same ones.
 """
 
 from __future__ import annotations
@@ -20,14 +24,15 @@ from interpreter.check.compile import check_ruleset
 from interpreter.check.configs import resolve_game
 from interpreter.check.report import diagnostic_at
 from interpreter.check.session import Session
-from interpreter.diagnostics.suggest import hint_for
+from interpreter.diagnostics.suggest import did_you_mean, hint_for
 from interpreter.load.locate import is_map, is_seq
 
-__all__ = ["check_scenario_file", "option_templates"]
+__all__ = ["OptionNames", "check_scenario_file", "option_templates"]
 
 _OPTION_STEP = re.compile(r"^\s*seat\s+[0-9]+\s*:\s*(\S+)\s*$")
 _SEAT_KEY = re.compile(r"^seat [0-9]+$")
 _MAY_KEY = re.compile(r"^seat [0-9]+ (may|may include|may not)$")
+_SETTINGS = ("forced", "optional")  # a step's settings, beside its seat key
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 
@@ -70,26 +75,77 @@ def _check_one(run: Session, path: str, top: Any, node: Any, where: list[Any]) -
         run.compiled.add(key)
         run.keep_alive.append(composed)
         run.emit(check_ruleset(composed, counts=counts, options=options, whole=False, setup=False))
-    templates = option_templates(composed)
-    words = _words(composed)
-    for step_where, option in _options_named(node, where):
-        if not any(_fits(t, option, words) for t in templates.values()):
-            shown = sorted(templates)
-            _fault(
-                run,
-                path,
-                top,
-                step_where,
-                "T002",
-                f"'{option}' is not an option this game offers",
-                hint=hint_for(option, shown) or f"its options: {', '.join(shown) or 'none'}",
-            )
+    names = OptionNames(composed)
+    for step_where, option, absent_ok in _options_named(node, where):
+        fault = names.fault(option, absent_ok=absent_ok)
+        if fault is not None:
+            _fault(run, path, top, step_where, "T002", fault[0], hint=fault[1])
+
+
+class OptionNames:
+    """The option ids a game can offer (its `choose` option templates, and the names and numbers
+    that may fill their gaps), and why an id a scenario names is not one of them: T002 in
+    ``rulebook validate``, the same words in ``rulebook test``."""
+
+    def __init__(self, data: Any) -> None:
+        self.templates = option_templates(data)
+        self.words = _words(data)
+
+    def fault(self, option: str, *, absent_ok: bool = False) -> tuple[str, str] | None:
+        """(message, hint) when ``option`` cannot be an option of this game, else None.
+
+        ``absent_ok`` (``seat N may not``): an id of a template's shape whose names the game
+        does not have is accepted (it is never offered, which is what the check says), unless a
+        name is a near miss of one the game has."""
+        templates = self.templates.values()
+        if any(_fits(t, option, self.words) for t in templates):
+            return None
+        shown = sorted(self.templates)
+        message = f"'{option}' is not an option this game offers"
+        if absent_ok:
+            shaped = [m for m in (t.fullmatch(option) for t in templates) if m is not None]
+            misses = [
+                (g, guess)
+                for m in shaped
+                for g in m.groups()
+                if not (g.isdigit() or g in self.words)
+                and (guess := _near_miss(g, self.words)) is not None
+            ]
+            if shaped and not misses:
+                return None
+            if misses:
+                g, guess = misses[0]
+                return message, f"did you mean '{option.replace(g, guess, 1)}'?"
+        return message, hint_for(option, shown) or f"its options: {', '.join(shown) or 'none'}"
 
 
 def _fits(template: re.Pattern[str], option: str, words: set[str]) -> bool:
     """Whether ``option`` fits the template with a name or number of the game in each gap."""
     m = template.fullmatch(option)
     return m is not None and all(g.isdigit() or g in words for g in m.groups())
+
+
+def _near_miss(word: str, words: set[str]) -> str | None:
+    """A name of the game one slip away from ``word`` (a letter wrong, missing, extra or two
+    swapped; two slips in a long name): the likely intended name, or None when it is no typo."""
+    allowed = 2 if len(word) >= 10 else 1
+    near = [w for w in words if abs(len(w) - len(word)) <= allowed and _slips(word, w) <= allowed]
+    return did_you_mean(word, near) or (near[0] if len(near) == 1 else None)
+
+
+def _slips(a: str, b: str) -> int:
+    """Optimal string alignment distance: edits, a swap of neighbours counting as one."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], prev2[j - 2] + 1)
+        prev2, prev = prev, row
+    return prev[len(b)]
 
 
 def _words(data: Any) -> set[str]:
@@ -108,36 +164,40 @@ def _words(data: Any) -> set[str]:
     return found
 
 
-def _options_named(node: Any, where: list[Any]) -> Iterator[tuple[list[Any], str]]:
-    """(where, option id) of every step that takes an option and every `seat N may...` item."""
+def _options_named(node: Any, where: list[Any]) -> Iterator[tuple[list[Any], str, bool]]:
+    """(where, option id, whether an absent id holds) of every step that takes an option and
+    every `seat N may...` item (an absent id holds in `may not` only)."""
     steps = node.get("steps")
     for i, step in enumerate(steps if is_seq(steps) else []):
+        seats = [k for k in step if _SEAT_KEY.match(str(k))] if is_map(step) else []
         if isinstance(step, str):
             m = _OPTION_STEP.match(step)
-            yield [*where, "steps", i], m.group(1) if m else step.strip()
-        elif is_map(step) and len(step) == 1 and _SEAT_KEY.match(str(next(iter(step)))):
-            key = next(iter(step))
-            yield [*where, "steps", i, key], str(step[key]).strip()
+            yield [*where, "steps", i], m.group(1) if m else step.strip(), False
+        elif seats and all(_SEAT_KEY.match(str(k)) or k in _SETTINGS for k in step):
+            key = seats[0]
+            yield [*where, "steps", i, key], str(step[key]).strip(), False
         elif is_map(step) and "expect" in step:
             yield from _may(step["expect"], [*where, "steps", i, "expect"])
     if "expect" in node:
         yield from _may(node["expect"], [*where, "expect"])
 
 
-def _may(expect: Any, where: list[Any]) -> Iterator[tuple[list[Any], str]]:
+def _may(expect: Any, where: list[Any]) -> Iterator[tuple[list[Any], str, bool]]:
     items = list(enumerate(expect)) if is_seq(expect) else [(None, expect)]
     for i, item in items:
         if not is_map(item):
             continue
         at = where if i is None else [*where, i]
         for key, value in item.items():
-            if not _MAY_KEY.match(str(key)):
+            m = _MAY_KEY.match(str(key))
+            if not m:
                 continue
+            absent_ok = m.group(1) == "may not"
             if isinstance(value, str):
-                yield [*at, key], value.strip()
+                yield [*at, key], value.strip(), absent_ok
             elif is_seq(value):
                 for j, option in enumerate(value):
-                    yield [*at, key, j], str(option).strip()
+                    yield [*at, key, j], str(option).strip(), absent_ok
 
 
 def option_templates(data: Any) -> dict[str, re.Pattern[str]]:

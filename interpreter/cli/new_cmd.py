@@ -6,12 +6,16 @@ role-selection game, :data:`~interpreter.cli.skeletons.GAME`) and ``scenarios/ba
 ``new overlay NAME --game GAME`` writes ``NAME.yaml`` beside the game's ruleset when GAME is a
 path (it is then one of that game's own overlays, ``--with NAME``), else in the current folder
 (``--with NAME.yaml``), or at ``--out FILE``. Nothing is ever overwritten (exit code 2).
+
+Each file starts with the editor's schema line (:func:`schema_line`), a path relative to the
+file, so that a written file can be committed and works on every machine.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -20,7 +24,7 @@ from typing import Any
 from interpreter.cli import Command
 from interpreter.cli.config import UsageError
 
-__all__ = ["COMMAND", "run"]
+__all__ = ["COMMAND", "run", "schema_line"]
 
 _ID = re.compile(r"^[a-zA-Z_][a-zA-Z0-9_]*(-[a-zA-Z0-9_]+)*$")
 
@@ -47,10 +51,36 @@ def _title(ident: str) -> str:
     return " ".join(w.capitalize() for w in re.split(r"[-_]+", ident) if w)
 
 
-def _schemas() -> str:
-    from interpreter.load.schema import schemas_dir
+def schema_line(kind: str, target: Path) -> str:
+    """The first line of a file of ``kind`` written at ``target``: ``# yaml-language-server:
+    $schema=`` and the path, relative to ``target``, of the nearest ``schemas/<kind>.schema.json``
+    in its folder or a folder above (this repository's own, or the copy a project keeps as
+    docs/authoring.md says).  Where there is none, a comment says how to make one: an absolute
+    path would name this machine's install, wrong on every other machine the file goes to (the
+    schemas have no public URL)."""
+    name = f"{kind}.schema.json"
+    here = Path(os.path.abspath(target)).parent
+    for folder in (here, *here.parents):
+        candidate = folder / "schemas" / name
+        if _ours(candidate, name):
+            rel = Path(os.path.relpath(candidate, here)).as_posix()
+            return f"# yaml-language-server: $schema={rel}"
+    return (
+        f"# Editors complete keys from a schema: write it out once (`rulebook schema {kind} >\n"
+        f"# schemas/{name}` at your project's top) and put `# yaml-language-server:\n"
+        f"# $schema=PATH` here, PATH relative to this file (docs/authoring.md)."
+    )
 
-    return schemas_dir().resolve().as_posix()
+
+def _ours(candidate: Path, name: str) -> bool:
+    """Whether ``candidate`` is this project's schema ``name`` (by its ``$id``), not another
+    tool's file of the same name."""
+    try:
+        with open(candidate, encoding="utf-8", errors="replace") as fh:
+            head = fh.read(1024)
+    except OSError:
+        return False
+    return re.search(r'"\$id"\s*:\s*"' + re.escape(name) + '"', head) is not None
 
 
 def _write(path: Path, text: str) -> None:
@@ -72,8 +102,8 @@ def _new_game(args: argparse.Namespace) -> list[Path]:
     ident = _ident(args.name)
     fill = {"id": ident, "title": _title(ident), "folder": folder.as_posix()}
     rules, scenarios = folder / "ruleset.yaml", folder / "scenarios" / "basics.yaml"
-    _write(rules, GAME.format(schemas=_schemas(), **fill))
-    _write(scenarios, SCENARIOS.format(**fill))
+    _write(rules, GAME.format(schema_line=schema_line("ruleset", rules), **fill))
+    _write(scenarios, SCENARIOS.format(schema_line=schema_line("scenario", scenarios), **fill))
     return [rules, scenarios]
 
 
@@ -101,7 +131,7 @@ def _new_overlay(args: argparse.Namespace) -> list[Path]:
     beside = path.resolve().parent == base.resolve().parent
     players = (data.get("players") or {}).get("min", 2) if isinstance(data, dict) else 2
     text = OVERLAY.format(
-        schemas=_schemas(),
+        schema_line=schema_line("overlay", path),
         id=ident,
         title=_title(ident),
         game=args.game,

@@ -3,7 +3,8 @@
 The game is the smallest one that has every part of the pattern (roles taken in turn, a phase
 everybody plays with a privilege for the one who took it, a limited stock, buildings, an end
 that always comes), so that an author replaces its parts one by one and validates as they go.
-``{id}`` and ``{title}`` are filled in; everything else is written as it stands.
+``{id}`` and ``{title}`` are filled in, and ``{schema_line}`` with the editor's schema line
+(:func:`interpreter.cli.new_cmd.schema_line`); everything else is written as it stands.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 __all__ = ["GAME", "OVERLAY", "SCENARIOS"]
 
 GAME = """\
-# yaml-language-server: $schema={schemas}/ruleset.schema.json
+{schema_line}
 #
 # {title}: a role-selection game, from the skeleton `rulebook new game` writes. It plays as it
 # stands: change it one part at a time, and after each change run
@@ -195,6 +196,8 @@ invariants:
 """
 
 SCENARIOS = """\
+{schema_line}
+#
 # Scenarios of {title}: given a set-up, when these options are taken, then this holds.
 # Run them with `rulebook test {folder}`; docs/scenarios.md has the whole language.
 game: ../ruleset.yaml          # the game, by path relative to this file
@@ -238,7 +241,7 @@ scenarios:
 """
 
 OVERLAY = """\
-# yaml-language-server: $schema={schemas}/overlay.schema.json
+{schema_line}
 #
 # {title}: an overlay (an expansion, a variant or a house rule) laid over `{game}`, from the
 # skeleton `rulebook new overlay` writes. Play it with

@@ -11,6 +11,11 @@ warning), 2 a usage error or a path that does not exist / cannot be read.  Outpu
 * ``github``: ``::error file=..,line=..,col=..,title=CODE::message`` workflow commands, so the
   findings appear as annotations on a pull request's diff.
 
+A YAML file that is not a rule file (a CI workflow, a chart, an environment) is skipped and
+never fails a run, so the pre-commit hook passes a commit that changes only such files; one
+named on the command line gets a line saying it was skipped and why (text and ``github``
+formats), and ``--verbose`` prints that line for every file skipped.
+
 The checks themselves are :func:`interpreter.check.validate`; this module only prints.
 """
 
@@ -58,11 +63,15 @@ def run(args: argparse.Namespace) -> int:
         text = format_github(diags)
         if text:
             print(text)
+        for line in _skip_lines(report, args.paths, args.verbose):
+            print(line, file=sys.stderr)
         print(_summary(summary_line(diags), report), file=sys.stderr)
     else:
         text = format_text(diags, sources=report.sources)
         if text:
             print(text)
+        for line in _skip_lines(report, args.paths, args.verbose):
+            print(line)
         print(_summary(summary_line(diags), report))
     sys.stdout.flush()
     return 1 if report.failed(args.strict) else 0
@@ -72,15 +81,24 @@ def _smoke(report: object, games: int, fmt: str) -> None:
     """--smoke N: play N random games of each base ruleset checked without errors, for every
     player count and overlay combination; the games that fail or do not end join the report."""
     from interpreter.diagnostics.errors import Diagnostic
-    from interpreter.simulate.smoke import smoke_test
+    from interpreter.simulate.smoke import smoke_overlays, smoke_test
 
     diags: list[Diagnostic] = report.diagnostics  # type: ignore[attr-defined]
     broken = {d.file for d in diags if d.severity == "error"}
     bases = [f.path for f in report.files if f.kind == "ruleset" and f.path not in broken]  # type: ignore[attr-defined]
     found, played = smoke_test(bases, games)
+    # an overlay file: over its base and in every stack with its game's own overlays
+    overlays = [f.path for f in report.files if f.kind == "overlay" and f.path not in broken]  # type: ignore[attr-defined]
+    stacks = smoke_overlays(overlays, games, skip_bases=bases)
+    found += stacks.diagnostics
+    played += stacks.played
     diags.extend(found)
     if fmt == "text":
         print(f"smoke: {played} random game(s) played, {len(found)} failed or did not end")
+        if stacks.stacks:
+            print(f"smoke: {stacks.stacks} overlay stack(s), {len(stacks.refused)} refused")
+        for refused in stacks.refused:
+            print("\n".join(refused.lines()))
 
 
 def _secrets(report: object, games: int, seed: int, fmt: str) -> None:
@@ -102,6 +120,22 @@ def _secrets(report: object, games: int, seed: int, fmt: str) -> None:
             f"{found.decisions} decisions, {found.samples} drawn states checked; "
             f"{len(found.diagnostics)} leak(s)"
         )
+
+
+def _skip_lines(report: object, named: list[str], verbose: bool) -> list[str]:
+    """``PATH: skipped, not a rule file: WHY`` for each skipped file named on the command line,
+    and with ``verbose`` for every skipped file: a file a user names and sees pass without a
+    word could be a rule file that lost its id line."""
+    from interpreter.check.files import read_head, skip_reason
+
+    given = set(named)
+    lines = []
+    for path in report.skipped:  # type: ignore[attr-defined]
+        if verbose or path in given:
+            head = read_head(path)
+            why = "it cannot be read" if head is None else skip_reason(head)
+            lines.append(f"{path}: skipped, not a rule file: {why}")
+    return lines
 
 
 def _summary(counts: str, report: object) -> str:
@@ -134,6 +168,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="print the report as one JSON object on the last line (same as --format json)",
     )
     parser.add_argument(
+        "--verbose",
+        "-v",
+        action="store_true",
+        help="say of every YAML file skipped (not a rule file) why it was skipped; a file named "
+        "on the command line is said so even without --verbose",
+    )
+    parser.add_argument(
         "--strict",
         action="store_true",
         help="fail (exit 1) on warnings too, e.g. unused definitions",
@@ -144,7 +185,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         default=0,
         metavar="N",
         help="also play N random games (seeds 1..N) of each ruleset for every allowed player "
-        "count and overlay combination; a game that fails or does not end is an error",
+        "count and overlay combination, and of each overlay in every stack with its game's "
+        "overlays (a stack that does not load is said refused, and why); a game that fails or "
+        "does not end is an error",
     )
     parser.add_argument(
         "--secrets",

@@ -1,22 +1,32 @@
-"""Conflicts between overlays: two operations on one entry that cannot both apply (O008)."""
+"""Conflicts between overlays: two operations on one entry that cannot both apply (O008).
+
+Only overlays that are independent of each other can conflict: an overlay that extends another
+(directly or through a chain of ``extends``) composes after it, on its result, so it may
+change what that one set. Two operations of one overlay on related paths still conflict.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from interpreter.compose.operations import Op, Reporter
 from interpreter.load.locate import slash_path
 from interpreter.load.schema import to_plain
 
-__all__ = ["find_conflicts", "is_prefix"]
+__all__ = ["conflict_hint", "find_conflicts", "is_prefix"]
 
 
 def is_prefix(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     return len(a) <= len(b) and b[: len(a)] == a
 
 
-def find_conflicts(report: Reporter, ops: Sequence[Op]) -> set[int]:
-    """Report conflicting pairs; returns the ids of the later ops, which are skipped."""
+def find_conflicts(
+    report: Reporter, ops: Sequence[Op], builds_on: Callable[[Op, Op], bool] | None = None
+) -> set[int]:
+    """Report conflicting pairs; returns the ids of the later ops, which are skipped.
+
+    ``builds_on(later, earlier)`` says whether the later op's overlay extends the earlier op's
+    (its changes then apply to that one's result, so the pair is no conflict)."""
     skipped: set[int] = set()
     paths = [tuple(op.segments) for op in ops]
     tree = _PathTree()
@@ -25,6 +35,8 @@ def find_conflicts(report: Reporter, ops: Sequence[Op]) -> set[int]:
         for i in tree.related(b):  # earlier ops on a path above, at or below this one's
             earlier = ops[i]
             if id(earlier) in skipped:
+                continue
+            if builds_on is not None and builds_on(later, earlier):
                 continue
             why = _conflict(earlier, paths[i], later, b)
             if why is None:
@@ -35,13 +47,26 @@ def find_conflicts(report: Reporter, ops: Sequence[Op]) -> set[int]:
                 f"{earlier.kind} '{earlier.text}' ({earlier.where()}) {why}",
                 later.pos,
                 later.pointer,
-                "one entry may be changed by one overlay; combine the changes or "
-                "make one overlay extend the other's result",
+                conflict_hint(later, earlier),
             )
             skipped.add(id(later))
             break
         tree.add(b, j)
     return skipped
+
+
+def conflict_hint(later: Op, earlier: Op) -> str:
+    """What resolves a conflict: within one overlay, one change; between two, an order."""
+    # read with defaults: a stand-in op (tests/loading/test_conflict_search.py) has neither
+    other = getattr(earlier, "overlay_id", "")
+    same = getattr(later, "source", 0) == getattr(earlier, "source", 0)
+    if same or other == getattr(later, "overlay_id", ""):
+        return "one entry may be changed by one overlay; combine the changes"
+    extend = f"'extends: {other}'" if other else "an 'extends' naming the other"
+    return (
+        "one entry may be changed by one overlay; combine the changes, or make one overlay "
+        f"extend the other's result (give this one {extend})"
+    )
 
 
 class _PathTree:

@@ -24,7 +24,15 @@ from interpreter.load.locate import (
 )
 from interpreter.load.yamlload import Document
 
-__all__ = ["OPERATIONS", "OVERLAY_KEYS", "OVERLAY_ID_KEY", "Op", "Reporter", "read_overlay"]
+__all__ = [
+    "OPERATIONS",
+    "OVERLAY_KEYS",
+    "OVERLAY_ID_KEY",
+    "Op",
+    "Reporter",
+    "extended_ids",
+    "read_overlay",
+]
 
 OPERATIONS = ("add", "replace", "patch", "remove")
 OVERLAY_KEYS = ("overlay", "extends", "title", "description", *OPERATIONS)
@@ -69,6 +77,13 @@ class Op:
     holder_key: Any  # key (or index) of the op in ``holder``
     order: int
     leaves: list[tuple[tuple[str, ...], Any]] = field(default_factory=list)
+    source: int = 0  # the overlay's place in the composition (0 = the first overlay)
+
+    @property
+    def overlay_id(self) -> str:
+        """The id of the overlay this op belongs to ('' when it has none)."""
+        ident = self.doc.data.get(OVERLAY_ID_KEY) if is_map(self.doc.data) else None
+        return ident if isinstance(ident, str) else ""
 
     @property
     def file(self) -> str:
@@ -221,6 +236,14 @@ def _check_extends(report: Reporter, doc: Document, known_ids: list[str]) -> Non
                 pointer,
                 hint_for(t, known_ids),
             )
+
+
+def extended_ids(doc: Document) -> list[str]:
+    """The ids an overlay names in ``extends`` (one or a list; anything else is O004's)."""
+    data = doc.data
+    target = data.get("extends") if is_map(data) else None
+    targets = list(target) if is_seq(target) else [target]
+    return [t for t in targets if isinstance(t, str)]
 
 
 def _leaves(value: Any, prefix: tuple[str, ...]) -> list[tuple[tuple[str, ...], Any]]:

@@ -10,15 +10,19 @@ An overlay document names what it changes by slash paths into the base tree::
     remove:  [section/old-entry]            # entries must exist
 
 Segments are map keys (``~1`` for a ``/`` inside a key, ``~0`` for ``~``), list indexes, or
-``-`` to append to a list with ``add``.  A segment of digits finds an integer key, so
-tables keyed by numbers (``{3: 2, 4: 3}``) are addressable.
+``-`` to append to a list with ``add``; ``add`` at a list index inserts before the item there
+(``0``: first).  A segment of digits finds an integer key, so tables keyed by numbers
+(``{3: 2, 4: 3}``) are addressable.
 
 Within one overlay every path refers to the tree as it was before that overlay, so list
-indexes do not shift under the author's feet.  Overlays apply in the order given.  Two
-operations on the same path, or on a path and its prefix, conflict when either is a
+indexes do not shift under the author's feet.  Overlays apply in the order given; one that
+``extends`` another (directly or through a chain) applies to that one's result and may change
+what it set.  Two operations on the same path, or on a path and its prefix, of one overlay or
+of two overlays neither of which extends the other, conflict (O008) when either is a
 ``replace`` or ``remove``, both are ``add`` (except two appends, ``-``, to one list), or both
-are ``patch`` and set one leaf to different values; the error names both places.  All
-problems are reported together.
+are ``patch`` and set one leaf to different values; so does a list index of an overlay counted
+before an overlay it does not extend inserted, removed or appended an item at or before it.
+The error names both places.  All problems are reported together.
 
 Composition never mutates its inputs: every container it changes is copied first (copy on
 write), unchanged subtrees are the original ruamel nodes, and copied containers carry their
@@ -32,13 +36,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.compose.conflicts import find_conflicts
+from interpreter.compose.conflicts import conflict_hint, find_conflicts
 from interpreter.compose.operations import (
     OPERATIONS,
     OVERLAY_ID_KEY,
     OVERLAY_KEYS,
     Op,
     Reporter,
+    extended_ids,
     read_overlay,
 )
 from interpreter.compose.tree import CopyOnWriteTree
@@ -57,6 +62,7 @@ from interpreter.load.yamlload import Document
 __all__ = ["Composed", "compose", "OVERLAY_KEYS", "OPERATIONS", "is_overlay"]
 
 BASE_ID_KEY = "ruleset"
+_APPEND: Any = object()  # the key ``add_key`` gives a new last item of a list
 
 
 @dataclass
@@ -80,6 +86,10 @@ class _Composer(CopyOnWriteTree):
         self.overlays = list(overlays)
         self.report = Reporter()
         self.error = self.report.error
+        # per overlay, the overlays (by place) it extends, directly or through a chain
+        self.lineage: list[set[int]] = []
+        # id of a list -> (overlay place, index, op, verb) of each change that moved its items
+        self.shifts: dict[int, list[tuple[int, int, Op, str]]] = {}
 
     def resolve(self, op: Op, count: int) -> list[Any] | None:
         """Real keys for the first ``count`` segments, or None after reporting what is missing."""
@@ -105,13 +115,39 @@ class _Composer(CopyOnWriteTree):
                     hint = None
                 self.error("O007", message, op.pos, op.pointer, hint)
                 return None
+            if is_seq(node) and self.moved(op, node, real):
+                return None
             keys.append(real)
             node = node[real]
         return keys
 
+    def moved(self, op: Op, items: Any, index: int) -> bool:
+        """Whether an overlay that ``op``'s does not extend inserted, removed or appended an
+        item of ``items`` at or before ``index`` (O008, reported): ``op``'s index counts the
+        items of the list its author saw, which are no longer where they were."""
+        for source, at, other, verb in self.shifts.get(id(items), ()):
+            if source == op.source or source in self.lineage[op.source] or at > index:
+                continue
+            self.error(
+                "O008",
+                f"conflicting overlays: {op.kind} '{op.text}' ({op.where()}) counts the items "
+                f"of a list in which {other.kind} '{other.text}' ({other.where()}) {verb} item "
+                f"{at}, so the items from there on moved",
+                op.pos,
+                op.pointer,
+                conflict_hint(op, other),
+            )
+            return True
+        return False
+
+    def note_shift(self, items: Any, op: Op, index: int, verb: str) -> None:
+        """Remember that ``op`` moved the items of a list from ``index`` on (see ``moved``)."""
+        self.shifts.setdefault(id(items), []).append((op.source, index, op, verb))
+
     def apply_overlay(self, ops: list[Op], skipped: set[int]) -> None:
         live = [op for op in ops if id(op) not in skipped]
         resolved: list[tuple[Op, list[Any]]] = []
+        appends: set[int] = set()
         for op in live:
             if op.kind == "add":
                 keys = self.resolve(op, len(op.segments) - 1)
@@ -120,12 +156,14 @@ class _Composer(CopyOnWriteTree):
                 last = self.add_key(op, keys)
                 if last is None:
                     continue
+                if last is _APPEND:
+                    appends.add(id(op))
                 resolved.append((op, keys + [last]))
             else:
                 keys = self.resolve(op, len(op.segments))
                 if keys is not None:
                     resolved.append((op, keys))
-        # Replace and patch leave indexes alone; adds append; removes go last, highest first.
+        # Replace and patch leave indexes alone, so they go first.
         for op, keys in resolved:
             if op.kind in ("replace", "patch"):
                 parent = self.writable(keys[:-1])
@@ -134,22 +172,42 @@ class _Composer(CopyOnWriteTree):
                     self.record(keys, op.file, clear=True)
                 else:
                     self.merge(keys, parent, keys[-1], op.value, op.holder, op.holder_key)
+        # Map entries and appends move no item: in the order written.
+        shifting: list[tuple[Op, list[Any]]] = []
         for op, keys in resolved:
-            if op.kind == "add":
-                parent = self.writable(keys[:-1])
-                if is_seq(parent):
-                    keys[-1] = len(parent)  # appends stay appends whatever ran before
-                self.set_entry(parent, keys[-1], op.value, op.holder, op.holder_key)
-                self.record(keys, op.file, clear=True)
-        removes = [(op, keys) for op, keys in resolved if op.kind == "remove"]
-        removes.sort(key=lambda item: _sort_keys(item[1]), reverse=True)
-        for op, keys in removes:
+            if op.kind != "add":
+                continue
             parent = self.writable(keys[:-1])
-            self.delete_entry(parent, keys[-1])
+            if is_seq(parent):
+                if id(op) not in appends:
+                    shifting.append((op, keys))
+                    continue
+                keys[-1] = len(parent)  # appends stay appends whatever ran before
+                self.note_shift(parent, op, keys[-1], "appended")
+            self.set_entry(parent, keys[-1], op.value, op.holder, op.holder_key)
             self.record(keys, op.file, clear=True)
+        # Inserts and removes move the items after them: the last position first, so that
+        # every index still counts the list as the overlay's author saw it.
+        shifting += [(op, keys) for op, keys in resolved if op.kind == "remove"]
+        shifting.sort(key=lambda item: _sort_keys(item[1]), reverse=True)
+        for op, keys in shifting:
+            parent = self.writable(keys[:-1])
+            if op.kind == "add":
+                self.renumber_record(keys[:-1], keys[-1], +1)
+                self.insert_entry(parent, keys[-1], op.value, op.holder, op.holder_key)
+                self.record(keys, op.file, clear=True)
+                self.note_shift(parent, op, keys[-1], "inserted")
+                continue
+            self.delete_entry(parent, keys[-1])
+            if is_seq(parent):  # the path now names the next item, which keeps its source
+                self.renumber_record(keys[:-1], keys[-1], -1)
+                self.note_shift(parent, op, keys[-1], "removed")
+            else:
+                self.record(keys, op.file, clear=True)
 
     def add_key(self, op: Op, keys: list[Any]) -> Any:
-        """The key a new entry gets, or None after reporting why it cannot be added."""
+        """The key a new entry gets (``_APPEND`` at the end of a list), or None after
+        reporting why it cannot be added."""
         parent = self.root
         for k in keys:
             parent = parent[k]
@@ -170,23 +228,17 @@ class _Composer(CopyOnWriteTree):
             return last
         if is_seq(parent):
             if last == "-" or (last.isdigit() and int(last) == len(parent)):
-                return len(parent)
+                return _APPEND
             if last.isdigit() and int(last) < len(parent):
-                self.error(
-                    "O006",
-                    f"cannot add '{op.text}': item {last} already exists",
-                    op.pos,
-                    op.pointer,
-                    "add appends to a list (use '-' as the last segment); "
-                    "use 'replace' to change an item",
-                )
-                return None
+                # inserted before the item now at that index (0: first)
+                return None if self.moved(op, parent, int(last)) else int(last)
             self.error(
                 "O010",
                 f"cannot add '{op.text}': the list has {len(parent)} item(s)",
                 op.pos,
                 op.pointer,
-                "add appends to a list: use '-' (or the list's length) as the last segment",
+                f"add inserts before the item at an index from 0 to {len(parent) - 1}, "
+                "or appends with '-' (or the list's length) as the last segment",
             )
             return None
         where = "/".join(op.segments[:-1]) or "the top level"
@@ -197,6 +249,10 @@ class _Composer(CopyOnWriteTree):
             op.pointer,
         )
         return None
+
+    def builds_on(self, later: Op, earlier: Op) -> bool:
+        """Whether ``later``'s overlay extends ``earlier``'s (so it composes on its result)."""
+        return earlier.source in self.lineage[later.source]
 
     def run(self) -> Composed:
         base = self.base
@@ -226,18 +282,36 @@ class _Composer(CopyOnWriteTree):
         seen: dict[str, Document] = {}
         all_ops: list[Op] = []
         per_overlay: list[list[Op]] = []
-        for doc in self.overlays:
+        for place, doc in enumerate(self.overlays):
             sources.append(doc.path)
             ops = read_overlay(self.report, doc, known_ids, seen)
             for op in ops:
                 op.order = len(all_ops)
+                op.source = place
                 all_ops.append(op)
             per_overlay.append(ops)
-        skipped = find_conflicts(self.report, all_ops)
+        self.lineage = _lineage(self.overlays)
+        skipped = find_conflicts(self.report, all_ops, self.builds_on)
         for ops in per_overlay:
             self.apply_overlay(ops, skipped)
         self.report.sink.raise_if_errors()
         return Composed(data=self.root, sources=sources, provenance=dict(self.provenance))
+
+
+def _lineage(overlays: Sequence[Document]) -> list[set[int]]:
+    """For each overlay (by place), the places of the overlays it extends, directly or through
+    their own ``extends``; an id names the last overlay of that id before it."""
+    out: list[set[int]] = []
+    for place, doc in enumerate(overlays):
+        below: set[int] = set()
+        for target in extended_ids(doc):
+            for earlier in range(place - 1, -1, -1):
+                data = overlays[earlier].data
+                if is_map(data) and data.get(OVERLAY_ID_KEY) == target:
+                    below |= {earlier, *out[earlier]}
+                    break
+        out.append(below)
+    return out
 
 
 def _sort_keys(keys: Sequence[Any]) -> list[tuple[int, Any]]:

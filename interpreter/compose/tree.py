@@ -104,22 +104,50 @@ class CopyOnWriteTree:
         data = self._lc_data(container)
         table = getattr(container, KEYFILES_ATTR, None)
         del container[key]
-        stores = [data] if table is None else [data, table]
         if is_map(container):
-            for store in stores:
+            for store in [data] if table is None else [data, table]:
                 store.pop(key, None)
             return
         # Items after the removed one move up by one; so do their positions and files.
-        for store in stores:
+        self._renumber(container, key, -1)
+
+    def insert_entry(self, container: Any, index: int, value: Any, src: Any, src_key: Any) -> None:
+        """Insert ``value`` before item ``index`` of a list (``src[src_key]`` gives its
+        position); the items from there on move down by one, with their positions and files."""
+        self._renumber(container, index, +1)
+        container.insert(index, value)
+        self.set_entry(container, index, value, src, src_key)
+
+    def _renumber(self, container: Any, index: int, delta: int) -> None:
+        """Move the stored positions and files of a list's items from ``index`` on by
+        ``delta`` (-1: item ``index`` was removed; +1: one is being inserted there)."""
+        data = self._lc_data(container)
+        table = getattr(container, KEYFILES_ATTR, None)
+        for store in [data] if table is None else [data, table]:
             items = list(store.items())
             store.clear()
             for i, v in items:
                 if isinstance(i, int):
-                    if i == key:
+                    if delta < 0 and i == index:
                         continue
-                    if i > key:
-                        i -= 1
+                    if i > index or (delta > 0 and i == index):
+                        i += delta
                 store[i] = v
+
+    def renumber_record(self, keys: Sequence[Any], index: int, delta: int) -> None:
+        """Provenance of the list at ``keys`` after an item was removed (``delta`` -1) or
+        inserted (+1) at ``index``: the paths of the items that moved follow them."""
+        prefix = slash_path(list(keys)) + "/" if keys else ""
+        moved: dict[str, str] = {}
+        for path in [p for p in self.provenance if p.startswith(prefix)]:
+            head, _, rest = path[len(prefix) :].partition("/")
+            if not head.isdigit() or int(head) < index:
+                continue
+            file = self.provenance.pop(path)
+            if delta < 0 and int(head) == index:
+                continue
+            moved[prefix + str(int(head) + delta) + ("/" + rest if rest else "")] = file
+        self.provenance.update(moved)
 
     def merge(
         self, keys: list[Any], parent: Any, key: Any, patch: Any, src: Any, src_key: Any

@@ -38,6 +38,9 @@ class Slot:
 @dataclass(slots=True, eq=False)
 class Const(Expr):
     value: Any
+    # the declared name it was read through (a table's), so a fault is reported where the
+    # value is written; None for a value written out in the text
+    name: str | None = None
     simple = True
 
 

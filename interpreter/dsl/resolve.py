@@ -305,7 +305,7 @@ class Resolver(CallResolver):
         if name == "round":
             return ir.Round()
         if name in env.constants:
-            return ir.Const(env.constants[name])
+            return ir.Const(env.constants[name], name)
         if name == "option":
             raise fail(tok, "write option.NAME to read a game option")
         if name in env.functions and not env.functions[name].params:

@@ -62,6 +62,11 @@ class TypeInfo:
     # card itself at another): for tools asking what a bare name stands for
     # (tests/validate/mutations.py uses it)
     bound: dict[str, set[Any]] = field(default_factory=dict)
+    # what the texts read, for the check that every attribute and option set is read
+    # (model/unread.py): (catalog, attribute) pairs, catalog "" where the value's catalog is
+    # not known (such a read may be of any catalog's entries), and `option.NAME` names
+    reads: set[tuple[str, str]] = field(default_factory=set)
+    options_read: set[str] = field(default_factory=set)
 
 
 @dataclass

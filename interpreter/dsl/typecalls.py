@@ -48,10 +48,12 @@ class Typer(TypeRules):
         if tree.data == "attr":
             base, name = tree.children
             if isinstance(base, Tree) and base.data == "name" and str(base.children[0]) == "option":
+                self.info.options_read.add(str(name))
                 return self.info.options.get(str(name), T.ANY)
             cat = self.info.catalog_of.get(str(node.value)) if isinstance(node.value, str) else None
             base_value = getattr(base, "children", [None])[0]
             cat = self.info.catalog_of.get(str(base_value), "")
+            self.info.reads.add((cat, str(name)))
             return self.info.attributes.get(cat, {}).get(str(name)) or self.value(node.value)
         return self.value(node.value)
 

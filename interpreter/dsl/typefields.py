@@ -114,6 +114,7 @@ class FieldRules:
         attrs = info.attributes.get(cat, {})
         if name not in attrs:
             return self._no_field(tree, obj, name, cat)
+        info.reads.add((cat, name))
         lacking = info.partial.get(cat, {}).get(name)
         if lacking and not isinstance(obj, ir.Const):
             shown = ", ".join(lacking[:3]) + (", ..." if len(lacking) > 3 else "")
@@ -143,6 +144,7 @@ class FieldRules:
     def _any_field(self, tree: Tree, obj: ir.Expr, name: str) -> Type:
         """A field of a value whose type is not known: the field's type if all agree."""
         info = self.info
+        info.reads.add(("", name))  # of whatever catalog the value turns out to be of
         found: list[Type] = []
         if name in info.player_fields:
             found.append(info.player_fields[name])

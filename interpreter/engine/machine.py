@@ -168,7 +168,7 @@ def take_only(s: State, options: dict[str, tuple]) -> None:
         s.v[flag] = 1
     if s.log is not None:
         text = opt.log(s) if opt.log is not None else option_id
-        s.log.append((s.round, s.who, f"{text} (the only choice)"))
+        s.log.append((s.round, s.who, only_choice_line(s.who, text)))
     seat = s.who
     s.who = None
     try:
@@ -177,6 +177,26 @@ def take_only(s: State, options: dict[str, tuple]) -> None:
         # reported as this option's failure, not the last asked decision's (rule_failure)
         e.rulebook_only_choice = (seat, option_id)  # type: ignore[union-attr]
         raise
+
+
+ONLY_CHOICE = " (the only choice)"
+
+
+def only_choice_line(seat: int | None, text: str) -> str:
+    """The log line of a forced move: ``seat 2: pass (the only choice)``, with the seat, so that
+    it reads (and a scenario's ``log contains`` matches it) as every driver prints it; a text
+    that already begins by naming its seat (an option's ``log:``) is not named twice. It says
+    only what every seat sees: who was to decide, and the option's own text.
+
+    >>> only_choice_line(2, "pass"), only_choice_line(1, "seat 1 sells a ware")
+    ('seat 2: pass (the only choice)', 'seat 1 sells a ware (the only choice)')
+    """
+    if seat is None:
+        return f"{text}{ONLY_CHOICE}"
+    named = f"seat {seat}"
+    if text.lower().startswith(named) and text[len(named) : len(named) + 1] in ("", " ", ":"):
+        return f"{text}{ONLY_CHOICE}"
+    return f"{named}: {text}{ONLY_CHOICE}"
 
 
 def is_active(rules: Rules, s: State, piece: dict) -> bool:

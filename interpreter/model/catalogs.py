@@ -49,6 +49,7 @@ def declare_names(host: DslHost, env: Env, data: Any) -> None:
     """Sets, catalogs (with their entries' attributes, fields and grants), tables and option
     choices, into the constants, attributes, piece defaults and abilities of `env`."""
     names = _Constants(host, env.constants)
+    host.declared = names.owners  # name -> where it is declared (faults reported there)
     for name, members in (data.get("sets") or {}).items():
         members = [str(x) for x in members]
         names.add(str(name), tuple(members), ["sets", str(name)])
@@ -93,9 +94,29 @@ def _declare_option_choices(host: DslHost, constants: dict[str, Any], options: A
                 f"the default {odecl['default']!r} of option '{oname}' is not one of its choices",
                 hint(str(odecl["default"]), [str(c) for c in choices]),
             )
+        kinds = [_kind(c) for c in choices]
+        odd = next((i for i, k in enumerate(kinds) if k != kinds[0]), None)
+        if odd is not None:
+            host.error(
+                ["options", oname, "choices", odd],
+                "K001",
+                f"option '{oname}': its choices mix {kinds[0]} and {kinds[odd]} "
+                f"({choices[0]!r} and {choices[odd]!r}); a rule compares option.{oname} with "
+                "values of one type",
+            )
         for choice in choices:
             if isinstance(choice, str) and choice not in constants:
                 constants[choice] = choice
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int | float):
+        return "numbers"
+    if isinstance(value, str):
+        return "words"
+    return "other values"
 
 
 def compile_pieces(

@@ -33,6 +33,7 @@ from interpreter.model.scoring import Scoring, compile_scoring
 from interpreter.model.state_decl import LOCAL_SCOPES, declare_state
 from interpreter.model.typeinfo import type_info
 from interpreter.model.unbound import fold_unbound_seat_names
+from interpreter.model.unread import check_unread
 
 __all__ = ["Hook", "Rules", "Scoring", "build_rules"]
 
@@ -154,6 +155,9 @@ def build_rules(
     if not lazy:
         check_functions(host, root)
     host.recheck()
+    if env.types is not None and not host.diagnostics:
+        # what every text reads is known now; a text that failed would read too little
+        check_unread(host, data, env.types)
     # which decisions depend on a hidden field (model/host.py): a hidden pile's size is shown
     # to every seat (engine/view.py) unless it is hidden as `all`
     areas = {k for k, (kind, _) in fields.player_init.items() if kind == "area"}

@@ -30,8 +30,10 @@ SEAT_KEY = re.compile(r"^seat ([0-9]+)$")
 SEAT_MAY = re.compile(r"^seat ([0-9]+) (may|may include|may not)$")
 SEAT_SEES = re.compile(r"^seat ([0-9]+) (sees|does not see)$")
 OPTION_STEP = re.compile(r"^\s*seat\s+([0-9]+)\s*:\s*(\S+)\s*$")
-INHERITED = ("game", "players", "with", "options", "seed")
+INHERITED = ("game", "players", "with", "options", "seed", "forced", "optional")
 ANY_ORDER = "any order"  # a pile or area compared as a multiset: `hand: {any order: [a, b]}`
+# a step's settings, written beside its own key (`{seat 1: pass, forced: ask}`)
+STEP_SETTINGS = ("forced", "optional")
 
 
 @dataclass(frozen=True)
@@ -93,6 +95,11 @@ class Step:
     prefer: list[str] = field(default_factory=list)
     until: str | None = None
     random: bool = False  # `auto: random`: seeded random legal options instead of `prefer`
+    # `forced: ask` stops at the decisions with one option before this step (`take`: the
+    # engine takes them); `optional: take | decline` answers the optional questions before it;
+    # None: the scenario's setting
+    forced: str | None = None
+    optional: str | None = None
 
     def text(self) -> str:
         if self.kind == "option":
@@ -117,6 +124,8 @@ class Scenario:
     setups: list[Setup] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)
     expect: list[Expectation] = field(default_factory=list)
+    forced: str = "take"  # `ask`: the runner stops at decisions with one legal option
+    optional: str | None = None  # `take` / `decline`: optional questions answered on the way
 
     @property
     def id(self) -> str:
@@ -223,27 +232,37 @@ class _Reader:
             if isinstance(item, str):
                 seat, option = parse_option_step(item)
                 out.append(Step("option", where, option=option, seat=seat))
-            elif len(item) == 1 and SEAT_KEY.match(str(next(iter(item)))):
-                key = next(iter(item))
+                continue
+            seats = [k for k in item if SEAT_KEY.match(str(k))]
+            if len(seats) > 1:
+                self.error(where, "a step takes one option: name one seat per step")
+            if seats:
+                key = seats[0]
                 seat = int(SEAT_KEY.match(str(key)).group(1))
-                out.append(Step("option", where, option=str(item[key]).strip(), seat=seat))
+                step = Step("option", where, option=str(item[key]).strip(), seat=seat)
             elif "expect" in item:
                 ew = _at(self.file, item, "expect")
                 items = self.expectations(item["expect"], ew)
-                out.append(Step("expect", where, expectations=items))
+                step = Step("expect", where, expectations=items)
             elif "set" in item:
-                out.append(Step("set", where, setup=self.setup(item["set"], where)))
+                step = Step("set", where, setup=self.setup(item["set"], where))
             elif "auto" in item:
                 until = item.get("until")
-                out.append(
-                    Step(
-                        "auto",
-                        where,
-                        prefer=[] if item["auto"] == "random" else [str(x) for x in item["auto"]],
-                        until=None if until in (None, "over") else str(until),
-                        random=item["auto"] == "random",
-                    )
+                step = Step(
+                    "auto",
+                    where,
+                    prefer=[] if item["auto"] == "random" else [str(x) for x in item["auto"]],
+                    until=None if until in (None, "over") else str(until),
+                    random=item["auto"] == "random",
                 )
+            else:
+                self.error(
+                    where, "a step of settings only: add an option, `expect`, `set` or `auto`"
+                )
+                continue
+            step.forced = None if item.get("forced") is None else str(item["forced"])
+            step.optional = None if item.get("optional") is None else str(item["optional"])
+            out.append(step)
         return out
 
     def scenario(self, top: Any, node: Any, name: str, where: Where, base: Path) -> Scenario:
@@ -287,6 +306,8 @@ class _Reader:
             setups=setups,
             steps=self.steps(node.get("steps")),
             expect=expect,
+            forced=str(pick("forced", "take") or "take"),
+            optional=None if pick("optional") is None else str(pick("optional")),
         )
 
 

@@ -9,11 +9,13 @@ Use from a ``conftest.py`` placed above the scenario files::
 
 Only ``*.yaml`` / ``*.yml`` files below ``root`` are collected, so other YAML in a test tree
 (rule fixtures) is left alone. A failing scenario reports exactly what ``rulebook test``
-prints: the expectation, the actual value, file:line and the steps taken with the log.
+prints: the expectation, the actual value, file:line and the steps taken with the log. A
+scenario's warnings (a quantity checked before an optional effect) are pytest warnings.
 """
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +26,17 @@ from interpreter.scenario import report
 from interpreter.scenario.format import Scenario, load_scenarios
 from interpreter.scenario.runner import Outcome, run_scenario
 
-__all__ = ["ScenarioFile", "ScenarioItem", "ScenarioFailure", "collect_scenarios"]
+__all__ = [
+    "ScenarioFile",
+    "ScenarioItem",
+    "ScenarioFailure",
+    "ScenarioWarning",
+    "collect_scenarios",
+]
+
+
+class ScenarioWarning(UserWarning):
+    """What `rulebook test` prints under a scenario's line as a warning."""
 
 
 class ScenarioFailure(Exception):
@@ -50,6 +62,8 @@ class ScenarioItem(pytest.Item):
 
     def runtest(self) -> None:
         outcome = run_scenario(self.scenario)
+        for text in outcome.warnings:
+            warnings.warn(ScenarioWarning(text), stacklevel=1)
         if outcome.status != "pass":
             raise ScenarioFailure(outcome)
 

@@ -13,8 +13,9 @@ MARK = {"pass": "ok   ", "fail": "FAIL ", "error": "ERROR"}
 
 
 def line(o: Outcome) -> str:
-    """`ok    file::name (0.02s)`, one per scenario."""
-    return f"{MARK[o.status]} {o.id} ({o.seconds:.2f}s)"
+    """`ok    file::name (0.02s)`, one per scenario, then its warnings, one a line."""
+    head = f"{MARK[o.status]} {o.id} ({o.seconds:.2f}s)"
+    return "\n".join([head, *(f"      {w}" for w in o.warnings)])
 
 
 def details(o: Outcome, *, steps: bool = True) -> str:

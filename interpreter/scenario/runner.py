@@ -1,13 +1,20 @@
 """Run scenarios: load the game, set up, take the steps, check the expectations.
 
 ``run_scenario(scenario).status`` is ``'pass'``, ``'fail'`` or ``'error'``.
+
+Two settings let a scenario meet the engine where a house rule changes it (docs/scenarios.md):
+``forced: ask`` makes the engine stop at a decision with one legal option instead of taking it
+(``Game.new_state(take_forced=False)``), so a step can check or take it; ``optional: take |
+decline`` answers the optional questions met on the way (:func:`optional_answer`). A failing
+step names the moves the engine took by itself before it, and a quantity checked while an
+optional question that would change it is unanswered gives a warning (``Outcome.warnings``).
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -15,17 +22,35 @@ from typing import TYPE_CHECKING, Any
 from interpreter.diagnostics.errors import RulebookError, RulesError
 from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.engine.invariants import broken_invariants, broken_names
+from interpreter.engine.machine import ONLY_CHOICE
 from interpreter.model.limits import GameLimitError
 from interpreter.scenario.expect import BadScenario, Failed, check, compile_expression
 from interpreter.scenario.format import Scenario, Setup, Step, Where, load_scenarios
+from interpreter.scenario.keyword import select
 from interpreter.scenario.setup import FieldInfo, SetupError, apply_setup, field_info
 
 if TYPE_CHECKING:
     from interpreter.coverage import Coverage
 
-__all__ = ["Outcome", "run_scenario", "discover", "collect", "select", "AUTO_LIMIT"]
+__all__ = [
+    "Outcome",
+    "run_scenario",
+    "discover",
+    "collect",
+    "select",
+    "optional_answer",
+    "AUTO_LIMIT",
+    "DECLINE",
+]
 
 AUTO_LIMIT = 20_000  # decisions one `auto:` step may take before it is called stuck
+# The option that declines an optional question: the id the rulesets give "do nothing" beside
+# what a seat may do (docs/rulesets.md); a decision offering it is an optional question.
+DECLINE = "pass"
+# expectations about the decision itself: an optional question before them is left asked
+_ABOUT_DECISION = frozenset({"may", "may include", "may not", "refused", "to move"})
+# expectations of a quantity: the ones an unanswered optional question can silently weaken
+_QUANTITY = frozenset({"expr", "fields"})
 
 
 @dataclass
@@ -42,6 +67,7 @@ class Outcome:
     name: str = ""
     file: str = ""
     not_ended: bool = False  # the game ran into the ruleset's safety bound (E003)
+    warnings: list[str] = field(default_factory=list)  # `file:line: text`, pass or fail
 
     @property
     def id(self) -> str:
@@ -49,12 +75,20 @@ class Outcome:
 
 
 # -- games, compiled once per (game, players, overlays, options, search path) ---------------
-_games: dict[tuple, tuple[Any, FieldInfo]] = {}
+_games: dict[tuple, tuple[Any, FieldInfo, Any]] = {}
 
 
 def _game(sc: Scenario, coverage: Coverage | None = None) -> tuple[Any, FieldInfo]:
-    """The scenario's game, compiled once per set-up; with `coverage`, a coverage build counted
-    there (compiled once per collector)."""
+    """The scenario's game and its fields, compiled once per set-up; with `coverage`, a
+    coverage build counted there (compiled once per collector)."""
+    game, info, _names = _compiled(sc, coverage)
+    return game, info
+
+
+def _compiled(sc: Scenario, coverage: Coverage | None = None) -> tuple[Any, FieldInfo, Any]:
+    """:func:`_game`, and the option ids the game can offer (the check `rulebook validate`
+    makes, :class:`~interpreter.check.scenarios.OptionNames`)."""
+    from interpreter.check.scenarios import OptionNames
     from interpreter.engine.loader import load_game_and_data
     from interpreter.load.catalog import search_path
 
@@ -71,7 +105,7 @@ def _game(sc: Scenario, coverage: Coverage | None = None) -> tuple[Any, FieldInf
         # one load: the set-up checks need the `state:` declarations the game does not keep
         load = load_game_and_data if coverage is None else coverage.load_game_and_data
         game, data = load(sc.game, sc.players, sc.overlays, sc.options)
-        hit = (game, field_info(game, data))
+        hit = (game, field_info(game, data), OptionNames(data))
         _games[key] = hit
     return hit
 
@@ -81,17 +115,101 @@ def clear_cache() -> None:
 
 
 # -- running -------------------------------------------------------------------------------
+_ADVANCING = ("option", "set", "auto")  # steps after which the engine runs to a decision
+
+
+def optional_answer(legal: Sequence[str], how: str | None) -> str | None:
+    """The answer `optional: take | decline` gives a decision with these legal options, or None
+    when it is no optional question (no `pass` beside something to do) or `take` cannot tell
+    which one to take (several options beside `pass`: the scenario's steps say)."""
+    if how is None or DECLINE not in legal or len(legal) < 2:
+        return None
+    if how == "decline":
+        return DECLINE
+    others = [o for o in legal if o != DECLINE]
+    return others[0] if len(others) == 1 else None
+
+
 class _Run:
-    def __init__(self, sc: Scenario, game: Any, info: FieldInfo) -> None:
+    def __init__(self, sc: Scenario, game: Any, info: FieldInfo, names: Any = None) -> None:
         self.sc = sc
         self.game = game
         self.info = info
-        self.s = game.new_state(sc.seed)
+        self.names = names if names is not None else _compiled(sc)[2]
+        self.s = game.new_state(sc.seed, take_forced=not self.asks(0))
         self.lines: list[str] = []
         self.mark = 0
         # invariants a set-up rigged the state past: not checked in this scenario
         self.rigged: set[str] = set()
+        self.warnings: list[str] = []
+        # the log's length when the last step that ran the engine on began: the forced moves
+        # logged since are the ones a failing step names
+        self.since = 0
+        self.last_seat: int | None = None  # the seat of the last move a step took
 
+    # -- settings ---------------------------------------------------------------------------
+    def asks(self, index: int) -> bool:
+        """Whether the engine stops at one-option decisions on its way to step `index` (0-based):
+        yes when that step, or one up to the next step that runs the engine, says `forced: ask`
+        (or the scenario does and they do not say `take`); past the steps, the scenario's."""
+        steps = self.sc.steps
+        for step in steps[index:]:
+            if (step.forced or self.sc.forced) == "ask":
+                return True
+            if step.kind in _ADVANCING:
+                return False
+        return index >= len(steps) and self.sc.forced == "ask"
+
+    def answer_optional(self, step: Step | None, where: Where) -> None:
+        """Answer the optional questions before `step` (None: the scenario's last `expect`) as
+        its `optional:` (or the scenario's) says; a question the step answers itself, or whose
+        options it checks, is left to it."""
+        how = self.sc.optional if step is None else (step.optional or self.sc.optional)
+        if how is None or (step is not None and step.kind in ("set", "auto")):
+            return
+        if step is not None and step.kind == "expect":
+            if any(e.kind in _ABOUT_DECISION for e in step.expectations):
+                return
+        s = self.s
+        for _ in range(AUTO_LIMIT):
+            if s.is_over:
+                return
+            legal = s.legal_options()
+            if step is not None and step.kind == "option" and step.option in legal:
+                if step.seat is None or step.seat == s.to_move:
+                    return
+            choice = optional_answer(legal, how)
+            if choice is None:
+                return
+            seat = s.to_move
+            s.apply(choice)
+            self.lines.append(f"       > seat {seat}: {choice} (optional: {how})")
+            self.note_log()
+            self.check_invariants(where, f"`optional: {how}`, seat {seat}: {choice}")
+        raise Failed(f"`optional: {how}` took {AUTO_LIMIT} decisions without stopping", where)
+
+    def forced_before(self, upto: int) -> str:
+        """The moves the engine took by itself since the last step that ran it, in words: what
+        a failing step says happened before it (`forced: ask` stops there)."""
+        taken = []
+        for _round, seat, text in (self.s.log or [])[self.since : upto]:
+            if not text.endswith(ONLY_CHOICE):
+                continue
+            body = text[: -len(ONLY_CHOICE)]
+            named = f"seat {seat}: "
+            if seat is not None and body.startswith(named):
+                taken.append(f"seat {seat}'s only option `{body[len(named) :]}`")
+            else:
+                who = "" if seat is None else f" (seat {seat}'s only option)"
+                taken.append(f"`{body}`{who}")
+        if not taken:
+            return ""
+        return (
+            f"\n    before this step the engine took {', '.join(taken)} itself"
+            " (`forced: ask` stops there)"
+        )
+
+    # -- the log ----------------------------------------------------------------------------
     def note_log(self) -> None:
         log = self.s.log or []
         for _round, seat, text in log[self.mark :]:
@@ -99,6 +217,10 @@ class _Run:
             self.lines.append(f"       | {prefix}{text}")
         self.mark = len(log)
 
+    def note_log_reset(self) -> None:
+        self.mark = len(self.s.log or [])
+
+    # -- steps ------------------------------------------------------------------------------
     def setup(self, setup: Setup) -> None:
         s = self.s
         try:
@@ -144,6 +266,7 @@ class _Run:
                 f"    legal for seat {s.to_move}: {', '.join(legal)}",
                 step.where,
             )
+        self.last_seat = s.to_move
         s.apply(step.option)
         self.check_invariants(step.where, f"step {index} `{step.text()}`")
 
@@ -175,9 +298,103 @@ class _Run:
             self.check_invariants(step.where, f"`{step.text()}`, seat {seat}: {choice}")
         raise Failed(f"`{step.text()}` took {AUTO_LIMIT} decisions without stopping", step.where)
 
-    def expect(self, items: Iterable[Any]) -> None:
+    def expect(self, items: Iterable[Any], after: int | None = None) -> None:
+        """Check `items`; `after`: the index (0-based) of the step after them, if any."""
+        answered = self.answered_next(after)
         for e in items:
+            self.refuse_unknown(e)
+            if not answered:
+                self.warn_unanswered(e)
             check(self.game, self.s, e, self.info)
+
+    def answered_next(self, after: int | None) -> bool:
+        """Whether the first step from `after` on that is not a check takes an option legal
+        now (the scenario answers the pending question itself, knowingly)."""
+        s = self.s
+        if after is None or s.is_over:
+            return False
+        for step in self.sc.steps[after:]:
+            if step.kind == "expect":
+                continue
+            return step.kind == "option" and step.option in s.legal_options()
+        return False
+
+    def refuse_unknown(self, e: Any) -> None:
+        """An option id no `choose` of the game can offer, in `seat N may...`: the scenario is
+        wrong (T002 of `rulebook validate`, found by the same code, :class:`OptionNames`)."""
+        if e.kind not in ("may", "may include", "may not"):
+            return
+        for option in e.value:
+            fault = self.names.fault(str(option), absent_ok=e.kind == "may not")
+            if fault is not None:
+                raise BadScenario(f"`{e.text()}`: {fault[0]} ({fault[1]})", e.where)
+
+    def warn_unanswered(self, e: Any) -> None:
+        """A quantity checked while the optional effect of the move just taken is a question
+        still unanswered (the same seat asked to take it or `pass`) sees the state before that
+        effect: warn when taking it would change what the check says."""
+        s = self.s
+        if e.kind not in _QUANTITY or s.is_over or s.to_move != self.last_seat:
+            return
+        legal = s.legal_options()
+        others = [o for o in legal if o != DECLINE]
+        if DECLINE not in legal or len(others) != 1:
+            return
+        now = self.holds(s, e)
+        if now is None:
+            return
+        for option in others:
+            after = s.copy()
+            try:
+                after.apply(option)
+            except Exception:  # noqa: BLE001 - an option that fails here says nothing of `e`
+                continue
+            if self.holds(after, e) is (not now):
+                verb = "fail" if now else "hold"
+                self.warnings.append(
+                    f"{e.where}: warning: `{e.text()}` is checked while seat {s.to_move}'s "
+                    f"optional question ({', '.join(legal)}) is unanswered; answered with "
+                    f"`{option}` it would {verb}, so it tests the state before that effect. "
+                    "Answer it with a step, or set `optional: take` or `optional: decline`"
+                )
+                return
+
+    def holds(self, s: Any, e: Any) -> bool | None:
+        """Whether expectation `e` holds in `s` (None: it cannot be evaluated there)."""
+        try:
+            check(self.game, s, e, self.info)
+        except Failed:
+            return False
+        except Exception:  # noqa: BLE001 - a bad expectation is reported when it is checked
+            return None
+        return True
+
+    def step(self, i: int, step: Step) -> None:
+        """Step `i` (1-based): the optional questions before it answered, then taken or
+        checked; a failure names the moves the engine took by itself before it."""
+        self.s.take_forced = not self.asks(i - 1)
+        self.answer_optional(step, step.where)
+        upto = len(self.s.log or [])
+        try:
+            if step.kind in _ADVANCING:
+                # the engine runs on from here to the decision before the next step
+                ask_on = self.asks(i) or (step.kind == "auto" and self.asks(i - 1))
+                self.s.take_forced = not ask_on
+            if step.kind == "option":
+                self.option(step, i)
+            elif step.kind == "expect":
+                self.expect(step.expectations, after=i)
+            elif step.kind == "set":
+                assert step.setup is not None
+                self.setup(step.setup)
+            elif step.kind == "auto":
+                self.auto(step)
+        except Failed as e:
+            if step.kind != "auto":
+                e.message += self.forced_before(upto)
+            raise
+        if step.kind in _ADVANCING:
+            self.since = upto
 
     def run(self) -> None:
         # the game's own set-up must leave every invariant holding; a scenario's may rig some
@@ -188,20 +405,16 @@ class _Run:
         for i, step in enumerate(self.sc.steps, 1):
             line = f"  {i:>3}. {step.text()}"
             self.lines.append(f"{line:<44} (line {step.where.line})")
-            if step.kind == "option":
-                self.option(step, i)
-            elif step.kind == "expect":
-                self.expect(step.expectations)
-            elif step.kind == "set":
-                assert step.setup is not None
-                self.setup(step.setup)
-            elif step.kind == "auto":
-                self.auto(step)
+            self.step(i, step)
             self.note_log()
-        self.expect(self.sc.expect)
-
-    def note_log_reset(self) -> None:
-        self.mark = len(self.s.log or [])
+        self.s.take_forced = not self.asks(len(self.sc.steps))
+        self.answer_optional(None, self.sc.where)
+        upto = len(self.s.log or [])
+        try:
+            self.expect(self.sc.expect)
+        except Failed as e:
+            e.message += self.forced_before(upto)
+            raise
 
 
 def run_scenario(sc: Scenario, coverage: Coverage | None = None) -> Outcome:
@@ -211,8 +424,8 @@ def run_scenario(sc: Scenario, coverage: Coverage | None = None) -> Outcome:
     out = Outcome(sc, "pass", name=sc.name, file=sc.file)
     run: _Run | None = None
     try:
-        game, info = _game(sc, coverage)
-        run = _Run(sc, game, info)
+        game, info, names = _compiled(sc, coverage)
+        run = _Run(sc, game, info, names)
         run.run()
     except Failed as e:
         out.status, out.message, out.where = "fail", e.message, e.where
@@ -232,6 +445,7 @@ def run_scenario(sc: Scenario, coverage: Coverage | None = None) -> Outcome:
         if out.status != "pass":
             run.note_log()
         out.steps = run.lines
+        out.warnings = run.warnings
     out.seconds = time.perf_counter() - start
     return out
 
@@ -268,52 +482,3 @@ def collect(files: Iterable[Path]) -> tuple[list[Scenario], list[Outcome]]:
             where = Where(d.file or str(f), d.line, d.column) if d else Where(str(f))
             broken.append(Outcome(None, "error", str(e), where, file=str(f)))
     return scenarios, broken
-
-
-def select(scenarios: list[Scenario], keyword: str | None) -> list[Scenario]:
-    """pytest-like `-k`: words match (case-insensitively) inside `file::name`; `and`, `or`,
-    `not` and parentheses combine them."""
-    if not keyword:
-        return scenarios
-    return [sc for sc in scenarios if _match(keyword, sc.id.lower())]
-
-
-def _match(expr: str, text: str) -> bool:
-    tokens = expr.replace("(", " ( ").replace(")", " ) ").split()
-    pos = 0
-
-    def peek() -> str | None:
-        return tokens[pos] if pos < len(tokens) else None
-
-    def take() -> str:
-        nonlocal pos
-        pos += 1
-        return tokens[pos - 1]
-
-    def atom() -> bool:
-        t = take() if peek() is not None else ""
-        if t == "not":
-            return not atom()
-        if t == "(":
-            v = disj()
-            if peek() == ")":
-                take()
-            return v
-        return t.lower() in text
-
-    def chain(word: str, operand: Callable[[], bool]) -> bool:
-        # every operand is evaluated (it consumes its tokens), then combined with the ones before
-        v = operand()
-        while peek() == word:
-            take()
-            w = operand()
-            v = (w and v) if word == "and" else (w or v)
-        return v
-
-    def conj() -> bool:
-        return chain("and", atom)
-
-    def disj() -> bool:
-        return chain("or", conj)
-
-    return disj()

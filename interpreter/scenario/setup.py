@@ -6,14 +6,17 @@ set or catalog the ruleset declares for that field), every field of a piece, int
 that would be negative, and the *totals*: an id's count summed over every bag, pile and area
 (global and per seat) must stay what it was before the set-up. When a set-up adds or removes
 some, the difference is taken from (or given back to) the id's *reserve*: the global bag or
-pile the set-up does not name that holds most of that id. If there is no such reserve, or it
-does not hold enough, the set-up is refused. Counters are balanced the same way when the
-ruleset says where they come from (``coins: {counter: 0, stock: treasury}``): the stock plus
-every counter stocked from it keeps its total, so coins a set-up hands a seat come out of the
-treasury (refused when it holds too few); a set-up that sets the stock itself is taken as
-given, and says so in its notes. What cannot be checked generically (a counter without a
-declared stock, a piece kind that the rules allow once per seat, a piece field that holds an
-id plus a count) is documented in docs/scenarios.md.
+pile the set-up does not name that holds most of that id. An id no such reserve holds (a unique
+card in a hand, a building already built) is taken from where it is now: a seat's field the
+set-up does not set, a hand (a pile) getting the reserve's top card in its place so that it
+keeps its size; and an id a set-up leaves out of the game goes back to the global bag or pile of
+its set that holds most. If none of these can balance it, the set-up is refused. Counters are
+balanced the same way when the ruleset says where they come from (``coins: {counter: 0, stock:
+treasury}``): the stock plus every counter stocked from it keeps its total, so coins a set-up
+hands a seat come out of the treasury (refused when it holds too few); a set-up that sets the
+stock itself is taken as given, and says so in its notes. What cannot be checked generically
+(a counter without a declared stock, a piece kind that the rules allow once per seat, a piece
+field that holds an id plus a count) is documented in docs/scenarios.md.
 """
 
 from __future__ import annotations
@@ -237,6 +240,7 @@ def apply_setup(s: Any, setup: Setup, info: FieldInfo) -> list[str]:
         for name, v in s.g.items()
     }
     named_global: set[str] = set()
+    named_player: set[tuple[int, str]] = set()  # (seat, field) the set-up sets
     stacks: list[tuple[dict[str, Any], str, str, Any, Where, str]] = []
     players = len(s.p)
     for target, fields, wheres in setup.targets:
@@ -271,8 +275,14 @@ def apply_setup(s: Any, setup: Setup, info: FieldInfo) -> list[str]:
                 _set_field(holder, scope, name, kinds[name], value, info, where, f"{label} {name}")
                 if scope == "global":
                     named_global.add(name)
+                else:
+                    named_player.add((holder["seat"], name))
     s.ab.clear()
-    notes = _balance(s, setup, info, before, snapshot, named_global) if setup.check_totals else []
+    notes = (
+        _balance(s, setup, info, before, snapshot, named_global, named_player)
+        if setup.check_totals
+        else []
+    )
     if setup.check_totals:
         notes += _balance_stocks(s, setup, info, held, named_global)
     for holder, scope, name, value, where, what in stacks:
@@ -336,6 +346,7 @@ def _balance(
     before: Counter,
     snapshot: dict[str, Any],
     named: set[str],
+    named_player: set[tuple[int, str]] = frozenset(),  # type: ignore[assignment]
 ) -> list[str]:
     after = _totals(s, info, setup.uncounted)
     notes: list[str] = []
@@ -344,21 +355,54 @@ def _balance(
         if delta == 0 or before[x] == 0:
             # an id no bag, pile or area held before (its stock is a plain counter): unchecked
             continue
-        reserves = [
-            (_holds_snapshot(snapshot, name, kind, x), name, kind)
+        free = [
+            (name, kind)
             for name, kind in info.global_kinds.items()
             if kind in ("bag", "pile") and name not in named and name not in setup.uncounted
         ]
+        reserves = [(_holds_snapshot(snapshot, name, kind, x), name, kind) for name, kind in free]
         reserves = [r for r in reserves if r[0] > 0]
+        held_globally = any(
+            _holds_snapshot(snapshot, name, kind, x)
+            for name, kind in info.global_kinds.items()
+            if kind in ("bag", "pile")
+        )
+        if not reserves and delta < 0 and not held_globally:
+            # taken off a seat (a hand or city replaced) and out of the game: back to the
+            # biggest global bag or pile of its set, as if never dealt
+            home = _home(s, info, x, free)
+            if home is not None:
+                _move(s.g, home[0], home[1], x, -delta)
+                notes.append(f"put {-delta} {x} back in {home[0]}")
+                continue
+        if delta > 0:
+            # what no reserve holds enough of is taken from a seat that holds it now
+            short = delta - sum(r[0] for r in reserves)
+            if short > 0:
+                taken = _from_seats(s, info, x, short, named_player, setup, free)
+                if taken is not None:
+                    notes += taken
+                    delta -= short
+                    if delta == 0:
+                        continue
         if not reserves:
-            zones = _zones_holding(s, info, x, snapshot)
+            was = _zones_holding(s, info, x, snapshot)
+            now = _seats_holding(s, info, x)
             verb = "more" if delta > 0 else "fewer"
+            seats = " nor enough in seats' fields it does not set" if delta > 0 else ""
+            where = []
+            if was:
+                where.append(
+                    f"it was in: {', '.join(was)}, which the set-up sets; a bag is set to "
+                    "exactly the counts given, the rest 0"
+                )
+            if now:
+                where.append(f"it is now in: {', '.join(now)}")
             raise SetupError(
                 f"'{x}': the set-up leaves {after[x]} in the game, {abs(delta)} {verb} than the "
-                f"{before[x]} there are, and no global bag or pile it leaves alone holds '{x}' "
-                f"to balance that (it was in: {', '.join(zones) or 'nothing'}, which the set-up "
-                "sets; a bag is set to exactly the counts given, the rest 0). Put them "
-                "somewhere, or add `check-totals: false`",
+                f"{before[x]} there are, and no global bag or pile it leaves alone holds '{x}'"
+                f"{seats} to balance that{' (' + '; '.join(where) + ')' if where else ''}. "
+                "Put them somewhere, or add `check-totals: false`",
                 setup.where,
             )
         reserves.sort(key=lambda r: -r[0])
@@ -427,6 +471,87 @@ def _zones_holding(s: Any, info: FieldInfo, x: str, snapshot: dict[str, Any]) ->
     for name, kind in info.global_kinds.items():
         if kind in ("bag", "pile") and _holds_snapshot(snapshot, name, kind, x):
             out.append(f"global {name}")
+    return out
+
+
+def _home(s: Any, info: FieldInfo, x: str, free: list[tuple[str, str]]) -> tuple[str, str] | None:
+    """The global bag or pile (of those a set-up leaves alone) whose set holds `x` and which
+    holds the most: where an id left out of the game goes back (a deck, a supply)."""
+    homes = [(name, kind) for name, kind in free if x in info.domains.get(("global", name), ())]
+    if not homes:
+        return None
+    return max(homes, key=lambda h: _size(s.g[h[0]]))
+
+
+def _size(v: Any) -> int:
+    return sum(v.values()) if isinstance(v, dict) else len(v)
+
+
+def _from_seats(
+    s: Any,
+    info: FieldInfo,
+    x: str,
+    n: int,
+    named_player: set[tuple[int, str]],
+    setup: Setup,
+    free: list[tuple[str, str]],
+) -> list[str] | None:
+    """Take `n` of `x` from the seats' fields the set-up does not set (in seat order), notes of
+    what was taken; None (nothing taken) when they do not hold `n`. A pile (a hand) gets the
+    top of the biggest global pile of its set in place of each card, so it keeps its size."""
+    found: list[tuple[int, str, str]] = []
+    for pl in s.p:
+        for name, kind in info.player_kinds.items():
+            if (pl["seat"], name) in named_player or name in setup.uncounted:
+                continue
+            have = _holds_player(pl, name, kind, x)
+            found.extend((pl["seat"], name, kind) for _ in range(have))
+    if len(found) < n:
+        return None
+    notes = []
+    for seat, name, kind in found[:n]:
+        v = s.p[seat][name]
+        if kind == "bag":
+            v[x] -= 1
+        elif kind == "pile":
+            at = v.index(x)
+            piles = [(g, k) for g, k in free if k == "pile" and s.g[g]]
+            stock = max(
+                (p for p in piles if x in info.domains.get(("global", p[0]), ())),
+                key=lambda p: len(s.g[p[0]]),
+                default=None,
+            )
+            if stock is not None:
+                v[at] = s.g[stock[0]].pop()
+                notes.append(
+                    f"took 1 {x} from seat {seat} {name}, which got {v[at]} from {stock[0]} "
+                    "in its place"
+                )
+                continue
+            del v[at]
+        else:
+            v.remove(next(p for p in v if p["type"] == x))
+        notes.append(f"took 1 {x} from seat {seat} {name}")
+    return notes
+
+
+def _holds_player(pl: dict[str, Any], name: str, kind: str, x: str) -> int:
+    v = pl.get(name)
+    if kind == "bag":
+        return int(v.get(x, 0))
+    if kind == "pile":
+        return v.count(x)
+    if kind == "area":
+        return sum(1 for p in v if p["type"] == x)
+    return 0
+
+
+def _seats_holding(s: Any, info: FieldInfo, x: str) -> list[str]:
+    out = []
+    for pl in s.p:
+        for name, kind in info.player_kinds.items():
+            if _holds_player(pl, name, kind, x):
+                out.append(f"seat {pl['seat']} {name}")
     return out
 
 

@@ -6,20 +6,28 @@ For each base ruleset, each allowed player count and each overlay combination (n
 overlay alone, the overlays that extend the base directly together), N games with random bots
 and seeds 1..N are played; a game that fails (E001) or does not end (E003, its safety bound)
 becomes a diagnostic at the rule, naming the composition and the seed that replays it.
+
+An overlay file (a house rule) is played in every stack it may join: over its base (with the
+overlays it extends), and with each set of the game's own overlays beside the base (its
+expansions), itself last. A stack that does not load is *refused*: :class:`Refused` says why,
+at the overlay's line and at the other file's line it clashes with.
 """
 
 from __future__ import annotations
 
 import itertools
+import os
+import re
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from interpreter.diagnostics.errors import Diagnostic, RulebookError, RulesError
-from interpreter.load.catalog import overlay_files
+from interpreter.load.catalog import BASE_FILE, game_dirs, overlay_files
 from interpreter.model.limits import GameLimitError
 
-__all__ = ["MAX_COMBINATIONS", "smoke_test"]
+__all__ = ["MAX_COMBINATIONS", "Refused", "SmokeReport", "smoke_overlays", "smoke_test"]
 
 MAX_COMBINATIONS = 16  # overlay combinations played per base, as validate composes them
 
@@ -114,3 +122,212 @@ def _label(
     what = f"smoke game, {players} players, overlays: {', '.join(names) or 'none'}, seed {seed}"
     hint = f"replay: rulebook play {base} --players {players}{with_} --seed {seed}"
     return replace(d, message=f"{what}: {d.message}", hint=hint)
+
+
+# -------------------------------------------------------------------------- overlay files
+
+
+@dataclass
+class Refused:
+    """A stack of overlays that does not load, and why (the diagnostics of loading it)."""
+
+    base: str
+    stack: tuple[str, ...]  # overlay files, in the order composed (the overlay checked last)
+    diagnostics: list[Diagnostic]
+
+    @property
+    def label(self) -> str:
+        return " + ".join([_ident(self.base, "ruleset"), *(Path(o).stem for o in self.stack)])
+
+    def lines(self) -> list[str]:
+        """Compiler-style lines: each reason at its own position, and a second line at each
+        other file's position its message names (the entry the overlay clashes with)."""
+        out = []
+        for d in self.diagnostics:
+            at = ":".join(
+                [_shown(d.file or self.stack[-1]), *(str(n) for n in (d.line, d.column) if n)]
+            )
+            out.append(f"{at}: refused[{d.code}]: stack {self.label}: {d.message}{d.details()}")
+            for file, line, col in _places(d.message):
+                if not d.file or not _same(file, d.file):
+                    where = f"{_shown(file)}:{line}:{col}"
+                    out.append(f"{where}: refused[{d.code}]: stack {self.label}: clashes with {at}")
+        return out
+
+
+@dataclass
+class SmokeReport:
+    """What playing the stacks of overlay files found."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    played: int = 0
+    stacks: int = 0
+    refused: list[Refused] = field(default_factory=list)
+
+
+def smoke_overlays(
+    overlays: Iterable[str], games: int, skip_bases: Iterable[str] = ()
+) -> SmokeReport:
+    """Play `games` random games per player count of every stack each overlay file may join.
+
+    An overlay whose base is in `skip_bases` is left out: that base's own smoke run plays it
+    (alone and with the others beside it). A stack that does not load joins ``refused``.
+    """
+    skip = {os.path.realpath(b) for b in skip_bases}
+    report = SmokeReport()
+    for overlay in overlays:
+        found = _stack_of(Path(overlay))
+        if found is None or os.path.realpath(found[0]) in skip:
+            continue
+        base, chain = found
+        for stack in _stacks(base, chain):
+            report.stacks += 1
+            games_of, refusal = _loaded(str(base), stack)
+            if refusal:
+                report.refused.append(Refused(str(base), stack, refusal))
+                continue
+            for players, game in games_of:
+                for seed in range(1, games + 1):
+                    report.played += 1
+                    fault = _play(game, players, seed)
+                    if fault is not None:
+                        report.diagnostics.append(_label(fault, str(base), players, stack, seed))
+    return report
+
+
+def _stack_of(overlay: Path) -> tuple[Path, tuple[str, ...]] | None:
+    """The base an overlay is laid on and its chain: the overlays it extends (through their
+    own ``extends``), in the order they compose, ending with itself. None when the chain
+    does not lead to a base (validate reports why)."""
+    chain = [str(overlay)]
+    current = overlay
+    for _ in range(32):  # a chain longer than this is a cycle, which validate reports
+        target = _extends(current)
+        if target is None:
+            return None
+        base = _base_named(current.parent, target)
+        if base is not None:
+            return base, tuple(chain)
+        nxt = _overlay_named(current.parent, target)
+        if nxt is None or str(nxt) in chain:
+            return None
+        chain.insert(0, str(nxt))
+        current = nxt
+    return None
+
+
+def _stacks(base: Path, chain: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The chain alone, then with each set of the game's own overlays (beside the base) that
+    are not in it, smallest sets first; each set in name order, so the overlay composes last.
+    A set holding an overlay that extends one left out of the stack is no stack of the game."""
+    mine = {os.path.realpath(p) for p in chain}
+    others = [
+        str(p) for _, p in sorted(overlay_files(base).items()) if os.path.realpath(p) not in mine
+    ]
+    known = {_ident(str(base), "ruleset"), *(_ident(p, "overlay") for p in chain[:-1])}
+    stacks: list[tuple[str, ...]] = []
+    for size in range(len(others) + 1):
+        for combo in itertools.combinations(others, size):
+            ordered = _in_extends_order(combo, known)
+            if ordered is not None:
+                stacks.append((*chain[:-1], *ordered, chain[-1]))
+    return stacks[:MAX_COMBINATIONS]
+
+
+def _in_extends_order(combo: Sequence[str], known: set[str]) -> tuple[str, ...] | None:
+    """``combo`` ordered so that each overlay comes after the one it extends (name order
+    otherwise), or None when one extends an overlay that is not in the stack."""
+    ids = set(known)
+    left = list(combo)
+    out: list[str] = []
+    while left:
+        ready = [p for p in left if _extends(Path(p)) in ids]
+        if not ready:
+            return None
+        out.append(ready[0])
+        left.remove(ready[0])
+        ids.add(_ident(ready[0], "overlay"))
+    return tuple(out)
+
+
+def _loaded(base: str, stack: Sequence[str]) -> tuple[list[tuple[int, Any]], list[Diagnostic]]:
+    """The compiled game for every player count a stack allows, or why it does not load."""
+    from interpreter.engine.loader import load_game_and_data
+
+    try:
+        _, data = load_game_and_data(base, _first_count(base), stack)
+    except RulesError as e:
+        return [], list(e.diagnostics)
+    except RulebookError as e:
+        return [], [Diagnostic("E001", str(e), file=stack[-1])]
+    counts = data.get("players") or {}
+    out: list[tuple[int, Any]] = []
+    for players in range(int(counts.get("min", 1)), int(counts.get("max", 1)) + 1):
+        try:
+            out.append((players, load_game_and_data(base, players, stack)[0]))
+        except RulesError as e:
+            return [], list(e.diagnostics)
+        except RulebookError as e:
+            return [], [Diagnostic("E001", str(e), file=stack[-1])]
+    return out, []
+
+
+def _extends(path: Path) -> str | None:
+    data = _data(path)
+    target = data.get("extends") if isinstance(data, dict) else None
+    return target if isinstance(target, str) and target else None
+
+
+def _ident(path: str, key: str) -> str:
+    data = _data(Path(path))
+    ident = data.get(key) if isinstance(data, dict) else None
+    return ident if isinstance(ident, str) else Path(path).stem
+
+
+def _data(path: Path) -> Any:
+    from interpreter.load.yamlload import load_yaml_file
+
+    try:
+        return load_yaml_file(path).data
+    except RulebookError:
+        return None
+
+
+def _base_named(near: Path, ident: str) -> Path | None:
+    """The base ruleset of that id: beside the overlay, else an installed game."""
+    places = [near / BASE_FILE, *(d / BASE_FILE for d in game_dirs().values())]
+    for base in places:
+        if base.is_file() and _ident(str(base), "ruleset") == ident:
+            return base
+    return None
+
+
+def _overlay_named(near: Path, ident: str) -> Path | None:
+    """The overlay of that id: beside the overlay, else one of an installed game's."""
+    for f in sorted(near.glob("*.y*ml")):
+        data = _data(f)
+        if isinstance(data, dict) and data.get("overlay") == ident:
+            return f
+    for d in game_dirs().values():
+        found = overlay_files(d / BASE_FILE).get(ident)
+        if found is not None:
+            return found
+    return None
+
+
+_PLACE = re.compile(r"\(([^()\s]+?\.ya?ml):(\d+):(\d+)\)")
+
+
+def _places(message: str) -> list[tuple[str, str, str]]:
+    """The ``(file:line:col)`` positions a message names (a conflict names both sides)."""
+    return _PLACE.findall(message)
+
+
+def _shown(path: str) -> str:
+    """A path as the user can open it: relative to the current folder when below it."""
+    rel = os.path.relpath(path)
+    return path if rel.startswith("..") else rel
+
+
+def _same(a: str, b: str) -> bool:
+    return os.path.realpath(a) == os.path.realpath(b)

@@ -87,7 +87,9 @@ def test_a_lone_option_is_taken_by_the_engine_and_logged(tmp_path):
     # per round: seat 0 picks (asked), seat 0 may take or pass (asked), seat 1's pass is forced
     assert state.decisions == 6
     assert state.history == ["pick:one", "take"] * 3
-    assert [text for _r, seat, text in state.log if seat == 1] == ["pass (the only choice)"] * 3
+    assert [text for _r, seat, text in state.log if seat == 1] == [
+        "seat 1: pass (the only choice)"
+    ] * 3
 
 
 @pytest.mark.parametrize(

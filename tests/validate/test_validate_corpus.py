@@ -93,8 +93,8 @@ def test_diagnostics_carry_json_path_and_hint() -> None:
 
 
 def test_conflict_names_both_files() -> None:
-    (d,) = validate([FIXTURES / "overlays" / "o_conflict_two_overlays.yaml"]).diagnostics
-    assert "o_conflict_two_overlays.yaml" in d.message and "overlay-a.yaml" in d.message
+    (d,) = validate([FIXTURES / "configs" / "c_overlays_conflict.yaml"]).diagnostics
+    assert "overlay-c.yaml" in d.message and "overlay-a.yaml" in d.message
 
 
 def test_non_rule_yaml_is_skipped(tmp_path: Path) -> None:
