@@ -51,6 +51,9 @@ def json_report(
                 "message": o.message,
                 "where": str(o.where) if o.where is not None else None,
                 "seconds": round(o.seconds, 4),
+                # `file:line: text`: a check made while an optional question that would
+                # change it was still open (docs/scenarios.md)
+                "warnings": list(getattr(o, "warnings", ())),
             }
         )
     return {
@@ -59,6 +62,7 @@ def json_report(
         "failed": count["fail"],
         "errors": count["error"],
         "not_ended": sum(1 for o in outcomes if o.not_ended),
+        "warnings": sum(len(getattr(o, "warnings", ())) for o in outcomes),
         "total": len(outcomes),
         "selected": selected,
         "files": files,

@@ -372,6 +372,8 @@ def _check_keys(table: Any, path: Path, c: _Checker, players: tuple[int, int]) -
         inside = sum(lo <= k <= hi for k in keys)
         if inside < 2 or inside * 2 <= len(keys):
             return  # numbers of something else (a cost, a count), not player counts
+        if lo > 0 and set(range(lo)) <= set(keys):
+            return  # seats 0, 1, ...: no game has that few players, a table by seat
         for k in keys:
             if not lo <= k <= hi:
                 c.error(

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.check.pipeline import validate
+from interpreter.cli.test_cmd import json_report
 from interpreter.diagnostics.errors import RulesError
 from interpreter.engine.loader import load_game
 from interpreter.engine.machine import only_choice_line
@@ -207,6 +208,9 @@ def test_a_check_before_the_optional_effect_warns(tmp_path):
     assert "`player(0).vp-chips == 1` is checked while seat 0's optional question" in warning
     assert "answered with `privilege-vp` it would fail" in warning
     assert warning in report.line(o)
+    # and `rulebook test --json` carries it
+    doc = json_report([o], selected=1, files=1, seconds=0.0, ok=True)
+    assert doc["warnings"] == 1 and doc["scenarios"][0]["warnings"] == [warning]
 
 
 def test_no_warning_when_the_next_step_answers_the_question(tmp_path):

@@ -67,6 +67,19 @@ def test_a_table_by_player_count_read_by_a_seat(tmp_path, capsys):
     )
 
 
+def test_a_table_keyed_by_seat_may_be_read_by_a_seat(tmp_path, capsys):
+    # the same reading, from a table with a key for every seat of every game: fine (its keys
+    # 2 to 4 are no player counts: seats 0 and 1 say it is a table by seat)
+    path, _ = _edited(tmp_path, "start-doubloons[players]", "start-doubloons[i]")
+    text = path.read_text(encoding="utf-8").replace(
+        "start-doubloons: {2: 3, 3: 2, 4: 3, 5: 4}",
+        "start-doubloons: {0: 3, 1: 2, 2: 3, 3: 4, 4: 4}",
+    )
+    path.write_text(text, encoding="utf-8")
+    code, found = _validate(capsys, path)
+    assert (code, found) == (0, [])
+
+
 def test_option_choices_of_mixed_types(tmp_path, capsys):
     path, line = _edited(tmp_path, "choices: [122, 126]", "choices: [122, many]")
     code, found = _validate(capsys, path)
