@@ -58,6 +58,8 @@ COMMAND_MODULES: list[str] = [
     "interpreter.cli.compare_cmd",
     "interpreter.cli.serve_cmd",
     "interpreter.cli.new_cmd",
+    "interpreter.cli.where_cmd",
+    "interpreter.cli.show_cmd",
 ]
 
 
@@ -74,6 +76,8 @@ COMMAND_BY_NAME: dict[str, str] = {
     "compare": "interpreter.cli.compare_cmd",
     "serve": "interpreter.cli.serve_cmd",
     "new": "interpreter.cli.new_cmd",
+    "where": "interpreter.cli.where_cmd",
+    "show": "interpreter.cli.show_cmd",
 }
 
 

@@ -28,6 +28,7 @@ __all__ = [
     "position_of",
     "key_position",
     "locate",
+    "path_at",
     "json_pointer",
     "slash_path",
     "split_path",
@@ -221,6 +222,28 @@ def locate(root: Any, path: Sequence[str | int], *, key: bool = False) -> Positi
     if key:
         return owner_pos if owner_pos[1] is not None else value_pos
     return value_pos
+
+
+def path_at(root: Any, line: int) -> list[Any]:
+    """The path of the deepest entry of ``root`` written at 1-based ``line`` or spanning it
+    (a key whose block of text or of entries the line is in): the inverse of :func:`locate`.
+    Empty when the line is before the first entry."""
+    path: list[Any] = []
+    node = root
+    while is_map(node) or is_seq(node):
+        keys = list(node) if is_map(node) else list(range(len(node)))
+        found, starts = None, []
+        for k in keys:
+            at = key_position(node, k)[1]
+            if at is None or at > line:
+                break
+            found = k
+            starts.append(at)
+        if found is None or starts.count(starts[-1]) > 1:
+            break  # before the first entry, or a line of several (`{pile: cards, hidden: true}`)
+        path.append(found)
+        node = node[found]
+    return path
 
 
 def _escape(segment: Any) -> str:

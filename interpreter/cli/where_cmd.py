@@ -1,0 +1,110 @@
+"""``rulebook where FILE:LINE``: the path of the rule written at a line of a rule file.
+
+An overlay addresses what it changes by path (``replace: {flow/round/2/...: ...}``); counting
+list items by hand to find one is slow and easy to get wrong. This prints the path of the
+deepest entry written at (or spanning) the line, in the overlay spelling, and names each list
+item on the way by its ``id:``, ``name:`` or ``phase:`` where it has one::
+
+    $ rulebook where rulesets/san-juan/ruleset.yaml:472
+    flow/round/2/repeat/steps/1/choose/options/0/log
+      flow/round/2: the step `repeat`
+      flow/round/2/repeat/steps/1: the step `choose` (choose a role)
+      flow/round/2/repeat/steps/1/choose/options/0: the option `role:{r}`
+
+``--json`` prints one JSON object on the last line (file, line, path, pointer, items).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from interpreter.cli import Command
+from interpreter.cli.config import UsageError
+
+__all__ = ["COMMAND", "describe_items", "run"]
+
+_STEP_WORDS = ("choose", "repeat", "phase", "if", "do", "log", "each-player", "stop-if")
+
+
+def describe_items(root: Any, path: list[Any]) -> list[tuple[str, str]]:
+    """Each list item along `path`: (its path, what it is: an option, a step, a named item)."""
+    from interpreter.load.locate import is_map, slash_path
+
+    out: list[tuple[str, str]] = []
+    node = root
+    for i, segment in enumerate(path):
+        node = node[segment]
+        if not isinstance(segment, int) or not is_map(node):
+            continue
+        where = slash_path(path[: i + 1])
+        for key, word in (("id", "the option"), ("name", "the entry"), ("phase", "the phase")):
+            value = node.get(key)
+            if isinstance(value, str | int) and not (key == "phase" and len(node) > 1):
+                out.append((where, f"{word} `{value}`"))
+                break
+        else:
+            kind = next((k for k in _STEP_WORDS if k in node), None)
+            if kind is not None:
+                label = node.get(kind, {}).get("label") if is_map(node.get(kind)) else None
+                out.append((where, f"the step `{kind}`" + (f" ({label})" if label else "")))
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    """Entry point of ``rulebook where``."""
+    from interpreter.load.locate import json_pointer, path_at, slash_path
+    from interpreter.load.yamlload import load_yaml_file
+
+    file, sep, number = str(args.location).rpartition(":")
+    if not sep or not file or not number.isdigit() or int(number) < 1:
+        raise UsageError(f"expected FILE:LINE (a line number from 1), got {args.location!r}")
+    line = int(number)
+    doc = load_yaml_file(file)  # a missing or malformed file is a clear error (exit 1 / 2)
+    lines = doc.text.count("\n") + (0 if doc.text.endswith("\n") else 1)
+    if line > lines:
+        raise UsageError(f"{file} has {lines} lines, not {line}")
+    path = path_at(doc.data, line)
+    items = describe_items(doc.data, path)
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "file": file,
+                    "line": line,
+                    "path": slash_path(path),
+                    "pointer": json_pointer(path),
+                    "items": [{"path": p, "what": w} for p, w in items],
+                },
+                ensure_ascii=False,
+            )
+        )
+    elif not path:
+        print(f"{file}:{line}: no rule entry is written there (before the first one)")
+    else:
+        print(slash_path(path))
+        for where, what in items:
+            print(f"  {where}: {what}")
+    sys.stdout.flush()
+    return 0
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Declare the arguments of ``rulebook where``."""
+    parser.add_argument("location", metavar="FILE:LINE", help="a rule file and a line of it")
+    parser.add_argument(
+        "--json", action="store_true", help="print one JSON object on the last line"
+    )
+
+
+COMMAND = Command(
+    name="where",
+    help="print the path (for an overlay) of the rule written at FILE:LINE",
+    description="Print the path of the deepest entry written at or spanning a line of a rule "
+    "file, in the spelling overlays use, with the list items on the way named by their id, "
+    "name or step. Exit code 2 for a malformed FILE:LINE or a line past the end.",
+    configure=configure,
+    run=run,
+)
