@@ -3,11 +3,11 @@ of it was written.
 
 What a house rule changes is easiest to write against what the game really is once its
 expansions are applied: this prints the rule at PATH (a path as overlays spell it, e.g.
-``tables/start-doubloons`` or ``flow/round/2``) of the composed ruleset as YAML, then the file
+``tables/start-money`` or ``flow/round/2``) of the composed ruleset as YAML, then the file
 and line each entry of it comes from, overlays' entries marked::
 
-    $ rulebook show puerto-rico --with examples/variants/pr-rich-start.yaml tables/start-doubloons
-    ...
+    $ rulebook show GAME --with house-rule.yaml tables/start-money
+    ...   (docs/cli.md shows a real run)
 
 ``--json`` prints one JSON object on the last line (path, value, origins).
 """

@@ -3,15 +3,16 @@
 An overlay addresses what it changes by path (``replace: {flow/round/2/...: ...}``); counting
 list items by hand to find one is slow and easy to get wrong. This prints the path of the
 deepest entry written at (or spanning) the line, in the overlay spelling, and names each list
-item on the way by its ``id:``, ``name:`` or ``phase:`` where it has one::
+item on the way by its ``name:`` (a list item with a name is spelt by it: the path then
+survives items added before it) and says what each item is::
 
-    $ rulebook where rulesets/san-juan/ruleset.yaml:472
-    flow/round/2/repeat/steps/1/choose/options/0/log
-      flow/round/2: the step `repeat`
-      flow/round/2/repeat/steps/1: the step `choose` (choose a role)
-      flow/round/2/repeat/steps/1/choose/options/0: the option `role:{r}`
+    $ rulebook where ruleset.yaml:480
+    flow/round/pick-roles/repeat/steps/pick-one/choose/options/0/do
+      (by position: flow/round/2/repeat/steps/1/choose/options/0/do)
+      ...   (docs/cli.md shows a real run)
 
-``--json`` prints one JSON object on the last line (file, line, path, pointer, items).
+``--json`` prints one JSON object on the last line (file, line, path, by_position, pointer,
+items).
 """
 
 from __future__ import annotations
@@ -24,13 +25,16 @@ from typing import Any
 from interpreter.cli import Command
 from interpreter.cli.config import UsageError
 
-__all__ = ["COMMAND", "describe_items", "run"]
+__all__ = ["COMMAND", "describe_items", "named_path", "run"]
 
 _STEP_WORDS = ("choose", "repeat", "phase", "if", "do", "log", "each-player", "stop-if")
 
 
-def describe_items(root: Any, path: list[Any]) -> list[tuple[str, str]]:
-    """Each list item along `path`: (its path, what it is: an option, a step, a named item)."""
+def describe_items(
+    root: Any, path: list[Any], shown: list[Any] | None = None
+) -> list[tuple[str, str]]:
+    """Each list item along `path`: (its path, spelt as `shown` spells it, and what it is: an
+    option, a step, a named item)."""
     from interpreter.load.locate import is_map, slash_path
 
     out: list[tuple[str, str]] = []
@@ -39,17 +43,34 @@ def describe_items(root: Any, path: list[Any]) -> list[tuple[str, str]]:
         node = node[segment]
         if not isinstance(segment, int) or not is_map(node):
             continue
-        where = slash_path(path[: i + 1])
-        for key, word in (("id", "the option"), ("name", "the entry"), ("phase", "the phase")):
-            value = node.get(key)
-            if isinstance(value, str | int) and not (key == "phase" and len(node) > 1):
-                out.append((where, f"{word} `{value}`"))
-                break
+        where = slash_path((shown or path)[: i + 1])
+        kind = next((k for k in _STEP_WORDS if k in node), None)
+        if "id" in node:
+            out.append((where, f"the option `{node['id']}`"))
+        elif kind is not None:
+            label = node[kind].get("label") if is_map(node[kind]) else None
+            out.append((where, f"a `{kind}` step" + (f" ({label})" if label else "")))
+        elif isinstance(node.get("name"), str):
+            out.append((where, f"the item `{node['name']}`"))
+    return out
+
+
+def named_path(root: Any, path: list[Any]) -> list[Any]:
+    """`path` with each list item that has a `name:` (unique in its list) spelt by its name:
+    the spelling an overlay should use, which survives items added before it."""
+    from interpreter.load.locate import is_map, is_seq
+
+    out: list[Any] = []
+    node = root
+    for segment in path:
+        item = node[segment]
+        if is_seq(node) and is_map(item) and isinstance(item.get("name"), str):
+            name = item["name"]
+            same = [x for x in node if is_map(x) and x.get("name") == name]
+            out.append(name if len(same) == 1 else segment)
         else:
-            kind = next((k for k in _STEP_WORDS if k in node), None)
-            if kind is not None:
-                label = node.get(kind, {}).get("label") if is_map(node.get(kind)) else None
-                out.append((where, f"the step `{kind}`" + (f" ({label})" if label else "")))
+            out.append(segment)
+        node = item
     return out
 
 
@@ -67,14 +88,16 @@ def run(args: argparse.Namespace) -> int:
     if line > lines:
         raise UsageError(f"{file} has {lines} lines, not {line}")
     path = path_at(doc.data, line)
-    items = describe_items(doc.data, path)
+    named = named_path(doc.data, path)
+    items = describe_items(doc.data, path, named)
     if args.json:
         print(
             json.dumps(
                 {
                     "file": file,
                     "line": line,
-                    "path": slash_path(path),
+                    "path": slash_path(named),
+                    "by_position": slash_path(path),
                     "pointer": json_pointer(path),
                     "items": [{"path": p, "what": w} for p, w in items],
                 },
@@ -84,7 +107,9 @@ def run(args: argparse.Namespace) -> int:
     elif not path:
         print(f"{file}:{line}: no rule entry is written there (before the first one)")
     else:
-        print(slash_path(path))
+        print(slash_path(named))
+        if named != path:
+            print(f"  (by position: {slash_path(path)})")
         for where, what in items:
             print(f"  {where}: {what}")
     sys.stdout.flush()

@@ -8,9 +8,10 @@ change what that one set. Two operations of one overlay on related paths still c
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from interpreter.compose.operations import Op, Reporter
-from interpreter.load.locate import slash_path
+from interpreter.load.locate import is_seq, resolve_key, slash_path
 from interpreter.load.schema import to_plain
 
 __all__ = ["conflict_hint", "find_conflicts", "is_prefix"]
@@ -21,14 +22,19 @@ def is_prefix(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 
 
 def find_conflicts(
-    report: Reporter, ops: Sequence[Op], builds_on: Callable[[Op, Op], bool] | None = None
+    report: Reporter,
+    ops: Sequence[Op],
+    builds_on: Callable[[Op, Op], bool] | None = None,
+    root: Any = None,
 ) -> set[int]:
     """Report conflicting pairs; returns the ids of the later ops, which are skipped.
 
     ``builds_on(later, earlier)`` says whether the later op's overlay extends the earlier op's
-    (its changes then apply to that one's result, so the pair is no conflict)."""
+    (its changes then apply to that one's result, so the pair is no conflict). With the base
+    tree ``root``, a list item named in a path (``flow/round/choose-roles``) is compared by its
+    position there, so a name and a number for one item are one path."""
     skipped: set[int] = set()
-    paths = [tuple(op.segments) for op in ops]
+    paths = [_by_position(root, op.segments) for op in ops]
     tree = _PathTree()
     for j, later in enumerate(ops):
         b = paths[j]
@@ -128,3 +134,19 @@ def _conflict(a: Op, pa: tuple[str, ...], b: Op, pb: tuple[str, ...]) -> str | N
         if is_prefix(patch_path + leaf, add_path):
             return f"the patch sets '{slash_path(patch_path + leaf)}', where the add puts an entry"
     return None
+
+
+def _by_position(root: Any, segments: Sequence[str]) -> tuple[str, ...]:
+    """`segments` with each list item named by its `name:` spelt as its index in `root`."""
+    out = list(segments)
+    node = root
+    for i, seg in enumerate(segments):
+        if node is None:
+            break
+        found, real = resolve_key(node, seg)
+        if not found:
+            break
+        if is_seq(node):
+            out[i] = str(real)
+        node = node[real]
+    return tuple(out)

@@ -105,18 +105,20 @@ class _Composer(CopyOnWriteTree):
                     message = f"cannot {verb} '{op.text}': no '{seg}' in {where}"
                     hint = hint_for(seg, candidates)
                 elif is_seq(node):
+                    names = [str(x["name"]) for x in node if is_map(x) and "name" in x]
                     message = (
                         f"cannot {verb} '{op.text}': {where} is a list of {len(node)} "
-                        f"item(s); '{seg}' is not an index in it"
+                        f"item(s); '{seg}' is neither an index in it nor the `name:` of one "
+                        "of its items"
                     )
-                    hint = None
+                    hint = hint_for(seg, names) if names else None
                 else:
                     message = f"cannot {verb} '{op.text}': {where} is not a map or a list"
                     hint = None
                 self.error("O007", message, op.pos, op.pointer, hint)
                 return None
-            if is_seq(node) and self.moved(op, node, real):
-                return None
+            if is_seq(node) and str(seg).isdigit() and self.moved(op, node, real):
+                return None  # (a name finds its item wherever others moved it)
             keys.append(real)
             node = node[real]
         return keys
@@ -291,7 +293,7 @@ class _Composer(CopyOnWriteTree):
                 all_ops.append(op)
             per_overlay.append(ops)
         self.lineage = _lineage(self.overlays)
-        skipped = find_conflicts(self.report, all_ops, self.builds_on)
+        skipped = find_conflicts(self.report, all_ops, self.builds_on, self.root)
         for ops in per_overlay:
             self.apply_overlay(ops, skipped)
         self.report.sink.raise_if_errors()

@@ -172,7 +172,8 @@ def plain_key(key: Any) -> str:
 
 
 def resolve_key(container: Any, segment: Any) -> tuple[bool, Any]:
-    """Find the real key/index for a path segment: ``'3'`` finds an int key 3, ``0`` an item."""
+    """Find the real key/index for a path segment: ``'3'`` finds an int key 3, ``0`` an item,
+    ``'choose-roles'`` the one item of a list whose ``name:`` it is."""
     if is_map(container):
         try:
             if segment in container:
@@ -195,6 +196,14 @@ def resolve_key(container: Any, segment: Any) -> tuple[bool, Any]:
             index = segment
         elif isinstance(segment, str) and segment.isdigit():
             index = int(segment)
+        elif isinstance(segment, str):
+            # a list item by its name (a step's `name:`), stable where its position is not
+            named = [
+                i
+                for i, item in enumerate(container)
+                if is_map(item) and item.get("name") == segment
+            ]
+            return (True, named[0]) if len(named) == 1 else (False, None)
         else:
             return False, None
         if 0 <= index < len(container):

@@ -91,7 +91,19 @@ class StepCompiler:
         self.dsl = dsl
 
     def steps(self, steps: Sequence[Any], path: list, idle: tuple[str, ...] = ()) -> None:
+        named: dict[str, int] = {}
         for i, step in enumerate(steps):
+            name = step.get("name") if isinstance(step, dict) else None
+            if isinstance(name, str):
+                if name in named:
+                    # an overlay addresses a step by its name: two would make it ambiguous
+                    self.dsl.error(
+                        [*path, i, "name"],
+                        "R002",
+                        f"the step name '{name}' is already the name of step {named[name]} "
+                        "of this list",
+                    )
+                named.setdefault(name, i)
             self.step(step, [*path, i], idle)
 
     def step(self, step: Any, path: list, idle: tuple[str, ...]) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.cli.main import main
-from interpreter.load.locate import is_map, is_seq, key_position, split_path
+from interpreter.load.locate import is_map, is_seq, key_position, resolve_key, split_path
 from interpreter.load.yamlload import load_yaml_file
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,9 +31,16 @@ def test_the_path_of_an_options_log_line(capsys):
     code, out = _where(capsys, f"{SJ}:{line}")
     assert code == 0
     shown = out.splitlines()
-    assert shown[0] == "flow/round/2/repeat/steps/1/choose/options/0/log"
-    assert "  flow/round/2/repeat/steps/1/choose/options/0: the option `role:{r}`" in shown
-    assert "  flow/round/2/repeat/steps/1: the step `choose` (choose a role)" in shown
+    # named steps are spelt by their names, the path by position follows
+    assert shown[0] == "flow/round/choose-roles/repeat/steps/pick-role/choose/options/0/log"
+    assert shown[1] == "  (by position: flow/round/2/repeat/steps/1/choose/options/0/log)"
+    assert "  flow/round/choose-roles/repeat/steps/pick-role: a `choose` step (choose a role)" in (
+        shown
+    )
+    assert (
+        "  flow/round/choose-roles/repeat/steps/pick-role/choose/options/0: the option `role:{r}`"
+        in shown
+    )
 
 
 def _entries(node, path, out):
@@ -59,13 +66,21 @@ def test_every_entry_of_a_ruleset_maps_back_to_its_path(capsys):
     for line, path in deepest.items():
         code, out = _where(capsys, f"{SJ}:{line}", "--json")
         report = json.loads(out.splitlines()[-1])
-        assert code == 0 and split_path(report["path"]) == [str(p) for p in path], line
+        assert code == 0 and split_path(report["by_position"]) == [str(p) for p in path], line
+        # and the named spelling finds the same entry
+        node = doc.data
+        for segment in split_path(report["path"]):
+            found, real = resolve_key(node, segment)
+            assert found, (line, report["path"])
+            node = node[real]
 
 
 def test_a_line_inside_a_text_gives_the_text(capsys):
     start = _line_of(SJ, "role-taken[r] = 1")
     code, out = _where(capsys, f"{SJ}:{start}")
-    assert out.splitlines()[0] == "flow/round/2/repeat/steps/1/choose/options/0/do"
+    assert (
+        out.splitlines()[0] == "flow/round/choose-roles/repeat/steps/pick-role/choose/options/0/do"
+    )
 
 
 def test_bad_locations_are_usage_errors(capsys):

@@ -126,7 +126,7 @@ SLIPS = {
         "prospector-2: {phase: prospector}",
         "prospector-2: {phase: none}",
         "",
-        at=("- phase: role.phase", "role.phase"),
+        at=("phase: role.phase", "role.phase"),
     ),
     "null-as-a-whole-table": Slip(PR, "island-spaces: 12", "island-spaces: null", "island-spaces"),
     "event-values-swapped": Slip(
