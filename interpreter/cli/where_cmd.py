@@ -49,7 +49,8 @@ def describe_items(
             out.append((where, f"the option `{node['id']}`"))
         elif kind is not None:
             label = node[kind].get("label") if is_map(node[kind]) else None
-            out.append((where, f"a `{kind}` step" + (f" ({label})" if label else "")))
+            article = "an" if kind[0] in "aeiou" else "a"
+            out.append((where, f"{article} `{kind}` step" + (f" ({label})" if label else "")))
         elif isinstance(node.get("name"), str):
             out.append((where, f"the item `{node['name']}`"))
     return out
