@@ -24,7 +24,7 @@ from typing import Any
 from interpreter.cli import Command
 from interpreter.cli.config import UsageError
 
-__all__ = ["COMMAND", "origins", "run"]
+__all__ = ["COMMAND", "described", "origins", "run"]
 
 
 def origins(node: Any, path: list[Any]) -> list[tuple[str, str | None, int | None]]:
@@ -43,6 +43,22 @@ def origins(node: Any, path: list[Any]) -> list[tuple[str, str | None, int | Non
 
     walk(node, path)
     return out
+
+
+def described(data: Any, walked: list[Any]) -> str | None:
+    """What the rule at a path means, in the ruleset's words: a table's or an option's
+    ``presentation: docs:`` text (a table says what it is for there, an option in its own
+    ``doc:``), else an entry's own ``doc:``."""
+    if not walked:
+        return None
+    node: Any = data
+    for key in walked:
+        node = node[key]
+    if hasattr(node, "get") and isinstance(node.get("doc"), str):
+        return " ".join(node["doc"].split())
+    docs = (data.get("presentation") or {}).get("docs") or {}
+    text = docs.get(str(walked[-1])) if len(walked) == 2 else None
+    return " ".join(text.split()) if isinstance(text, str) else None
 
 
 def _shown(file: str | None) -> str | None:
@@ -79,17 +95,21 @@ def run(args: argparse.Namespace) -> int:
         node = node[real]
     base = str(base_path)
     parts = origins(node, walked)
+    meaning = described(data, walked)
     if args.json:
         from interpreter.model.values import plain
 
         doc = {
             "path": slash_path(walked),
             "value": plain(node),
+            "doc": meaning,
             "origins": [{"path": p, "file": f, "line": n} for p, f, n in parts],
         }
         print(json.dumps(doc, ensure_ascii=False, default=str))
         return 0
     text = io.StringIO()
+    if meaning:
+        print(f"# {meaning}")
     yaml = YAML()
     yaml.width = 100
     yaml.dump({slash_path(walked) or "ruleset": node}, text)
