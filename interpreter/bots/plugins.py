@@ -62,17 +62,24 @@ def load_plugins(register: Callable[[str, str, Callable], None] | None = None) -
     """Register the bots of every game folder's ``bots.py``; returns the names registered."""
     from interpreter.load.catalog import game_dirs
 
-    def add(name: str, doc: str, factory: Callable) -> None:
-        if name not in BOTS:
-            (register or register_bot)(name, doc, factory)
+    def adder(game: str) -> Callable[[str, str, Callable], None]:
+        def add(name: str, doc: str, factory: Callable) -> None:
+            if name in BOTS:
+                return
+            if register is not None:
+                register(name, doc, factory)
+            else:  # a game folder's bot knows that game's ids: it plays that game only
+                register_bot(name, doc, factory, game=game)
+
+        return add
 
     names: list[str] = []
-    for folder in game_dirs().values():
+    for game, folder in game_dirs().items():
         path = folder / PLUGIN_FILE
         if not path.is_file():
             continue
         try:
-            names += load_plugin_file(path, add)
+            names += load_plugin_file(path, adder(game))
         except Exception as exc:  # noqa: BLE001 - one broken folder must not stop the others
             print(f"rulebook: warning: bots in {path} not loaded: {exc}", file=sys.stderr)
     return names

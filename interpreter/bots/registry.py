@@ -21,6 +21,7 @@ __all__ = [
     "bot_names",
     "make_bot",
     "parse_bot_spec",
+    "plays",
     "register_bot",
 ]
 
@@ -49,6 +50,8 @@ class BotSpec:
     doc: str
     factory: Callable[..., Bot]
     params: Mapping[str, BotParam] = field(default_factory=dict)
+    # the one game a game folder's own bot plays (it knows that game's ids); None: any game
+    game: str | None = None
 
 
 class UnknownBotError(KeyError):
@@ -66,11 +69,20 @@ def register_bot(
     doc: str,
     factory: Callable[..., Bot],
     params: Mapping[str, BotParam] | None = None,
+    game: str | None = None,
 ) -> None:
-    """Add a bot to the registry so the command line and ``rulebook list`` know it."""
+    """Add a bot to the registry so the command line and ``rulebook list`` know it (``game``:
+    the only game it plays, for a bot that knows one game's ids)."""
     if name in BOTS:
         raise ValueError(f"bot {name!r} is already registered")
-    BOTS[name] = BotSpec(name, doc, factory, dict(params or {}))
+    BOTS[name] = BotSpec(name, doc, factory, dict(params or {}), game)
+
+
+def plays(spec: str, game: str) -> bool:
+    """Whether the bot of ``spec`` can play ``game`` (a game's own bot plays only that game;
+    an unknown name is left to :func:`make_bot` to report)."""
+    entry = BOTS.get(bot_base(spec))
+    return entry is None or entry.game is None or entry.game == game
 
 
 def bot_base(spec: str) -> str:

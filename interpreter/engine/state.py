@@ -193,9 +193,10 @@ class State:
         new.__dict__ = fields
         return new
 
-    def view(self, seat: int) -> dict[str, Any]:
-        """What `seat` may see: hidden fields of others and hidden piles show only counts."""
-        return seat_view(self.game.rules, self, seat)
+    def view(self, seat: int, *, every_seat: bool = False) -> dict[str, Any]:
+        """What `seat` may see: hidden fields of others and hidden piles show only counts
+        (``every_seat``: each seat's own hidden fields are shown, for a game that has ended)."""
+        return seat_view(self.game.rules, self, seat, every_seat=every_seat)
 
     def record(self, *, observations: bool = True) -> None:
         """Start recording every seat's observations and memory from this state on (what

@@ -26,11 +26,16 @@ def copy_tree(x: Any) -> Any:
     return x
 
 
-def seat_view(rules: Rules, s: State, seat: int, shared: bool = False) -> dict[str, Any]:
+def seat_view(
+    rules: Rules, s: State, seat: int, shared: bool = False, every_seat: bool = False
+) -> dict[str, Any]:
     """The JSON-able view of `s` for `seat` (what a bot or a human player is shown).
 
     ``shared``: the shown values are the state's own, not copies (a bot playing out a throwaway
-    state reads it many times a second and changes nothing); what is hidden stays hidden."""
+    state reads it many times a second and changes nothing); what is hidden stays hidden.
+    ``every_seat``: every seat's own hidden fields are shown as to their owner (the replay of a
+    game that has ended, where nothing is anybody's secret any more); hidden shared piles stay
+    hidden."""
     copy = _same if shared else copy_tree
     g: dict[str, Any] = {}
     hidden_all = rules.hidden_all
@@ -47,7 +52,7 @@ def seat_view(rules: Rules, s: State, seat: int, shared: bool = False) -> dict[s
     players = []
     hidden = rules.hidden_player
     for pl in s.p:
-        own = pl["seat"] == seat
+        own = every_seat or pl["seat"] == seat
         shown: dict[str, Any] = {}
         for k, v in pl.items():
             if ("player", k) in gone:

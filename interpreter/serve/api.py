@@ -331,8 +331,9 @@ async def download_save(request: Request) -> Response:
 
 async def replay_step(request: Request) -> Response:
     """``{"save": {...}, "step": k}`` or ``{"table": ID, "step": k}``: the table as everybody
-    saw it after k decisions (a spectator's message). A table is replayed here, from its own
-    save, so the browser never holds the seed or the choices of a game people still play."""
+    saw it after k decisions (a spectator's message; ``"step": "end"``: after the last one). A
+    table is replayed here, from its own save, so the browser never holds the seed or the
+    choices of a game people still play."""
     try:
         data = await read_json(request)
         if data.get("table") is not None:
@@ -343,8 +344,10 @@ async def replay_step(request: Request) -> Response:
         else:
             save = validate_save(data.get("save"), "the save file")
         step = data.get("step", 0)
-        if isinstance(step, bool) or not isinstance(step, int) or step < 0:
-            raise ServeError("'step' must be a decision number (0 or more)")
+        if step == "end":
+            step = None
+        elif isinstance(step, bool) or not isinstance(step, int) or step < 0:
+            raise ServeError("'step' must be a decision number (0 or more) or \"end\"")
         message = request.app.state.replays.message(save, step)
     except ServeError as exc:
         return error_response(exc)

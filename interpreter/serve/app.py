@@ -138,22 +138,27 @@ class Replays:
         self.hub = hub
         self.uploads = uploads
 
-    def message(self, save: SaveGame, step: int) -> dict[str, Any]:
+    def message(self, save: SaveGame, step: int | None) -> dict[str, Any]:
+        """The table as a spectator saw it after ``step`` decisions (None: at the end)."""
         from interpreter.engine.savefile import replay_error
 
         overlays = [self.uploads.saved(overlay) for overlay in save.overlays]
         game, pres = self.hub.compile(save.game, save.players, overlays, save.options)
         state = save.new_state(game)
-        step = min(step, len(save.choices))
+        step = len(save.choices) if step is None else min(step, len(save.choices))
         for n, choice in enumerate(save.choices[:step], 1):
             if choice not in state.legal_options():
                 raise replay_error(f"step {n}: {choice!r} is not a legal option there", "the save")
             state.apply(choice)
         table = Table("replay", save, [], 0.0, game, pres, state)
         table.save = SaveGame(**{**save.__dict__, "choices": save.choices[:step]})
-        message = seat_message(table, None)
+        # a game that has ended keeps no secret: its replay shows every hand at every step (the
+        # server writes a table's result only once it is over; a save file carries its seed)
+        ended = save.result is not None
+        message = seat_message(table, None, every_seat=ended)
         message["steps"] = len(save.choices)
         message["step"] = step
+        message["hands_shown"] = ended
         message["type"] = "replay"
         return message
 

@@ -27,7 +27,7 @@ def games_listing() -> dict[str, Any]:
                 "options": [_option(x) for x in info.options],
             }
         )
-    bots = [{"name": spec.name, "doc": spec.doc} for spec in BOTS.values()]
+    bots = [{"name": spec.name, "doc": spec.doc, "game": spec.game} for spec in BOTS.values()]
     return {"games": games, "bots": bots}
 
 

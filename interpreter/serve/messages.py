@@ -19,16 +19,19 @@ __all__ = ["SPECTATOR", "option_preview", "options_of", "seat_message"]
 SPECTATOR = -1  # the view of no seat: what everybody may see
 
 
-def seat_message(table: Any, seat: int | None, log_from: int = 0) -> dict[str, Any]:
+def seat_message(
+    table: Any, seat: int | None, log_from: int = 0, every_seat: bool = False
+) -> dict[str, Any]:
     """The JSON message for ``seat`` (None: a spectator) at this moment of the table.
 
     ``log`` holds the log entries from number ``log_from`` on (a client that has the first
     entries asks only for the new ones; ``log_from`` is echoed so it knows where they go).
+    ``every_seat``: every seat's hand is shown (only for a game that has ended: its replay).
     """
     state = table.state
     pres: Presentation = table.presentation
     viewer = SPECTATOR if seat is None else seat
-    view = state.view(viewer)
+    view = state.view(viewer, every_seat=every_seat)
     over = state.is_over
     to_move = None if over else state.to_move
     message: dict[str, Any] = {

@@ -7,11 +7,12 @@ pages static/forms.js.
 from __future__ import annotations
 
 from html import escape
+from pathlib import Path
 from typing import Any
 
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from interpreter.serve.api import (
@@ -42,6 +43,7 @@ def layout(title: str, body: str, script: str = "") -> str:
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)} · rulebook</title>"
+        '<link rel="icon" href="/favicon.svg" type="image/svg+xml">'
         f'<link rel="stylesheet" href="/static/style.css">{js}</head><body>'
         '<header><a href="/" class="brand">rulebook</a> <a href="/new">New game</a> '
         f'<a href="/replay">Replay a save</a></header><main>{body}</main></body></html>'
@@ -105,7 +107,7 @@ def new_game_form(error: str = "", values: dict[str, Any] | None = None) -> str:
     listing = games_listing()
     games = listing["games"]
     chosen = values.get("game") or (games[0]["name"] if games else "")
-    bots = [b["name"] for b in listing["bots"]]
+    bots = [(b["name"], b.get("game")) for b in listing["bots"]]
     game_options = "".join(
         f'<option value="{escape(g["name"])}"{" selected" if g["name"] == chosen else ""}'
         f' data-min="{g["min_players"]}" data-max="{g["max_players"]}">'
@@ -163,11 +165,18 @@ def _game_section(game: dict[str, Any], shown: bool) -> str:
     )
 
 
-def _seat_row(seat: int, bots: list[str], shown: bool) -> str:
-    kinds = [HUMAN, *bots]
-    default = HUMAN if seat == 0 else ("random" if "random" in bots else bots[0])
+def _seat_row(seat: int, bots: list[tuple[str, str | None]], shown: bool) -> str:
+    """One seat's select: a person or a bot; a game's own bot is marked with its game, so
+    that the form offers it only for that game (forms.js)."""
+    kinds = [(HUMAN, None), *bots]
+    names = [name for name, _game in bots]
+    default = HUMAN if seat == 0 else ("random" if "random" in names else names[0])
     choices = "".join(
-        f"<option{' selected' if k == default else ''}>{escape(k)}</option>" for k in kinds
+        "<option"
+        + (" selected" if k == default else "")
+        + (f' data-game="{escape(g)}"' if g else "")
+        + f">{escape(k)}</option>"
+        for k, g in kinds
     )
     hidden = "" if shown else " hidden"
     return (
@@ -294,6 +303,7 @@ async def table_page(request: Request) -> Response:
     body = (
         f'<div id="app" data-mode="table" data-table="{escape(table.id)}" '
         f'data-token="{escape(token)}" data-bot-only="{int(table.bot_only)}" '
+        f'data-speed="{table.speed:g}" '
         f'data-creator="{int(_owned(request, table.id) is not None)}">'
         f"<h1>{escape(table.game.title or table.game.name)} <small>as {escape(who)}</small></h1>"
         + _practice_note(table)
@@ -332,9 +342,20 @@ async def replay_page(request: Request) -> Response:
     return HTMLResponse(layout("Replay", body, "table.js"))
 
 
+async def favicon(_request: Request) -> Response:
+    """The site's icon (one SVG; ``/favicon.ico`` too, for clients that ask for it by name)."""
+    return FileResponse(
+        Path(__file__).parent / "static" / "favicon.svg",
+        media_type="image/svg+xml",
+        headers={"Cache-Control": "public, max-age=86400"},
+    )
+
+
 def page_routes() -> list[Any]:
     return [
         Route("/", lobby),
+        Route("/favicon.svg", favicon),
+        Route("/favicon.ico", favicon),
         Route("/new", new_game_page),
         Route("/new", create_game, methods=["POST"]),
         Route("/t/{table_id}", table_page),

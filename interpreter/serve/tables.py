@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.bots import UnknownBotError, make_bot
+from interpreter.bots.registry import plays
 from interpreter.diagnostics.errors import RulebookError
 from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.engine.infoset import SeatView
@@ -206,6 +207,9 @@ class Hub:
                 "which tells every seat that its seed was chosen); leave 'seed' out for a "
                 "secret one"
             )
+        for seat, kind in enumerate(seats):
+            if kind != HUMAN and not plays(kind, game):
+                raise ServeError(f"seat {seat}: the bot {kind!r} plays another game only")
         compiled, pres = self.compile(game, players, overlays, options or {})
         seed = draw_seed() if seed is None else int(seed)
         save = SaveGame(

@@ -13,7 +13,14 @@
       document.querySelectorAll("fieldset[data-game]").forEach((f) => {
         f.hidden = f.dataset.game !== game.value; f.disabled = f.hidden; });
       document.querySelectorAll(".seat-row").forEach((r, i) => {
-        r.hidden = i >= +players.value; r.querySelector("select").disabled = r.hidden; });
+        r.hidden = i >= +players.value;
+        const select = r.querySelector("select");
+        select.disabled = r.hidden;
+        // a game's own bot is offered for that game only
+        select.querySelectorAll("option[data-game]").forEach((o) => {
+          o.hidden = o.disabled = o.dataset.game !== game.value; });
+        if (select.selectedOptions[0] && select.selectedOptions[0].disabled) select.value = "random";
+      });
     }
     game.addEventListener("change", sync); players.addEventListener("input", sync); sync();
   }

@@ -50,7 +50,7 @@ if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // no
       status = "Your turn" + (msg.prompt ? ": " + msg.prompt : "");
     else status = "Waiting for seat " + msg.to_move + " (" + seats[msg.to_move] + ")" +
       (msg.prompt ? ": " + msg.prompt : "");
-    $("status").textContent = "Round " + msg.round + " · decision " + msg.decision + " · " + status;
+    $("status").textContent = "Round " + msg.round + " · " + status;
     // a tab in the background still tells its person that the table waits for them
     document.title = (status.startsWith("Your turn") ? "● Your turn · " : "") + baseTitle;
     const box = $("options");
@@ -120,8 +120,11 @@ if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // no
       ' · <a href="/replay?table=' + encodeURIComponent(table) + '">Replay</a>';
     // the speed is the table's creator's to change (the server checks it too)
     if (app.dataset.botOnly === "1" && app.dataset.creator === "1") {
-      controls.innerHTML += '<p><label>Speed (moves/s) <input type="range" id="speed" min="0.5" ' +
-        'max="20" step="0.5" value="2"></label> <span id="speed-shown">2</span></p>';
+      // the slider starts at the table's own speed (0: every move at once)
+      const now = Math.max(0, +app.dataset.speed || 0);
+      controls.innerHTML += '<p><label>Speed (moves/s) <input type="range" id="speed" min="0" ' +
+        'max="' + Math.max(20, now) + '" step="0.5" value="' + now + '"></label> ' +
+        '<span id="speed-shown">' + now + "</span></p>";
       const speed = $("speed");
       speed.oninput = () => {
         $("speed-shown").textContent = speed.value;
@@ -170,6 +173,7 @@ if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // no
       if (!res.ok) { showError(msg.error); return; }
       showError("");
       slider.max = msg.steps;
+      slider.value = msg.step;
       slider.disabled = false;
       $("step").textContent = msg.step + " / " + msg.steps;
       draw(msg, null);
@@ -182,14 +186,14 @@ if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // no
       // parsed only to tell a broken file at once; the text itself is what goes to the server
       try { JSON.parse(text); } catch (e) { showError("not a save file: " + e.message); return; }
       saveText = text;
-      slider.value = 0;
-      show(0);
+      show("end");
     }
     $("save-file").onchange = (ev) => {
       const file = ev.target.files[0];
       if (file) file.text().then(open);
     };
-    if (table) { slider.value = 0; show(0); }
+    // a replay opens at the end (the result, and every hand once the game has ended)
+    if (table) show("end");
   }
 
   if (app.dataset.mode === "replay") replayPage(); else tablePage();
