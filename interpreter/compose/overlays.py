@@ -355,7 +355,10 @@ class _Composer(NamedAdds):
         for ops in per_overlay:
             self.apply_overlay(ops, skipped)
         self.report.sink.raise_if_errors()
-        return Composed(data=self.root, sources=sources, provenance=dict(self.provenance),
+        return Composed(
+            data=self.root,
+            sources=sources,
+            provenance=dict(self.provenance),
             warnings=self.warnings,
         )
 

@@ -17,7 +17,7 @@ from typing import Any
 from interpreter.compose.operations import Op, Reporter
 from interpreter.compose.paths import find_item, labels_of
 from interpreter.compose.tree import CopyOnWriteTree
-from interpreter.load.locate import is_map, is_seq, key_position, position_of
+from interpreter.load.locate import is_map, key_position, position_of
 
 __all__ = ["PLACEMENT_KEYS", "NamedAdd", "NamedAdds", "identity_key", "placement_of"]
 
@@ -56,8 +56,12 @@ class NamedAdds(CopyOnWriteTree):
     def check_named(self, op: Op, items: Any, name: str) -> bool:
         """Whether ``op`` may add an item named ``name`` to ``items`` (else reported, O012)."""
         if any(not is_map(x) for x in items):
-            self._bad(op, op.pos, f"cannot add '{op.text}' by name: the list holds values, "
-                      "not named items", "append a value with '-' as the last segment")
+            self._bad(
+                op,
+                op.pos,
+                f"cannot add '{op.text}' by name: the list holds values, not named items",
+                "append a value with '-' as the last segment",
+            )
             return False
         if not is_map(op.value):
             self._bad(op, op.pos, f"cannot add '{op.text}': an item added by name is a map")
@@ -110,7 +114,7 @@ class NamedAdds(CopyOnWriteTree):
             if not found.found:
                 names = labels_of(parent)
                 near = difflib.get_close_matches(str(anchor), names, n=3, cutoff=0.5)
-                hint = (f"did you mean {' or '.join(repr(n) for n in near)}? " if near else "")
+                hint = f"did you mean {' or '.join(repr(n) for n in near)}? " if near else ""
                 hint += f"the items here: {', '.join(names)}" if names else "the list is empty"
                 self._bad(
                     op,
