@@ -58,8 +58,8 @@ def run(args: argparse.Namespace) -> int:
     from ruamel.yaml import YAML
 
     from interpreter.cli.config import split_commas
-    from interpreter.engine.loader import load_rules_data
     from interpreter.compose.paths import find_item
+    from interpreter.engine.loader import load_rules_data
     from interpreter.load.locate import slash_path, split_path
 
     overlays = split_commas(args.overlays) or []

@@ -39,8 +39,8 @@ def test_the_path_of_an_options_log_line(capsys):
         shown
     )
     assert (
-        "  flow/round/choose-roles/repeat/steps/pick-role/choose/options/role: the option `role:{r}`"
-        in shown
+        "  flow/round/choose-roles/repeat/steps/pick-role/choose/options/role: "
+        "the option `role:{r}`" in shown
     )
 
 
@@ -80,7 +80,8 @@ def test_a_line_inside_a_text_gives_the_text(capsys):
     start = _line_of(SJ, "role-taken[r] = 1")
     code, out = _where(capsys, f"{SJ}:{start}")
     assert (
-        out.splitlines()[0] == "flow/round/choose-roles/repeat/steps/pick-role/choose/options/role/do"
+        out.splitlines()[0]
+        == "flow/round/choose-roles/repeat/steps/pick-role/choose/options/role/do"
     )
 
 
