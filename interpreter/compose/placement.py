@@ -111,16 +111,26 @@ class NamedAdds(CopyOnWriteTree):
         elif where is not None:
             key, anchor = where
             found = find_item(parent, anchor)
+            if found.problem:
+                message = f"'{key}: {anchor}' in '{op.text}': {found.problem}"
+                pos = position_of(op.value, key)
+                self.report.error("O013", message, pos, op.pointer, "place it by another name")
+                return
             if not found.found:
                 names = labels_of(parent)
                 near = difflib.get_close_matches(str(anchor), names, n=3, cutoff=0.5)
                 hint = f"did you mean {' or '.join(repr(n) for n in near)}? " if near else ""
-                hint += f"the items here: {', '.join(names)}" if names else "the list is empty"
+                if names:
+                    hint += f"the items here: {', '.join(names)}"
+                elif parent:
+                    hint += "no item of the list has a name, id or value to place it by"
+                else:
+                    hint += "the list is empty"
                 self._bad(
                     op,
                     position_of(op.value, key),
                     f"'{key}: {anchor}' in '{op.text}': "
-                    + (found.problem or f"no item of {'/'.join(op.segments[:-1])} is '{anchor}'"),
+                    + f"no item of {'/'.join(op.segments[:-1])} is '{anchor}'",
                     hint,
                 )
                 return
