@@ -15,7 +15,9 @@ from interpreter.engine.loader import load_game, load_game_and_data
 from interpreter.load.schema import to_plain
 
 ROUND = "flow/round"
-OPTIONS = "flow/round/choose-roles/repeat/steps/each-chooses/each-player/steps/pick-role/choose/options"
+OPTIONS = (
+    "flow/round/choose-roles/repeat/steps/each-chooses/each-player/steps/pick-role/choose/options"
+)
 
 
 def _overlay(tmp_path: Path, name: str, body: str, extends: str = "puerto-rico") -> str:
@@ -69,7 +71,10 @@ def test_placed_steps_run_where_their_placement_says(tmp_path):
         "at-the-end",
     ]
     # the placement is the overlay's: the composed step is its name and its rule
-    assert to_plain(data["flow"]["round"][0]) == {"name": "at-the-front", "log": "step: at the front"}
+    assert to_plain(data["flow"]["round"][0]) == {
+        "name": "at-the-front",
+        "log": "step: at the front",
+    }
     lines = _log(load_game("puerto-rico", 3, [path]))
     mine = [line for line in lines if line.startswith("step: ")]
     first_round = [
@@ -126,8 +131,10 @@ def test_an_existing_name_cannot_be_added_again(tmp_path):
 
 def test_two_overlays_placing_steps_at_one_spot_conflict(tmp_path):
     # after announce-governor and before reset-picks are the same gap of the base round
-    a = _overlay(tmp_path, "a", f'add:\n  {ROUND}/a-step:\n    after: announce-governor\n    log: a\n')
-    b = _overlay(tmp_path, "b", f'add:\n  {ROUND}/b-step:\n    before: reset-picks\n    log: b\n')
+    a = _overlay(
+        tmp_path, "a", f"add:\n  {ROUND}/a-step:\n    after: announce-governor\n    log: a\n"
+    )
+    b = _overlay(tmp_path, "b", f"add:\n  {ROUND}/b-step:\n    before: reset-picks\n    log: b\n")
     with pytest.raises(RulesError) as err:
         load_game("puerto-rico", 3, [a, b])
     (diag,) = err.value.diagnostics
@@ -135,7 +142,7 @@ def test_two_overlays_placing_steps_at_one_spot_conflict(tmp_path):
     assert "add items at the same place in one list" in diag.message
     # one that extends the other composes on its result: no conflict, in the order given
     c = _overlay(
-        tmp_path, "c", f'add:\n  {ROUND}/c-step:\n    before: reset-picks\n    log: c\n', "a"
+        tmp_path, "c", f"add:\n  {ROUND}/c-step:\n    before: reset-picks\n    log: c\n", "a"
     )
     _game, data = load_game_and_data("puerto-rico", 3, [a, c])
     names = [step.get("name") for step in data["flow"]["round"]][:4]
@@ -143,7 +150,9 @@ def test_two_overlays_placing_steps_at_one_spot_conflict(tmp_path):
 
 
 def test_a_step_placed_next_to_one_another_overlay_removes_conflicts(tmp_path):
-    placed = _overlay(tmp_path, "placed", f'add:\n  {ROUND}/x:\n    after: reset-picks\n    log: x\n')
+    placed = _overlay(
+        tmp_path, "placed", f"add:\n  {ROUND}/x:\n    after: reset-picks\n    log: x\n"
+    )
     gone = _overlay(tmp_path, "gone", f"remove: [{ROUND}/reset-picks]\n")
     with pytest.raises(RulesError) as err:
         load_game("puerto-rico", 3, [gone, placed])
