@@ -3,11 +3,11 @@
 An overlay addresses what it changes by path (``replace: {flow/round/2/...: ...}``); counting
 list items by hand to find one is slow and easy to get wrong. This prints the path of the
 deepest entry written at (or spanning) the line, in the overlay spelling, and names each list
-item on the way by its ``name:`` (a list item with a name is spelt by it: the path then
-survives items added before it) and says what each item is::
+item on the way by its ``name:``, an option by its id's family or id, a word of a list of words
+by the word (the path then survives items added before it) and says what each item is::
 
     $ rulebook where ruleset.yaml:480
-    flow/round/pick-roles/repeat/steps/pick-one/choose/options/0/do
+    flow/round/pick-roles/repeat/steps/pick-one/choose/options/pick/do
       (by position: flow/round/2/repeat/steps/1/choose/options/0/do)
       ...   (docs/cli.md shows a real run)
 

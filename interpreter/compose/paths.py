@@ -3,7 +3,7 @@
 An overlay path segment finds an item of a list by its position (digits), by its ``name:``,
 by its ``id:`` (an option), by its id's family (the part of the id before the first ``:``,
 when one item of the list has it) or, in a list of words, by the word itself
-(``tables/role-set/4/prospector``). Positions move when another overlay inserts or removes an
+(``sets/colors/red``). Positions move when another overlay inserts or removes an
 item; names, ids and values do not, so :func:`better_segment` says which of them to use.
 """
 
