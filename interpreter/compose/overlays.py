@@ -96,6 +96,7 @@ class _Composer(NamedAdds):
         # id of a list -> (overlay place, index, op, verb) of each change that moved its items
         self.shifts: dict[int, list[tuple[int, int, Op, str]]] = {}
         self.warnings: list[Diagnostic] = []
+        self.better: list[str] = []  # the last path resolved, spelt by names where it can be
 
     def resolve(self, op: Op, count: int) -> list[Any] | None:
         """Real keys for the first ``count`` segments, or None after reporting what is missing."""
@@ -134,6 +135,7 @@ class _Composer(NamedAdds):
                 better[depth] = better_segment(node, real) or seg
             keys.append(real)
             node = node[real]
+        self.better = better
         if better != op.segments:
             self.warn_numeric(op, "/".join(better))
         return keys
@@ -141,6 +143,8 @@ class _Composer(NamedAdds):
     def warn_numeric(self, op: Op, instead: str) -> None:
         """O011: a path that counts list items where a name, id or value would find them."""
         _, line, col = op.pos
+        # one warning per operation: an add's own index replaces what its parent path said
+        self.warnings = [w for w in self.warnings if (w.file, w.json_path) != (op.file, op.pointer)]
         self.warnings.append(
             Diagnostic(
                 "O011",
@@ -277,7 +281,7 @@ class _Composer(NamedAdds):
                 if all(is_map(x) for x in parent) and (anchor or int(last) == 0):
                     place = f"before: {anchor}" if int(last) else "first: true"
                     self.warn_numeric(
-                        op, f"'{'/'.join(op.segments[:-1])}/NAME' with '{place}' in the entry"
+                        op, f"'{'/'.join(self.better[:-1])}/NAME' with '{place}' in the entry"
                     )
                 return int(last)
             if not last.isdigit():
