@@ -39,7 +39,7 @@ def check_overlay_file(run: Session, path: str, doc: Any) -> None:
     run.emit(diags)
     if base is None:
         return
-    data, diags = compose(run, base, order)
+    data, diags = compose(run, base, order, warn_for=path)
     run.emit(diags)
     if data is not None:
         run.emit(check_ruleset(data))
@@ -78,9 +78,11 @@ def chain(run: Session, overlay_path: str) -> tuple[str | None, list[str], list[
 
 
 def compose(
-    run: Session, base_path: str, overlay_paths: Sequence[str]
+    run: Session, base_path: str, overlay_paths: Sequence[str], warn_for: str | None = None
 ) -> tuple[Any, list[Diagnostic]]:
-    """Composed data (None when it cannot be built) and the diagnostics on the way."""
+    """Composed data (None when it cannot be built) and the diagnostics on the way: the
+    errors, and the warnings of composing (O011) written in the file ``warn_for`` (each
+    overlay's own check reports its own, so a stack does not repeat them)."""
     from interpreter.compose.overlays import compose as compose_documents
 
     docs = []
@@ -105,7 +107,9 @@ def compose(
     errs = run.schema_errors(composed.data, "ruleset")
     if errs:
         return None, errs
-    return composed.data, []
+    mine = os.path.realpath(warn_for) if warn_for else None
+    warnings = [w for w in composed.warnings if w.file and os.path.realpath(w.file) == mine]
+    return composed.data, warnings
 
 
 def overlays_of(run: Session, base_path: str, overlays: Mapping[str, str]) -> dict[str, str]:

@@ -74,15 +74,17 @@ def run(args: argparse.Namespace) -> int:
     from ruamel.yaml import YAML
 
     from interpreter.cli.config import split_commas
+    from interpreter.compose.paths import find_item
     from interpreter.engine.loader import load_rules_data
-    from interpreter.load.locate import resolve_key, slash_path, split_path
+    from interpreter.load.locate import slash_path, split_path
 
     overlays = split_commas(args.overlays) or []
     data, _sources, base_path, _ids = load_rules_data(args.game, overlays)
     node: Any = data
     walked: list[Any] = []
     for segment in split_path(args.path):
-        found, real = resolve_key(node, segment)
+        lookup = find_item(node, segment)
+        found, real = lookup.found, lookup.key
         if not found:
             from interpreter.diagnostics.suggest import did_you_mean
 

@@ -93,12 +93,13 @@ def _smoke(report: object, games: int, fmt: str) -> None:
     found += stacks.diagnostics
     played += stacks.played
     diags.extend(found)
+    # a refused stack is a warning at both files' lines, in every format (--strict fails on it)
+    for refused in stacks.refused:
+        diags.extend(refused.warnings())
     if fmt == "text":
         print(f"smoke: {played} random game(s) played, {len(found)} failed or did not end")
         if stacks.stacks:
             print(f"smoke: {stacks.stacks} overlay stack(s), {len(stacks.refused)} refused")
-        for refused in stacks.refused:
-            print("\n".join(refused.lines()))
 
 
 def _secrets(report: object, games: int, seed: int, fmt: str) -> None:

@@ -3,11 +3,11 @@
 An overlay addresses what it changes by path (``replace: {flow/round/2/...: ...}``); counting
 list items by hand to find one is slow and easy to get wrong. This prints the path of the
 deepest entry written at (or spanning) the line, in the overlay spelling, and names each list
-item on the way by its ``name:`` (a list item with a name is spelt by it: the path then
-survives items added before it) and says what each item is::
+item on the way by its ``name:``, an option by its id's family or id, a word of a list of words
+by the word (the path then survives items added before it) and says what each item is::
 
     $ rulebook where ruleset.yaml:480
-    flow/round/pick-roles/repeat/steps/pick-one/choose/options/0/do
+    flow/round/pick-roles/repeat/steps/pick-one/choose/options/pick/do
       (by position: flow/round/2/repeat/steps/1/choose/options/0/do)
       ...   (docs/cli.md shows a real run)
 
@@ -57,18 +57,18 @@ def describe_items(
 
 
 def named_path(root: Any, path: list[Any]) -> list[Any]:
-    """`path` with each list item that has a `name:` (unique in its list) spelt by its name:
-    the spelling an overlay should use, which survives items added before it."""
-    from interpreter.load.locate import is_map, is_seq
+    """`path` with each list item spelt by its `name:`, its option id (or id family) or, in a
+    list of words, its word, where that finds it alone: the spelling an overlay should use,
+    which survives items added before it."""
+    from interpreter.compose.paths import better_segment
+    from interpreter.load.locate import is_seq
 
     out: list[Any] = []
     node = root
     for segment in path:
         item = node[segment]
-        if is_seq(node) and is_map(item) and isinstance(item.get("name"), str):
-            name = item["name"]
-            same = [x for x in node if is_map(x) and x.get("name") == name]
-            out.append(name if len(same) == 1 else segment)
+        if is_seq(node) and isinstance(segment, int):
+            out.append(better_segment(node, segment) or segment)
         else:
             out.append(segment)
         node = item

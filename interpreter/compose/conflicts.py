@@ -11,7 +11,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from interpreter.compose.operations import Op, Reporter
-from interpreter.load.locate import is_seq, resolve_key, slash_path
+from interpreter.compose.paths import find_item
+from interpreter.compose.placement import placement_of
+from interpreter.load.locate import is_map, is_seq, slash_path
 from interpreter.load.schema import to_plain
 
 __all__ = ["conflict_hint", "find_conflicts", "is_prefix"]
@@ -58,7 +60,92 @@ def find_conflicts(
             skipped.add(id(later))
             break
         tree.add(b, j)
+    _placement_conflicts(report, ops, paths, builds_on, root, skipped)
     return skipped
+
+
+def _placement_conflicts(
+    report: Reporter,
+    ops: Sequence[Op],
+    paths: list[tuple[str, ...]],
+    builds_on: Callable[[Op, Op], bool] | None,
+    root: Any,
+    skipped: set[int],
+) -> None:
+    """Items added into one list at one spot (between the same two items, or first), and an
+    item placed before or after one that another overlay removes or replaces: which goes
+    where depends on the order the overlays happen to be given, so both are conflicts."""
+    spots: list[tuple[int, tuple[Any, ...], tuple[str, ...] | None]] = []
+    for j, op in enumerate(ops):
+        if op.kind == "add" and id(op) not in skipped:
+            spot, anchor = _spot(root, op, paths[j])
+            if spot is not None:
+                spots.append((j, spot, anchor))
+    for n, (j, spot, anchor) in enumerate(spots):
+        later = ops[j]
+        for i, other_spot, _ in spots[:n]:
+            if other_spot == spot and _independent(later, ops[i], builds_on):
+                _report(report, later, ops[i], "add items at the same place in one list")
+                skipped.add(id(later))
+                break
+        else:
+            if anchor is None:
+                continue
+            for i, other in enumerate(ops):
+                if other is later or other.kind not in ("remove", "replace"):
+                    continue
+                if paths[i] == anchor and _independent(later, other, builds_on):
+                    _report(report, later, other, "place an item next to one that goes")
+                    skipped.add(id(later))
+                    break
+
+
+def _independent(a: Op, b: Op, builds_on: Callable[[Op, Op], bool] | None) -> bool:
+    if builds_on is None:
+        return True
+    return not builds_on(a, b) and not builds_on(b, a)
+
+
+def _report(report: Reporter, later: Op, earlier: Op, why: str) -> None:
+    report.error(
+        "O008",
+        f"conflicting overlays: {later.kind} '{later.text}' ({later.where()}) and "
+        f"{earlier.kind} '{earlier.text}' ({earlier.where()}) {why}",
+        later.pos,
+        later.pointer,
+        conflict_hint(later, earlier),
+    )
+
+
+def _spot(
+    root: Any, op: Op, path: tuple[str, ...]
+) -> tuple[tuple[Any, ...] | None, tuple[str, ...] | None]:
+    """Where in the base list an add puts its item (the list's path and the gap: the index of
+    the item it goes before), and the path of the item it is placed next to. Appends have no
+    spot: each brings its own item after the others."""
+    parent = path[:-1]
+    items = root
+    for seg in parent:
+        found = find_item(items, seg) if items is not None else None
+        if found is None or not found.found:
+            return None, None
+        items = items[found.key]
+    if not is_seq(items):
+        return None, None
+    last = op.segments[-1]
+    if last.isdigit():
+        return ((*parent, int(last)) if int(last) < len(items) else None), None
+    where = placement_of(op.value) if is_map(op.value) else None
+    if last == "-" or where is None:
+        return None, None
+    key, anchor = where
+    if key == "first":
+        return (*parent, 0), None
+    found = find_item(items, anchor)
+    if not found.found:
+        return (*parent, key, str(anchor)), None  # an item an overlay adds: by its name
+    gap = found.key + (1 if key == "after" else 0)
+    return (*parent, gap), (*parent, str(found.key))
 
 
 def conflict_hint(later: Op, earlier: Op) -> str:
@@ -143,9 +230,10 @@ def _by_position(root: Any, segments: Sequence[str]) -> tuple[str, ...]:
     for i, seg in enumerate(segments):
         if node is None:
             break
-        found, real = resolve_key(node, seg)
-        if not found:
+        found = find_item(node, seg)
+        if not found.found:
             break
+        real = found.key
         if is_seq(node):
             out[i] = str(real)
         node = node[real]

@@ -46,7 +46,9 @@ from interpreter.compose.operations import (
     extended_ids,
     read_overlay,
 )
-from interpreter.compose.tree import CopyOnWriteTree
+from interpreter.compose.paths import better_segment, find_item, labels_of
+from interpreter.compose.placement import NamedAdd, NamedAdds
+from interpreter.diagnostics.errors import Diagnostic
 from interpreter.diagnostics.suggest import hint_for
 from interpreter.load.locate import (
     is_map,
@@ -63,6 +65,8 @@ __all__ = ["Composed", "compose", "OVERLAY_KEYS", "OPERATIONS", "is_overlay"]
 
 BASE_ID_KEY = "ruleset"
 _APPEND: Any = object()  # the key ``add_key`` gives a new last item of a list
+_NAMED: Any = object()  # the key ``add_key`` gives a new item added by name
+_AMBIGUOUS_HINT = "name the item by another of its names, or by its position"
 
 
 @dataclass
@@ -72,6 +76,7 @@ class Composed:
     data: Any
     sources: list[str]
     provenance: dict[str, str] = field(default_factory=dict)
+    warnings: list[Diagnostic] = field(default_factory=list)  # O011: paths by position
 
 
 def is_overlay(document: Document) -> bool:
@@ -79,7 +84,7 @@ def is_overlay(document: Document) -> bool:
     return is_map(document.data) and OVERLAY_ID_KEY in document.data
 
 
-class _Composer(CopyOnWriteTree):
+class _Composer(NamedAdds):
     def __init__(self, base: Document, overlays: Sequence[Document]) -> None:
         super().__init__()
         self.base = base
@@ -90,38 +95,68 @@ class _Composer(CopyOnWriteTree):
         self.lineage: list[set[int]] = []
         # id of a list -> (overlay place, index, op, verb) of each change that moved its items
         self.shifts: dict[int, list[tuple[int, int, Op, str]]] = {}
+        self.warnings: list[Diagnostic] = []
+        self.better: list[str] = []  # the last path resolved, spelt by names where it can be
 
     def resolve(self, op: Op, count: int) -> list[Any] | None:
         """Real keys for the first ``count`` segments, or None after reporting what is missing."""
         node = self.root
         keys: list[Any] = []
+        better = list(op.segments)
         for depth, seg in enumerate(op.segments[:count]):
-            found, real = resolve_key(node, seg)
-            if not found:
+            found = find_item(node, seg)
+            if not found.found:
                 where = "/".join(op.segments[:depth]) or "the top level"
                 verb = "add into" if op.kind == "add" else op.kind
+                if found.problem:
+                    message = f"cannot {verb} '{op.text}': in {where}, {found.problem}"
+                    self.error("O013", message, op.pos, op.pointer, _AMBIGUOUS_HINT)
+                    return None
                 if is_map(node):
                     candidates = [plain_key(k) for k in node]
                     message = f"cannot {verb} '{op.text}': no '{seg}' in {where}"
                     hint = hint_for(seg, candidates)
                 elif is_seq(node):
-                    names = [str(x["name"]) for x in node if is_map(x) and "name" in x]
                     message = (
                         f"cannot {verb} '{op.text}': {where} is a list of {len(node)} "
-                        f"item(s); '{seg}' is neither an index in it nor the `name:` of one "
-                        "of its items"
+                        f"item(s); '{seg}' is neither an index in it nor the `name:`, id or "
+                        "value of one of its items"
                     )
-                    hint = hint_for(seg, names) if names else None
+                    hint = hint_for(seg, labels_of(node))
                 else:
                     message = f"cannot {verb} '{op.text}': {where} is not a map or a list"
                     hint = None
                 self.error("O007", message, op.pos, op.pointer, hint)
                 return None
-            if is_seq(node) and str(seg).isdigit() and self.moved(op, node, real):
-                return None  # (a name finds its item wherever others moved it)
+            real = found.key
+            if is_seq(node) and str(seg).isdigit():
+                if self.moved(op, node, real):
+                    return None  # (a name finds its item wherever others moved it)
+                better[depth] = better_segment(node, real) or seg
             keys.append(real)
             node = node[real]
+        self.better = better
+        if better != op.segments:
+            self.warn_numeric(op, "/".join(better))
         return keys
+
+    def warn_numeric(self, op: Op, instead: str) -> None:
+        """O011: a path that counts list items where a name, id or value would find them."""
+        _, line, col = op.pos
+        # one warning per operation: an add's own index replaces what its parent path said
+        self.warnings = [w for w in self.warnings if (w.file, w.json_path) != (op.file, op.pointer)]
+        self.warnings.append(
+            Diagnostic(
+                "O011",
+                f"'{op.text}' counts list items, which move when an overlay adds or removes "
+                f"one: use {instead}",
+                file=op.file,
+                line=line,
+                column=col,
+                json_path=op.pointer,
+                severity="warning",
+            )
+        )
 
     def moved(self, op: Op, items: Any, index: int) -> bool:
         """Whether an overlay that ``op``'s does not extend inserted, removed or appended an
@@ -150,6 +185,7 @@ class _Composer(CopyOnWriteTree):
         live = [op for op in ops if id(op) not in skipped]
         resolved: list[tuple[Op, list[Any]]] = []
         appends: set[int] = set()
+        named: list[NamedAdd] = []
         for op in live:
             if op.kind == "add":
                 keys = self.resolve(op, len(op.segments) - 1)
@@ -157,6 +193,9 @@ class _Composer(CopyOnWriteTree):
                     continue
                 last = self.add_key(op, keys)
                 if last is None:
+                    continue
+                if last is _NAMED:
+                    named.append(NamedAdd(op, keys, op.segments[-1]))
                     continue
                 if last is _APPEND:
                     appends.add(id(op))
@@ -206,6 +245,9 @@ class _Composer(CopyOnWriteTree):
                 self.note_shift(parent, op, keys[-1], "removed")
             else:
                 self.record(keys, op.file, clear=True)
+        # Items added by name go where their placement names, whatever moved: last.
+        for added in named:
+            self.apply_named(added)
 
     def add_key(self, op: Op, keys: list[Any]) -> Any:
         """The key a new entry gets (``_APPEND`` at the end of a list), or None after
@@ -233,7 +275,27 @@ class _Composer(CopyOnWriteTree):
                 return _APPEND
             if last.isdigit() and int(last) < len(parent):
                 # inserted before the item now at that index (0: first)
-                return None if self.moved(op, parent, int(last)) else int(last)
+                if self.moved(op, parent, int(last)):
+                    return None
+                anchor = better_segment(parent, int(last))
+                if all(is_map(x) for x in parent) and (anchor or int(last) == 0):
+                    place = f"before: {anchor}" if int(last) else "first: true"
+                    self.warn_numeric(
+                        op, f"'{'/'.join(self.better[:-1])}/NAME' with '{place}' in the entry"
+                    )
+                return int(last)
+            if not last.isdigit():
+                found = find_item(parent, last)
+                if found.found:
+                    self.error(
+                        "O006",
+                        f"cannot add '{op.text}': the list has an item '{last}' already",
+                        op.pos,
+                        op.pointer,
+                        "use 'replace' to swap it or 'patch' to change some of its fields",
+                    )
+                    return None
+                return _NAMED if self.check_named(op, parent, last) else None
             self.error(
                 "O010",
                 f"cannot add '{op.text}': the list has {len(parent)} item(s)",
@@ -297,7 +359,12 @@ class _Composer(CopyOnWriteTree):
         for ops in per_overlay:
             self.apply_overlay(ops, skipped)
         self.report.sink.raise_if_errors()
-        return Composed(data=self.root, sources=sources, provenance=dict(self.provenance))
+        return Composed(
+            data=self.root,
+            sources=sources,
+            provenance=dict(self.provenance),
+            warnings=self.warnings,
+        )
 
 
 def _lineage(overlays: Sequence[Document]) -> list[set[int]]:

@@ -154,6 +154,36 @@ class Refused:
                     out.append(f"{where}: refused[{d.code}]: stack {self.label}: clashes with {at}")
         return out
 
+    def warnings(self) -> list[Diagnostic]:
+        """The refusal as warnings (what ``--json`` and ``--format github`` carry): each reason
+        at its own position, and one at each other file's position its message names."""
+        out = []
+        for d in self.diagnostics:
+            file = d.file or self.stack[-1]
+            at = ":".join([_shown(file), *(str(n) for n in (d.line, d.column) if n)])
+            out.append(
+                replace(
+                    d,
+                    file=file,
+                    severity="warning",
+                    message=f"stack {self.label} refused: {d.message}",
+                )
+            )
+            for other, line, col in _places(d.message):
+                if not d.file or not _same(other, d.file):
+                    message = f"stack {self.label} refused: clashes with {at}"
+                    out.append(
+                        Diagnostic(
+                            d.code,
+                            message,
+                            file=_shown(other),
+                            line=int(line),
+                            column=int(col),
+                            severity="warning",
+                        )
+                    )
+        return out
+
 
 @dataclass
 class SmokeReport:

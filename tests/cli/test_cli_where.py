@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from interpreter.cli.main import main
-from interpreter.load.locate import is_map, is_seq, key_position, resolve_key, split_path
+from interpreter.compose.paths import find_item
+from interpreter.load.locate import is_map, is_seq, key_position, split_path
 from interpreter.load.yamlload import load_yaml_file
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,14 +33,14 @@ def test_the_path_of_an_options_log_line(capsys):
     assert code == 0
     shown = out.splitlines()
     # named steps are spelt by their names, the path by position follows
-    assert shown[0] == "flow/round/choose-roles/repeat/steps/pick-role/choose/options/0/log"
+    assert shown[0] == "flow/round/choose-roles/repeat/steps/pick-role/choose/options/role/log"
     assert shown[1] == "  (by position: flow/round/2/repeat/steps/1/choose/options/0/log)"
     assert "  flow/round/choose-roles/repeat/steps/pick-role: a `choose` step (choose a role)" in (
         shown
     )
     assert (
-        "  flow/round/choose-roles/repeat/steps/pick-role/choose/options/0: the option `role:{r}`"
-        in shown
+        "  flow/round/choose-roles/repeat/steps/pick-role/choose/options/role: "
+        "the option `role:{r}`" in shown
     )
 
 
@@ -70,16 +71,17 @@ def test_every_entry_of_a_ruleset_maps_back_to_its_path(capsys):
         # and the named spelling finds the same entry
         node = doc.data
         for segment in split_path(report["path"]):
-            found, real = resolve_key(node, segment)
-            assert found, (line, report["path"])
-            node = node[real]
+            found = find_item(node, segment)
+            assert found.found, (line, report["path"])
+            node = node[found.key]
 
 
 def test_a_line_inside_a_text_gives_the_text(capsys):
     start = _line_of(SJ, "role-taken[r] = 1")
     code, out = _where(capsys, f"{SJ}:{start}")
     assert (
-        out.splitlines()[0] == "flow/round/choose-roles/repeat/steps/pick-role/choose/options/0/do"
+        out.splitlines()[0]
+        == "flow/round/choose-roles/repeat/steps/pick-role/choose/options/role/do"
     )
 
 

@@ -81,7 +81,7 @@ def test_a_misspelt_name_names_the_steps_there(tmp_path):
     with pytest.raises(RulesError) as err:
         load_game("san-juan", 3, [path])
     text = str(err.value)
-    assert "O007" in text and "nor the `name:` of one of its items" in text
+    assert "O007" in text and "nor the `name:`, id or value of one of its items" in text
     assert "announce-governor" in text
 
 

@@ -72,10 +72,10 @@ def test_a_stack_that_does_not_load_is_refused_at_both_files(tmp_path: Path) -> 
         "puerto-rico + nobles + windrose",
         "puerto-rico + new-buildings + nobles + windrose",
     ):
-        mine = f"{house}:5:3: refused[O008]: stack {stack}: conflicting overlays:"
+        mine = f"{house}:5:3: warning[O008]: stack {stack} refused: conflicting overlays:"
         assert mine in out, out
-        other = f"rulesets/puerto-rico/nobles.yaml:{theirs}:3: refused[O008]: stack {stack}: "
-        assert f"{other}clashes with {house}:5:3" in out, out
+        other = f"rulesets/puerto-rico/nobles.yaml:{theirs}:3: warning[O008]: stack {stack} "
+        assert f"{other}refused: clashes with {house}:5:3" in out, out
     assert "give this one 'extends: nobles'" in out
 
 

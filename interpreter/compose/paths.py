@@ -1,0 +1,89 @@
+"""List items found by what they are, not by where they stand.
+
+An overlay path segment finds an item of a list by its position (digits), by its ``name:``,
+by its ``id:`` (an option), by its id's family (the part of the id before the first ``:``,
+when one item of the list has it) or, in a list of words, by the word itself
+(``sets/colors/red``). Positions move when another overlay inserts or removes an
+item; names, ids and values do not, so :func:`better_segment` says which of them to use.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from interpreter.load.locate import is_map, is_seq, resolve_key
+
+__all__ = ["Lookup", "better_segment", "find_item", "item_label", "labels_of"]
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """What a segment found: ``key`` (a map key or list index) when ``found``; ``problem``
+    says why a segment that matches several items finds none of them."""
+
+    found: bool
+    key: Any = None
+    problem: str = ""
+
+
+def find_item(container: Any, segment: Any) -> Lookup:
+    """The entry of ``container`` that path segment ``segment`` names (see the module doc)."""
+    if not (is_seq(container) and isinstance(segment, str) and segment and not segment.isdigit()):
+        found, real = resolve_key(container, segment)
+        return Lookup(found, real)
+    for what, matches in (
+        ("`name:`", [i for i, x in enumerate(container) if _field(x, "name") == segment]),
+        ("`id:`", [i for i, x in enumerate(container) if _field(x, "id") == segment]),
+        ("value", [i for i, x in enumerate(container) if isinstance(x, str) and x == segment]),
+        ("id family", [i for i, x in enumerate(container) if _family(x) == segment]),
+    ):
+        if len(matches) == 1:
+            return Lookup(True, matches[0])
+        if matches:
+            where = ", ".join(str(i) for i in matches)
+            return Lookup(False, None, f"'{segment}' is the {what} of items {where}")
+    return Lookup(False)
+
+
+def better_segment(container: Any, index: int) -> str | None:
+    """The segment that finds item ``index`` of a list by name, id, value or id family, or
+    None when it has none that finds it alone."""
+    item = container[index]
+    if is_map(item):
+        candidates = [_field(item, "name"), _family(item), _field(item, "id")]
+    else:
+        candidates = [item if isinstance(item, str) else None]
+    for seg in candidates:
+        if not seg or seg.isdigit() or "/" in seg or "~" in seg or seg == "-":
+            continue
+        if find_item(container, seg).key == index:
+            return seg
+    return None
+
+
+def item_label(item: Any) -> str | None:
+    """The word an item is found by (its name, id or value), for lists of suggestions."""
+    if is_map(item):
+        return _field(item, "name") or _field(item, "id")
+    return item if isinstance(item, str) else None
+
+
+def labels_of(container: Any) -> list[str]:
+    """Every name, id, id family and value that can address an item of a list."""
+    out: list[str] = []
+    for item in container:
+        for label in (item_label(item), _family(item)):
+            if label and label not in out:
+                out.append(label)
+    return out
+
+
+def _field(item: Any, key: str) -> str | None:
+    value = item.get(key) if is_map(item) else None
+    return value if isinstance(value, str) else None
+
+
+def _family(item: Any) -> str | None:
+    ident = _field(item, "id")
+    return ident.split(":", 1)[0] if ident else None
