@@ -4,8 +4,10 @@
 // The body of a replay request for a save file the person opened: the file's own text, never
 // parsed and written out again. A seed is a 256-bit integer, and a JS number holds integers
 // exactly only up to 2**53: JSON.stringify(JSON.parse(text)) would replay another game.
+// `step` is a decision number or "end" (after the last decision).
 function rulebookReplayBody(saveText, step) {
-  return '{"save": ' + saveText + ', "step": ' + Number(step) + "}";
+  const at = step === "end" ? '"end"' : String(Number(step));
+  return '{"save": ' + saveText + ', "step": ' + at + "}";
 }
 if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // node, for tests
 
@@ -51,6 +53,8 @@ if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // no
     else status = "Waiting for seat " + msg.to_move + " (" + seats[msg.to_move] + ")" +
       (msg.prompt ? ": " + msg.prompt : "");
     $("status").textContent = "Round " + msg.round + " · " + status;
+    // the decision number is the page's bookkeeping (sent back with a move), not a person's
+    app.dataset.decision = msg.decision;
     // a tab in the background still tells its person that the table waits for them
     document.title = (status.startsWith("Your turn") ? "● Your turn · " : "") + baseTitle;
     const box = $("options");
