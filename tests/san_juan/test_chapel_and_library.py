@@ -182,7 +182,7 @@ def play_to_the_end_tucking_cards(players: int, overlays: tuple, chapel: bool):
                 play(s, next(r for r in QUIET_ROLES if r in opts))
         else:
             play(s, "pass" if "pass" in opts else opts[0])
-    assert s.round == 3 and s.result().trigger == "twelve-buildings"
+    assert s.round == 3 and s.result().trigger == "city-full"
     assert "well" in city(s, 1) and len(s.p[1]["city"]) == 12
     check_cards(s)
     return s, chapel_rounds

@@ -443,7 +443,7 @@ def test_game_ends_at_the_end_of_the_builder_phase_with_a_twelfth_building():
     play(s, "role:builder", "pass", "build:sugar-mill")  # pays statue and hero (all he has)
     assert len(s.p[1]["city"]) == 12 and not s.is_over
     play(s, "build:indigo-plant", "pass")  # the others still build in this phase
-    assert s.is_over and s.result().trigger == "twelve-buildings"
+    assert s.is_over and s.result().trigger == "city-full"
     assert s.round == 1 and s.history == [
         "role:builder",
         "pass",

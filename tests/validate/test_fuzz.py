@@ -56,8 +56,8 @@ ONCE_ESCAPED = [
     (
         "effect-name-swapped",
         "san-juan/ruleset.yaml",
-        "while: picks < (3 if players == 2 else players)",
-        48,
+        "while: picks < roles-per-round[players]",
+        40,
         "players",
         "archive",
     ),
@@ -96,7 +96,7 @@ ONCE_ESCAPED = [
     (
         "effect-arguments-swapped",
         "san-juan/ruleset.yaml",
-        "- do: emit produced(actor, actor.made)",
+        "do: emit produced(actor, actor.made)",
         31,
         "actor, actor.made",
         "actor.made, actor",
