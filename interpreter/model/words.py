@@ -24,9 +24,22 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from interpreter.diagnostics.errors import Diagnostic
 from interpreter.dsl.runtime import named
+from interpreter.load.locate import json_pointer, locate
 
-__all__ = ["Words", "declared_ids", "fill", "in_words", "label", "option_words"]
+__all__ = [
+    "Words",
+    "declared_ids",
+    "fill",
+    "in_words",
+    "label",
+    "option_families",
+    "option_words",
+    "untexted_options",
+]
+
+UNTEXTED = "W007"
 
 _TEMPLATE = re.compile(r"\{([a-zA-Z0-9_-]+)\}")
 
@@ -113,3 +126,54 @@ class Words:
     def text(self, value: Any) -> str:
         """A value as a log line shows it: ids as names, a list as names joined by ", "."""
         return named(value, self.names)
+
+
+def option_families(data: Any) -> dict[str, list[str | int]]:
+    """Each option family the ``choose`` steps of a ruleset offer (the part of an option's
+    ``id:`` before its first ``:``), with the path of the first option of it. An id whose
+    family is itself filled in (``{x}:...``) names no family here."""
+    found: dict[str, list[str | int]] = {}
+
+    def walk(node: Any, path: list[str | int]) -> None:
+        if isinstance(node, Mapping):
+            choose = node.get("choose")
+            options = choose.get("options") if isinstance(choose, Mapping) else None
+            if isinstance(options, list):
+                for i, option in enumerate(options):
+                    oid = option.get("id") if isinstance(option, Mapping) else None
+                    family = str(oid).split(":", 1)[0].strip() if oid is not None else ""
+                    if family and "{" not in family:
+                        found.setdefault(family, [*path, "choose", "options", i, "id"])
+            for key, value in node.items():
+                walk(value, [*path, str(key)])
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                walk(value, [*path, i])
+
+    walk(data, [])
+    return found
+
+
+def untexted_options(data: Any) -> list[Diagnostic]:
+    """W007: an option family with no ``presentation: options: FAMILY: text:``, in a ruleset
+    that writes option texts (one with none reads, everywhere alike, as its ids in words); its
+    options are shown, and logged when taken, as their ids in words."""
+    texts = _section(data, "options")
+    if not texts:
+        return []
+    out = []
+    for family, path in option_families(data).items():
+        spec = texts.get(family)
+        if isinstance(spec, Mapping) and spec.get("text"):
+            continue
+        file, line, col = locate(data, path)
+        message = (
+            f"option '{family}' has no text: people and the log see its id in words "
+            f"('{in_words(family)} ...'); give it one under presentation: options: {family}:"
+        )
+        out.append(
+            Diagnostic(
+                UNTEXTED, message, file, line, col, json_pointer(path), severity="warning"
+            )
+        )
+    return out
