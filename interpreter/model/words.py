@@ -45,7 +45,7 @@ _TEMPLATE = re.compile(r"\{([a-zA-Z0-9_-]+)\}")
 
 
 def in_words(key: Any) -> str:
-    """An id in words, capitalised: ``small-warehouse`` -> ``Small warehouse``."""
+    """An id in words, capitalised: ``turn-order`` -> ``Turn order``."""
     text = str(key)
     words = text.replace("-", " ").replace("_", " ").strip()
     return words[:1].upper() + words[1:] if words else text
