@@ -172,8 +172,6 @@ def untexted_options(data: Any) -> list[Diagnostic]:
             f"('{in_words(family)} ...'); give it one under presentation: options: {family}:"
         )
         out.append(
-            Diagnostic(
-                UNTEXTED, message, file, line, col, json_pointer(path), severity="warning"
-            )
+            Diagnostic(UNTEXTED, message, file, line, col, json_pointer(path), severity="warning")
         )
     return out
