@@ -33,12 +33,14 @@ from interpreter.dsl.codegen_parts import (
     proved_type,
     put,
     reachable,
+    words_text,
 )
 from interpreter.dsl.hoist import invariant_parts
 from interpreter.dsl.runtime import (
     checked_divide,
     checked_index,
     fast_show,
+    named,
     out_of_range,
     player_or_piece_get,
     set_field,
@@ -94,6 +96,8 @@ class Generator:
         self.probes = probes
         self.ns: dict[str, Any] = {
             "_show": fast_show,
+            "_named": named,
+            "_names": env.id_names,
             "_set_field": set_field,
             "_set_field_in_range": set_field_in_range,
             "_out_of_range": out_of_range,
@@ -435,6 +439,8 @@ class Generator:
         return f"({self.x(node.left)} {node.op} {self.x(node.right)})"
 
     def _template(self, node: ir.Template) -> str:
+        if node.words:
+            return words_text(node, self.x, self.env.id_names)
         parts = []
         for p in node.parts:
             if isinstance(p, str):

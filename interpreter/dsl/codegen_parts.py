@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from interpreter.dsl import ir
+from interpreter.dsl.runtime import named
 from interpreter.dsl.types import OneOf
 
 Fn = Callable[[Any], Any]
@@ -144,3 +145,21 @@ class Deferred:
             if self.on_code is not None:
                 self.on_code(fn.__code__)
         return fn(s)
+
+
+def words_text(node: ir.Template, x: Callable[[Any], str], names: dict[str, str]) -> str:
+    """A log line's text as Python: each id it fills in printed as its name (runtime.named,
+    reached as ``_named`` with the ids' names as ``_names``); ``x`` writes a part. It runs only
+    while a log is kept, never in a simulation's games."""
+    parts = []
+    for p in node.parts:
+        if isinstance(p, str):
+            parts.append(repr(p))
+        elif isinstance(p, ir.Const):
+            parts.append(repr(named(p.value, names)))
+        elif p.simple:  # read twice: an id (most parts) is one lookup
+            v = x(p)
+            parts.append(f"(_names.get({v}, {v}) if {v}.__class__ is str else _named({v}, _names))")
+        else:
+            parts.append(f"_named({x(p)}, _names)")
+    return "(" + " + ".join(parts) + ")"

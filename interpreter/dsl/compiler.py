@@ -126,11 +126,12 @@ class Compiler:
             return _unchecked
         return self.generator.statements(stmts, text)
 
-    def template(self, token: Token, scope: Scope) -> Fn:
-        """A quoted text (a STRING token) whose {expr} parts are filled in when it runs."""
+    def template(self, token: Token, scope: Scope, words: bool = False) -> Fn:
+        """A quoted text (a STRING token) whose {expr} parts are filled in when it runs; a log
+        line's (`words`) with the ids it fills in as their names."""
         if self.lazy:
-            return self._later(lambda: self.resolver.template(token, scope), str(token))
-        node = self.resolver.template(token, scope)
+            return self._later(lambda: self.resolver.template(token, scope, words), str(token))
+        node = self.resolver.template(token, scope, words)
         self.last = (token, node)
         if self.generator is None:
             return _unchecked

@@ -150,9 +150,11 @@ class Binary(Expr):
 
 @dataclass(slots=True, eq=False)
 class Template(Expr):
-    """A quoted text with {expr} parts; plain text parts are str."""
+    """A quoted text with {expr} parts; plain text parts are str. A log line's text has
+    `words`: its ids print as their names (runtime.named), other texts (ids) as they are."""
 
     parts: list[str | Expr]
+    words: bool = False
 
 
 # -- calls ----------------------------------------------------------------------------------

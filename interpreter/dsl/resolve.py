@@ -22,7 +22,7 @@ from interpreter.dsl.resolvecalls import (
     _with_guess,
     fail,
 )
-from interpreter.dsl.runtime import show
+from interpreter.dsl.runtime import named, show
 from interpreter.dsl.scope import SPECIAL_NAMES, Env, Scope
 from interpreter.dsl.shadow import shadowing
 from interpreter.dsl.typecalls import Typer
@@ -130,7 +130,7 @@ class Resolver(CallResolver):
         elif kind == "emit_stmt":
             out.append(self._emit(node, scope))
         elif kind == "log_stmt":
-            out.append(ir.Log(self.template(ch[0], scope)))
+            out.append(ir.Log(self.template(ch[0], scope, words=True)))
         elif kind == "call_stmt":
             call = self._call(ch[0], ch[1:], scope, statement=True)
             if self.tc.on and not isinstance(call, ir.InlineProc):
@@ -390,8 +390,9 @@ class Resolver(CallResolver):
     def _call_expr(self, node: Tree, scope: Scope) -> ir.Expr:
         return self._call(node.children[0], node.children[1:], scope, statement=False)
 
-    def template(self, token: Token, scope: Scope) -> ir.Expr:
-        """A quoted text; its {expr} parts are resolved, faults placed inside the quotes."""
+    def template(self, token: Token, scope: Scope, words: bool = False) -> ir.Expr:
+        """A quoted text; its {expr} parts are resolved, faults placed inside the quotes.
+        A log line's text (`words`) prints the ids it fills in as their names."""
         raw = str(token)[1:-1]
         parts: list[str | ir.Expr] = []
         pos = 0
@@ -414,8 +415,14 @@ class Resolver(CallResolver):
         if all(isinstance(p, str | ir.Const) for p in parts):
             if any(id(p) in self.env.count_consts for p in parts):
                 self.env.count_used = True  # the text now differs by player count
-            return ir.Const("".join(p if isinstance(p, str) else show(p.value) for p in parts))
-        return ir.Template(parts)
+            names = self.env.id_names
+            return ir.Const(
+                "".join(
+                    p if isinstance(p, str) else named(p.value, names) if words else show(p.value)
+                    for p in parts
+                )
+            )
+        return ir.Template(parts, words)
 
 
 _EXPRESSIONS = {

@@ -29,6 +29,27 @@ def fast_show(value: Any) -> str:
     return value if type(value) is str else show(value)
 
 
+def named(value: Any, names: dict[str, str]) -> str:
+    """A value as a log line shows it: an id the ruleset declares as its name (``names``, made
+    by model/words.py), a list as its items' names joined by ", ", a piece as its kind's name, a
+    bag as its counts of names; anything else as :func:`show` writes it.
+
+    >>> named(["big-hat", "hat", 2], {"big-hat": "Big hat", "hat": "Hat"})
+    'Big hat, Hat, 2'
+    """
+    t = type(value)
+    if t is str:
+        return names.get(value, value)
+    if t is list or t is tuple:
+        return ", ".join([named(v, names) for v in value])
+    if t is dict:
+        kind = value.get("type")
+        if kind is not None:
+            return named(kind, names)
+        return ", ".join(f"{n} {named(k, names)}" for k, n in value.items() if n)
+    return show(value)
+
+
 def short(o: Any) -> str:
     text = repr(o)
     return text if len(text) < 60 else text[:57] + "..."

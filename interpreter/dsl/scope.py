@@ -100,6 +100,8 @@ class Env:
     # `count_used` (check/compile.py then checks every count, as it must).
     count_consts: dict[int, Any] = field(default_factory=dict)
     count_used: bool = False
+    # each declared id -> its name in a log line (model/words.py fills it before any text)
+    id_names: dict[str, str] = field(default_factory=dict)
 
     # attribute name -> {entry id: value}, made from `attrs` once it is filled: a field read
     # asking each entry's attributes in turn was a tenth of a check's time

@@ -167,7 +167,7 @@ def take_only(s: State, options: dict[str, tuple]) -> None:
     for flag in spec.idle_flags:
         s.v[flag] = 1
     if s.log is not None:
-        text = opt.log(s) if opt.log is not None else option_id
+        text = opt.log(s) if opt.log is not None else s.game.rules.words.option(option_id)
         s.log.append((s.round, s.who, only_choice_line(s.who, text)))
     seat = s.who
     s.who = None

@@ -147,8 +147,9 @@ class State:
         try:
             opt.effect(self)
             if mark >= 0 and len(log) == mark:
-                # the option's effect said nothing itself: the log shows the choice as taken
-                log.append((self.round, seat, option_id))
+                # the option's effect said nothing itself: the log shows the choice as taken,
+                # in its family's words
+                log.append((self.round, seat, rules.words.option(option_id)))
             self.pc += 1
             run(rules, self)
         except RULE_FAILURES as e:

@@ -351,18 +351,21 @@ class DslHost:
             self.secrets.statements(self.c.last_block, self.context)
         return fn
 
-    def template(self, text: Any, path: Sequence[Any], scope: Scope | None = None) -> Fn:
-        """A plain text with {expr} parts (option ids, log lines)."""
+    def template(
+        self, text: Any, path: Sequence[Any], scope: Scope | None = None, words: bool = False
+    ) -> Fn:
+        """A plain text with {expr} parts (option ids, log lines); a log line's (`words`)
+        prints the ids it fills in as their names (model/words.py)."""
         sc = scope or self.c.root
         raw = rule_text(text)
         if '"' in raw:
             self.error(path, "D006", 'a template may not contain the character "')
             return lambda s: raw
         token = Token("STRING", f'"{raw}"', line=1, column=0)
-        return self._guard(path, lambda: self.c._format(token, sc))
+        return self._guard(path, lambda: self.c._format(token, sc, words))
 
     def log(self, text: Any, path: Sequence[Any]) -> Fn:
-        fmt = self.template(text, path)
+        fmt = self.template(text, path, words=True)
 
         def log(s: Any) -> None:
             if s.log is not None:
@@ -449,7 +452,7 @@ class DslHost:
             template.parts = parts  # type: ignore[attr-defined] # options.py writes it inline
         with self.under(*mine):  # the effect runs only when this option is legal and taken
             effect = self.statements(o.get("do", "pass"), [*opath, "do"], scope)
-        log = self.template(o["log"], [*opath, "log"], scope) if "log" in o else None
+        log = self.template(o["log"], [*opath, "log"], scope, True) if "log" in o else None
         if self.probes is not None:  # a coverage build: count each line offered and taken
             label = rule_text(o.get("id", ""))
             template = self.probes.wrap(self.point("option-offered", label, opath), template)

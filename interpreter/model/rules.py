@@ -34,6 +34,7 @@ from interpreter.model.state_decl import LOCAL_SCOPES, declare_state
 from interpreter.model.typeinfo import type_info
 from interpreter.model.unbound import fold_unbound_seat_names
 from interpreter.model.unread import check_unread
+from interpreter.model.words import Words, untexted_options
 
 __all__ = ["Hook", "Rules", "Scoring", "build_rules"]
 
@@ -71,6 +72,8 @@ class Rules:
     costs: dict[str, OptionCost] = field(default_factory=dict)
     # `state: remember:` piles: what a seat remembers when ids leave its sight (engine/knowledge.py)
     remember: tuple[str, ...] = ()
+    # the ids' names and the options' texts, for log lines (model/words.py)
+    words: Words = field(default_factory=Words)
 
     @cached_property
     def grants_by_type(self) -> dict[str, tuple[tuple[tuple[str, int], ...], Fn | None, str]]:
@@ -135,6 +138,9 @@ def build_rules(
     catalogs = data.get("catalogs") or {}
 
     declare_names(host, env, data)
+    # the names log lines print the declared ids by (model/words.py), known to every text
+    words = Words.from_data(data, (k for k, v in env.constants.items() if k == v))
+    env.id_names.update(words.names)
     types = DataTypes()
     if not lazy:  # a lazy build's data was checked with another count, and its types unused
         types, type_faults = check_data_types(data)
@@ -178,7 +184,7 @@ def build_rules(
         secret_marks,
     )
     limits = read_limits(data)
-    warnings = unused_events(data, env) + limits.warnings()
+    warnings = unused_events(data, env) + limits.warnings() + untexted_options(data)
     if notes is not None:
         notes["count_used"] = env.count_used
         notes["secret_marks"] = marks
@@ -212,4 +218,5 @@ def build_rules(
         probes=probes,
         costs=costs,
         remember=fields.remember,
+        words=words,
     )

@@ -17,10 +17,11 @@ built only from ``state.view(seat)``, never from the full state.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from interpreter.model.words import fill, label, option_words
 
 __all__ = ["Board", "Chip", "Field", "Presentation", "Zone", "plain"]
 
@@ -67,9 +68,6 @@ class Board:
     seats: list[Zone]
 
 
-_TEMPLATE = re.compile(r"\{([a-zA-Z0-9_-]+)\}")
-
-
 @dataclass
 class Presentation:
     labels: dict[str, str] = field(default_factory=dict)
@@ -109,12 +107,7 @@ class Presentation:
     # -- words ---------------------------------------------------------------------------
     def label(self, key: Any) -> str:
         """The human name of an id: the declared label, else the id in words."""
-        text = str(key)
-        found = self.labels.get(text)
-        if found is not None:
-            return str(found)
-        words = text.replace("-", " ").replace("_", " ").strip()
-        return words[:1].upper() + words[1:] if words else text
+        return label(key, self.labels)
 
     def doc(self, key: Any) -> str:
         return self.docs.get(str(key), "")
@@ -133,25 +126,18 @@ class Presentation:
         """
         family, *args = option.split(":")
         spec = self.options.get(family) or {}
-        values = {str(i + 1): self.label(a) for i, a in enumerate(args)}
-        values["0"] = self.label(family)
-        template = spec.get("text")
-        text = (
-            _fill(template, values)
-            if template
-            else " ".join([self.label(family), *(self.label(a) for a in args)])
-        )
+        text = option_words(option, self.labels, self.options)[0]
         details: list[str] = [cost] if cost else []
         piece = next((self.pieces[a] for a in args if a in self.pieces), None)
         if spec.get("detail") and piece is not None:
             attrs = {k: str(v) for k, v in piece.items() if not isinstance(v, (dict, list))}
-            details.append(_fill(str(spec["detail"]), attrs))
+            details.append(fill(str(spec["detail"]), attrs))
         for name, template in (spec.get("preview") or {}).items():
             if preview is not None and name in preview:
                 delta = preview[name]
                 if delta == 0 and "{gain}" in str(template):
                     continue  # "you get 0" says nothing; "you pay 0" does
-                details.append(_fill(str(template), {"gain": str(delta), "loss": str(-delta)}))
+                details.append(fill(str(template), {"gain": str(delta), "loss": str(-delta)}))
         if not details:
             return text
         # the cost reads "2 coins, you pay 1 with ..."; what follows it is set apart
@@ -246,10 +232,6 @@ class Presentation:
                 icon = icon or self.icons.get(attr, "")
                 colour = colour or self.colours.get(attr, "")
         return icon, colour
-
-
-def _fill(template: str, values: Mapping[str, str]) -> str:
-    return _TEMPLATE.sub(lambda m: values.get(m.group(1), m.group(0)), template)
 
 
 def preview_changes(

@@ -88,7 +88,7 @@ def test_a_lone_option_is_taken_by_the_engine_and_logged(tmp_path):
     assert state.decisions == 6
     assert state.history == ["pick:one", "take"] * 3
     assert [text for _r, seat, text in state.log if seat == 1] == [
-        "seat 1: pass (the only choice)"
+        "seat 1: Pass (the only choice)"
     ] * 3
 
 

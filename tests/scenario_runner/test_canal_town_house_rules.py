@@ -63,8 +63,8 @@ def test_the_house_rule_scenarios_pass():
         (
             FIRST_ASKED,
             "      - log lacks: (the only choice)\n      - seat 1: {coins: 4}",
-            "      - log contains: pass (the only choice)\n      - seat 1: {coins: 4}",
-            "expected the log to contain 'pass (the only choice)'",
+            "      - log contains: Pass (the only choice)\n      - seat 1: {coins: 4}",
+            "expected the log to contain 'Pass (the only choice)'",
         ),
         # the extra ware taken for him: the next seat would be choosing its role
         (
@@ -76,23 +76,23 @@ def test_the_house_rule_scenarios_pass():
         # the last role asked (as the flow's `ask-when-only-one: true` alone would)
         (
             FIRST_DEALT,
-            "      - log contains: seat 3 takes the mason (the only choice)",
+            "      - log contains: seat 3 takes the Mason (the only choice)",
             "      - log lacks: (the only choice)",
             "expected the log to lack '(the only choice)'",
         ),
         # the market's pass taken for a seat with nothing to sell (as without the house rule)
         (
             SEALED_ASKED,
-            "      - log lacks: pass (the only choice)",
-            "      - log contains: pass (the only choice)",
-            "expected the log to contain 'pass (the only choice)'",
+            "      - log lacks: Pass (the only choice)",
+            "      - log contains: Pass (the only choice)",
+            "expected the log to contain 'Pass (the only choice)'",
         ),
         # the farmer's only extra ware asked too (as if the whole flow asked)
         (
             SEALED_FORCED,
-            "      - log contains: extra:grain (the only choice)",
-            "      - log lacks: extra:grain (the only choice)",
-            "expected the log to lack 'extra:grain (the only choice)'",
+            "      - log contains: Extra Grain (the only choice)",
+            "      - log lacks: Extra Grain (the only choice)",
+            "expected the log to lack 'Extra Grain (the only choice)'",
         ),
         # range(1, players) taken for seats 0 to players - 1, or 1 to players - 2
         (

@@ -61,9 +61,9 @@ EXPECTED = {
     "the log out of order": (
         "fail",
         41,
-        "expected the log in the order [seat 0 keeps, seat 0 takes the councillor]\n"
-        "    but 'seat 0 takes the councillor' does not follow after line 3: 'seat 0 keeps a "
-        "card'; it is only before, in line 2: 'seat 0 takes the councillor'",
+        "expected the log in the order [seat 0 keeps, seat 0 takes the Councillor]\n"
+        "    but 'seat 0 takes the Councillor' does not follow after line 3: 'seat 0 keeps a "
+        "card'; it is only before, in line 2: 'seat 0 takes the Councillor'",
     ),
     "a stacked card that is not in the deck": (
         "error",

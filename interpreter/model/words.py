@@ -1,0 +1,177 @@
+"""How a ruleset's ids read to people: each id's name, a text's ``{NAME}`` parts filled in, and
+an option id as its family's text. The one place these words are made: the engine's log lines
+(the ids a `log` text fills in, an option taken without a `log:` of its own) and the web table
+and terminal (serve/presentation.py) say the same thing.
+
+An id's name is its ``presentation: labels:`` entry, else the id in words, capitalised. An
+option's text is its family's ``presentation: options: FAMILY: text:``, ``{1}``, ``{2}`` ... the
+names of the id's parts after the family (``{0}`` the family's); without one, the family and
+its parts in words.
+
+>>> words = Words.from_data({"sets": {"hats": ["big-hat"]},
+...                          "presentation": {"labels": {"big-hat": "Top hat"},
+...                                           "options": {"buy": {"text": "Buy {1}"}}}})
+>>> words.option("buy:big-hat"), words.option("sell:small-hat"), in_words("turn-order")
+('Buy Top hat', 'Sell Small hat', 'Turn order')
+>>> words.text(["big-hat", 3, None])
+'Top hat, 3, none'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from interpreter.diagnostics.errors import Diagnostic
+from interpreter.dsl.runtime import named
+from interpreter.load.locate import json_pointer, locate
+
+__all__ = [
+    "Words",
+    "declared_ids",
+    "fill",
+    "in_words",
+    "label",
+    "option_families",
+    "option_words",
+    "untexted_options",
+]
+
+UNTEXTED = "W007"
+
+_TEMPLATE = re.compile(r"\{([a-zA-Z0-9_-]+)\}")
+
+
+def in_words(key: Any) -> str:
+    """An id in words, capitalised: ``turn-order`` -> ``Turn order``."""
+    text = str(key)
+    words = text.replace("-", " ").replace("_", " ").strip()
+    return words[:1].upper() + words[1:] if words else text
+
+
+def label(key: Any, labels: Mapping[str, Any]) -> str:
+    """The human name of an id: its declared label, else the id in words."""
+    found = labels.get(str(key))
+    return str(found) if found is not None else in_words(key)
+
+
+def fill(template: str, values: Mapping[str, str]) -> str:
+    """``template`` with each ``{NAME}`` that ``values`` has replaced; others stay as written."""
+    return _TEMPLATE.sub(lambda m: values.get(m.group(1), m.group(0)), template)
+
+
+def option_words(
+    option: str, labels: Mapping[str, Any], options: Mapping[str, Any]
+) -> tuple[str, bool]:
+    """An option id in words, and whether its family has a ``text:`` (False: the fallback, the
+    family and its parts in words)."""
+    family, *args = option.split(":")
+    spec = options.get(family)
+    template = spec.get("text") if isinstance(spec, Mapping) else None
+    names = [label(a, labels) for a in args]
+    if not template:
+        return " ".join([label(family, labels), *names]), False
+    values = {str(i + 1): n for i, n in enumerate(names)}
+    values["0"] = label(family, labels)
+    return fill(str(template), values), True
+
+
+def declared_ids(data: Mapping[str, Any]) -> list[str]:
+    """Every id a ruleset declares: the members of its sets, the entries of its catalogs and
+    the choices of its options that are words."""
+    ids: list[str] = []
+    for members in (data.get("sets") or {}).values():
+        if isinstance(members, list | tuple):
+            ids.extend(str(m) for m in members)
+    for cat in (data.get("catalogs") or {}).values():
+        if isinstance(cat, Mapping) and isinstance(cat.get("entries"), Mapping):
+            ids.extend(str(e) for e in cat["entries"])
+    for decl in (data.get("options") or {}).values():
+        if isinstance(decl, Mapping):
+            ids.extend(c for c in decl.get("choices") or [] if isinstance(c, str))
+    return ids
+
+
+def _section(data: Mapping[str, Any], name: str) -> dict[str, Any]:
+    pres = data.get("presentation")
+    part = pres.get(name) if isinstance(pres, Mapping) else None
+    return {str(k): v for k, v in part.items()} if isinstance(part, Mapping) else {}
+
+
+@dataclass
+class Words:
+    """The names of one ruleset's ids and the texts of its option families."""
+
+    labels: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)  # every declared id -> its name
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any], ids: Iterable[str] | None = None) -> Words:
+        """The words of a composed ruleset; ``ids``: the ids it declares (default: found in
+        ``data`` by :func:`declared_ids`)."""
+        labels = _section(data, "labels")
+        found = declared_ids(data) if ids is None else ids
+        return cls(labels, _section(data, "options"), {i: label(i, labels) for i in found})
+
+    def label(self, key: Any) -> str:
+        return label(key, self.labels)
+
+    def option(self, option: str) -> str:
+        """An option id as its family's text, filled with names (the id in words without one)."""
+        return option_words(option, self.labels, self.options)[0]
+
+    def text(self, value: Any) -> str:
+        """A value as a log line shows it: ids as names, a list as names joined by ", "."""
+        return named(value, self.names)
+
+
+def option_families(data: Any) -> dict[str, list[str | int]]:
+    """Each option family the ``choose`` steps of a ruleset offer (the part of an option's
+    ``id:`` before its first ``:``), with the path of the first option of it. An id whose
+    family is itself filled in (``{x}:...``) names no family here."""
+    found: dict[str, list[str | int]] = {}
+
+    def walk(node: Any, path: list[str | int]) -> None:
+        if isinstance(node, Mapping):
+            choose = node.get("choose")
+            options = choose.get("options") if isinstance(choose, Mapping) else None
+            if isinstance(options, list):
+                for i, option in enumerate(options):
+                    oid = option.get("id") if isinstance(option, Mapping) else None
+                    family = str(oid).split(":", 1)[0].strip() if oid is not None else ""
+                    if family and "{" not in family:
+                        found.setdefault(family, [*path, "choose", "options", i, "id"])
+            for key, value in node.items():
+                walk(value, [*path, str(key)])
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                walk(value, [*path, i])
+
+    walk(data, [])
+    return found
+
+
+def untexted_options(data: Any) -> list[Diagnostic]:
+    """W007: an option family with no ``presentation: options: FAMILY: text:``, in a ruleset
+    that writes option texts (one with none reads, everywhere alike, as its ids in words); its
+    options are shown, and logged when taken, as their ids in words."""
+    texts = _section(data, "options")
+    if not texts:
+        return []
+    out = []
+    for family, path in option_families(data).items():
+        spec = texts.get(family)
+        if isinstance(spec, Mapping) and spec.get("text"):
+            continue
+        file, line, col = locate(data, path)
+        message = (
+            f"option '{family}' has no text: people and the log see its id in words "
+            f"('{in_words(family)} ...'); give it one under presentation: options: {family}:"
+        )
+        out.append(
+            Diagnostic(UNTEXTED, message, file, line, col, json_pointer(path), severity="warning")
+        )
+    return out
