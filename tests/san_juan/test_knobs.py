@@ -173,9 +173,13 @@ def test_councillor_draw_privilege_and_keep():
 
 
 def test_prospector_privilege():
-    for s, drawn in ((start(), 1), (knob(prospector_privilege=3), 3)):
+    for s, drawn, line in (
+        (start(), 1, "seat 0 draws 1 card (prospector)"),
+        (knob(prospector_privilege=3), 3, "seat 0 draws 3 cards (prospector)"),
+    ):
         play(s, "role:prospector")
         assert hand(s, 0) == 4 + drawn
+        assert line in [text for _r, _s, text in s.log]  # the log says the knob's amount
 
 
 def test_gold_mine_draw():
@@ -207,6 +211,8 @@ def test_building_draws():
         set_city(s, 1, "aqueduct", "indigo-plant", "indigo-plant", "well")
         play(s, "role:producer", "pass", "produce:indigo-plant", "produce:indigo-plant")
         assert hand(s, 1) == 4 + extra
+        drew = "seat 1 draws 1 card (Well)" if extra == 1 else f"seat 1 draws {extra} cards (Well)"
+        assert drew in [text for _r, _s, text in s.log]
 
 
 # -- scoring ---------------------------------------------------------------------------------
