@@ -11,15 +11,14 @@ namespace; it never evaluates rule text with eval at run time.
 
 from __future__ import annotations
 
-import ast
 import itertools
-import re
 import warnings
 from collections.abc import Callable
 from typing import Any
 
 from interpreter.dsl import ir
 from interpreter.dsl.builtins import BUILTINS
+from interpreter.dsl.codegen_layout import MARK, is_mark, line_map, prologue, reads_temp
 from interpreter.dsl.codegen_parts import (
     INLINE_BUILTINS,
     REDUCE_EACH,
@@ -54,26 +53,6 @@ from interpreter.dsl.types import Id, Piece, Prim
 Fn = Callable[[Any], Any]
 
 _ids = itertools.count()
-
-# a comment line of generated code: the rule text's statement the next lines are written for
-_AT = "#@"
-
-
-def _is_mark(line: str) -> bool:
-    return line.lstrip().startswith(_AT)
-
-
-def _line_map(src: str) -> dict[int, tuple[int, int]]:
-    """Each line of `src` after a statement mark -> that statement's (line, column)."""
-    out: dict[int, tuple[int, int]] = {}
-    at: tuple[int, int] | None = None
-    for number, line in enumerate(src.split("\n"), 1):
-        if _is_mark(line):
-            row, col = line.lstrip()[len(_AT) :].split(":")
-            at = (int(row), int(col))
-        elif at is not None:
-            out[number] = at
-    return out
 
 
 class Generator:
@@ -143,7 +122,7 @@ class Generator:
 
     def _statements(self, stmts: list[ir.Stmt], label: str) -> Fn:
         lines = self._with_flow_reads(lambda: self.lines(stmts))
-        if all(_is_mark(ln) for ln in lines):
+        if all(is_mark(ln) for ln in lines):
             return nothing
         return self._build(lines, label)
 
@@ -198,7 +177,7 @@ class Generator:
             self._memo = None
         # what a listing reads once (flow variables, temps other than the `for` names) is
         # read by the outer function; the candidate's own temps by the test
-        inner = [ln for ln in lines if _reads_temp(ln, loop_keys) or ln.startswith("return ")]
+        inner = [ln for ln in lines if reads_temp(ln, loop_keys) or ln.startswith("return ")]
         outer = [ln for ln in lines if ln not in inner]
         body = [*outer, f"_m = [_U] * {len(parts)}", "def cond(s):"]
         body += ["    " + ln for ln in inner] + ["return cond"]
@@ -206,7 +185,7 @@ class Generator:
 
     def _build(self, body: list[str], label: str) -> Fn:
         name = f"_rule{next(_ids)}"
-        src = f"def {name}(s):\n" + "".join(f"    {line}\n" for line in _prologue(body) + body)
+        src = f"def {name}(s):\n" + "".join(f"    {line}\n" for line in prologue(body) + body)
         try:
             # a branch the rule never takes may read a field of a constant (`x.f if x != none`
             # inlined with x = none): Python warns at compile time; the branch never runs
@@ -217,7 +196,7 @@ class Generator:
             raise RuntimeError(f"generated code does not compile: {e}\n{src}") from None
         exec(code, self.ns)  # noqa: S102 - our own generated source, built from the parse tree
         fn = self.ns[name]
-        where = _line_map(src)
+        where = line_map(src)
         if where:
             self.line_maps[fn.__code__] = where
         return fn
@@ -239,13 +218,13 @@ class Generator:
         for st in stmts:
             at = getattr(st, "pos", None)
             if at is not None:
-                out.append(f"{_AT}{at[0]}:{at[1]}")
+                out.append(f"{MARK}{at[0]}:{at[1]}")
             out.extend(_STATEMENTS[type(st)](self, st))
         return out
 
     def _suite(self, stmts: list[ir.Stmt]) -> list[str]:
         body = self.lines(stmts)
-        if all(_is_mark(ln) for ln in body):
+        if all(is_mark(ln) for ln in body):
             body.append("pass")
         return ["    " + ln for ln in body]
 
@@ -338,7 +317,7 @@ class Generator:
     def _inline_proc(self, st: ir.InlineProc) -> list[str]:
         out = [f"{slot.py} = {self.x(value)}" for slot, value in st.bound]
         # the body's positions are in the procedure's own text: here the call is what failed
-        return out + [ln for ln in self.lines(st.body) if not _is_mark(ln)]
+        return out + [ln for ln in self.lines(st.body) if not is_mark(ln)]
 
     # -- expressions --------------------------------------------------------------------------
     def x(self, node: ir.Expr) -> str:
@@ -482,22 +461,6 @@ class Generator:
         params = ", ".join(slot.py for slot, _ in node.bound)
         args = ", ".join(self.x(value) for _, value in node.bound)
         return f"(lambda {params}: {body})({args})"
-
-
-# the locals a generated function starts with, each bound only when its body uses it (a
-# rule text is called many times a decision: three unused attribute reads each add up)
-_PROLOGUE = (("g", "g = s.g"), ("t", "t = s.t"), ("P", "P = s.p"), ("V", "V = s.v"))
-
-
-def _reads_temp(line: str, keys: frozenset[str]) -> bool:
-    """Whether `line` is the top read of one of the temps `keys` (`_t0 = t.get('b#3')`)."""
-    head, sep, key = line.partition(" = t.get(")
-    return bool(sep) and head.startswith("_t") and ast.literal_eval(key[:-1]) in keys
-
-
-def _prologue(body: list[str]) -> list[str]:
-    used = set(re.findall(r"\b[gtPV]\b", "\n".join(body)))
-    return [line for name, line in _PROLOGUE if name in used]
 
 
 _STATEMENTS: dict[type, Callable[[Generator, Any], list[str]]] = {

@@ -1,0 +1,46 @@
+"""How generated code is laid out (codegen.py): the marks that tie each generated line to the
+rule text's statement it was written for (so a failing line is reported at the rule file's
+line and column), and the locals a generated function binds first, only when it uses them."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+__all__ = ["MARK", "is_mark", "line_map", "prologue", "reads_temp"]
+
+# a comment line of generated code: the rule text's statement the next lines are written for
+MARK = "#@"
+
+
+def is_mark(line: str) -> bool:
+    return line.lstrip().startswith(MARK)
+
+
+def line_map(src: str) -> dict[int, tuple[int, int]]:
+    """Each line of `src` after a statement mark -> that statement's (line, column)."""
+    out: dict[int, tuple[int, int]] = {}
+    at: tuple[int, int] | None = None
+    for number, line in enumerate(src.split("\n"), 1):
+        if is_mark(line):
+            row, col = line.lstrip()[len(MARK) :].split(":")
+            at = (int(row), int(col))
+        elif at is not None:
+            out[number] = at
+    return out
+
+
+# the locals a generated function starts with, each bound only when its body uses it (a
+# rule text is called many times a decision: three unused attribute reads each add up)
+_PROLOGUE = (("g", "g = s.g"), ("t", "t = s.t"), ("P", "P = s.p"), ("V", "V = s.v"))
+
+
+def reads_temp(line: str, keys: frozenset[str]) -> bool:
+    """Whether `line` is the top read of one of the temps `keys` (`_t0 = t.get('b#3')`)."""
+    head, sep, key = line.partition(" = t.get(")
+    return bool(sep) and head.startswith("_t") and ast.literal_eval(key[:-1]) in keys
+
+
+def prologue(body: list[str]) -> list[str]:
+    used = set(re.findall(r"\b[gtPV]\b", "\n".join(body)))
+    return [line for name, line in _PROLOGUE if name in used]
