@@ -181,3 +181,45 @@ def test_every_knob_is_documented() -> None:
     for knob, *_ in CASES:
         assert knob in docs and knob in data["tables"]
     assert set(docs) <= set(data["tables"])
+
+
+def _library_prospector(tmp_path: Path, doubles: list[str] | None) -> str:
+    """A library owner takes the prospector; `doubles`: the overlay's library-doubles."""
+    with_ = ["new-buildings"]
+    if doubles is not None:
+        overlay = {
+            "overlay": "knob",
+            "extends": "new-buildings",
+            "title": "Knob",
+            "replace": {"tables/library-doubles": doubles},
+        }
+        (tmp_path / "knob.yaml").write_text(yaml.safe_dump(overlay, sort_keys=False))
+        with_.append("knob.yaml")
+    doc = {
+        "game": "puerto-rico",
+        "players": 4,
+        "seed": 1,
+        "with": with_,
+        "options": {"building-selection": "all-new"},
+        "setup": {
+            "every seat": {"doubloons": 0},
+            "seat 0": {"city": [{"type": "library", "workers": 1}]},
+        },
+        "scenarios": [
+            {
+                "name": "knob",
+                "steps": ["seat 0: role:prospector"],
+                "expect": ["player(0).doubloons == 2"],
+            }
+        ],
+    }
+    path = tmp_path / "library.yaml"
+    path.write_text(yaml.safe_dump(doc, sort_keys=False))
+    (outcome,) = [run_scenario(sc) for sc in load_scenarios(str(path))]
+    return f"{outcome.status}: {outcome.message}"
+
+
+def test_library_doubles_lists_the_roles_the_library_doubles(tmp_path: Path) -> None:
+    assert _library_prospector(tmp_path, None).startswith("pass")
+    everything_but_prospector = ["settler", "mayor", "builder", "craftsman", "trader", "captain"]
+    assert not _library_prospector(tmp_path, everything_but_prospector).startswith("pass")
