@@ -28,7 +28,9 @@ __all__ = ["COMMAND", "described", "origins", "run"]
 
 
 def origins(node: Any, path: list[Any]) -> list[tuple[str, str | None, int | None]]:
-    """(path, file, line) of `node` itself and of every entry under it, depth first."""
+    """(path, file, line) of every entry under `node` (at `path`), depth first; list items are
+    spelt by name, id or word where that finds them alone (the paths an overlay should write)."""
+    from interpreter.compose.paths import better_segment
     from interpreter.load.locate import is_map, is_seq, key_position, slash_path
 
     out: list[tuple[str, str | None, int | None]] = []
@@ -38,8 +40,9 @@ def origins(node: Any, path: list[Any]) -> list[tuple[str, str | None, int | Non
             return
         for k in list(value) if is_map(value) else range(len(value)):
             file, line, _col = key_position(value, k)
-            out.append((slash_path([*at, k]), file, line))
-            walk(value[k], [*at, k])
+            spelt = k if is_map(value) else (better_segment(value, k) or k)
+            out.append((slash_path([*at, spelt]), file, line))
+            walk(value[k], [*at, spelt])
 
     walk(node, path)
     return out
@@ -95,14 +98,17 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"{here} has no entry '{segment}'{hint}")
         walked.append(real)
         node = node[real]
+    from interpreter.cli.where_cmd import named_path
+
     base = str(base_path)
-    parts = origins(node, walked)
+    spelt = named_path(data, walked)
+    parts = origins(node, spelt)
     meaning = described(data, walked)
     if args.json:
         from interpreter.model.values import plain
 
         doc = {
-            "path": slash_path(walked),
+            "path": slash_path(spelt),
             "value": plain(node),
             "doc": meaning,
             "origins": [{"path": p, "file": f, "line": n} for p, f, n in parts],
@@ -114,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"# {meaning}")
     yaml = YAML()
     yaml.width = 100
-    yaml.dump({slash_path(walked) or "ruleset": node}, text)
+    yaml.dump({slash_path(spelt) or "ruleset": node}, text)
     print(text.getvalue().rstrip("\n"))
     changed: list[tuple[str, str | None, int | None]] = []
     for p, f, n in parts:

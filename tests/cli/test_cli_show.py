@@ -23,7 +23,8 @@ def _show(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str
 def test_a_patched_table_shows_the_overlays_lines(capsys):
     code, out, _ = _show(capsys, "puerto-rico", "--with", RICH, "tables/start-doubloons")
     assert code == 0
-    lines = out.splitlines()
+    doc, *lines = out.splitlines()
+    assert doc.startswith("# ") and "doubloons" in doc.lower()  # what the table is for, first
     assert lines[:5] == ["tables/start-doubloons:", "  2: 3", "  3: 4", "  4: 5", "  5: 6"]
     assert "changed by 1 overlay file(s):" in lines[5]
     assert (
@@ -35,7 +36,7 @@ def test_the_base_alone_names_no_overlay(capsys):
     code, out, _ = _show(capsys, "puerto-rico", "tables/start-doubloons")
     assert code == 0
     # the base's own flow style is kept
-    assert out.splitlines()[0] == "tables/start-doubloons: {2: 3, 3: 2, 4: 3, 5: 4}"
+    assert out.splitlines()[1] == "tables/start-doubloons: {2: 3, 3: 2, 4: 3, 5: 4}"
     assert "changed by" not in out
 
 

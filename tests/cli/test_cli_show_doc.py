@@ -22,3 +22,12 @@ def test_json_carries_the_doc_or_null(capsys):
     assert "captain phase" in shown["doc"]
     assert main(["show", "puerto-rico", "flow/round/reset-picks", "--json"]) == 0
     assert json.loads(capsys.readouterr().out.splitlines()[-1])["doc"] is None
+
+
+def test_paths_are_printed_by_name_as_an_overlay_should_write_them(capsys):
+    assert main(["show", "san-juan", "phases/builder/3"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "phases/builder/check-city-full:"
+    income = "examples/variants/pr-round-income.yaml"
+    assert main(["show", "puerto-rico", "--with", income, "flow/round"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert any(line.startswith("#   flow/round/round-income: ") for line in out), out
