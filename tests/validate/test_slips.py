@@ -89,16 +89,18 @@ SLIPS = {
     # -- effect texts: types (D008-D010) ----------------------------------------------------
     "text-plus-number": Slip(
         PR,
-        "game-end: owner.bonus-vp += (owner.vp-chips + owner.vp-paper) // 4",
+        "game-end: owner.bonus-vp += (owner.vp-chips + owner.vp-paper) // customs-house-vp-per-vp",
         'game-end: owner.bonus-vp += "x" + 3',
         '"x"',
     ),
-    "id-compared-with-number": Slip(PR, "if b.size == large", "if b.size == 3", "b.size"),
-    "len-of-a-number": Slip(PR, "max(4, len(owner.island) - 5)", "max(4, len(5) - 5)", "5) -"),
+    "id-compared-with-number": Slip(PR, "if b.kind == violet)", "if b.kind == 3)", "b.kind"),
+    "len-of-a-number": Slip(
+        PR, "len(owner.island) - residence-vp", "len(5) - residence-vp", "5) -"
+    ),
     "field-of-a-list": Slip(
         PR,
-        "owner.bonus-vp += count(b for b in owner.city if b.kind == violet)",
-        "owner.bonus-vp += owner.city.cost",
+        "city-hall-vp-per-violet * count(b for b in owner.city if b.kind == violet)",
+        "city-hall-vp-per-violet * owner.city.cost",
         "cost",
     ),
     "table-indexed-by-a-seat": Slip(
@@ -108,7 +110,7 @@ SLIPS = {
         PR, "produced: pay(owner, factory-pay[kinds])", "produced: pay(owner, corn)", "corn"
     ),
     "building-as-points": Slip(
-        PR, "      gain-vp(p, n)\n", "      gain-vp(p, harbor)\n", "harbor)"
+        PR, "      gain-vp(p, n * vp-per-barrel)\n", "      gain-vp(p, harbor)\n", "harbor)"
     ),
     "pile-compared-with-number": Slip(
         SJ, "if len(owner.hand) <= 1:", "if owner.hand <= 1:", "owner.hand"
