@@ -35,11 +35,13 @@ GAMES = {
         "overlays": ["nobles"],
         "bots": ["pr-heuristic", "random"],
         "short": "pr",
-        "middle": 100,
+        "middle": 8,
     },
-    "san-juan": {"overlays": [], "bots": ["sj-heuristic", "random"], "short": "sj", "middle": 35},
+    "san-juan": {"overlays": [], "bots": ["sj-heuristic", "random"], "short": "sj", "middle": 8},
 }
 CLICKS = 800  # the person's decisions clicked at most: a whole game of either takes < 300
+# "middle": the round of the middle screenshot (30 bot games of each with these seats all
+# lasted 14 rounds or more)
 CHECK_EVERY = 15  # the layout rules are checked at every 15th decision of the person
 SHOT_SIZES = ("phone", "laptop")  # the screenshots docs/ keeps
 
@@ -118,6 +120,12 @@ def _check_end(page, size_name: str, where: str) -> None:
         assert _in_window(box, size), f"{where}: the scores below the first screen: {box}"
 
 
+def _round(page) -> int:
+    """The round the status line names ("Round 7 · Your turn: ...")."""
+    words = page.inner_text("#status").split()
+    return int(words[1]) if len(words) > 1 and words[0] == "Round" and words[1].isdigit() else 0
+
+
 def _finished_table(server: str, game: str, players: int) -> str:
     """A bot-only table of ``game`` played to its end at once; its spectator page (the most
     seats: the widest score table)."""
@@ -166,7 +174,7 @@ def test_the_table_fits_the_window_from_start_to_end(page, server, tmp_path, gam
     _check_layout(page, size_name, f"{stem} start")
     if keep:
         page.screenshot(path=str(shots / f"{stem}-start.png"))
-    clicks, ended = 0, False
+    clicks, ended, middle = 0, False, False
     for clicks in range(CLICKS):
         page.wait_for_selector("button.option:not([disabled]), #scores")
         if page.locator("#scores").count():
@@ -174,15 +182,17 @@ def test_the_table_fits_the_window_from_start_to_end(page, server, tmp_path, gam
             break
         if clicks and clicks % CHECK_EVERY == 0:
             _check_layout(page, size_name, f"{stem} decision {clicks}")
-        if clicks == spec["middle"] and keep:
+        if not middle and _round(page) >= spec["middle"]:
             # the middle: a grown island and city, the options still first / in view
-            page.evaluate("() => window.scrollTo(0, 0)")
-            page.screenshot(path=str(shots / f"{stem}-middle.png"))
+            _check_layout(page, size_name, f"{stem} middle")
+            if keep:
+                page.screenshot(path=str(shots / f"{stem}-middle.png"))
+            middle = True
         decision = page.get_attribute("#app", "data-decision")
         page.locator("button.option").first.click()
         page.wait_for_selector(f'#app:not([data-decision="{decision}"])', timeout=30_000)
     assert ended, f"{stem}: no end after {clicks} clicks"
-    assert clicks > spec["middle"]  # a whole game, its middle screenshot taken
+    assert middle, f"{stem}: the game ended before round {spec['middle']}"
     _check_end(page, size_name, f"{stem} end")
     if keep:
         page.screenshot(path=str(shots / f"{stem}-end.png"))
