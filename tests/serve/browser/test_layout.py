@@ -98,7 +98,8 @@ def _check_layout(page, size_name: str, where: str) -> None:
         page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
         page.wait_for_timeout(50)
         assert _in_window(first.bounding_box(), size), f"{where}: scrolled, {first.bounding_box()}"
-        own = page.locator("#board .zone.own").first
+        own = page.locator("#board .own").first
+        assert own.count(), f"{where}: no area marked as the seat's own (class own)"
         own.scroll_into_view_if_needed()
         box = own.bounding_box()
         assert box["y"] < size[1] and box["y"] + box["height"] > 0  # own area on screen...
@@ -208,3 +209,40 @@ def test_the_widest_score_table_fits(page, server, size_name, game, players):
     page.goto(_finished_table(server, game, players))
     _check_end(page, size_name, f"{game}, {players} seats, {size_name}")
     assert page.locator("#scores td").count() >= players * 5
+
+
+def test_on_a_phone_the_other_seats_fold_and_a_tap_opens_one(page, server):
+    page.set_viewport_size({"width": 390, "height": 844})
+    made = httpx.post(
+        f"{server}/api/tables",
+        json={"game": "puerto-rico", "players": 3, "seats": ["human", "human", "random"]},
+    ).json()
+    page.goto(server + made["seats"][0]["url"])
+    page.wait_for_selector("button.option:not([disabled])")
+    other = page.locator('#board .zone[data-seat="1"]')
+    assert "collapsed" in other.get_attribute("class")
+    assert not other.locator("table").is_visible()  # its title only
+    assert page.locator("#board .own table").is_visible()  # the seat's own area stays open
+    other.locator("h3").click()
+    assert other.locator("table").is_visible()
+    assert other.locator("h3").get_attribute("aria-expanded") == "true"
+    _no_overflow(page, "a seat opened")
+    # the person's choice holds when the next position is drawn
+    decision = page.get_attribute("#app", "data-decision")
+    page.locator("button.option").first.click()
+    page.wait_for_selector(f'#app:not([data-decision="{decision}"])')
+    assert page.locator('#board .zone[data-seat="1"] table').is_visible()
+    page.locator('#board .zone[data-seat="1"] h3').press("Enter")  # the keyboard folds it
+    assert not page.locator('#board .zone[data-seat="1"] table').is_visible()
+
+
+def test_a_wide_window_opens_every_seat(page, server):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    made = httpx.post(
+        f"{server}/api/tables",
+        json={"game": "san-juan", "players": 3, "seats": ["human", "human", "random"]},
+    ).json()
+    page.goto(server + made["seats"][0]["url"])
+    page.wait_for_selector("button.option:not([disabled])")
+    assert page.locator("#board .zone.collapsed").count() == 0
+    assert page.locator('#board .zone[data-seat="2"] table').is_visible()
