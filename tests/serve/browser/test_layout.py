@@ -206,9 +206,13 @@ def test_the_widest_score_table_fits(page, server, size_name, game, players):
     """The most seats a game has: its widest score table (a row per seat, or a column)."""
     size = SIZES[size_name]
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.goto(_finished_table(server, game, players))
+    watch = _finished_table(server, game, players)
+    page.goto(watch)
     _check_end(page, size_name, f"{game}, {players} seats, {size_name}")
     assert page.locator("#scores td").count() >= players * 5
+    # the replay page draws the same places: it fits too, every hand shown at the end
+    page.goto(f"{server}/replay?table={watch.rsplit('/', 1)[1]}")
+    _check_end(page, size_name, f"the replay of {game}, {players} seats, {size_name}")
 
 
 def test_on_a_phone_the_other_seats_fold_and_a_tap_opens_one(page, server):
