@@ -321,12 +321,18 @@ def _practice_note(table: Table) -> str:
 
 
 def _table_skeleton() -> str:
+    """The table page's places, in the order a phone shows them: the seat's status and options
+    first, then the result, the board (the seat's own area first, by style.css), the log.
+    On a wide window style.css puts the panel (status, options, log) beside the board and
+    keeps it in view while the board scrolls."""
     return (
-        '<div id="status" class="status"></div><div id="error" class="error" hidden></div>'
-        '<div class="layout"><div id="board" class="board"></div><aside>'
-        '<div id="options" class="options"></div><div id="result"></div>'
-        '<div id="controls" class="controls"></div><h3>Log</h3><ol id="log" class="log"></ol>'
-        "</aside></div>"
+        '<div class="layout"><div class="side">'
+        '<section id="panel" class="panel" aria-label="Your options">'
+        '<div id="status" class="status" role="status"></div>'
+        '<div id="error" class="error" hidden></div><div id="options" class="options"></div>'
+        '</section><section class="extras"><h3>Log</h3><ol id="log" class="log"></ol>'
+        '<div id="controls" class="controls"></div></section></div>'
+        '<div id="result" class="result"></div><div id="board" class="board"></div></div>'
     )
 
 

@@ -45,6 +45,7 @@ if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // no
     // a table stopped by a failing bot or rule says why, in place of the options
     if (msg.error) showError("The game stopped: " + msg.error);
     $("board").innerHTML = msg.board;
+    foldSeats();
     const seats = msg.seats || [];
     let status;
     if (msg.over) status = "Game over";
@@ -98,20 +99,66 @@ if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // no
     }
     log.dataset.round = round === null ? "" : String(round);
     log.scrollTop = log.scrollHeight;
-    const result = $("result");
-    if (msg.result) {
-      const rows = msg.result.rows;
-      let html = "<h2>Final scores</h2><table class=\"scores\" id=\"scores\"><tr>" +
-        rows[0].map((c) => "<th>" + esc(c) + "</th>").join("") + "</tr>";
-      for (const row of rows.slice(1))
-        html += "<tr" + (row[0] === "*" ? " class=\"winner\"" : "") + ">" +
-          row.map((c) => "<td>" + esc(c) + "</td>").join("") + "</tr>";
-      html += "</table><p>Winner: seat " + msg.result.winner + " (" +
-        esc(seats[msg.result.winner]) + ")" +
-        (msg.result.trigger ? " · end: " + esc(msg.result.trigger) : "") + "</p>";
-      result.innerHTML = html;
-    } else result.innerHTML = "";
+    drawResult(msg.result, seats);
   }
+
+  // The other seats' areas fold (a tap on the title); on a phone they start folded, below
+  // the seat's own area. A person's choice holds across redraws.
+  const folded = new Map();
+  const narrow = window.matchMedia("(max-width: 899px)");
+  function foldSeats() {
+    for (const zone of $("board").querySelectorAll(".zone[data-seat]:not(.own)")) {
+      const head = zone.querySelector("h3");
+      if (!head) continue;
+      const seat = zone.dataset.seat;
+      const own = $("board").querySelector(".zone.own");  // a spectator has none: all open
+      if (!folded.has(seat)) folded.set(seat, narrow.matches && own !== null);
+      zone.classList.add("collapsible");
+      zone.classList.toggle("collapsed", folded.get(seat));
+      head.tabIndex = 0;
+      head.setAttribute("role", "button");
+      head.setAttribute("aria-expanded", String(!folded.get(seat)));
+      const flip = () => {
+        folded.set(seat, !folded.get(seat));
+        zone.classList.toggle("collapsed", folded.get(seat));
+        head.setAttribute("aria-expanded", String(!folded.get(seat)));
+      };
+      head.onclick = flip;
+      head.onkeydown = (ev) => {
+        if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); flip(); }
+      };
+    }
+  }
+
+  // The score table: a row per seat where it fits the window, else a column per seat (a
+  // phone), so that the total and the tiebreak are never off screen.
+  let shownResult = null;
+  function drawResult(res, seats) {
+    const box = $("result");
+    shownResult = res ? [res, seats] : null;
+    if (!res) { box.innerHTML = ""; return; }
+    const rows = res.rows;
+    const tail = "<p>Winner: seat " + esc(res.winner) + " (" + esc(seats[res.winner]) + ")" +
+      (res.trigger ? " · end: " + esc(res.trigger) : "") + "</p>";
+    let html = "<h2>Final scores</h2><table class=\"scores\" id=\"scores\"><tr>" +
+      rows[0].map((c) => "<th>" + esc(c) + "</th>").join("") + "</tr>";
+    for (const row of rows.slice(1))
+      html += "<tr" + (row[0] === "*" ? " class=\"winner\"" : "") + ">" +
+        row.map((c) => "<td>" + esc(c) + "</td>").join("") + "</tr>";
+    box.innerHTML = html + "</table>" + tail;
+    if (box.querySelector("table").offsetWidth <= box.clientWidth) return;
+    // by column: the header's words down the side, a column per seat
+    const winner = rows.slice(1).map((row) => row[0] === "*");
+    html = "<h2>Final scores</h2><table class=\"scores by-row\" id=\"scores\">";
+    rows[0].forEach((name, i) => {
+      if (i === 0) return;  // the winner's mark: the winner's column is marked instead
+      html += "<tr><th>" + esc(name) + "</th>" + rows.slice(1).map((row, j) =>
+        "<td" + (winner[j] ? " class=\"winner\"" : "") + ">" + esc(row[i]) + "</td>").join("") +
+        "</tr>";
+    });
+    box.innerHTML = html + "</table>" + tail;
+  }
+  window.addEventListener("resize", () => { if (shownResult) drawResult(...shownResult); });
 
   function tablePage() {
     const table = app.dataset.table, token = app.dataset.token;
