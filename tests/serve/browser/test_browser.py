@@ -4,7 +4,6 @@ replay with the slider, a broken uploaded overlay, watching bots."""
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 
@@ -159,25 +158,6 @@ def test_a_reload_resumes_the_seat(page, server):
     page.goto(link)
     page.wait_for_selector("#log li")
     page.wait_for_selector('#app[data-decision="1"]', timeout=30_000)
-
-
-def test_the_screenshot_in_the_readme(page, server, tmp_path):
-    """The README's picture of a table, taken from a real game. A run writes it to a temporary
-    folder (a test run leaves the tree as it found it); RULEBOOK_UPDATE_SCREENSHOT=1 writes it
-    over docs/serve-table.png."""
-    start_from_form(page, server, overlays=["nobles"], seats=["human", "pr-heuristic", "random"])
-    page.wait_for_selector("text=Table ready")
-    page.goto(server + page.locator("a.seat-link").first.get_attribute("href"))
-    for _ in range(12):
-        page.wait_for_selector("button.option:not([disabled])")
-        status = page.inner_text("#status")
-        page.locator("button.option").last.click()
-        expect(page.locator("#status")).not_to_have_text(status, timeout=30_000)
-    page.wait_for_selector("button.option:not([disabled])")
-    update = os.environ.get("RULEBOOK_UPDATE_SCREENSHOT") == "1"
-    shot = (ROOT / "docs" if update else tmp_path) / "serve-table.png"
-    page.screenshot(path=str(shot), full_page=False)
-    assert shot.stat().st_size > 20_000
 
 
 def test_the_lobby_gives_the_creator_its_links_and_a_delete_button(page, server, browser):
