@@ -110,6 +110,12 @@ def _wrap(head: str, parts: Sequence[str], width: int) -> list[str]:
     return lines
 
 
+def _names_up_to(own: bool, private: bool) -> int:
+    if not own:
+        return 0
+    return 10**6 if private else OWN_NAMES
+
+
 def summary_lines(board: Board, view: Mapping[str, Any], viewer: Any, width: int) -> list[str]:
     """The board in a few lines: the round and shared essentials, then one entry per seat
     (the viewer's first, ``*`` on the seat to move); empty piles and zeros left out."""
@@ -122,6 +128,14 @@ def summary_lines(board: Board, view: Mapping[str, Any], viewer: Any, width: int
     ]
     lines = _wrap(f"Round {board.round}: ", parts, width)
     players = {int(p.get("seat", i)): p for i, p in enumerate(view.get("players", []))}
+    # what the other seats cannot see of the viewer's (a hand) is listed by name, however long
+    private = {
+        name
+        for seat, player in players.items()
+        if seat != viewer
+        for name, value in player.items()
+        if isinstance(value, Mapping) and value.get("hidden") is True
+    }
     seats = sorted(board.seats, key=lambda z: z.seat != viewer)
     for zone in seats:
         values = players.get(zone.seat if zone.seat is not None else -1, {})
@@ -130,7 +144,8 @@ def summary_lines(board: Board, view: Mapping[str, Any], viewer: Any, width: int
         seat_parts = [
             part
             for f in zone.fields
-            if (part := _part(f, values.get(f.name), OWN_NAMES if own else 0)) is not None
+            if (part := _part(f, values.get(f.name), _names_up_to(own, f.name in private)))
+            is not None
         ]
         lines.extend(_wrap(f"{head}: ", seat_parts or ["-"], width))
     return lines
