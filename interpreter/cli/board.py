@@ -4,6 +4,7 @@ lines with their human text (``interpreter/serve/presentation.py``)."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
@@ -65,11 +66,13 @@ def print_board(view: Mapping[str, Any], pres: Presentation, out: TextIO, width:
     out.write(text + "\n")
 
 
-def option_lines(options: Sequence[Mapping[str, Any]]) -> list[str]:
+def option_lines(options: Sequence[Mapping[str, Any]], width: int | None = None) -> list[str]:
     """Numbered options under their group headings: ``  3) Build X — 1 coin, you pay 0  [id]``.
 
     ``options`` are the seat's options as the web table sends them (serve/messages.py:
-    ``id``, ``text``, ``group``), worked out by the driver, which holds the state.
+    ``id``, ``text``, ``group``), worked out by the driver, which holds the state. With a
+    ``width``, a line too long for it leaves out its ``[id]`` (the name picks the option as
+    well), and a text still too long wraps under itself.
     """
     lines: list[str] = []
     digits = len(str(len(options)))
@@ -78,5 +81,10 @@ def option_lines(options: Sequence[Mapping[str, Any]]) -> list[str]:
         if option["group"] != group:
             group = option["group"]
             lines.append(f" {group}:")
-        lines.append(f"  {number:>{digits}}) {option['text']}  [{option['id']}]")
+        line = f"  {number:>{digits}}) {option['text']}  [{option['id']}]"
+        if width is not None and len(line) > width:
+            short = f"  {number:>{digits}}) {option['text']}"
+            pad = " " * (digits + 4)
+            line = "\n".join(textwrap.wrap(short, width, subsequent_indent=pad)) or short
+        lines.extend(line.split("\n"))
     return lines

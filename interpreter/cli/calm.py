@@ -33,14 +33,31 @@ OWN_NAMES = 60  # the seat's own pile is listed by name up to this many characte
 SHARED_NAMES = 44  # a shared pile likewise; longer ones are counted
 
 
-def log_lines(entries: Sequence[Any]) -> list[str]:
-    """Log entries as ``play`` prints them: ``Round N`` headers, indented lines under them."""
+def log_lines(entries: Sequence[Any], width: int | None = None) -> list[str]:
+    """Log entries as ``play`` prints them: ``Round N`` headers, indented lines under them
+    (wrapped at ``width`` if given, so that a line is a row of the terminal)."""
     buffer = io.StringIO()
     LogPrinter(buffer).flush(SimpleNamespace(log=list(entries)))
-    return buffer.getvalue().splitlines()
+    lines = buffer.getvalue().splitlines()
+    return lines if width is None else fit(lines, width)
 
 
-def recent_lines(entries: Sequence[Any], budget: int) -> list[str]:
+def fit(lines: Sequence[str], width: int, indent: str = "      ") -> list[str]:
+    """Lines wrapped at ``width``, continuations indented: one terminal row a line."""
+    out: list[str] = []
+    for line in lines:
+        if len(line) <= width:
+            out.append(line)
+            continue
+        lead = line[: len(line) - len(line.lstrip())]
+        out.extend(
+            textwrap.wrap(line, width, initial_indent="", subsequent_indent=lead + indent)
+            or [line[:width]]
+        )
+    return out
+
+
+def recent_lines(entries: Sequence[Any], budget: int, width: int | None = None) -> list[str]:
     """The most recent entries that fit ``budget`` lines, and a note on those left out.
 
     >>> log = [(1, 0, "a"), (1, 1, "b"), (2, 2, "c")]
@@ -50,11 +67,11 @@ def recent_lines(entries: Sequence[Any], budget: int) -> list[str]:
     ["  (2 earlier lines not shown; 'log' shows them all)", 'Round 2', '  seat 2: c']
     """
     entries = list(entries)
-    lines = log_lines(entries)
+    lines = log_lines(entries, width)
     if len(lines) <= budget:
         return lines
     for keep in range(len(entries) - 1, 0, -1):
-        lines = log_lines(entries[-keep:])
+        lines = log_lines(entries[-keep:], width)
         if len(lines) + 1 <= budget:
             break
     else:
@@ -107,7 +124,7 @@ def _wrap(head: str, parts: Sequence[str], width: int) -> list[str]:
             line, joint = "    ", ""
         line += joint + part
     lines.append(line)
-    return lines
+    return fit(lines, width, "    ")
 
 
 def _names_up_to(own: bool, private: bool) -> int:

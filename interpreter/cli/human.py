@@ -233,7 +233,7 @@ class HumanPlayer:
             if len(summary) > max(room - 2, 1):  # keep two lines for the log
                 summary = summary[: max(room - 3, 0)] + ["  ... ('b' shows the whole board)"]
         budget = min(room - len(summary), 2 if compound else 12)
-        recent = recent_lines(since, budget) if since and budget > 0 else []
+        recent = recent_lines(since, budget, width) if since and budget > 0 else []
         lines = ["", *recent, f"--- seat {self.seat} to decide ---", *summary, *options]
         self.out.write("\n".join(lines) + "\n")
         self.out.flush()
@@ -243,7 +243,7 @@ class HumanPlayer:
         from interpreter.cli.calm import option_grid
 
         options = self._offered(legal)
-        lines = ["options:", *option_lines(options)]
+        lines = ["options:", *option_lines(options, width)]
         if len(lines) <= rows:
             return lines
         return [

@@ -29,9 +29,9 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 class Terminal:
     """`rulebook play ...` on the slave side of a pty; the test types on the master side."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, size: tuple[int, int] = (COLUMNS, LINES)) -> None:
         env = {k: v for k, v in os.environ.items() if k != "RULEBOOK_RULESETS"}
-        env.update(PYTHONPATH=str(REPO), COLUMNS=str(COLUMNS), LINES=str(LINES), TERM="dumb")
+        env.update(PYTHONPATH=str(REPO), COLUMNS=str(size[0]), LINES=str(size[1]), TERM="dumb")
         self.master, slave = pty.openpty()
         command = [sys.executable, "-m", "interpreter.cli.main", "play", *args]
         self.proc = subprocess.Popen(
@@ -83,9 +83,13 @@ class Terminal:
         return self.proc.wait(timeout=30)
 
 
-def play_whole_game(game: str, seed: int, entry: str, entry_text: str) -> dict[str, int]:
-    """Answer every prompt with 1 (after a few commands at the first one); check every screen."""
-    term = Terminal(game, "--players", "3", "--human", "0", "--seed", str(seed))
+def play_whole_game(
+    game: str, seed: int, entry: str, entry_text: str, size: tuple[int, int] = (COLUMNS, LINES)
+) -> dict[str, int]:
+    """Answer every prompt with 1 (after a few commands at the first one); check every screen
+    fits ``size`` (columns, lines)."""
+    columns, height = size
+    term = Terminal(game, "--players", "3", "--human", "0", "--seed", str(seed), size=size)
     deadline = time.monotonic() + 120
     seen = {"decisions": 0, "tallest": 0, "compound": 0}
     try:
@@ -104,8 +108,9 @@ def play_whole_game(game: str, seed: int, entry: str, entry_text: str) -> dict[s
                 break
             seen["decisions"] += 1
             lines = screen.removeprefix("1\n").split("\n")  # the typed answer's echo
-            seen["tallest"] = max(seen["tallest"], len(lines))
-            assert len(lines) <= LINES, f"a {len(lines)}-line screen:\n{screen}"
+            rows = sum(max(1, -(-len(line) // columns)) for line in lines)  # as wrapped
+            seen["tallest"] = max(seen["tallest"], rows)
+            assert rows <= height, f"a {rows}-row screen:\n{screen}"
             assert lines[-1] == PROMPT and "--- seat 0 to decide ---" in screen
             if "Seat 0 (you)" not in screen:
                 seen["compound"] += 1  # the same seat again: only the options redrawn
@@ -117,16 +122,18 @@ def play_whole_game(game: str, seed: int, entry: str, entry_text: str) -> dict[s
     return seen
 
 
-def test_a_whole_puerto_rico_game_fits_the_terminal_screen_by_screen():
+@pytest.mark.parametrize("size", [(COLUMNS, LINES), (80, 24)])
+def test_a_whole_puerto_rico_game_fits_the_terminal_screen_by_screen(size):
     seen = play_whole_game(
-        "puerto-rico", 5, "hospice", "When its owner places a tile in the settler phase"
+        "puerto-rico", 5, "hospice", "When its owner places a tile in the settler phase", size
     )
     assert seen["decisions"] > 50 and seen["compound"] > 5, seen
     assert seen["tallest"] > 15  # the screens do show the board and log, not only options
 
 
-def test_a_whole_san_juan_game_fits_the_terminal_screen_by_screen():
-    seen = play_whole_game("san-juan", 5, "gold m", "draws 4 cards; all different costs")
+@pytest.mark.parametrize("size", [(COLUMNS, LINES), (80, 24)])
+def test_a_whole_san_juan_game_fits_the_terminal_screen_by_screen(size):
+    seen = play_whole_game("san-juan", 5, "gold m", "draws 4 cards; all different costs", size)
     assert seen["decisions"] > 50, seen
 
 
