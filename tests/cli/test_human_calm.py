@@ -148,3 +148,19 @@ def test_the_log_since_the_last_screen_is_printed_when_the_game_ends(capsys, mon
     assert "game over" in tail or "end" in tail
     # the round log is not printed while the person plays: no line shows twice in a row
     assert out.count("seat 0> ") == out.count(HEADING)
+
+
+def test_the_transcript_in_cli_md_is_what_the_command_prints(capsys, monkeypatch):
+    """docs/cli.md's terminal transcript, replayed with the answers it shows."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "cli.md").read_text(encoding="utf-8")
+    section = text[text.index("### Playing at the terminal") :]
+    block = section[section.index("```\n--- seat 0") + 4 : section.index("\n```", 10)]
+    answers = [
+        line[len("seat 0> ") :] for line in block.splitlines() if line.startswith("seat 0> ")
+    ]
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(f"{a}\n" for a in answers)))
+    main(["play", "puerto-rico", "--players", "3", "--human", "0", "--seed", "5"])
+    out = capsys.readouterr().out
+    assert block in out, out
