@@ -156,7 +156,9 @@ def test_the_transcript_in_cli_md_is_what_the_command_prints(capsys, monkeypatch
 
     text = (Path(__file__).resolve().parents[2] / "docs" / "cli.md").read_text(encoding="utf-8")
     section = text[text.index("### Playing at the terminal") :]
-    block = section[section.index("```\n--- seat 0") + 4 : section.index("\n```", 10)]
+    start = section.index("```\n--- seat 0") + 4
+    block = section[start : section.index("\n```", start)]
+    assert block.count("--- seat 0 to decide ---") == 3
     answers = [
         line[len("seat 0> ") :] for line in block.splitlines() if line.startswith("seat 0> ")
     ]
