@@ -71,20 +71,23 @@ def option_lines(options: Sequence[Mapping[str, Any]], width: int | None = None)
 
     ``options`` are the seat's options as the web table sends them (serve/messages.py:
     ``id``, ``text``, ``group``), worked out by the driver, which holds the state. With a
-    ``width``, a line too long for it leaves out its ``[id]`` (the name picks the option as
-    well), and a text still too long wraps under itself.
+    ``width`` that one of the lines would pass, the list leaves out the ``[id]`` parts (the
+    name picks an option as well) and a text still too long wraps under itself.
     """
     lines: list[str] = []
     digits = len(str(len(options)))
+    pad = " " * (digits + 4)
+    with_ids = width is None or all(
+        digits + 8 + len(o["text"]) + len(o["id"]) <= width for o in options
+    )
     group = None
     for number, option in enumerate(options, 1):
         if option["group"] != group:
             group = option["group"]
             lines.append(f" {group}:")
-        line = f"  {number:>{digits}}) {option['text']}  [{option['id']}]"
-        if width is not None and len(line) > width:
-            short = f"  {number:>{digits}}) {option['text']}"
-            pad = " " * (digits + 4)
-            line = "\n".join(textwrap.wrap(short, width, subsequent_indent=pad)) or short
-        lines.extend(line.split("\n"))
+        line = f"  {number:>{digits}}) {option['text']}"
+        if with_ids:
+            lines.append(f"{line}  [{option['id']}]")
+        else:
+            lines.extend(textwrap.wrap(line, width or len(line), subsequent_indent=pad) or [line])
     return lines
