@@ -1,10 +1,13 @@
 """A person playing a seat at the terminal: show the seat's view, list options, read a choice.
 
-The person sees exactly ``state.view(seat)`` (what that seat may see, so hidden information stays
-hidden) and the numbered legal options, and answers with a number or an option id (a unique
-prefix is enough). A bad entry is asked again with a short message. End of input (Ctrl-D, or a
-piped script running out) raises :class:`PlayerLeft`; Ctrl-C raises ``KeyboardInterrupt`` as
-usual; the caller saves the partial game in both cases.
+The person sees only ``state.view(seat)`` (what that seat may see, so hidden information stays
+hidden), the shared log and the numbered legal options. With the ruleset's presentation each
+turn is one calm screen (``calm.py``: the log since the seat's last turn, a compact board, the
+options, sized to the terminal); ``b`` shows the whole board (``board.py``), ``log`` the log,
+``? NAME`` a catalog entry's text. The person answers with a number, an option id, or the start
+of an option's id or name. A bad entry is asked again with a short message. End of input
+(Ctrl-D, or a piped script running out) raises :class:`PlayerLeft`; Ctrl-C raises
+``KeyboardInterrupt`` as usual; the caller saves the partial game in both cases.
 """
 
 from __future__ import annotations
