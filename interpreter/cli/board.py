@@ -4,6 +4,7 @@ lines with their human text (``interpreter/serve/presentation.py``)."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
@@ -65,18 +66,28 @@ def print_board(view: Mapping[str, Any], pres: Presentation, out: TextIO, width:
     out.write(text + "\n")
 
 
-def option_lines(options: Sequence[Mapping[str, Any]]) -> list[str]:
+def option_lines(options: Sequence[Mapping[str, Any]], width: int | None = None) -> list[str]:
     """Numbered options under their group headings: ``  3) Build X — 1 coin, you pay 0  [id]``.
 
     ``options`` are the seat's options as the web table sends them (serve/messages.py:
-    ``id``, ``text``, ``group``), worked out by the driver, which holds the state.
+    ``id``, ``text``, ``group``), worked out by the driver, which holds the state. With a
+    ``width`` that one of the lines would pass, the list leaves out the ``[id]`` parts (the
+    name picks an option as well) and a text still too long wraps under itself.
     """
     lines: list[str] = []
     digits = len(str(len(options)))
+    pad = " " * (digits + 4)
+    with_ids = width is None or all(
+        digits + 8 + len(o["text"]) + len(o["id"]) <= width for o in options
+    )
     group = None
     for number, option in enumerate(options, 1):
         if option["group"] != group:
             group = option["group"]
             lines.append(f" {group}:")
-        lines.append(f"  {number:>{digits}}) {option['text']}  [{option['id']}]")
+        line = f"  {number:>{digits}}) {option['text']}"
+        if with_ids:
+            lines.append(f"{line}  [{option['id']}]")
+        else:
+            lines.extend(textwrap.wrap(line, width or len(line), subsequent_indent=pad) or [line])
     return lines

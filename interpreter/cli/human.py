@@ -1,15 +1,19 @@
 """A person playing a seat at the terminal: show the seat's view, list options, read a choice.
 
-The person sees exactly ``state.view(seat)`` (what that seat may see, so hidden information stays
-hidden) and the numbered legal options, and answers with a number or an option id (a unique
-prefix is enough). A bad entry is asked again with a short message. End of input (Ctrl-D, or a
-piped script running out) raises :class:`PlayerLeft`; Ctrl-C raises ``KeyboardInterrupt`` as
-usual; the caller saves the partial game in both cases.
+The person sees only ``state.view(seat)`` (what that seat may see, so hidden information stays
+hidden), the shared log and the numbered legal options. With the ruleset's presentation each
+turn is one calm screen (``calm.py``: the log since the seat's last turn, a compact board, the
+options, sized to the terminal); ``b`` shows the whole board (``board.py``), ``log`` the log,
+``? NAME`` a catalog entry's text. The person answers with a number, an option id, or the start
+of an option's id or name. A bad entry is asked again with a short message. End of input
+(Ctrl-D, or a piped script running out) raises :class:`PlayerLeft`; Ctrl-C raises
+``KeyboardInterrupt`` as usual; the caller saves the partial game in both cases.
 """
 
 from __future__ import annotations
 
 import difflib
+import shutil
 import sys
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
@@ -121,8 +125,20 @@ def _packed(value: Any, indent: int, width: int) -> list[str]:
     return lines
 
 
+HELP = """\
+answer with a number, an option id, or the start of an option's id or name;
+  b (board)      the whole board        log       what happened since your last turn
+  ? NAME         what an entry does     log all   the whole game so far
+  ?              these options again    quit      stop the game (a --save keeps it)"""
+
+
 class HumanPlayer:
-    """Asks a person for each decision of one seat (same ``choose`` interface as a bot)."""
+    """Asks a person for each decision of one seat (same ``choose`` interface as a bot).
+
+    With a presentation (a real ruleset), each turn is a calm screen (``calm.py``): the log
+    since the seat's last turn, a compact board, the options, sized to the terminal; a
+    compound decision (the same seat again, nothing else happened) redraws only the options.
+    """
 
     def __init__(
         self,
@@ -136,12 +152,24 @@ class HumanPlayer:
         self._out = out
         self.presentation = presentation
         self._options: list[dict[str, Any]] | None = None
+        self._log: Sequence[Any] = ()
+        self._previous: int | None = None
+        self.seen = 0  # how much of the log this seat has been shown
+        self._since: Sequence[Any] = ()
 
-    def offer(self, options: list[dict[str, Any]]) -> None:
+    def offer(
+        self,
+        options: list[dict[str, Any]],
+        log: Sequence[Any] = (),
+        previous: int | None = None,
+    ) -> None:
         """The texts of the next decision's options (``id``, ``text``, ``group``), written by
-        the driver from the state (serve/messages.py ``options_of``, what the web table sends):
-        the person's screen is drawn from its seat's view and these texts only."""
+        the driver from the state (serve/messages.py ``options_of``, what the web table sends),
+        the shared log, and the seat that made the previous decision: the person's screen is
+        drawn from its seat's view and these only."""
         self._options = options
+        self._log = log
+        self._previous = previous
 
     @property
     def inp(self) -> TextIO:
@@ -151,34 +179,110 @@ class HumanPlayer:
     def out(self) -> TextIO:
         return self._out if self._out is not None else sys.stdout
 
-    def show(self, view: Mapping[str, Any], legal: Sequence[str]) -> None:
-        """Print the seat's view and the numbered options."""
-        out = self.out
-        out.write(f"\n--- seat {self.seat} to decide ---\n")
-        pres = self.presentation
-        options = self._options
-        if pres is not None and "players" in view:
-            from interpreter.cli.board import option_lines, print_board
+    def size(self) -> tuple[int, int]:
+        """(columns, lines) of the person's terminal; a pipe or file gets WIDTH x 40."""
+        if _isatty(self.out):
+            columns, lines = shutil.get_terminal_size((WIDTH, 40))
+            return max(columns, 40), max(lines, 12)
+        return WIDTH, 40
 
-            print_board(view, pres, out, WIDTH)
-            out.write("options:\n")
-            if options is None or [o["id"] for o in options] != list(legal):
-                options = [
-                    {"id": o, "text": pres.option_text(o), "group": pres.option_group(o)}
-                    for o in legal
-                ]
-            for line in option_lines(options):
-                out.write(line + "\n")
-            out.flush()
+    def _offered(self, legal: Sequence[str]) -> list[dict[str, Any]]:
+        options = self._options
+        pres = self.presentation
+        if options is None or [o["id"] for o in options] != list(legal):
+            assert pres is not None
+            options = [
+                {"id": o, "text": pres.option_text(o), "group": pres.option_group(o)} for o in legal
+            ]
+        return options
+
+    def show(self, view: Mapping[str, Any], legal: Sequence[str]) -> None:
+        """Print the decision: the calm screen with a presentation, else the view and options."""
+        out = self.out
+        if self.presentation is not None and "players" in view:
+            self._calm(view, legal)
             return
+        out.write(f"\n--- seat {self.seat} to decide ---\n")
         text = format_view(view, indent=2)
         if text.strip():
             out.write(text + "\n")
+        self._plain_options(legal)
+
+    def _plain_options(self, legal: Sequence[str]) -> None:
+        out = self.out
         out.write("options:\n")
         digits = len(str(len(legal)))
         for number, option in enumerate(legal, 1):
             out.write(f"  {number:>{digits}}) {option}\n")
         out.flush()
+
+    def _calm(self, view: Mapping[str, Any], legal: Sequence[str]) -> None:
+        """Log since the last turn, header, compact board, options: at most a screenful."""
+        from interpreter.cli.calm import recent_lines, summary_lines
+
+        pres = self.presentation
+        assert pres is not None
+        width, height = self.size()
+        since = list(self._log[self.seen :])
+        self._since = since
+        self.seen = len(self._log)
+        compound = self._previous == self.seat and all(e[1] == self.seat for e in since)
+        options = self._option_block(legal, width, height - 4)
+        room = height - 3 - len(options)  # the blank line, the header and the prompt
+        if compound:
+            summary: list[str] = []
+        else:
+            summary = summary_lines(pres.board(view), view, view.get("seat"), width)
+            if len(summary) > max(room - 2, 1):  # keep two lines for the log
+                summary = summary[: max(room - 3, 0)] + ["  ... ('b' shows the whole board)"]
+        budget = min(room - len(summary), 2 if compound else 12)
+        recent = recent_lines(since, budget, width) if since and budget > 0 else []
+        lines = ["", *recent, f"--- seat {self.seat} to decide ---", *summary, *options]
+        self.out.write("\n".join(lines) + "\n")
+        self.out.flush()
+
+    def _option_block(self, legal: Sequence[str], width: int, rows: int) -> list[str]:
+        from interpreter.cli.board import option_lines
+        from interpreter.cli.calm import option_grid
+
+        options = self._offered(legal)
+        lines = ["options:", *option_lines(options, width)]
+        if len(lines) <= rows:
+            return lines
+        return [
+            "options (type a number or the start of a name):",
+            *option_grid(options, width, rows - 1),
+        ]
+
+    def _board(self, view: Mapping[str, Any], legal: Sequence[str]) -> None:
+        from interpreter.cli.board import print_board
+
+        pres = self.presentation
+        if pres is None or "players" not in view:
+            self.show(view, legal)
+            return
+        width, height = self.size()
+        print_board(view, pres, self.out, width)
+        self.out.write("\n".join(self._option_block(legal, width, height)) + "\n")
+        self.out.flush()
+
+    def _info(self, name: str) -> None:
+        from interpreter.cli.calm import describe, find_entry
+
+        pres = self.presentation
+        if pres is None:
+            self.out.write("this game has no catalog texts to show\n")
+            return
+        key, problem = find_entry(pres, name)
+        text = describe(pres, key, self.size()[0] - 2) if key is not None else [problem]
+        self.out.write("\n".join(text) + "\n")
+
+    def _show_log(self, everything: bool) -> None:
+        from interpreter.cli.calm import log_lines
+
+        entries = self._log if everything else self._since
+        lines = log_lines(entries) or ["  (nothing happened since your last turn)"]
+        self.out.write("\n".join(lines) + "\n")
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
         """Show the decision and read answers until one names a legal option."""
@@ -186,20 +290,35 @@ class HumanPlayer:
             raise ValueError("no legal options to choose from")
         view = dict(view)  # the seat's view as plain data: nothing but it is kept or shown
         self.show(view, legal)
+        calm = self.presentation is not None and "players" in view
         while True:
             answer = self._read(f"seat {self.seat}> ")
             if answer is None:
                 raise PlayerLeft(self.seat)
-            if answer.lower() in ("quit", "exit"):
-                raise PlayerLeft(self.seat, f"typed {answer.lower()!r}")
-            if answer in ("?", "help"):
-                self.show(view, legal)
-                self.out.write("(enter a number or an option id; 'quit' ends the game)\n")
-                continue
-            choice, problem = pick(answer, legal)
-            if choice is not None:
-                return choice
-            self.out.write(problem + "\n")
+            word, _, rest = answer.partition(" ")
+            word, rest = word.lower(), rest.strip()
+            if word in ("quit", "exit") and not rest:
+                raise PlayerLeft(self.seat, f"typed {word!r}")
+            if word in ("?", "help", "info") and rest:
+                self._info(rest)
+            elif word in ("?", "help"):
+                if calm:
+                    width, height = self.size()
+                    self.out.write("\n".join(self._option_block(legal, width, height - 6)))
+                    self.out.write("\n" + HELP + "\n")
+                else:
+                    self.show(view, legal)
+                    self.out.write("(enter a number or an option id; 'quit' ends the game)\n")
+            elif calm and word in ("b", "board") and not rest:
+                self._board(view, legal)
+            elif calm and word == "log" and rest in ("", "all"):
+                self._show_log(everything=rest == "all")
+            else:
+                texts = {o["id"]: o["text"] for o in self._offered(legal)} if calm else None
+                choice, problem = pick(answer, legal, texts)
+                if choice is not None:
+                    return choice
+                self.out.write(problem + "\n")
             self.out.flush()
 
     def _read(self, prompt: str) -> str | None:
@@ -228,13 +347,19 @@ def _isatty(stream: Any) -> bool:
         return False
 
 
-def pick(answer: str, legal: Sequence[str]) -> tuple[str | None, str]:
-    """Resolve an answer (number, id or unique id prefix) to an option, or explain why not.
+def pick(
+    answer: str, legal: Sequence[str], texts: Mapping[str, str] | None = None
+) -> tuple[str | None, str]:
+    """Resolve an answer to an option, or explain why not: a number, an id, a unique prefix of
+    an id, else (with the options' ``texts``) the start of a name the option names or of a word
+    of its text, case-insensitive (``big`` finds ``Buy Big hat``).
 
     >>> pick("2", ["pass", "take:a"])
     ('take:a', '')
     >>> pick("ta", ["pass", "take:a"])
     ('take:a', '')
+    >>> pick("big h", ["pass", "buy:big-hat"], {"pass": "Pass", "buy:big-hat": "Buy Big hat"})
+    ('buy:big-hat', '')
     >>> pick("9", ["pass", "take:a"])[1]
     'no option 9: enter a number from 1 to 2 or an option id'
     """
@@ -249,6 +374,8 @@ def pick(answer: str, legal: Sequence[str]) -> tuple[str | None, str]:
     if answer in legal:
         return answer, ""
     prefixed = [option for option in legal if option.startswith(answer)]
+    if not prefixed and texts:
+        prefixed = _by_name(answer, legal, texts)
     if len(prefixed) == 1:
         return prefixed[0], ""
     if len(prefixed) > 1:
@@ -257,3 +384,18 @@ def pick(answer: str, legal: Sequence[str]) -> tuple[str | None, str]:
     close = difflib.get_close_matches(answer, legal, n=1)
     hint = f"; did you mean {close[0]!r}?" if close else ""
     return None, f"{answer!r} is not an option: enter {span} or an option id{hint}"
+
+
+def _words(text: str) -> str:
+    return " ".join(text.lower().replace("-", " ").replace("_", " ").replace(":", " ").split())
+
+
+def _by_name(answer: str, legal: Sequence[str], texts: Mapping[str, str]) -> list[str]:
+    """The options whose id parts or text have a word starting with ``answer`` (in words:
+    case, ``-`` and ``_`` aside); the id's parts first, then the whole text."""
+    want = " " + _words(answer)
+    for where in (lambda o: o.split(":", 1)[-1], lambda o: texts.get(o, "")):
+        found = [o for o in legal if want in " " + _words(where(o))]
+        if found:
+            return found
+    return []

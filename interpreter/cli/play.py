@@ -18,6 +18,7 @@ from typing import Any
 import interpreter.cli as cli
 from interpreter.bots import UnknownBotError, make_bot
 from interpreter.cli import Command, RulebookError, config_error, flags, replay_error
+from interpreter.cli.calm import log_lines
 from interpreter.cli.config import (
     HUMAN,
     GameConfig,
@@ -58,6 +59,7 @@ def drive(
     record: Callable[[str], None],
 ) -> None:
     """Run decisions until the game is over; ``record`` gets every applied option id."""
+    previous: int | None = None  # the seat of the decision just made
     while not state.is_over:
         seat = state.to_move
         if seat is None or not 0 <= seat < len(agents):
@@ -71,11 +73,12 @@ def drive(
             # the seat's view (hidden information never reaches the screen)
             from interpreter.serve.messages import options_of
 
-            agent.offer(options_of(state, agent.presentation, seat))
+            agent.offer(options_of(state, agent.presentation, seat), state.log or (), previous)
         choice = agent.choose(SeatView(state, seat), legal)
         state.apply(choice)
         record(choice)
         printer.flush(state)
+        previous = seat
 
 
 def presentation_of(game: str, overlays: Sequence[str]) -> Any:
@@ -200,6 +203,12 @@ def play(
     printer.flush(state)
     apply_choices(state, prior, printer, source)
     choices: list[str] = list(prior)
+    people = [a for a in agents if isinstance(a, HumanPlayer) and a.presentation is not None]
+    for person in people:
+        # from here each person's screen shows the log since that seat's last turn, so the
+        # round log is not printed as it grows; its tail is printed when the game stops
+        person.seen = len(state.log or ())
+        printer.enabled = False
 
     def save(result: dict[str, Any] | None) -> None:
         if save_path:
@@ -209,6 +218,7 @@ def play(
         drive(state, agents, printer, choices.append)
     except PlayerLeft as left:
         printer.flush(state)
+        _print_tail(state, people, output)
         output.outcome(game, cfg.seed, seats, state, None)
         print(f"rulebook: {left}; game stopped", file=sys.stderr)
         save(None)
@@ -216,10 +226,20 @@ def play(
     except (KeyboardInterrupt, RulebookError):
         save(None)
         raise
+    _print_tail(state, people, output)
     result = result_to_dict(state.result())
     output.outcome(game, cfg.seed, seats, state, result)
     save(result)
     return 0
+
+
+def _print_tail(state: Any, people: Sequence[HumanPlayer], output: Output) -> None:
+    """The log since the last screen a person at the terminal was shown (the round log is not
+    printed while people play: their screens show it)."""
+    if people and output.log:
+        for line in log_lines((state.log or [])[max(p.seen for p in people) :]):
+            output.out.write(line + "\n")
+        output.out.flush()
 
 
 def _save(

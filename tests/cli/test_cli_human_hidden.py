@@ -31,7 +31,7 @@ def test_seat_1s_terminal_never_shows_seat_0s_hand(seed, monkeypatch):
     pres = presentation_of("san-juan", ())
     state = game.new_state(seed)
     out = io.StringIO()
-    checked = {"hidden": 0, "own": 0, "screens": 0}
+    checked = {"hidden": 0, "own": 0, "screens": 0, "full": 0}
     # the board's row labels name fields, not cards ("Palace VP"): left out of the search
     fields = [*game.rules.player_init, *game.rules.global_init]
     row_labels = sorted({pres.label(f) for f in fields}, key=len, reverse=True)
@@ -43,6 +43,9 @@ def test_seat_1s_terminal_never_shows_seat_0s_hand(seed, monkeypatch):
             start = len(out.getvalue())
             choice = super().choose(view, legal)
             screen = out.getvalue()[start:]
+            # from the heading on: the log lines above it name cards put where nobody sees
+            # them (a discard), and a copy of such a card may lie in seat 0's hand
+            screen = screen[screen.index("--- seat 1 to decide ---") :]
             for label in row_labels:  # a row starts with its label, then a wide gap
                 screen = re.sub(rf"(?m)^ {re.escape(label)}(?=  )", " ", screen)
             visible = json.dumps(state.view(1))
@@ -51,7 +54,9 @@ def test_seat_1s_terminal_never_shows_seat_0s_hand(seed, monkeypatch):
                 assert not _shown(screen, card, pres.label(card)), card
             checked["hidden"] += len(hidden)
             own = state.p[1]["hand"]
-            checked["own"] += all(_shown(screen, c, pres.label(c)) for c in own)
+            if "Seat 1 (you)" in screen:  # a full screen (a compound step shows options only)
+                checked["own"] += all(_shown(screen, c, pres.label(c)) for c in own)
+                checked["full"] += 1
             checked["screens"] += 1
             return choice
 
@@ -59,4 +64,5 @@ def test_seat_1s_terminal_never_shows_seat_0s_hand(seed, monkeypatch):
     drive(state, [make_bot("random", 0, seed), person], LogPrinter(out), lambda c: None)
     assert state.is_over and checked["screens"] > 20
     assert checked["hidden"] > 50  # seat 0 held cards seat 1 could not see, and none showed
-    assert checked["own"] == checked["screens"]  # while seat 1's own hand always showed
+    # while seat 1's own hand showed on every full screen
+    assert checked["own"] == checked["full"] > 20

@@ -1,0 +1,263 @@
+"""The calm screen of ``rulebook play --human``: a few lines a person reads at each turn.
+
+At a seat's turn the terminal prints what happened since that seat's last turn (the last few
+log lines, with how many were left out), a compact summary of the board (the round and the
+shared essentials on one or two lines, then a line or two per seat: numbers as they are, piles
+as counts, the seat's own short piles by name), then the options; everything fits the
+terminal's height when it can. The full board (``board.py``) is one command away. ``? NAME``
+describes a catalog entry (its ``doc:`` text and attributes), found by id or name.
+
+Nothing here knows a game: labels, internal fields and zones come from the ruleset's
+``presentation:`` section through :class:`~interpreter.serve.presentation.Presentation`, and
+everything shown comes from the seat's own view and the shared log.
+"""
+
+from __future__ import annotations
+
+import difflib
+import io
+import textwrap
+from collections.abc import Mapping, Sequence
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
+
+from interpreter.cli.logfmt import LogPrinter
+
+if TYPE_CHECKING:
+    from interpreter.serve.presentation import Board, Field, Presentation
+
+__all__ = ["describe", "find_entry", "log_lines", "option_grid", "recent_lines", "summary_lines"]
+
+SEP = " · "
+OWN_NAMES = 60  # the seat's own pile is listed by name up to this many characters
+SHARED_NAMES = 44  # a shared pile likewise; longer ones are counted
+
+
+def log_lines(entries: Sequence[Any], width: int | None = None) -> list[str]:
+    """Log entries as ``play`` prints them: ``Round N`` headers, indented lines under them
+    (wrapped at ``width`` if given, so that a line is a row of the terminal)."""
+    buffer = io.StringIO()
+    LogPrinter(buffer).flush(SimpleNamespace(log=list(entries)))
+    lines = buffer.getvalue().splitlines()
+    return lines if width is None else fit(lines, width)
+
+
+def fit(lines: Sequence[str], width: int, indent: str = "      ") -> list[str]:
+    """Lines wrapped at ``width``, continuations indented: one terminal row a line."""
+    out: list[str] = []
+    for line in lines:
+        if len(line) <= width:
+            out.append(line)
+            continue
+        lead = line[: len(line) - len(line.lstrip())]
+        out.extend(
+            textwrap.wrap(line, width, initial_indent="", subsequent_indent=lead + indent)
+            or [line[:width]]
+        )
+    return out
+
+
+def recent_lines(entries: Sequence[Any], budget: int, width: int | None = None) -> list[str]:
+    """The most recent entries that fit ``budget`` lines, and a note on those left out.
+
+    >>> log = [(1, 0, "a"), (1, 1, "b"), (2, 2, "c")]
+    >>> recent_lines(log, 9)
+    ['Round 1', '  seat 0: a', '  seat 1: b', 'Round 2', '  seat 2: c']
+    >>> recent_lines(log, 3)
+    ["  (2 earlier lines not shown; 'log' shows them all)", 'Round 2', '  seat 2: c']
+    """
+    entries = list(entries)
+    lines = log_lines(entries, width)
+    if len(lines) <= budget:
+        return lines
+    for keep in range(len(entries) - 1, 0, -1):
+        lines = log_lines(entries[-keep:], width)
+        if len(lines) + 1 <= budget:
+            break
+    else:
+        keep, lines = 0, []
+    skipped = len(entries) - keep
+    word = "line" if skipped == 1 else "lines"
+    return [f"  ({skipped} earlier {word} not shown; 'log' shows them all)", *lines]
+
+
+def _count(value: Any) -> int | None:
+    """How many things a pile holds: a list's length, a bag's total, a hidden pile's count."""
+    if isinstance(value, Mapping):
+        if value.get("hidden") is True:
+            count = value.get("count")
+            return count if isinstance(count, int) else None
+        return sum(v for v in value.values() if isinstance(v, int) and not isinstance(v, bool))
+    if isinstance(value, (list, tuple)):
+        return len(value)
+    return None
+
+
+def _part(field: Field, value: Any, names_up_to: int) -> str | None:
+    """One field in a few words (None: nothing worth a word, an empty pile or a zero)."""
+    if value is None or value is False or value == 0 or value in ("", "none"):
+        return None
+    if value is True:
+        return field.label
+    count = _count(value)
+    if count is None and isinstance(value, (Mapping, list, tuple)):
+        return None if not value or value.get("hidden") else field.label  # type: ignore[union-attr]
+    if count is None:
+        return f"{field.label} {', '.join(c.text for c in field.chips)}"
+    if count == 0:
+        return None
+    hidden = isinstance(value, Mapping) and value.get("hidden") is True
+    names = ", ".join(c.text for c in field.chips)
+    if not hidden and len(names) <= names_up_to:
+        return f"{field.label}: {names}"
+    return f"{field.label} {count}"
+
+
+def _wrap(head: str, parts: Sequence[str], width: int) -> list[str]:
+    """``head`` then the parts joined by `` · ``, wrapped at ``width``, never inside a part."""
+    lines: list[str] = []
+    line = head
+    for part in parts:
+        joint = "" if line == head else SEP
+        if line != head and len(line) + len(joint) + len(part) > width:
+            lines.append(line.rstrip(" ·"))
+            line, joint = "    ", ""
+        line += joint + part
+    lines.append(line)
+    return fit(lines, width, "    ")
+
+
+def _names_up_to(own: bool, private: bool) -> int:
+    if not own:
+        return 0
+    return 10**6 if private else OWN_NAMES
+
+
+def summary_lines(board: Board, view: Mapping[str, Any], viewer: Any, width: int) -> list[str]:
+    """The board in a few lines: the round and shared essentials, then one entry per seat
+    (the viewer's first, ``*`` on the seat to move); empty piles and zeros left out."""
+    shared_values = dict(view.get("global", {}))
+    parts = [
+        part
+        for zone in board.zones
+        for f in zone.fields
+        if (part := _part(f, shared_values.get(f.name), SHARED_NAMES)) is not None
+    ]
+    lines = _wrap(f"Round {board.round}: ", parts, width)
+    players = {int(p.get("seat", i)): p for i, p in enumerate(view.get("players", []))}
+    # what the other seats cannot see of the viewer's (a hand) is listed by name, however long
+    private = {
+        name
+        for seat, player in players.items()
+        if seat != viewer
+        for name, value in player.items()
+        if isinstance(value, Mapping) and value.get("hidden") is True
+    }
+    seats = sorted(board.seats, key=lambda z: z.seat != viewer)
+    for zone in seats:
+        values = players.get(zone.seat if zone.seat is not None else -1, {})
+        own = zone.seat == viewer
+        head = zone.title + (" (you)" if own else "") + (" *" if zone.seat == board.to_move else "")
+        seat_parts = [
+            part
+            for f in zone.fields
+            if (part := _part(f, values.get(f.name), _names_up_to(own, f.name in private)))
+            is not None
+        ]
+        lines.extend(_wrap(f"{head}: ", seat_parts or ["-"], width))
+    return lines
+
+
+# -- ? NAME: a catalog entry's text -------------------------------------------------------------
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.lower().replace("-", " ").replace("_", " ").split())
+
+
+def find_entry(pres: Presentation, name: str) -> tuple[str | None, str]:
+    """The catalog entry ``name`` stands for (id or label, case-insensitive, or a unique
+    prefix of either, or of a later word of the label), or None and why not (no such entry, or
+    several: their names). Catalog entries come first, then other ids with a ``doc:`` text."""
+    want = _norm(name)
+    if not want:
+        return None, "name an entry: '? NAME' (an id, a name or the start of one)"
+    others = [k for k in pres.docs if k not in pres.pieces]
+    for keys in (list(pres.pieces), others):
+        found = _matches(pres, keys, want)
+        if len(found) == 1:
+            return found[0], ""
+        if found:
+            shown = ", ".join(pres.label(k) for k in found[:8]) + (
+                ", ..." if len(found) > 8 else ""
+            )
+            return None, f"{name!r} names several entries: {shown}; type more of it"
+    names = {_norm(pres.label(k)): k for k in [*pres.pieces, *others]}
+    close = difflib.get_close_matches(want, list(names), n=3, cutoff=0.6)
+    hint = f"; did you mean {', '.join(pres.label(names[c]) for c in close)}?" if close else ""
+    return None, f"nothing called {name!r} in this game's catalogs{hint}"
+
+
+def _matches(pres: Presentation, keys: Sequence[str], want: str) -> list[str]:
+    """The keys ``want`` names: exactly, else by the start of the id or name, else by the
+    start of a later word of the name ("roaster")."""
+    exact = [k for k in keys if want in (_norm(k), _norm(pres.label(k)))]
+    if exact:
+        return exact
+    found = [k for k in keys if _norm(k).startswith(want) or _norm(pres.label(k)).startswith(want)]
+    return found or [k for k in keys if f" {want}" in f" {_norm(pres.label(k))}"]
+
+
+def _attr_label(pres: Presentation, key: str) -> str:
+    if key in pres.labels:
+        return pres.label(key)
+    return key.upper() if len(key) <= 2 else pres.label(key)
+
+
+def _attr_value(pres: Presentation, value: Any) -> str:
+    return pres.label(value) if isinstance(value, str) else str(value)
+
+
+def describe(pres: Presentation, key: str, width: int) -> list[str]:
+    """A catalog entry for a person: its name, its cost and VP and other plain attributes,
+    then its ``doc:`` text, wrapped to ``width``."""
+    piece = pres.pieces.get(key) or {}
+    attrs = {
+        k: v
+        for k, v in piece.items()
+        if k != "doc" and k not in pres.internal and not isinstance(v, (Mapping, list, tuple))
+        if v not in (None, "none", "", False)
+    }
+    # what a buyer asks first comes first, then the rest as the catalog lists it
+    order = [k for k in ("cost", "vp") if k in attrs] + [
+        k for k in attrs if k not in ("cost", "vp")
+    ]
+    lines = [f"{pres.label(key)}  [{key}]"]
+    if order:
+        words = [f"{_attr_label(pres, k)} {_attr_value(pres, attrs[k])}" for k in order]
+        lines.extend(_wrap("  ", words, width))
+    doc = pres.doc(key)
+    lines.extend(
+        textwrap.wrap(doc, width, initial_indent="  ", subsequent_indent="  ")
+        or ["  (no text: the ruleset gives this entry no doc:)"]
+    )
+    return lines
+
+
+def option_grid(options: Sequence[Mapping[str, Any]], width: int, rows: int) -> list[str]:
+    """Numbered options in columns (texts cut to fit), for a list too long for the screen;
+    column by column, so the numbers read downwards."""
+    cells = [f"{n:>{len(str(len(options)))}}) {o['text']}" for n, o in enumerate(options, 1)]
+    for columns in range(2, 5):
+        height = -(-len(cells) // columns)
+        if height <= rows:
+            break
+    cell = max(8, (width - 2) // columns - 2)
+    cut = [c if len(c) <= cell else c[: cell - 1] + "…" for c in cells]
+    return [
+        "  "
+        + "  ".join(
+            cut[r + k * height].ljust(cell) for k in range(columns) if r + k * height < len(cut)
+        ).rstrip()
+        for r in range(height)
+    ]
