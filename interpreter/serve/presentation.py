@@ -78,6 +78,8 @@ class Presentation:
     zones: list[tuple[str, list[str]]] = field(default_factory=list)
     options: dict[str, dict[str, Any]] = field(default_factory=dict)
     pieces: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # ids that name a row of numbers in a table, as that row in words (a tile and its prices)
+    rows: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Presentation:
@@ -101,7 +103,7 @@ class Presentation:
             for key, row in table.items():
                 if _numbers_row(key, row) and str(key) not in pres.docs:
                     cells = ", ".join(f"{pres.label(k).lower()} {v}" for k, v in row.items())
-                    pres.docs[str(key)] = f"{pres.label(key)}: {cells}"
+                    pres.rows[str(key)] = pres.docs[str(key)] = f"{pres.label(key)}: {cells}"
         for catalog in (data.get("catalogs") or {}).values():
             if not isinstance(catalog, Mapping):
                 continue
@@ -221,14 +223,14 @@ class Presentation:
             return chips
         if value is None:
             return []
-        if isinstance(value, str):
-            return [Chip(self.label(value), value)]  # an id (a tile, a kind): its name
+        if isinstance(value, str):  # an id (a tile, a kind): its name, a tile its numbers
+            return [Chip(self.rows.get(value) or self.label(value), value)]
         return [Chip(str(value))]
 
     def _piece_chip(self, piece: Mapping[str, Any]) -> Chip:
         kind = str(piece.get("type", "?"))
         extra = [
-            f"{self.label(k).lower()} {v}"
+            f"{self.label(k).lower()} {self.label(v).lower() if isinstance(v, str) else v}"
             for k, v in piece.items()
             if k != "type" and k not in self.internal and v not in (None, 0)
         ]
