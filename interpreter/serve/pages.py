@@ -157,7 +157,7 @@ def _game_section(game: dict[str, Any], shown: bool) -> str:
         # the name people read (from the doc), the id small beside it, the whole doc on hover
         options.append(
             f'<label class="game-option" title="{escape(opt["doc"])}">'
-            f'{escape(opt.get("label") or opt["name"])} <small><code>{escape(opt["name"])}</code>'
+            f"{escape(opt.get('label') or opt['name'])} <small><code>{escape(opt['name'])}</code>"
             f'</small> <select name="option:{escape(name)}:{escape(opt["name"])}">{choices}'
             "</select></label>"
         )

@@ -94,7 +94,9 @@ class Presentation:
             zones=[(z["title"], list(z.get("fields") or [])) for z in section.get("zones") or []],
             options=dict(section.get("options") or {}),
         )
-        pres.docs.update({k: " ".join(str(v).split()) for k, v in (section.get("docs") or {}).items()})
+        pres.docs.update(
+            {k: " ".join(str(v).split()) for k, v in (section.get("docs") or {}).items()}
+        )
         # an id naming a row of numbers in a table, with no text of its own, shows that row
         # on hover: a tile's printed numbers ("Tile 2: red 1, blue 2")
         for table in (data.get("tables") or {}).values():

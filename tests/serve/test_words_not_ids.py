@@ -125,7 +125,9 @@ def _field_labels(board_html: str) -> set[str]:
     COMPOSITIONS,
     ids=[f"{g}-{'+'.join(o) or 'base'}" for g, _n, o, _e in COMPOSITIONS],
 )
-def test_every_field_a_seat_sees_is_named_by_the_rulebook(client, game, players, overlays, expected):
+def test_every_field_a_seat_sees_is_named_by_the_rulebook(
+    client, game, players, overlays, expected
+):
     shown: set[str] = set()
     for seats in _play(client, game, players, overlays, 36):
         for message in seats:
