@@ -1,13 +1,27 @@
-"""What the new-game page offers: the games, their expansions and options, the bots."""
+"""What the new-game page offers: the games, their expansions and options, the bots.
+
+An option is shown by a short name taken from its ``doc:`` (the id is shown small beside it):
+
+>>> short_label("gold-rule", ["high", "low"], "The gold rule (older edition). high: more.")
+'The gold rule'
+>>> short_label("deck-size", ["small", "big"], "With extra-pack: small, the base deck; big, all.")
+'Deck size'
+"""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from interpreter.bots import BOTS
 from interpreter.load.catalog import list_games
 
-__all__ = ["games_listing"]
+__all__ = ["games_listing", "short_label"]
+
+# "With some-overlay: ..." says which expansion the option belongs to: the form shows it there
+_OVERLAY_PREFIX = re.compile(r"^With [\w-]+:\s*")
+# a name ends where the explanation starts: a bracket, a list of choices, the next sentence
+_NAME_END = re.compile(r" \(|;|:|, |\. |\.$")
 
 
 def games_listing() -> dict[str, Any]:
@@ -32,4 +46,21 @@ def games_listing() -> dict[str, Any]:
 
 
 def _option(info: Any) -> dict[str, Any]:
-    return {"name": info.name, "default": info.default, "choices": info.choices, "doc": info.doc}
+    return {
+        "name": info.name,
+        "label": short_label(info.name, info.choices, info.doc),
+        "default": info.default,
+        "choices": info.choices,
+        "doc": info.doc,
+    }
+
+
+def short_label(name: str, choices: list[Any], doc: str | None) -> str:
+    """A game option's name for people: the start of its ``doc:``'s first sentence, up to the
+    explanation; the id in words when the doc has none or starts by listing the choices."""
+    text = _OVERLAY_PREFIX.sub("", " ".join((doc or "").split()))
+    text = _NAME_END.split(text, maxsplit=1)[0].strip()
+    first = text.split(" ", 1)[0].rstrip(",").lower()
+    if not text or first in {str(c).lower() for c in choices}:
+        return (name[:1].upper() + name[1:]).replace("-", " ")
+    return text[:1].upper() + text[1:]

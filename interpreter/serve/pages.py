@@ -154,9 +154,12 @@ def _game_section(game: dict[str, Any], shown: bool) -> str:
             f"<option{' selected' if c == opt['default'] else ''}>{escape(str(c))}</option>"
             for c in opt["choices"]
         )
+        # the name people read (from the doc), the id small beside it, the whole doc on hover
         options.append(
-            f'<label title="{escape(opt["doc"])}">{escape(opt["name"])} '
-            f'<select name="option:{escape(name)}:{escape(opt["name"])}">{choices}</select></label>'
+            f'<label class="game-option" title="{escape(opt["doc"])}">'
+            f"{escape(opt.get('label') or opt['name'])} <small><code>{escape(opt['name'])}</code>"
+            f'</small> <select name="option:{escape(name)}:{escape(opt["name"])}">{choices}'
+            "</select></label>"
         )
     hidden = "" if shown else " hidden disabled"
     return (

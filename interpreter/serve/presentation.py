@@ -78,6 +78,8 @@ class Presentation:
     zones: list[tuple[str, list[str]]] = field(default_factory=list)
     options: dict[str, dict[str, Any]] = field(default_factory=dict)
     pieces: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # ids that name a row of numbers in a table, as that row in words (a tile and its prices)
+    rows: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Presentation:
@@ -92,7 +94,18 @@ class Presentation:
             zones=[(z["title"], list(z.get("fields") or [])) for z in section.get("zones") or []],
             options=dict(section.get("options") or {}),
         )
-        pres.docs.update(section.get("docs") or {})
+        pres.docs.update(
+            {k: " ".join(str(v).split()) for k, v in (section.get("docs") or {}).items()}
+        )
+        # an id naming a row of numbers in a table, with no text of its own, shows that row
+        # on hover: a tile's printed numbers ("Tile 2: red 1, blue 2")
+        for table in (data.get("tables") or {}).values():
+            if not isinstance(table, Mapping):
+                continue
+            for key, row in table.items():
+                if _numbers_row(key, row) and str(key) not in pres.docs:
+                    cells = ", ".join(f"{pres.label(k).lower()} {v}" for k, v in row.items())
+                    pres.rows[str(key)] = pres.docs[str(key)] = f"{pres.label(key)}: {cells}"
         for catalog in (data.get("catalogs") or {}).values():
             if not isinstance(catalog, Mapping):
                 continue
@@ -135,6 +148,9 @@ class Presentation:
         for name, template in (spec.get("preview") or {}).items():
             if preview is not None and name in preview:
                 delta = preview[name]
+                # "one|many": "you get 1 card", "you get 2 cards"
+                one, _, many = str(template).partition("|")
+                template = one if abs(delta) == 1 or not many else many
                 if delta == 0 and "{gain}" in str(template):
                     continue  # "you get 0" says nothing; "you pay 0" does
                 details.append(fill(str(template), {"gain": str(delta), "loss": str(-delta)}))
@@ -209,12 +225,14 @@ class Presentation:
             return chips
         if value is None:
             return []
-        return [Chip(str(value), str(value) if isinstance(value, str) else None)]
+        if isinstance(value, str):  # an id (a tile, a kind): its name, a tile its numbers
+            return [Chip(self.rows.get(value) or self.label(value), value)]
+        return [Chip(str(value))]
 
     def _piece_chip(self, piece: Mapping[str, Any]) -> Chip:
         kind = str(piece.get("type", "?"))
         extra = [
-            f"{self.label(k).lower()} {v}"
+            f"{self.label(k).lower()} {self.label(v).lower() if isinstance(v, str) else v}"
             for k, v in piece.items()
             if k != "type" and k not in self.internal and v not in (None, 0)
         ]
@@ -234,13 +252,36 @@ class Presentation:
         return icon, colour
 
 
+def _numbers_row(key: Any, row: Any) -> bool:
+    return (
+        isinstance(key, str)
+        and not key.isdigit()
+        and isinstance(row, Mapping)
+        and bool(row)
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in row.values())
+    )
+
+
 def preview_changes(
     before: Mapping[str, Any], after: Mapping[str, Any], names: Sequence[str]
 ) -> dict[str, int]:
-    """How each named numeric field changed between two views of one seat's player entry."""
+    """How each named field changed between two views of one seat's player entry: a number by
+    its value, a pile by its size (cards drawn into a hand), a hidden pile by its count."""
     out = {}
     for name in names:
-        a, b = before.get(name), after.get(name)
-        if isinstance(a, int) and isinstance(b, int):
+        a, b = _amount(before.get(name)), _amount(after.get(name))
+        if a is not None and b is not None:
             out[name] = b - a
     return out
+
+
+def _amount(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, list):
+        return len(value)
+    if isinstance(value, Mapping) and isinstance(value.get("count"), int):
+        return int(value["count"])
+    return None
