@@ -79,7 +79,8 @@ async def lobby(request: Request) -> Response:
     rows = []
     for t in request.app.state.hub.store.recent():
         who = ", ".join(t["seats"])
-        status = "finished" if t["finished"] else f"decision {t['decisions']}"
+        moves = t["decisions"]
+        status = "finished" if t["finished"] else f"{moves} move{'' if moves == 1 else 's'} made"
         owned = _owned(request, t["id"])
         rows.append(
             f'<tr data-table="{escape(t["id"])}">'

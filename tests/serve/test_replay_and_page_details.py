@@ -83,4 +83,13 @@ def test_a_games_own_bot_is_offered_and_accepted_for_that_game_only(client):
 
 def test_the_status_line_names_no_decision_number():
     script = TABLE_JS.read_text(encoding="utf-8")
-    assert "decision \" + msg.decision" not in script
+    assert 'decision " + msg.decision' not in script
+
+
+def test_the_lobby_says_moves_made_not_decision_numbers(client):
+    table = new_table(client, game="san-juan", players=2, seats=["human", "human"], seed=4)
+    seat = state_of(client, table, None)["to_move"]
+    mine = state_of(client, table, seat)
+    move(client, table, seat, mine["options"][0]["id"], mine["decision"])
+    lobby = client.get("/").text
+    assert "1 move made" in lobby and "decision 1" not in lobby
