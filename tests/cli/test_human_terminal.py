@@ -125,7 +125,11 @@ def play_whole_game(
 @pytest.mark.parametrize("size", [(COLUMNS, LINES), (80, 24)])
 def test_a_whole_puerto_rico_game_fits_the_terminal_screen_by_screen(size):
     seen = play_whole_game(
-        "puerto-rico", 5, "hospice", "When its owner places a plantation or quarry in the settler phase", size
+        "puerto-rico",
+        5,
+        "hospice",
+        "When its owner places a plantation or quarry in the settler phase",
+        size,
     )
     assert seen["decisions"] > 50 and seen["compound"] > 5, seen
     assert seen["tallest"] > 15  # the screens do show the board and log, not only options
