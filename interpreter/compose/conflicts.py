@@ -49,14 +49,7 @@ def find_conflicts(
             why = _conflict(earlier, paths[i], later, b)
             if why is None:
                 continue
-            report.error(
-                "O008",
-                f"conflicting overlays: {later.kind} '{later.text}' ({later.where()}) and "
-                f"{earlier.kind} '{earlier.text}' ({earlier.where()}) {why}",
-                later.pos,
-                later.pointer,
-                conflict_hint(later, earlier),
-            )
+            _report(report, later, earlier, why)
             skipped.add(id(later))
             break
         tree.add(b, j)
