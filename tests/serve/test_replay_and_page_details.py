@@ -93,3 +93,12 @@ def test_the_lobby_says_moves_made_not_decision_numbers(client):
     move(client, table, seat, mine["options"][0]["id"], mine["decision"])
     lobby = client.get("/").text
     assert "1 move made" in lobby and "decision 1" not in lobby
+
+
+def test_every_role_a_seat_may_take_has_a_tooltip(client):
+    for game in ("puerto-rico", "san-juan"):
+        table = new_table(client, game=game, players=3, seats=["human"] * 3, seed=1)
+        mine = state_of(client, table, 0)
+        roles = [o for o in mine["options"] if o["id"].startswith("role:")]
+        assert roles and all(o["doc"] for o in roles), (game, roles)
+        assert not any("phase `" in o["doc"] for o in roles)  # words for people, no notes
