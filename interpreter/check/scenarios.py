@@ -26,6 +26,7 @@ from interpreter.check.report import diagnostic_at
 from interpreter.check.session import Session
 from interpreter.diagnostics.suggest import did_you_mean, hint_for
 from interpreter.load.locate import is_map, is_seq
+from interpreter.model.words import choose_options
 
 __all__ = ["OptionNames", "check_scenario_file", "option_templates"]
 
@@ -204,19 +205,11 @@ def option_templates(data: Any) -> dict[str, re.Pattern[str]]:
     """Every option id template of a ruleset's `choose` steps (``take:{x}``), as a pattern
     that a concrete id (``take:apple``) matches."""
     found: dict[str, re.Pattern[str]] = {}
-    stack = [data]
-    while stack:
-        node = stack.pop()
-        if is_map(node):
-            choose = node.get("choose")
-            for option in (choose.get("options") or []) if is_map(choose) else []:
-                ident = option.get("id") if is_map(option) else None
-                if isinstance(ident, str) and ident not in found:
-                    parts = _PLACEHOLDER.split(ident)
-                    found[ident] = re.compile("(.+?)".join(re.escape(p) for p in parts))
-            stack.extend(node.values())
-        elif is_seq(node):
-            stack.extend(node)
+    for _path, option in choose_options(data):
+        ident = option.get("id")
+        if isinstance(ident, str) and ident not in found:
+            parts = _PLACEHOLDER.split(ident)
+            found[ident] = re.compile("(.+?)".join(re.escape(p) for p in parts))
     return found
 
 

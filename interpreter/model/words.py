@@ -20,7 +20,7 @@ its parts in words.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +30,7 @@ from interpreter.load.locate import json_pointer, locate
 
 __all__ = [
     "Words",
+    "choose_options",
     "declared_ids",
     "fill",
     "in_words",
@@ -128,29 +129,37 @@ class Words:
         return named(value, self.names)
 
 
-def option_families(data: Any) -> dict[str, list[str | int]]:
-    """Each option family the ``choose`` steps of a ruleset offer (the part of an option's
-    ``id:`` before its first ``:``), with the path of the first option of it. An id whose
-    family is itself filled in (``{x}:...``) names no family here."""
-    found: dict[str, list[str | int]] = {}
+def choose_options(data: Any) -> Iterator[tuple[list[str | int], Mapping[str, Any]]]:
+    """Every option of every ``choose`` step of a ruleset, with its path, in file order: the
+    one walk over them (option families here, id templates for the scenario checks)."""
 
-    def walk(node: Any, path: list[str | int]) -> None:
+    def walk(node: Any, path: list[str | int]) -> Iterator[tuple[list[str | int], Any]]:
         if isinstance(node, Mapping):
             choose = node.get("choose")
             options = choose.get("options") if isinstance(choose, Mapping) else None
             if isinstance(options, list):
                 for i, option in enumerate(options):
-                    oid = option.get("id") if isinstance(option, Mapping) else None
-                    family = str(oid).split(":", 1)[0].strip() if oid is not None else ""
-                    if family and "{" not in family:
-                        found.setdefault(family, [*path, "choose", "options", i, "id"])
+                    if isinstance(option, Mapping):
+                        yield [*path, "choose", "options", i], option
             for key, value in node.items():
-                walk(value, [*path, str(key)])
+                yield from walk(value, [*path, str(key)])
         elif isinstance(node, list):
             for i, value in enumerate(node):
-                walk(value, [*path, i])
+                yield from walk(value, [*path, i])
 
-    walk(data, [])
+    return walk(data, [])
+
+
+def option_families(data: Any) -> dict[str, list[str | int]]:
+    """Each option family the ``choose`` steps of a ruleset offer (the part of an option's
+    ``id:`` before its first ``:``), with the path of the first option of it. An id whose
+    family is itself filled in (``{x}:...``) names no family here."""
+    found: dict[str, list[str | int]] = {}
+    for path, option in choose_options(data):
+        oid = option.get("id")
+        family = str(oid).split(":", 1)[0].strip() if oid is not None else ""
+        if family and "{" not in family:
+            found.setdefault(family, [*path, "id"])
     return found
 
 
