@@ -5,35 +5,18 @@ composer and engine, on the shipped Puerto Rico."""
 
 from __future__ import annotations
 
-import random
-from pathlib import Path
-
 import pytest
 
 from interpreter.diagnostics.errors import RulesError
 from interpreter.engine.loader import load_game, load_game_and_data
 from interpreter.load.schema import to_plain
 
+from .house import random_log, write_overlay
+
 ROUND = "flow/round"
 OPTIONS = (
     "flow/round/choose-roles/repeat/steps/each-chooses/each-player/steps/pick-role/choose/options"
 )
-
-
-def _overlay(tmp_path: Path, name: str, body: str, extends: str = "puerto-rico") -> str:
-    path = tmp_path / f"{name}.yaml"
-    path.write_text(f"overlay: {name}\nextends: {extends}\ntitle: {name}\n{body}", "utf-8")
-    return str(path)
-
-
-def _log(game, seed: int = 3, decisions: int = 60) -> list[str]:
-    state = game.new_state(seed)
-    rng = random.Random(seed)
-    for _ in range(decisions):
-        if state.is_over:
-            break
-        state.apply(rng.choice(state.legal_options()))
-    return [text for _round, _seat, text in state.log]
 
 
 PLACED = f"""\
@@ -56,7 +39,7 @@ add:
 
 
 def test_placed_steps_run_where_their_placement_says(tmp_path):
-    path = _overlay(tmp_path, "placed", PLACED)
+    path = write_overlay(tmp_path, "placed", PLACED)
     _game, data = load_game_and_data("puerto-rico", 3, [path])
     names = [step.get("name") for step in data["flow"]["round"]]
     assert names == [
@@ -75,7 +58,7 @@ def test_placed_steps_run_where_their_placement_says(tmp_path):
         "name": "at-the-front",
         "log": "step: at the front",
     }
-    lines = _log(load_game("puerto-rico", 3, [path]))
+    lines = random_log(load_game("puerto-rico", 3, [path]))
     mine = [line for line in lines if line.startswith("step: ")]
     first_round = [
         "step: at the front",
@@ -93,7 +76,7 @@ def test_placed_steps_run_where_their_placement_says(tmp_path):
 
 
 def test_a_placement_naming_no_step_is_o012_with_the_nearest_names(tmp_path):
-    path = _overlay(
+    path = write_overlay(
         tmp_path,
         "typo",
         f'add:\n  {ROUND}/income:\n    before: reset-pics\n    log: "income"\n',
@@ -115,7 +98,7 @@ def test_a_placement_naming_no_step_is_o012_with_the_nearest_names(tmp_path):
     ],
 )
 def test_a_malformed_add_by_name_is_o012(tmp_path, entry, words):
-    path = _overlay(tmp_path, "bad", f"add:\n  {ROUND}/income:\n{entry}")
+    path = write_overlay(tmp_path, "bad", f"add:\n  {ROUND}/income:\n{entry}")
     with pytest.raises(RulesError) as err:
         load_game("puerto-rico", 3, [path])
     assert [d.code for d in err.value.diagnostics] == ["O012"]
@@ -123,7 +106,7 @@ def test_a_malformed_add_by_name_is_o012(tmp_path, entry, words):
 
 
 def test_an_existing_name_cannot_be_added_again(tmp_path):
-    path = _overlay(tmp_path, "again", f'add:\n  {ROUND}/reset-picks:\n    log: "x"\n')
+    path = write_overlay(tmp_path, "again", f'add:\n  {ROUND}/reset-picks:\n    log: "x"\n')
     with pytest.raises(RulesError) as err:
         load_game("puerto-rico", 3, [path])
     assert "O006" in str(err.value) and "has an item 'reset-picks' already" in str(err.value)
@@ -131,17 +114,19 @@ def test_an_existing_name_cannot_be_added_again(tmp_path):
 
 def test_two_overlays_placing_steps_at_one_spot_conflict(tmp_path):
     # after announce-governor and before reset-picks are the same gap of the base round
-    a = _overlay(
+    a = write_overlay(
         tmp_path, "a", f"add:\n  {ROUND}/a-step:\n    after: announce-governor\n    log: a\n"
     )
-    b = _overlay(tmp_path, "b", f"add:\n  {ROUND}/b-step:\n    before: reset-picks\n    log: b\n")
+    b = write_overlay(
+        tmp_path, "b", f"add:\n  {ROUND}/b-step:\n    before: reset-picks\n    log: b\n"
+    )
     with pytest.raises(RulesError) as err:
         load_game("puerto-rico", 3, [a, b])
     (diag,) = err.value.diagnostics
     assert diag.code == "O008" and diag.file == b and "a.yaml" in diag.message
     assert "add items at the same place in one list" in diag.message
     # one that extends the other composes on its result: no conflict, in the order given
-    c = _overlay(
+    c = write_overlay(
         tmp_path, "c", f"add:\n  {ROUND}/c-step:\n    before: reset-picks\n    log: c\n", "a"
     )
     _game, data = load_game_and_data("puerto-rico", 3, [a, c])
@@ -150,10 +135,10 @@ def test_two_overlays_placing_steps_at_one_spot_conflict(tmp_path):
 
 
 def test_a_step_placed_next_to_one_another_overlay_removes_conflicts(tmp_path):
-    placed = _overlay(
+    placed = write_overlay(
         tmp_path, "placed", f"add:\n  {ROUND}/x:\n    after: reset-picks\n    log: x\n"
     )
-    gone = _overlay(tmp_path, "gone", f"remove: [{ROUND}/reset-picks]\n")
+    gone = write_overlay(tmp_path, "gone", f"remove: [{ROUND}/reset-picks]\n")
     with pytest.raises(RulesError) as err:
         load_game("puerto-rico", 3, [gone, placed])
     (diag,) = err.value.diagnostics
@@ -162,7 +147,7 @@ def test_a_step_placed_next_to_one_another_overlay_removes_conflicts(tmp_path):
 
 
 def test_an_option_is_added_by_id_and_found_by_its_family(tmp_path):
-    path = _overlay(
+    path = write_overlay(
         tmp_path,
         "rest",
         f"add:\n"

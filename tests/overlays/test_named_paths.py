@@ -4,7 +4,6 @@ gets the names that exist. Through the real composer and engine, on the shipped 
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -12,19 +11,15 @@ import pytest
 from interpreter.diagnostics.errors import RulesError
 from interpreter.engine.loader import load_game
 
+from .house import random_log, write_overlay
+
 
 def _overlay(tmp_path: Path, name: str, body: str, extends: str = "san-juan") -> str:
-    path = tmp_path / f"{name}.yaml"
-    path.write_text(f"overlay: {name}\nextends: {extends}\ntitle: {name}\n{body}", "utf-8")
-    return str(path)
+    return write_overlay(tmp_path, name, body, extends)
 
 
 def _first_lines(game, seed: int = 3, decisions: int = 40) -> list[str]:
-    state = game.new_state(seed)
-    rng = random.Random(seed)
-    for _ in range(decisions):
-        state.apply(rng.choice(state.legal_options()))
-    return [text for _round, _seat, text in state.log]
+    return random_log(game, seed, decisions)
 
 
 def test_a_named_step_is_replaced_by_its_name(tmp_path):

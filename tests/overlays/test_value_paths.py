@@ -17,14 +17,10 @@ import pytest
 from interpreter.diagnostics.errors import RulesError
 from interpreter.engine.loader import load_game, load_game_and_data
 
+from .house import write_overlay
+
 ROOT = Path(__file__).resolve().parents[2]
 NOBLES = ROOT / "rulesets" / "puerto-rico" / "nobles.yaml"
-
-
-def _overlay(tmp_path: Path, name: str, body: str) -> str:
-    path = tmp_path / f"{name}.yaml"
-    path.write_text(f"overlay: {name}\nextends: puerto-rico\ntitle: {name}\n{body}", "utf-8")
-    return str(path)
 
 
 def _validate(*args: str) -> subprocess.CompletedProcess[str]:
@@ -35,7 +31,7 @@ def _validate(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_words_of_a_list_are_removed_and_replaced_by_the_word(tmp_path):
-    path = _overlay(
+    path = write_overlay(
         tmp_path,
         "words",
         "remove: [tables/role-set/5/prospector, tables/role-set/5/prospector-2]\n"
@@ -51,7 +47,7 @@ def test_words_of_a_list_are_removed_and_replaced_by_the_word(tmp_path):
 
 
 def test_a_word_held_twice_is_o013_naming_its_positions(tmp_path):
-    path = _overlay(tmp_path, "twice", "remove: [tables/start-tiles/3/indigo-plantation]\n")
+    path = write_overlay(tmp_path, "twice", "remove: [tables/start-tiles/3/indigo-plantation]\n")
     with pytest.raises(RulesError) as err:
         load_game("puerto-rico", 3, [path])
     (diag,) = err.value.diagnostics
@@ -60,7 +56,7 @@ def test_a_word_held_twice_is_o013_naming_its_positions(tmp_path):
 
 
 def test_a_counted_path_warns_with_the_name_to_use_and_strict_fails(tmp_path):
-    path = _overlay(
+    path = write_overlay(
         tmp_path,
         "counted",
         "patch:\n  flow/round/2/repeat/steps/0/each-player/steps/0/choose: {label: pick}\n"
@@ -77,7 +73,7 @@ def test_a_counted_path_warns_with_the_name_to_use_and_strict_fails(tmp_path):
 
 
 def test_an_insert_at_an_index_warns_with_the_placement_to_use(tmp_path):
-    path = _overlay(tmp_path, "front", 'add:\n  flow/round/0: {log: "a round begins"}\n')
+    path = write_overlay(tmp_path, "front", 'add:\n  flow/round/0: {log: "a round begins"}\n')
     run = _validate("--strict", path)
     assert run.returncode == 1
     assert "use 'flow/round/NAME' with 'first: true' in the entry" in run.stdout, run.stdout
