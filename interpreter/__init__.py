@@ -23,6 +23,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+#: The release (pyproject.toml reads it; docs/changelog.md says what each one changed).
+__version__ = "0.1.0"
+
 if TYPE_CHECKING:
     from interpreter.diagnostics.errors import (
         ConfigError,

@@ -45,7 +45,13 @@ from interpreter.check.files import classify, discover, read_head
 from interpreter.check.report import CheckedFile, Report, dedupe
 from interpreter.check.run import check_files
 from interpreter.check.session import Session
-from interpreter.check.workers import available_cores, balance, fewer_collections, run_all
+from interpreter.check.workers import (
+    available_cores,
+    balance,
+    env_jobs,
+    fewer_collections,
+    run_all,
+)
 from interpreter.diagnostics.errors import Diagnostic
 
 __all__ = ["validate"]
@@ -98,7 +104,7 @@ def _validate(files: list[str], jobs: int | None) -> Report:
 
 def _work_lists(todo: list[str], kinds: Mapping[str, str], jobs: int | None) -> list[list[str]]:
     """The files to check, split into lists of similar cost for the workers (or one list)."""
-    want = jobs or _env_jobs() or available_cores()
+    want = jobs or env_jobs() or available_cores()
     size = {path: _size(path) for path in todo}
     base_size: dict[str, int] = {}
     for path in todo:
@@ -121,12 +127,6 @@ def _work_lists(todo: list[str], kinds: Mapping[str, str], jobs: int | None) -> 
     folders = [(f, sum(cost[p] for p in ps)) for f, ps in groups.items()]
     lists = balance(folders, want)
     return [sorted((p for f in lst for p in groups[f]), key=todo.index) for lst in lists]
-
-
-def _env_jobs() -> int:
-    """``RULEBOOK_JOBS`` as a whole number; anything else means "not set"."""
-    text = os.environ.get("RULEBOOK_JOBS", "").strip()
-    return int(text) if text.isdigit() else 0
 
 
 def _folder(path: str) -> str:

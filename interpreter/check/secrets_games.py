@@ -18,7 +18,7 @@ from typing import Any
 
 from interpreter.check.files import classify, discover, read_head
 from interpreter.check.secrets import GameRun, SecretsFinder, check_game
-from interpreter.check.workers import available_cores, balance, run_all
+from interpreter.check.workers import available_cores, balance, env_jobs, run_all
 from interpreter.diagnostics.errors import Diagnostic, RulebookError
 from interpreter.load import catalog
 
@@ -169,7 +169,7 @@ def play_compositions(
     every_seat: bool = False,
 ) -> SecretsReport:
     """Check every composition (in worker processes when there are several and cores)."""
-    want = jobs or _env_jobs() or available_cores()
+    want = jobs or env_jobs() or available_cores()
     seeds = list(range(seed, seed + games))
     parts = balance([(c, _cost(c)) for c in comps], want) if want > 1 else [comps]
     results = run_all(lambda part: _play(part, seeds, samples, new_state or {}, every_seat), parts)
@@ -230,8 +230,3 @@ def _play(
         for s in seeds:
             check_game(run, s, samples, out, every_seat)
     return out.diagnostics(), (out.games, out.decisions, out.samples)
-
-
-def _env_jobs() -> int:
-    text = os.environ.get("RULEBOOK_JOBS", "").strip()
-    return int(text) if text.isdigit() else 0

@@ -40,6 +40,13 @@ def fewer_collections() -> Iterator[None]:
         gc.set_threshold(*before)
 
 
+def env_jobs() -> int:
+    """``RULEBOOK_JOBS`` as a whole number (a cap for shared CI machines); anything else, or
+    nothing, is 0: "not set"."""
+    text = os.environ.get("RULEBOOK_JOBS", "").strip()
+    return int(text) if text.isdigit() else 0
+
+
 def available_cores() -> int:
     """Cores this process may run on (the affinity mask where the platform has one)."""
     try:

@@ -16,10 +16,12 @@ __all__ = [
     "add_bots",
     "add_coverage",
     "add_game",
+    "add_jobs",
     "add_options",
     "add_outcome",
     "add_overlays",
     "add_players",
+    "add_quiet",
     "add_seed",
     "wants_coverage",
 ]
@@ -67,14 +69,23 @@ def add_bots(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bots", action="append", metavar="BOT[,BOT...]", help=BOTS_HELP)
 
 
+def add_jobs(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--jobs J`` (``-j``): how many worker processes, at least 1 (default None: the
+    command's own default, e.g. every core)."""
+    parser.add_argument("--jobs", "-j", type=positive_int, metavar="J", help=help)
+
+
+def add_quiet(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--quiet`` (``-q``): print less; each command says what it leaves out."""
+    parser.add_argument("--quiet", "-q", action="store_true", help=help)
+
+
 def add_outcome(parser: argparse.ArgumentParser) -> None:
     """``--json`` and ``--quiet`` of the commands that print a game (``play``, ``replay``)."""
     parser.add_argument(
         "--json", action="store_true", help="print the outcome as one JSON object, last line"
     )
-    parser.add_argument(
-        "--quiet", "-q", action="store_true", help="no round-by-round log (only the outcome)"
-    )
+    add_quiet(parser, "no round-by-round log (only the outcome)")
 
 
 COVERAGE_HELP = (

@@ -24,6 +24,7 @@ import sys
 import traceback
 from collections.abc import Sequence
 
+from interpreter import __version__
 from interpreter.cli import Command, RulebookError
 from interpreter.cli.config import UsageError
 
@@ -98,6 +99,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         "1 rules/config/replay error, 2 usage error or unreadable path, 3 internal error, "
         "130 interrupted.",
     )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for command in commands(only):
         sub_parser = sub.add_parser(
@@ -107,7 +109,30 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         )
         command.configure(sub_parser)
         sub_parser.set_defaults(_run=command.run)
+        if only not in COMMAND_BY_NAME:
+            _complete_files(sub_parser)
+    if only not in COMMAND_BY_NAME:
+        # the whole parser (no command named yet): it can write the shell's completion script
+        import shtab
+
+        shtab.add_argument_to(
+            parser, "--print-completion", help="print a bash or zsh completion script and exit"
+        )
+        for action in parser._actions:  # parses as one command's parser does: no extra key
+            if action.dest == "print_completion":
+                action.default = argparse.SUPPRESS
     return parser
+
+
+def _complete_files(parser: argparse.ArgumentParser) -> None:
+    """Complete file names (folder names for a DIR) where an argument takes a path: every
+    argument whose metavar says FILE, PATH or DIR (shtab reads ``complete``)."""
+    for action in parser._actions:
+        metavar = str(action.metavar or "")
+        if metavar == "DIR":
+            action.complete = {"bash": "_shtab_compgen_dirs", "zsh": "_files -/"}  # type: ignore[attr-defined]
+        elif metavar.startswith(("FILE", "PATH")):
+            action.complete = {"bash": "_shtab_compgen_files", "zsh": "_files"}  # type: ignore[attr-defined]
 
 
 def _error(message: str) -> None:
@@ -126,13 +151,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(words[0] if words else None)
     try:
-        args = parser.parse_args(words)
-    except SystemExit as exc:  # argparse: --help (0) or a usage error (2)
-        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
-    try:
+        try:
+            args = parser.parse_args(words)
+        except SystemExit as exc:  # argparse: --help, --version (0) or a usage error (2)
+            return exc.code if isinstance(exc.code, int) else EXIT_USAGE
         return int(args._run(args))
     except UsageError as exc:
-        print(f"{PROG} {args.command}: error: {exc}", file=sys.stderr)
+        print(f"{PROG} {words[0]}: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except RulebookError as exc:
         _error(str(exc))

@@ -302,12 +302,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="G",
         help="games to play (default 100)",
     )
-    parser.add_argument(
-        "--jobs",
-        "-j",
-        type=positive_int,
-        metavar="J",
-        help=f"parallel worker processes (default: all cores, here {default_jobs()}); "
+    flags.add_jobs(
+        parser,
+        f"parallel worker processes (default: all cores, here {default_jobs()}); "
         "1 plays in this process",
     )
     flags.add_seed(parser, "game i is played with seed S+i (default: drawn at random and recorded)")
@@ -330,12 +327,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--report",
         metavar="FILE.html|FILE.png",
         help="also draw the summary: .html a self-contained page, .png one figure (needs "
-        "pip install -e '.[plot]')",
+        "the plot extra: pip install 'rulebook-games[plot]')",
     )
     parser.add_argument(
         "--scheduler",
         metavar="tcp://HOST:PORT",
-        help="run on a Dask cluster (needs: pip install -e '.[dask]') instead of local processes",
+        help="run on a Dask cluster instead of local processes (needs the dask extra: "
+        "pip install 'rulebook-games[dask]')",
     )
     parser.add_argument(
         "--check",
@@ -343,7 +341,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="check the ruleset's invariants after every decision of every game; a broken one "
         "stops the run (exit 1) naming the seed, decision, invariant and its file:line",
     )
-    parser.add_argument("--quiet", "-q", action="store_true", help="no progress line on stderr")
+    flags.add_quiet(parser, "no progress line on stderr")
     flags.add_coverage(parser)
     parser.add_argument(
         "--json",

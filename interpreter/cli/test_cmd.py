@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
         os.environ["RULEBOOK_RULESETS"] = os.pathsep.join([*args.rulesets, *filter(None, [old])])
         clear_cache()
     start = time.perf_counter()
-    files = discover(args.paths)
+    files = discover(_paths(args.paths))
     scenarios, outcomes = collect(files)
     keyword = " or ".join(f"({k})" for k in args.keyword) if args.keyword else None
     chosen = select(scenarios, keyword)
@@ -95,8 +95,9 @@ def run(args: argparse.Namespace) -> int:
     for sc in chosen:
         o = run_scenario(sc, coverage)
         outcomes.append(o)
-        print(report.line(o), file=out)
-        out.flush()
+        if o.status != "pass" or not args.quiet:
+            print(report.line(o), file=out)
+            out.flush()
         if args.exitfirst and o.status != "pass":
             break
     bad = [o for o in outcomes if o.status != "pass"]
@@ -118,6 +119,24 @@ def run(args: argparse.Namespace) -> int:
         doc = json_report(outcomes, len(chosen), len(files), seconds, ok=code == 0)
         print(json.dumps(doc, ensure_ascii=False), file=out)
     return code
+
+
+DEFAULT_FOLDER = "tests/scenarios"
+
+
+def _paths(given: list[str]) -> list[str]:
+    """The paths given, else the project's ``tests/scenarios`` when the working folder has one;
+    without either, a usage error that says what was looked for."""
+    if given:
+        return given
+    if os.path.isdir(DEFAULT_FOLDER):
+        return [DEFAULT_FOLDER]
+    from interpreter.cli.config import UsageError
+
+    raise UsageError(
+        f"no PATH given, and no {DEFAULT_FOLDER}/ folder in {os.getcwd()} to run by default; "
+        "name scenario files or folders (e.g. rulebook test my-game/scenarios)"
+    )
 
 
 def _collector(args: argparse.Namespace) -> Any:
@@ -145,9 +164,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "paths",
         nargs="*",
-        default=["tests/scenarios"],
         metavar="PATH",
-        help="scenario files, or folders searched for *.yaml (default: tests/scenarios)",
+        help="scenario files, or folders searched for *.yaml (default: tests/scenarios, when "
+        "the working folder has one)",
     )
     parser.add_argument(
         "-k",
@@ -171,6 +190,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-steps", action="store_true", help="do not print the steps taken under a failure"
     )
+    flags.add_quiet(parser, "no line for a scenario that passed: only failures and the summary")
     parser.add_argument(
         "--json",
         action="store_true",

@@ -25,7 +25,7 @@ import argparse
 import json
 import sys
 
-from interpreter.cli import Command
+from interpreter.cli import Command, flags
 from interpreter.cli.config import UsageError
 
 __all__ = ["COMMAND", "FORMATS", "run"]
@@ -44,13 +44,15 @@ def run(args: argparse.Namespace) -> int:
     if args.secrets < 0 or args.smoke < 0:
         raise UsageError("--smoke and --secrets take a number of games, 0 or more")
     try:
-        report = validate(args.paths)
+        report = validate(args.paths, jobs=args.jobs)
     except PathError as err:
         raise UsageError(str(err)) from None
+    # --quiet: the findings alone, no counts, skip lines or summary (a clean run prints nothing)
+    said = "quiet" if args.quiet else fmt
     if args.smoke:
-        _smoke(report, args.smoke, fmt)
+        _smoke(report, args.smoke, said)
     if args.secrets:
-        _secrets(report, args.secrets, args.seed, fmt)
+        _secrets(report, args.secrets, args.seed, said, args.jobs)
     diags = report.diagnostics
     if fmt == "json":
         payload = json.loads(format_json(diags, files_checked=len(report.checked)))
@@ -63,16 +65,18 @@ def run(args: argparse.Namespace) -> int:
         text = format_github(diags)
         if text:
             print(text)
-        for line in _skip_lines(report, args.paths, args.verbose):
-            print(line, file=sys.stderr)
-        print(_summary(summary_line(diags), report), file=sys.stderr)
+        if not args.quiet:
+            for line in _skip_lines(report, args.paths, args.verbose):
+                print(line, file=sys.stderr)
+            print(_summary(summary_line(diags), report), file=sys.stderr)
     else:
         text = format_text(diags, sources=report.sources)
         if text:
             print(text)
-        for line in _skip_lines(report, args.paths, args.verbose):
-            print(line)
-        print(_summary(summary_line(diags), report))
+        if not args.quiet:
+            for line in _skip_lines(report, args.paths, args.verbose):
+                print(line)
+            print(_summary(summary_line(diags), report))
     sys.stdout.flush()
     return 1 if report.failed(args.strict) else 0
 
@@ -102,7 +106,7 @@ def _smoke(report: object, games: int, fmt: str) -> None:
             print(f"smoke: {stacks.stacks} overlay stack(s), {len(stacks.refused)} refused")
 
 
-def _secrets(report: object, games: int, seed: int, fmt: str) -> None:
+def _secrets(report: object, games: int, seed: int, fmt: str, jobs: int | None) -> None:
     """--secrets N: play N random games of each composition of the files checked without
     errors and report what a seat is told that depends on what it may not see (L001-L004)."""
     from interpreter.check.secrets_games import compositions, play_compositions
@@ -112,7 +116,7 @@ def _secrets(report: object, games: int, seed: int, fmt: str) -> None:
     broken = {d.file for d in diags if d.severity == "error"}
     files = [f.path for f in report.files if f.path not in broken]  # type: ignore[attr-defined]
     kinds = {f.path: f.kind for f in report.files}  # type: ignore[attr-defined]
-    found = play_compositions(compositions(files, kinds), games, seed, 1, None, None)
+    found = play_compositions(compositions(files, kinds), games, seed, 1, jobs, None)
     diags.extend(found.diagnostics)
     diags.sort(key=Diagnostic.sort_key)
     if fmt == "text":
@@ -174,6 +178,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="say of every YAML file skipped (not a rule file) why it was skipped; a file named "
         "on the command line is said so even without --verbose",
+    )
+    flags.add_quiet(
+        parser,
+        "print only the findings (text and github): no summary, counts or skipped-file lines; "
+        "a clean run prints nothing",
+    )
+    flags.add_jobs(
+        parser,
+        "worker processes that share the checking and the --secrets games (default: every "
+        "core, or RULEBOOK_JOBS); small runs stay in one process",
     )
     parser.add_argument(
         "--strict",

@@ -49,10 +49,10 @@ def load_rules_data(
 def resolve_options(declared: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str, Any]:
     """Defaults filled in; each given value checked against its choices (and coerced)."""
     out = {str(k): v.get("default") for k, v in declared.items()}
+    from interpreter.diagnostics.suggest import did_you_mean
+
     for name, value in given.items():
         if name not in declared:
-            from interpreter.diagnostics.suggest import did_you_mean
-
             guess = did_you_mean(name, [str(k) for k in declared])
             hint = f"; did you mean '{guess}'?" if guess else ""
             known = ", ".join(str(k) for k in declared) or "none"
@@ -66,7 +66,11 @@ def resolve_options(declared: Mapping[str, Any], given: Mapping[str, Any]) -> di
         else:
             if choices:
                 shown = ", ".join(str(c) for c in choices)
-                raise ConfigError(f"option '{name}' cannot be {value!r}; choose one of: {shown}")
+                guess = did_you_mean(str(value), [str(c) for c in choices])
+                hint = f"; did you mean '{guess}'?" if guess else ""
+                raise ConfigError(
+                    f"option '{name}' cannot be {value!r}{hint} (choose one of: {shown})"
+                )
         out[name] = coerced
     return out
 

@@ -24,7 +24,8 @@ from interpreter.simulate.figures import BAR, STAT_KEYS, Charts, Item, bin_count
 __all__ = ["MATPLOTLIB_MISSING", "write_png"]
 
 MATPLOTLIB_MISSING = (
-    "--report FILE.png needs matplotlib: pip install -e '.[plot]' (or give a .html file name)"
+    "--report FILE.png needs matplotlib: pip install 'rulebook-games[plot]' (in a checkout: "
+    "pip install -e '.[plot]'), or give a .html file name"
 )
 
 FAIR = "#cc4444"

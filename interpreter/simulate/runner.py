@@ -236,13 +236,13 @@ def scheduler_executor(
 ) -> tuple[cf.Executor, Callable[[], None]]:
     """A ``concurrent.futures`` executor on the Dask cluster at ``address`` and a close function.
 
-    Needs the optional extra: ``pip install -e '.[dask]'``.
+    Needs the optional extra: ``pip install 'rulebook-games[dask]'``.
     """
     try:
         from distributed import Client
     except ImportError:
         raise ConfigError(
-            "--scheduler needs Dask's 'distributed' package: pip install -e '.[dask]'"
+            "--scheduler needs Dask's 'distributed' package: pip install 'rulebook-games[dask]'"
         ) from None
     try:
         client = Client(address, timeout=timeout)

@@ -22,7 +22,10 @@ from interpreter.simulate.summary import result_document
 
 PR = "puerto-rico"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-MESSAGE = "--report FILE.png needs matplotlib: pip install -e '.[plot]' (or give a .html file name)"
+MESSAGE = (
+    "--report FILE.png needs matplotlib: pip install 'rulebook-games[plot]' (in a checkout: "
+    "pip install -e '.[plot]'), or give a .html file name"
+)
 
 
 @pytest.fixture(scope="module")
