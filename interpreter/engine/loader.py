@@ -114,4 +114,13 @@ def load_game_and_data(
         options=resolved,
         sources=sources,
     )
+    if probes is None:
+        # how to load this game again elsewhere (a pickled state, another process): absolute
+        # files, every option spelt out
+        game.recipe = (
+            str(base_path.resolve()),
+            players,
+            tuple(str(catalog.find_overlay(base_path, o).resolve()) for o in overlays),
+            tuple(sorted(resolved.items())),
+        )
     return game, data

@@ -9,6 +9,7 @@ in `g` (global fields), `p` (one dict per seat) and `v` (flow variables).
 from __future__ import annotations
 
 import random
+from copy import deepcopy
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, Protocol
@@ -194,6 +195,37 @@ class State:
         new.__dict__ = fields
         return new
 
+    # copy.copy and copy.deepcopy copy the fields as they always did (pickling replays instead)
+    def __copy__(self) -> State:
+        new = State.__new__(State)
+        new.__dict__ = self.__dict__.copy()
+        return new
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        new = State.__new__(State)
+        memo[id(self)] = new
+        new.__dict__ = deepcopy(self.__dict__, memo)
+        return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A state pickles as a save file is made: its game (loaded again, Game.__reduce__),
+        seed, settings and choices, replayed when unpickled (rule code and the options'
+        compiled entries do not pickle), with its fields to check the replay against."""
+        return (
+            _replayed_state,
+            (
+                self.game,
+                self.seed,
+                self.take_forced,
+                self.ask_hidden_forced,
+                list(self.history),
+                self.rec is not None,
+                self.log is not None,
+                copy_tree(self.g),
+                copy_tree(self.p),
+            ),
+        )
+
     def view(self, seat: int, *, every_seat: bool = False) -> dict[str, Any]:
         """What `seat` may see: hidden fields of others and hidden piles show only counts
         (``every_seat``: each seat's own hidden fields are shown, for a game that has ended)."""
@@ -262,3 +294,30 @@ class State:
             "flow": {k: v for k, v in self.v.items() if not k.startswith("_")},
             "over": self.over,
         }
+
+
+def _replayed_state(
+    game: Any,
+    seed: int,
+    take_forced: bool,
+    ask_hidden_forced: bool,
+    history: list[str],
+    recording: bool,
+    logging: bool,
+    g: dict[str, Any],
+    p: list[dict[str, Any]],
+) -> State:
+    """A pickled state again (State.__reduce__): its game replayed from the seed and choices."""
+    state = game.new_state(
+        seed, take_forced=take_forced, ask_hidden_forced=ask_hidden_forced, record=recording
+    )
+    for option_id in history:
+        state.apply(option_id)
+    if state.g != g or state.p != p:
+        raise ValueError(
+            "this state was changed by hand after its game was set up, so its seed and choices "
+            "do not make it again; only a state played through new_state and apply unpickles"
+        )
+    if not logging:
+        state.log = None
+    return state
