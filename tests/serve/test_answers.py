@@ -6,17 +6,11 @@ or a spectator can neither read nor set them; a reload of the server keeps them.
 from __future__ import annotations
 
 import random
-import warnings
 
 from helpers.serve_api import move, new_table, state_of, token_of
 from interpreter.engine.answers import asked
 from interpreter.engine.loader import load_game
 from interpreter.engine.savefile import result_to_dict
-from interpreter.serve.app import create_app
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
 
 PRIVILEGE = "the captain's privilege: take the victory point?"
 BARREL = "keep one barrel"
