@@ -206,7 +206,9 @@ def play(
     game = cli.load_game(cfg.game, cfg.players, cfg.overlays, cfg.options)
     seats = list(cfg.seats)
     pres = presentation_of(cfg.game, cfg.overlays) if HUMAN in seats else None
-    agents = make_agents(seats, cfg.seed, pres, questions(game.rules) if HUMAN in seats else ())
+    rules = getattr(game, "rules", None)  # a stand-in game (a test's) may have no rules
+    optional = questions(rules) if HUMAN in seats and rules is not None else ()
+    agents = make_agents(seats, cfg.seed, pres, optional)
     output.header(game, cfg.seed, seats)
     printer = LogPrinter(output.out, enabled=output.log)
     state = game.new_state(cfg.seed, take_forced=take_forced, ask_hidden_forced=ask_hidden_forced)

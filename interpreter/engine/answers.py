@@ -142,7 +142,7 @@ def optional_answer(legal: Sequence[str], how: str | None) -> str | None:
 def asked(state: Any) -> str | None:
     """The key of the optional question ``state`` asks now, or None (no decision, or one that
     is no optional question)."""
-    pending = state.pending
+    pending = getattr(state, "pending", None)  # a driver's stand-in state may have none
     if not pending or state.is_over or not _is_optional(list(pending)):
         return None
     for spec, _opt, _values in pending.values():
