@@ -135,7 +135,7 @@ answer with a number, an option id, or the start of an option's id or name;
   b (board)      the whole board        log       what happened since your last turn
   ? NAME         what an entry does     log all   the whole game so far
   ?              these options again    quit      stop the game (a --save keeps it)
-  answers        your answers set in advance to optional questions (take the VP? ...)
+  answers        your answers set in advance to the optional questions ("may" ...)
   always [N]     always take it         never [N] always pass        ask [N]  ask me again"""
 
 

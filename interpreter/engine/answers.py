@@ -1,14 +1,14 @@
 """Answers set in advance: a seat's standing answers to a ruleset's optional questions.
 
 An optional question is a decision that offers ``pass`` beside what the seat may do (a
-rulebook's "may": take the victory point or not, keep a barrel or not). Its key is the
+rulebook's "may": take a bonus or not, keep a card or not). Its key is the
 ``choose`` step's ``label:`` (without one, the option families it offers besides ``pass``), so
 one answer covers every time the question comes up. A standing answer is ``take``,
 ``decline`` or ``ask`` (the default: the seat is asked, as always):
 
 - ``decline`` answers ``pass``;
 - ``take`` answers the one option beside ``pass``; when several are legal (which of two
-  barrels to keep) the seat is asked, since which one is the player's own choice, and no rule
+  things to keep) the seat is asked, since which one is the player's own choice, and no rule
   of the engine picks it for them.
 
 A standing answer is the player's own move, given ahead of time: the driver that holds it (the
@@ -68,7 +68,7 @@ class Question:
 
 def question_key(label: str, ids: Iterable[str]) -> str:
     """The key of a ``choose`` step's question: its label, else the families of the options
-    beside ``pass`` joined by ``/`` (``keep``, ``colonist/vp``)."""
+    beside ``pass`` joined by ``/`` (``keep``, ``hire/buy``)."""
     if label:
         return label
     families = dict.fromkeys(i.split(":", 1)[0] for i in ids if i != DECLINE)
@@ -124,8 +124,8 @@ def optional_answer(legal: Sequence[str], how: str | None) -> str | None:
     options, or None: no optional question (no ``pass`` beside something to do), ``ask`` or no
     answer, or ``take`` with several options beside ``pass`` (the seat picks which).
 
-    >>> optional_answer(["privilege-vp", "pass"], "take")
-    'privilege-vp'
+    >>> optional_answer(["bonus", "pass"], "take")
+    'bonus'
     >>> optional_answer(["keep:a", "keep:b", "pass"], "decline")
     'pass'
     >>> optional_answer(["keep:a", "keep:b", "pass"], "take") is None

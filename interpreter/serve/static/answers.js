@@ -17,7 +17,7 @@
   box.className = "answers";
   box.innerHTML = "<summary>Answers in advance</summary>" +
     '<p class="answers-note">Answer a question before it is asked: "Always" takes it when ' +
-    "there is one thing to take (with a choice, such as which barrel, you are asked), " +
+    "there is one thing to take (with a choice among several, you are asked), " +
     '"Never" passes. Only you see these.</p><div class="answers-error error" hidden></div>' +
     '<table class="answers-list"><tbody></tbody></table>';
   const anchor = document.getElementById("panel");
