@@ -352,8 +352,9 @@ class HumanPlayer:
     def _answered(self, option: str, legal: Sequence[str], calm: bool) -> None:
         """Say that a standing answer took ``option`` for this seat."""
         text = {o["id"]: o["text"] for o in self._offered(legal)}[option] if calm else option
+        asked = next((q.text for q in self.questions if q.key == self.question), "")
         self.out.write(
-            f"seat {self.seat}: {text} (your answer set in advance; 'answers' changes it)\n"
+            f"seat {self.seat}, {asked}: {text} (answered in advance; 'answers' changes it)\n"
         )
         self.out.flush()
 
