@@ -8,9 +8,14 @@ from __future__ import annotations
 import io
 import json
 
+from interpreter.bots import make_bot
+from interpreter.cli.human import HumanPlayer
 from interpreter.cli.main import main
-from interpreter.engine.answers import asked
+from interpreter.cli.play import presentation_of
+from interpreter.engine.answers import asked, questions
+from interpreter.engine.infoset import SeatView
 from interpreter.engine.loader import load_game
+from interpreter.serve.messages import options_of
 
 PRIVILEGE = "the captain's privilege: take the victory point?"
 BARREL = "keep one barrel"
@@ -67,3 +72,25 @@ def test_the_help_names_the_commands(capsys, monkeypatch):
     main(["play", "puerto-rico", "-p", "3", "--seed", "1", "--human", "0"])
     out = capsys.readouterr().out
     assert "answers        your answers set in advance" in out and "always [N]" in out
+
+
+def test_always_without_a_name_answers_the_question_asked_now():
+    game = load_game("puerto-rico", 3)
+    state = game.new_state(8)
+    bots = [make_bot("random", seat, 8) for seat in range(3)]
+    while not (state.to_move == 0 and asked(state) == PRIVILEGE):
+        assert not state.is_over, "seat 0 was never asked the captain's privilege"
+        state.apply(
+            bots[state.to_move].choose(SeatView(state, state.to_move), state.legal_options())
+        )
+    pres = presentation_of("puerto-rico", ())
+    out = io.StringIO()
+    person = HumanPlayer(0, io.StringIO("always\n"), out, pres, questions(game.rules))
+    person.question = asked(state)
+    person.offer(options_of(state, pres, 0))
+    assert person.choose(SeatView(state, 0), state.legal_options()) == "privilege-vp"
+    assert person.answers == {PRIVILEGE: "take"}
+    assert (
+        "seat 0, The captain's privilege: take the victory point?: Take the victory"
+        in out.getvalue()
+    )
