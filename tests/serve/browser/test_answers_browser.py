@@ -5,8 +5,10 @@ and the choice is still there after a reload."""
 
 from __future__ import annotations
 
+import os
 import random
 import re
+from pathlib import Path
 
 import httpx
 import pytest
@@ -18,6 +20,7 @@ except ImportError:  # no Playwright: the browser fixture skips (or fails) sayin
 
 pytestmark = pytest.mark.browser
 
+ROOT = Path(__file__).resolve().parents[3]
 PRIVILEGE = "the captain's privilege: take the victory point?"
 
 
@@ -47,7 +50,7 @@ def _to_the_privilege(server):
     raise AssertionError("seat 0 was never asked the captain's privilege")
 
 
-def test_an_answer_set_by_clicks_answers_the_question_and_survives_a_reload(page, server):
+def test_an_answer_set_by_clicks_answers_the_question_and_survives_a_reload(page, server, tmp_path):
     table, token = _to_the_privilege(server)
     errors = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -67,6 +70,15 @@ def test_an_answer_set_by_clicks_answers_the_question_and_survives_a_reload(page
     page.reload()
     page.click("#answers summary")
     expect(page.locator(f'#answers tr[data-question="{PRIVILEGE}"] select')).to_have_value("take")
+    # on a phone the open panel fits the window: no box sticks out sideways
+    page.set_viewport_size({"width": 390, "height": 844})
+    for box in [page.locator("#answers"), *page.locator("#answers select").all()]:
+        edge = box.bounding_box()
+        assert edge is not None and edge["x"] >= 0 and edge["x"] + edge["width"] <= 390, edge
+    shots = ROOT / "docs" / "screens" if os.environ.get("RULEBOOK_UPDATE_SCREENSHOT") else tmp_path
+    top, panel = page.locator("#panel").bounding_box(), page.locator("#answers").bounding_box()
+    clip = {"x": 0, "y": top["y"], "width": 390, "height": panel["y"] + panel["height"] - top["y"]}
+    page.screenshot(path=str(shots / "answers-phone.png"), clip=clip, full_page=True)
     assert not errors, errors
     # a spectator's page has no panel
     page.goto(f"{server}/t/{table['id']}")
