@@ -4,10 +4,13 @@ The person sees only ``state.view(seat)`` (what that seat may see, so hidden inf
 hidden), the shared log and the numbered legal options. With the ruleset's presentation each
 turn is one calm screen (``calm.py``: the log since the seat's last turn, a compact board, the
 options, sized to the terminal); ``b`` shows the whole board (``board.py``), ``log`` the log,
-``? NAME`` a catalog entry's text. The person answers with a number, an option id, or the start
-of an option's id or name. A bad entry is asked again with a short message. End of input
-(Ctrl-D, or a piped script running out) raises :class:`PlayerLeft`; Ctrl-C raises
-``KeyboardInterrupt`` as usual; the caller saves the partial game in both cases.
+``? NAME`` a catalog entry's text, ``answers`` / ``always`` / ``never`` / ``ask`` the answers
+set in advance to the game's optional questions (cli/answers.py: a question with a standing
+answer is answered by it, as this person's move, without a prompt). The person answers with
+a number, an option id, or the start of an option's id or name. A bad entry is asked again
+with a short message. End of input (Ctrl-D, or a piped script running out) raises
+:class:`PlayerLeft`; Ctrl-C raises ``KeyboardInterrupt`` as usual; the caller saves the
+partial game in both cases.
 """
 
 from __future__ import annotations
@@ -18,7 +21,9 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
+from interpreter.cli.answers import COMMANDS, answer_command, answer_lines
 from interpreter.cli.logfmt import format_value
+from interpreter.engine.answers import Question, optional_answer
 
 if TYPE_CHECKING:
     from interpreter.serve.presentation import Presentation
@@ -129,7 +134,9 @@ HELP = """\
 answer with a number, an option id, or the start of an option's id or name;
   b (board)      the whole board        log       what happened since your last turn
   ? NAME         what an entry does     log all   the whole game so far
-  ?              these options again    quit      stop the game (a --save keeps it)"""
+  ?              these options again    quit      stop the game (a --save keeps it)
+  answers        your answers set in advance to the optional questions ("may" ...)
+  always [N]     always take it         never [N] always pass        ask [N]  ask me again"""
 
 
 class HumanPlayer:
@@ -146,8 +153,13 @@ class HumanPlayer:
         inp: TextIO | None = None,
         out: TextIO | None = None,
         presentation: Presentation | None = None,
+        questions: Sequence[Question] = (),
     ) -> None:
         self.seat = seat
+        self.questions = list(questions)  # the game's optional questions (engine/answers.py)
+        self.answers: dict[str, str] = {}  # question key -> take / decline, set by this person
+        # the key of the optional question asked now (None: none), written by the driver
+        self.question: str | None = None
         self._inp = inp
         self._out = out
         self.presentation = presentation
@@ -289,8 +301,12 @@ class HumanPlayer:
         if not legal:
             raise ValueError("no legal options to choose from")
         view = dict(view)  # the seat's view as plain data: nothing but it is kept or shown
-        self.show(view, legal)
         calm = self.presentation is not None and "players" in view
+        ahead = optional_answer(legal, self.answers.get(self.question or ""))
+        if ahead is not None:
+            self._answered(ahead, legal, calm)
+            return ahead
+        self.show(view, legal)
         while True:
             answer = self._read(f"seat {self.seat}> ")
             if answer is None:
@@ -313,6 +329,15 @@ class HumanPlayer:
                 self._board(view, legal)
             elif calm and word == "log" and rest in ("", "all"):
                 self._show_log(everything=rest == "all")
+            elif word == "answers" and not rest:
+                self.out.write("\n".join(self._answer_lines()) + "\n")
+            elif word in COMMANDS:
+                args = (self.questions, self.answers, self.question, legal)
+                ahead, said = answer_command(word, rest, *args)
+                self.out.write(said + "\n")
+                if ahead is not None:
+                    self._answered(ahead, legal, calm)
+                    return ahead
             else:
                 texts = {o["id"]: o["text"] for o in self._offered(legal)} if calm else None
                 choice, problem = pick(answer, legal, texts)
@@ -320,6 +345,18 @@ class HumanPlayer:
                     return choice
                 self.out.write(problem + "\n")
             self.out.flush()
+
+    def _answer_lines(self) -> list[str]:
+        return answer_lines(self.questions, self.answers, self.size()[0])
+
+    def _answered(self, option: str, legal: Sequence[str], calm: bool) -> None:
+        """Say that a standing answer took ``option`` for this seat."""
+        text = {o["id"]: o["text"] for o in self._offered(legal)}[option] if calm else option
+        asked = next((q.text for q in self.questions if q.key == self.question), "")
+        self.out.write(
+            f"seat {self.seat}, {asked}: {text} (answered in advance; 'answers' changes it)\n"
+        )
+        self.out.flush()
 
     def _read(self, prompt: str) -> str | None:
         """One stripped line, or None at end of input."""

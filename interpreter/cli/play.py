@@ -32,18 +32,25 @@ from interpreter.cli.config import (
 from interpreter.cli.human import HumanPlayer, PlayerLeft
 from interpreter.cli.logfmt import LogPrinter, Output
 from interpreter.cli.replay import apply_choices
+from interpreter.engine.answers import Question, asked, questions
 from interpreter.engine.infoset import SeatView
 from interpreter.engine.savefile import SaveGame, read_save, result_to_dict, write_save
 
 __all__ = ["COMMAND", "drive", "make_agents", "play", "run"]
 
 
-def make_agents(seats: Sequence[str], seed: int, presentation: Any = None) -> list[Any]:
-    """One agent per seat: a :class:`HumanPlayer` or the named bot seeded from the game seed."""
+def make_agents(
+    seats: Sequence[str],
+    seed: int,
+    presentation: Any = None,
+    optional: Sequence[Question] = (),
+) -> list[Any]:
+    """One agent per seat: a :class:`HumanPlayer` (who may answer the game's ``optional``
+    questions in advance) or the named bot seeded from the game seed."""
     agents: list[Any] = []
     for seat, kind in enumerate(seats):
         if kind == HUMAN:
-            agents.append(HumanPlayer(seat, presentation=presentation))
+            agents.append(HumanPlayer(seat, presentation=presentation, questions=optional))
             continue
         try:
             agents.append(make_bot(kind, seat, seed))
@@ -68,6 +75,9 @@ def drive(
         if not legal:
             raise RuntimeError(f"the engine lists no legal option for seat {seat}")
         agent = agents[seat]
+        if isinstance(agent, HumanPlayer):
+            # which optional question this is, for the person's answers set in advance
+            agent.question = asked(state)
         if isinstance(agent, HumanPlayer) and agent.presentation is not None:
             # the texts are written here, where the state is; the person gets only them and
             # the seat's view (hidden information never reaches the screen)
@@ -196,7 +206,9 @@ def play(
     game = cli.load_game(cfg.game, cfg.players, cfg.overlays, cfg.options)
     seats = list(cfg.seats)
     pres = presentation_of(cfg.game, cfg.overlays) if HUMAN in seats else None
-    agents = make_agents(seats, cfg.seed, pres)
+    rules = getattr(game, "rules", None)  # a stand-in game (a test's) may have no rules
+    optional = questions(rules) if HUMAN in seats and rules is not None else ()
+    agents = make_agents(seats, cfg.seed, pres, optional)
     output.header(game, cfg.seed, seats)
     printer = LogPrinter(output.out, enabled=output.log)
     state = game.new_state(cfg.seed, take_forced=take_forced, ask_hidden_forced=ask_hidden_forced)

@@ -57,6 +57,9 @@ class ChooseSpec:
     # asks such a decision even with one legal option, so no seat learns the hidden value
     # from its being taken at once (machine.py)
     hidden_dependent: bool = False
+    # the `id:` text of each options line as written (``keep:{k}``, ``pass``): which optional
+    # question this is, for answers set in advance (engine/answers.py)
+    ids: tuple[str, ...] = ()
 
 
 @dataclass

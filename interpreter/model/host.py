@@ -395,6 +395,7 @@ class DslHost:
             idle_flags=idle,
             where=self.where(path),
             ask_when_only_one=bool(spec.get("ask-when-only-one", self.ask_when_only_one())),
+            ids=tuple(rule_text(o.get("id", "")) for o in spec.get("options", [])),
         )
         self.choices.append((choose, reads))
         return choose

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.diagnostics.errors import RulebookError, RulesError
 from interpreter.diagnostics.suggest import did_you_mean
+from interpreter.engine.answers import DECLINE, optional_answer
 from interpreter.engine.invariants import broken_invariants, broken_names
 from interpreter.engine.machine import ONLY_CHOICE
 from interpreter.model.limits import GameLimitError
@@ -44,9 +45,6 @@ __all__ = [
 ]
 
 AUTO_LIMIT = 20_000  # decisions one `auto:` step may take before it is called stuck
-# The option that declines an optional question: the id the rulesets give "do nothing" beside
-# what a seat may do (docs/rulesets.md); a decision offering it is an optional question.
-DECLINE = "pass"
 # expectations about the decision itself: an optional question before them is left asked
 _ABOUT_DECISION = frozenset({"may", "may include", "may not", "refused", "to move"})
 # expectations of a quantity: the ones an unanswered optional question can silently weaken
@@ -116,18 +114,6 @@ def clear_cache() -> None:
 
 # -- running -------------------------------------------------------------------------------
 _ADVANCING = ("option", "set", "auto")  # steps after which the engine runs to a decision
-
-
-def optional_answer(legal: Sequence[str], how: str | None) -> str | None:
-    """The answer `optional: take | decline` gives a decision with these legal options, or None
-    when it is no optional question (no `pass` beside something to do) or `take` cannot tell
-    which one to take (several options beside `pass`: the scenario's steps say)."""
-    if how is None or DECLINE not in legal or len(legal) < 2:
-        return None
-    if how == "decline":
-        return DECLINE
-    others = [o for o in legal if o != DECLINE]
-    return others[0] if len(others) == 1 else None
 
 
 class _Run:

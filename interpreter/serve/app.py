@@ -21,6 +21,7 @@ from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
 from interpreter.engine.savefile import SaveGame
+from interpreter.serve.answers import answer_routes
 from interpreter.serve.api import api_routes, broadcast
 from interpreter.serve.limits import Limits, QuotaMiddleware
 from interpreter.serve.messages import seat_message
@@ -201,7 +202,12 @@ def create_app(db_path: str | Path | None = None, limits: Limits | None = None) 
         store.close()
 
     app = Starlette(
-        routes=[*api_routes(), *page_routes(), Mount("/static", StaticFiles(directory=STATIC))],
+        routes=[
+            *api_routes(),
+            *answer_routes(),
+            *page_routes(),
+            Mount("/static", StaticFiles(directory=STATIC)),
+        ],
         middleware=[Middleware(QuotaMiddleware, limits=limits)],
         lifespan=lifespan,
     )

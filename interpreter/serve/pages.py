@@ -313,6 +313,8 @@ async def table_page(request: Request) -> Response:
         + _practice_note(table)
         + _table_skeleton()
         + "</div>"
+        # a seat's answers set in advance (a panel of its own: static/answers.js)
+        + '<script src="/static/answers.js" defer></script>'
     )
     return HTMLResponse(layout(table.game.title or "Table", body, "table.js"))
 

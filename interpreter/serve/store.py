@@ -53,6 +53,13 @@ CREATE TABLE IF NOT EXISTS moves (
     choice TEXT NOT NULL,
     PRIMARY KEY (table_id, n)
 );
+CREATE TABLE IF NOT EXISTS answers (  -- a seat's answers set in advance (engine/answers.py)
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    question TEXT NOT NULL,    -- the question's key
+    answer TEXT NOT NULL,      -- take or decline (ask: no row)
+    PRIMARY KEY (table_id, seat, question)
+);
 """
 
 
@@ -176,6 +183,35 @@ class TableStore:
             f"decision {n} was not the next one: the database holds {last} decisions", gone=False
         )
 
+    def set_answer(self, table_id: str, seat: int, question: str, answer: str) -> bool:
+        """Keep a seat's standing answer to a question (``ask``: forget it, the default);
+        False, and nothing written, when the table is gone."""
+        with self.db:
+            self.db.execute("BEGIN")
+            if self.db.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone() is None:
+                return False
+            if answer == "ask":
+                self.db.execute(
+                    "DELETE FROM answers WHERE table_id = ? AND seat = ? AND question = ?",
+                    (table_id, seat, question),
+                )
+            else:
+                self.db.execute(
+                    "INSERT OR REPLACE INTO answers (table_id, seat, question, answer) "
+                    "VALUES (?, ?, ?, ?)",
+                    (table_id, seat, question, answer),
+                )
+        return True
+
+    def answers(self, table_id: str) -> dict[int, dict[str, str]]:
+        """Each seat's standing answers at a table: seat -> question key -> answer."""
+        out: dict[int, dict[str, str]] = {}
+        for seat, question, answer in self.db.execute(
+            "SELECT seat, question, answer FROM answers WHERE table_id = ?", (table_id,)
+        ):
+            out.setdefault(seat, {})[question] = answer
+        return out
+
     def finish(self, table_id: str, result: dict[str, Any]) -> None:
         with self.db:
             self.db.execute(
@@ -224,7 +260,7 @@ class TableStore:
         """Remove a table, its seats and its log (one transaction: all or nothing)."""
         with self.db:
             self.db.execute("BEGIN")
-            for name in ("moves", "seats"):
+            for name in ("moves", "seats", "answers"):
                 self.db.execute(f"DELETE FROM {name} WHERE table_id = ?", (table_id,))
             self.db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
 

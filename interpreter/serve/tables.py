@@ -19,6 +19,7 @@ from interpreter.bots import UnknownBotError, make_bot
 from interpreter.bots.registry import plays
 from interpreter.diagnostics.errors import RulebookError
 from interpreter.diagnostics.suggest import did_you_mean
+from interpreter.engine.answers import standing_answer
 from interpreter.engine.infoset import SeatView
 from interpreter.engine.loader import load_game_and_data
 from interpreter.engine.savefile import SaveGame, result_to_dict
@@ -76,6 +77,9 @@ class Table:
     creator: str = ""  # the creator's token ("": nobody's, a table of an earlier version)
     # why the table stopped before its end (a bot failed, a rule failed): shown, no traceback
     error: str | None = None
+    # each person's answers set in advance (seat -> question key -> take / decline), applied
+    # at that seat's own decisions only (serve/answers.py)
+    answers: dict[int, dict[str, str]] = field(default_factory=dict)
 
     def listen(self, socket: Any, seat: int | None) -> None:
         self.listeners[socket] = seat
@@ -266,6 +270,7 @@ class Hub:
             save.new_state(compiled),
             self._bots(save),
             creator=stored.creator,
+            answers=self.store.answers(table_id),
         )
         state = table.state
         for choice in choices:
@@ -371,10 +376,29 @@ class Hub:
             return False
         return True
 
+    def answered_move(self, table: Table) -> bool:
+        """Commit the move a person's answer set in advance gives the decision asked now (of
+        that person's seat only); False when there is none, or when the move fails (the table
+        then stops, its ``error`` saying why)."""
+        state = table.state
+        if table.error is not None or state.is_over or state.to_move in table.bots:
+            return False
+        seat = state.to_move
+        choice = standing_answer(state, table.answers.get(seat, {}))
+        if choice is None:
+            return False
+        try:
+            self.commit(table, choice)
+        except ServeError as exc:
+            table.error = f"seat {seat}'s answer set in advance ({choice}) failed: {exc.message}"
+            return False
+        return True
+
     def run_bots(self, table: Table) -> int:
-        """Bots at a people's table move at once until a person decides; returns the count."""
+        """Bots at a people's table move at once, and people's answers set in advance answer
+        their questions, until a person decides; returns the count of moves."""
         moves = 0
-        while self.bot_move(table):
+        while self.bot_move(table) or self.answered_move(table):
             moves += 1
         return moves
 

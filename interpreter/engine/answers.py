@@ -1,0 +1,208 @@
+"""Answers set in advance: a seat's standing answers to a ruleset's optional questions.
+
+An optional question is a decision that offers ``pass`` beside what the seat may do (a
+rulebook's "may": take a bonus or not, keep a card or not). Its key is the
+``choose`` step's ``label:`` (without one, the option families it offers besides ``pass``), so
+one answer covers every time the question comes up. A standing answer is ``take``,
+``decline`` or ``ask`` (the default: the seat is asked, as always):
+
+- ``decline`` answers ``pass``;
+- ``take`` answers the one option beside ``pass``; when several are legal (which of two
+  things to keep) the seat is asked, since which one is the player's own choice, and no rule
+  of the engine picks it for them.
+
+A standing answer is the player's own move, given ahead of time: the driver that holds it (the
+terminal, the web table) applies the option it names as that seat's move, through the same
+path as a typed or clicked one, so the save holds it as an ordinary option id and the game
+replays without it. The same words answer the questions of a scenario's ``optional: take |
+decline`` (scenario/runner.py), which answers every optional question alike.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from interpreter.diagnostics.suggest import did_you_mean
+from interpreter.model.flow import CHOOSE
+
+_PART = re.compile(r"\{[^{}]*\}")  # a part of an option text its id does not fill in
+
+__all__ = [
+    "ASK",
+    "DECLINE",
+    "HOWS",
+    "Question",
+    "asked",
+    "check_answer",
+    "find_question",
+    "optional_answer",
+    "question_key",
+    "questions",
+    "standing_answer",
+]
+
+# The option that declines an optional question: the id the rulesets give "do nothing" beside
+# what a seat may do (docs/rulesets.md); a decision offering it is an optional question.
+DECLINE = "pass"
+ASK = "ask"
+# what a standing answer may say, in the order a person is offered them
+HOWS = ("take", "decline", ASK)
+
+
+@dataclass(frozen=True)
+class Question:
+    """One optional question of a ruleset: its key, the question in words, what taking it
+    does in words (the texts of the options beside ``pass``) and those options' families."""
+
+    key: str
+    text: str
+    take: str
+    families: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, str]:
+        return {"key": self.key, "text": self.text, "take": self.take}
+
+
+def question_key(label: str, ids: Iterable[str]) -> str:
+    """The key of a ``choose`` step's question: its label, else the families of the options
+    beside ``pass`` joined by ``/`` (``keep``, ``hire/buy``)."""
+    if label:
+        return label
+    families = dict.fromkeys(i.split(":", 1)[0] for i in ids if i != DECLINE)
+    return "/".join(families)
+
+
+def _is_optional(ids: Sequence[str]) -> bool:
+    return DECLINE in ids and any(i != DECLINE for i in ids)
+
+
+def questions(rules: Any) -> list[Question]:
+    """Every optional question a compiled ruleset (``game.rules``) can ask, in the order its
+    rule files write them, one per key."""
+    found: dict[str, Question] = {}
+    for ins in rules.program.code:
+        if ins[0] != CHOOSE:
+            continue
+        spec = ins[1]
+        if not _is_optional(spec.ids):
+            continue
+        key = question_key(spec.label, spec.ids)
+        if key in found:
+            continue
+        # an id's filled-in parts (`keep:{k}`) read as "…": which one is known when it is asked
+        takes = [
+            _PART.sub("…", rules.words.option(_unfilled(i)))
+            for i in dict.fromkeys(spec.ids)
+            if i != DECLINE
+        ]
+        text = spec.label[:1].upper() + spec.label[1:] if spec.label else " / ".join(takes)
+        families = tuple(dict.fromkeys(i.split(":", 1)[0] for i in spec.ids if i != DECLINE))
+        found[key] = Question(key, text.rstrip(), " / ".join(takes), families)
+    return list(found.values())
+
+
+def _unfilled(option_id: str) -> str:
+    """An id template with each ``{...}`` part as ``…``."""
+    out, depth = [], 0
+    for ch in option_id:
+        if ch == "{":
+            if depth == 0:
+                out.append("…")
+            depth += 1
+        elif ch == "}" and depth:
+            depth -= 1
+        elif depth == 0:
+            out.append(ch)
+    return "".join(out)
+
+
+def optional_answer(legal: Sequence[str], how: str | None) -> str | None:
+    """The option ``how`` (``take`` or ``decline``) answers a decision with these legal
+    options, or None: no optional question (no ``pass`` beside something to do), ``ask`` or no
+    answer, or ``take`` with several options beside ``pass`` (the seat picks which).
+
+    >>> optional_answer(["bonus", "pass"], "take")
+    'bonus'
+    >>> optional_answer(["keep:a", "keep:b", "pass"], "decline")
+    'pass'
+    >>> optional_answer(["keep:a", "keep:b", "pass"], "take") is None
+    True
+    """
+    if how not in ("take", "decline") or DECLINE not in legal or len(legal) < 2:
+        return None
+    if how == "decline":
+        return DECLINE
+    others = [o for o in legal if o != DECLINE]
+    return others[0] if len(others) == 1 else None
+
+
+def asked(state: Any) -> str | None:
+    """The key of the optional question ``state`` asks now, or None (no decision, or one that
+    is no optional question)."""
+    pending = getattr(state, "pending", None)  # a driver's stand-in state may have none
+    if not pending or state.is_over or not _is_optional(list(pending)):
+        return None
+    for spec, _opt, _values in pending.values():
+        return question_key(spec.label, spec.ids)
+    return None
+
+
+def standing_answer(state: Any, answers: Mapping[str, str]) -> str | None:
+    """The option the answers of the seat to move (question key -> how) give the decision
+    ``state`` asks now, or None: the seat is asked. The caller passes that seat's answers
+    only, so an answer never fires at another seat's decision."""
+    key = asked(state)
+    if key is None:
+        return None
+    return optional_answer(state.legal_options(), answers.get(key))
+
+
+def check_answer(known: Sequence[Question], key: Any, how: Any) -> tuple[str, str]:
+    """``(key, how)`` when both name a question of ``known`` and an answer in :data:`HOWS`;
+    ValueError with a message for people otherwise."""
+    keys = [q.key for q in known]
+    if not isinstance(key, str) or key not in keys:
+        guess = did_you_mean(key, keys) if isinstance(key, str) else None
+        hint = f"; did you mean {guess!r}?" if guess else ""
+        raise ValueError(f"no optional question {key!r} in this game{hint}")
+    if not isinstance(how, str) or how not in HOWS:
+        raise ValueError(f"an answer is one of {', '.join(HOWS)}, not {how!r}")
+    return key, how
+
+
+def _norm(text: str) -> str:
+    return " ".join(
+        "".join(c if c.isalnum() else " " for c in text.lower().replace("…", " ")).split()
+    )
+
+
+def find_question(known: Sequence[Question], name: str) -> tuple[Question | None, str]:
+    """The question ``name`` stands for (its number in ``known``, 1-based; its key; or words
+    of its text or of what taking it does, case and punctuation aside), or None and why not."""
+    name = name.strip()
+    if not name:
+        return None, "name a question: its number in 'answers', or words of it"
+    if name.isdigit():
+        n = int(name)
+        if 1 <= n <= len(known):
+            return known[n - 1], ""
+        return None, f"no question {n}: 'answers' lists {len(known)}"
+    exact = [q for q in known if name == q.key]
+    if exact:
+        return exact[0], ""
+    want = _norm(name)
+    said = {q.key: " ".join(_norm(t) for t in (q.text, q.take, *q.families)) for q in known}
+    # the words as a phrase, else each word starting a word of the question, in any order
+    found = [q for q in known if f" {want} " in f" {said[q.key]} "]
+    if len(found) != 1:
+        words = [f" {w}" for w in want.split()]
+        found = [q for q in known if all(w in f" {said[q.key]}" for w in words)] or found
+    if len(found) == 1:
+        return found[0], ""
+    if found:
+        shown = "; ".join(q.text for q in found[:4])
+        return None, f"{name!r} names several questions ({shown}); type more of it or a number"
+    return None, f"no optional question matches {name!r}; 'answers' lists them"

@@ -1,0 +1,64 @@
+"""Answers set in advance at the web table, through the real Puerto Rico ruleset: a seat's
+standing answers answer its own optional questions as its own moves (ordinary option ids in
+the save, which replays to the same game), never another seat's; "ask me" asks; another seat
+or a spectator can neither read nor set them; a reload of the server keeps them."""
+
+from __future__ import annotations
+
+import random
+
+from helpers.serve_api import move, new_table, state_of, token_of
+from interpreter.engine.answers import asked
+from interpreter.engine.loader import load_game
+from interpreter.engine.savefile import result_to_dict
+
+PRIVILEGE = "the captain's privilege: take the victory point?"
+BARREL = "keep one barrel"
+SEATS = ["human", "human", "random"]
+
+
+def answers_url(table):
+    return f"/api/tables/{table['id']}/answers"
+
+
+def set_answer(client, table, seat, question, answer, **extra):
+    body = {"token": token_of(table, seat), "question": question, "answer": answer, **extra}
+    return client.post(answers_url(table), json=body)
+
+
+def play_humans(client, table, seed=3):
+    """Both people move at random to the end; the (seat, prompt, options) each was asked."""
+    rng = random.Random(seed)
+    asked_of = []
+    message = state_of(client, table, None)
+    while not message["over"]:
+        seat = message["to_move"]
+        mine = state_of(client, table, seat)
+        options = [o["id"] for o in mine["options"]]
+        asked_of.append((seat, mine["prompt"], options))
+        response = move(client, table, seat, rng.choice(options), mine["decision"])
+        assert response.status_code == 200, response.text
+        message = response.json()
+    return asked_of
+
+
+def test_standing_answers_are_the_seats_own_moves_and_the_save_replays(client):
+    table = new_table(client, game="puerto-rico", players=3, seats=SEATS, seed=20)
+    assert set_answer(client, table, 0, PRIVILEGE, "take").status_code == 200
+    assert set_answer(client, table, 0, BARREL, "decline").status_code == 200
+    seen = play_humans(client, table)
+    # seat 0 was never asked what it answered in advance; seat 1 (no answers: "ask me") was
+    assert not [s for s in seen if s[0] == 0 and s[1] in (PRIVILEGE, BARREL)]
+    assert {p for s, p, _ in seen if s == 1} >= {PRIVILEGE, BARREL}
+    # the save holds ordinary option ids and replays to the same end
+    save = client.get(f"/api/tables/{table['id']}/save").json()
+    state = load_game("puerto-rico", 3).new_state(save["seed"])
+    answered = {PRIVILEGE: 0, BARREL: 0}
+    for choice in save["choices"]:
+        key = asked(state)
+        if state.to_move == 0 and key in answered:
+            assert choice == ("privilege-vp" if key == PRIVILEGE else "pass")
+            answered[key] += 1
+        state.apply(choice)
+    assert all(answered.values()), answered
+    assert state.is_over and result_to_dict(state.result()) == save["result"]
