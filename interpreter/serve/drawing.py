@@ -89,9 +89,7 @@ class Drawing:
     cells: list[tuple[str, str, int]] = field(default_factory=list)  # a tile: colour, name, number
 
 
-def number_of(
-    pres: Presentation, spec: Any, players: int, entry: str | None = None
-) -> int | None:
+def number_of(pres: Presentation, spec: Any, players: int, entry: str | None = None) -> int | None:
     """A number of a draw spec: a number, a table (at this player count) or an attribute of
     ``entry``'s catalog entry; None when it names nothing that is a whole number."""
     if isinstance(spec, bool):

@@ -258,7 +258,9 @@ class Presentation:
             return Field(name, self.label(name), self.chips(value))
         if spec.get("as") == "seat" and isinstance(value, int) and not isinstance(value, bool):
             # a field holding a seat number reads as that seat
-            return Field(name, self.label(name), [Chip("you" if value == viewer else f"Seat {value}")])
+            return Field(
+                name, self.label(name), [Chip("you" if value == viewer else f"Seat {value}")]
+            )
         drawing = draw_field(self, spec, value, players)
         return Field(name, self.label(name), self.chips(value), drawing)
 

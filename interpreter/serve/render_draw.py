@@ -43,7 +43,9 @@ def drawing_html(drawing: Drawing) -> str:
             f"{escape(name)} <b>{n}</b></span>"
             for c, name, n in drawing.cells
         )
-        return f'<div class="ptile"><span class="t-name">{escape(drawing.title)}</span>{cells}</div>'
+        return (
+            f'<div class="ptile"><span class="t-name">{escape(drawing.title)}</span>{cells}</div>'
+        )
     return _none()
 
 
@@ -136,7 +138,9 @@ def _row(row: Row) -> str:
         elif row.named:
             slots.append(_card(face, "slot full named"))
         else:
-            slots.append(f'<i class="slot full"{_colour(face.colour)} title="{escape(face.name)}"></i>')
+            slots.append(
+                f'<i class="slot full"{_colour(face.colour)} title="{escape(face.name)}"></i>'
+            )
     if row.capacity is not None:
         slots.extend(['<i class="slot"></i>'] * max(0, row.capacity - len(row.filled)))
     count = (
