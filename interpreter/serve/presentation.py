@@ -108,7 +108,7 @@ class Presentation:
             cards={str(k): dict(v) for k, v in (section.get("cards") or {}).items() if v},
         )
         for name, spec in (section.get("draw") or {}).items():
-            # `governor: seat` is short for `governor: {as: seat}`
+            # `first: seat` is short for `first: {as: seat}`
             pres.draw[str(name)] = dict(spec) if isinstance(spec, Mapping) else {"as": spec}
         pres.docs.update(
             {k: " ".join(str(v).split()) for k, v in (section.get("docs") or {}).items()}
