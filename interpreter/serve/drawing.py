@@ -86,6 +86,7 @@ class Drawing:
     value: int | None = None  # a track's number, a stack's count (None: not told)
     max: int | None = None
     title: str = ""  # a tile's name
+    words: str = ""  # a tile's numbers in words (its tooltip)
     cells: list[tuple[str, str, int]] = field(default_factory=list)  # a tile: colour, name, number
 
 
@@ -157,7 +158,8 @@ def draw_field(
                 for k, v in row.items()
                 if isinstance(v, int) and not isinstance(v, bool)
             ]
-            return Drawing("tile", title=pres.label(value), cells=cells)
+            words = pres.rows.get(value, "")
+            return Drawing("tile", title=pres.label(value), cells=cells, words=words)
     return None
 
 

@@ -44,7 +44,8 @@ def drawing_html(drawing: Drawing) -> str:
             for c, name, n in drawing.cells
         )
         return (
-            f'<div class="ptile"><span class="t-name">{escape(drawing.title)}</span>{cells}</div>'
+            f'<div class="ptile" title="{escape(drawing.words or drawing.title)}">'
+            f'<span class="t-name">{escape(drawing.title)}</span>{cells}</div>'
         )
     return _none()
 
@@ -105,7 +106,7 @@ def _circles(space: Space) -> str:
     for i, (_, n) in enumerate(space.occupants):
         marks.extend([f'<i class="o f{min(i, 2)}"></i>'] * n)
     marks.extend(['<i class="o"></i>'] * max(0, (space.capacity or 0) - filled))
-    words = ", ".join(f"{label} {n}" for label, n in space.occupants if n) or "empty"
+    words = ", ".join(f"{label.lower()} {n}" for label, n in space.occupants if n) or "empty"
     if space.capacity is not None:
         words = f"{filled} of {space.capacity}: {words}"
     return f'<span class="occ" title="{escape(words)}">{"".join(marks)}</span>'
@@ -166,6 +167,6 @@ def _track(drawing: Drawing) -> str:
 
 def _stack(count: int | None) -> str:
     text = "?" if count is None else str(count)
-    words = "face down, how many is not told" if count is None else f"{count} face down"
+    words = "hidden, how many is not told" if count is None else f"{count} hidden, face down"
     cls = "stack empty" if count == 0 else "stack"
     return f'<span class="{cls}" title="{words}"><b>{text}</b></span>'
