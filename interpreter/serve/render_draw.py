@@ -89,10 +89,12 @@ def _card(face: Face, cls: str = "card") -> str:
     )
     icon = f'<span class="icon">{escape(face.icon)}</span>' if face.icon else ""
     doc = escape(face_title(face))
+    # tapped open: the entry's text under the card (its numbers are on the card already)
+    text = f'<p class="c-doc">{escape(face.doc)}</p>' if face.doc else ""
     return (
         f'<details class="{cls}"{_colour(face.colour)}><summary title="{doc}">'
         f'{cost}{vp}<span class="c-name">{icon}{escape(face.name)}</span>{count}</summary>'
-        f'<p class="c-doc">{doc}</p></details>'
+        f"{text}</details>"
     )
 
 
