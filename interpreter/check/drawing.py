@@ -8,8 +8,8 @@ did-you-mean among the names that would fit:
   (or defaults) have;
 * ``draw: FIELD: ...``: a global or player state field; ``spaces:``/``max:`` a number or a
   table; ``capacity:`` a number, a table or an attribute of the field's catalog; ``width:`` an
-  attribute of it; ``occupants:``/``fill:``/``content:`` fields of its pieces (the catalog's
-  ``fields:``); ``table:`` a table.
+  attribute of it; ``occupants:``/``marked:``/``fill:``/``content:`` fields of its pieces (the
+  catalog's ``fields:``); ``table:`` a table.
 """
 
 from __future__ import annotations
@@ -116,7 +116,9 @@ def drawing_faults(data: Any) -> list[Diagnostic]:
         named = (
             [(["occupants", i], v) for i, v in enumerate(occupants)] if is_seq(occupants) else []
         )
-        named += [([part], spec.get(part)) for part in ("fill", "content") if part in spec]
+        named += [
+            ([part], spec.get(part)) for part in ("fill", "content", "marked") if part in spec
+        ]
         for path, value in named:
             if isinstance(value, str) and value not in pieces:
                 fault([*at, *path], f"piece field of the {held or 'field'}", value, pieces)

@@ -10,7 +10,9 @@ Components (``as:``):
 * ``cards``  catalog entries as card faces (name, cost, VP, kind, colour, ``doc:`` text): a hand,
   a city, the entries for sale (a bag: each with how many are left);
 * ``grid``   spaces holding pieces, each piece with its occupant circles (filled of capacity);
-  ``spaces:`` how many (empty ones drawn too), ``width:`` the spaces a piece takes;
+  ``spaces:`` how many (empty ones drawn too), ``width:`` the spaces a piece takes,
+  ``occupants:`` the piece fields counting them, ``marked:`` how many of the first are of a
+  second sort (drawn in their own colour);
 * ``slots``  rows of slots: a piece with ``capacity:`` slots, ``fill:`` of them filled with what
   its ``content:`` field names; a bag or a pile filling ``capacity:`` slots;
 * ``track``  a number on a range from 0 to ``max:``;
@@ -200,6 +202,12 @@ def _grid(pres: Presentation, spec: Mapping[str, Any], value: list[Any], players
             for name in spec.get("occupants") or []
             if isinstance(item, Mapping) and isinstance(item.get(name), int)
         ]
+        marked = spec.get("marked")
+        if occupants and isinstance(item, Mapping) and isinstance(item.get(marked), int):
+            # `marked:` counts how many of the first occupants are of a second sort
+            label, n = occupants[0]
+            occupants[0] = (label, max(0, n - item[marked]))
+            occupants.insert(1, (pres.label(marked), item[marked]))
         capacity = number_of(pres, spec.get("capacity"), players, key)
         spaces.append(Space(pres.card_face(key), max(1, width or 1), occupants, capacity))
     total = number_of(pres, spec.get("spaces"), players)

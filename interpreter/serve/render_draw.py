@@ -134,6 +134,8 @@ def _grid(drawing: Drawing) -> str:
 
 
 def _row(row: Row) -> str:
+    if row.capacity is None and not row.filled and not row.title:
+        return _none()  # nothing, and no slots to show it in
     slots = []
     for face in row.filled:
         if face is None:

@@ -51,10 +51,12 @@ def test_the_island_and_city_have_their_twelve_spaces_and_large_buildings_take_t
             assert space.width == pres.pieces[piece["type"]]["spaces"]
             assert space.capacity == pres.pieces[piece["type"]]["circles"]
             # nobles are occupants too (the nobles overlay adds them to the drawing)
+            # (`workers` counts the nobles too: they are drawn apart)
             assert dict(space.occupants) == {
-                "colonists": piece["workers"],
+                "colonists": piece["workers"] - piece["nobles"],
                 "Nobles": piece["nobles"],
             }
+            assert space.occupants[0][1] + space.occupants[1][1] <= space.capacity
 
 
 def test_occupant_circles_read_as_so_many_of_the_capacity():

@@ -63,15 +63,18 @@ SLIPS = {
         "spaced",
         "spaces",
     ),
-    "unknown-occupant-field": Slip(
+    "unknown-marked-field": Slip(
         NOBLES,
-        "presentation/draw/city: {occupants: [workers, nobles]}",
-        "presentation/draw/city: {occupants: [workers, nobels]}",
+        "presentation/draw/city: {marked: nobles}",
+        "presentation/draw/city: {marked: nobels}",
         "nobels",
         "nobles",
     ),
     "unknown-fill-field": Slip(
         PR, "fill: load, content: cargo", "fill: lode, content: cargo", "lode", "load"
+    ),
+    "unknown-occupant-field": Slip(
+        PR, "occupants: [workers]}", "occupants: [worker]}", "worker", "workers"
     ),
     "unknown-tile-table": Slip(
         SJ,
