@@ -199,3 +199,20 @@ def test_every_text_of_a_card_is_escaped():
     assert "<script>" not in html and "<b>" not in html
     assert "&lt;script&gt;x()&lt;/script&gt; &amp; more" in html and "Hat &lt;b&gt;" in html
     assert html.count('class="space empty"') == 2
+
+
+def test_the_terminal_and_the_table_show_one_card_face():
+    from interpreter.cli.calm import describe
+    from interpreter.serve.drawing import Drawing
+    from interpreter.serve.render_draw import drawing_html
+
+    _, data = load_game_and_data("puerto-rico", 3)
+    pres = Presentation.from_data(data)
+    face = pres.card_face("hospice")
+    text = describe(pres, "hospice", 90)
+    assert text[:2] == ["Hospice  [hospice]", "  Cost 4 · VP 2 · Violet"]
+    assert "Copies" not in "\n".join(text) and face.doc.split()[0] in text[2]
+    html = drawing_html(Drawing("cards", faces=[face]))
+    assert '<span class="c-cost" title="cost">4</span>' in html
+    assert '<span class="c-vp" title="VP">2</span>' in html
+    assert 'title="Hospice (cost 4, 2 VP, violet): When its owner' in html
