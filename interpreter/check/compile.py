@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from interpreter.check.drawing import drawing_faults
 from interpreter.check.references import whole_ruleset_checks
 from interpreter.check.setup import setup_faults
 from interpreter.diagnostics.errors import ConfigError, Diagnostic, RulesError
@@ -112,6 +113,9 @@ def check_ruleset(
     if whole and not failed:
         # only on a ruleset that compiles: a mistyped call must not also read as "never used"
         out.extend(whole_ruleset_checks(data))
+    if whole:
+        # the board's drawing names fields, catalogs and tables: a slip would draw nothing
+        out.extend(drawing_faults(data))
     if not any(d.severity == "error" for d in out):
         # a set-up failing for a reason already reported (a table listing more copies than
         # the catalog has) would only repeat it; one count's set-up fault is enough

@@ -208,37 +208,16 @@ def _matches(pres: Presentation, keys: Sequence[str], want: str) -> list[str]:
     return found or [k for k in keys if f" {want}" in f" {_norm(pres.label(k))}"]
 
 
-def _attr_label(pres: Presentation, key: str) -> str:
-    if key in pres.labels:
-        return pres.label(key)
-    return key.upper() if len(key) <= 2 else pres.label(key)
-
-
-def _attr_value(pres: Presentation, value: Any) -> str:
-    return pres.label(value) if isinstance(value, str) else str(value)
-
-
 def describe(pres: Presentation, key: str, width: int) -> list[str]:
-    """A catalog entry for a person: its name, its cost and VP and other plain attributes,
-    then its ``doc:`` text, wrapped to ``width``."""
-    piece = pres.pieces.get(key) or {}
-    attrs = {
-        k: v
-        for k, v in piece.items()
-        if k != "doc" and k not in pres.internal and not isinstance(v, (Mapping, list, tuple))
-        if v not in (None, "none", "", False)
-    }
-    # what a buyer asks first comes first, then the rest as the catalog lists it
-    order = [k for k in ("cost", "vp") if k in attrs] + [
-        k for k in attrs if k not in ("cost", "vp")
-    ]
-    lines = [f"{pres.label(key)}  [{key}]"]
-    if order:
-        words = [f"{_attr_label(pres, k)} {_attr_value(pres, attrs[k])}" for k in order]
-        lines.extend(_wrap("  ", words, width))
-    doc = pres.doc(key)
+    """A catalog entry for a person: its card face (presentation.py ``card_face``, the one the
+    web table draws): its name, cost, VP and kind, then its ``doc:`` text, wrapped to ``width``."""
+    face = pres.card_face(key)
+    lines = [f"{face.name}  [{key}]"]
+    numbers = pres.face_words(face)
+    if numbers:
+        lines.extend(textwrap.wrap(numbers, width, initial_indent="  ", subsequent_indent="  "))
     lines.extend(
-        textwrap.wrap(doc, width, initial_indent="  ", subsequent_indent="  ")
+        textwrap.wrap(face.doc, width, initial_indent="  ", subsequent_indent="  ")
         or ["  (no text: the ruleset gives this entry no doc:)"]
     )
     return lines

@@ -22,8 +22,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.model.words import fill, label, option_words
+from interpreter.serve.drawing import Drawing, Face, draw_field
 
-__all__ = ["Board", "Chip", "Field", "Presentation", "Zone", "plain"]
+__all__ = ["Board", "Chip", "Face", "Field", "Presentation", "Zone", "plain"]
 
 
 def plain(value: Any) -> Any:
@@ -46,9 +47,13 @@ class Chip:
 
 @dataclass
 class Field:
+    """A state field for people: its name, label, chips (the words) and, where the ruleset's
+    ``presentation: draw:`` asks for one, its drawing (serve/drawing.py)."""
+
     name: str
     label: str
     chips: list[Chip]
+    drawing: Drawing | None = None
 
 
 @dataclass
@@ -80,6 +85,12 @@ class Presentation:
     pieces: dict[str, dict[str, Any]] = field(default_factory=dict)
     # ids that name a row of numbers in a table, as that row in words (a tile and its prices)
     rows: dict[str, str] = field(default_factory=dict)
+    # the ruleset's tables (knobs a drawing reads), how each field is drawn, what a catalog's
+    # card face shows (cost, vp, kind: attribute names), and each entry's catalog
+    tables: dict[str, Any] = field(default_factory=dict)
+    draw: dict[str, dict[str, Any]] = field(default_factory=dict)
+    cards: dict[str, dict[str, str]] = field(default_factory=dict)
+    catalog_of: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Presentation:
@@ -93,7 +104,12 @@ class Presentation:
             internal=set(section.get("internal") or {}),
             zones=[(z["title"], list(z.get("fields") or [])) for z in section.get("zones") or []],
             options=dict(section.get("options") or {}),
+            tables=dict(data.get("tables") or {}),
+            cards={str(k): dict(v) for k, v in (section.get("cards") or {}).items() if v},
         )
+        for name, spec in (section.get("draw") or {}).items():
+            # `first: seat` is short for `first: {as: seat}`
+            pres.draw[str(name)] = dict(spec) if isinstance(spec, Mapping) else {"as": spec}
         pres.docs.update(
             {k: " ".join(str(v).split()) for k, v in (section.get("docs") or {}).items()}
         )
@@ -106,13 +122,14 @@ class Presentation:
                 if _numbers_row(key, row) and str(key) not in pres.docs:
                     cells = ", ".join(f"{pres.label(k).lower()} {v}" for k, v in row.items())
                     pres.rows[str(key)] = pres.docs[str(key)] = f"{pres.label(key)}: {cells}"
-        for catalog in (data.get("catalogs") or {}).values():
+        for name, catalog in (data.get("catalogs") or {}).items():
             if not isinstance(catalog, Mapping):
                 continue
             defaults = catalog.get("defaults") or {}
             for entry, attrs in (catalog.get("entries") or {}).items():
                 piece = {**defaults, **(attrs if isinstance(attrs, Mapping) else {})}
                 pres.pieces[entry] = piece
+                pres.catalog_of[entry] = str(name)
                 if isinstance(piece.get("doc"), str):
                     pres.docs.setdefault(entry, " ".join(piece["doc"].split()))
         return pres
@@ -176,30 +193,76 @@ class Presentation:
                 return self.doc(arg)
         return ""
 
+    # -- card faces ------------------------------------------------------------------------
+    def card_face(self, key: str) -> Face:
+        """A catalog entry as a card: its name, cost, VP and kind (the attributes its catalog
+        names under ``presentation: cards:``, else those called ``cost`` and ``vp``), colour,
+        icon and ``doc:`` text. The web table draws it; the terminal's ``? NAME`` prints it."""
+        piece = self.pieces.get(key) or {}
+        spec = self.cards.get(self.catalog_of.get(key, ""), {})
+
+        def attr(part: str, default: str | None) -> Any:
+            name = spec.get(part, default)
+            value = piece.get(name) if name else None
+            return None if value in (None, "none") or isinstance(value, (Mapping, list)) else value
+
+        icon, colour = self.style_of(key)
+        kind = attr("kind", None)
+        return Face(
+            key,
+            self.label(key),
+            cost=attr("cost", "cost"),
+            vp=attr("vp", "vp"),
+            kind=self.label(kind) if isinstance(kind, str) else "",
+            colour=colour,
+            icon=icon,
+            doc=self.doc(key),
+        )
+
+    def face_words(self, face: Face) -> str:
+        """A card face's numbers in words: ``Cost 2 · VP 1 · Violet``."""
+        parts = [] if face.cost is None else [f"Cost {face.cost}"]
+        parts += [] if face.vp is None else [f"VP {face.vp}"]
+        parts += [face.kind] if face.kind else []
+        return " · ".join(parts)
+
     # -- the board -------------------------------------------------------------------------
     def board(self, view: Mapping[str, Any]) -> Board:
         """Group a seat's view into zones of fields, internal fields left out."""
+        viewer = view.get("seat")
+        players = len(view.get("players", []))
         shared = {k: v for k, v in view.get("global", {}).items() if k not in self.internal}
         zones: list[Zone] = []
         for title, names in self.zones:
-            fields = [self._field(n, shared.pop(n)) for n in names if n in shared]
+            fields = [self._field(n, shared.pop(n), viewer, players) for n in names if n in shared]
             if fields:
                 zones.append(Zone(title, fields))
         if shared:
-            zones.append(Zone("Table", [self._field(n, v) for n, v in shared.items()]))
+            zones.append(
+                Zone("Table", [self._field(n, v, viewer, players) for n, v in shared.items()])
+            )
         seats = []
         for player in view.get("players", []):
             seat = int(player.get("seat", len(seats)))
             fields = [
-                self._field(n, v)
+                self._field(n, v, viewer, players)
                 for n, v in player.items()
                 if n != "seat" and n not in self.internal
             ]
             seats.append(Zone(f"Seat {seat}", fields, seat=seat))
         return Board(int(view.get("round", 0)), view.get("to_move"), zones, seats)
 
-    def _field(self, name: str, value: Any) -> Field:
-        return Field(name, self.label(name), self.chips(value))
+    def _field(self, name: str, value: Any, viewer: Any = None, players: int = 0) -> Field:
+        spec = self.draw.get(name)
+        if spec is None:
+            return Field(name, self.label(name), self.chips(value))
+        if spec.get("as") == "seat" and isinstance(value, int) and not isinstance(value, bool):
+            # a field holding a seat number reads as that seat
+            return Field(
+                name, self.label(name), [Chip("you" if value == viewer else f"Seat {value}")]
+            )
+        drawing = draw_field(self, spec, value, players)
+        return Field(name, self.label(name), self.chips(value), drawing)
 
     def chips(self, value: Any) -> list[Chip]:
         """A value as chips: a bag as kinds with counts, a pile grouped, pieces with fields."""

@@ -13,6 +13,7 @@ from typing import Any
 
 from interpreter.engine.scoring import tiebreak_text
 from interpreter.serve.presentation import Board, Chip, Presentation, Zone
+from interpreter.serve.render_draw import drawing_html, wide
 
 __all__ = ["board_html", "log_lines", "score_rows", "score_table_html", "seat_name"]
 
@@ -99,10 +100,18 @@ def _zone(zone: Zone, pres: Presentation, classes: str, you: bool = False) -> st
     seat = f' data-seat="{zone.seat}"' if zone.seat is not None else ""
     rows = []
     for field in zone.fields:
-        chips = "".join(_chip(c, pres) for c in field.chips) or '<span class="none">—</span>'
+        drawing = field.drawing
+        if drawing is not None:
+            # a drawn field: cards, spaces and slots under their label, the rest beside it
+            cells = drawing_html(drawing)
+            # (the class rides on the cell: a row is `<tr data-field=..><th>`, tests read it so)
+            cls = f' class="drawn d-{drawing.kind}{" wide" if wide(drawing) else ""}"'
+        else:
+            cells = "".join(_chip(c, pres) for c in field.chips) or '<span class="none">—</span>'
+            cls = ""
         rows.append(
             f'<tr data-field="{escape(field.name)}"><th title="{escape(pres.doc(field.name))}">'
-            f"{escape(field.label)}</th><td>{chips}</td></tr>"
+            f"{escape(field.label)}</th><td{cls}>{cells}</td></tr>"
         )
     return (
         f'<section class="zone {classes}"{seat}><h3>{title}</h3>'
