@@ -1,5 +1,6 @@
-"""Steps per second of random play through the PettingZoo environment, against the engine's
-own decisions per second through ``state.apply`` on the same seeded games.
+"""Steps per second of random play through the PettingZoo environment, against the
+engine's own decisions per second through ``state.apply`` on the same seeds, game by game in
+turn.
 
     python benchmarks/bench_env.py                      # PR 4p and SJ 3p, 3 rounds
     python benchmarks/bench_env.py --games 10 --rounds 5
@@ -7,10 +8,10 @@ own decisions per second through ``state.apply`` on the same seeded games.
 
 A step is one ``env.step`` plus the ``env.last()`` (the observation of the agent to move) that
 precedes it, what every agent loop does; the random agent draws from the action mask with
-Python's ``random`` (numpy's ``Generator.choice`` alone costs about as much as a decision). With ``--against``, each round runs this checkout and
-the other one in turn (each in its own process, ``PYTHONPATH`` pointing at it), so a busy
-machine slows both alike; read the ratio. CPU time (``time.process_time``) is measured, not
-wall time.
+Python's ``random`` (numpy's ``Generator.choice`` alone costs about a third of a decision).
+With ``--against``, each round runs this checkout and the other one in turn (each in its own
+process, ``PYTHONPATH`` pointing at it), so a busy machine slows both alike; read the ratio.
+CPU time (``time.process_time``) is measured, not wall time.
 """
 
 from __future__ import annotations
@@ -18,66 +19,68 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
+
+import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIGS = [("puerto-rico", 4), ("san-juan", 3)]
 
 
-def env_steps(game: str, players: int, games: int, seed: int) -> tuple[int, float]:
-    """Random games through the PettingZoo env: (steps, CPU seconds)."""
-    import random
-
-    import numpy as np
-
-    from interpreter.agents import make_env
-
-    env = make_env(game, players=players)
-    env.reset(seed=seed)  # builds the spaces (cached) before the clock starts
+def env_game(env: Any, seed: int) -> int:
+    """One random game through the PettingZoo env: its steps."""
+    rng = random.Random(seed)
+    env.reset(seed=seed)
     steps = 0
-    start = time.process_time()
-    for g in range(games):
-        env.reset(seed=seed + g)
-        rng = random.Random(seed + g)
-        for _agent in env.agent_iter():
-            obs, _reward, terminated, truncated, _info = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
-            steps += 1
-    return steps, time.process_time() - start
+    for _agent in env.agent_iter():
+        obs, _reward, terminated, truncated, _info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+        steps += 1
+    return steps
 
 
-def engine_steps(game: str, players: int, games: int, seed: int) -> tuple[int, float]:
-    """The same number of random games through ``state.apply``: (decisions, CPU seconds)."""
-    import random
-
-    from interpreter.engine.loader import load_game
-
-    g = load_game(game, players, [])
+def engine_game(game: Any, seed: int) -> int:
+    """The same game's seed played at random through ``state.apply``: its decisions."""
+    s = game.new_state(seed)
+    s.log = None
+    rng = random.Random(seed)
     steps = 0
-    start = time.process_time()
-    for i in range(games):
-        s = g.new_state(seed + i)
-        s.log = None
-        rng = random.Random(seed + i)
-        while not s.is_over:
-            s.apply(rng.choice(s.legal_options()))
-            steps += 1
-    return steps, time.process_time() - start
+    while not s.is_over:
+        s.apply(rng.choice(s.legal_options()))
+        steps += 1
+    return steps
 
 
 def measure(games: int, seed: int) -> dict[str, float]:
+    """Steps per CPU second of each configuration, env and engine game by game in turn (a
+    machine that slows down slows both)."""
+    from interpreter.agents import make_env
+
     out = {}
-    for game, players in CONFIGS:
-        steps, secs = env_steps(game, players, games, seed)
-        out[f"env {game} {players}p"] = steps / secs
-        steps, secs = engine_steps(game, players, games, seed)
-        out[f"engine {game} {players}p"] = steps / secs
+    for name, players in CONFIGS:
+        env = make_env(name, players=players)
+        env_game(env, seed - 1)  # builds the spaces and warms both up before the clock
+        engine_game(env.game, seed - 1)
+        totals = {"env": [0, 0.0], "engine": [0, 0.0]}
+        for g in range(games):
+            start = time.process_time()
+            steps = env_game(env, seed + g)
+            totals["env"][0] += steps
+            totals["env"][1] += time.process_time() - start
+            start = time.process_time()
+            steps = engine_game(env.game, seed + g)
+            totals["engine"][0] += steps
+            totals["engine"][1] += time.process_time() - start
+        for kind, (steps, secs) in totals.items():
+            out[f"{kind} {name} {players}p"] = steps / secs
     return out
 
 

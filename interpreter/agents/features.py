@@ -292,7 +292,12 @@ def _delta(node: _Node, old: Any, new: Any, vec: array) -> bool:
         if at is not None:
             vec[at] += new - old
         return True
-    if to is dict and tn is dict and old.get("hidden") is not True and new.get("hidden") is not True:
+    if (
+        to is dict
+        and tn is dict
+        and old.get("hidden") is not True
+        and new.get("hidden") is not True
+    ):
         if old.keys() != new.keys():
             return False
         kids = node.kids
@@ -361,7 +366,6 @@ class _Block:
         if shown is not _GONE:
             _write(node, shown, vec)
 
-
     def take(self, name: str, block: _Block) -> None:
         """Field ``name``'s slice as ``block`` has it (a field every seat sees alike)."""
         where = self.slices.get(name)
@@ -385,6 +389,7 @@ class Encoder:
         self.glob = _Block(layout.globals, layout.global_slices, "g.")
         self.own = [_Block(layout.player, layout.player_slices, "") for _ in range(n)]
         self.other = [_Block(layout.player, layout.player_slices, "") for _ in range(n)]
+        self.gone: set[tuple[str, str]] = set()  # the fields out of the view at the last call
         self.g_seen: dict[str, Any] = {}  # field -> a copy of the value last encoded
         self.p_seen: list[dict[str, Any]] = [{} for _ in range(n)]
         self.g_copy, self.p_copy = field_copies(rules)  # each field copied by its kind
@@ -411,21 +416,19 @@ class Encoder:
         """Bring every block up to state ``s``: walk again each field that changed."""
         rules = self.rules
         gone = out_of_scope(rules, s)
+        if gone != self.gone:
+            self._rescope(s, gone)
         hidden_global, hidden_player = secret_fields(rules)
-        if gone:
-            self._leave(s, gone)
         seen = self.g_seen
         if s.g != seen:
             glob = self.glob
             get = seen.get
             for name, value in [(k, v) for k, v in s.g.items() if get(k, _MISSING) != v]:
-                if gone and ("global", name) in gone:
-                    continue  # out of the view: _leave emptied its slice
-                was = seen.get(name, _MISSING)
-                if name in hidden_global:
-                    glob.fill(name, hidden_form(rules, "global", name, value))
-                else:
-                    glob.fill(name, value, was)
+                if not (gone and ("global", name) in gone):  # else out of the view: empty
+                    if name in hidden_global:
+                        glob.fill(name, hidden_form(rules, "global", name, value))
+                    else:
+                        glob.fill(name, value, seen.get(name, _MISSING))
                 seen[name] = self.g_copy.get(name, copy_value)(value)
         for pl in s.p:
             j = pl["seat"]
@@ -435,33 +438,28 @@ class Encoder:
             own, other = self.own[j], self.other[j]
             get = seen.get
             for name, value in [(k, v) for k, v in pl.items() if get(k, _MISSING) != v]:
-                if name == "seat":
-                    seen[name] = value
-                    continue
-                if gone and ("player", name) in gone:
-                    continue  # out of the view: _leave emptied its slices
-                was = seen.get(name, _MISSING)
-                own.fill(name, value, was)
-                if name in hidden_player:
-                    form = hidden_form(rules, "player", name, value)
-                    other.fill(name, _GONE if form is None else form)
-                else:
-                    other.take(name, own)  # shown alike to every seat
+                if name != "seat" and not (gone and ("player", name) in gone):
+                    own.fill(name, value, seen.get(name, _MISSING))
+                    if name in hidden_player:
+                        form = hidden_form(rules, "player", name, value)
+                        other.fill(name, _GONE if form is None else form)
+                    else:
+                        other.take(name, own)  # shown alike to every seat
                 seen[name] = self.p_copy.get(name, copy_value)(value)
 
-    def _leave(self, s: Any, gone: set[tuple[str, str]]) -> None:
-        """Empty the slices of the fields out of the view now (a phase's or a round's own
-        fields while it does not run); marked so that they are filled again when back."""
-        for scope, name in gone:
+    def _rescope(self, s: Any, gone: set[tuple[str, str]]) -> None:
+        """Fields leave the view (a phase's or a round's own fields while it does not run):
+        their slices are emptied; fields back in it are filled again from their values."""
+        for scope, name in self.gone ^ gone:
             if scope == "global":
-                if name in s.g and self.g_seen.get(name, _MISSING) is not _GONE:
+                if name in s.g:
                     self.glob.fill(name, _GONE)
-                    self.g_seen[name] = _GONE
+                    self.g_seen.pop(name, None)  # compared, copied and filled at once
                 continue
             for pl in s.p:
-                j = pl["seat"]
-                seen = self.p_seen[j]
-                if name in pl and seen.get(name, _MISSING) is not _GONE:
+                if name in pl:
+                    j = pl["seat"]
                     self.own[j].fill(name, _GONE)
                     self.other[j].fill(name, _GONE)
-                    seen[name] = _GONE
+                    self.p_seen[j].pop(name, None)
+        self.gone = gone

@@ -189,7 +189,11 @@ def spaces_for(
     same for every order of ``overlays``."""
     game = load_game(game_name, players, list(overlays), dict(options))
     canon = tuple(sorted(overlays))
-    probe = game if canon == tuple(overlays) else load_game(game_name, players, list(canon), dict(options))
+    probe = (
+        game
+        if canon == tuple(overlays)
+        else load_game(game_name, players, list(canon), dict(options))
+    )
     families = _families(probe)
     keys = sorted(families)
     fam_of = {id(opt): i for i, key in enumerate(keys) for opt in families[key]}

@@ -53,7 +53,9 @@ def test_encoder_equals_the_features_of_the_whole_view(game, players, overlays):
 
 def test_every_seat_has_the_same_block_and_names_start_from_the_observer():
     obs = spaces_for("san-juan", 3, (), ()).observations
-    blocks = [[n.split(".", 1)[1] for n in obs.features if n.startswith(f"p+{r}.")] for r in range(3)]
+    blocks = [
+        [n.split(".", 1)[1] for n in obs.features if n.startswith(f"p+{r}.")] for r in range(3)
+    ]
     assert blocks[0] == blocks[1] == blocks[2] and blocks[0]
     assert any(n.startswith("p+0.hand:") for n in obs.features)  # own hand: which cards
     assert "p+1.hand#" in obs.features  # another's: how many
@@ -108,7 +110,10 @@ def test_hidden_numbers_and_shared_hidden_piles_do_not_show():
 
 @pytest.mark.parametrize(
     ("game", "overlays"),
-    [("puerto-rico", ("nobles", "new-buildings")), ("san-juan", ("new-buildings", "setup-variation"))],
+    [
+        ("puerto-rico", ("nobles", "new-buildings")),
+        ("san-juan", ("new-buildings", "setup-variation")),
+    ],
 )
 def test_spaces_do_not_depend_on_the_order_of_the_overlays(game, overlays):
     a = spaces_for(game, 3, overlays, ())
