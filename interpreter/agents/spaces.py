@@ -7,16 +7,17 @@ seeded probe games (a deterministic sample, so the spaces are the same on every 
 probes play the configuration with its overlays in name order, so the spaces do not depend on
 the order ``--with`` gives them in.
 
-**Actions.** Every ``options:`` line of every ``choose`` step is an option line; lines that
-write the same id from their ``for`` parts (the id text with each part left open, such as
-``build:{0}``; the many ``pass`` lines are one) are one option *family*, and the parts are its
-arguments. Each argument's domain is the smallest declared collection (a set or a catalog's
-entries) that holds every value the argument took in the probe games, widened to the union of
-the collections that hold any of them when no single one does; an argument never seen in the
+**Actions.** Every ``options:`` line of every ``choose`` step is an option line; the lines of
+steps with the same label that write the same id text from their ``for`` parts (the id text
+with each part left open, such as ``build:{0}``) are one option *family*, and the parts are its
+arguments: a ``pass`` in one step is another action than a ``pass`` in another. Each
+argument's domain is the smallest declared collection (a set or a catalog's entries) that
+holds every value the argument took in the probe games, widened to the union of the
+collections that hold any of them when no single one does; an argument never seen in the
 probes takes the collections its ``for`` text names, else every collection. The space is the
-concatenation of each family's argument product (mixed radix, families by id text): action
-``i`` is one (family, arguments) pair, and a legal option id maps to its action through the
-engine's own record of the line and arguments that made it.
+concatenation of each family's argument product (mixed radix, families by step label and id
+text): action ``i`` is one (family, arguments) pair, and a legal option id maps to its action
+through the engine's own record of the line and arguments that made it.
 
 **Observations.** The seat's view as named features (features.py): the names are those the
 probe games' views gave, grouped by field; a feature never seen there is dropped, so the
@@ -45,7 +46,7 @@ PROBE_SEED = 7919
 class ActionSpace:
     """The option families and their argument domains; action = offset + mixed-radix index."""
 
-    families: list[str]  # each family's id text with its arguments open ("build:{0}")
+    families: list[str]  # each family's step label and open id text ("build: build:{0}")
     domains: list[list[tuple[Any, ...]]]  # per family, per argument: the values
     offsets: list[int]
     size: int
@@ -116,14 +117,14 @@ class Spaces:
         return self  # immutable and shared: actions map the option lines of this very game
 
 
-def _lines(game: Any) -> list[Any]:
-    """Every option line of the game's choose steps, in rule-file order."""
-    seen: dict[int, Any] = {}
+def _lines(game: Any) -> list[tuple[str, Any]]:
+    """Every option line of the game's choose steps with its step's label, in rule-file order."""
+    seen: dict[int, tuple[str, Any]] = {}
     for ins in game.rules.program.code:
         for part in ins:
             if isinstance(part, ChooseSpec):
                 for opt in part.options:
-                    seen.setdefault(id(opt), opt)
+                    seen.setdefault(id(opt), (part.label, opt))
     return list(seen.values())
 
 
@@ -143,11 +144,11 @@ def _family_key(opt: Any, state: Any) -> str:
 
 
 def _families(game: Any) -> dict[str, list[Any]]:
-    """Family key -> its option lines."""
+    """Family key (the choose step's label and the open id text) -> its option lines."""
     state = game.new_state(0)
     out: dict[str, list[Any]] = {}
-    for opt in _lines(game):
-        out.setdefault(_family_key(opt, state), []).append(opt)
+    for label, opt in _lines(game):
+        out.setdefault(f"{label}: {_family_key(opt, state)}", []).append(opt)
     return out
 
 
