@@ -1,7 +1,7 @@
 """Print the sizes of the agent spaces of a configuration (docs/agents.md quotes them).
 
-    python -m interpreter.agents puerto-rico -p 3 --with nobles,new-buildings
-    puerto-rico, 3 players, with new-buildings,nobles: 722 actions, 895 features
+    python -m interpreter.agents my-game -p 3 --with my-expansion,my-variant
+    my-game, 3 players, with my-expansion,my-variant: 722 actions, 895 features
 
 The spaces do not depend on the order the overlays are given in (the line lists them sorted).
 """

@@ -19,7 +19,7 @@ comparison, then field by field), walks again only the fields that changed, and 
 blocks for the observing seat. What a seat may see of a field comes from the engine's own view
 code (``secret_fields``, ``hidden_form``, ``out_of_scope`` in engine/view.py), so the vector
 equals the one :meth:`Layout.encode` makes of ``state.view(seat)`` (tests/agents/
-test_features.py checks that on many random states of the shipped games).
+test_features.py checks that on many random states of the games under rulesets/).
 """
 
 from __future__ import annotations
