@@ -322,8 +322,9 @@ def _delta(node: _Node, old: Any, new: Any, vec: array) -> bool:
                 if ti is not dict and ti is not str:
                     return False  # named by position: every later position moves
         for item in gone:
-            if type(item) is float:
-                return False
+            ti = type(item)
+            if ti is float or (ti is dict and any(type(x) is float for x in item.values())):
+                return False  # a fraction taken off may not give back the sum exactly
         _items(node, gone, i, vec, -1)
         _items(node, came, i, vec, 1)
         if n_old != n_new and node.count is not None:
