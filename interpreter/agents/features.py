@@ -171,7 +171,9 @@ class Layout:
                 acc[at] = acc.get(at, 0.0) + value
         vec = np.zeros(len(self.features), dtype=np.float32)
         for at, value in acc.items():
-            vec[at] = value  # summed in double precision, then rounded once
+            # summed in double precision, then rounded once; the encoder adds in single
+            # precision: the two agree on the whole numbers states hold (below 2**24)
+            vec[at] = value
         return vec
 
 
