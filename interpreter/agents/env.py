@@ -12,7 +12,8 @@
 Agents are ``player_0`` ... ``player_{N-1}`` (seat order). The action space is a fixed
 ``Discrete(A)`` per configuration and the observation a dict with ``observation`` (float32
 vector of the seat's own view) and ``action_mask`` (int8, 1 for legal actions): see
-spaces.py. ``info`` carries ``legal_ids`` (legal action -> option id). Rewards come only at
+spaces.py; the vectors are refilled only where the state changed (features.py). ``info``
+carries ``legal_ids`` (legal action -> option id). Rewards come only at
 the end: each winner gets 1 divided by the number of tied winners, the others 0 (so the
 rewards of a game add up to 1). ``reset(seed=S)`` deals game seed ``S``; without a seed the
 next deal of the environment's own seeded sequence is used. ``render()`` returns (and in
@@ -78,6 +79,8 @@ class RulebookEnv(AECEnv):
             for a in self.possible_agents
         }
         self._deals = random.Random(0)
+        # the seats' feature vectors, kept between steps and refilled where the state changed
+        self._encoder = self.spaces.observations.encoder(self.game)
         self.state: Any = None
         self._legal: dict[int, str] = {}
 
@@ -124,24 +127,30 @@ class RulebookEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
-        mask = np.zeros(self.spaces.actions.size, dtype=np.int8)
+        mask = bytearray(self.spaces.actions.size)
         if agent == self.agent_selection and not self.state.is_over:
-            mask[list(self._legal)] = 1
-        view = self.state.view(seat)
-        return {"observation": self.spaces.observations.encode(view), "action_mask": mask}
+            for action in self._legal:
+                mask[action] = 1
+        return {
+            "observation": self._encoder.encode(self.state, seat),
+            "action_mask": np.frombuffer(mask, dtype=np.int8),
+        }
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action is None or int(action) not in self._legal:
+        option = None if action is None else self._legal.get(int(action))
+        if option is None:
             raise ValueError(f"action {action!r} is not legal for {agent} now")
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self.state.apply(self._legal[int(action)])
+        # rewards stay 0 until the game ends (reset sets them so), so there is nothing to add
+        # to the cumulative rewards before then
+        self.state.apply(option)
         self._next()
-        self._accumulate_rewards()
+        if self.state.is_over:
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

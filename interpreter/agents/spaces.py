@@ -2,24 +2,26 @@
 
 Learning libraries want a stable ``Discrete`` action space and a fixed-length observation
 vector; a ruleset only offers option ids that change from decision to decision. Both spaces
-are built once per (ruleset, players, overlays, options) from the ruleset itself:
+are built once per (ruleset, players, overlays, options) from the ruleset itself and a few
+seeded probe games (a deterministic sample, so the spaces are the same on every machine). The
+probes play the configuration with its overlays in name order, so the spaces do not depend on
+the order ``--with`` gives them in.
 
-**Actions.** Every ``options:`` line of every ``choose`` step is an option *family*; its
-``for`` parts are its arguments. Each argument's domain is the smallest declared collection
-(a set or a catalog's entries) that holds every value the argument took in a few seeded probe
-games (a deterministic sample, so the space is the same on every machine), widened to the
-union of the collections that hold any of them when no single one does; an argument never
-seen in the probes takes the collections its ``for`` text names, else every collection. The
-space is the concatenation of each family's argument product (mixed radix, in rule-file
-order): action ``i`` is one (family, arguments) pair, and a legal option id maps to its
-action through the engine's own record of the family and arguments that made it.
+**Actions.** Every ``options:`` line of every ``choose`` step is an option line; the lines of
+steps with the same label that write the same id text from their ``for`` parts (the id text
+with each part left open, such as ``build:{0}``) are one option *family*, and the parts are its
+arguments: a ``pass`` in one step is another action than a ``pass`` in another. Each
+argument's domain is the smallest declared collection (a set or a catalog's entries) that
+holds every value the argument took in the probe games, widened to the union of the
+collections that hold any of them when no single one does; an argument never seen in the
+probes takes the collections its ``for`` text names, else every collection. The space is the
+concatenation of each family's argument product (mixed radix, families by step label and id
+text): action ``i`` is one (family, arguments) pair, and a legal option id maps to its action
+through the engine's own record of the line and arguments that made it.
 
-**Observations.** A seat's view (``state.view(seat)``, so nothing hidden leaks) flattened
-into named features: numbers as they are, text as one-hot ``path=value``, lists of ids as
-counts per id, lists of pieces as counts per piece type plus each numeric field summed per
-type, hidden piles as their shown size. Seats are listed from the observer on (own seat
-first, then the next ones in turn order). The feature names are those seen in the probe
-games' views, sorted: a feature never seen there is dropped, so the length is fixed.
+**Observations.** The seat's view as named features (features.py): the names are those the
+probe games' views gave, grouped by field; a feature never seen there is dropped, so the
+length is fixed.
 """
 
 from __future__ import annotations
@@ -30,8 +32,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-import numpy as np
-
+from interpreter.agents.features import Encoder, Group, Layout, group_features
 from interpreter.engine.loader import load_game
 from interpreter.model.flow import ChooseSpec
 
@@ -45,17 +46,28 @@ PROBE_SEED = 7919
 class ActionSpace:
     """The option families and their argument domains; action = offset + mixed-radix index."""
 
-    families: list[Any]  # OptionSpec per family, rule-file order
+    families: list[str]  # each family's step label and open id text ("build: build:{0}")
     domains: list[list[tuple[Any, ...]]]  # per family, per argument: the values
     offsets: list[int]
     size: int
     names: list[str] = field(default_factory=list)
-    _family: dict[int, int] = field(default_factory=dict)
+    _family: dict[int, int] = field(default_factory=dict)  # id(option line) -> family
     _index: list[list[dict[Any, int]]] = field(default_factory=list)
+    _known: dict[tuple, int] = field(default_factory=dict)  # (id(line), values) -> action
 
     def action_of(self, entry: tuple) -> int | None:
         """The action of a pending entry ``(spec, option line, values)``; None if outside."""
         _spec, opt, values = entry
+        key = (id(opt), values)
+        try:
+            return self._known[key]
+        except KeyError:
+            action = self._known[key] = self._action_of(opt, values)
+            return action
+        except TypeError:  # an argument value that does not hash: worked out every time
+            return self._action_of(opt, values)
+
+    def _action_of(self, opt: Any, values: tuple) -> int | None:
         fam = self._family.get(id(opt))
         if fam is None:
             return None
@@ -70,8 +82,12 @@ class ActionSpace:
     def legal_actions(self, state: Any) -> dict[int, str]:
         """Legal action -> option id, for the decision pending in ``state``."""
         out: dict[int, str] = {}
+        known = self._known
         for option_id, entry in (state.pending or {}).items():
-            action = self.action_of(entry)
+            try:
+                action = known[(id(entry[1]), entry[2])]
+            except (KeyError, TypeError):
+                action = self.action_of(entry)
             if action is None:
                 raise ValueError(
                     f"option {option_id!r} lies outside the action space built for this "
@@ -81,23 +97,12 @@ class ActionSpace:
         return out
 
 
-@dataclass
-class ObservationSpace:
-    features: list[str]
-    index: dict[str, int]
+class ObservationSpace(Layout):
+    """The feature layout of one configuration (features.py): ``encoder`` makes the fast,
+    stateful encoder of a game's seats; ``encode`` is the reference, on a whole view."""
 
-    @property
-    def size(self) -> int:
-        return len(self.features)
-
-    def encode(self, view: dict[str, Any]) -> np.ndarray:
-        vec = np.zeros(len(self.features), dtype=np.float32)
-        index = self.index
-        for name, value in view_features(view):
-            at = index.get(name)
-            if at is not None:
-                vec[at] += value
-        return vec
+    def encoder(self, game: Any) -> Encoder:
+        return Encoder(self, game.rules)
 
 
 @dataclass
@@ -112,57 +117,39 @@ class Spaces:
         return self  # immutable and shared: actions map the option lines of this very game
 
 
-def _families(game: Any) -> list[Any]:
-    seen: dict[int, Any] = {}
+def _lines(game: Any) -> list[tuple[str, Any]]:
+    """Every option line of the game's choose steps with its step's label, in rule-file order."""
+    seen: dict[int, tuple[str, Any]] = {}
     for ins in game.rules.program.code:
         for part in ins:
             if isinstance(part, ChooseSpec):
                 for opt in part.options:
-                    seen.setdefault(id(opt), opt)
+                    seen.setdefault(id(opt), (part.label, opt))
     return list(seen.values())
 
 
-def view_features(view: dict[str, Any]) -> list[tuple[str, float]]:
-    """The view as (feature name, value) pairs, seats counted from the viewer on."""
-    out: list[tuple[str, float]] = [("round", float(view.get("round") or 0))]
-    seat = view["seat"]
-    players = view["players"]
-    n = len(players)
-    to_move = view.get("to_move")
-    if to_move is not None:
-        out.append((f"to_move=+{(to_move - seat) % n}", 1.0))
-    _walk("g", view["global"], out)
-    for pl in players:
-        rel = (pl["seat"] - seat) % n
-        _walk(f"p+{rel}", {k: v for k, v in pl.items() if k != "seat"}, out)
+def _family_key(opt: Any, state: Any) -> str:
+    """The id text an option line writes with its ``for`` parts left open (``build:{0}``)."""
+    marks = [f"\x00{i}\x00" for i in range(len(opt.slots))]
+    for slot, mark in zip(opt.slots, marks, strict=True):
+        state.t[slot] = mark
+    try:
+        text = str(opt.template(state))
+    except Exception:  # noqa: BLE001 - a template that does more than write its parts
+        code = getattr(opt.template, "__code__", None)
+        text = f"{code.co_filename if code else opt.template!r}/{len(marks)}"
+    for i, mark in enumerate(marks):
+        text = text.replace(mark, f"{{{i}}}")
+    return text
+
+
+def _families(game: Any) -> dict[str, list[Any]]:
+    """Family key (the choose step's label and the open id text) -> its option lines."""
+    state = game.new_state(0)
+    out: dict[str, list[Any]] = {}
+    for label, opt in _lines(game):
+        out.setdefault(f"{label}: {_family_key(opt, state)}", []).append(opt)
     return out
-
-
-def _walk(path: str, value: Any, out: list[tuple[str, float]]) -> None:
-    t = type(value)
-    if t is bool or t is int or t is float:
-        out.append((path, float(value)))
-    elif t is str:
-        out.append((f"{path}={value}", 1.0))
-    elif t is dict:
-        if value.get("hidden") is True:
-            out.append((f"{path}#", float(value.get("count", 0))))
-            return
-        for key, item in value.items():
-            _walk(f"{path}.{key}", item, out)
-    elif t is list:
-        out.append((f"{path}#", float(len(value))))
-        for i, item in enumerate(value):
-            if type(item) is dict:
-                kind = item.get("type", i)
-                out.append((f"{path}[{kind}]", 1.0))
-                for key, field_value in item.items():
-                    if key != "type":
-                        _walk(f"{path}[{kind}].{key}", field_value, out)
-            elif type(item) is str:
-                out.append((f"{path}:{item}", 1.0))
-            else:
-                _walk(f"{path}[{i}]", item, out)
 
 
 def _collections(game: Any) -> dict[str, frozenset[str]]:
@@ -199,34 +186,44 @@ def _domain(
 def spaces_for(
     game_name: str, players: int, overlays: tuple[str, ...], options: tuple[tuple[str, Any], ...]
 ) -> Spaces:
-    """The action and observation spaces of one configuration (built once, then cached)."""
+    """The action and observation spaces of one configuration (built once, then cached); the
+    same for every order of ``overlays``."""
     game = load_game(game_name, players, list(overlays), dict(options))
-    families = _families(game)
-    fam_of = {id(opt): i for i, opt in enumerate(families)}
-    observed: list[list[set[Any]]] = [[set() for _ in opt.slots] for opt in families]
-    features: set[str] = set()
+    canon = tuple(sorted(overlays))
+    probe = (
+        game
+        if canon == tuple(overlays)
+        else load_game(game_name, players, list(canon), dict(options))
+    )
+    families = _families(probe)
+    keys = sorted(families)
+    fam_of = {id(opt): i for i, key in enumerate(keys) for opt in families[key]}
+    arity = [len(families[key][0].slots) for key in keys]
+    observed: list[list[set[Any]]] = [[set() for _ in range(k)] for k in arity]
+    seen: dict[Group, set[str]] = {}
     for g in range(PROBE_GAMES):
-        state = game.new_state(PROBE_SEED + g)
+        state = probe.new_state(PROBE_SEED + g)
         state.log = None
         rng = random.Random(PROBE_SEED + g)
         while True:
             for seat in range(players):
-                features.update(name for name, _ in view_features(state.view(seat)))
+                for group, pairs in group_features(state.view(seat)):
+                    seen.setdefault(group, set()).update(name for name, _ in pairs)
             if state.is_over:
                 break
             for _spec, opt, values in state.pending.values():
                 for slot, value in zip(observed[fam_of[id(opt)]], values, strict=True):
                     slot.add(value)
-            state.apply(rng.choice(state.legal_options()))
-    collections = _collections(game)
+            state.apply(rng.choice(sorted(state.legal_options())))
+    collections = _collections(probe)
     domains: list[list[tuple[Any, ...]]] = []
     offsets: list[int] = []
     size = 0
-    for opt, seen in zip(families, observed, strict=True):
-        texts = [getattr(d, "__code__", None) for d in opt.domains]
+    for key, seen_values in zip(keys, observed, strict=True):
+        texts = [_domain_text(families[key], i) for i in range(len(seen_values))]
         doms = [
-            _domain(values, code.co_filename if code else "", collections, game)
-            for values, code in zip(seen, texts, strict=True)
+            _domain(values, text, collections, probe)
+            for values, text in zip(seen_values, texts, strict=True)
         ]
         domains.append(doms)
         offsets.append(size)
@@ -234,22 +231,41 @@ def spaces_for(
         for d in doms:
             count *= len(d)
         size += count
-    actions = ActionSpace(families, domains, offsets, size)
-    actions._family = fam_of
+    actions = ActionSpace(keys, domains, offsets, size)
     actions._index = [[{v: i for i, v in enumerate(d)} for d in doms] for doms in domains]
-    actions.names = _action_names(game, actions)
-    names = sorted(features)
-    observations = ObservationSpace(names, {n: i for i, n in enumerate(names)})
+    actions.names = _action_names(probe, [families[k][0] for k in keys], domains)
+    # the option lines of the game played (its overlays in the order given) map by their key
+    played = families if probe is game else _families(game)
+    at = {key: i for i, key in enumerate(keys)}
+    actions._family = {id(opt): at[k] for k, opts in played.items() if k in at for opt in opts}
+    layout = Layout.of(seen, players)
+    observations = ObservationSpace(
+        layout.head,
+        layout.globals,
+        layout.player,
+        players,
+        layout.global_slices,
+        layout.player_slices,
+    )
     return Spaces(game, actions, observations)
 
 
-def _action_names(game: Any, actions: ActionSpace) -> list[str]:
+def _domain_text(lines: list[Any], i: int) -> str:
+    """The ``for`` texts of argument ``i`` of a family's lines (they name collections)."""
+    texts = []
+    for opt in lines:
+        code = getattr(opt.domains[i], "__code__", None)
+        texts.append(code.co_filename if code else "")
+    return " ".join(texts)
+
+
+def _action_names(game: Any, lines: list[Any], domains: list[list[tuple]]) -> list[str]:
     """Each action's option id as the ruleset would write it (for people and logs)."""
     import itertools
 
     state = game.new_state(0)
     names = []
-    for opt, doms in zip(actions.families, actions.domains, strict=True):
+    for opt, doms in zip(lines, domains, strict=True):
         for values in itertools.product(*doms):
             for slot, value in zip(opt.slots, values, strict=True):
                 state.t[slot] = value

@@ -204,12 +204,13 @@ class ViewObserver:
         self.dict = {"view": self.tensor[:size]}
         if perfect_recall:
             self.dict["history"] = self.tensor[size:]
+        self.encoder = spaces.observations.encoder(spaces.game)  # features.py
 
     def set_from(self, state: RulebookSpielState, player: int) -> None:
         if state.s is None:
             self.tensor.fill(0)
             return
-        self.dict["view"][:] = self.spaces.observations.encode(state.s.view(player))
+        self.dict["view"][:] = self.encoder.encode(state.s, player)
         if self.perfect_recall:
             text = state.s.rec.information_string(player)
             bits = int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")

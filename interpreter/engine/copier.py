@@ -75,3 +75,35 @@ def field_copier(rules: Rules) -> FieldCopier:
     ns: dict[str, Any] = {"_deep": copy_value}
     exec(compile(src, "<state copier>", "exec"), ns)  # noqa: S102 - built from declared names only
     return ns["copy_fields"]
+
+
+def field_copies(rules: Rules) -> tuple[dict[str, Callable], dict[str, Callable]]:
+    """Per field, the function that copies its value by its declared kind, as ``field_copier``
+    does (global fields, per-seat fields): for a caller that copies a few fields at a time."""
+    flat = _flat_pieces(rules)
+
+    def by_kind(kind: str) -> Callable[[Any], Any]:
+        if kind in ("bag", "pile"):
+            return _shallow
+        if kind == "area" and flat:
+            return _pieces
+        if kind in ("area", "value"):
+            return copy_value
+        return _same
+
+    return (
+        {name: by_kind(kind) for name, (kind, _start) in rules.global_init.items()},
+        {name: by_kind(kind) for name, (kind, _start) in rules.player_init.items()},
+    )
+
+
+def _shallow(v: Any) -> Any:
+    return v.copy()
+
+
+def _pieces(v: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [x.copy() for x in v]
+
+
+def _same(v: Any) -> Any:
+    return v

@@ -38,19 +38,16 @@ def seat_view(
     hidden."""
     copy = _same if shared else copy_tree
     g: dict[str, Any] = {}
-    hidden_all = rules.hidden_all
+    hidden_global, hidden = secret_fields(rules)
     gone = out_of_scope(rules, s)
     for name, value in s.g.items():
         if ("global", name) in gone:
             continue
-        if name in rules.hidden_global:
-            g[name] = {"hidden": True}
-            if name not in hidden_all and type(value) is list:
-                g[name]["count"] = len(value)
+        if name in hidden_global:
+            g[name] = hidden_form(rules, "global", name, value)
         else:
             g[name] = copy(value)
     players = []
-    hidden = rules.hidden_player
     for pl in s.p:
         own = every_seat or pl["seat"] == seat
         shown: dict[str, Any] = {}
@@ -59,9 +56,10 @@ def seat_view(
                 continue
             if own or k not in hidden:
                 shown[k] = copy(v)
-            elif type(v) is list and k not in hidden_all:
-                # a hidden pile (a hand): others see how many, not which
-                shown[k] = {"hidden": True, "count": len(v)}
+            else:
+                form = hidden_form(rules, "player", k, v)
+                if form is not None:
+                    shown[k] = form
         players.append(shown)
     return {
         "seat": seat,
@@ -70,6 +68,21 @@ def seat_view(
         "global": g,
         "players": players,
     }
+
+
+def secret_fields(rules: Rules) -> tuple[set[str], set[str]]:
+    """The global fields hidden from every seat, and the player fields hidden from every seat
+    but their owner: what ``seat_view`` and the agents' feature encoder both ask."""
+    return rules.hidden_global, rules.hidden_player
+
+
+def hidden_form(rules: Rules, scope: str, name: str, value: Any) -> dict[str, Any] | None:
+    """What a seat is shown of a field hidden from it (``scope``: global or player): a pile's
+    size unless it is hidden as ``all``; a hidden global is still marked as there, another
+    seat's hidden field that is no pile is not shown at all (None)."""
+    if type(value) is list and name not in rules.hidden_all:
+        return {"hidden": True, "count": len(value)}
+    return {"hidden": True} if scope == "global" else None
 
 
 def out_of_scope(rules: Rules, s: State) -> set[tuple[str, str]]:
