@@ -92,7 +92,7 @@ def test_gymnasium_env_checker():
 )
 def test_openspiel_random_simulation(game, players, overlays):
     spiel_game = register_openspiel(game, players, overlays)
-    pyspiel.random_sim_test(spiel_game, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(spiel_game, num_sims=1, serialize=True, verbose=False)
 
 
 def test_openspiel_ismcts_bot_plays_through_the_adapter():

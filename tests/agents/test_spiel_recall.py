@@ -38,7 +38,7 @@ def test_game_type_says_perfect_recall_and_openspiel_simulates_it():
     kind = game.get_type()
     assert kind.provides_information_state_string and kind.provides_observation_string
     assert kind.provides_information_state_tensor and kind.provides_observation_tensor
-    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
     state = game.new_initial_state()
     state.apply_action(2)
     seat = state.current_player()
