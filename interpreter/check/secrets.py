@@ -69,6 +69,7 @@ from interpreter.check.secrets_trace import (
     where_of,
 )
 from interpreter.diagnostics.errors import Diagnostic, RulebookError
+from interpreter.dsl.loglines import line_for
 from interpreter.engine.infoset import determinise
 from interpreter.engine.state import State
 from interpreter.engine.view import seat_view
@@ -292,7 +293,9 @@ class _Judge(Watcher):
         stop = self.truth[self.n]
         mine = stop.lines[self.i] if self.i < len(stop.lines) else None
         self.i += 1
-        if mine is not None and mine.text == text:
+        seat = self.seat
+        shown = line_for(text, seat)  # its own text, where the line is the seat's own
+        if mine is not None and line_for(mine.text, seat) == shown:
             return
         then = self.at.line_state(self.n, self.i - 1) if mine is not None else stop.state
         if then is None:
@@ -307,7 +310,7 @@ class _Judge(Watcher):
         where, forced = source(frame, s.game.rules.origins)
         if mine is not None:
             where, forced = mine.where, mine.forced
-        self._leak(where, forced, mine.text if mine is not None else None, text)
+        self._leak(where, forced, line_for(mine.text, seat) if mine is not None else None, shown)
 
     def stop(self, s: State, kind: str, spec: Any) -> None:
         seat = self.seat
@@ -317,7 +320,7 @@ class _Judge(Watcher):
             then = self.at.line_state(self.n, self.i)
             if then is None or not alike(then, s, seat):
                 raise Enough
-            self._leak(mine.where, mine.forced, mine.text, None)
+            self._leak(mine.where, mine.forced, line_for(mine.text, seat), None)
         if not alike(truth.state, s, seat):
             va, vb = truth.view(seat), seat_view(s.game.rules, s, seat, True)
             if _only_the_turn(va, vb):

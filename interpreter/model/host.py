@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from functools import partial
+from operator import attrgetter
 from pathlib import Path
 from types import CodeType
 from typing import Any
@@ -16,6 +17,7 @@ from lark import Token
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.dsl import ir
 from interpreter.dsl.compiler import Compiler, Deferred, Fn, Scope, _Nested
+from interpreter.dsl.loglines import own_line
 from interpreter.dsl.nonesafe import known_not_none
 from interpreter.dsl.parser import DslSyntaxError
 from interpreter.dsl.secrecy import Secrets
@@ -364,12 +366,39 @@ class DslHost:
         token = Token("STRING", f'"{raw}"', line=1, column=0)
         return self._guard(path, lambda: self.c._format(token, sc, words))
 
+    def log_line(self, line: Any, path: Sequence[Any], scope: Scope | None = None) -> Fn:
+        """A log line's text: a template, or ``{text, own, seat}``, whose `own` the seat
+        `seat` reads instead of `text` (dsl/loglines.py); an option's line (with a `scope`)
+        leaves `seat` out: the seat deciding reads it. The function made for a mapping keeps
+        its public template as ``public`` (where the leak check finds the line's rule text)."""
+        if not isinstance(line, dict):
+            return self.template(line, path, scope, True)
+        public = self.template(line.get("text", ""), [*path, "text"], scope, True)
+        own = self.template(line.get("own", ""), [*path, "own"], scope, True)
+        if "seat" in line:
+            seat = self.expression(line["seat"], [*path, "seat"], scope, expect="seat")
+        elif scope is not None:
+            seat = attrgetter("who")
+        else:
+            self.error(path, "D002", "a log step's own text needs `seat:`, the seat that reads it")
+            return public
+
+        def text(s: Any) -> str:
+            return own_line(public(s), seat(s), own(s))
+
+        text.public = public  # type: ignore[attr-defined]
+        return text
+
     def log(self, text: Any, path: Sequence[Any]) -> Fn:
-        fmt = self.template(text, path, words=True)
+        line = self.log_line(text, path)
+        # `fmt`, the public template, is read off this frame by the leak check
+        # (check/secrets_trace.py); `both` writes a line with its own text too
+        fmt = getattr(line, "public", line)
+        both = line if fmt is not line else None
 
         def log(s: Any) -> None:
             if s.log is not None:
-                s.log.append((s.round, None, fmt(s)))
+                s.log.append((s.round, None, fmt(s) if both is None else both(s)))
 
         return log
 
@@ -452,7 +481,7 @@ class DslHost:
             template.parts = parts  # type: ignore[attr-defined] # options.py writes it inline
         with self.under(*mine):  # the effect runs only when this option is legal and taken
             effect = self.statements(o.get("do", "pass"), [*opath, "do"], scope)
-        log = self.template(o["log"], [*opath, "log"], scope, True) if "log" in o else None
+        log = self.log_line(o["log"], [*opath, "log"], scope) if "log" in o else None
         if self.probes is not None:  # a coverage build: count each line offered and taken
             label = rule_text(o.get("id", ""))
             template = self.probes.wrap(self.point("option-offered", label, opath), template)
