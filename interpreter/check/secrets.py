@@ -215,11 +215,34 @@ class _Decision:
             return
         if seat == self.mover:
             self._options(seat, world)
+        else:
+            other = self.other_choice(world, rng)
+            if other is not None:
+                # the mover might have taken another option of the same line, picked from
+                # what this seat may not see (which hidden card it paid): told alike
+                truth = self.truth()
+                if truth is not None:
+                    walk(world.copy(recording=False), other, _Judge(self, truth, seat, other))
         if self.choice not in (world.pending or {}):
             return  # the mover's own hidden pieces differ there: the same move is not legal
         truth = self.truth()
         if truth is not None:
             walk(world, self.choice, _Judge(self, truth, seat))
+
+    def other_choice(self, world: State, rng: random.Random) -> str | None:
+        """Another option of the chosen option's line (its `for` values differ) that the mover
+        has in `world`, where the line's `for` collections may read a hidden field (a hand):
+        which of them the mover took is its own secret (None where there is none)."""
+        entry = (self.state.pending or {}).get(self.choice)
+        if entry is None or not getattr(entry[1], "secret_values", False):
+            return None
+        line = entry[1]
+        others = sorted(
+            oid
+            for oid, (_spec, opt, _values) in (world.pending or {}).items()
+            if opt is line and oid != self.choice
+        )
+        return rng.choice(others) if others else None
 
     def truth(self) -> list[Stop] | None:
         """The true world's next step, walked once for every seat and drawn world."""
@@ -284,8 +307,9 @@ class _Judge(Watcher):
     must be of the same kind (see the module's rule). Ends the walk once the worlds are told
     apart at a stop."""
 
-    def __init__(self, at: _Decision, truth: list[Stop], seat: int) -> None:
+    def __init__(self, at: _Decision, truth: list[Stop], seat: int, other: str = "") -> None:
         self.at, self.truth, self.seat = at, truth, seat
+        self.other = other  # the option this world takes instead of the true one ("": the same)
         self.n = 0  # the stop of the true walk this segment leads to
         self.i = 0  # lines of this segment seen so far
 
@@ -329,7 +353,7 @@ class _Judge(Watcher):
                     where_of(truth.spec if truth.spec is not None else spec),
                     f"who moves next depends on what {_who(seat)} may not see: "
                     f"{_turn(va)}, or {_turn(vb)} in a state it cannot tell from this one "
-                    f"(after '{self.at.choice}')",
+                    f"({self.after()})",
                 )
             raise Enough  # the step showed this seat something: the worlds are told apart
         if truth.kind != kind:
@@ -341,7 +365,7 @@ class _Judge(Watcher):
                 where_of(forced_spec),
                 f"seat {who}'s only option is taken without asking ('(the only choice)'), "
                 f"but in a state {_who(seat)} cannot tell from this one the engine would "
-                f"{'end the game' if other == 'over' else 'ask'} (after '{self.at.choice}')",
+                f"{'end the game' if other == 'over' else 'ask'} ({self.after()})",
             )
             raise Enough
         if kind != "forced":
@@ -355,10 +379,15 @@ class _Judge(Watcher):
             LOG_LEAK,
             where,
             f"{words} depends on what {_who(self.seat)} may not see: {_shown(mine)}, or "
-            f"{_shown(theirs)} in a state it cannot tell from this one (after "
-            f"'{self.at.choice}')",
+            f"{_shown(theirs)} in a state it cannot tell from this one ({self.after()})",
         )
         raise Enough
+
+    def after(self) -> str:
+        """The move (or the two moves) the lines follow."""
+        if self.other:
+            return f"after '{self.at.choice}', or '{self.other}' there"
+        return f"after '{self.at.choice}'"
 
 
 def _who(seat: int) -> str:

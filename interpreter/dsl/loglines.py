@@ -2,8 +2,8 @@
 
 A game's log (``state.log``) is a list of ``(round, seat, text)`` lines every seat is shown.
 A rule that moves a seat's hidden cards writes a line whose public text says only what every
-seat may know ("seat 1 pays 3 cards") and whose *own* text, read by that seat alone, names
-the cards ("you pay with Well, Tower and Smithy"). Such a line's text is an :class:`OwnLine`:
+seat may know ("seat 1 gives 3 hats") and whose *own* text, read by that seat alone, names
+the cards ("you give Top hat, Red cap and Bowler"). Such a line's text is an :class:`OwnLine`:
 a ``str`` whose value is the public text, so every reader that does not ask for a seat's
 version (a save, a replay, a spectator, ``json.dumps``) gets the public text and nothing else;
 a reader that shows the log to one seat asks :func:`line_for` / :func:`lines_for`
@@ -61,9 +61,9 @@ def line_for(text: str, seat: int | None) -> str:
     """What `seat` reads of a log line's text (None: a spectator, the public text): its own
     text as :class:`Yours`, any other as a plain ``str``.
 
-    >>> line = OwnLine("seat 1 pays 2 cards", 1, "you pay with Well and Tower")
+    >>> line = OwnLine("seat 1 gives 2 hats", 1, "you give Top hat and Red cap")
     >>> line_for(line, 1), line_for(line, 0), line_for(line, None)
-    ('you pay with Well and Tower', 'seat 1 pays 2 cards', 'seat 1 pays 2 cards')
+    ('you give Top hat and Red cap', 'seat 1 gives 2 hats', 'seat 1 gives 2 hats')
     """
     if type(text) is OwnLine and seat is not None and text.seat == seat:
         return Yours(text.own)

@@ -93,6 +93,8 @@ class DslHost:
         self.secrets = Secrets()
         self.context: list[ir.Expr] = []
         self.choices: list[tuple[ChooseSpec, list[ir.Expr]]] = []
+        # each option line, its `for` collections and its position (OptionSpec.secret_values)
+        self.option_lines: list[tuple[OptionSpec, list[ir.Expr], str]] = []
 
     # -- positions -----------------------------------------------------------------------
     def text_origin(self, path: Sequence[Any]) -> tuple[str | None, int | None, int | None]:
@@ -314,7 +316,8 @@ class DslHost:
         marks: Mapping[Any, bool] | None = None,
     ) -> dict[Any, bool]:
         """Once every text is compiled: mark each `choose` whose legal options may depend on a
-        hidden field (`ChooseSpec.hidden_dependent`). `counted`: the hidden piles whose size
+        hidden field (`ChooseSpec.hidden_dependent`), and each option line whose `for`
+        collections may (`OptionSpec.secret_values`). `counted`: the hidden piles whose size
         every seat is shown, ("global" or "player", name); `areas`, whether an area of a
         seat's pieces is hidden (what pieces grant then reads it). `marks`: the marks another
         build of the same ruleset settled, by the `choose`'s position (a lazy build resolves
@@ -325,10 +328,16 @@ class DslHost:
             reads = self.secrets.reads_secret
             for spec, nodes in self.choices:
                 spec.hidden_dependent = any(reads(node) for node in nodes)
+            for line, nodes, _where in self.option_lines:
+                line.secret_values = any(reads(node) for node in nodes)
         else:
             for spec, _nodes in self.choices:
                 spec.hidden_dependent = marks.get(spec.where, True)
-        return {spec.where: spec.hidden_dependent for spec, _nodes in self.choices}
+            for line, _nodes, where in self.option_lines:
+                line.secret_values = marks.get(("option", where), False)
+        found: dict[Any, bool] = {spec.where: spec.hidden_dependent for spec, _ in self.choices}
+        found.update((("option", where), line.secret_values) for line, _, where in self.option_lines)
+        return found
 
     def not_none(self, truth: bool = True) -> set:
         """What the last expression compiled (a flow `if:`), being `truth`, shows is not none."""
@@ -469,6 +478,7 @@ class DslHost:
             slots.append(scope.temp(name.strip(), item_of(self.c.last_type or ANY)))
             reads.append(self.last_node())
             self.secrets.bind(slots[-1], [reads[-1]])  # a `for` name: from its collection
+        collections = reads[len(reads) - len(slots) :]
         cond = self.expression(o["if"], [*opath, "if"], scope, expect="bool") if "if" in o else None
         if cond is not None:
             reads.append(self.last_node())
@@ -486,4 +496,6 @@ class DslHost:
             label = rule_text(o.get("id", ""))
             template = self.probes.wrap(self.point("option-offered", label, opath), template)
             effect = self.probes.wrap(self.point("option-taken", label, opath), effect)
-        return OptionSpec(template, tuple(slots), tuple(domains), cond, effect, log)
+        line = OptionSpec(template, tuple(slots), tuple(domains), cond, effect, log)
+        self.option_lines.append((line, collections, self.where(opath)))
+        return line
