@@ -131,11 +131,11 @@ class Resolver(CallResolver):
             out.append(self._emit(node, scope))
         elif kind == "log_stmt":
             text = self.template(ch[0], scope, words=True)
-            if len(ch) == 3:  # `own SEAT "TEXT"`: the text that seat reads instead
-                seat = self.expr(ch[1], scope)
+            if len(ch) == 3:  # `own "TEXT" for SEAT`: the text that seat reads instead
+                seat = self.expr(ch[2], scope)
                 if self.tc.on:
-                    self.tc.want(ch[1], seat, SEAT, "the seat of a log line's own text")
-                out.append(ir.Log(text, seat, self.template(ch[2], scope, words=True)))
+                    self.tc.want(ch[2], seat, SEAT, "the seat of a log line's own text")
+                out.append(ir.Log(text, seat, self.template(ch[1], scope, words=True)))
             else:
                 out.append(ir.Log(text))
         elif kind == "call_stmt":

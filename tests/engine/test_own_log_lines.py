@@ -1,6 +1,6 @@
 """A log line may carry a text only one seat reads (the names of its own hidden pieces): an
 option's ``log: {text, own}``, a ``log:`` step's ``{text, own, seat}`` and the statement
-``log "PUBLIC" own SEAT "OWN"``. ``state.log`` keeps the public text for every reader;
+``log "PUBLIC" own "OWN" for SEAT``. ``state.log`` keeps the public text for every reader;
 ``state.log_for(seat)`` gives that seat its own. Through the real engine, on the small game of
 ``tests/validate/fixtures/secrets/own-lines.yml`` (which the leak check passes)."""
 
@@ -82,7 +82,7 @@ def test_a_log_step_without_its_seat_and_an_own_text_for_no_seat_are_errors(tmp_
         load_game(_rules(tmp_path, 'log: {text: "seat 0 counts", own: "you count"}'), 2)
     assert "D002" in str(caught.value) and "seat:" in str(caught.value)
     text = FIXTURE.read_text(encoding="utf-8").replace(
-        'own actor "you hold {actor.hand}"', 'own actor.hand "you hold {actor.hand}"'
+        'own "you hold {actor.hand}" for actor', 'own "you hold {actor.hand}" for actor.hand'
     )
     path = tmp_path / "own-pile.yaml"
     path.write_text(text, encoding="utf-8")
