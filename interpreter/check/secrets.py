@@ -21,14 +21,19 @@ would be sent in the true state and in the drawn one is compared:
    test_secret_messages.py`` runs the same differential over the server's messages.
 4. **the log lines of the next step** (L001, and L003 for forced moves). The move the game
    actually makes next is made in both worlds (a world where it is not legal is skipped: the
-   mover's own hidden hand differs there), and both run on to their next decision, every
+   mover's own hidden hand differs there; for a seat other than the mover, where the option
+   line's `for` collection reads a hidden field, the drawn world also takes another option of
+   that line, since which hidden card the mover chose is not the seat's to know), and both
+   run on to their next decision, every
    forced move seen as it is taken (:func:`~interpreter.check.secrets_trace.walk`), the drawn
    world compared with the true one step for step, each log line at the moment it is written:
    k's view of both worlds is taken as the line is appended. *Where they agree there, the
    lines must agree*: a line that differs tells k something its view does not (L001, at the
    line's rule text). *Where they differ*, k is being shown what tells the worlds apart (a card
    drawn into its own hand, cards turned up into a pile k may see, even if only until the end
-   of the step), the line is taken as telling that, and the next line is compared in turn. At
+   of the step), the line is taken as telling that, and the next line is compared in turn. A
+   line with an own text (dsl/loglines.py) is compared as k reads it: its own text where it
+   is k's, its public text otherwise. At
    each stop the views are compared again: a forced move in one world where the other asks, or
    whose turn it is differing when nothing else k sees does, is L003 (at the ``choose`` step);
    views that differ after a move end the comparison of this world (its moves are no longer in

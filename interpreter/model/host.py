@@ -336,7 +336,8 @@ class DslHost:
             for line, _nodes, where in self.option_lines:
                 line.secret_values = marks.get(("option", where), False)
         found: dict[Any, bool] = {spec.where: spec.hidden_dependent for spec, _ in self.choices}
-        found.update((("option", where), line.secret_values) for line, _, where in self.option_lines)
+        for line, _nodes, where in self.option_lines:
+            found["option", where] = line.secret_values
         return found
 
     def not_none(self, truth: bool = True) -> set:
@@ -376,10 +377,10 @@ class DslHost:
         return self._guard(path, lambda: self.c._format(token, sc, words))
 
     def log_line(self, line: Any, path: Sequence[Any], scope: Scope | None = None) -> Fn:
-        """A log line's text: a template, or ``{text, own, seat}``, whose `own` the seat
-        `seat` reads instead of `text` (dsl/loglines.py); an option's line (with a `scope`)
-        leaves `seat` out: the seat deciding reads it. The function made for a mapping keeps
-        its public template as ``public`` (where the leak check finds the line's rule text)."""
+        """A log line's text: a template, or ``{text, own, seat}`` whose `own` the seat `seat`
+        reads instead of `text` (dsl/loglines.py; an option's, with a `scope`, is read by the
+        seat deciding); its function keeps the public template as ``public`` (the leak check
+        finds the line's rule text by it)."""
         if not isinstance(line, dict):
             return self.template(line, path, scope, True)
         public = self.template(line.get("text", ""), [*path, "text"], scope, True)
@@ -400,8 +401,7 @@ class DslHost:
 
     def log(self, text: Any, path: Sequence[Any]) -> Fn:
         line = self.log_line(text, path)
-        # `fmt`, the public template, is read off this frame by the leak check
-        # (check/secrets_trace.py); `both` writes a line with its own text too
+        # the leak check reads `fmt`, the public template, off this frame (secrets_trace.py)
         fmt = getattr(line, "public", line)
         both = line if fmt is not line else None
 

@@ -125,7 +125,7 @@ class Words:
         return option_words(option, self.labels, self.options)[0]
 
     def text(self, value: Any) -> str:
-        """A value as a log line shows it: ids as names, a list as names in a sentence ("A, B and C")."""
+        """A value as a log line shows it: ids as names, a list in a sentence ("A, B and C")."""
         return named(value, self.names)
 
 

@@ -30,7 +30,16 @@ def _rulebook(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
 def test_the_person_reads_its_own_lines_and_a_replay_the_public_ones(tmp_path):
     save = tmp_path / "game.json"
     done = _rulebook(
-        "play", "san-juan", "--players", "2", "--seed", "3", "--human", "0", "--save", str(save),
+        "play",
+        "san-juan",
+        "--players",
+        "2",
+        "--seed",
+        "3",
+        "--human",
+        "0",
+        "--save",
+        str(save),
         stdin="1\n" * 3000,
     )
     assert done.returncode == 0, done.stderr

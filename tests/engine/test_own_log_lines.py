@@ -15,7 +15,8 @@ from interpreter.diagnostics.errors import RulesError
 from interpreter.dsl.loglines import OwnLine, Yours, line_for
 from interpreter.engine.loader import load_game
 
-FIXTURE = Path(__file__).resolve().parents[1] / "validate" / "fixtures" / "secrets" / "own-lines.yml"
+FIXTURES = Path(__file__).resolve().parents[1] / "validate" / "fixtures"
+FIXTURE = FIXTURES / "secrets" / "own-lines.yml"
 
 
 def _names(game) -> set[str]:
