@@ -51,6 +51,8 @@ class State:
     round: int = 0
     decisions: int = 0
     history: list[str] = field(default_factory=list)
+    # the public log; a line whose text is an OwnLine (dsl/loglines.py) has another text for
+    # one seat, which only log_for(that seat) gives
     log: list[tuple[int, int | None, str]] | None = field(default_factory=list)
     over: bool = False
     t: dict[str, Any] = field(default_factory=dict)
