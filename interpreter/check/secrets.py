@@ -21,14 +21,19 @@ would be sent in the true state and in the drawn one is compared:
    test_secret_messages.py`` runs the same differential over the server's messages.
 4. **the log lines of the next step** (L001, and L003 for forced moves). The move the game
    actually makes next is made in both worlds (a world where it is not legal is skipped: the
-   mover's own hidden hand differs there), and both run on to their next decision, every
+   mover's own hidden hand differs there; for a seat other than the mover, where the option
+   line's `for` collection reads a hidden field, the drawn world also takes another option of
+   that line, since which hidden card the mover chose is not the seat's to know), and both
+   run on to their next decision, every
    forced move seen as it is taken (:func:`~interpreter.check.secrets_trace.walk`), the drawn
    world compared with the true one step for step, each log line at the moment it is written:
    k's view of both worlds is taken as the line is appended. *Where they agree there, the
    lines must agree*: a line that differs tells k something its view does not (L001, at the
    line's rule text). *Where they differ*, k is being shown what tells the worlds apart (a card
    drawn into its own hand, cards turned up into a pile k may see, even if only until the end
-   of the step), the line is taken as telling that, and the next line is compared in turn. At
+   of the step), the line is taken as telling that, and the next line is compared in turn. A
+   line with an own text (dsl/loglines.py) is compared as k reads it: its own text where it
+   is k's, its public text otherwise. At
    each stop the views are compared again: a forced move in one world where the other asks, or
    whose turn it is differing when nothing else k sees does, is L003 (at the ``choose`` step);
    views that differ after a move end the comparison of this world (its moves are no longer in
@@ -69,6 +74,7 @@ from interpreter.check.secrets_trace import (
     where_of,
 )
 from interpreter.diagnostics.errors import Diagnostic, RulebookError
+from interpreter.dsl.loglines import line_for
 from interpreter.engine.infoset import determinise
 from interpreter.engine.state import State
 from interpreter.engine.view import seat_view
@@ -214,11 +220,34 @@ class _Decision:
             return
         if seat == self.mover:
             self._options(seat, world)
+        else:
+            other = self.other_choice(world, rng)
+            if other is not None:
+                # the mover might have taken another option of the same line, picked from
+                # what this seat may not see (which hidden card it paid): told alike
+                truth = self.truth()
+                if truth is not None:
+                    walk(world.copy(recording=False), other, _Judge(self, truth, seat, other))
         if self.choice not in (world.pending or {}):
             return  # the mover's own hidden pieces differ there: the same move is not legal
         truth = self.truth()
         if truth is not None:
             walk(world, self.choice, _Judge(self, truth, seat))
+
+    def other_choice(self, world: State, rng: random.Random) -> str | None:
+        """Another option of the chosen option's line (its `for` values differ) that the mover
+        has in `world`, where the line's `for` collections may read a hidden field (a hand):
+        which of them the mover took is its own secret (None where there is none)."""
+        entry = (self.state.pending or {}).get(self.choice)
+        if entry is None or not getattr(entry[1], "secret_values", False):
+            return None
+        line = entry[1]
+        others = sorted(
+            oid
+            for oid, (_spec, opt, _values) in (world.pending or {}).items()
+            if opt is line and oid != self.choice
+        )
+        return rng.choice(others) if others else None
 
     def truth(self) -> list[Stop] | None:
         """The true world's next step, walked once for every seat and drawn world."""
@@ -283,8 +312,9 @@ class _Judge(Watcher):
     must be of the same kind (see the module's rule). Ends the walk once the worlds are told
     apart at a stop."""
 
-    def __init__(self, at: _Decision, truth: list[Stop], seat: int) -> None:
+    def __init__(self, at: _Decision, truth: list[Stop], seat: int, other: str = "") -> None:
         self.at, self.truth, self.seat = at, truth, seat
+        self.other = other  # the option this world takes instead of the true one ("": the same)
         self.n = 0  # the stop of the true walk this segment leads to
         self.i = 0  # lines of this segment seen so far
 
@@ -292,7 +322,9 @@ class _Judge(Watcher):
         stop = self.truth[self.n]
         mine = stop.lines[self.i] if self.i < len(stop.lines) else None
         self.i += 1
-        if mine is not None and mine.text == text:
+        seat = self.seat
+        shown = line_for(text, seat)  # its own text, where the line is the seat's own
+        if mine is not None and line_for(mine.text, seat) == shown:
             return
         then = self.at.line_state(self.n, self.i - 1) if mine is not None else stop.state
         if then is None:
@@ -307,7 +339,7 @@ class _Judge(Watcher):
         where, forced = source(frame, s.game.rules.origins)
         if mine is not None:
             where, forced = mine.where, mine.forced
-        self._leak(where, forced, mine.text if mine is not None else None, text)
+        self._leak(where, forced, line_for(mine.text, seat) if mine is not None else None, shown)
 
     def stop(self, s: State, kind: str, spec: Any) -> None:
         seat = self.seat
@@ -317,7 +349,7 @@ class _Judge(Watcher):
             then = self.at.line_state(self.n, self.i)
             if then is None or not alike(then, s, seat):
                 raise Enough
-            self._leak(mine.where, mine.forced, mine.text, None)
+            self._leak(mine.where, mine.forced, line_for(mine.text, seat), None)
         if not alike(truth.state, s, seat):
             va, vb = truth.view(seat), seat_view(s.game.rules, s, seat, True)
             if _only_the_turn(va, vb):
@@ -326,7 +358,7 @@ class _Judge(Watcher):
                     where_of(truth.spec if truth.spec is not None else spec),
                     f"who moves next depends on what {_who(seat)} may not see: "
                     f"{_turn(va)}, or {_turn(vb)} in a state it cannot tell from this one "
-                    f"(after '{self.at.choice}')",
+                    f"({self.after()})",
                 )
             raise Enough  # the step showed this seat something: the worlds are told apart
         if truth.kind != kind:
@@ -338,7 +370,7 @@ class _Judge(Watcher):
                 where_of(forced_spec),
                 f"seat {who}'s only option is taken without asking ('(the only choice)'), "
                 f"but in a state {_who(seat)} cannot tell from this one the engine would "
-                f"{'end the game' if other == 'over' else 'ask'} (after '{self.at.choice}')",
+                f"{'end the game' if other == 'over' else 'ask'} ({self.after()})",
             )
             raise Enough
         if kind != "forced":
@@ -352,10 +384,15 @@ class _Judge(Watcher):
             LOG_LEAK,
             where,
             f"{words} depends on what {_who(self.seat)} may not see: {_shown(mine)}, or "
-            f"{_shown(theirs)} in a state it cannot tell from this one (after "
-            f"'{self.at.choice}')",
+            f"{_shown(theirs)} in a state it cannot tell from this one ({self.after()})",
         )
         raise Enough
+
+    def after(self) -> str:
+        """The move (or the two moves) the lines follow."""
+        if self.other:
+            return f"after '{self.at.choice}', or '{self.other}' there"
+        return f"after '{self.at.choice}'"
 
 
 def _who(seat: int) -> str:

@@ -24,6 +24,7 @@ from types import FrameType
 from typing import Any
 
 from interpreter.diagnostics.errors import RulebookError
+from interpreter.dsl.loglines import line_for
 from interpreter.engine import machine
 from interpreter.engine.state import State
 from interpreter.engine.view import out_of_scope, seat_view
@@ -127,7 +128,7 @@ class Line(Snapshot):
 
     def __init__(self, text: str, where: Where, forced: bool, state: State | None) -> None:
         super().__init__(state)  # type: ignore[arg-type] # filled in when first needed
-        self.text = text
+        self.text = text  # as written: an OwnLine's seat reads its own text (line_for)
         self.where = where
         self.forced = forced  # written for a move the engine took itself
 
@@ -141,7 +142,8 @@ class Watcher:
     it is then, and the frame writing it, for :func:`source`) and each stop."""
 
     def line(self, s: State, text: str, frame: FrameType) -> None:  # noqa: D102
-        """A log line written by the rule code running in `frame`."""
+        """A log line written by the rule code running in `frame` (`text` may be an
+        :class:`~interpreter.dsl.loglines.OwnLine`: its seat reads another text)."""
 
     def stop(self, s: State, kind: str, spec: Any) -> None:  # noqa: D102
         """The walk stopped: ``asked``, ``forced`` (the engine takes it next) or ``over``."""
@@ -160,7 +162,8 @@ class TracedLog(list):  # type: ignore[type-arg]
         if frame.f_code is _TAKE_ONLY:  # a forced move, logged before its effect runs
             self.watcher.stop(self.state, "forced", frame.f_locals.get("spec"))
         super().append(entry)
-        self.watcher.line(self.state, str(entry[2]), frame)
+        # the text as written: an own text (dsl/loglines.py) is compared for its seat
+        self.watcher.line(self.state, entry[2], frame)
 
 
 class Recorder(Watcher):
@@ -243,6 +246,7 @@ def _origin(origins: Any, code: Any, line: int | None = None) -> Where | None:
 
 
 def _code_origin(fn: Any, origins: Any) -> Where | None:
+    fn = getattr(fn, "public", fn)  # a line with an own text: where its public text is
     code = getattr(fn, "__code__", None)
     return None if code is None else _origin(origins, code)
 
@@ -275,7 +279,9 @@ def option_texts(s: State) -> dict[str, tuple[str, Any, Any]]:
         if opt.log is not None:
             for key, value in zip(opt.slots, values, strict=True):
                 t[key] = value
-            text = str(opt.log(s))
+            line = opt.log(s)
+            # what the seat deciding is shown: its own text, where the line has one
+            text = line_for(line, s.who)
         out[oid] = (text, opt, spec)
     return out
 

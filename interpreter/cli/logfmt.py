@@ -12,6 +12,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
+from interpreter.dsl.loglines import Yours
 from interpreter.engine.scoring import tiebreak_text
 
 __all__ = [
@@ -83,10 +84,12 @@ class LogPrinter:
 def _with_seat(seat: int | None, text: str) -> str:
     """Prefix a log line with its seat, unless the rules' text already starts by naming it.
 
+    A seat's own text (``Yours``: "you pay with ...", dsl/loglines.py) names its reader itself.
+
     >>> _with_seat(2, "pass"), _with_seat(2, "seat 2 passes"), _with_seat(None, "end")
     ('seat 2: pass', 'seat 2 passes', 'end')
     """
-    if seat is None:
+    if seat is None or type(text) is Yours:
         return text
     named = f"seat {seat}"
     if text.lower().startswith(named) and text[len(named) : len(named) + 1] in ("", " ", ":"):

@@ -83,7 +83,8 @@ def drive(
             # the seat's view (hidden information never reaches the screen)
             from interpreter.serve.messages import options_of
 
-            agent.offer(options_of(state, agent.presentation, seat), state.log or (), previous)
+            # the log as this seat reads it: the names of its own hidden cards in its lines
+            agent.offer(options_of(state, agent.presentation, seat), state.log_for(seat), previous)
         choice = agent.choose(SeatView(state, seat), legal)
         state.apply(choice)
         record(choice)
@@ -247,9 +248,11 @@ def play(
 
 def _print_tail(state: Any, people: Sequence[HumanPlayer], output: Output) -> None:
     """The log since the last screen a person at the terminal was shown (the round log is not
-    printed while people play: their screens show it)."""
+    printed while people play: their screens show it), as the person's seat reads it."""
     if people and output.log:
-        for line in log_lines((state.log or [])[max(p.seen for p in people) :]):
+        # one person at the terminal reads its own lines; several share the public log
+        reader = people[0].seat if len(people) == 1 else None
+        for line in log_lines(state.log_for(reader)[max(p.seen for p in people) :]):
             output.out.write(line + "\n")
         output.out.flush()
 

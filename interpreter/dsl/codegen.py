@@ -35,6 +35,7 @@ from interpreter.dsl.codegen_parts import (
     words_text,
 )
 from interpreter.dsl.hoist import invariant_parts
+from interpreter.dsl.loglines import own_line
 from interpreter.dsl.runtime import (
     checked_divide,
     checked_index,
@@ -76,6 +77,7 @@ class Generator:
         self.ns: dict[str, Any] = {
             "_show": fast_show,
             "_named": named,
+            "_own_line": own_line,
             "_names": env.id_names,
             "_set_field": set_field,
             "_set_field_in_range": set_field_in_range,
@@ -309,7 +311,10 @@ class Generator:
         return [f"_runtime['fire'](s, {st.event!r}, [{vals}])"]
 
     def _log(self, st: ir.Log) -> list[str]:
-        return [f"if s.log is not None: s.log.append((s.round, None, {self.x(st.text)}))"]
+        text = self.x(st.text)
+        if st.own is not None and st.seat is not None:
+            text = f"_own_line({text}, {self.x(st.seat)}, {self.x(st.own)})"
+        return [f"if s.log is not None: s.log.append((s.round, None, {text}))"]
 
     def _do(self, st: ir.Do) -> list[str]:
         return [self.x(st.call)]

@@ -251,7 +251,12 @@ class Emit(Stmt):
 
 @dataclass(slots=True, eq=False)
 class Log(Stmt):
+    """A log line; with `own`, the text the seat `seat` reads instead of `text` (which every
+    other reader gets: dsl/loglines.py)."""
+
     text: Expr
+    seat: Expr | None = None
+    own: Expr | None = None
 
 
 @dataclass(slots=True, eq=False)

@@ -26,7 +26,7 @@ from interpreter.dsl.runtime import named, show
 from interpreter.dsl.scope import SPECIAL_NAMES, Env, Scope
 from interpreter.dsl.shadow import shadowing
 from interpreter.dsl.typecalls import Typer
-from interpreter.dsl.types import ANY
+from interpreter.dsl.types import ANY, SEAT
 
 
 class Resolver(CallResolver):
@@ -130,7 +130,14 @@ class Resolver(CallResolver):
         elif kind == "emit_stmt":
             out.append(self._emit(node, scope))
         elif kind == "log_stmt":
-            out.append(ir.Log(self.template(ch[0], scope, words=True)))
+            text = self.template(ch[0], scope, words=True)
+            if len(ch) == 3:  # `own "TEXT" for SEAT`: the text that seat reads instead
+                seat = self.expr(ch[2], scope)
+                if self.tc.on:
+                    self.tc.want(ch[2], seat, SEAT, "the seat of a log line's own text")
+                out.append(ir.Log(text, seat, self.template(ch[1], scope, words=True)))
+            else:
+                out.append(ir.Log(text))
         elif kind == "call_stmt":
             call = self._call(ch[0], ch[1:], scope, statement=True)
             if self.tc.on and not isinstance(call, ir.InlineProc):

@@ -31,17 +31,20 @@ def fast_show(value: Any) -> str:
 
 def named(value: Any, names: dict[str, str]) -> str:
     """A value as a log line shows it: an id the ruleset declares as its name (``names``, made
-    by model/words.py), a list as its items' names joined by ", ", a piece as its kind's name, a
-    bag as its counts of names; anything else as :func:`show` writes it.
+    by model/words.py), a list as its items' names in a sentence ("A, B and C"), a piece as its
+    kind's name, a bag as its counts of names; anything else as :func:`show` writes it.
 
     >>> named(["big-hat", "hat", 2], {"big-hat": "Big hat", "hat": "Hat"})
-    'Big hat, Hat, 2'
+    'Big hat, Hat and 2'
     """
     t = type(value)
     if t is str:
         return names.get(value, value)
     if t is list or t is tuple:
-        return ", ".join([named(v, names) for v in value])
+        items = [named(v, names) for v in value]
+        if len(items) < 2:
+            return "".join(items)
+        return f"{', '.join(items[:-1])} and {items[-1]}"
     if t is dict:
         kind = value.get("type")
         if kind is not None:

@@ -106,6 +106,9 @@ class Secrets:
                 self._expr(arg, ctx)
         elif isinstance(stmt, ir.Log):
             self._expr(stmt.text, ctx)
+            for part in (stmt.seat, stmt.own):
+                if part is not None:
+                    self._expr(part, ctx)
         elif isinstance(stmt, ir.Do):
             self._expr(stmt.call, ctx)
 

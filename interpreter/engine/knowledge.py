@@ -9,7 +9,8 @@ sampler asks for its own seat's); copies for tree search drop it (``State.copy()
 every seat it keeps:
 
 * an *observation*: who decided, the option the seat chose when it was its own decision (never
-  another seat's option id), the log lines the step added (the log goes to every seat), and a
+  another seat's option id), the log lines the step added as the seat reads them (the public
+  text, or the seat's own text of a line that names its hidden cards), and a
   digest of the seat's view after the step. The seat's information state is the list of its
   observations from the first view on (:meth:`Recorder.information_state`): two histories the
   seat can tell apart give different lists, two it cannot tell apart give equal ones;
@@ -32,6 +33,8 @@ import hashlib
 import json
 from collections import Counter
 from typing import TYPE_CHECKING, Any
+
+from interpreter.dsl.loglines import line_for
 
 if TYPE_CHECKING:
     from interpreter.engine.state import State
@@ -214,8 +217,10 @@ class Recorder:
             self._mark = len(log)
         view = state.game.view
         for seat, steps in enumerate(self.steps):
+            # each line as this seat reads it: its own text where the line is its own
+            shown = tuple(line_for(text, seat) for text in lines)
             steps.append(
-                (mover, option_id if mover == seat else None, lines, view_digest(view(state, seat)))
+                (mover, option_id if mover == seat else None, shown, view_digest(view(state, seat)))
             )
 
     def _snapshot(self, state: State) -> dict[Place, tuple]:

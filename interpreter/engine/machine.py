@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.diagnostics.errors import Diagnostic, RulesError
 from interpreter.dsl.compiler import RuntimeRuleError
+from interpreter.dsl.loglines import OwnLine
 from interpreter.engine.blocks import STOPS_AT, block_at
 from interpreter.engine.options import option_enumerator
 from interpreter.engine.scoring import finish
@@ -190,7 +191,15 @@ def only_choice_line(seat: int | None, text: str) -> str:
 
     >>> only_choice_line(2, "pass"), only_choice_line(1, "seat 1 sells a ware")
     ('seat 2: pass (the only choice)', 'seat 1 sells a ware (the only choice)')
+
+    A line with an own text (dsl/loglines.py) keeps it, with the same words after it; an
+    option that writes no line of its own (``log: ""``) is still logged, as ``seat 2 (the only
+    choice)``: the forced move is seen, and the line a rule writes later says what it was.
     """
+    if type(text) is OwnLine:
+        return text.joined(only_choice_line(seat, str(text)), f"{text.own}{ONLY_CHOICE}")
+    if not text:  # an option whose own line is written later (`log: ""`): who moved, still
+        return f"seat {seat}{ONLY_CHOICE}" if seat is not None else ONLY_CHOICE.strip()
     if seat is None:
         return f"{text}{ONLY_CHOICE}"
     named = f"seat {seat}"

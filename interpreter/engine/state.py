@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from interpreter.diagnostics.errors import IllegalOptionError
 from interpreter.dsl.compiler import Env
+from interpreter.dsl.loglines import lines_for
 from interpreter.engine.copier import FieldCopier
 from interpreter.engine.knowledge import Recorder
 from interpreter.engine.machine import RULE_FAILURES, rule_failure, run
@@ -51,6 +52,8 @@ class State:
     round: int = 0
     decisions: int = 0
     history: list[str] = field(default_factory=list)
+    # the public log; a line whose text is an OwnLine (dsl/loglines.py) has another text for
+    # one seat, which only log_for(that seat) gives
     log: list[tuple[int, int | None, str]] | None = field(default_factory=list)
     over: bool = False
     t: dict[str, Any] = field(default_factory=dict)
@@ -134,7 +137,9 @@ class State:
         mark = -1
         if log is not None:
             if opt.log is not None:
-                log.append((self.round, seat, opt.log(self)))
+                text = opt.log(self)
+                if text:  # an empty `log: ""`: a line written later tells the move
+                    log.append((self.round, seat, text))
             else:
                 mark = len(log)
         for flag in spec.idle_flags:
@@ -225,6 +230,13 @@ class State:
                 copy_tree(self.p),
             ),
         )
+
+    def log_for(self, seat: int | None) -> list[tuple[int, int | None, str]]:
+        """The log as `seat` reads it: ``state.log``'s lines, each with the text its seat
+        reads instead where a line has one (the names of its own hidden cards:
+        dsl/loglines.py); None, a spectator or any other seat, gets the public texts. Every
+        driver that shows one seat the log asks this, never ``log`` itself."""
+        return lines_for(self.log or (), seat)
 
     def view(self, seat: int, *, every_seat: bool = False) -> dict[str, Any]:
         """What `seat` may see: hidden fields of others and hidden piles show only counts

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from functools import partial
+from operator import attrgetter
 from pathlib import Path
 from types import CodeType
 from typing import Any
@@ -16,6 +17,7 @@ from lark import Token
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.dsl import ir
 from interpreter.dsl.compiler import Compiler, Deferred, Fn, Scope, _Nested
+from interpreter.dsl.loglines import own_line
 from interpreter.dsl.nonesafe import known_not_none
 from interpreter.dsl.parser import DslSyntaxError
 from interpreter.dsl.secrecy import Secrets
@@ -91,6 +93,8 @@ class DslHost:
         self.secrets = Secrets()
         self.context: list[ir.Expr] = []
         self.choices: list[tuple[ChooseSpec, list[ir.Expr]]] = []
+        # each option line, its `for` collections and its position (OptionSpec.secret_values)
+        self.option_lines: list[tuple[OptionSpec, list[ir.Expr], str]] = []
 
     # -- positions -----------------------------------------------------------------------
     def text_origin(self, path: Sequence[Any]) -> tuple[str | None, int | None, int | None]:
@@ -312,7 +316,8 @@ class DslHost:
         marks: Mapping[Any, bool] | None = None,
     ) -> dict[Any, bool]:
         """Once every text is compiled: mark each `choose` whose legal options may depend on a
-        hidden field (`ChooseSpec.hidden_dependent`). `counted`: the hidden piles whose size
+        hidden field (`ChooseSpec.hidden_dependent`), and each option line whose `for`
+        collections may (`OptionSpec.secret_values`). `counted`: the hidden piles whose size
         every seat is shown, ("global" or "player", name); `areas`, whether an area of a
         seat's pieces is hidden (what pieces grant then reads it). `marks`: the marks another
         build of the same ruleset settled, by the `choose`'s position (a lazy build resolves
@@ -323,10 +328,17 @@ class DslHost:
             reads = self.secrets.reads_secret
             for spec, nodes in self.choices:
                 spec.hidden_dependent = any(reads(node) for node in nodes)
+            for line, nodes, _where in self.option_lines:
+                line.secret_values = any(reads(node) for node in nodes)
         else:
             for spec, _nodes in self.choices:
                 spec.hidden_dependent = marks.get(spec.where, True)
-        return {spec.where: spec.hidden_dependent for spec, _nodes in self.choices}
+            for line, _nodes, where in self.option_lines:
+                line.secret_values = marks.get(("option", where), False)
+        found: dict[Any, bool] = {spec.where: spec.hidden_dependent for spec, _ in self.choices}
+        for line, _nodes, where in self.option_lines:
+            found["option", where] = line.secret_values
+        return found
 
     def not_none(self, truth: bool = True) -> set:
         """What the last expression compiled (a flow `if:`), being `truth`, shows is not none."""
@@ -364,12 +376,38 @@ class DslHost:
         token = Token("STRING", f'"{raw}"', line=1, column=0)
         return self._guard(path, lambda: self.c._format(token, sc, words))
 
+    def log_line(self, line: Any, path: Sequence[Any], scope: Scope | None = None) -> Fn:
+        """A log line's text: a template, or ``{text, own, seat}`` whose `own` the seat `seat`
+        reads instead of `text` (dsl/loglines.py; an option's, with a `scope`, is read by the
+        seat deciding); its function keeps the public template as ``public`` (the leak check
+        finds the line's rule text by it)."""
+        if not isinstance(line, dict):
+            return self.template(line, path, scope, True)
+        public = self.template(line.get("text", ""), [*path, "text"], scope, True)
+        own = self.template(line.get("own", ""), [*path, "own"], scope, True)
+        if "seat" in line:
+            seat = self.expression(line["seat"], [*path, "seat"], scope, expect="seat")
+        elif scope is not None:
+            seat = attrgetter("who")
+        else:
+            self.error(path, "D002", "a log step's own text needs `seat:`, the seat that reads it")
+            return public
+
+        def text(s: Any) -> str:
+            return own_line(public(s), seat(s), own(s))
+
+        text.public = public  # type: ignore[attr-defined]
+        return text
+
     def log(self, text: Any, path: Sequence[Any]) -> Fn:
-        fmt = self.template(text, path, words=True)
+        line = self.log_line(text, path)
+        # the leak check reads `fmt`, the public template, off this frame (secrets_trace.py)
+        fmt = getattr(line, "public", line)
+        both = line if fmt is not line else None
 
         def log(s: Any) -> None:
             if s.log is not None:
-                s.log.append((s.round, None, fmt(s)))
+                s.log.append((s.round, None, fmt(s) if both is None else both(s)))
 
         return log
 
@@ -441,6 +479,7 @@ class DslHost:
             slots.append(scope.temp(name.strip(), item_of(self.c.last_type or ANY)))
             reads.append(self.last_node())
             self.secrets.bind(slots[-1], [reads[-1]])  # a `for` name: from its collection
+        collections = reads[len(reads) - len(slots) :]
         cond = self.expression(o["if"], [*opath, "if"], scope, expect="bool") if "if" in o else None
         if cond is not None:
             reads.append(self.last_node())
@@ -453,9 +492,11 @@ class DslHost:
             template.parts = parts  # type: ignore[attr-defined] # options.py writes it inline
         with self.under(*mine):  # the effect runs only when this option is legal and taken
             effect = self.statements(o.get("do", "pass"), [*opath, "do"], scope)
-        log = self.template(o["log"], [*opath, "log"], scope, True) if "log" in o else None
+        log = self.log_line(o["log"], [*opath, "log"], scope) if "log" in o else None
         if self.probes is not None:  # a coverage build: count each line offered and taken
             label = rule_text(o.get("id", ""))
             template = self.probes.wrap(self.point("option-offered", label, opath), template)
             effect = self.probes.wrap(self.point("option-taken", label, opath), effect)
-        return OptionSpec(template, tuple(slots), tuple(domains), cond, effect, log)
+        line = OptionSpec(template, tuple(slots), tuple(domains), cond, effect, log)
+        self.option_lines.append((line, collections, self.where(opath)))
+        return line

@@ -14,7 +14,7 @@ its parts in words.
 >>> words.option("buy:big-hat"), words.option("sell:small-hat"), in_words("turn-order")
 ('Buy Top hat', 'Sell Small hat', 'Turn order')
 >>> words.text(["big-hat", 3, None])
-'Top hat, 3, none'
+'Top hat, 3 and none'
 """
 
 from __future__ import annotations
@@ -125,7 +125,7 @@ class Words:
         return option_words(option, self.labels, self.options)[0]
 
     def text(self, value: Any) -> str:
-        """A value as a log line shows it: ids as names, a list as names joined by ", "."""
+        """A value as a log line shows it: ids as names, a list in a sentence ("A, B and C")."""
         return named(value, self.names)
 
 

@@ -1,6 +1,7 @@
 """What the server tells one seat about its table: built only from ``state.view(seat)`` (a
-spectator gets the view of no seat: every hidden field hidden), the shared log, and, for the seat
-to move alone, its legal options with their human text.
+spectator gets the view of no seat: every hidden field hidden), the shared log as that seat
+reads it (``dsl/loglines.py``: its own text of a line naming its hidden cards), and, for the
+seat to move alone, its legal options with their human text.
 
 The same message goes out over HTTP (``GET /api/tables/ID/state``) and the websocket.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from interpreter.dsl.loglines import lines_for
 from interpreter.serve.costs import cost_text
 from interpreter.serve.presentation import Presentation, preview_changes
 from interpreter.serve.render import board_html, log_lines, score_rows
@@ -50,7 +52,9 @@ def seat_message(
         "options": options_of(state, pres, viewer) if to_move == viewer else [],
         "board": board_html(pres.board(view), pres, viewer),
         "log_from": log_from,
-        "log": log_lines((state.log or [])[log_from:]),
+        # each line as this seat reads it: its own text of a line naming its hidden cards,
+        # the public text of every other line (a spectator: all public)
+        "log": log_lines(lines_for((state.log or [])[log_from:], seat, keep_seat=False)),
         "result": None,
         # the table stopped before its end (a bot or a rule failed): why, located, no traceback
         "error": table.error,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from interpreter.dsl.loglines import lines_for
 from interpreter.serve.messages import SPECTATOR
 from interpreter.serve.render import log_lines
 
@@ -44,7 +45,8 @@ def seat_record(table: Any, seat: int | None) -> dict[str, Any]:
             "round": view["round"],
             "to_move": to_move,
             "view": view,  # the state's values copied (seat_view): later moves leave it be
-            "log": log_lines(entries),
+            # as the seat's messages carried it: its own texts, the others' public ones
+            "log": log_lines(lines_for(entries, seat, keep_seat=False)),
         }
         if to_move is not None and to_move == seat:
             step["options"] = list(state.legal_options())

@@ -90,7 +90,7 @@ def test_log_templates_print_declared_ids_as_names(tmp_path):
     state = _game(tmp_path).new_state(1)
     texts = [text for _r, _s, text in state.log]
     assert texts[:3] == [
-        "the row: Hand saw, Drill; hats: Top hat, Red cap; first: Hand saw; Slow pace",
+        "the row: Hand saw and Drill; hats: Top hat and Red cap; first: Hand saw; Slow pace",
         "plain 3 yes none 2 not-an-id-at-all 2",
         "a piece: Drill",
     ]
@@ -127,7 +127,7 @@ def test_the_engine_and_the_presentation_share_the_words(tmp_path):
     for option in ("buy:big-hat", "buy:red-cap", "sell:red-cap", "pass"):
         assert pres.option_text(option) == words.option(option)
     assert words.option("sell:red-cap") == "Sell Red cap" and in_words("red-cap") == "Red cap"
-    assert words.text(["big-hat", "red-cap", 3]) == "Top hat, Red cap, 3"
+    assert words.text(["big-hat", "red-cap", 3]) == "Top hat, Red cap and 3"
     assert words.names == {"big-hat": "Top hat", "red-cap": "Red cap"}
 
 
