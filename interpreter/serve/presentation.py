@@ -26,6 +26,8 @@ from interpreter.serve.drawing import Drawing, Face, draw_field
 
 __all__ = ["Board", "Chip", "Face", "Field", "Presentation", "Zone", "plain"]
 
+FIELDS_KEPT = 4096  # described fields kept per presentation (a table's game); then started anew
+
 
 def plain(value: Any) -> Any:
     """Nested mappings/sequences of the loaded YAML as plain dicts and lists."""
@@ -54,6 +56,7 @@ class Field:
     label: str
     chips: list[Chip]
     drawing: Drawing | None = None
+    html: str | None = None  # its table row, once rendered (render.py); a Field is reused
 
 
 @dataclass
@@ -91,6 +94,10 @@ class Presentation:
     draw: dict[str, dict[str, Any]] = field(default_factory=dict)
     cards: dict[str, dict[str, str]] = field(default_factory=dict)
     catalog_of: dict[str, str] = field(default_factory=dict)
+    # the fields already described, by (name, value, viewer where it matters, players): most
+    # fields are unchanged from one move to the next, and describing and drawing them is most
+    # of a table message's work. A Field depends on nothing else, so it is shared.
+    _fields: dict[tuple[Any, ...], Field] = field(default_factory=dict, repr=False)
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Presentation:
@@ -254,6 +261,20 @@ class Presentation:
 
     def _field(self, name: str, value: Any, viewer: Any = None, players: int = 0) -> Field:
         spec = self.draw.get(name)
+        # repr is exact for the plain values of a view (numbers, texts, lists, dicts), and it
+        # costs a fraction of describing them; the viewer only changes a field holding a seat
+        seat_field = spec is not None and spec.get("as") == "seat"
+        key = (name, repr(value), viewer if seat_field else None, players)
+        known = self._fields.get(key)
+        if known is None:
+            if len(self._fields) >= FIELDS_KEPT:
+                self._fields.clear()
+            known = self._fields[key] = self._describe(name, spec, value, viewer, players)
+        return known
+
+    def _describe(
+        self, name: str, spec: Mapping[str, Any] | None, value: Any, viewer: Any, players: int
+    ) -> Field:
         if spec is None:
             return Field(name, self.label(name), self.chips(value))
         if spec.get("as") == "seat" and isinstance(value, int) and not isinstance(value, bool):

@@ -12,7 +12,7 @@ from html import escape
 from typing import Any
 
 from interpreter.engine.scoring import tiebreak_text
-from interpreter.serve.presentation import Board, Chip, Presentation, Zone
+from interpreter.serve.presentation import Board, Chip, Field, Presentation, Zone
 from interpreter.serve.render_draw import drawing_html, wide
 
 __all__ = ["board_html", "log_lines", "score_rows", "score_table_html", "seat_name"]
@@ -100,22 +100,29 @@ def _zone(zone: Zone, pres: Presentation, classes: str, you: bool = False) -> st
     seat = f' data-seat="{zone.seat}"' if zone.seat is not None else ""
     rows = []
     for field in zone.fields:
-        drawing = field.drawing
-        if drawing is not None:
-            # a drawn field: cards, spaces and slots under their label, the rest beside it
-            cells = drawing_html(drawing)
-            # (the class rides on the cell: a row is `<tr data-field=..><th>`, tests read it so)
-            cls = f' class="drawn d-{drawing.kind}{" wide" if wide(drawing) else ""}"'
-        else:
-            cells = "".join(_chip(c, pres) for c in field.chips) or '<span class="none">—</span>'
-            cls = ""
-        rows.append(
-            f'<tr data-field="{escape(field.name)}"><th title="{escape(pres.doc(field.name))}">'
-            f"{escape(field.label)}</th><td{cls}>{cells}</td></tr>"
-        )
+        if field.html is None:
+            field.html = _row(field, pres)
+        rows.append(field.html)
     return (
         f'<section class="zone {classes}"{seat}><h3>{title}</h3>'
         f"<table>{''.join(rows)}</table></section>"
+    )
+
+
+def _row(field: Field, pres: Presentation) -> str:
+    """One field's table row: it depends on the field alone, so it is kept on the field."""
+    drawing = field.drawing
+    if drawing is not None:
+        # a drawn field: cards, spaces and slots under their label, the rest beside it
+        cells = drawing_html(drawing)
+        # (the class rides on the cell: a row is `<tr data-field=..><th>`, tests read it so)
+        cls = f' class="drawn d-{drawing.kind}{" wide" if wide(drawing) else ""}"'
+    else:
+        cells = "".join(_chip(c, pres) for c in field.chips) or '<span class="none">—</span>'
+        cls = ""
+    return (
+        f'<tr data-field="{escape(field.name)}"><th title="{escape(pres.doc(field.name))}">'
+        f"{escape(field.label)}</th><td{cls}>{cells}</td></tr>"
     )
 
 
