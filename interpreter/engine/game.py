@@ -25,21 +25,6 @@ from interpreter.model.state_decl import initial_value
 
 __all__ = ["Game"]
 
-_LOADED: dict[tuple[Any, ...], Game] = {}  # the games unpickled in this process, by recipe
-
-
-def _loaded(
-    base: str, players: int, overlays: tuple[str, ...], options: tuple[tuple[str, Any], ...]
-) -> Game:
-    """The game of a recipe (Game.__reduce__), loaded once per process."""
-    key = (base, players, overlays, options)
-    game = _LOADED.get(key)
-    if game is None:
-        from interpreter.engine.loader import load_game
-
-        game = _LOADED[key] = load_game(base, players, overlays, dict(options))
-    return game
-
 
 class Game:
     """One ruleset compiled for a player count, overlays and options. Immutable; share freely."""
@@ -69,10 +54,11 @@ class Game:
         self.env.runtime["fire"] = self.fire
         self.env.runtime["ability"] = self.ability
         self.copy_fields = field_copier(rules)  # what State.copy() runs
-        # (base file, players, overlay files, options): set by load_game, so that the game and
-        # its states pickle by loading it again; None for a game that cannot be (a coverage
-        # build, one made by hand)
+        # (base file, players, overlay files, options) and the function that loads them: set by
+        # load_game, so that the game and its states pickle by loading it again; None for a
+        # game that cannot be (a coverage build, one made by hand)
         self.recipe: tuple[str, int, tuple[str, ...], tuple[tuple[str, Any], ...]] | None = None
+        self.reload: Any = None
 
     def __deepcopy__(self, memo: dict) -> Game:
         return self  # immutable: a deep copy of a state (a tool's clone) shares its game
@@ -80,9 +66,9 @@ class Game:
     def __reduce__(self) -> tuple[Any, ...]:
         """A game pickles as what loads it again (its compiled rule code does not pickle): the
         unpickling process loads it once and shares it between the states it unpickles."""
-        if self.recipe is None:
+        if self.recipe is None or self.reload is None:
             raise TypeError(f"{self!r} cannot be pickled: it was not made by load_game")
-        return (_loaded, self.recipe)
+        return (self.reload, self.recipe)
 
     def __repr__(self) -> str:
         extra = f" with {','.join(self.overlays)}" if self.overlays else ""

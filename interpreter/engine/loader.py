@@ -123,4 +123,20 @@ def load_game_and_data(
             tuple(str(catalog.find_overlay(base_path, o).resolve()) for o in overlays),
             tuple(sorted(resolved.items())),
         )
+        game.reload = loaded_again
     return game, data
+
+
+_LOADED: dict[tuple[Any, ...], Game] = {}  # the games unpickled in this process, by recipe
+
+
+def loaded_again(
+    base: str, players: int, overlays: tuple[str, ...], options: tuple[tuple[str, Any], ...]
+) -> Game:
+    """The game of a recipe (Game.__reduce__: how a pickled game comes back), loaded once per
+    process and shared by every state unpickled of it."""
+    key = (base, players, overlays, options)
+    game = _LOADED.get(key)
+    if game is None:
+        game = _LOADED[key] = load_game(base, players, overlays, dict(options))
+    return game
