@@ -278,7 +278,7 @@ def run_shell(block: Block, tmp: Path) -> list[Ran]:
         text, code = run_command(
             command, tmp, stdout_only="stdout" in block.options, last_code=code
         )
-        for t in {str(tmp.resolve()), str(tmp)}:
+        for t in {str(tmp.resolve()), str(tmp), str(ROOT)}:
             text = text.replace(t + "/", "")
         out.append(Ran(command, shown, _trim(text.splitlines())))
     return out
@@ -333,7 +333,8 @@ def regenerated(block: Block, ran: Ran) -> list[str]:
 
 
 def _label(line: str) -> str:
-    return re.split(r"\d", line.lstrip("* ").strip(), maxsplit=1)[0].strip()
+    """A line with its numbers and spacing taken out: the same row of a table or summary."""
+    return " ".join(re.sub(r"[-+]?\d+(\.\d+)?", "#", line.lstrip("* ")).split())
 
 
 def _find(line: str, printed: list[str], start: int, masks) -> int | None:
@@ -341,7 +342,7 @@ def _find(line: str, printed: list[str], start: int, masks) -> int | None:
         if matches([line], [printed[j]], masks):
             return j
     label = _label(line)
-    if len(label) >= 3:
+    if len(label.replace("#", "")) >= 3:
         for j in range(start, len(printed)):
             if _label(printed[j]) == label:
                 return j

@@ -65,22 +65,23 @@ def test_shown_files_are_the_shipped_files():
 
 @pytest.mark.parametrize("doc", DOCS)
 def test_a_shipped_file_is_shown_or_linked_before_an_example_uses_it(doc):
-    text = (SHIPPED.parent.parent / doc).read_text(encoding="utf-8")
+    lines = (SHIPPED.parent.parent / doc).read_text(encoding="utf-8").split("\n")
     for name in sorted(p.name for p in SHIPPED.iterdir()):
+        word = re.compile(rf"(?<![\w/.-]){re.escape(name)}\b")
         uses = [
-            b.line
+            b.line + 1 + i
             for b in blocks(doc)
-            if b.kind == "example"
-            and not b.is_python
-            and any(re.search(rf"(?<![\w/.-]){re.escape(name)}\b", x) for x in b.body if x.startswith("$"))
+            if b.kind == "example" and not b.is_python
+            for i, x in enumerate(b.body)
+            if x.startswith("$ ") and word.search(x) and not x.startswith(f"$ cat {name}")
         ]
         if not uses:
             continue
-        first = uses[0]
-        before = "\n".join(text.split("\n")[: first - 1])
-        assert f"<!-- file: {name} -->" in before or f"examples/{name})" in before, (
-            f"{doc}:{first} uses {name} before showing it (a `<!-- file: {name} -->` block or "
-            "a link to docs/examples/ before the example)"
+        before = "\n".join(lines[: uses[0] - 1])
+        shown = (f"<!-- file: {name} -->", f"examples/{name})", f"$ cat {name}\n")
+        assert any(s in before for s in shown), (
+            f"{doc}:{uses[0]} uses {name} before showing it: show it in a block marked "
+            f"`<!-- file: {name} -->`, with `$ cat {name}`, or link docs/examples/{name} first"
         )
 
 
