@@ -11,8 +11,10 @@ is Python. Each candidate carries a marker, an HTML comment on the line right be
     of the same file, in order, and must not raise.
 ``<!-- example: OPTION; OPTION -->``
     the same with options: ``slow`` (runs only with ``RULEBOOK_SLOW_DOCS=1``; say in the doc
-    how long it takes), ``stdout`` (only stdout is shown), ``mask=REGEX`` (a volatile part,
-    replaced on both sides before comparing; may repeat).
+    how long it takes: ``slow, about 90 s``), ``stdout`` (only stdout is shown), ``mask=REGEX`` (a volatile part,
+    replaced on both sides before comparing; may repeat), ``continues`` (runs in the folder of
+    the doc's example before it, after running that one), ``before=COMMAND`` (run first, its
+    output not shown: the files an example needs that an earlier, unmarked block made).
 ``<!-- not-an-example: why -->``
     the block is not run (a sketch, a signature, an interactive session, a server); the reason
     is required.
@@ -77,9 +79,13 @@ class Block:
     def is_candidate(self) -> bool:
         return self.is_python or any(x.lstrip().startswith("$ ") for x in self.body)
 
+    def has(self, option: str) -> bool:
+        """Whether the marker names this option (``slow, about 90 s`` names ``slow``)."""
+        return any(re.split(r"[\s,(=]", o, maxsplit=1)[0] == option for o in self.options)
+
     @property
     def slow(self) -> bool:
-        return "slow" in self.options
+        return self.has("slow")
 
     @property
     def masks(self) -> list[tuple[re.Pattern[str], str]]:
@@ -272,11 +278,19 @@ class Ran:
 
 def run_shell(block: Block, tmp: Path) -> list[Ran]:
     """Run each command of a shell example from ``tmp``."""
+    if block.has("continues"):
+        shell = [b for b in blocks(block.doc) if b.kind == "example" and not b.is_python]
+        earlier = [b for b in shell if b.line < block.line]
+        if earlier:
+            run_shell(earlier[-1], tmp)
+    for option in block.options:
+        if option.startswith("before="):
+            run_command(option[7:], tmp)
     out = []
     code = 0
     for command, shown in commands(block):
         text, code = run_command(
-            command, tmp, stdout_only="stdout" in block.options, last_code=code
+            command, tmp, stdout_only=block.has("stdout"), last_code=code
         )
         for t in {str(tmp.resolve()), str(tmp), str(ROOT)}:
             text = text.replace(t + "/", "")
