@@ -14,7 +14,8 @@ is Python. Each candidate carries a marker, an HTML comment on the line right be
     how long it takes: ``slow, about 90 s``), ``stdout`` (only stdout is shown), ``mask=REGEX`` (a volatile part,
     replaced on both sides before comparing; may repeat), ``continues`` (runs in the folder of
     the doc's example before it, after running that one), ``before=COMMAND`` (run first, its
-    output not shown: the files an example needs that an earlier, unmarked block made).
+    output not shown: the files an example needs that an earlier, unmarked block made),
+    ``one-command`` (only the first ``$`` line is a command: what it prints has ``$`` lines).
 ``<!-- not-an-example: why -->``
     the block is not run (a sketch, a signature, an interactive session, a server); the reason
     is required.
@@ -139,7 +140,7 @@ def commands(block: Block) -> list[tuple[str, list[str]]]:
     for line in block.body:
         if joining:
             out[-1] = (out[-1][0][:-1] + " " + line.strip(), out[-1][1])
-        elif line.startswith("$ "):
+        elif line.startswith("$ ") and not (out and block.has("one-command")):
             out.append((line[2:].strip(), []))
         elif out:
             out[-1][1].append(line)
