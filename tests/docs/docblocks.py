@@ -11,10 +11,11 @@ is Python. Each candidate carries a marker, an HTML comment on the line right be
     of the same file, in order, and must not raise.
 ``<!-- example: OPTION; OPTION -->``
     the same with options: ``slow`` (runs only with ``RULEBOOK_SLOW_DOCS=1``; say in the doc
-    how long it takes: ``slow, about 90 s``), ``stdout`` (only stdout is shown), ``mask=REGEX`` (a volatile part,
-    replaced on both sides before comparing; may repeat), ``continues`` (runs in the folder of
-    the doc's example before it, after running that one), ``before=COMMAND`` (run first, its
-    output not shown: the files an example needs that an earlier, unmarked block made),
+    how long it takes: ``slow, about 90 s``), ``stdout`` (only stdout is shown),
+    ``mask=REGEX`` (a volatile part, replaced on both sides before comparing; may repeat),
+    ``continues`` (runs in the folder of the doc's example before it, after running that one),
+    ``before=COMMAND`` (run first, its output not shown: the files an example needs that an
+    earlier, unmarked block made),
     ``one-command`` (only the first ``$`` line is a command: what it prints has ``$`` lines).
 ``<!-- not-an-example: why -->``
     the block is not run (a sketch, a signature, an interactive session, a server); the reason
@@ -214,7 +215,10 @@ def _in_process(
     os.environ.update(env)
     os.chdir(cwd)
     try:
-        with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(err if stdout_only else buf):
+        with (
+            contextlib.redirect_stdout(buf),
+            contextlib.redirect_stderr(err if stdout_only else buf),
+        ):
             code = main(argv)
     finally:
         os.chdir(old_cwd)
@@ -290,9 +294,7 @@ def run_shell(block: Block, tmp: Path) -> list[Ran]:
     out = []
     code = 0
     for command, shown in commands(block):
-        text, code = run_command(
-            command, tmp, stdout_only=block.has("stdout"), last_code=code
-        )
+        text, code = run_command(command, tmp, stdout_only=block.has("stdout"), last_code=code)
         for t in {str(tmp.resolve()), str(tmp), str(ROOT)}:
             text = text.replace(t + "/", "")
         out.append(Ran(command, shown, _trim(text.splitlines())))

@@ -18,8 +18,16 @@ from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parent)]
 
-from docblocks import ROOT, blocks, commands, difference, doc_files, regenerated  # noqa: E402
-from docblocks import run_shell, workdir  # noqa: E402
+from docblocks import (  # noqa: E402
+    ROOT,
+    blocks,
+    commands,
+    difference,
+    doc_files,
+    regenerated,
+    run_shell,
+    workdir,
+)
 
 
 def main(argv: list[str]) -> int:
@@ -39,22 +47,20 @@ def main(argv: list[str]) -> int:
                 continue
             differing += 1
             print(f"differs  {block.where}")
-            body = []
-            raw = [line for line in block.body]
-            pairs = commands(block)
-            # keep each command's own lines (with continuations) and put the new output after
+            body: list[str] = []
             at = 0
-            for (command, shown), r in zip(pairs, ran):
-                n_cmd = 0
-                while at + n_cmd < len(raw) and (n_cmd == 0 or raw[at + n_cmd - 1].endswith("\\")):
+            # each command keeps its own lines (with continuations); its output is rewritten
+            for (_, shown), r in zip(commands(block), ran, strict=True):
+                n_cmd = 1
+                while block.body[at + n_cmd - 1].endswith("\\"):
                     n_cmd += 1
-                body += raw[at : at + n_cmd]
+                body += block.body[at : at + n_cmd]
                 at += n_cmd + len(shown)
-                new = regenerated(block, r)
-                body += new
+                body += regenerated(block, r)
             edits.append((block, body))
         for block, body in reversed(edits):
-            indent = lines[block.line - 1][: len(lines[block.line - 1]) - len(lines[block.line - 1].lstrip())]
+            fence = lines[block.line - 1]
+            indent = fence[: len(fence) - len(fence.lstrip())]
             start = block.line  # index of the first body line
             lines[start : start + len(block.body)] = [indent + x if x else x for x in body]
         if write and edits:

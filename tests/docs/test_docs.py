@@ -8,17 +8,24 @@ import os
 import re
 
 import pytest
-from docblocks import PENDING, SHIPPED, Block, blocks, difference, doc_files, run_python
-from docblocks import run_shell, workdir
+from docblocks import (
+    PENDING,
+    SHIPPED,
+    Block,
+    blocks,
+    difference,
+    doc_files,
+    run_python,
+    run_shell,
+    workdir,
+)
 
 DOCS = [d for d in doc_files() if d not in PENDING]
 SLOW = os.environ.get("RULEBOOK_SLOW_DOCS") == "1"
 
 
 def _examples(python: bool) -> list[Block]:
-    return [
-        b for d in DOCS for b in blocks(d) if b.kind == "example" and b.is_python == python
-    ]
+    return [b for d in DOCS for b in blocks(d) if b.kind == "example" and b.is_python == python]
 
 
 @pytest.mark.parametrize("doc", DOCS)
@@ -40,9 +47,7 @@ def test_shell_example_prints_what_the_doc_shows(block):
     assert diff is None, diff + "\n(python tests/docs/regenerate.py --write rewrites it)"
 
 
-@pytest.mark.parametrize(
-    "doc", sorted({b.doc for b in _examples(python=True)}), ids=lambda d: d
-)
+@pytest.mark.parametrize("doc", sorted({b.doc for b in _examples(python=True)}), ids=lambda d: d)
 def test_python_examples_run(doc):
     namespace: dict = {"__name__": "__docs__"}
     with workdir() as tmp:
