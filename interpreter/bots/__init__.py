@@ -32,6 +32,12 @@ from interpreter.bots.registry import (  # `X as X`: re-exported, the package's 
 )
 from interpreter.bots.search import SEARCH_PARAMS, SearchBot
 
+# the learned bot's parameters (its code, numpy and the model, load only when one is made)
+LEARNED_PARAMS = {
+    "model": BotParam(str, "", "the model file written by 'rulebook train' (learned:FILE)"),
+    "temperature": BotParam(float, 0.0, "0: the likeliest option; T > 0: sample at T"),
+}
+
 register_bot(
     "random",
     "picks uniformly at random among the legal options (seeded per seat)",
@@ -43,12 +49,38 @@ register_bot(
     lambda seat, seed: FirstBot(),
 )
 
+
+
+def _search_bot(seat: int, seed: int, model: str = "", **params: object) -> Bot:
+    """The search bot; with ``model=FILE`` the model-guided one (imported only then)."""
+    if model:
+        from interpreter.learn.guided import GuidedSearchBot
+
+        return GuidedSearchBot(seat, seed, model=model, **params)  # type: ignore[arg-type]
+    return SearchBot(seat, seed, **params)  # type: ignore[arg-type]
+
+
+def _learned_bot(seat: int, seed: int, **params: object) -> Bot:
+    """A bot that plays from a trained model's policy alone (imported only when made)."""
+    from interpreter.learn.bot import LearnedBot
+
+    return LearnedBot(seat, seed, **params)  # type: ignore[arg-type]
+
+
 register_bot(
     "search",
     "plays any ruleset well by information-set tree search, no game knowledge "
-    "(e.g. search:seconds=0.25 or search:iterations=400:depth=30)",
-    lambda seat, seed, **params: SearchBot(seat, seed, **params),
+    "(e.g. search:seconds=0.25 or search:iterations=400:depth=30; model=FILE: guided)",
+    _search_bot,
     SEARCH_PARAMS,
+)
+register_bot(
+    "learned",
+    "plays from a model trained by 'rulebook train', no search (learned:FILE or "
+    "learned:FILE:temperature=0.5)",
+    _learned_bot,
+    LEARNED_PARAMS,
+    positional="model",
 )
 
 # Game-specific bots beside their rulesets (rulesets/<game>/bots.py): see plugins.py.
