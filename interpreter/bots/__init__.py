@@ -50,7 +50,6 @@ register_bot(
 )
 
 
-
 def _search_bot(seat: int, seed: int, model: str = "", **params: object) -> Bot:
     """The search bot; with ``model=FILE`` the model-guided one (imported only then)."""
     if model:

@@ -60,8 +60,12 @@ SEARCH_PARAMS = {
     "rollout": BotParam(str, "random", "bot that plays the playouts: any registered name"),
     "tiebreak": BotParam(float, 0.3, "weight of the ruleset's tiebreak value in a cut state (0.3)"),
     "rounds": BotParam(int, 0, "cut a playout at the Nth new round instead (depth still caps)"),
-    "model": BotParam(str, "", "a 'rulebook train' model file: its priors guide the search and "
-                      "its value head scores leaves instead of playouts"),
+    "model": BotParam(
+        str,
+        "",
+        "a 'rulebook train' model file: its priors guide the search and "
+        "its value head scores leaves instead of playouts",
+    ),
 }
 
 

@@ -56,7 +56,11 @@ def run(args: argparse.Namespace) -> int:
         if close is not None:
             close()
     if args.json:
-        print(json.dumps({"out": report.out, "seconds": report.seconds, "iterations": report.iterations}))
+        print(
+            json.dumps(
+                {"out": report.out, "seconds": report.seconds, "iterations": report.iterations}
+            )
+        )
     elif not args.quiet:
         print(f"wrote {report.out} ({report.seconds:.1f}s)")
     return 0
@@ -70,34 +74,52 @@ def configure(parser: argparse.ArgumentParser) -> None:
     flags.add_players(parser, "number of players (default 2)")
     parser.add_argument("--out", required=True, metavar="BOT.npz", help="the model file to write")
     parser.add_argument(
-        "--iterations", type=positive_int, default=3, metavar="K", help="rounds of self-play "
-        "and fitting (default 3)"
+        "--iterations",
+        type=positive_int,
+        default=3,
+        metavar="K",
+        help="rounds of self-play and fitting (default 3)",
     )
     parser.add_argument(
-        "--games", type=positive_int, default=16, metavar="G", help="self-play games per "
-        "iteration (default 16)"
+        "--games",
+        type=positive_int,
+        default=16,
+        metavar="G",
+        help="self-play games per iteration (default 16)",
     )
     parser.add_argument(
-        "--search", metavar="SPEC", help="the teacher of the first iteration (default "
-        "search:iterations=100:depth=30; use iterations=, not seconds=, to stay reproducible)"
+        "--search",
+        metavar="SPEC",
+        help="the teacher of the first iteration (default "
+        "search:iterations=100:depth=30; use iterations=, not seconds=, to stay reproducible)",
     )
     parser.add_argument(
-        "--guided-search", metavar="SPEC", help="the teacher once a model exists, the model "
-        "added as model=FILE (default search:iterations=100)"
+        "--guided-search",
+        metavar="SPEC",
+        help="the teacher once a model exists, the model "
+        "added as model=FILE (default search:iterations=100)",
     )
     parser.add_argument(
-        "--hidden", type=positive_int, nargs="+", default=[128], metavar="H",
-        help="hidden layer widths, one or two (default 128)"
+        "--hidden",
+        type=positive_int,
+        nargs="+",
+        default=[128],
+        metavar="H",
+        help="hidden layer widths, one or two (default 128)",
     )
     parser.add_argument(
-        "--epochs", type=positive_int, default=20, metavar="E", help="fitting passes over the "
-        "records per iteration (default 20)"
+        "--epochs",
+        type=positive_int,
+        default=20,
+        metavar="E",
+        help="fitting passes over the records per iteration (default 20)",
     )
     flags.add_seed(parser, "seed of the self-play games and the model (default 0)")
     flags.add_jobs(parser, "self-play worker processes (default 1)")
     parser.add_argument(
-        "--scheduler", metavar="ADDRESS", help="play self-play games on a Dask cluster "
-        "(needs the 'dask' extra)"
+        "--scheduler",
+        metavar="ADDRESS",
+        help="play self-play games on a Dask cluster (needs the 'dask' extra)",
     )
     flags.add_quiet(parser, "no progress lines")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")

@@ -41,7 +41,9 @@ class LearnedBot:
         pending = getattr(view, "pending", None)
         game = getattr(view, "game", None)
         if pending is None or game is None:
-            raise TypeError("the learned bot needs the engine's seat view (engine.infoset.SeatView)")
+            raise TypeError(
+                "the learned bot needs the engine's seat view (engine.infoset.SeatView)"
+            )
         self.model.check(game)
         probs, _value = self.model.evaluate(view, pending(), legal, game)
         if self.temperature == 0:

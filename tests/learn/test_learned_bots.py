@@ -34,13 +34,19 @@ def _model(tmp_path: Path, game: str, players: int, overlays: list[str] | None =
 
 @pytest.mark.parametrize(
     ("game", "players"),
-    [("puerto-rico", 3), ("san-juan", 3), (str(ROOT / "examples/games/canal-town/ruleset.yaml"), 2)],
+    [
+        ("puerto-rico", 3),
+        ("san-juan", 3),
+        (str(ROOT / "examples/games/canal-town/ruleset.yaml"), 2),
+    ],
 )
 def test_a_saved_model_plays_a_full_game(tmp_path: Path, game: str, players: int) -> None:
     path = _model(tmp_path, game, players)
     spaces = spaces_of({"game": game, "players": players, "overlays": [], "options": {}})
     # an untrained model sampled (temperature=1): greedy, its fixed preferences may never end
-    seats = [f"learned:{path}:temperature=1"] * (players - 1) + [f"search:iterations=3:model={path}"]
+    seats = [f"learned:{path}:temperature=1"] * (players - 1) + [
+        f"search:iterations=3:model={path}"
+    ]
     record = play_game(spaces.game, seats, seed=11, index=0)
     assert record["winners"] and record["decisions"] > 10
 

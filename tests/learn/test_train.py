@@ -58,8 +58,25 @@ def test_a_second_iteration_uses_the_model_inside_search(tmp_path: Path) -> None
 def test_the_command_trains_and_simulate_plays_the_model(tmp_path: Path, capsys) -> None:
     out = tmp_path / "toy.npz"
     code = main(
-        ["train", TOY, "-p", "2", "--out", str(out), "--iterations", "1", "--games", "2",
-         "--search", "search:iterations=10:depth=8", "--hidden", "16", "--seed", "1", "--json"]
+        [
+            "train",
+            TOY,
+            "-p",
+            "2",
+            "--out",
+            str(out),
+            "--iterations",
+            "1",
+            "--games",
+            "2",
+            "--search",
+            "search:iterations=10:depth=8",
+            "--hidden",
+            "16",
+            "--seed",
+            "1",
+            "--json",
+        ]
     )
     captured = capsys.readouterr()
     assert code == 0
@@ -67,8 +84,19 @@ def test_the_command_trains_and_simulate_plays_the_model(tmp_path: Path, capsys)
     report = json.loads(captured.out.strip().splitlines()[-1])
     assert report["out"] == str(out) and report["iterations"][0]["games"] == 2
     code = main(
-        ["simulate", TOY, "-p", "2", "--games", "4", "-j", "1", "--json",
-         "--bots", f"learned:{out},random"]
+        [
+            "simulate",
+            TOY,
+            "-p",
+            "2",
+            "--games",
+            "4",
+            "-j",
+            "1",
+            "--json",
+            "--bots",
+            f"learned:{out},random",
+        ]
     )
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])["summary"]
     assert code == 0 and summary["games"] == 4
