@@ -26,6 +26,8 @@ def run(args: argparse.Namespace) -> int:
 
     if not args.game:
         raise UsageError("name the GAME to train for (a ruleset name or path)")
+    if len(args.hidden) > 2:
+        raise UsageError("--hidden takes one or two layer widths")
     folder = Path(args.out).resolve().parent
     if not folder.is_dir():
         raise config_error(f"--out {args.out}: folder {str(folder)!r} does not exist")
