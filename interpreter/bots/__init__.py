@@ -16,6 +16,9 @@ True
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
+
 from interpreter.bots.plugins import load_plugins
 from interpreter.bots.random_bot import FirstBot, RandomBot
 from interpreter.bots.registry import (  # `X as X`: re-exported, the package's public names
@@ -32,6 +35,12 @@ from interpreter.bots.registry import (  # `X as X`: re-exported, the package's 
 )
 from interpreter.bots.search import SEARCH_PARAMS, SearchBot
 
+# the learned bot's parameters (its code, numpy and the model, load only when one is made)
+LEARNED_PARAMS = {
+    "model": BotParam(str, "", "the model file written by 'rulebook train' (learned:FILE)"),
+    "temperature": BotParam(float, 0.0, "0: the likeliest option; T > 0: sample at T"),
+}
+
 register_bot(
     "random",
     "picks uniformly at random among the legal options (seeded per seat)",
@@ -43,12 +52,42 @@ register_bot(
     lambda seat, seed: FirstBot(),
 )
 
+
+def _upper(where: str) -> Callable[..., Bot]:
+    """A bot class of a higher stage, found by name when a bot is made: the model-driven bots
+    live in interpreter/learn, above the agent spaces they read, and this stage may not import
+    upwards (the same late binding as the game folders' plugins)."""
+    module, _, name = where.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def _search_bot(seat: int, seed: int, model: str = "", **params: object) -> Bot:
+    """The search bot; with ``model=FILE`` the model-guided one (interpreter/learn/guided.py)."""
+    if model:
+        guided = _upper("interpreter.learn.guided:GuidedSearchBot")
+        return guided(seat, seed, model=model, **params)
+    return SearchBot(seat, seed, **params)  # type: ignore[arg-type]
+
+
+def _learned_bot(seat: int, seed: int, **params: object) -> Bot:
+    """A bot that plays from a trained model's policy alone (interpreter/learn/bot.py)."""
+    return _upper("interpreter.learn.bot:LearnedBot")(seat, seed, **params)
+
+
 register_bot(
     "search",
     "plays any ruleset well by information-set tree search, no game knowledge "
-    "(e.g. search:seconds=0.25 or search:iterations=400:depth=30)",
-    lambda seat, seed, **params: SearchBot(seat, seed, **params),
+    "(e.g. search:seconds=0.25 or search:iterations=400:depth=30; model=FILE: guided)",
+    _search_bot,
     SEARCH_PARAMS,
+)
+register_bot(
+    "learned",
+    "plays from a model trained by 'rulebook train', no search (learned:FILE or "
+    "learned:FILE:temperature=0.5)",
+    _learned_bot,
+    LEARNED_PARAMS,
+    positional="model",
 )
 
 # Game-specific bots beside their rulesets (rulesets/<game>/bots.py): see plugins.py.

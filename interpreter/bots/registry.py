@@ -52,6 +52,8 @@ class BotSpec:
     params: Mapping[str, BotParam] = field(default_factory=dict)
     # the one game a game folder's own bot plays (it knows that game's ids); None: any game
     game: str | None = None
+    # the parameter a bare first value fills (``learned:FILE`` is ``learned:model=FILE``)
+    positional: str | None = None
 
 
 class UnknownBotError(KeyError):
@@ -70,12 +72,14 @@ def register_bot(
     factory: Callable[..., Bot],
     params: Mapping[str, BotParam] | None = None,
     game: str | None = None,
+    positional: str | None = None,
 ) -> None:
     """Add a bot to the registry so the command line and ``rulebook list`` know it (``game``:
-    the only game it plays, for a bot that knows one game's ids)."""
+    the only game it plays, for a bot that knows one game's ids; ``positional``: the parameter
+    a bare first value sets, as in ``learned:FILE``)."""
     if name in BOTS:
         raise ValueError(f"bot {name!r} is already registered")
-    BOTS[name] = BotSpec(name, doc, factory, dict(params or {}), game)
+    BOTS[name] = BotSpec(name, doc, factory, dict(params or {}), game, positional)
 
 
 def plays(spec: str, game: str) -> bool:
@@ -99,8 +103,10 @@ def parse_bot_spec(spec: str) -> tuple[BotSpec, dict[str, Any]]:
         hint = f"; did you mean {close[0]!r}?" if close else ""
         raise UnknownBotError(f"unknown bot {name!r} (known bots: {', '.join(bot_names())}){hint}")
     params: dict[str, Any] = {}
-    for part in filter(None, (x.strip() for x in rest.split(":"))):
+    for n, part in enumerate(filter(None, (x.strip() for x in rest.split(":")))):
         key, eq, text = part.partition("=")
+        if n == 0 and not eq and entry.positional:
+            key, eq, text = entry.positional, "=", part
         param = entry.params.get(key.strip())
         if param is None or not eq:
             known = ", ".join(f"{k}=" for k in entry.params) or "none"

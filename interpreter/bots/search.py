@@ -27,7 +27,10 @@ Parameters (a bot spec, ``search:iterations=400:depth=40``):
   cost per decision);
 * ``tiebreak``   - weight of the ruleset's tiebreak value in a cut state's score (default 0.3:
   measured against 0 and 1 in docs/bots.md);
-* ``rounds``     - cut a playout at the start of the Nth new round (0: only ``depth`` cuts).
+* ``rounds``     - cut a playout at the start of the Nth new round (0: only ``depth`` cuts);
+* ``model``      - a model file written by ``rulebook train``: the search then runs PUCT with
+  the model's policy as priors and scores each new leaf with its value head, no playout
+  (interpreter/learn/guided.py).
 
 With ``iterations`` alone it is deterministic for a game seed (its generator is seeded with
 the seed and the seat). It reads nothing of the state but through its seat's view.
@@ -57,6 +60,12 @@ SEARCH_PARAMS = {
     "rollout": BotParam(str, "random", "bot that plays the playouts: any registered name"),
     "tiebreak": BotParam(float, 0.3, "weight of the ruleset's tiebreak value in a cut state (0.3)"),
     "rounds": BotParam(int, 0, "cut a playout at the Nth new round instead (depth still caps)"),
+    "model": BotParam(
+        str,
+        "",
+        "a 'rulebook train' model file: its priors guide the search and "
+        "its value head scores leaves instead of playouts",
+    ),
 }
 
 
@@ -85,13 +94,20 @@ def playout_rewards(state: Any, scale: float = 0.0, tiebreak: float = 0.0) -> li
     if players == 1:
         return [0.5]
     table = score_table(state.game.rules, state)
-    totals = [row["total"] + tiebreak * row["tiebreak"] for row in table]
+    totals = [row["total"] + tiebreak * _first_number(row["tiebreak"]) for row in table]
     k = scale or 1.0 + 0.1 * max(0, max(totals))
     out = []
     for seat, total in enumerate(totals):
         lead = total - max(t for i, t in enumerate(totals) if i != seat)
         out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, lead / k)))))
     return out
+
+
+def _first_number(value: Any) -> float:
+    """A tiebreak as one number: a ruleset may declare a list of them, compared in order."""
+    while isinstance(value, (list, tuple)):
+        value = value[0] if value else 0
+    return float(value) if isinstance(value, (int, float)) else 0.0
 
 
 class SearchBot:
@@ -124,6 +140,7 @@ class SearchBot:
         self._rng = random.Random(f"search:{seed}:{seat}")
         self._rollout_bots = _rollout_bots(rollout, seed, seat)
         self.last_iterations = 0  # how many the last decision ran (benchmarks report it)
+        self.last_visits: dict[str, int] = {}
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
         if not legal:
@@ -143,6 +160,8 @@ class SearchBot:
             if deadline is not None and time.process_time() >= deadline:
                 break
         self.last_iterations = done
+        # the visit count of each option at the root (training uses it as the policy target)
+        self.last_visits = {o: e.visits for o, e in root.items()}
         best = max(legal, key=lambda o: (root[o].visits, root[o].reward) if o in root else (-1, 0))
         return best
 

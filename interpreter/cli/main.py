@@ -61,6 +61,7 @@ COMMAND_MODULES: list[str] = [
     "interpreter.cli.new_cmd",
     "interpreter.cli.where_cmd",
     "interpreter.cli.show_cmd",
+    "interpreter.cli.train_cmd",
 ]
 
 
@@ -79,6 +80,7 @@ COMMAND_BY_NAME: dict[str, str] = {
     "new": "interpreter.cli.new_cmd",
     "where": "interpreter.cli.where_cmd",
     "show": "interpreter.cli.show_cmd",
+    "train": "interpreter.cli.train_cmd",
 }
 
 

@@ -280,3 +280,14 @@ class SeatView(Mapping):
     def determinise(self, rng: random.Random) -> State:
         """A full state consistent with this seat's view (see :func:`determinise`)."""
         return determinise(self._state, self._seat, rng)
+
+    @property
+    def game(self) -> Any:
+        """The compiled game being played (its rules, which every seat knows)."""
+        return self._state.game
+
+    def pending(self) -> dict[str, Any]:
+        """The decision in front of this seat: each legal option id with the family and
+        arguments that made it (what the legal list already says, nothing hidden), so that a
+        learned bot can map an id to its place in a fixed action space."""
+        return dict(self._state.pending or {})

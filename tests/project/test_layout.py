@@ -29,6 +29,7 @@ LAYERS: list[set[str]] = [
     {"check"},
     {"bots"},
     {"scenario", "simulate", "agents"},
+    {"learn"},
     {"serve"},
     {"cli"},
 ]

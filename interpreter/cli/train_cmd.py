@@ -1,0 +1,139 @@
+"""``rulebook train``: teach a small model to play a ruleset by self-play with search as teacher.
+
+The model file (``--out``) is what ``--bots learned:FILE`` and ``search:...:model=FILE`` read;
+it names the composition it was trained for (game, players, overlays, options) and is refused
+for any other. Progress goes to stderr, one line per iteration; ``--json`` prints the report
+as one JSON object on the last line of stdout. See docs/bots.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from interpreter.cli import Command, config_error, flags
+from interpreter.cli.config import UsageError, positive_int, split_commas
+
+__all__ = ["COMMAND", "run"]
+
+
+def run(args: argparse.Namespace) -> int:
+    """Entry point of ``rulebook train``."""
+    from interpreter.learn.train import TrainConfig, train
+    from interpreter.simulate.runner import scheduler_executor
+
+    if not args.game:
+        raise UsageError("name the GAME to train for (a ruleset name or path)")
+    if len(args.hidden) > 2:
+        raise UsageError("--hidden takes one or two layer widths")
+    folder = Path(args.out).resolve().parent
+    if not folder.is_dir():
+        raise config_error(f"--out {args.out}: folder {str(folder)!r} does not exist")
+    cfg = TrainConfig(
+        game=args.game,
+        players=args.players or 2,
+        out=args.out,
+        overlays=split_commas(args.overlays) or [],
+        options=dict(args.options or []),
+        iterations=args.iterations,
+        games=args.games,
+        seed=args.seed or 0,
+        jobs=args.jobs or 1,
+        hidden=tuple(args.hidden),
+        epochs=args.epochs,
+    )
+    if args.search:
+        cfg.search = args.search
+    if args.guided_search:
+        cfg.guided_search = args.guided_search
+    executor, close = (None, None)
+    if args.scheduler:
+        executor, close = scheduler_executor(args.scheduler)
+    progress = None if args.quiet else (lambda line: print(line, file=sys.stderr, flush=True))
+    try:
+        report = train(cfg, executor, progress)
+    finally:
+        if close is not None:
+            close()
+    if args.json:
+        print(
+            json.dumps(
+                {"out": report.out, "seconds": report.seconds, "iterations": report.iterations}
+            )
+        )
+    elif not args.quiet:
+        print(f"wrote {report.out} ({report.seconds:.1f}s)")
+    return 0
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Declare the arguments of ``rulebook train``."""
+    flags.add_game(parser, "the ruleset to train for (a name under rulesets/ or a path)")
+    flags.add_overlays(parser, "overlays (expansions, house rules) the model plays with")
+    flags.add_options(parser, "a ruleset option the model plays with")
+    flags.add_players(parser, "number of players (default 2)")
+    parser.add_argument("--out", required=True, metavar="BOT.npz", help="the model file to write")
+    parser.add_argument(
+        "--iterations",
+        type=positive_int,
+        default=3,
+        metavar="K",
+        help="rounds of self-play and fitting (default 3)",
+    )
+    parser.add_argument(
+        "--games",
+        type=positive_int,
+        default=16,
+        metavar="G",
+        help="self-play games per iteration (default 16)",
+    )
+    parser.add_argument(
+        "--search",
+        metavar="SPEC",
+        help="the teacher of the first iteration (default "
+        "search:iterations=100:depth=30; use iterations=, not seconds=, to stay reproducible)",
+    )
+    parser.add_argument(
+        "--guided-search",
+        metavar="SPEC",
+        help="the teacher once a model exists, the model "
+        "added as model=FILE (default search:iterations=100)",
+    )
+    parser.add_argument(
+        "--hidden",
+        type=positive_int,
+        nargs="+",
+        default=[128],
+        metavar="H",
+        help="hidden layer widths, one or two (default 128)",
+    )
+    parser.add_argument(
+        "--epochs",
+        type=positive_int,
+        default=20,
+        metavar="E",
+        help="fitting passes over the records per iteration (default 20)",
+    )
+    flags.add_seed(parser, "seed of the self-play games and the model (default 0)")
+    flags.add_jobs(parser, "self-play worker processes (default 1)")
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="play self-play games on a Dask cluster (needs the 'dask' extra)",
+    )
+    flags.add_quiet(parser, "no progress lines")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+
+
+COMMAND = Command(
+    name="train",
+    help="train a fast bot for a ruleset by self-play with the search bot as teacher",
+    description="Expert iteration: the search bot plays itself, a small numpy model learns its "
+    "choices (root visit shares) and the results; the next iteration's search uses the model. "
+    "The file written is played by '--bots learned:FILE' (no search) or "
+    "'search:...:model=FILE'.",
+    configure=configure,
+    run=run,
+)

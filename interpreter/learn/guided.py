@@ -1,0 +1,105 @@
+"""``search:...:model=FILE``: the search bot guided by a trained model (PUCT, value leaves).
+
+The tree and the determinisations are the search bot's (interpreter/bots/search.py); what the
+model changes is how the tree grows and how a leaf is scored, as in AlphaZero (Silver et al.
+2018):
+
+* **priors**: when a walk reaches a node (or a node offering an option it has not seen, since
+  determinisations differ in what is legal) the model's policy over the mover's legal options
+  becomes each new edge's prior, and selection maximises ``Q + C * P * sqrt(N) / (1 + n)``
+  with ``C`` twice the bot's ``c``;
+* **values**: that new leaf is scored by the model's value head (each seat's expected share of
+  the reward) instead of a random playout, which is what makes each iteration cheap; a
+  finished game is scored by its result, a walk that reaches ``depth`` by the ruleset's scoring.
+
+The model reads the mover's view of the determinised state, so nothing hidden from the
+searching seat is used beyond what the determinisation guessed.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from interpreter.bots.search import SearchBot, playout_rewards
+from interpreter.engine.view import seat_view
+from interpreter.learn.features import load_cached
+
+__all__ = ["GuidedSearchBot"]
+
+
+class _Edge:
+    """One option at one node: visits, reward summed for the seat that took it, prior, child."""
+
+    __slots__ = ("visits", "reward", "prior", "node")
+
+    def __init__(self, prior: float) -> None:
+        self.visits = 0
+        self.reward = 0.0
+        self.prior = prior
+        self.node: dict[str, _Edge] = {}
+
+
+class GuidedSearchBot(SearchBot):
+    """Information-set MCTS with the model's priors (PUCT) and value head at the leaves."""
+
+    def __init__(self, seat: int, seed: int, model: str = "", **params: Any) -> None:
+        super().__init__(seat, seed, **params)
+        self.model = load_cached(model)
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
+        game = getattr(view, "game", None)
+        if game is not None:
+            self.model.check(game)  # a game of another composition is refused up front
+        return super().choose(view, legal)
+
+    def _expand(self, d: Any, node: dict[str, _Edge], legal: Sequence[str]) -> list[float]:
+        """Add the edges ``node`` lacks with the model's priors; the leaf's value per seat."""
+        mover = d.who
+        model = self.model
+        view = seat_view(d.game.rules, d, mover, shared=True)
+        probs, shares = model.evaluate(view, d.pending, legal, d.game)
+        for option, p in zip(legal, probs, strict=True):
+            if option not in node:
+                node[option] = _Edge(float(p))
+        n = len(shares)
+        return [float(shares[(seat - mover) % n]) for seat in range(n)]
+
+    def _iterate(self, d: Any, root: dict[str, _Edge]) -> None:  # type: ignore[override]
+        """One walk: PUCT down the tree, the model at the new leaf (see the module)."""
+        node = root
+        path: list[tuple[_Edge, int]] = []
+        steps = 0
+        c = 2.0 * self.c
+        rewards: list[float] | None = None
+        while not d.over and steps < self.depth:
+            pending = d.pending
+            if len(pending) == 1:
+                d.apply(next(iter(pending)))
+                steps += 1
+                continue
+            legal = list(pending)
+            if not node or any(o not in node for o in legal):
+                rewards = self._expand(d, node, legal)
+                break
+            total = sum(node[o].visits for o in legal)
+            root_n = math.sqrt(total + 1)
+            best_score = -math.inf
+            choice = legal[0]
+            for o in legal:
+                e = node[o]
+                q = e.reward / e.visits if e.visits else 0.5
+                score = q + c * e.prior * root_n / (1 + e.visits)
+                if score > best_score:
+                    best_score, choice = score, o
+            edge = node[choice]
+            path.append((edge, d.who))
+            d.apply(choice)
+            steps += 1
+            node = edge.node
+        if rewards is None:
+            rewards = playout_rewards(d, self.scale, self.tiebreak)
+        for edge, mover in path:
+            edge.visits += 1
+            edge.reward += rewards[mover]

@@ -1,0 +1,203 @@
+"""A small policy-and-value network in plain numpy, its loss, gradients, Adam, and its file.
+
+The network reads a seat's observation vector (interpreter/agents/spaces.py), standardised
+with a mean and spread fixed from the first training data, through one or two ``tanh`` hidden
+layers into two heads:
+
+* **policy**: one logit per action of the fixed action space; a softmax over the *legal*
+  actions only (the others masked out) gives the move probabilities;
+* **value**: one logit per seat, counted from the observer on (own seat first); its softmax is
+  the expected share of the game's reward (a winner's 1, split among tied winners), so the
+  shares of a game add up to 1 as the targets do.
+
+The loss is the cross-entropy of each head against its target (the search's visit shares, the
+game's final reward shares) plus a small L2 penalty on the weights. numpy alone keeps the
+model small, dependency-free and fast enough at this size (a forward pass of one observation
+is a few matrix-vector products: well under a millisecond).
+
+The file is a numpy ``.npz``: the arrays plus ``header``, a JSON text naming the composition
+the model was trained on (game, players, overlays, options) and the feature/action sizes, so
+that loading it for another composition is refused with a clear message.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from interpreter.diagnostics.errors import ConfigError
+
+__all__ = ["FORMAT", "Adam", "PolicyValueNet", "load_model", "save_model"]
+
+FORMAT = "rulebook-model/1"
+
+
+class PolicyValueNet:
+    """An MLP with a masked-softmax policy head and a softmax value head (see the module)."""
+
+    def __init__(
+        self,
+        n_in: int,
+        n_actions: int,
+        n_values: int,
+        hidden: Sequence[int] = (128,),
+        seed: int = 0,
+        l2: float = 1e-4,
+    ) -> None:
+        rng = np.random.default_rng(seed)
+        self.n_in, self.n_actions, self.n_values = n_in, n_actions, n_values
+        self.hidden = tuple(int(h) for h in hidden)
+        self.l2 = l2
+        self.params: dict[str, np.ndarray] = {}
+        width = n_in
+        for i, h in enumerate(self.hidden):
+            self.params[f"W{i}"] = rng.normal(0, 1 / np.sqrt(width), (width, h))
+            self.params[f"b{i}"] = np.zeros(h)
+            width = h
+        self.params["Wp"] = rng.normal(0, 0.1 / np.sqrt(width), (width, n_actions))
+        self.params["bp"] = np.zeros(n_actions)
+        self.params["Wv"] = rng.normal(0, 0.1 / np.sqrt(width), (width, n_values))
+        self.params["bv"] = np.zeros(n_values)
+        # input standardisation: not trained, fixed once from data (set_scale)
+        self.mean = np.zeros(n_in)
+        self.scale = np.ones(n_in)
+
+    def set_scale(self, x: np.ndarray) -> None:
+        """Fix the input standardisation from a batch of observations."""
+        self.mean = x.mean(axis=0)
+        self.scale = 1.0 / np.maximum(x.std(axis=0), 1e-3)
+
+    def _trunk(self, x: np.ndarray) -> list[np.ndarray]:
+        acts = [(x - self.mean) * self.scale]
+        for i in range(len(self.hidden)):
+            acts.append(np.tanh(acts[-1] @ self.params[f"W{i}"] + self.params[f"b{i}"]))
+        return acts
+
+    def forward(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Policy logits (batch x actions) and value logits (batch x seats) of ``x``."""
+        h = self._trunk(np.atleast_2d(x))[-1]
+        return h @ self.params["Wp"] + self.params["bp"], h @ self.params["Wv"] + self.params["bv"]
+
+    def policy(self, x: np.ndarray, actions: Sequence[int]) -> np.ndarray:
+        """The move probabilities over ``actions`` (the legal ones) for one observation."""
+        h = self._trunk(x[None, :])[-1][0]
+        logits = h @ self.params["Wp"][:, actions] + self.params["bp"][actions]
+        return _softmax(logits)
+
+    def evaluate(self, x: np.ndarray, actions: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+        """The move probabilities over ``actions`` and the value shares, for one observation."""
+        h = self._trunk(x[None, :])[-1][0]
+        logits = h @ self.params["Wp"][:, actions] + self.params["bp"][actions]
+        value = h @ self.params["Wv"] + self.params["bv"]
+        return _softmax(logits), _softmax(value)
+
+    def loss_and_grads(
+        self, x: np.ndarray, mask: np.ndarray, pi: np.ndarray, z: np.ndarray
+    ) -> tuple[float, dict[str, np.ndarray]]:
+        """Mean loss over the batch and its gradient for every parameter.
+
+        ``mask`` (batch x actions, bool) marks the legal actions, ``pi`` the policy targets
+        (zero off the mask, rows adding up to 1), ``z`` the value targets (rows adding to 1)."""
+        n = x.shape[0]
+        acts = self._trunk(x)
+        h = acts[-1]
+        lp = h @ self.params["Wp"] + self.params["bp"]
+        lp = np.where(mask, lp, -1e30)
+        p = _softmax(lp)
+        lv = h @ self.params["Wv"] + self.params["bv"]
+        q = _softmax(lv)
+        eps = 1e-12
+        loss = -(pi * np.log(np.where(mask, p, 1.0) + eps)).sum() / n
+        loss += -(z * np.log(q + eps)).sum() / n
+        weights = [k for k in self.params if k.startswith("W")]
+        loss += 0.5 * self.l2 * sum(float((self.params[k] ** 2).sum()) for k in weights)
+        dlp = np.where(mask, p - pi, 0.0) / n
+        dlv = (q - z) / n
+        grads = {
+            "Wp": h.T @ dlp,
+            "bp": dlp.sum(axis=0),
+            "Wv": h.T @ dlv,
+            "bv": dlv.sum(axis=0),
+        }
+        dh = dlp @ self.params["Wp"].T + dlv @ self.params["Wv"].T
+        for i in reversed(range(len(self.hidden))):
+            da = dh * (1.0 - acts[i + 1] ** 2)
+            grads[f"W{i}"] = acts[i].T @ da
+            grads[f"b{i}"] = da.sum(axis=0)
+            dh = da @ self.params[f"W{i}"].T
+        for k in weights:
+            grads[k] = grads[k] + self.l2 * self.params[k]
+        return float(loss), grads
+
+
+class Adam:
+    """Adam (Kingma & Ba 2015) over a parameter dict, updated in place."""
+
+    def __init__(self, params: dict[str, np.ndarray], lr: float = 1e-3) -> None:
+        self.lr, self.b1, self.b2, self.t = lr, 0.9, 0.999, 0
+        self.m = {k: np.zeros_like(v) for k, v in params.items()}
+        self.v = {k: np.zeros_like(v) for k, v in params.items()}
+
+    def step(self, params: dict[str, np.ndarray], grads: dict[str, np.ndarray]) -> None:
+        """One update of every parameter from its gradient."""
+        self.t += 1
+        c1, c2 = 1 - self.b1**self.t, 1 - self.b2**self.t
+        for k, g in grads.items():
+            self.m[k] = self.b1 * self.m[k] + (1 - self.b1) * g
+            self.v[k] = self.b2 * self.v[k] + (1 - self.b2) * g * g
+            params[k] -= self.lr * (self.m[k] / c1) / (np.sqrt(self.v[k] / c2) + 1e-8)
+
+
+def _softmax(z: np.ndarray) -> np.ndarray:
+    e = np.exp(z - z.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+def save_model(path: str | Path, net: PolicyValueNet, header: dict[str, Any]) -> None:
+    """Write the model and its header (composition, sizes, training notes) to ``path``."""
+    head = {
+        **header,
+        "format": FORMAT,
+        "features": net.n_in,
+        "actions": net.n_actions,
+        "seats": net.n_values,
+        "hidden": list(net.hidden),
+        "l2": net.l2,
+    }
+    arrays = {k: v.astype(np.float64) for k, v in net.params.items()}
+    with open(path, "wb") as fh:  # a file object: numpy would otherwise add '.npz' to the name
+        np.savez(
+            fh,
+            header=np.array(json.dumps(head, sort_keys=True)),
+            mean=net.mean,
+            scale=net.scale,
+            **arrays,
+        )
+
+
+def load_model(path: str | Path) -> tuple[PolicyValueNet, dict[str, Any]]:
+    """Read a model file; a missing, unreadable or foreign file is a ConfigError."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            head = json.loads(str(data["header"]))
+            arrays = {k: data[k] for k in data.files if k != "header"}
+    except FileNotFoundError:
+        raise ConfigError(f"model file {str(path)!r} does not exist") from None
+    except (OSError, ValueError, KeyError) as exc:
+        raise ConfigError(
+            f"{str(path)!r} is not a model written by 'rulebook train' ({exc})"
+        ) from None
+    if head.get("format") != FORMAT:
+        raise ConfigError(f"{str(path)!r}: format {head.get('format')!r}, expected {FORMAT!r}")
+    net = PolicyValueNet(head["features"], head["actions"], head["seats"], head["hidden"], 0)
+    net.l2 = float(head.get("l2", net.l2))
+    net.mean, net.scale = arrays.pop("mean"), arrays.pop("scale")
+    for k in net.params:
+        if k not in arrays or arrays[k].shape != net.params[k].shape:
+            raise ConfigError(f"{str(path)!r}: weights {k!r} missing or of the wrong shape")
+        net.params[k] = arrays[k]
+    return net, head

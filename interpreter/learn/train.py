@@ -1,0 +1,224 @@
+"""Expert iteration: search plays itself, a small model learns its choices and the results.
+
+Each iteration plays ``games`` self-play games in which every seat is the search bot (with the
+model of the previous iteration inside it once there is one: ``search:...:model=FILE``). At
+every decision with more than one option it records the mover's observation, the legal
+actions, the share of the search's root visits each got (the policy target) and, when the game
+ends, each seat's share of the reward counted from the mover (the value target). The model is
+then fitted to the last two iterations' records by Adam and written to the output file, which
+the next iteration's search reads: a stronger and cheaper teacher (Anthony et al. 2017;
+Silver et al. 2018).
+
+Games are played in worker processes (or on a Dask cluster); game ``i`` of iteration ``k`` is
+seeded from ``(seed, k, i)`` and the search runs a fixed number of iterations, so the same
+seed gives the same model with any number of workers. The first ``explore`` decisions of a game
+are sampled from the visit shares instead of taking the most visited option, so that the
+games differ and the records cover more than one line of play.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from interpreter.bots import make_bot
+from interpreter.diagnostics.errors import ConfigError
+from interpreter.engine.infoset import SeatView
+from interpreter.learn.features import composition, legal_actions, observe, spaces_of
+from interpreter.learn.model import Adam, PolicyValueNet, save_model
+
+__all__ = ["TrainConfig", "TrainReport", "fit", "play_selfplay_game", "train"]
+
+
+@dataclass
+class TrainConfig:
+    """What ``rulebook train`` was asked for."""
+
+    game: str
+    players: int
+    out: str
+    overlays: list[str] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+    iterations: int = 3
+    games: int = 16
+    search: str = "search:iterations=100:depth=30"
+    guided_search: str = "search:iterations=100"  # once a model exists (leaves need no playout)
+    seed: int = 0
+    jobs: int = 1
+    hidden: tuple[int, ...] = (128,)
+    epochs: int = 20
+    batch: int = 256
+    lr: float = 1e-3
+    explore: int = 12
+
+
+@dataclass
+class TrainReport:
+    """Per iteration: games, decisions recorded, loss before and after fitting, seconds."""
+
+    iterations: list[dict[str, Any]] = field(default_factory=list)
+    seconds: float = 0.0
+    out: str = ""
+
+
+def play_selfplay_game(head: Mapping[str, Any], bot: str, seed: int, explore: int) -> dict:
+    """Play one game with ``bot`` (a search spec) in every seat; its training records."""
+    spaces = spaces_of(head)
+    game = spaces.game
+    players = game.players
+    bots = [make_bot(bot, seat, seed) for seat in range(players)]
+    rng = random.Random(f"explore:{seed}")
+    state = game.new_state(seed)
+    state.log = None
+    obs: list[np.ndarray] = []
+    acts: list[list[int]] = []
+    targets: list[list[float]] = []
+    movers: list[int] = []
+    while not state.is_over:
+        legal = state.legal_options()
+        if len(legal) == 1:
+            state.apply(legal[0])
+            continue
+        seat = state.to_move
+        view = SeatView(state, seat)
+        obs.append(observe(spaces, view).astype(np.float32))
+        acts.append(legal_actions(spaces, state.pending, legal))
+        choice = bots[seat].choose(view, legal)
+        visits = getattr(bots[seat], "last_visits", {}) or {choice: 1}
+        counts = [float(visits.get(o, 0)) for o in legal]
+        total = sum(counts) or 1.0
+        targets.append([v / total for v in counts])
+        movers.append(seat)
+        if len(movers) <= explore and sum(counts) > 0:
+            choice = rng.choices(legal, weights=counts)[0]
+        state.apply(choice)
+    winners = state.result().winners
+    rewards = [1.0 / len(winners) if s in winners else 0.0 for s in range(players)]
+    return {"obs": obs, "acts": acts, "targets": targets, "movers": movers, "rewards": rewards}
+
+
+def _selfplay_task(head: Mapping[str, Any], bot: str, seeds: list[int], explore: int) -> list:
+    return [play_selfplay_game(head, bot, s, explore) for s in seeds]
+
+
+def _arrays(records: list[dict], n_actions: int, players: int) -> tuple[np.ndarray, ...]:
+    """Stack game records into observations, legal masks, policy and value targets."""
+    rows = sum(len(r["movers"]) for r in records)
+    if rows == 0:
+        raise ConfigError("self-play recorded no decisions with a choice: nothing to learn")
+    x = np.stack([o for r in records for o in r["obs"]]).astype(np.float64)
+    mask = np.zeros((rows, n_actions), dtype=bool)
+    pi = np.zeros((rows, n_actions))
+    z = np.zeros((rows, players))
+    i = 0
+    for r in records:
+        for acts, target, mover in zip(r["acts"], r["targets"], r["movers"], strict=True):
+            mask[i, acts] = True
+            pi[i, acts] = target
+            z[i] = [r["rewards"][(mover + k) % players] for k in range(players)]
+            i += 1
+    return x, mask, pi, z
+
+
+def fit(
+    net: PolicyValueNet,
+    opt: Adam,
+    data: tuple[np.ndarray, ...],
+    epochs: int,
+    batch: int,
+    rng: np.random.Generator,
+) -> tuple[float, float]:
+    """Fit ``net`` to ``data`` by minibatch Adam; the full-data loss before and after."""
+    x, mask, pi, z = data
+    before, _ = net.loss_and_grads(x, mask, pi, z)
+    n = len(x)
+    for _ in range(epochs):
+        order = rng.permutation(n)
+        for start in range(0, n, batch):
+            at = order[start : start + batch]
+            _, grads = net.loss_and_grads(x[at], mask[at], pi[at], z[at])
+            opt.step(net.params, grads)
+    after, _ = net.loss_and_grads(x, mask, pi, z)
+    return before, after
+
+
+def train(
+    cfg: TrainConfig,
+    executor: cf.Executor | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> TrainReport:
+    """Run expert iteration as ``cfg`` says, writing the model to ``cfg.out`` each iteration."""
+    if cfg.iterations < 1 or cfg.games < 1:
+        raise ConfigError("train: --iterations and --games must be at least 1")
+    start = time.perf_counter()
+    options = tuple(sorted(cfg.options.items()))
+    head = {"game": cfg.game, "players": cfg.players, "overlays": cfg.overlays}
+    spaces = spaces_of({**head, "options": dict(options)})
+    head = composition(cfg.game, cfg.players, cfg.overlays, cfg.options, spaces.game)
+    for spec in (cfg.search, cfg.guided_search):
+        if not spec.startswith("search"):
+            raise ConfigError(f"train: --search must be a search bot spec, not {spec!r}")
+        make_bot(spec, 0, 0)  # a bad parameter fails now, with the registry's message
+    n_act, players = spaces.actions.size, cfg.players
+    net = PolicyValueNet(spaces.observations.size, n_act, players, cfg.hidden, cfg.seed)
+    opt = Adam(net.params, cfg.lr)
+    rng = np.random.default_rng(cfg.seed)
+    report = TrainReport(out=cfg.out)
+    own = executor is None and cfg.jobs > 1
+    pool = cf.ProcessPoolExecutor(cfg.jobs) if own else executor
+    history: list[list[dict]] = []
+    try:
+        for it in range(cfg.iterations):
+            t0 = time.perf_counter()
+            bot = cfg.search if it == 0 else f"{cfg.guided_search}:model={cfg.out}"
+            seeds = [
+                random.Random(f"train:{cfg.seed}:{it}:{g}").getrandbits(31)
+                for g in range(cfg.games)
+            ]
+            records = _play(pool, head, bot, seeds, cfg.explore)
+            t_play = time.perf_counter() - t0
+            history = [*history[-1:], records]
+            data = _arrays([r for rs in history for r in rs], n_act, players)
+            if it == 0:
+                net.set_scale(data[0])
+            before, after = fit(net, opt, data, cfg.epochs, cfg.batch, rng)
+            row = {
+                "iteration": it + 1,
+                "games": len(records),
+                "decisions": sum(len(r["movers"]) for r in records),
+                "loss_before": round(before, 4),
+                "loss_after": round(after, 4),
+                "selfplay_s": round(t_play, 2),
+                "seconds": round(time.perf_counter() - t0, 2),
+            }
+            report.iterations.append(row)
+            trained = {"search": cfg.search, "seed": cfg.seed, "iterations": it + 1}
+            trained["games"] = cfg.games
+            save_model(cfg.out, net, {**head, "trained": trained})
+            if progress is not None:
+                progress(
+                    f"iteration {it + 1}/{cfg.iterations}: {row['games']} games, "
+                    f"{row['decisions']} decisions, loss {before:.3f} -> {after:.3f}, "
+                    f"self-play {t_play:.1f}s, {row['seconds']:.1f}s"
+                )
+    finally:
+        if own and pool is not None:
+            pool.shutdown(cancel_futures=True)
+    report.seconds = round(time.perf_counter() - start, 2)
+    return report
+
+
+def _play(
+    pool: cf.Executor | None, head: Mapping[str, Any], bot: str, seeds: list[int], explore: int
+) -> list[dict]:
+    """Play the self-play games here or on ``pool``, in seed order either way."""
+    if pool is None:
+        return _selfplay_task(head, bot, seeds, explore)
+    futures = [pool.submit(_selfplay_task, head, bot, [s], explore) for s in seeds]
+    return [r for f in futures for r in f.result()]

@@ -1,0 +1,78 @@
+"""The numpy policy/value model: its gradients against finite differences, Adam lowering the
+loss, and the model file (round trip, a foreign file refused)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from interpreter.diagnostics.errors import ConfigError
+from interpreter.learn.model import Adam, PolicyValueNet, load_model, save_model
+
+
+def _batch(rng: np.random.Generator, n: int, f: int, a: int, s: int) -> tuple[np.ndarray, ...]:
+    x = rng.normal(size=(n, f))
+    mask = rng.random((n, a)) < 0.5
+    mask[:, 0] = True  # every row has a legal action
+    pi = np.where(mask, rng.random((n, a)), 0.0)
+    pi /= pi.sum(axis=1, keepdims=True)
+    z = rng.random((n, s))
+    z /= z.sum(axis=1, keepdims=True)
+    return x, mask, pi, z
+
+
+@pytest.mark.parametrize("hidden", [(7,), (6, 5)])
+def test_gradients_match_finite_differences(hidden: tuple[int, ...]) -> None:
+    rng = np.random.default_rng(3)
+    net = PolicyValueNet(5, 4, 3, hidden, seed=1, l2=0.01)
+    x, mask, pi, z = _batch(rng, 6, 5, 4, 3)
+    net.set_scale(x)
+    _, grads = net.loss_and_grads(x, mask, pi, z)
+    eps = 1e-6
+    for name, param in net.params.items():
+        for idx in list(np.ndindex(param.shape))[:12]:
+            old = param[idx]
+            param[idx] = old + eps
+            up, _ = net.loss_and_grads(x, mask, pi, z)
+            param[idx] = old - eps
+            down, _ = net.loss_and_grads(x, mask, pi, z)
+            param[idx] = old
+            numeric = (up - down) / (2 * eps)
+            assert grads[name][idx] == pytest.approx(numeric, rel=1e-4, abs=1e-7), (name, idx)
+
+
+def test_adam_lowers_the_loss_and_policy_is_masked() -> None:
+    rng = np.random.default_rng(5)
+    net = PolicyValueNet(8, 6, 2, (16,), seed=2)
+    x, mask, pi, z = _batch(rng, 40, 8, 6, 2)
+    net.set_scale(x)
+    opt = Adam(net.params, lr=1e-2)
+    first, _ = net.loss_and_grads(x, mask, pi, z)
+    for _ in range(200):
+        _, grads = net.loss_and_grads(x, mask, pi, z)
+        opt.step(net.params, grads)
+    last, _ = net.loss_and_grads(x, mask, pi, z)
+    assert last < first - 0.1
+    probs = net.policy(x[0], [0, 3])
+    assert probs.shape == (2,) and probs.sum() == pytest.approx(1.0)
+
+
+def test_model_file_round_trip(tmp_path) -> None:
+    net = PolicyValueNet(4, 3, 2, (5,), seed=4)
+    net.set_scale(np.arange(8.0).reshape(2, 4))
+    path = tmp_path / "m.npz"
+    save_model(path, net, {"game": "g", "identity": "x"})
+    again, head = load_model(path)
+    assert head["game"] == "g" and head["features"] == 4 and head["actions"] == 3
+    x = np.ones(4)
+    assert np.allclose(again.forward(x)[0], net.forward(x)[0])
+    assert np.allclose(again.forward(x)[1], net.forward(x)[1])
+
+
+def test_a_file_that_is_not_a_model_is_a_clear_error(tmp_path) -> None:
+    path = tmp_path / "junk.npz"
+    path.write_text("not a model")
+    with pytest.raises(ConfigError, match="not a model written by 'rulebook train'"):
+        load_model(path)
+    with pytest.raises(ConfigError, match="does not exist"):
+        load_model(tmp_path / "missing.npz")
