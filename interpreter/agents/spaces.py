@@ -54,6 +54,19 @@ class ActionSpace:
     _family: dict[int, int] = field(default_factory=dict)  # id(option line) -> family
     _index: list[list[dict[Any, int]]] = field(default_factory=list)
     _known: dict[tuple, int] = field(default_factory=dict)  # (id(line), values) -> action
+    _game: Any = None  # the game whose option lines `_family` maps (held: ids stay unique)
+
+    def bound_to(self, game: Any) -> ActionSpace:
+        """The same space for another load of this configuration (another process, another
+        ``Game`` object): the game's option lines matched to the families by their keys."""
+        at = {key: i for i, key in enumerate(self.families)}
+        bound = ActionSpace(self.families, self.domains, self.offsets, self.size, self.names)
+        bound._index = self._index
+        bound._family = {
+            id(opt): at[key] for key, opts in _families(game).items() if key in at for opt in opts
+        }
+        bound._game = game
+        return bound
 
     def action_of(self, entry: tuple) -> int | None:
         """The action of a pending entry ``(spec, option line, values)``; None if outside."""

@@ -19,7 +19,6 @@ import numpy as np
 from interpreter.agents.spaces import Spaces, spaces_for
 from interpreter.diagnostics.errors import ConfigError
 from interpreter.learn.model import PolicyValueNet, load_model
-from interpreter.model.flow import ChooseSpec
 
 __all__ = [
     "LoadedModel",
@@ -87,42 +86,17 @@ def observe(spaces: Spaces, view: Mapping[str, Any]) -> np.ndarray:
 
 class ActionMap:
     """Option entries of one loaded game -> actions of the spaces (built on another load of
-    the same composition): the option families are matched by their place in the program."""
+    the same composition): the agents' action space bound to this game's option lines."""
 
     def __init__(self, spaces: Spaces, game: Any) -> None:
-        actions = spaces.actions
-        mine = _families(game)
-        if len(mine) != len(actions.families):
+        self.game = game
+        self._bound = spaces.actions.bound_to(game)
+        if not self._bound._family:
             raise ConfigError("the game's option families differ from the model's: retrain it")
-        self.game = game  # held, so that its id is not reused while this map lives
-        self._family = {id(opt): i for i, opt in enumerate(mine)}
-        self._offsets = actions.offsets
-        self._index = [[{v: i for i, v in enumerate(d)} for d in doms] for doms in actions.domains]
 
     def action_of(self, entry: tuple) -> int | None:
         """The action of a pending entry ``(spec, option line, values)``; None if outside."""
-        _spec, opt, values = entry
-        fam = self._family.get(id(opt))
-        if fam is None:
-            return None
-        code = 0
-        for value, index in zip(values, self._index[fam], strict=True):
-            at = index.get(value)
-            if at is None:
-                return None
-            code = code * len(index) + at
-        return self._offsets[fam] + code
-
-
-def _families(game: Any) -> list[Any]:
-    """The option lines of every ``choose`` step, in program order (as the spaces list them)."""
-    seen: dict[int, Any] = {}
-    for ins in game.rules.program.code:
-        for part in ins:
-            if isinstance(part, ChooseSpec):
-                for opt in part.options:
-                    seen.setdefault(id(opt), opt)
-    return list(seen.values())
+        return self._bound.action_of(entry)
 
 
 _MAPS: dict[tuple[int, int], ActionMap] = {}
