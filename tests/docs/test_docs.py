@@ -1,6 +1,6 @@
 """The docs cannot drift: every example of README.md and docs/*.md is run and must print what
 the doc shows (tests/docs/docblocks.py says how blocks are marked; ``python
-tests/docs/regenerate.py --write`` rewrites them after an intended change)."""
+tests/docs/regenerate_docs.py --write`` rewrites them after an intended change)."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def test_shell_example_prints_what_the_doc_shows(block):
         pytest.skip("a slow example: RULEBOOK_SLOW_DOCS=1 runs it")
     with workdir() as tmp:
         diff = difference(block, run_shell(block, tmp))
-    assert diff is None, diff + "\n(python tests/docs/regenerate.py --write rewrites it)"
+    assert diff is None, diff + "\n(python tests/docs/regenerate_docs.py --write rewrites it)"
 
 
 @pytest.mark.parametrize("doc", sorted({b.doc for b in _examples(python=True)}), ids=lambda d: d)

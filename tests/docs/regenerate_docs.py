@@ -1,10 +1,10 @@
 """Rewrite the output of the docs' examples from what the commands print (after an intended
 change), like tests/golden/regenerate.py does for goldens:
 
-    python tests/docs/regenerate.py                    # check all: list the blocks that differ
-    python tests/docs/regenerate.py --write            # rewrite them
-    python tests/docs/regenerate.py --write README.md  # only these files
-    RULEBOOK_SLOW_DOCS=1 python tests/docs/regenerate.py --write   # slow examples too
+    python tests/docs/regenerate_docs.py                    # check all: list the blocks that differ
+    python tests/docs/regenerate_docs.py --write            # rewrite them
+    python tests/docs/regenerate_docs.py --write README.md  # only these files
+    RULEBOOK_SLOW_DOCS=1 python tests/docs/regenerate_docs.py --write   # slow examples too
 
 `git diff` then shows what changed; review it: the code is the truth only if the change was
 intended. A block's ``...`` elisions are kept where the lines around them are found again.
