@@ -261,8 +261,13 @@ def _refused(s: Any, e: Expectation) -> None:
             )
 
 
+def public_lines(s: Any) -> list[str]:
+    """The log's lines as everybody reads them (a line with an own text: its public text)."""
+    return [str(text) for (_r, _seat, text) in (s.log or [])]
+
+
 def _log(s: Any, e: Expectation) -> None:
-    lines = [text for (_r, _seat, text) in (s.log or [])]
+    lines = public_lines(s)
     for needle in e.value:
         hit = any(needle in line for line in lines)
         if e.kind == "log contains" and not hit:
@@ -276,7 +281,7 @@ def _log(s: Any, e: Expectation) -> None:
 
 def _log_order(s: Any, e: Expectation) -> None:
     """Each text is in some line of the log after the line the text before it was found in."""
-    lines = [text for (_r, _seat, text) in (s.log or [])]
+    lines = public_lines(s)
     at, after = -1, None
     for needle in e.value:
         hit = next((i for i in range(at + 1, len(lines)) if needle in lines[i]), None)

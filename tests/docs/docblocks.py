@@ -160,6 +160,8 @@ def workdir():
     try:
         if SHIPPED.is_dir():
             for p in SHIPPED.iterdir():
+                if p.name.startswith("."):  # .rulebookignore: the repository's, not an example's
+                    continue
                 (shutil.copytree if p.is_dir() else shutil.copy)(p, tmp / p.name)
         shutil.copytree(ROOT / "examples", tmp / "examples")
         for name in LINKED:

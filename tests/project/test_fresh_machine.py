@@ -14,6 +14,7 @@ from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCAL = {"interpreter", "tests", "conftest", "helpers", "fake_game", "bots", "golden_games"}
+LOCAL |= {"docblocks"}  # tests/docs/docblocks.py, imported by name beside it
 # a benchmark script imports its neighbours by name (python benchmarks/X.py puts them on the path)
 LOCAL |= {path.stem for path in (ROOT / "benchmarks").glob("*.py")}
 
