@@ -1,8 +1,8 @@
 """``search:...:model=FILE``: the search bot guided by a trained model (PUCT, value leaves).
 
 The tree and the determinisations are the search bot's (interpreter/bots/search.py); what the
-model changes is how the tree grows and how a leaf is scored, as in AlphaZero (Silver et al.
-2018):
+model changes is how the tree grows and how a leaf is scored, as in AlphaZero (the
+2018 paper):
 
 * **priors**: when a walk reaches a node (or a node offering an option it has not seen, since
   determinisations differ in what is legal) the model's policy over the mover's legal options

@@ -6,8 +6,8 @@ every decision with more than one option it records the mover's observation, the
 actions, the share of the search's root visits each got (the policy target) and, when the game
 ends, each seat's share of the reward counted from the mover (the value target). The model is
 then fitted to the last two iterations' records by Adam and written to the output file, which
-the next iteration's search reads: a stronger and cheaper teacher (Anthony et al. 2017;
-Silver et al. 2018).
+the next iteration's search reads: a stronger and cheaper teacher (expert iteration:
+Anthony et al. 2017; AlphaZero, 2018).
 
 Games are played in worker processes (or on a Dask cluster); game ``i`` of iteration ``k`` is
 seeded from ``(seed, k, i)`` and the search runs a fixed number of iterations, so the same
