@@ -128,7 +128,8 @@ def _rulebook(*args: str) -> subprocess.CompletedProcess[str]:
         env=env,
         capture_output=True,
         text=True,
-        timeout=300,
+        # a hang guard only: 20 games of every composition take minutes on a busy machine
+        timeout=1200,
     )
 
 
