@@ -77,17 +77,30 @@ def test_the_made_up_attribute_lists_what_rules_read(tmp_path: Path) -> None:
     assert "cost" in hint and "vp" in hint and "vp-per-load" not in hint
 
 
-def test_an_attribute_an_overlay_adds_and_reads_is_fine(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(
+    "name, body",
+    [
+        (
+            "harbor-bonus",
+            "patch:\n  catalogs/buildings/entries/harbor: {vp-per-load: 2}\n"
+            "add:\n  invariants/harbor-bonus:\n"
+            "    doc: The harbor's bonus is two points a load.\n"
+            "    expr: harbor.vp-per-load == 2\n",
+        ),
+        (
+            "own-option",
+            "add:\n  options/strict-bank: {default: false, choices: [false, true]}\n"
+            "  invariants/strict-bank:\n"
+            "    doc: The bank never goes below nothing.\n"
+            "    expr: bank >= 0 or not option.strict-bank\n",
+        ),
+    ],
+    ids=["attribute", "option"],
+)
+def test_an_attribute_or_option_an_overlay_sets_and_reads_is_fine(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, body: str
 ) -> None:
-    path = _overlay(
-        tmp_path,
-        "harbor-bonus",
-        "patch:\n  catalogs/buildings/entries/harbor: {vp-per-load: 2}\n"
-        "add:\n  invariants/harbor-bonus:\n"
-        "    doc: The harbor's bonus is two points a load.\n"
-        "    expr: harbor.vp-per-load == 2\n",
-    )
+    path = _overlay(tmp_path, name, body)
     code, out = _validate(path, capsys)
     assert code == 0, out
     load_game("puerto-rico", 4, [str(path)])
@@ -146,21 +159,6 @@ def test_an_option_or_table_an_overlay_misspells_is_an_error(
     faults = _load_faults(path)
     assert [(c, ln, cl) for c, ln, cl, _, _ in faults] == [("R007", 5, 5)]
     assert hint in faults[0][4]
-
-
-def test_an_option_an_overlay_adds_and_reads_is_fine(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    path = _overlay(
-        tmp_path,
-        "own-option",
-        "add:\n  options/strict-bank: {default: false, choices: [false, true]}\n"
-        "  invariants/strict-bank:\n"
-        "    doc: The bank never goes below nothing.\n"
-        "    expr: bank >= 0 or not option.strict-bank\n",
-    )
-    code, out = _validate(path, capsys)
-    assert code == 0, out
 
 
 @pytest.mark.parametrize(
