@@ -342,7 +342,8 @@ class Encoder:
             + [self.other[(seat + r) % n].vec for r in range(1, n)]
             for seat in range(n)
         ]
-        self.local = bool(rules.local)  # fields that leave the view while their phase is off
+        # fields that leave the view while their phase (round) does not run: asked only then
+        self.local = any(rules.local.values()) if rules.local else False
         self.gone: frozenset[tuple[str, str]] | set[tuple[str, str]] = _NONE_GONE
         self.hidden_global, self.hidden_player = secret_fields(rules)
         g_copy, p_copy = field_copies(rules)  # each field copied by its kind
