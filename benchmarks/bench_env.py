@@ -27,7 +27,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-
 ROOT = Path(__file__).resolve().parents[1]
 CONFIGS = [("puerto-rico", 4), ("san-juan", 3)]
 

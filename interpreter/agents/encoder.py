@@ -395,8 +395,10 @@ class Encoder:
                 value, was = g[name], vals[i]
                 if type(value) is int:
                     vals[i] = value
-                    if type(was) is int and name not in hidden_global and not (
-                        gone and ("global", name) in gone
+                    if (
+                        type(was) is int
+                        and name not in hidden_global
+                        and not (gone and ("global", name) in gone)
                     ):
                         at = num_at[name]  # a number: its one feature moves by the change
                         if at is not None:

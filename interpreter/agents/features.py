@@ -23,7 +23,6 @@ from typing import Any
 
 import numpy as np
 
-
 __all__ = ["Layout", "group_features", "view_features", "walk"]
 
 Group = tuple  # ("round",), ("to_move",), ("g", field) or ("p", relative seat, field)
