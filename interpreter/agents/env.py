@@ -13,10 +13,11 @@ Agents are ``player_0`` ... ``player_{N-1}`` (seat order). The action space is a
 ``Discrete(A)`` per configuration and the observation a dict with ``observation`` (float32
 vector of the seat's own view) and ``action_mask`` (int8, 1 for legal actions): see
 spaces.py; the vectors are refilled only where the state changed (encoder.py). ``info``
-carries ``legal_ids`` (legal action -> option id). Rewards come only at
-the end: each winner gets 1 divided by the number of tied winners, the others 0 (so the
-rewards of a game add up to 1). ``reset(seed=S)`` deals game seed ``S``; without a seed the
-next deal of the environment's own seeded sequence is used. ``render()`` returns (and in
+carries ``legal_ids`` (legal action -> option id; the environment's own, read it without
+changing it). Rewards come only at the end: each winner gets 1 divided by the number of
+tied winners, the others 0 (so the rewards of a game add up to 1). ``reset(seed=S)`` deals
+game seed ``S``; without a seed the next deal of the environment's own seeded sequence is
+used. ``render()`` returns (and in
 ``human`` mode prints) the readable board: the current player's view and legal options.
 """
 
