@@ -12,11 +12,12 @@
 Agents are ``player_0`` ... ``player_{N-1}`` (seat order). The action space is a fixed
 ``Discrete(A)`` per configuration and the observation a dict with ``observation`` (float32
 vector of the seat's own view) and ``action_mask`` (int8, 1 for legal actions): see
-spaces.py; the vectors are refilled only where the state changed (features.py). ``info``
-carries ``legal_ids`` (legal action -> option id). Rewards come only at
-the end: each winner gets 1 divided by the number of tied winners, the others 0 (so the
-rewards of a game add up to 1). ``reset(seed=S)`` deals game seed ``S``; without a seed the
-next deal of the environment's own seeded sequence is used. ``render()`` returns (and in
+spaces.py; the vectors are refilled only where the state changed (encoder.py). ``info``
+carries ``legal_ids`` (legal action -> option id; the environment's own, read it without
+changing it). Rewards come only at the end: each winner gets 1 divided by the number of
+tied winners, the others 0 (so the rewards of a game add up to 1). ``reset(seed=S)`` deals
+game seed ``S``; without a seed the next deal of the environment's own seeded sequence is
+used. ``render()`` returns (and in
 ``human`` mode prints) the readable board: the current player's view and legal options.
 """
 
@@ -83,6 +84,8 @@ class RulebookEnv(AECEnv):
         self._encoder = self.spaces.observations.encoder(self.game)
         self.state: Any = None
         self._legal: dict[int, str] = {}
+        # each set of legal actions met -> its mask's bytes (a decision's mask is a copy)
+        self._masks: dict[tuple[int, ...], bytes] = {}
 
     # -- spaces ---------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space:
@@ -121,20 +124,35 @@ class RulebookEnv(AECEnv):
             self._legal = {}
             self.agent_selection = self.agents[0]
         else:
-            self._legal = self.spaces.actions.legal_actions(s)
-            self.agent_selection = self.possible_agents[s.to_move]
-            self.infos[self.agent_selection] = {"legal_ids": dict(self._legal)}
+            legal = self._legal = self.spaces.actions.legal_actions(s)
+            agent = self.agent_selection = self.possible_agents[s.who]
+            # a new dict at every decision, never changed by the environment: shown as it is
+            self.infos[agent] = {"legal_ids": legal}
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self._seat[agent]
-        mask = bytearray(self.spaces.actions.size)
-        if agent == self.agent_selection and not self.state.is_over:
-            for action in self._legal:
-                mask[action] = 1
+        state = self.state
+        if agent == self.agent_selection and not state.over:
+            key = tuple(self._legal)
+            shown = self._masks.get(key)
+            if shown is None:
+                shown = self._mask(key)
+            mask = bytearray(shown)
+        else:
+            mask = bytearray(self.spaces.actions.size)
         return {
-            "observation": self._encoder.encode(self.state, seat),
+            "observation": self._encoder.encode(state, self._seat[agent]),
             "action_mask": np.frombuffer(mask, dtype=np.int8),
         }
+
+    def _mask(self, actions: tuple[int, ...]) -> bytes:
+        """The mask of a set of legal actions, kept for the next decision that has them."""
+        if len(self._masks) >= 4096:
+            self._masks.clear()  # bounded: a long run meets many sets once
+        mask = bytearray(self.spaces.actions.size)
+        for action in actions:
+            mask[action] = 1
+        shown = self._masks[actions] = bytes(mask)
+        return shown
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

@@ -32,7 +32,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from interpreter.agents.features import Encoder, Group, Layout, group_features
+from interpreter.agents.encoder import Encoder
+from interpreter.agents.features import Group, Layout, group_features
 from interpreter.engine.loader import load_game
 from interpreter.model.flow import ChooseSpec
 

@@ -204,7 +204,7 @@ class ViewObserver:
         self.dict = {"view": self.tensor[:size]}
         if perfect_recall:
             self.dict["history"] = self.tensor[size:]
-        self.encoder = spaces.observations.encoder(spaces.game)  # features.py
+        self.encoder = spaces.observations.encoder(spaces.game)  # encoder.py
 
     def set_from(self, state: RulebookSpielState, player: int) -> None:
         if state.s is None:
