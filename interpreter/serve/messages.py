@@ -87,19 +87,8 @@ def options_of(state: Any, pres: Presentation, seat: int) -> list[dict[str, Any]
     out = []
     before: dict[str, Any] = {}  # the seat's own entry now, taken once for every preview
     for option in legal:
-        out.append(
-            {
-                "id": option,
-                "text": pres.option_text(
-                    option,
-                    option_preview(state, pres, option, seat, before),
-                    cost_text(state, option),
-                ),
-                "family": pres.option_family(option),
-                "group": pres.option_group(option),
-                "doc": pres.option_doc(option),
-            }
-        )
+        preview = option_preview(state, pres, option, seat, before)
+        out.append(pres.option_entry(option, preview, cost_text(state, option)))
     return out
 
 
