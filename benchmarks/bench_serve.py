@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import base64
+import importlib.util
 import json
 import os
 import random
@@ -61,9 +62,21 @@ def server_command(root: Path) -> list[str]:
     return [*command, *UNLIMITED] if "--max-tables" in usage else command
 
 
-def start_server(root: Path, db: Path, port: int) -> subprocess.Popen[bytes]:
+SPEEDUPS = ("httptools", "uvloop")  # uvicorn's optional C parts, used when installed
+
+
+def hide_speedups(folder: Path) -> str:
+    """A folder of stand-ins that fail to import, put first on a server's path: the server then
+    runs as it does where uvicorn's optional speedups are not installed."""
+    for name in SPEEDUPS:
+        (folder / name).mkdir(parents=True, exist_ok=True)
+        (folder / name / "__init__.py").write_text("raise ImportError('hidden')\n")
+    return str(folder) + os.pathsep
+
+
+def start_server(root: Path, db: Path, port: int, prefix: str = "") -> subprocess.Popen[bytes]:
     """The server, started and answering (its own process: the CPU it uses is its own)."""
-    env = {**os.environ, "PYTHONPATH": str(root)}
+    env = {**os.environ, "PYTHONPATH": prefix + str(root)}
     command = [*server_command(root), "--port", str(port)]
     # run from the tree itself: `python -m` puts the working folder first on the path
     process = subprocess.Popen([*command, "--db", str(db)], env=env, cwd=root)
@@ -254,7 +267,8 @@ def measure(args: argparse.Namespace, root: Path) -> dict[str, float] | None:
     """One run on a fresh server of the tree at ``root`` (a fresh database)."""
     with tempfile.TemporaryDirectory() as folder:
         args.port = free_port()
-        server = start_server(root, Path(folder) / "tables.sqlite3", args.port)
+        prefix = hide_speedups(Path(folder) / "hidden") if args.plain else ""
+        server = start_server(root, Path(folder) / "tables.sqlite3", args.port, prefix)
         try:
             return asyncio.run(run(args, server.pid))
         finally:
@@ -302,12 +316,20 @@ def main() -> None:
         help="another source tree (e.g. a worktree of main) measured in turn with --root, "
         "alternating, with the same client and tables",
     )
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="hide uvicorn's optional speedups (" + ", ".join(SPEEDUPS) + ") from the servers, "
+        "as on an install without them",
+    )
     args = parser.parse_args()
     args.spectators_now = args.spectators
     roots = [args.root] if args.against is None else [args.against, args.root]
+    speedups = [name for name in SPEEDUPS if importlib.util.find_spec(name) and not args.plain]
     print(
         f"{args.tables} tables of {args.game} ({args.players} players), "
-        f"{args.spectators} non-reading spectator(s) per table, {os.cpu_count()} CPUs"
+        f"{args.spectators} non-reading spectator(s) per table, {os.cpu_count()} CPUs, "
+        f"uvicorn speedups: {', '.join(speedups) or 'none'}"
     )
     results: dict[Path, list[dict[str, float]]] = {root: [] for root in roots}
     for _ in range(args.runs):
