@@ -4,9 +4,9 @@ A person's seat link (its token) reads and sets that seat's standing answers to 
 optional questions (what an answer does: engine/answers.py). They are that seat's own: kept
 in the table's database (a reload or a restart keeps them), sent to that seat's link only,
 never in a spectator's or another seat's message, and applied only at that seat's own
-decisions, by :meth:`Hub.answered_move`, through the same commit as a clicked move (logged and
-saved as an ordinary option id). An answer that fits the decision the seat is asked now
-answers it at once.
+decisions, by :meth:`Hub.run_bots_async` (``turns.answered_choice``), through the same
+commit as a clicked move (logged and saved as an ordinary option id). An answer that fits the
+decision the seat is asked now answers it at once.
 
 ``GET ?token=T`` -> ``{"seat": N, "questions": [{"key", "text", "take"}, ...], "answers":
 {KEY: "take" | "decline"}}``; ``POST {"token": T, "question": KEY, "answer": "take" |

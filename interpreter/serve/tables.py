@@ -28,7 +28,7 @@ from interpreter.engine.savefile import SaveGame, result_to_dict
 from interpreter.load.catalog import game_dirs
 from interpreter.serve.presentation import Presentation
 from interpreter.serve.store import MoveRefused, TableStore
-from interpreter.serve.turns import answered_choice, bot_choice, retrieved, stopped, trial
+from interpreter.serve.turns import automatic_move, retrieved, stopped, trial
 
 __all__ = ["HUMAN", "Hub", "ServeError", "Table"]
 
@@ -365,37 +365,18 @@ class Hub:
             del self.tables[table.id]
             self.touched.pop(table.id, None)
 
-    def bot_move(self, table: Table) -> bool:
-        """Let the bot to move choose and commit; False when no bot is to move, or when the bot
-        or a rule fails: then the table stops there, its ``error`` saying why (the game as it
-        was before that move, nothing stored of it)."""
-        choice = bot_choice(table)
-        if choice is None:
-            return False
-        try:
-            self.commit(table, choice)
-        except ServeError as exc:
-            return stopped(table, f"could not move: {exc.message}")
-        return True
-
-    def answered_move(self, table: Table) -> bool:
-        """Commit the move a person's answer set in advance gives the decision asked now (of
-        that person's seat only); False when there is none, or when the move fails (the table
-        then stops, its ``error`` saying why)."""
-        choice = answered_choice(table)
-        if choice is None:
-            return False
-        try:
-            self.commit(table, choice)
-        except ServeError as exc:
-            return stopped(table, f"answer set in advance ({choice}) failed: {exc.message}")
-        return True
-
     def run_bots(self, table: Table) -> int:
         """Bots at a people's table move at once, and people's answers set in advance answer
-        their questions, until a person decides; returns the count of moves."""
+        their questions, until a person decides; returns the count of moves. A move that
+        fails stops the table there, its ``error`` saying why (nothing stored of that move)."""
         moves = 0
-        while self.bot_move(table) or self.answered_move(table):
+        while (step := automatic_move(table)) is not None:
+            choice, failed = step
+            try:
+                self.commit(table, choice)
+            except ServeError as exc:
+                stopped(table, failed + exc.message)
+                break
             moves += 1
         return moves
 
@@ -454,35 +435,32 @@ class Hub:
             done.set_exception(ServeError(f"the move could not be saved ({exc}); try again", 503))
 
     async def bot_move_async(self, table: Table) -> bool:
-        """:meth:`bot_move` through the writer thread."""
+        """Let the bot to move choose and commit (through the writer thread); False when no
+        bot is to move, or when the bot or a rule fails: then the table stops there, its
+        ``error`` saying why (the game as it was before that move, nothing stored of it)."""
         await self.settle(table)
-        choice = bot_choice(table)
-        if choice is None:
+        if not table.bot_to_move():
             return False
-        try:
-            await self.commit_async(table, choice)
-        except ServeError as exc:
-            return stopped(table, f"could not move: {exc.message}")
-        return True
-
-    async def answered_move_async(self, table: Table) -> bool:
-        """:meth:`answered_move` through the writer thread."""
-        await self.settle(table)
-        choice = answered_choice(table)
-        if choice is None:
-            return False
-        try:
-            await self.commit_async(table, choice)
-        except ServeError as exc:
-            return stopped(table, f"answer set in advance ({choice}) failed: {exc.message}")
-        return True
+        return await self._automatic_async(table)
 
     async def run_bots_async(self, table: Table) -> int:
         """:meth:`run_bots` through the writer thread."""
         moves = 0
-        while await self.bot_move_async(table) or await self.answered_move_async(table):
+        while await self._automatic_async(table):
             moves += 1
         return moves
+
+    async def _automatic_async(self, table: Table) -> bool:
+        await self.settle(table)
+        step = automatic_move(table)
+        if step is None:
+            return False
+        choice, failed = step
+        try:
+            await self.commit_async(table, choice)
+        except ServeError as exc:
+            return stopped(table, failed + exc.message)
+        return True
 
     def delete(self, table: Table, creator: Any) -> None:
         """Forget a table for good (its creator only); its sockets are closed by the caller."""

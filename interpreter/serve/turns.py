@@ -11,7 +11,7 @@ from interpreter.diagnostics.errors import RulebookError
 from interpreter.engine.answers import standing_answer
 from interpreter.engine.infoset import SeatView
 
-__all__ = ["answered_choice", "bot_choice", "retrieved", "stopped", "trial"]
+__all__ = ["answered_choice", "automatic_move", "bot_choice", "retrieved", "stopped", "trial"]
 
 
 def trial(table: Any, option: str) -> str | None:
@@ -22,6 +22,17 @@ def trial(table: Any, option: str) -> str | None:
     except RulebookError as exc:
         return str(exc)
     return None
+
+
+def automatic_move(table: Any) -> tuple[str, str] | None:
+    """The move made now without a person clicking, and how its failure is told: the bot's
+    choice if a bot is to move, else the person's answer set in advance; None when neither
+    (or when the bot failed: the table has then stopped)."""
+    if table.bot_to_move():
+        choice = bot_choice(table)
+        return None if choice is None else (choice, "could not move: ")
+    choice = answered_choice(table)
+    return None if choice is None else (choice, f"answer set in advance ({choice}) failed: ")
 
 
 def bot_choice(table: Any) -> str | None:
