@@ -30,7 +30,29 @@ def seat_message(
     ``log`` holds the log entries from number ``log_from`` on (a client that has the first
     entries asks only for the new ones; ``log_from`` is echoed so it knows where they go).
     ``every_seat``: every seat's hand is shown (only for a game that has ended: its replay).
+
+    Everything but the log is built once per seat and position and kept by the table
+    (``table.messages``), so the sockets of one seat, every spectator alike, share one build
+    at each change; it is keyed by the seat, so no seat is ever sent another's.
     """
+    key = (seat, every_seat, table.decision, table.error)
+    kept: dict[Any, dict[str, Any]] = table.messages
+    base = kept.get(key)
+    if base is None:
+        if any(known[2:] != key[2:] for known in kept):  # the table moved: all are stale
+            kept.clear()
+        base = kept[key] = _position(table, seat, every_seat)
+    message = dict(base)  # the caller's own: it may add fields (a replay does)
+    message["log_from"] = log_from
+    # each line as this seat reads it: its own text of a line naming its hidden cards, the
+    # public text of every other line (a spectator: all public)
+    lines = (table.state.log or [])[log_from:]
+    message["log"] = log_lines(lines_for(lines, seat, keep_seat=False))
+    return message
+
+
+def _position(table: Any, seat: int | None, every_seat: bool) -> dict[str, Any]:
+    """The seat's message without its log (see :func:`seat_message`)."""
     state = table.state
     pres: Presentation = table.presentation
     viewer = SPECTATOR if seat is None else seat
@@ -54,10 +76,8 @@ def seat_message(
         "prompt": _prompt(state) if to_move is not None else "",
         "options": options_of(state, pres, viewer) if to_move == viewer else [],
         "board": board_html(pres.board(view), pres, viewer),
-        "log_from": log_from,
-        # each line as this seat reads it: its own text of a line naming its hidden cards,
-        # the public text of every other line (a spectator: all public)
-        "log": log_lines(lines_for((state.log or [])[log_from:], seat, keep_seat=False)),
+        "log_from": 0,
+        "log": [],
         "result": None,
         # the table stopped before its end (a bot or a rule failed): why, located, no traceback
         "error": table.error,

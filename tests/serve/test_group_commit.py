@@ -9,6 +9,7 @@ import random
 import signal
 import sqlite3
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
@@ -16,6 +17,13 @@ import pytest
 from helpers.server import free_port, start_server
 from interpreter.serve.store import MoveRefused, TableStore
 from interpreter.serve.tables import Hub, ServeError
+
+
+def run_apart(coroutine):
+    """Run a coroutine on an event loop of its own thread (a browser test of the same session
+    may hold this thread's loop)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 @pytest.fixture
@@ -99,7 +107,7 @@ def test_a_move_changes_its_table_only_once_on_disk_and_a_rival_move_waits(hub):
         await asyncio.get_running_loop().run_in_executor(None, lock.release)
         return await asyncio.gather(mover, rival, return_exceptions=True)
 
-    moved, refused = asyncio.run(play())
+    moved, refused = run_apart(play())
     assert moved == seat
     assert isinstance(refused, ServeError) and refused.status == 409
     assert table.decision == 1 and table.save.choices == [first]
@@ -119,7 +127,7 @@ def test_a_move_whose_waiter_is_cancelled_is_still_applied_once_written(hub):
         await asyncio.get_running_loop().run_in_executor(None, lock.release)
         await hub.settle(table)
 
-    asyncio.run(play())
+    run_apart(play())
     # the table and the disk agree: the move was written, so the table has it too
     assert _moves(hub.store.path, table.id) == [option]
     assert table.decision == 1 and hub.get(table.id) is table

@@ -5,6 +5,7 @@ its table are made and acknowledged one after another, its outbox builds no mess
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -29,6 +30,13 @@ class StuckSocket:
 
     async def close(self, code: int, reason: str) -> None:
         self.closed = (code, reason)
+
+
+def run_apart(coroutine):
+    """Run a coroutine on an event loop of its own thread (a browser test of the same session
+    may hold this thread's loop)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 @pytest.fixture
@@ -64,7 +72,7 @@ def test_moves_go_on_while_a_listener_is_stuck_and_it_is_dropped(hub):
         assert moved == 40
         return outbox.dropped
 
-    dropped = asyncio.run(play())
+    dropped = run_apart(play())
     # one message was built (the one stuck in the send); the 40 moves only marked the outbox
     assert builds == [0] and socket.sends == 1
     assert dropped is not None and "not taken" in dropped
