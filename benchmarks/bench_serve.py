@@ -339,10 +339,8 @@ def main() -> None:
             if figures is not None:
                 results[root].append(figures)
     if args.against is not None and all(results.values()):
-        before, after = (
-            sorted(r["moves/s"] for r in results[root])[len(results[root]) // 2] for root in roots
-        )
-        print(f"moves/s, median of the runs: {before:.0f} -> {after:.0f} ({after / before:.2f}x)")
+        before, after = (", ".join(f"{r['moves/s']:.0f}" for r in results[root]) for root in roots)
+        print(f"moves/s, run by run: {before} (--against) -> {after} (--root)")
 
 
 if __name__ == "__main__":
