@@ -103,7 +103,12 @@ class GroupWriter:
                     stop = True
                     break
                 batch.append(item)
-            self._write(batch)
+            try:
+                self._write(batch)
+            except Exception as exc:  # noqa: BLE001 - the thread must outlive any one batch
+                for *_move, future in batch:
+                    if not future.done():
+                        future.set_exception(exc)
             if stop:
                 return
 
