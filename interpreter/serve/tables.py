@@ -1,10 +1,12 @@
 """Live tables: a game, its seats (people with secret tokens, or bots), its action log on disk.
 
-Every move goes through :meth:`Hub.move`: the seat is named by its token, the decision number
-must be the current one, the option must be legal; only then is it applied, committed to the
-database and acknowledged. Anything else raises :class:`ServeError` with a message for people
-and leaves the game as it was. Bots move as soon as it is their turn (people's tables) or at the
-table's chosen speed (bot-only tables, which a background task drives; see app.py).
+Every move goes through :meth:`Hub.move` (the server's own path: :meth:`Hub.move_async`): the
+seat is named by its token, the decision number must be the current one, the option must be
+legal and pass a trial on a copy; only then is it committed to the database (by the writer
+thread, with other tables' moves: ``writer.py``), applied, and acknowledged. Anything else
+raises :class:`ServeError` with a message for people and leaves the game as it was. Bots move
+as soon as it is their turn (people's tables) or at the table's chosen speed (bot-only tables,
+which a background task drives; see app.py).
 """
 
 from __future__ import annotations
