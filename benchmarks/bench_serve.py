@@ -1,21 +1,25 @@
 """The web table under load: N tables played at once on one `rulebook serve` process, every seat
-a person driven through the HTTP API (random legal moves), each game to its end.
+a person driven through the HTTP API (random legal moves), each game to its end, with K
+spectator websockets per table that never read.
 
     python benchmarks/bench_serve.py                       # 50 tables of 3-player Puerto Rico
-    python benchmarks/bench_serve.py --tables 20 --game san-juan --players 4
-    python benchmarks/bench_serve.py --tables 10 --spectators 1   # without, then with
-    python benchmarks/bench_serve.py --root /other/checkout       # another tree's server
+    python benchmarks/bench_serve.py --tables 10
+    python benchmarks/bench_serve.py --tables 20 --game san-juan --players 4 --spectators 0
+    python benchmarks/bench_serve.py --against /tmp/old --runs 2  # another tree, alternating
 
 Starts a real server (uvicorn, a fresh SQLite database in a temporary folder, every move
-committed to disk before it is acknowledged), then plays all tables concurrently from one
-asyncio client. Prints moves/s over the whole run and the median, 95th- and 99th-percentile
-latency of a move (the POST that applies it). Any error response or unfinished game fails the run.
+committed to disk before it is acknowledged) in its own process, then plays all tables
+concurrently from this one: per move, the seat to move asks for its position (GET, with its
+options) and sends its move (POST), one kept-alive connection per table, parsed with the least
+work (the client shares the machine's cores with the server). Prints moves/s over the whole
+run, the median, 95th- and 99th-percentile latency of a move (the POST that applies it), and
+the CPU time per move of the server process and of this client, counted apart. Any error
+response or unfinished game fails the run.
 
-With ``--spectators K`` the same run is made twice, each on a fresh server: first with no
-spectator, then with K spectator websockets per table that never read (a tiny receive buffer,
-nothing read after the handshake), held open for the whole run: a server where a slow reader
-slows the table shows it in the second run's latency, or never finishes it (a run that passes
-``--run-timeout`` is reported as hung, with the moves acknowledged until then).
+The spectators (a tiny receive buffer, nothing read after the handshake) are held open for the
+whole run: a server where a slow reader slows the table shows it in the latency, or never
+finishes (a run past ``--run-timeout`` is reported as hung, with the moves acknowledged until
+then).
 """
 
 from __future__ import annotations
@@ -23,8 +27,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import base64
+import importlib.util
+import json
 import os
 import random
+import re
 import socket
 import subprocess
 import sys
@@ -55,8 +62,21 @@ def server_command(root: Path) -> list[str]:
     return [*command, *UNLIMITED] if "--max-tables" in usage else command
 
 
-def start_server(root: Path, db: Path, port: int) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "PYTHONPATH": str(root)}
+SPEEDUPS = ("httptools", "uvloop")  # uvicorn's optional C parts, used when installed
+
+
+def hide_speedups(folder: Path) -> str:
+    """A folder of stand-ins that fail to import, put first on a server's path: the server then
+    runs as it does where uvicorn's optional speedups are not installed."""
+    for name in SPEEDUPS:
+        (folder / name).mkdir(parents=True, exist_ok=True)
+        (folder / name / "__init__.py").write_text("raise ImportError('hidden')\n")
+    return str(folder) + os.pathsep
+
+
+def start_server(root: Path, db: Path, port: int, prefix: str = "") -> subprocess.Popen[bytes]:
+    """The server, started and answering (its own process: the CPU it uses is its own)."""
+    env = {**os.environ, "PYTHONPATH": prefix + str(root)}
     command = [*server_command(root), "--port", str(port)]
     # run from the tree itself: `python -m` puts the working folder first on the path
     process = subprocess.Popen([*command, "--db", str(db)], env=env, cwd=root)
@@ -70,18 +90,52 @@ def start_server(root: Path, db: Path, port: int) -> subprocess.Popen[bytes]:
     raise SystemExit("the server did not start")
 
 
-async def get_json(client: httpx.AsyncClient, url: str, **params: object) -> dict:
-    """A GET, tried again when a kept-alive connection was closed under it (nothing changes)."""
-    for attempt in range(5):
-        try:
-            response = await client.get(url, params=params)
-            response.raise_for_status()
-            return response.json()
-        except httpx.TransportError:
-            if attempt == 4:
-                raise
-            await asyncio.sleep(0.1)
-    raise AssertionError("unreachable")
+class Connection:
+    """One kept-alive HTTP/1.1 connection with the least parsing a JSON answer needs (the
+    benchmark's client shares the machine with the server: it must cost little)."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(self, method: str, path: str, data: object = None) -> tuple[int, dict]:
+        """(status, JSON answer); a connection the server closed is opened again once."""
+        body = b"" if data is None else json.dumps(data).encode()
+        head = (
+            f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+        ).encode()
+        for attempt in range(2):
+            try:
+                if self.writer is None:
+                    self.reader, self.writer = await asyncio.open_connection(
+                        "127.0.0.1", self.port, limit=2**22
+                    )
+                self.writer.write(head + body)
+                answer = await self.reader.readuntil(b"\r\n\r\n")
+                length = int(LENGTH.search(answer).group(1))
+                return int(answer[9:12]), json.loads(await self.reader.readexactly(length))
+            except (ConnectionError, asyncio.IncompleteReadError):
+                self.close()
+                if attempt or method != "GET":  # a POST is not sent twice: it may have moved
+                    raise
+        raise AssertionError("unreachable")
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+LENGTH = re.compile(rb"content-length:\s*(\d+)", re.IGNORECASE)
+
+
+async def get_json(conn: Connection, path: str) -> dict:
+    status, answer = await conn.request("GET", path)
+    if status != 200:
+        raise SystemExit(f"GET {path.split('?')[0]}: {status} {answer}")
+    return answer
 
 
 async def stuck_spectator(port: int, table_id: str) -> socket.socket:
@@ -109,101 +163,121 @@ async def stuck_spectator(port: int, table_id: str) -> socket.socket:
 
 
 async def play_table(
-    client: httpx.AsyncClient,
     args: argparse.Namespace,
     seed: int,
     latencies: list[float],
-    errors: list[int],
     spectators: list[socket.socket],
 ) -> int:
-    """One full game; returns the number of moves made."""
+    """One full game through its own connection; returns the number of moves made."""
+    conn = Connection(args.port)
     game, players = args.game, args.players
-    response = await client.post(
+    status, table = await conn.request(
+        "POST",
         "/api/tables",
-        json={"game": game, "players": players, "seats": ["human"] * players, "seed": seed},
+        {"game": game, "players": players, "seats": ["human"] * players, "seed": seed},
     )
-    response.raise_for_status()
-    table = response.json()
+    if status != 201:
+        raise SystemExit(f"a table was refused: {status} {table}")
     tokens = [s["token"] for s in table["seats"]]
     for _ in range(args.spectators_now):
         spectators.append(await stuck_spectator(args.port, table["id"]))
     rng = random.Random(seed)
-    message = await get_json(client, f"/api/tables/{table['id']}/state")
+    base = f"/api/tables/{table['id']}"
+    message = await get_json(conn, f"{base}/state")
     logged = len(message["log"])  # like the page, ask only for log entries not had yet
     moves = 0
     while not message["over"]:
         seat = message["to_move"]
-        url = f"/api/tables/{table['id']}/state"
-        mine = await get_json(client, url, token=tokens[seat], log_from=logged)
+        mine = await get_json(conn, f"{base}/state?token={tokens[seat]}&log_from={logged}")
         logged += len(mine["log"])
         option = rng.choice(mine["options"])["id"]
         started = time.perf_counter()
-        try:
-            response = await client.post(
-                f"/api/tables/{table['id']}/move",
-                params={"log_from": logged},
-                json={"token": tokens[seat], "option": option, "decision": mine["decision"]},
-            )
-        except httpx.TransportError:
-            # the connection dropped: the decision number tells whether the move was made
-            errors.append(1)
-            message = await get_json(client, f"/api/tables/{table['id']}/state", log_from=logged)
-            logged += len(message["log"])
-            moves += message["decision"] > mine["decision"]
-            continue
+        status, message = await conn.request(
+            "POST",
+            f"{base}/move?log_from={logged}",
+            {"token": tokens[seat], "option": option, "decision": mine["decision"]},
+        )
         latencies.append(time.perf_counter() - started)
-        if response.status_code != 200:
-            raise SystemExit(f"table {table['id']}: {response.status_code} {response.text}")
-        message = response.json()
+        if status != 200:
+            raise SystemExit(f"table {table['id']}: {status} {message}")
         logged += len(message["log"])
         moves += 1
+    conn.close()
     return moves
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds a process has used so far (Linux /proc; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def percentile(ordered: list[float], q: float) -> float:
     return ordered[round(q * (len(ordered) - 1))]
 
 
-async def run(args: argparse.Namespace, base: str) -> None:
+async def run(args: argparse.Namespace, server_pid: int) -> dict[str, float] | None:
+    """Play every table at once; the run's figures, or None if it hung."""
     latencies: list[float] = []
-    errors: list[int] = []
     spectators: list[socket.socket] = []
-    limits = httpx.Limits(max_connections=args.tables)
-    async with httpx.AsyncClient(base_url=base, timeout=args.run_timeout, limits=limits) as client:
-        started = time.perf_counter()
-        games = asyncio.gather(
-            *(
-                play_table(client, args, args.seed + i, latencies, errors, spectators)
-                for i in range(args.tables)
-            )
-        )
-        try:
-            counts = await asyncio.wait_for(games, timeout=args.run_timeout)
-        except TimeoutError:
-            counts = None
-        elapsed = time.perf_counter() - started
+    server_cpu, client_cpu = cpu_seconds(server_pid), time.process_time()
+    started = time.perf_counter()
+    games = asyncio.gather(
+        *(play_table(args, args.seed + i, latencies, spectators) for i in range(args.tables))
+    )
+    try:
+        counts = await asyncio.wait_for(games, timeout=args.run_timeout)
+    except TimeoutError:
+        counts = None
+    elapsed = time.perf_counter() - started
+    server_cpu = cpu_seconds(server_pid) - server_cpu
+    client_cpu = time.process_time() - client_cpu
     for sock in spectators:
         sock.close()
-    watched = f"{args.spectators_now} non-reading spectator(s) per table"
     if counts is None:
         print(
-            f"{watched}: HUNG: {len(latencies)} moves acknowledged, then none for the rest of "
-            f"the {args.run_timeout:g} s allowed"
+            f"  HUNG: {len(latencies)} moves acknowledged, then none for the rest of the "
+            f"{args.run_timeout:g} s allowed"
         )
-        return
+        return None
     moves = sum(counts)
     latencies.sort()
+    figures = {
+        "moves": moves,
+        "seconds": elapsed,
+        "moves/s": moves / elapsed,
+        **{f"p{round(q * 100)}": percentile(latencies, q) * 1000 for q in (0.5, 0.95, 0.99)},
+        "server cpu ms/move": server_cpu / moves * 1000,
+        "client cpu ms/move": client_cpu / moves * 1000,
+    }
     print(
-        f"{watched}: {args.tables} tables of {args.game} ({args.players} players) finished, no "
-        f"error response ({len(errors)} dropped connection(s) retried)"
+        f"  {moves} moves in {elapsed:.1f} s: {figures['moves/s']:.0f} moves/s; move latency "
+        + ", ".join(f"p{q} {figures[f'p{q}']:.1f} ms" for q in (50, 95, 99))
+        + f"; CPU per move: server {figures['server cpu ms/move']:.2f} ms, "
+        f"client {figures['client cpu ms/move']:.2f} ms; load average "
+        + " ".join(f"{x:.2f}" for x in os.getloadavg())
     )
-    print(f"  {moves} moves in {elapsed:.1f} s: {moves / elapsed:.0f} moves/s")
-    print(
-        "  move latency: "
-        + ", ".join(
-            f"p{round(q * 100)} {percentile(latencies, q) * 1000:.1f} ms" for q in (0.5, 0.95, 0.99)
-        )
-    )
+    return figures
+
+
+def measure(args: argparse.Namespace, root: Path) -> dict[str, float] | None:
+    """One run on a fresh server of the tree at ``root`` (a fresh database)."""
+    with tempfile.TemporaryDirectory() as folder:
+        args.port = free_port()
+        prefix = hide_speedups(Path(folder) / "hidden") if args.plain else ""
+        server = start_server(root, Path(folder) / "tables.sqlite3", args.port, prefix)
+        try:
+            return asyncio.run(run(args, server.pid))
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:  # a server stuck on a socket: end it
+                server.kill()
+                server.wait()
 
 
 def main() -> None:
@@ -215,9 +289,12 @@ def main() -> None:
     parser.add_argument(
         "--spectators",
         type=int,
-        default=0,
+        default=1,
         metavar="K",
-        help="run twice: with no spectator, then with K non-reading spectators per table",
+        help="non-reading spectator websockets per table (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--runs", type=int, default=1, metavar="N", help="runs of each tree (default: 1)"
     )
     parser.add_argument(
         "--run-timeout",
@@ -232,22 +309,38 @@ def main() -> None:
         default=ROOT,
         help="the source tree whose server is measured (default: this one)",
     )
+    parser.add_argument(
+        "--against",
+        type=Path,
+        metavar="ROOT",
+        help="another source tree (e.g. a worktree of main) measured in turn with --root, "
+        "alternating, with the same client and tables",
+    )
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="hide uvicorn's optional speedups (" + ", ".join(SPEEDUPS) + ") from the servers, "
+        "as on an install without them",
+    )
     args = parser.parse_args()
-    print(f"server: {args.root.resolve()}")
-    for spectators in [0, args.spectators] if args.spectators else [0]:
-        args.spectators_now = spectators
-        with tempfile.TemporaryDirectory() as folder:
-            args.port = free_port()
-            server = start_server(args.root, Path(folder) / "tables.sqlite3", args.port)
-            try:
-                asyncio.run(run(args, f"http://127.0.0.1:{args.port}"))
-            finally:
-                server.terminate()
-                try:
-                    server.wait(timeout=30)
-                except subprocess.TimeoutExpired:  # a server stuck on a socket: end it
-                    server.kill()
-                    server.wait()
+    args.spectators_now = args.spectators
+    roots = [args.root] if args.against is None else [args.against, args.root]
+    speedups = [name for name in SPEEDUPS if importlib.util.find_spec(name) and not args.plain]
+    print(
+        f"{args.tables} tables of {args.game} ({args.players} players), "
+        f"{args.spectators} non-reading spectator(s) per table, {os.cpu_count()} CPUs, "
+        f"uvicorn speedups: {', '.join(speedups) or 'none'}"
+    )
+    results: dict[Path, list[dict[str, float]]] = {root: [] for root in roots}
+    for _ in range(args.runs):
+        for root in roots:
+            print(f"server: {root.resolve()}")
+            figures = measure(args, root)
+            if figures is not None:
+                results[root].append(figures)
+    if args.against is not None and all(results.values()):
+        before, after = (", ".join(f"{r['moves/s']:.0f}" for r in results[root]) for root in roots)
+        print(f"moves/s, run by run: {before} (--against) -> {after} (--root)")
 
 
 if __name__ == "__main__":

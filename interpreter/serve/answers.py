@@ -4,9 +4,9 @@ A person's seat link (its token) reads and sets that seat's standing answers to 
 optional questions (what an answer does: engine/answers.py). They are that seat's own: kept
 in the table's database (a reload or a restart keeps them), sent to that seat's link only,
 never in a spectator's or another seat's message, and applied only at that seat's own
-decisions, by :meth:`Hub.answered_move`, through the same commit as a clicked move (logged and
-saved as an ordinary option id). An answer that fits the decision the seat is asked now
-answers it at once.
+decisions, by :meth:`Hub.run_bots_async` (``turns.answered_choice``), through the same
+commit as a clicked move (logged and saved as an ordinary option id). An answer that fits the
+decision the seat is asked now answers it at once.
 
 ``GET ?token=T`` -> ``{"seat": N, "questions": [{"key", "text", "take"}, ...], "answers":
 {KEY: "take" | "decline"}}``; ``POST {"token": T, "question": KEY, "answer": "take" |
@@ -50,7 +50,7 @@ def answers_message(table: Table, seat: int) -> dict[str, Any]:
     }
 
 
-def set_answer(hub: Hub, table: Table, token: Any, key: Any, how: Any) -> int:
+async def set_answer(hub: Hub, table: Table, token: Any, key: Any, how: Any) -> int:
     """Set the standing answer of the seat ``token`` opens (checked first: a refusal changes
     nothing), then let it answer the decision asked now if it fits, and the bots move on.
     Returns the seat."""
@@ -66,7 +66,7 @@ def set_answer(hub: Hub, table: Table, token: Any, key: Any, how: Any) -> int:
         mine.pop(key, None)
     else:
         mine[key] = how
-    hub.run_bots(table)
+    await hub.run_bots_async(table)
     return seat
 
 
@@ -86,7 +86,9 @@ async def table_answers(request: Request) -> Response:
                 "(a seat sets its own answers, named by its token)"
             )
         table = hub.get(request.path_params["table_id"])
-        seat = set_answer(hub, table, data.get("token"), data.get("question"), data.get("answer"))
+        seat = await set_answer(
+            hub, table, data.get("token"), data.get("question"), data.get("answer")
+        )
     except ServeError as exc:
         return error_response(exc)
     broadcast(table)

@@ -193,17 +193,17 @@ async def new_table(request: Request) -> Response:
         table = create_from(hub_of(request), data, overlays if isinstance(overlays, list) else None)
     except ServeError as exc:
         return error_response(exc)
-    start_table(request.app, table)
+    await start_table(request.app, table)
     return JSONResponse(table_summary(table), status_code=201)
 
 
-def start_table(app: Any, table: Table) -> None:
+async def start_table(app: Any, table: Table) -> None:
     """Bots at a people's table move now; a bot-only table gets its watch task."""
     hub: Hub = app.state.hub
     if table.bot_only:
         app.state.watchers.start(table)
     else:
-        hub.run_bots(table)
+        await hub.run_bots_async(table)
 
 
 async def upload_overlay(request: Request) -> Response:
@@ -248,9 +248,10 @@ async def move(request: Request) -> Response:
         # looked up again once the body is in: the table may have been deleted meanwhile, and
         # from here to the answer nothing waits, so the move goes to the table as it is now
         table = hub.get(request.path_params["table_id"])
-        hub.move(table, data.get("token"), data.get("option"), data.get("decision"))
-        seat = table.seat_of(data.get("token"))
-        hub.run_bots(table)
+        seat = await hub.move_async(
+            table, data.get("token"), data.get("option"), data.get("decision")
+        )
+        await hub.run_bots_async(table)
     except ServeError as exc:
         return error_response(exc)
     broadcast(table)
@@ -435,14 +436,13 @@ async def _read_moves(
             if data.get("type", "move") != "move":
                 raise ServeError('unknown message type (send {"type": "move", ...})')
             token = websocket.query_params.get("token")
-            hub.move(table, token, data.get("option"), data.get("decision"))
-            hub.run_bots(table)
+            await hub.move_async(table, token, data.get("option"), data.get("decision"))
+            await hub.run_bots_async(table)
         except ServeError as exc:
             outbox.push({"type": "error", "error": exc.message})
             outbox.notify()
             continue
         broadcast(table)
-        await asyncio.sleep(0)
 
 
 def api_routes() -> list[Any]:

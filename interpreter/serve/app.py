@@ -103,7 +103,7 @@ class Watchers:
 
     async def _run(self, table: Table) -> None:
         try:
-            while self.hub.bot_move(table):
+            while await self.hub.bot_move_async(table):
                 broadcast(table)
                 event = self.wakers[table.id]
                 event.clear()
@@ -192,7 +192,7 @@ def create_app(db_path: str | Path | None = None, limits: Limits | None = None) 
             if table.bot_only:
                 watchers.start(table)
             else:
-                hub.run_bots(table)
+                await hub.run_bots_async(table)
         janitor = asyncio.create_task(evict_idle_tables(hub, watchers, limits.idle_table_s))
         yield
         janitor.cancel()

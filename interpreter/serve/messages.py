@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from interpreter.dsl.loglines import lines_for
+from interpreter.engine.view import seat_view
 from interpreter.serve.costs import cost_text
 from interpreter.serve.presentation import Presentation, preview_changes
 from interpreter.serve.render import board_html, log_lines, score_rows
@@ -29,11 +30,35 @@ def seat_message(
     ``log`` holds the log entries from number ``log_from`` on (a client that has the first
     entries asks only for the new ones; ``log_from`` is echoed so it knows where they go).
     ``every_seat``: every seat's hand is shown (only for a game that has ended: its replay).
+
+    Everything but the log is built once per seat and position and kept by the table
+    (``table.messages``), so the sockets of one seat, every spectator alike, share one build
+    at each change; it is keyed by the seat, so no seat is ever sent another's.
     """
+    key = (seat, every_seat, table.decision, table.error)
+    kept: dict[Any, dict[str, Any]] = table.messages
+    base = kept.get(key)
+    if base is None:
+        if any(known[2:] != key[2:] for known in kept):  # the table moved: all are stale
+            kept.clear()
+        base = kept[key] = _position(table, seat, every_seat)
+    message = dict(base)  # the caller's own: it may add fields (a replay does)
+    message["log_from"] = log_from
+    # each line as this seat reads it: its own text of a line naming its hidden cards, the
+    # public text of every other line (a spectator: all public)
+    lines = (table.state.log or [])[log_from:]
+    message["log"] = log_lines(lines_for(lines, seat, keep_seat=False))
+    return message
+
+
+def _position(table: Any, seat: int | None, every_seat: bool) -> dict[str, Any]:
+    """The seat's message without its log (see :func:`seat_message`)."""
     state = table.state
     pres: Presentation = table.presentation
     viewer = SPECTATOR if seat is None else seat
-    view = state.view(viewer, every_seat=every_seat)
+    # the state's own values, not copies: the board only reads them, and the message holds
+    # only what is rendered from them (what is hidden from this seat stays hidden)
+    view = seat_view(state.game.rules, state, viewer, shared=True, every_seat=every_seat)
     over = state.is_over
     to_move = None if over else state.to_move
     message: dict[str, Any] = {
@@ -51,10 +76,8 @@ def seat_message(
         "prompt": _prompt(state) if to_move is not None else "",
         "options": options_of(state, pres, viewer) if to_move == viewer else [],
         "board": board_html(pres.board(view), pres, viewer),
-        "log_from": log_from,
-        # each line as this seat reads it: its own text of a line naming its hidden cards,
-        # the public text of every other line (a spectator: all public)
-        "log": log_lines(lines_for((state.log or [])[log_from:], seat, keep_seat=False)),
+        "log_from": 0,
+        "log": [],
         "result": None,
         # the table stopped before its end (a bot or a rule failed): why, located, no traceback
         "error": table.error,
@@ -82,31 +105,34 @@ def options_of(state: Any, pres: Presentation, seat: int) -> list[dict[str, Any]
     """The legal options of the deciding seat, with text, family and tooltip, in engine order."""
     legal: Sequence[str] = state.legal_options()
     out = []
+    before: dict[str, Any] = {}  # the seat's own entry now, taken once for every preview
     for option in legal:
-        out.append(
-            {
-                "id": option,
-                "text": pres.option_text(
-                    option, option_preview(state, pres, option, seat), cost_text(state, option)
-                ),
-                "family": pres.option_family(option),
-                "group": pres.option_group(option),
-                "doc": pres.option_doc(option),
-            }
-        )
+        preview = option_preview(state, pres, option, seat, before)
+        out.append(pres.option_entry(option, preview, cost_text(state, option)))
     return out
 
 
-def option_preview(state: Any, pres: Presentation, option: str, seat: int) -> dict[str, int] | None:
+def option_preview(
+    state: Any, pres: Presentation, option: str, seat: int, known: dict[str, Any] | None = None
+) -> dict[str, int] | None:
     """How the seat's own fields named by the option's ``preview:`` would change if it took
-    ``option`` (tried on a copy of the state); None when the family previews nothing."""
+    ``option`` (tried on a copy of the state); None when the family previews nothing.
+    ``known``: where the seat's own entry before the move is kept for the next option's
+    preview (the seat's view, read in place: a preview only counts)."""
     names = pres.preview_fields(option)
     if not names:
         return None
-    before = state.view(seat)["players"][seat]
+    known = {} if known is None else known
+    if "before" not in known:
+        known["before"] = _own(state, seat)
     trial = state.copy()
     try:
         trial.apply(option)
     except Exception:  # noqa: BLE001 - a preview is a nicety; the move itself reports failures
         return None
-    return preview_changes(before, trial.view(seat)["players"][seat], names)
+    return preview_changes(known["before"], _own(trial, seat), names)
+
+
+def _own(state: Any, seat: int) -> dict[str, Any]:
+    """The seat's own player entry as the seat sees it (the state's values, not copies)."""
+    return seat_view(state.game.rules, state, seat, shared=True)["players"][seat]

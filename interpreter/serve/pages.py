@@ -238,7 +238,7 @@ async def create_game(request: Request) -> Response:
         )
     except ValueError as exc:
         return HTMLResponse(layout("New game", new_game_form(str(exc), values), "forms.js"), 400)
-    start_table(request.app, table)
+    await start_table(request.app, table)
     summary = table_summary(table)
     humans = [s for s in summary["seats"] if "url" in s]
     if not humans:

@@ -98,6 +98,9 @@ class Presentation:
     # fields are unchanged from one move to the next, and describing and drawing them is most
     # of a table message's work. A Field depends on nothing else, so it is shared.
     _fields: dict[tuple[Any, ...], Field] = field(default_factory=dict, repr=False)
+    # the options already worded, by (option, preview, cost): the same few come back at every
+    # decision of a game, and wording one is most of listing it
+    _options: dict[tuple[Any, ...], dict[str, str]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Presentation:
@@ -183,6 +186,25 @@ class Presentation:
         # the cost reads "2 coins, you pay 1 with ..."; what follows it is set apart
         head = "; ".join([details[0], ", ".join(details[1:])]) if cost else ", ".join(details)
         return f"{text} — {head.removesuffix('; ')}"
+
+    def option_entry(
+        self, option: str, preview: Mapping[str, int] | None = None, cost: str | None = None
+    ) -> dict[str, str]:
+        """An option as a table message lists it: id, text (:meth:`option_text`), family,
+        group and tooltip; a new dict each time (worded once, then kept)."""
+        key = (option, None if preview is None else tuple(preview.items()), cost)
+        known = self._options.get(key)
+        if known is None:
+            if len(self._options) >= FIELDS_KEPT:
+                self._options.clear()
+            known = self._options[key] = {
+                "id": option,
+                "text": self.option_text(option, preview, cost),
+                "family": self.option_family(option),
+                "group": self.option_group(option),
+                "doc": self.option_doc(option),
+            }
+        return dict(known)
 
     def option_group(self, option: str) -> str:
         """The heading an option is listed under: its family's ``group``, else its label."""

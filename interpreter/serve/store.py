@@ -2,7 +2,9 @@
 action log, so every table (live or finished) survives a restart or a crash.
 
 A move is committed (``synchronous=FULL``: on disk, not just in a buffer) before the server
-acknowledges it, so a server killed at any moment loses no acknowledged move. The database
+acknowledges it, so a server killed at any moment loses no acknowledged move. The server hands
+its moves to a writer thread (``writer.py``) that commits the moves of many tables in one
+transaction, off the event loop. The database
 holds exactly what a save file holds (``interpreter/engine/savefile.py``) plus the seat tokens;
 a table is rebuilt by replaying its choices.
 
@@ -18,12 +20,14 @@ import json
 import os
 import sqlite3
 import time
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
 from interpreter.diagnostics.errors import RulebookError
 from interpreter.engine.savefile import SaveGame, policy_of
+from interpreter.serve.writer import INSERT_MOVE, GroupWriter, MoveRefused, refusal
 
 try:
     import fcntl
@@ -71,15 +75,6 @@ def default_db_path() -> Path:
 
 class DatabaseInUse(RulebookError):
     """Another server (another process, or another store in this one) has the database open."""
-
-
-class MoveRefused(Exception):
-    """A move the database did not take: its table is gone, or another decision was written
-    first. ``gone`` tells which."""
-
-    def __init__(self, message: str, gone: bool) -> None:
-        super().__init__(message)
-        self.gone = gone
 
 
 def _lock(path: Path) -> IO[str] | None:
@@ -130,13 +125,19 @@ class TableStore:
         self.db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")  # a commit is on disk before we acknowledge
+        # the writer thread's connection may hold the write lock for one group commit
+        self.db.execute("PRAGMA busy_timeout=10000")
         self.db.executescript(SCHEMA)
         columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
         if "creator" not in columns:  # a database of an earlier version: tables keep playing
             self.db.execute("ALTER TABLE tables ADD COLUMN creator TEXT")
+        self._writer: GroupWriter | None = None  # started by the first submitted move
 
     def close(self) -> None:
-        """Close the database and let another server have it."""
+        """Write the moves still queued, close the database and let another server have it."""
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
         self.db.close()
         if self._lock is not None:
             self._lock.close()  # closing the file releases the lock
@@ -150,7 +151,7 @@ class TableStore:
         header.pop("result")
         created = time.time()
         with self.db:
-            self.db.execute("BEGIN")
+            self.db.execute("BEGIN IMMEDIATE")
             self.db.execute(
                 "INSERT INTO tables (id, created, header, speed, creator) VALUES (?, ?, ?, ?, ?)",
                 (table_id, created, json.dumps(header), speed, creator),
@@ -167,27 +168,24 @@ class TableStore:
         otherwise nothing is written and :class:`MoveRefused` says why."""
         with self.db:
             written = self.db.execute(
-                "INSERT INTO moves (table_id, n, choice) SELECT ?, ?, ? "
-                "WHERE EXISTS (SELECT 1 FROM tables WHERE id = ?) "
-                "AND COALESCE((SELECT MAX(n) FROM moves WHERE table_id = ?), -1) = ?",
-                (table_id, n, choice, table_id, table_id, n - 1),
+                INSERT_MOVE, (table_id, n, choice, table_id, table_id, n - 1)
             ).rowcount
-        if written == 1:
-            return
-        if self.db.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone() is None:
-            raise MoveRefused("the table was deleted", gone=True)
-        (last,) = self.db.execute(
-            "SELECT COUNT(*) FROM moves WHERE table_id = ?", (table_id,)
-        ).fetchone()
-        raise MoveRefused(
-            f"decision {n} was not the next one: the database holds {last} decisions", gone=False
-        )
+        if written != 1:
+            raise refusal(self.db, table_id, n)
+
+    def submit_move(self, table_id: str, n: int, choice: str) -> Future[None]:
+        """Record decision ``n`` without waiting: the writer thread commits it with whatever
+        other moves arrive meanwhile (``writer.py``); the future is resolved once it is on
+        disk, or raises :class:`MoveRefused` (nothing written) as :meth:`append_move` would."""
+        if self._writer is None:
+            self._writer = GroupWriter(self.path)
+        return self._writer.submit(table_id, n, choice)
 
     def set_answer(self, table_id: str, seat: int, question: str, answer: str) -> bool:
         """Keep a seat's standing answer to a question (``ask``: forget it, the default);
         False, and nothing written, when the table is gone."""
         with self.db:
-            self.db.execute("BEGIN")
+            self.db.execute("BEGIN IMMEDIATE")
             if self.db.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone() is None:
                 return False
             if answer == "ask":
@@ -259,7 +257,7 @@ class TableStore:
     def delete(self, table_id: str) -> None:
         """Remove a table, its seats and its log (one transaction: all or nothing)."""
         with self.db:
-            self.db.execute("BEGIN")
+            self.db.execute("BEGIN IMMEDIATE")
             for name in ("moves", "seats", "answers"):
                 self.db.execute(f"DELETE FROM {name} WHERE table_id = ?", (table_id,))
             self.db.execute("DELETE FROM tables WHERE id = ?", (table_id,))

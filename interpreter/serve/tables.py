@@ -1,17 +1,22 @@
 """Live tables: a game, its seats (people with secret tokens, or bots), its action log on disk.
 
-Every move goes through :meth:`Hub.move`: the seat is named by its token, the decision number
-must be the current one, the option must be legal; only then is it applied, committed to the
-database and acknowledged. Anything else raises :class:`ServeError` with a message for people
-and leaves the game as it was. Bots move as soon as it is their turn (people's tables) or at the
-table's chosen speed (bot-only tables, which a background task drives; see app.py).
+Every move goes through :meth:`Hub.move` (the server's own path: :meth:`Hub.move_async`): the
+seat is named by its token, the decision number must be the current one, the option must be
+legal and pass a trial on a copy; only then is it committed to the database (by the writer
+thread, with other tables' moves: ``writer.py``), applied, and acknowledged. Anything else
+raises :class:`ServeError` with a message for people and leaves the game as it was. Bots move
+as soon as it is their turn (people's tables) or at the table's chosen speed (bot-only tables,
+which a background task drives; see app.py).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import secrets
 import time
 from collections.abc import Collection, Mapping, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,13 +24,13 @@ from interpreter.bots import UnknownBotError, make_bot
 from interpreter.bots.registry import plays
 from interpreter.diagnostics.errors import RulebookError
 from interpreter.diagnostics.suggest import did_you_mean
-from interpreter.engine.answers import standing_answer
 from interpreter.engine.infoset import SeatView
 from interpreter.engine.loader import load_game_and_data
 from interpreter.engine.savefile import SaveGame, result_to_dict
 from interpreter.load.catalog import game_dirs
 from interpreter.serve.presentation import Presentation
 from interpreter.serve.store import MoveRefused, TableStore
+from interpreter.serve.turns import automatic_move, retrieved, stopped, trial
 
 __all__ = ["HUMAN", "Hub", "ServeError", "Table"]
 
@@ -80,6 +85,10 @@ class Table:
     # each person's answers set in advance (seat -> question key -> take / decline), applied
     # at that seat's own decisions only (serve/answers.py)
     answers: dict[int, dict[str, str]] = field(default_factory=dict)
+    # each seat's message at the present position, without its log (messages.seat_message)
+    messages: dict[Any, dict[str, Any]] = field(default_factory=dict, repr=False)
+    # the move being written by the writer thread (Hub.commit_async), None when none is
+    writing: asyncio.Future[None] | None = None
 
     def listen(self, socket: Any, seat: int | None) -> None:
         self.listeners[socket] = seat
@@ -306,6 +315,11 @@ class Hub:
 
     def move(self, table: Table, token: str | None, option: Any, decision: Any) -> None:
         """Apply a person's move after every check; committed to disk before this returns."""
+        self.check_move(table, token, option, decision)
+        self.commit(table, option)
+
+    def check_move(self, table: Table, token: str | None, option: Any, decision: Any) -> int:
+        """The seat whose move this is, once every check has passed (else a ServeError)."""
         seat = table.seat_of(token)
         if seat is None:
             raise ServeError("a spectator cannot move: open your seat's link", 403)
@@ -326,81 +340,131 @@ class Hub:
             raise ServeError(f"it is not your turn (seat {state.to_move} decides)", 409)
         if option not in state.legal_options():
             raise ServeError(f"{option!r} is not a legal option now", 422)
-        self.commit(table, option)
+        return seat
 
     def commit(self, table: Table, option: str) -> None:
         """Apply a legal option, then record it; the state moves only once both succeed."""
-        trial = table.state.copy()
+        _trial(table, option)
         try:
-            trial.apply(option)
-        except RulebookError as exc:  # a rule failed on this option: refuse it, keep the game
-            raise ServeError(f"this move fails under the rules: {exc}", 422) from None
-        n = table.decision
-        try:
-            self.store.append_move(table.id, n, option)
+            self.store.append_move(table.id, table.decision, option)
         except MoveRefused as exc:
-            # the database is the truth: this copy is gone or behind; the next get() reads it
-            if self.tables.get(table.id) is table:
-                del self.tables[table.id]
-                self.touched.pop(table.id, None)
-            if exc.gone:
-                raise ServeError("this table was deleted; the move was not made", 404) from None
-            raise ServeError(f"the move was not made ({exc}); load the table again", 409) from None
+            raise self._refused(table, exc) from None
+        self._apply(table, option)
+
+    def _apply(self, table: Table, option: str) -> None:
         table.state.apply(option)
         table.save.choices.append(option)
         if table.state.is_over:
             self.store.finish(table.id, result_to_dict(table.state.result()))
 
-    def bot_move(self, table: Table) -> bool:
-        """Let the bot to move choose and commit; False when no bot is to move, or when the bot
-        or a rule fails: then the table stops there, its ``error`` saying why (the game as it
-        was before that move, nothing stored of it)."""
-        if table.error is not None or not table.bot_to_move():
-            return False
-        state = table.state
-        seat = state.to_move
-        try:
-            choice = table.bots[seat].choose(SeatView(state, seat), state.legal_options())
-            if choice not in state.legal_options():
-                raise ServeError(f"it chose {choice!r}, which is not a legal option now")
-            self.commit(table, choice)
-        except ServeError as exc:
-            table.error = f"seat {seat} ({table.save.seats[seat]}) could not move: {exc.message}"
-            return False
-        except RulebookError as exc:  # a rule failed while the bot looked ahead
-            table.error = f"seat {seat} ({table.save.seats[seat]}) could not move: {exc}"
-            return False
-        except Exception as exc:  # noqa: BLE001 - a bot's own fault, named without a traceback
-            kind = table.save.seats[seat]
-            table.error = f"seat {seat}'s bot ({kind}) failed: {type(exc).__name__}: {exc}"
-            return False
-        return True
+    def _refused(self, table: Table, exc: MoveRefused) -> ServeError:
+        """The database is the truth: this copy is gone or behind; the next get() reads it."""
+        self._forget(table)
+        if exc.gone:
+            return ServeError("this table was deleted; the move was not made", 404)
+        return ServeError(f"the move was not made ({exc}); load the table again", 409)
 
-    def answered_move(self, table: Table) -> bool:
-        """Commit the move a person's answer set in advance gives the decision asked now (of
-        that person's seat only); False when there is none, or when the move fails (the table
-        then stops, its ``error`` saying why)."""
-        state = table.state
-        if table.error is not None or state.is_over or state.to_move in table.bots:
-            return False
-        seat = state.to_move
-        choice = standing_answer(state, table.answers.get(seat, {}))
-        if choice is None:
-            return False
-        try:
-            self.commit(table, choice)
-        except ServeError as exc:
-            table.error = f"seat {seat}'s answer set in advance ({choice}) failed: {exc.message}"
-            return False
-        return True
+    def _forget(self, table: Table) -> None:
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+            self.touched.pop(table.id, None)
 
     def run_bots(self, table: Table) -> int:
         """Bots at a people's table move at once, and people's answers set in advance answer
-        their questions, until a person decides; returns the count of moves."""
+        their questions, until a person decides; returns the count of moves. A move that
+        fails stops the table there, its ``error`` saying why (nothing stored of that move)."""
         moves = 0
-        while self.bot_move(table) or self.answered_move(table):
+        while (step := automatic_move(table)) is not None:
+            choice, failed = step
+            try:
+                self.commit(table, choice)
+            except ServeError as exc:
+                stopped(table, failed + exc.message)
+                break
             moves += 1
         return moves
+
+    # -- the server's path: moves committed by the writer thread (group commit) -----------
+    async def settle(self, table: Table) -> None:
+        """Wait until no move of this table is being written (a move is checked against the
+        table only then, so two moves never race for one decision)."""
+        while table.writing is not None:
+            await asyncio.wait({table.writing})
+
+    async def move_async(self, table: Table, token: str | None, option: Any, decision: Any) -> int:
+        """:meth:`move` with the commit done by the writer thread while the event loop serves
+        others; returns the mover's seat once the move is on disk and applied."""
+        await self.settle(table)
+        seat = self.check_move(table, token, option, decision)
+        await self.commit_async(table, option)
+        return seat
+
+    async def commit_async(self, table: Table, option: str) -> None:
+        """:meth:`commit` through the writer thread. The move is applied (and the table
+        changes for everybody) only once it is on disk, whether or not this caller still
+        waits: a request cancelled meanwhile leaves table and database alike."""
+        await self.settle(table)
+        _trial(table, option)
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        done.add_done_callback(retrieved)
+        table.writing = done
+        written = self.store.submit_move(table.id, table.decision, option)
+
+        def on_disk(future: Future[None]) -> None:  # in the writer thread
+            with contextlib.suppress(RuntimeError):  # the loop has closed: the server stopped
+                loop.call_soon_threadsafe(self._written, table, option, future, done)
+
+        written.add_done_callback(on_disk)
+        await asyncio.shield(done)
+
+    def _written(
+        self, table: Table, option: str, written: Future[None], done: asyncio.Future[None]
+    ) -> None:
+        """The writer is done with a move (on the event loop): apply it, or refuse it."""
+        table.writing = None
+        exc = written.exception()
+        if exc is None:
+            try:
+                self._apply(table, option)
+            except Exception as failure:  # noqa: BLE001 - reported to the mover, not raised here
+                self._forget(table)  # the disk has the move: the table is read back from it
+                done.set_exception(ServeError(f"the move could not be applied: {failure}", 500))
+                return
+            done.set_result(None)
+        elif isinstance(exc, MoveRefused):
+            done.set_exception(self._refused(table, exc))
+        else:  # the database failed: nothing of the move was written
+            self._forget(table)
+            done.set_exception(ServeError(f"the move could not be saved ({exc}); try again", 503))
+
+    async def bot_move_async(self, table: Table) -> bool:
+        """Let the bot to move choose and commit (through the writer thread); False when no
+        bot is to move, or when the bot or a rule fails: then the table stops there, its
+        ``error`` saying why (the game as it was before that move, nothing stored of it)."""
+        await self.settle(table)
+        if not table.bot_to_move():
+            return False
+        return await self._automatic_async(table)
+
+    async def run_bots_async(self, table: Table) -> int:
+        """:meth:`run_bots` through the writer thread."""
+        moves = 0
+        while await self._automatic_async(table):
+            moves += 1
+        return moves
+
+    async def _automatic_async(self, table: Table) -> bool:
+        await self.settle(table)
+        step = automatic_move(table)
+        if step is None:
+            return False
+        choice, failed = step
+        try:
+            await self.commit_async(table, choice)
+        except ServeError as exc:
+            return stopped(table, failed + exc.message)
+        return True
 
     def delete(self, table: Table, creator: Any) -> None:
         """Forget a table for good (its creator only); its sockets are closed by the caller."""
@@ -416,3 +480,9 @@ class Hub:
             raise ServeError("'speed' must be a number of moves per second from 0 to 100")
         table.speed = float(speed)
         self.store.set_speed(table.id, table.speed)
+
+
+def _trial(table: Table, option: str) -> None:
+    failure = trial(table, option)
+    if failure is not None:  # a rule failed on this option: refuse it, keep the game
+        raise ServeError(f"this move fails under the rules: {failure}", 422)
