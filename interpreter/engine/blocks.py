@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from interpreter.dsl.codegen_parts import nothing
 from interpreter.dsl.compiler import RuntimeRuleError
 from interpreter.model.flow import CALL, DO, JUMP, JUMP_IF_NOT, RETURN, STOP_IF, Program
 
@@ -49,15 +50,29 @@ def _write_block(code: list[tuple], start: int) -> Any:
         return STOPS_AT
     ns: dict[str, Any] = {"RuntimeRuleError": RuntimeRuleError}
     body: list[str] = []
-    seen: set[int] = set()
+    # (position, the return addresses this function pushed) already written: a jump back
+    # to one is a loop, which goes round outside
+    seen: set[tuple[int, tuple[int, ...]]] = set()
+    # a phase named by a constant is entered here, not left to the machine's loop: its
+    # return address is pushed as the machine would push it (rules read `s.calls`), and kept
+    # here too, so that its RETURN goes on at a known position
+    stack: list[int] = []
     pc = start
     while True:
-        if pc in seen:  # a jump back into this function's own run: the loop goes round outside
+        here = (pc, tuple(stack))
+        if here in seen or len(body) > _LINES_MAX:
             body.append(f"return {pc}")
             break
-        seen.add(pc)
+        seen.add(here)
         ins = code[pc]
         op = ins[0]
+        fixed = getattr(ins[1], "constant", _NOT_FIXED) if len(ins) > 1 else _NOT_FIXED
+        if op == JUMP_IF_NOT and fixed is not _NOT_FIXED:  # `if: true`: no test to run
+            pc = pc + 1 if fixed else ins[2]
+            continue
+        if op == DO and (ins[1] is nothing or fixed is not _NOT_FIXED):
+            pc += 1
+            continue
         if op == JUMP_IF_NOT:
             # a side of the branch that runs straight out of the function anyway (effects,
             # then a decision, a phase's end or call) is written under the `if`, and the
@@ -81,6 +96,13 @@ def _write_block(code: list[tuple], start: int) -> Any:
             pc += 1
         elif op == JUMP:
             pc = ins[1]
+        elif op == CALL and fixed is not _NOT_FIXED and ins[2].get(fixed) is not None:
+            body.append(f"s.calls.append({pc + 1})")
+            stack.append(pc + 1)
+            pc = ins[2][fixed]
+        elif op == RETURN and stack:
+            body.append("s.calls.pop()")
+            pc = stack.pop()
         elif op in (CALL, RETURN):
             body += _leave(code, pc, ns)
             break
@@ -91,6 +113,10 @@ def _write_block(code: list[tuple], start: int) -> Any:
     exec(compile(src, f"<flow from {start}>", "exec"), ns)  # noqa: S102 - our own source
     return ns["run_on"]
 
+
+_NOT_FIXED = object()
+# how long one function may grow (phases entered inline make it longer)
+_LINES_MAX = 400
 
 # how many effects a branch's side may run to be written under its `if`
 _STRAIGHT_MAX = 6

@@ -229,11 +229,9 @@ def seat_grants(rules: Rules, s: State, who: Any) -> dict[str, int]:
     pl = s.p[who]
     totals: dict[str, int] = {}
     for area in rules.player_areas:
-        for piece in pl[area]:
-            entry = by_type.get(piece["type"])
-            if entry is None:
-                continue
-            grants, pred, key = entry
+        # the pieces that grant anything, picked out in one comprehension: most grant nothing
+        for piece in [x for x in pl[area] if x["type"] in by_type]:
+            grants, pred, key = by_type[piece["type"]]
             # is_active, written out: this loop runs for every piece of a seat
             if pred is not None:
                 t[key] = piece
@@ -267,9 +265,11 @@ def fire(rules: Rules, s: State, event: str, args: list) -> None:
     pl = s.p[seat]
     t = s.t
     for area in rules.player_areas:
-        for piece in list(pl[area]):
-            hook = hooks.get(piece["type"])
-            if hook is None or not is_active(rules, s, piece):
+        # the pieces with a hook for this event, picked out in one comprehension (most have
+        # none); a list of its own, so a hook may change the area it walks
+        for piece in [x for x in pl[area] if x["type"] in hooks]:
+            hook = hooks[piece["type"]]
+            if not is_active(rules, s, piece):
                 continue
             t[hook.self_key] = piece
             t[hook.owner_key] = seat
