@@ -24,13 +24,16 @@ from interpreter.dsl.codegen_parts import (
     REDUCE_EACH,
     REDUCE_ONE,
     UNSET,
+    FIRE,
     WRITES_TEMP,
     Deferred,
     checked_write,
     const_fn,
+    fires_alone,
     nothing,
     proved_type,
     put,
+    read_again_after_fires,
     reachable,
     words_text,
 )
@@ -137,7 +140,8 @@ class Generator:
         test, which cannot itself ask what pieces grant: that would never end.)"""
         body, reads, temps = self._written(write, None)
         joined = "\n".join(body)
-        if "V[" in joined or "_runtime['fire']" in joined or WRITES_TEMP.search(joined):
+        fires = FIRE in joined
+        if "V[" in joined or WRITES_TEMP.search(joined) or (fires and not fires_alone(body)):
             self._temp_reads = None
             return write()
         once = [key for key, n in self._temp_counts.items() if n == 1]
@@ -145,7 +149,12 @@ class Generator:
             hoist = {key for key in temps if key not in once}
             body, reads, temps = self._written(write, hoist)
         top = [f"{local} = V.get({key!r})" for key, local in reads.items()]
-        return top + [f"{local} = t.get({key!r})" for key, local in temps.items()] + body
+        top += [f"{local} = t.get({key!r})" for key, local in temps.items()]
+        if fires:
+            # the hooks an event runs may write flow variables and temps: what the body read
+            # into locals is read again after each `emit`
+            body = read_again_after_fires(body, top)
+        return top + body
 
     def _written(
         self, write: Callable[[], list[str]], hoist: set[str] | None
@@ -304,7 +313,11 @@ class Generator:
         return f"_cov[{self.probes.add('branch', arm, *at)}] += 1"
 
     def _for(self, st: ir.For) -> list[str]:
-        return [f"for {st.slot.py} in list({self.x(st.iterable)}):", *self._suite(st.body)]
+        it = self.x(st.iterable)
+        # a loop walks a copy (its body may change the collection), unless the collection is
+        # made here anyway: two lists joined
+        fresh = isinstance(st.iterable, ir.Binary) and st.iterable.op == "+"
+        return [f"for {st.slot.py} in {it if fresh else f'list({it})'}:", *self._suite(st.body)]
 
     def _emit(self, st: ir.Emit) -> list[str]:
         vals = ", ".join(self.x(a) for a in st.args)

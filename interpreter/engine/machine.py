@@ -218,42 +218,62 @@ def is_active(rules: Rules, s: State, piece: dict) -> bool:
     return bool(pred(s))
 
 
-def seat_grants(rules: Rules, s: State, who: Any) -> dict[str, int]:
-    """What the active pieces of seat `who` grant, every ability at once: {name: total}.
-
-    A seat's pieces are walked once for all its abilities, not once per ability read: a
-    decision reads several of one seat's, and the totals are kept until a piece changes or
-    the next decision is taken (State.apply)."""
-    by_type = rules.grants_by_type
-    t = s.t
-    pl = s.p[who]
-    totals: dict[str, int] = {}
-    for area in rules.player_areas:
-        # the pieces that grant anything, picked out in one comprehension: most grant nothing
-        for piece in [x for x in pl[area] if x["type"] in by_type]:
-            grants, pred, key = by_type[piece["type"]]
-            # is_active, written out: this loop runs for every piece of a seat
-            if pred is not None:
-                t[key] = piece
-                if not pred(s):
-                    continue
-            for name, amount in grants:
-                totals[name] = totals.get(name, 0) + amount
-    s.ab[who] = totals
-    return totals
-
-
 def ability_reader(rules: Rules) -> Callable[[State, Any, str], int]:
     """What the active pieces of a seat grant for one ability, as the rule code of `rules`
-    reads it (`env.runtime["ability"]`): a seat's kept totals cost two lookups."""
+    reads it (`env.runtime["ability"]`).
+
+    Each ability is summed on its first read and kept (in ``s.ab``) until a piece changes or
+    the next decision is taken (State.apply), over only the areas that may hold a piece that
+    grants it: an area declared to hold one catalog's pieces is left out for an ability that
+    no entry of that catalog grants."""
+    walks = ability_walks(rules)
 
     def read(s: State, who: Any, name: str) -> int:
         totals = s.ab.get(who)
         if totals is None:
-            totals = seat_grants(rules, s, who)
-        return totals.get(name, 0)
+            totals = s.ab[who] = {}
+        else:
+            total = totals.get(name)
+            if total is not None:
+                return total
+        total = 0
+        t = s.t
+        pl = s.p[who]
+        for area, by_type in walks.get(name, ()):
+            # the pieces that grant it, picked out in one comprehension: most grant nothing
+            for piece in [x for x in pl[area] if x["type"] in by_type]:
+                amount, pred, key = by_type[piece["type"]]
+                if pred is not None:  # is_active, written out
+                    t[key] = piece
+                    if not pred(s):
+                        continue
+                total += amount
+        totals[name] = total
+        return total
 
     return read
+
+
+def ability_walks(rules: Rules) -> dict[str, tuple[tuple[str, dict[str, tuple]], ...]]:
+    """Ability -> the areas to walk for it, each with the piece types there that grant it:
+    {type: (amount, active predicate or None, the slot its `self` is read from)}."""
+    constants = rules.env.constants
+    walks: dict[str, tuple[tuple[str, dict[str, tuple]], ...]] = {}
+    for name in rules.env.abilities:
+        by_type = {
+            kind: (amount, pred, key)
+            for kind, (grants, pred, key) in rules.grants_by_type.items()
+            for ability, amount in grants
+            if ability == name
+        }
+        areas = []
+        for area in rules.player_areas:
+            members = constants.get(rules.collections.get(area, ""))
+            if isinstance(members, tuple) and not set(members) & set(by_type):
+                continue  # its pieces are of a catalog none of whose entries grant it
+            areas.append((area, by_type))
+        walks[name] = tuple(areas)
+    return walks
 
 
 def fire(rules: Rules, s: State, event: str, args: list) -> None:

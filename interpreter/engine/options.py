@@ -44,6 +44,18 @@ def _option_lines(i: int, opt: Any, ns: dict[str, Any]) -> list[str]:
         make_id = f"T{i}(s)"
     bound = "".join(f"x{i}_{d}, " for d in range(depth))
     add = [f"oid = {make_id}", f"if oid not in out: out[oid] = (SPEC, O{i}, ({bound}))"]
+    if depth == 1 and parts:
+        # an option of one `for` value that is a text or a number: its id and entry are made
+        # once per value and kept (the entries are tuples, shared between listings and states)
+        ns[f"E{i}"] = {}
+        x = f"x{i}_0"
+        add = [
+            f"e = E{i}.get({x}) if {x}.__class__ is str or {x}.__class__ is int else None",
+            "if e is None:",
+            f"    e = ({make_id}, (SPEC, O{i}, ({bound})))",
+            f"    if {x}.__class__ is str or {x}.__class__ is int: E{i}[{x}] = e",
+            "if e[0] not in out: out[e[0]] = e[1]",
+        ]
     lines: list[str] = []
     if opt.condition is not None:
         per_listing = getattr(opt.condition, "per_listing", None)
