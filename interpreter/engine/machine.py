@@ -5,7 +5,7 @@ through ``env.runtime``, bound to the rules by the Game."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any
 
 from interpreter.diagnostics.errors import Diagnostic, RulesError
@@ -257,7 +257,6 @@ def ability_reader(rules: Rules) -> Callable[[State, Any, str], int]:
 def ability_walks(rules: Rules) -> dict[str, tuple[tuple[str, dict[str, tuple]], ...]]:
     """Ability -> the areas to walk for it, each with the piece types there that grant it:
     {type: (amount, active predicate or None, the slot its `self` is read from)}."""
-    constants = rules.env.constants
     walks: dict[str, tuple[tuple[str, dict[str, tuple]], ...]] = {}
     for name in rules.env.abilities:
         by_type = {
@@ -266,33 +265,53 @@ def ability_walks(rules: Rules) -> dict[str, tuple[tuple[str, dict[str, tuple]],
             for ability, amount in grants
             if ability == name
         }
-        areas = []
-        for area in rules.player_areas:
-            members = constants.get(rules.collections.get(area, ""))
-            if isinstance(members, tuple) and not set(members) & set(by_type):
-                continue  # its pieces are of a catalog none of whose entries grant it
-            areas.append((area, by_type))
-        walks[name] = tuple(areas)
+        walks[name] = tuple((area, by_type) for area in areas_holding(rules, by_type))
     return walks
 
 
-def fire(rules: Rules, s: State, event: str, args: list) -> None:
-    """Run the hooks of `event` on the active pieces of the seat named first in `args`."""
-    hooks = rules.hooks.get(event)
-    if not hooks:
-        return
-    seat = args[0]
-    pl = s.p[seat]
-    t = s.t
+def event_firer(rules: Rules) -> Callable[[State, str, list], None]:
+    """What `emit` runs, for the rule code of `rules` (`env.runtime["fire"]`): the hooks of
+    an event on the active pieces of the seat named first in its arguments. Each event walks
+    only the areas that may hold a piece with a hook for it (as ability_reader does)."""
+    walks = {event: areas_holding(rules, hooks) for event, hooks in rules.hooks.items()}
+    active = rules.active
+
+    def fire_event(s: State, event: str, args: list) -> None:
+        areas = walks.get(event)
+        if not areas:
+            return
+        hooks = rules.hooks[event]
+        seat = args[0]
+        pl = s.p[seat]
+        t = s.t
+        for area in areas:
+            # the pieces with a hook for this event, picked out in one comprehension (most
+            # have none); a list of its own, so a hook may change the area it walks
+            for piece in [x for x in pl[area] if x["type"] in hooks]:
+                hook = hooks[piece["type"]]
+                entry = active.get(piece["type"])
+                if entry is not None:  # is_active, written out
+                    pred, key = entry
+                    t[key] = piece
+                    if not pred(s):
+                        continue
+                t[hook.self_key] = piece
+                t[hook.owner_key] = seat
+                for key, value in zip(hook.param_keys, args, strict=True):
+                    t[key] = value
+                hook.fn(s)
+
+    return fire_event
+
+
+def areas_holding(rules: Rules, kinds: Collection[str]) -> tuple[str, ...]:
+    """The player areas that may hold a piece of one of `kinds`: all but those declared to
+    hold one catalog's pieces, none of which is of `kinds`."""
+    constants = rules.env.constants
+    areas = []
     for area in rules.player_areas:
-        # the pieces with a hook for this event, picked out in one comprehension (most have
-        # none); a list of its own, so a hook may change the area it walks
-        for piece in [x for x in pl[area] if x["type"] in hooks]:
-            hook = hooks[piece["type"]]
-            if not is_active(rules, s, piece):
-                continue
-            t[hook.self_key] = piece
-            t[hook.owner_key] = seat
-            for key, value in zip(hook.param_keys, args, strict=True):
-                t[key] = value
-            hook.fn(s)
+        members = constants.get(rules.collections.get(area, ""))
+        if isinstance(members, tuple) and not set(members) & set(kinds):
+            continue
+        areas.append(area)
+    return tuple(areas)
