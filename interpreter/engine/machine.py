@@ -109,9 +109,12 @@ def run(rules: Rules, s: State) -> None:
     pc = s.pc
     try:
         while True:
-            block = blocks.get(pc) or block_at(program, pc)
+            block = blocks.get(pc) or block_at(program, pc, take_only)
             if block is not STOPS_AT:
                 pc = block(s)
+                if pc < 0:  # stopped at a decision to ask (its options and seat are set)
+                    pc = -1 - pc
+                    return
                 continue
             ins = code[pc]
             op = ins[0]
