@@ -70,7 +70,10 @@ def _option_lines(i: int, opt: Any, ns: dict[str, Any]) -> list[str]:
         ns[f"D{i}_{d}"] = opt.domains[d]
         ns[f"K{i}_{d}"] = opt.slots[d]
         pad = "    " * d
-        lines += [f"{pad}for x{i}_{d} in D{i}_{d}(s):", f"{pad}    t[K{i}_{d}] = x{i}_{d}"]
+        lines.append(f"{pad}for x{i}_{d} in D{i}_{d}(s):")
+        if depth > 1 or opt.condition is not None or not parts:
+            # bound for what reads it: a condition, an inner domain, an id written by a call
+            lines.append(f"{pad}    t[K{i}_{d}] = x{i}_{d}")
     inner = "    " * depth
     lines += [inner + ln for ln in add]
     # an outer binding is set again once the loops inside it are done (as the general loop
