@@ -24,7 +24,6 @@ from interpreter.dsl.codegen_parts import (
     REDUCE_EACH,
     REDUCE_ONE,
     UNSET,
-    FIRE,
     WRITES_TEMP,
     Deferred,
     checked_write,
@@ -33,8 +32,8 @@ from interpreter.dsl.codegen_parts import (
     nothing,
     proved_type,
     put,
-    read_again_after_fires,
     reachable,
+    read_again_after_fires,
     words_text,
 )
 from interpreter.dsl.hoist import invariant_parts
@@ -134,14 +133,13 @@ class Generator:
     def _with_flow_reads(self, write: Callable[[], list[str]]) -> list[str]:
         """The body `write` gives, with each flow variable it reads, and each bound value (a
         temp: an option's `for` value, a parameter) it reads more than once, read once at the
-        top into a local (`actor` is read many times a text, each a dict lookup), unless the
-        body writes a flow variable or a temp, or fires an event (whose hooks may write
-        either): then as is. (What pieces grant writes only the temp of a catalog's `active`
-        test, which cannot itself ask what pieces grant: that would never end.)"""
+        top into a local (`actor` is read many times a text, each a dict lookup), and again
+        after each `emit` (whose hooks may write either); unless the body writes a flow
+        variable or a temp: then as is. (What pieces grant writes only the temp of a
+        catalog's `active` test, which cannot itself ask what pieces grant.)"""
         body, reads, temps = self._written(write, None)
         joined = "\n".join(body)
-        fires = FIRE in joined
-        if "V[" in joined or WRITES_TEMP.search(joined) or (fires and not fires_alone(body)):
+        if "V[" in joined or WRITES_TEMP.search(joined) or not fires_alone(body):
             self._temp_reads = None
             return write()
         once = [key for key, n in self._temp_counts.items() if n == 1]
@@ -150,11 +148,7 @@ class Generator:
             body, reads, temps = self._written(write, hoist)
         top = [f"{local} = V.get({key!r})" for key, local in reads.items()]
         top += [f"{local} = t.get({key!r})" for key, local in temps.items()]
-        if fires:
-            # the hooks an event runs may write flow variables and temps: what the body read
-            # into locals is read again after each `emit`
-            body = read_again_after_fires(body, top)
-        return top + body
+        return top + read_again_after_fires(body, top)
 
     def _written(
         self, write: Callable[[], list[str]], hoist: set[str] | None
@@ -313,11 +307,10 @@ class Generator:
         return f"_cov[{self.probes.add('branch', arm, *at)}] += 1"
 
     def _for(self, st: ir.For) -> list[str]:
+        # a copy (the body may change the collection), unless made here anyway: lists joined
         it = self.x(st.iterable)
-        # a loop walks a copy (its body may change the collection), unless the collection is
-        # made here anyway: two lists joined
-        fresh = isinstance(st.iterable, ir.Binary) and st.iterable.op == "+"
-        return [f"for {st.slot.py} in {it if fresh else f'list({it})'}:", *self._suite(st.body)]
+        it = it if isinstance(st.iterable, ir.Binary) and st.iterable.op == "+" else f"list({it})"
+        return [f"for {st.slot.py} in {it}:", *self._suite(st.body)]
 
     def _emit(self, st: ir.Emit) -> list[str]:
         vals = ", ".join(self.x(a) for a in st.args)
