@@ -4,6 +4,14 @@
     python benchmarks/bench_games.py --game puerto-rico --players 3 --games 500 --json
     python benchmarks/bench_games.py --against /path/to/other/checkout --game puerto-rico,san-juan
 
+`--peer` measures the hand-written engine of issue 2 (a checkout of
+github.com/somnambWl/puerto-rico, not shipped here) and this one in turns, 4-player random games
+each, each run in a fresh process; pin the command to one core (`taskset -c 1`) so that both
+run alike:
+
+    git clone https://github.com/somnambWl/puerto-rico /tmp/peer
+    taskset -c 1 python benchmarks/bench_games.py --peer /tmp/peer --games 300 --rounds 3
+
 `--against` measures another checkout of this project (say, main before a change) and this one
 in turns, on the same machine in one run, each in a fresh process (this script with
 PYTHONPATH set to the checkout), and prints the medians side by side with their ratios.
@@ -102,6 +110,71 @@ def compare(args: argparse.Namespace) -> None:
         print(f"  decisions/game     {', '.join(str(x) for x in sorted(same))} (both)")
 
 
+# The peer's own public loop, run in its checkout: for game seed g a fresh game and a generator
+# seeded g, a uniformly random legal action until the game ends. `validate=False` is its own
+# fast path (its default `apply` lists the legal actions a second time to check the one given).
+PEER_LOOP = """
+import json, random, sys, time
+sys.path.insert(0, {root!r})
+from puerto_rico.engine.game import Game
+from puerto_rico.engine.state import GameConfig
+
+def play(games, seed):
+    decisions, start = 0, time.process_time()
+    for g in range(seed, seed + games):
+        game = Game(GameConfig(num_players={players}, seed=g))
+        rng = random.Random(g)
+        while not game.is_terminal:
+            game.apply(rng.choice(game.legal_actions()), validate=False)
+            decisions += 1
+    return decisions, time.process_time() - start
+
+play(min(10, {games}), {seed} + 10_000)  # warm up, as ours
+decisions, seconds = play({games}, {seed})
+print(json.dumps({{"games_per_s": {games} / seconds, "decisions_per_s": decisions / seconds,
+                  "decisions_per_game": decisions / {games}}}))
+"""
+
+
+def measure_peer(root: Path, args: argparse.Namespace) -> dict[str, Any]:
+    """One measurement of the peer engine checked out at `root`, in a fresh Python process."""
+    code = PEER_LOOP.format(root=str(root), players=args.players, games=args.games, seed=args.seed)
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True
+    )
+    return json.loads(out.stdout.splitlines()[-1])
+
+
+def compare_peer(args: argparse.Namespace) -> None:
+    """The peer engine and this one measured in turns (`--rounds` each), run by run."""
+    root = Path(args.peer).resolve()
+    here = Path(__file__).resolve().parents[1]
+    print(f"puerto-rico, {args.players} players, {args.games} random games a run, process CPU time")
+    print(
+        f"  {'run':<4} {'peer games/s':>13} {'ours':>8} {'ratio':>6}"
+        f"   {'peer dec/s':>11} {'ours':>8} {'ratio':>6}"
+    )
+    ratios = []
+    for i in range(args.rounds):
+        peer = measure_peer(root, args)
+        ours = measure_in(here, "puerto-rico", args)
+        g, d = (
+            ours["games_per_s"] / peer["games_per_s"],
+            ours["decisions_per_s"] / peer["decisions_per_s"],
+        )
+        ratios.append((g, d))
+        print(
+            f"  {i + 1:<4} {peer['games_per_s']:>13.1f} {ours['games_per_s']:>8.1f} {g:>5.2f}x"
+            f"   {peer['decisions_per_s']:>11,.0f} {ours['decisions_per_s']:>8,.0f} {d:>5.2f}x"
+        )
+    print(
+        f"  decisions/game: peer {peer['decisions_per_game']:.1f},"
+        f" ours {ours['decisions_per_game']:.1f};"
+        f" median ratio {statistics.median(r[0] for r in ratios):.2f}x games/s,"
+        f" {statistics.median(r[1] for r in ratios):.2f}x decisions/s"
+    )
+
+
 def time_search(state: Any, iterations: int = 200, repeats: int = 3) -> float:
     """Iterations/s of the search bot choosing at `state` (best of `repeats`): a search copies
     and determinises the state once an iteration, then plays it on to its cut."""
@@ -125,12 +198,18 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--against", metavar="CHECKOUT", help="another checkout to measure in turns")
-    ap.add_argument("--rounds", type=int, default=3, help="turns each (with --against)")
+    ap.add_argument(
+        "--peer", metavar="CHECKOUT", help="a checkout of somnambWl/puerto-rico to measure in turns"
+    )
+    ap.add_argument("--rounds", type=int, default=3, help="turns each (--against, --peer)")
     # decisions with one legal option asked too, as before the engine took them (issue 16)
     ap.add_argument("--ask-forced", action="store_true")
     args = ap.parse_args()
     if args.against:
         compare(args)
+        return
+    if args.peer:
+        compare_peer(args)
         return
     overlays = [o for o in args.overlays.split(",") if o]
 

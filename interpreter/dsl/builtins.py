@@ -62,7 +62,7 @@ def _seats_from(s: Any, i: int) -> list[int]:
 
 
 # A piece (a dict) moving into or out of a list may change what a seat's pieces grant: the
-# seats' kept totals (engine/machine.py seat_grants) are dropped, as by place and remove.
+# seats' kept totals (engine/machine.py ability_reader) are dropped, as by place and remove.
 
 
 def _draw(s: Any, pile: list) -> Any:

@@ -28,10 +28,12 @@ from interpreter.dsl.codegen_parts import (
     Deferred,
     checked_write,
     const_fn,
+    fires_alone,
     nothing,
     proved_type,
     put,
     reachable,
+    read_again_after_fires,
     words_text,
 )
 from interpreter.dsl.hoist import invariant_parts
@@ -131,13 +133,13 @@ class Generator:
     def _with_flow_reads(self, write: Callable[[], list[str]]) -> list[str]:
         """The body `write` gives, with each flow variable it reads, and each bound value (a
         temp: an option's `for` value, a parameter) it reads more than once, read once at the
-        top into a local (`actor` is read many times a text, each a dict lookup), unless the
-        body writes a flow variable or a temp, or fires an event (whose hooks may write
-        either): then as is. (What pieces grant writes only the temp of a catalog's `active`
-        test, which cannot itself ask what pieces grant: that would never end.)"""
+        top into a local (`actor` is read many times a text, each a dict lookup), and again
+        after each `emit` (whose hooks may write either); unless the body writes a flow
+        variable or a temp: then as is. (What pieces grant writes only the temp of a
+        catalog's `active` test, which cannot itself ask what pieces grant.)"""
         body, reads, temps = self._written(write, None)
         joined = "\n".join(body)
-        if "V[" in joined or "_runtime['fire']" in joined or WRITES_TEMP.search(joined):
+        if "V[" in joined or WRITES_TEMP.search(joined) or not fires_alone(body):
             self._temp_reads = None
             return write()
         once = [key for key, n in self._temp_counts.items() if n == 1]
@@ -145,7 +147,8 @@ class Generator:
             hoist = {key for key in temps if key not in once}
             body, reads, temps = self._written(write, hoist)
         top = [f"{local} = V.get({key!r})" for key, local in reads.items()]
-        return top + [f"{local} = t.get({key!r})" for key, local in temps.items()] + body
+        top += [f"{local} = t.get({key!r})" for key, local in temps.items()]
+        return top + read_again_after_fires(body, top)
 
     def _written(
         self, write: Callable[[], list[str]], hoist: set[str] | None
@@ -304,7 +307,10 @@ class Generator:
         return f"_cov[{self.probes.add('branch', arm, *at)}] += 1"
 
     def _for(self, st: ir.For) -> list[str]:
-        return [f"for {st.slot.py} in list({self.x(st.iterable)}):", *self._suite(st.body)]
+        # a copy (the body may change the collection), unless made here anyway: lists joined
+        it = self.x(st.iterable)
+        it = it if isinstance(st.iterable, ir.Binary) and st.iterable.op == "+" else f"list({it})"
+        return [f"for {st.slot.py} in {it}:", *self._suite(st.body)]
 
     def _emit(self, st: ir.Emit) -> list[str]:
         vals = ", ".join(self.x(a) for a in st.args)

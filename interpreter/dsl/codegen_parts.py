@@ -61,6 +61,26 @@ def proved_type(node: ir.Expr) -> Any:
 
 # a line of generated code that writes a temp (`t[key] = ...`, `t[key] += ...`)
 WRITES_TEMP = re.compile(r"\bt\[[^\]]*\] *[-+]?=(?!=)")
+# how the generated code fires an event (codegen's `_emit`): always a line of its own
+FIRE = "_runtime['fire']("
+
+
+def fires_alone(body: list[str]) -> bool:
+    """Whether every event fired in `body` is fired by a line of its own (so that what a
+    body read into locals can be read again right after it)."""
+    return all(ln.lstrip().startswith(FIRE) for ln in body if FIRE in ln)
+
+
+def read_again_after_fires(body: list[str], reads: list[str]) -> list[str]:
+    """`body` with the lines `reads` (``_v0 = V.get('actor')``) written again, at the same
+    depth, after each line that fires an event."""
+    out: list[str] = []
+    for ln in body:
+        out.append(ln)
+        if FIRE in ln:
+            pad = ln[: len(ln) - len(ln.lstrip())]
+            out += [pad + r for r in reads]
+    return out
 
 
 def reachable(

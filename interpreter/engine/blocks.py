@@ -17,8 +17,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from interpreter.dsl.codegen_parts import nothing
 from interpreter.dsl.compiler import RuntimeRuleError
-from interpreter.model.flow import CALL, DO, JUMP, JUMP_IF_NOT, RETURN, STOP_IF, Program
+from interpreter.engine.options import option_enumerator
+from interpreter.model.flow import (
+    CALL,
+    CHOOSE,
+    DO,
+    JUMP,
+    JUMP_IF_NOT,
+    RETURN,
+    STOP_IF,
+    ChooseSpec,
+    Program,
+)
 
 RUN_ON = (DO, JUMP_IF_NOT, JUMP, STOP_IF, CALL, RETURN)
 # the line written for each instruction that is one line of a run: F{pc} is its function
@@ -34,30 +46,49 @@ Block = Callable[[Any], int]
 STOPS_AT = object()
 
 
-def block_at(program: Program, pc: int) -> Any:
+def block_at(program: Program, pc: int, take_only: Callable[[Any, dict], None]) -> Any:
     """The function that runs the program on from `pc`, or STOPS_AT when the instruction at
-    `pc` is one the machine handles itself (written once per position, on first use)."""
+    `pc` is one the machine handles itself (written once per position, on first use).
+
+    It returns the position it stopped at; at a decision it met with options to ask, it
+    sets the state's pending options and who decides, and returns ``-1 - position``. A
+    decision with one legal option that the engine takes, it takes by `take_only` and goes on.
+    """
     blocks = program.blocks
     fn = blocks.get(pc)
     if fn is None:
-        fn = blocks[pc] = _write_block(program.code, pc)
+        fn = blocks[pc] = _write_block(program.code, pc, take_only)
     return fn
 
 
-def _write_block(code: list[tuple], start: int) -> Any:
+def _write_block(code: list[tuple], start: int, take_only: Any) -> Any:
     if code[start][0] not in RUN_ON:
         return STOPS_AT
-    ns: dict[str, Any] = {"RuntimeRuleError": RuntimeRuleError}
+    ns: dict[str, Any] = {"RuntimeRuleError": RuntimeRuleError, "take_only": take_only}
     body: list[str] = []
-    seen: set[int] = set()
+    # (position, the return addresses this function pushed) already written: a jump back
+    # to one is a loop, which goes round outside
+    seen: set[tuple[int, tuple[int, ...]]] = set()
+    # a phase named by a constant is entered here, not left to the machine's loop: its
+    # return address is pushed as the machine would push it (rules read `s.calls`), and kept
+    # here too, so that its RETURN goes on at a known position
+    stack: list[int] = []
     pc = start
     while True:
-        if pc in seen:  # a jump back into this function's own run: the loop goes round outside
+        here = (pc, tuple(stack))
+        if here in seen or len(body) > _LINES_MAX:
             body.append(f"return {pc}")
             break
-        seen.add(pc)
+        seen.add(here)
         ins = code[pc]
         op = ins[0]
+        fixed = getattr(ins[1], "constant", _NOT_FIXED) if len(ins) > 1 else _NOT_FIXED
+        if op == JUMP_IF_NOT and fixed is not _NOT_FIXED:  # `if: true`: no test to run
+            pc = pc + 1 if fixed else ins[2]
+            continue
+        if op == DO and (ins[1] is nothing or fixed is not _NOT_FIXED):
+            pc += 1
+            continue
         if op == JUMP_IF_NOT:
             # a side of the branch that runs straight out of the function anyway (effects,
             # then a decision, a phase's end or call) is written under the `if`, and the
@@ -81,16 +112,55 @@ def _write_block(code: list[tuple], start: int) -> Any:
             pc += 1
         elif op == JUMP:
             pc = ins[1]
+        elif op == CALL and fixed is not _NOT_FIXED and ins[2].get(fixed) is not None:
+            body.append(f"s.calls.append({pc + 1})")
+            stack.append(pc + 1)
+            pc = ins[2][fixed]
+        elif op == RETURN and stack:
+            body.append("s.calls.pop()")
+            pc = stack.pop()
         elif op in (CALL, RETURN):
             body += _leave(code, pc, ns)
             break
-        else:  # a decision, the end of a round or of the game: the machine's own
+        elif op == CHOOSE:
+            body += _decision(ins[1], pc, ns)
+            pc += 1
+        else:  # the end of a round or of the game: the machine's own
             body.append(f"return {pc}")
             break
     src = "def run_on(s):\n" + "".join(f"    {line}\n" for line in body)
     exec(compile(src, f"<flow from {start}>", "exec"), ns)  # noqa: S102 - our own source
     return ns["run_on"]
 
+
+def _decision(spec: ChooseSpec, pc: int, ns: dict[str, Any]) -> list[str]:
+    """The lines that list the options of the decision at `pc` and stop there to ask them
+    (returning ``-1 - pc``), or take its only option (machine.take_only: the same test as the
+    machine's) and go on; with no option it is passed over."""
+    if spec.enumerator is None:
+        spec.enumerator = option_enumerator(spec)
+    ns[f"L{pc}"], ns[f"W{pc}"] = spec.enumerator, spec.who
+    if spec.ask_when_only_one:
+        ask = "True"
+    elif spec.hidden_dependent:
+        # one legal option because of what a seat hides: asked (ChooseSpec)
+        ask = "len(o) > 1 or not s.take_forced or s.ask_hidden_forced"
+    else:
+        ask = "len(o) > 1 or not s.take_forced"
+    return [
+        f"o = L{pc}(s)",
+        "if o:",
+        f"    s.who = W{pc}(s)",
+        f"    if {ask}:",
+        "        s.pending = o",
+        f"        return {-1 - pc}",
+        "    take_only(s, o)",
+    ]
+
+
+_NOT_FIXED = object()
+# how long one function may grow (phases entered inline make it longer)
+_LINES_MAX = 400
 
 # how many effects a branch's side may run to be written under its `if`
 _STRAIGHT_MAX = 6
@@ -116,6 +186,8 @@ def _straight_out(code: list[tuple], pc: int, ns: dict[str, Any]) -> list[str] |
             return lines + _leave(code, pc, ns)
         elif op in RUN_ON:  # a branch or a stop-if: not straight
             return None
+        elif op == CHOOSE:  # asked there, or its only option taken and on from the next
+            return [*lines, *_decision(ins[1], pc, ns), f"return {pc + 1}"]
         else:
             return [*lines, f"return {pc}"]
     return None

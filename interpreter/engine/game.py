@@ -12,7 +12,6 @@ See docs/api.md for the whole surface.
 from __future__ import annotations
 
 import random
-from functools import partial
 from typing import Any
 
 from interpreter.engine import machine
@@ -49,7 +48,7 @@ class Game:
         self.options = options
         self.sources = sources
         # the generated rule code calls these (`emit`, and what active pieces grant)
-        self.fire = partial(machine.fire, rules)
+        self.fire = machine.event_firer(rules)
         self.ability = machine.ability_reader(rules)
         self.env.runtime["fire"] = self.fire
         self.env.runtime["ability"] = self.ability

@@ -5,7 +5,7 @@ through ``env.runtime``, bound to the rules by the Game."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any
 
 from interpreter.diagnostics.errors import Diagnostic, RulesError
@@ -109,9 +109,12 @@ def run(rules: Rules, s: State) -> None:
     pc = s.pc
     try:
         while True:
-            block = blocks.get(pc) or block_at(program, pc)
+            block = blocks.get(pc) or block_at(program, pc, take_only)
             if block is not STOPS_AT:
                 pc = block(s)
+                if pc < 0:  # stopped at a decision to ask (its options and seat are set)
+                    pc = -1 - pc
+                    return
                 continue
             ins = code[pc]
             op = ins[0]
@@ -218,61 +221,100 @@ def is_active(rules: Rules, s: State, piece: dict) -> bool:
     return bool(pred(s))
 
 
-def seat_grants(rules: Rules, s: State, who: Any) -> dict[str, int]:
-    """What the active pieces of seat `who` grant, every ability at once: {name: total}.
-
-    A seat's pieces are walked once for all its abilities, not once per ability read: a
-    decision reads several of one seat's, and the totals are kept until a piece changes or
-    the next decision is taken (State.apply)."""
-    by_type = rules.grants_by_type
-    t = s.t
-    pl = s.p[who]
-    totals: dict[str, int] = {}
-    for area in rules.player_areas:
-        for piece in pl[area]:
-            entry = by_type.get(piece["type"])
-            if entry is None:
-                continue
-            grants, pred, key = entry
-            # is_active, written out: this loop runs for every piece of a seat
-            if pred is not None:
-                t[key] = piece
-                if not pred(s):
-                    continue
-            for name, amount in grants:
-                totals[name] = totals.get(name, 0) + amount
-    s.ab[who] = totals
-    return totals
-
-
 def ability_reader(rules: Rules) -> Callable[[State, Any, str], int]:
     """What the active pieces of a seat grant for one ability, as the rule code of `rules`
-    reads it (`env.runtime["ability"]`): a seat's kept totals cost two lookups."""
+    reads it (`env.runtime["ability"]`).
+
+    Each ability is summed on its first read and kept (in ``s.ab``) until a piece changes or
+    the next decision is taken (State.apply), over only the areas that may hold a piece that
+    grants it: an area declared to hold one catalog's pieces is left out for an ability that
+    no entry of that catalog grants."""
+    walks = ability_walks(rules)
 
     def read(s: State, who: Any, name: str) -> int:
         totals = s.ab.get(who)
         if totals is None:
-            totals = seat_grants(rules, s, who)
-        return totals.get(name, 0)
+            totals = s.ab[who] = {}
+        else:
+            total = totals.get(name)
+            if total is not None:
+                return total
+        total = 0
+        t = s.t
+        pl = s.p[who]
+        for area, by_type in walks.get(name, ()):
+            # the pieces that grant it, picked out in one comprehension: most grant nothing
+            for piece in [x for x in pl[area] if x["type"] in by_type]:
+                amount, pred, key = by_type[piece["type"]]
+                if pred is not None:  # is_active, written out
+                    t[key] = piece
+                    if not pred(s):
+                        continue
+                total += amount
+        totals[name] = total
+        return total
 
     return read
 
 
-def fire(rules: Rules, s: State, event: str, args: list) -> None:
-    """Run the hooks of `event` on the active pieces of the seat named first in `args`."""
-    hooks = rules.hooks.get(event)
-    if not hooks:
-        return
-    seat = args[0]
-    pl = s.p[seat]
-    t = s.t
+def ability_walks(rules: Rules) -> dict[str, tuple[tuple[str, dict[str, tuple]], ...]]:
+    """Ability -> the areas to walk for it, each with the piece types there that grant it:
+    {type: (amount, active predicate or None, the slot its `self` is read from)}."""
+    walks: dict[str, tuple[tuple[str, dict[str, tuple]], ...]] = {}
+    for name in rules.env.abilities:
+        by_type = {
+            kind: (amount, pred, key)
+            for kind, (grants, pred, key) in rules.grants_by_type.items()
+            for ability, amount in grants
+            if ability == name
+        }
+        walks[name] = tuple((area, by_type) for area in areas_holding(rules, by_type))
+    return walks
+
+
+def event_firer(rules: Rules) -> Callable[[State, str, list], None]:
+    """What `emit` runs, for the rule code of `rules` (`env.runtime["fire"]`): the hooks of
+    an event on the active pieces of the seat named first in its arguments. Each event walks
+    only the areas that may hold a piece with a hook for it (as ability_reader does)."""
+    walks = {event: areas_holding(rules, hooks) for event, hooks in rules.hooks.items()}
+    active = rules.active
+
+    def fire_event(s: State, event: str, args: list) -> None:
+        areas = walks.get(event)
+        if not areas:
+            return
+        hooks = rules.hooks[event]
+        seat = args[0]
+        pl = s.p[seat]
+        t = s.t
+        for area in areas:
+            # the pieces with a hook for this event, picked out in one comprehension (most
+            # have none); a list of its own, so a hook may change the area it walks
+            for piece in [x for x in pl[area] if x["type"] in hooks]:
+                hook = hooks[piece["type"]]
+                entry = active.get(piece["type"])
+                if entry is not None:  # is_active, written out
+                    pred, key = entry
+                    t[key] = piece
+                    if not pred(s):
+                        continue
+                t[hook.self_key] = piece
+                t[hook.owner_key] = seat
+                for key, value in zip(hook.param_keys, args, strict=True):
+                    t[key] = value
+                hook.fn(s)
+
+    return fire_event
+
+
+def areas_holding(rules: Rules, kinds: Collection[str]) -> tuple[str, ...]:
+    """The player areas that may hold a piece of one of `kinds`: all but those declared to
+    hold one catalog's pieces, none of which is of `kinds`."""
+    constants = rules.env.constants
+    areas = []
     for area in rules.player_areas:
-        for piece in list(pl[area]):
-            hook = hooks.get(piece["type"])
-            if hook is None or not is_active(rules, s, piece):
-                continue
-            t[hook.self_key] = piece
-            t[hook.owner_key] = seat
-            for key, value in zip(hook.param_keys, args, strict=True):
-                t[key] = value
-            hook.fn(s)
+        members = constants.get(rules.collections.get(area, ""))
+        if isinstance(members, tuple) and not set(members) & set(kinds):
+            continue
+        areas.append(area)
+    return tuple(areas)

@@ -44,6 +44,18 @@ def _option_lines(i: int, opt: Any, ns: dict[str, Any]) -> list[str]:
         make_id = f"T{i}(s)"
     bound = "".join(f"x{i}_{d}, " for d in range(depth))
     add = [f"oid = {make_id}", f"if oid not in out: out[oid] = (SPEC, O{i}, ({bound}))"]
+    if depth == 1 and parts:
+        # an option of one `for` value that is a text or a number: its id and entry are made
+        # once per value and kept (the entries are tuples, shared between listings and states)
+        ns[f"E{i}"] = {}
+        x = f"x{i}_0"
+        add = [
+            f"e = E{i}.get({x}) if {x}.__class__ is str or {x}.__class__ is int else None",
+            "if e is None:",
+            f"    e = ({make_id}, (SPEC, O{i}, ({bound})))",
+            f"    if {x}.__class__ is str or {x}.__class__ is int: E{i}[{x}] = e",
+            "if e[0] not in out: out[e[0]] = e[1]",
+        ]
     lines: list[str] = []
     if opt.condition is not None:
         per_listing = getattr(opt.condition, "per_listing", None)
@@ -58,7 +70,10 @@ def _option_lines(i: int, opt: Any, ns: dict[str, Any]) -> list[str]:
         ns[f"D{i}_{d}"] = opt.domains[d]
         ns[f"K{i}_{d}"] = opt.slots[d]
         pad = "    " * d
-        lines += [f"{pad}for x{i}_{d} in list(D{i}_{d}(s)):", f"{pad}    t[K{i}_{d}] = x{i}_{d}"]
+        lines.append(f"{pad}for x{i}_{d} in D{i}_{d}(s):")
+        if depth > 1 or opt.condition is not None or not parts:
+            # bound for what reads it: a condition, an inner domain, an id written by a call
+            lines.append(f"{pad}    t[K{i}_{d}] = x{i}_{d}")
     inner = "    " * depth
     lines += [inner + ln for ln in add]
     # an outer binding is set again once the loops inside it are done (as the general loop

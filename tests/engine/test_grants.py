@@ -1,7 +1,7 @@
-"""What a seat's active pieces grant is summed a seat at a time (engine/machine.py seat_grants)
-and kept until a piece changes: the totals are those of the plain definition (for each piece
-of the seat that grants the ability and is active, its amount) at every decision of random
-games, and a piece that moves into or out of a list drops them."""
+"""What a seat's active pieces grant is summed an ability at a time (engine/machine.py
+ability_reader) and kept until a piece changes: the totals are those of the plain definition
+(for each piece of the seat that grants the ability and is active, its amount) at every
+decision of random games, and a piece that moves into or out of a list drops them."""
 
 from __future__ import annotations
 
