@@ -96,6 +96,15 @@ def main() -> None:
     parser.add_argument("--with", dest="overlays", action="append", default=[])
     parser.add_argument("--model", required=True, help="the model file of 'rulebook train'")
     parser.add_argument("--temperature", type=float, default=0.0)
+    parser.add_argument(
+        "--params",
+        default="",
+        metavar="K=V[:K=V]",
+        help="more learned-bot parameters, as in lookahead=1:prior=0.25",
+    )
+    parser.add_argument(
+        "--speed-games", type=int, default=3, help="games timed for CPU per decision (0: none)"
+    )
     parser.add_argument("--opponent", default="search:seconds=0.25")
     parser.add_argument("--games", type=int, default=102)
     parser.add_argument("--seed", type=int, default=1000)
@@ -105,19 +114,24 @@ def main() -> None:
     learned = f"learned:{args.model}"
     if args.temperature:
         learned += f":temperature={args.temperature}"
+    if args.params:
+        learned += f":{args.params}"
     out = {
         "game": args.game,
         "players": args.players,
         "overlays": args.overlays,
         "learned": learned,
         "opponent": args.opponent,
-        "speed": ms_per_decision(args, learned),
-        "strength": win_share(args, learned),
+        "speed": ms_per_decision(args, learned, args.speed_games),
+        "strength": win_share(args, learned) if args.games else None,
     }
     if args.json:
         print(json.dumps(out))
     else:
         s, v = out["strength"], out["speed"]
+        if s is None:
+            print(f"{learned}: {v['cpu_ms']} ms CPU per decision ({v['decisions']} decisions)")
+            return
         print(
             f"{learned} vs {args.opponent}: share {s['share']} (95% {s['ci95'][0]}-"
             f"{s['ci95'][1]}, fair {s['fair_share']}) over {s['games']} seat-rotated games "
