@@ -4,6 +4,8 @@ decision.
     python benchmarks/bench_learned.py puerto-rico -p 3 --model pr3.npz \
         --opponent search:seconds=0.25 --games 102 -j 2
     python benchmarks/bench_learned.py san-juan -p 3 --model sj3.npz --opponent random --json
+    python benchmarks/bench_learned.py san-juan -p 3 --bot search:iterations=8:model=sj3.npz \
+        --games 0
 
 The learned bot takes one seat and the opponent bot every other; each deal is played once per
 seat rotation (``simulate``'s rotation: game i is deal i // players with the bots turned
@@ -94,7 +96,13 @@ def main() -> None:
     parser.add_argument("game")
     parser.add_argument("-p", "--players", type=int, default=3)
     parser.add_argument("--with", dest="overlays", action="append", default=[])
-    parser.add_argument("--model", required=True, help="the model file of 'rulebook train'")
+    parser.add_argument("--model", help="the model file of 'rulebook train'")
+    parser.add_argument(
+        "--bot",
+        metavar="SPEC",
+        help="measure this bot spec instead of learned:MODEL (e.g. a small guided search, "
+        "search:iterations=8:model=FILE)",
+    )
     parser.add_argument("--temperature", type=float, default=0.0)
     parser.add_argument(
         "--params",
@@ -111,7 +119,9 @@ def main() -> None:
     parser.add_argument("-j", "--jobs", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    learned = f"learned:{args.model}"
+    if not args.model and not args.bot:
+        parser.error("name --model FILE (or --bot SPEC)")
+    learned = args.bot or f"learned:{args.model}"
     if args.temperature:
         learned += f":temperature={args.temperature}"
     if args.params:
