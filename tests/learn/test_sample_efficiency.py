@@ -121,3 +121,16 @@ def test_lookahead_parameters_are_checked(tmp_path: Path) -> None:
 
     with pytest.raises(ConfigError, match="lookahead and prior must be >= 0"):
         make_bot(f"learned:{path}:lookahead=-1", 0, 0)
+
+
+def test_train_refuses_fractions_out_of_range(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from interpreter.cli.main import main
+
+    out = str(tmp_path / "m.npz")
+    for flag, value, says in [
+        ("--holdout", "0.9", "--holdout must lie in 0..0.5"),
+        ("--replay", "1.5", "--replay must lie in 0..1"),
+        ("--value-mix", "-0.1", "--value-mix must lie in 0..1"),
+    ]:
+        code = main(["train", TOY, "-p", "2", "--out", out, flag, value])
+        assert code == 2 and says in capsys.readouterr().err, flag
