@@ -4,6 +4,8 @@ decision.
     python benchmarks/bench_learned.py puerto-rico -p 3 --model pr3.npz \
         --opponent search:seconds=0.25 --games 102 -j 2
     python benchmarks/bench_learned.py san-juan -p 3 --model sj3.npz --opponent random --json
+    python benchmarks/bench_learned.py san-juan -p 3 --bot search:iterations=8:model=sj3.npz \
+        --games 0
 
 The learned bot takes one seat and the opponent bot every other; each deal is played once per
 seat rotation (``simulate``'s rotation: game i is deal i // players with the bots turned
@@ -94,30 +96,52 @@ def main() -> None:
     parser.add_argument("game")
     parser.add_argument("-p", "--players", type=int, default=3)
     parser.add_argument("--with", dest="overlays", action="append", default=[])
-    parser.add_argument("--model", required=True, help="the model file of 'rulebook train'")
+    parser.add_argument("--model", help="the model file of 'rulebook train'")
+    parser.add_argument(
+        "--bot",
+        metavar="SPEC",
+        help="measure this bot spec instead of learned:MODEL (e.g. a small guided search, "
+        "search:iterations=8:model=FILE)",
+    )
     parser.add_argument("--temperature", type=float, default=0.0)
+    parser.add_argument(
+        "--params",
+        default="",
+        metavar="K=V[:K=V]",
+        help="more learned-bot parameters, as in lookahead=1:prior=0.25",
+    )
+    parser.add_argument(
+        "--speed-games", type=int, default=3, help="games timed for CPU per decision (0: none)"
+    )
     parser.add_argument("--opponent", default="search:seconds=0.25")
     parser.add_argument("--games", type=int, default=102)
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("-j", "--jobs", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    learned = f"learned:{args.model}"
+    if not args.model and not args.bot:
+        parser.error("name --model FILE (or --bot SPEC)")
+    learned = args.bot or f"learned:{args.model}"
     if args.temperature:
         learned += f":temperature={args.temperature}"
+    if args.params:
+        learned += f":{args.params}"
     out = {
         "game": args.game,
         "players": args.players,
         "overlays": args.overlays,
         "learned": learned,
         "opponent": args.opponent,
-        "speed": ms_per_decision(args, learned),
-        "strength": win_share(args, learned),
+        "speed": ms_per_decision(args, learned, args.speed_games),
+        "strength": win_share(args, learned) if args.games else None,
     }
     if args.json:
         print(json.dumps(out))
     else:
         s, v = out["strength"], out["speed"]
+        if s is None:
+            print(f"{learned}: {v['cpu_ms']} ms CPU per decision ({v['decisions']} decisions)")
+            return
         print(
             f"{learned} vs {args.opponent}: share {s['share']} (95% {s['ci95'][0]}-"
             f"{s['ci95'][1]}, fair {s['fair_share']}) over {s['games']} seat-rotated games "

@@ -39,6 +39,8 @@ from interpreter.bots.search import SEARCH_PARAMS, SearchBot
 LEARNED_PARAMS = {
     "model": BotParam(str, "", "the model file written by 'rulebook train' (learned:FILE)"),
     "temperature": BotParam(float, 0.0, "0: the likeliest option; T > 0: sample at T"),
+    "lookahead": BotParam(int, 0, "K >= 1: value each option one step on, K determinisations"),
+    "prior": BotParam(float, 0.25, "with lookahead: weight of the policy beside the value"),
 }
 
 register_bot(

@@ -43,7 +43,14 @@ def run(args: argparse.Namespace) -> int:
         jobs=args.jobs or 1,
         hidden=tuple(args.hidden),
         epochs=args.epochs,
+        replay=args.replay,
+        value_mix=args.value_mix,
+        holdout=args.holdout,
     )
+    for name in ("replay", "value_mix", "holdout"):
+        if not 0.0 <= getattr(args, name) <= (0.5 if name == "holdout" else 1.0):
+            flag = "--" + name.replace("_", "-")
+            raise UsageError(f"{flag} must lie in 0..{0.5 if name == 'holdout' else 1}")
     if args.search:
         cfg.search = args.search
     if args.guided_search:
@@ -114,7 +121,31 @@ def configure(parser: argparse.ArgumentParser) -> None:
         type=positive_int,
         default=20,
         metavar="E",
-        help="fitting passes over the records per iteration (default 20)",
+        help="at most this many fitting passes over the records per iteration, fewer when "
+        "the held-out loss stops improving (default 20)",
+    )
+    parser.add_argument(
+        "--replay",
+        type=float,
+        default=0.7,
+        metavar="R",
+        help="replay buffer: an iteration A iterations old keeps R**A of its records "
+        "(1: all, 0: the newest only; default 0.7)",
+    )
+    parser.add_argument(
+        "--value-mix",
+        type=float,
+        default=0.5,
+        metavar="M",
+        help="share of the guided search's root estimate blended into the value target "
+        "beside the game's result (default 0.5)",
+    )
+    parser.add_argument(
+        "--holdout",
+        type=float,
+        default=0.1,
+        metavar="F",
+        help="fraction of the records held out to stop the fitting early (0: none; default 0.1)",
     )
     flags.add_seed(parser, "seed of the self-play games and the model (default 0)")
     flags.add_jobs(parser, "self-play worker processes (default 1)")

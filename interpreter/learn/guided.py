@@ -47,12 +47,22 @@ class GuidedSearchBot(SearchBot):
     def __init__(self, seat: int, seed: int, model: str = "", **params: Any) -> None:
         super().__init__(seat, seed, **params)
         self.model = load_cached(model)
+        self._root_sum: list[float] = []
+        self._root_walks = 0
+        self.last_root_value: list[float] = []  # each seat's mean reward over the last search
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
         game = getattr(view, "game", None)
         if game is not None:
             self.model.check(game)  # a game of another composition is refused up front
-        return super().choose(view, legal)
+        self._root_sum = []
+        self._root_walks = 0
+        choice = super().choose(view, legal)
+        walks = self._root_walks
+        # the search's estimate of each seat's share from here (training blends it into the
+        # value target: less noisy than one game's result)
+        self.last_root_value = [v / walks for v in self._root_sum] if walks else []
+        return choice
 
     def _expand(self, d: Any, node: dict[str, _Edge], legal: Sequence[str]) -> list[float]:
         """Add the edges ``node`` lacks with the model's priors; the leaf's value per seat."""
@@ -100,6 +110,11 @@ class GuidedSearchBot(SearchBot):
             node = edge.node
         if rewards is None:
             rewards = playout_rewards(d, self.scale, self.tiebreak)
+        if not self._root_sum:
+            self._root_sum = [0.0] * len(rewards)
+        for seat, r in enumerate(rewards):
+            self._root_sum[seat] += r
+        self._root_walks += 1
         for edge, mover in path:
             edge.visits += 1
             edge.reward += rewards[mover]

@@ -4,10 +4,18 @@ Each iteration plays ``games`` self-play games in which every seat is the search
 model of the previous iteration inside it once there is one: ``search:...:model=FILE``). At
 every decision with more than one option it records the mover's observation, the legal
 actions, the share of the search's root visits each got (the policy target) and, when the game
-ends, each seat's share of the reward counted from the mover (the value target). The model is
-then fitted to the last two iterations' records by Adam and written to the output file, which
-the next iteration's search reads: a stronger and cheaper teacher (expert iteration:
-Anthony et al. 2017; AlphaZero, 2018).
+ends, each seat's share of the reward counted from the mover (the value target). A guided
+search also reports its root's estimate of each seat's share; ``value_mix`` of it is blended
+into the value target (one game's result is a noisy target; the search's estimate, made with
+the model of the last iteration, is less noisy but biased by it).
+
+The model is fitted to a replay buffer of every iteration's records, the older ones thinned
+(an iteration ``a`` iterations old keeps each record with probability ``replay ** a``), by
+Adam for at most ``epochs`` passes: a held-out slice (``holdout``) stops the fitting when its
+loss has not improved for ``patience`` passes, and the weights of its best pass are kept, so
+a small data set is not overfitted and a large one is not underfitted. The model is written to
+the output file, which the next iteration's search reads: a stronger and cheaper teacher
+(expert iteration: Anthony et al. 2017; AlphaZero, 2018).
 
 Games are played in worker processes (or on a Dask cluster); game ``i`` of iteration ``k`` is
 seeded from ``(seed, k, i)`` and the search runs a fixed number of iterations, so the same
@@ -56,6 +64,10 @@ class TrainConfig:
     batch: int = 256
     lr: float = 1e-3
     explore: int = 12
+    replay: float = 0.7
+    value_mix: float = 0.5
+    holdout: float = 0.1
+    patience: int = 3
 
 
 @dataclass
@@ -80,6 +92,7 @@ def play_selfplay_game(head: Mapping[str, Any], bot: str, seed: int, explore: in
     acts: list[list[int]] = []
     targets: list[list[float]] = []
     movers: list[int] = []
+    roots: list[list[float]] = []
     while not state.is_over:
         legal = state.legal_options()
         if len(legal) == 1:
@@ -95,20 +108,32 @@ def play_selfplay_game(head: Mapping[str, Any], bot: str, seed: int, explore: in
         total = sum(counts) or 1.0
         targets.append([v / total for v in counts])
         movers.append(seat)
+        root = list(getattr(bots[seat], "last_root_value", []) or [])
+        roots.append([root[(seat + k) % players] for k in range(players)] if root else [])
         if len(movers) <= explore and sum(counts) > 0:
             choice = rng.choices(legal, weights=counts)[0]
         state.apply(choice)
     winners = state.result().winners
     rewards = [1.0 / len(winners) if s in winners else 0.0 for s in range(players)]
-    return {"obs": obs, "acts": acts, "targets": targets, "movers": movers, "rewards": rewards}
+    return {
+        "obs": obs,
+        "acts": acts,
+        "targets": targets,
+        "movers": movers,
+        "rewards": rewards,
+        "roots": roots,
+    }
 
 
 def _selfplay_task(head: Mapping[str, Any], bot: str, seeds: list[int], explore: int) -> list:
     return [play_selfplay_game(head, bot, s, explore) for s in seeds]
 
 
-def _arrays(records: list[dict], n_actions: int, players: int) -> tuple[np.ndarray, ...]:
-    """Stack game records into observations, legal masks, policy and value targets."""
+def _arrays(
+    records: list[dict], n_actions: int, players: int, value_mix: float = 0.0
+) -> tuple[np.ndarray, ...]:
+    """Stack game records into observations, legal masks, policy and value targets (the
+    result, blended with ``value_mix`` of the search's root estimate where one was made)."""
     rows = sum(len(r["movers"]) for r in records)
     if rows == 0:
         raise ConfigError("self-play recorded no decisions with a choice: nothing to learn")
@@ -118,10 +143,17 @@ def _arrays(records: list[dict], n_actions: int, players: int) -> tuple[np.ndarr
     z = np.zeros((rows, players))
     i = 0
     for r in records:
-        for acts, target, mover in zip(r["acts"], r["targets"], r["movers"], strict=True):
+        roots = r.get("roots") or [[]] * len(r["movers"])
+        for acts, target, mover, root in zip(
+            r["acts"], r["targets"], r["movers"], roots, strict=True
+        ):
             mask[i, acts] = True
             pi[i, acts] = target
             z[i] = [r["rewards"][(mover + k) % players] for k in range(players)]
+            total = sum(root)
+            if value_mix and total > 0:
+                # a cut playout's seat scores need not add up to 1: made shares first
+                z[i] = (1 - value_mix) * z[i] + value_mix * np.asarray(root) / total
             i += 1
     return x, mask, pi, z
 
@@ -133,19 +165,69 @@ def fit(
     epochs: int,
     batch: int,
     rng: np.random.Generator,
-) -> tuple[float, float]:
-    """Fit ``net`` to ``data`` by minibatch Adam; the full-data loss before and after."""
-    x, mask, pi, z = data
+    holdout: float = 0.0,
+    patience: int = 3,
+) -> dict[str, Any]:
+    """Fit ``net`` to ``data`` by minibatch Adam, stopped early on a held-out slice.
+
+    With ``holdout`` > 0 that fraction of the rows (at least one) is kept out of the fitting;
+    after each pass its loss is measured, and the fitting stops once it has not improved for
+    ``patience`` passes, keeping the weights of the best pass. Returns the loss on the fitted
+    rows before and after, the held-out loss before and at its best, and the passes made."""
+    n = len(data[0])
+    order = rng.permutation(n)
+    cut = min(n - 1, max(1, round(n * holdout))) if holdout > 0 and n > 1 else 0
+    held = tuple(a[order[:cut]] for a in data) if cut else None
+    fitted = tuple(a[order[cut:]] for a in data) if cut else data
+    x, mask, pi, z = fitted
+    m = len(x)
     before, _ = net.loss_and_grads(x, mask, pi, z)
-    n = len(x)
+    held_before = best = net.loss_and_grads(*held)[0] if held else 0.0
+    best_params = {k: v.copy() for k, v in net.params.items()}
+    stale = passes = 0
     for _ in range(epochs):
-        order = rng.permutation(n)
-        for start in range(0, n, batch):
-            at = order[start : start + batch]
+        perm = rng.permutation(m)
+        for start in range(0, m, batch):
+            at = perm[start : start + batch]
             _, grads = net.loss_and_grads(x[at], mask[at], pi[at], z[at])
             opt.step(net.params, grads)
+        passes += 1
+        if held is None:
+            continue
+        loss = net.loss_and_grads(*held)[0]
+        if loss < best - 1e-6:
+            best, stale = loss, 0
+            best_params = {k: v.copy() for k, v in net.params.items()}
+        else:
+            stale += 1
+            if stale >= patience:
+                break
+    if held is not None:
+        net.params.update(best_params)
     after, _ = net.loss_and_grads(x, mask, pi, z)
-    return before, after
+    return {
+        "loss_before": before,
+        "loss_after": after,
+        "holdout_before": held_before,
+        "holdout_after": best if held else 0.0,
+        "epochs": passes,
+    }
+
+
+def _replay(
+    history: list[tuple[np.ndarray, ...]], keep: float, rng: np.random.Generator
+) -> tuple[np.ndarray, ...]:
+    """The replay buffer: every iteration's rows, an iteration ``a`` iterations old thinned
+    to a ``keep ** a`` share (the newest kept whole)."""
+    parts = []
+    for age, arrays in enumerate(reversed(history)):
+        if age == 0:
+            parts.append(arrays)
+            continue
+        rows = rng.random(len(arrays[0])) < keep**age
+        if rows.any():
+            parts.append(tuple(a[rows] for a in arrays))
+    return tuple(np.concatenate([p[i] for p in parts]) for i in range(len(parts[0])))
 
 
 def train(
@@ -172,7 +254,7 @@ def train(
     report = TrainReport(out=cfg.out)
     own = executor is None and cfg.jobs > 1
     pool = cf.ProcessPoolExecutor(cfg.jobs) if own else executor
-    history: list[list[dict]] = []
+    history: list[tuple[np.ndarray, ...]] = []
     try:
         for it in range(cfg.iterations):
             t0 = time.perf_counter()
@@ -183,28 +265,35 @@ def train(
             ]
             records = _play(pool, head, bot, seeds, cfg.explore)
             t_play = time.perf_counter() - t0
-            history = [*history[-1:], records]
-            data = _arrays([r for rs in history for r in rs], n_act, players)
+            history.append(_arrays(records, n_act, players, cfg.value_mix))
+            data = _replay(history, cfg.replay, rng)
             if it == 0:
                 net.set_scale(data[0])
-            before, after = fit(net, opt, data, cfg.epochs, cfg.batch, rng)
+            fitted = fit(net, opt, data, cfg.epochs, cfg.batch, rng, cfg.holdout, cfg.patience)
+            before, after = fitted["loss_before"], fitted["loss_after"]
             row = {
                 "iteration": it + 1,
                 "games": len(records),
                 "decisions": sum(len(r["movers"]) for r in records),
+                "rows": len(data[0]),
+                "epochs": fitted["epochs"],
                 "loss_before": round(before, 4),
                 "loss_after": round(after, 4),
+                "holdout_before": round(fitted["holdout_before"], 4),
+                "holdout_after": round(fitted["holdout_after"], 4),
                 "selfplay_s": round(t_play, 2),
                 "seconds": round(time.perf_counter() - t0, 2),
             }
             report.iterations.append(row)
             trained = {"search": cfg.search, "seed": cfg.seed, "iterations": it + 1}
-            trained["games"] = cfg.games
+            trained.update(games=cfg.games, replay=cfg.replay, value_mix=cfg.value_mix)
             save_model(cfg.out, net, {**head, "trained": trained})
             if progress is not None:
                 progress(
                     f"iteration {it + 1}/{cfg.iterations}: {row['games']} games, "
-                    f"{row['decisions']} decisions, loss {before:.3f} -> {after:.3f}, "
+                    f"{row['decisions']} decisions, {row['rows']} rows, {row['epochs']} epochs, "
+                    f"loss {before:.3f} -> {after:.3f} (held out "
+                    f"{row['holdout_before']:.3f} -> {row['holdout_after']:.3f}), "
                     f"self-play {t_play:.1f}s, {row['seconds']:.1f}s"
                 )
     finally:
