@@ -15,3 +15,10 @@ if TESTS not in sys.path:
 ROOT = str(Path(__file__).resolve().parent.parent)
 if ROOT not in sys.path:
     sys.path.append(ROOT)
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """The tests marked ``slow`` run first (the order is otherwise kept): spread over workers
+    (pytest-xdist), a minutes-long test handed out last would keep one worker busy while the
+    others sit idle at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

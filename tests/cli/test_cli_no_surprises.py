@@ -45,6 +45,7 @@ def test_validate_jobs_must_be_a_positive_number(capsys):
     assert "-j" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_validate_jobs_gives_the_same_report_in_one_process_and_in_two(capsys):
     reports = []
     for jobs in ("1", "2"):

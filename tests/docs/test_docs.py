@@ -47,6 +47,7 @@ def test_shell_example_prints_what_the_doc_shows(block):
     assert diff is None, diff + "\n(python tests/docs/regenerate_docs.py --write rewrites it)"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("doc", sorted({b.doc for b in _examples(python=True)}), ids=lambda d: d)
 def test_python_examples_run(doc):
     namespace: dict = {"__name__": "__docs__"}

@@ -28,6 +28,7 @@ def _report(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict]:
     return code, json.loads(capsys.readouterr().out.splitlines()[-1])
 
 
+@pytest.mark.slow
 def test_the_project_validates_clean(capsys, monkeypatch):
     monkeypatch.delenv("RULEBOOK_RULESETS", raising=False)
     monkeypatch.chdir(ROOT)
