@@ -4,10 +4,11 @@ where the state changed, at engine speed.
 :class:`Encoder` keeps the blocks of the vector between calls: the global block, and for each
 seat its block as the seat sees it and as the others do (they differ in its hidden fields).
 Beside each block it keeps the dict of fields it was filled from (the state's ``g``, or one
-seat's dict of ``p``), its keys in order and a copy of each value as last encoded. A call finds
-the fields that changed in one C-level pass per dict (each value against its copy, by ``!=``:
-no Python frame per field), walks again only those (a changed entry of a dict, the items a
-list gained or lost), and joins the blocks for the observing seat. What a seat may see of a
+seat's dict of ``p``), its keys in order and a copy of each value as last encoded. A call skips
+each dict equal to its copies (one C-level ``==``: the seats a step left alone), finds the
+fields that changed in the others in one C-level pass per dict (each value against its copy,
+by ``!=``: no Python frame per field), walks again only those (a changed entry of a dict, the
+items a list gained or lost), and joins the blocks for the observing seat. What a seat may see of a
 field comes from the engine's own view code (``secret_fields``, ``hidden_form``,
 ``out_of_scope`` in engine/view.py), so the vector equals the one :meth:`Layout.encode` makes
 of ``state.view(seat)`` (tests/agents/test_features.py and test_encoder.py check that on many
