@@ -4,10 +4,11 @@ where the state changed, at engine speed.
 :class:`Encoder` keeps the blocks of the vector between calls: the global block, and for each
 seat its block as the seat sees it and as the others do (they differ in its hidden fields).
 Beside each block it keeps the dict of fields it was filled from (the state's ``g``, or one
-seat's dict of ``p``), its keys in order and a copy of each value as last encoded. A call finds
-the fields that changed in one C-level pass per dict (each value against its copy, by ``!=``:
-no Python frame per field), walks again only those (a changed entry of a dict, the items a
-list gained or lost), and joins the blocks for the observing seat. What a seat may see of a
+seat's dict of ``p``), its keys in order and a copy of each value as last encoded. A call skips
+each dict equal to its copies (one C-level ``==``: the seats a step left alone), finds the
+fields that changed in the others in one C-level pass per dict (each value against its copy,
+by ``!=``: no Python frame per field), walks again only those (a changed entry of a dict, the
+items a list gained or lost), and joins the blocks for the observing seat. What a seat may see of a
 field comes from the engine's own view code (``secret_fields``, ``hidden_form``,
 ``out_of_scope`` in engine/view.py), so the vector equals the one :meth:`Layout.encode` makes
 of ``state.view(seat)`` (tests/agents/test_features.py and test_encoder.py check that on many
@@ -288,9 +289,11 @@ class _NumAt(dict):
 class _Snapshot:
     """One dict of fields (the global fields, or one seat's) as last encoded: the dict, its
     keys in order, and a copy of each value in the same order (compared with the dict's
-    ``values()`` by position)."""
+    ``values()`` by position), and the same copies by name (``mirror``: the dict as last
+    encoded, so one C-level ``==`` tells that nothing of it changed, as it does for most
+    seats at most steps)."""
 
-    __slots__ = ("obj", "keys", "at", "vals", "copies", "positions", "copy_of")
+    __slots__ = ("obj", "keys", "at", "vals", "copies", "positions", "copy_of", "mirror")
 
     def __init__(self, copy_of: dict[str, Any]) -> None:
         self.copy_of = copy_of  # field -> the function that copies its value by its kind
@@ -300,6 +303,7 @@ class _Snapshot:
         self.vals: list[Any] = []
         self.copies: list[Any] = []
         self.positions: range = range(0)
+        self.mirror: dict[str, Any] = {}  # always dict(zip(keys, vals))
 
     def bind(self, fields: dict[str, Any]) -> None:
         """Follow ``fields`` (another dict than last time: a new game, a copied state); the
@@ -311,6 +315,7 @@ class _Snapshot:
             self.vals = [_MISSING] * len(keys)
             self.copies = [self.copy_of.get(k, copy_value) for k in keys]
             self.positions = range(len(keys))
+            self.mirror = dict.fromkeys(keys, _MISSING)
         self.obj = fields
 
     def forget(self, name: str) -> None:
@@ -318,6 +323,7 @@ class _Snapshot:
         i = self.at.get(name)
         if i is not None:
             self.vals[i] = _MISSING
+            self.mirror[name] = _MISSING
 
 
 class Encoder:
@@ -384,17 +390,21 @@ class Encoder:
         if g is not snap.obj or len(g) != len(snap.keys):
             snap.bind(g)
         vals = snap.vals
-        # the positions of the fields that differ from their copies, found in C
-        changed = list(compress(snap.positions, map(ne, g.values(), vals)))
+        # the positions of the fields that differ from their copies, found in C (none where
+        # the whole dict equals its mirror; a value compares equal to itself there, as it
+        # does inside a list or a dict below: an unchanged value either way)
+        changed = (
+            () if g == snap.mirror else list(compress(snap.positions, map(ne, g.values(), vals)))
+        )
         if changed:
-            keys, copies = snap.keys, snap.copies
+            keys, copies, mirror = snap.keys, snap.copies, snap.mirror
             glob, hidden_global = self.glob, self.hidden_global
             num_at = glob.num_at
             for i in changed:
                 name = keys[i]
                 value, was = g[name], vals[i]
                 if type(value) is int:
-                    vals[i] = value
+                    vals[i] = mirror[name] = value
                     if (
                         type(was) is int
                         and name not in hidden_global
@@ -405,7 +415,7 @@ class Encoder:
                             glob.vec[at] += value - was
                         continue
                 else:
-                    vals[i] = copies[i](value)
+                    vals[i] = mirror[name] = copies[i](value)
                 if not (gone and ("global", name) in gone):  # else out of the view: empty
                     if name in hidden_global:
                         glob.fill(name, hidden_form(rules, "global", name, value))
@@ -418,18 +428,20 @@ class Encoder:
             snap = p_snap[j]
             if pl is not snap.obj or len(pl) != len(snap.keys):
                 snap.bind(pl)
+            if pl == snap.mirror:
+                continue  # (most seats, most steps)
             vals = snap.vals
             changed = list(compress(snap.positions, map(ne, pl.values(), vals)))
             if not changed:
                 continue
-            keys, copies = snap.keys, snap.copies
+            keys, copies, mirror = snap.keys, snap.copies, snap.mirror
             own, other = own_blocks[j], other_blocks[j]
             num_at = own.num_at
             for i in changed:
                 name = keys[i]
                 value, was = pl[name], vals[i]
                 if type(value) is int:
-                    vals[i] = value
+                    vals[i] = mirror[name] = value
                     if type(was) is int and not (gone and ("player", name) in gone):
                         at = num_at[name]  # a number: its one feature moves by the change
                         if at is not None:
@@ -438,7 +450,7 @@ class Encoder:
                                 other.vec[at] += value - was
                         continue
                 else:
-                    vals[i] = copies[i](value)
+                    vals[i] = mirror[name] = copies[i](value)
                 if name != "seat" and not (gone and ("player", name) in gone):
                     own.fill(name, value, was)
                     if name in hidden_player:
