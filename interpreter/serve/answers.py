@@ -19,11 +19,12 @@ from __future__ import annotations
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from interpreter.engine.answers import check_answer, questions
 from interpreter.serve.api import broadcast, error_response, hub_of, read_json
+from interpreter.serve.jsonbody import JSONResponse
 from interpreter.serve.tables import Hub, ServeError, Table
 
 __all__ = ["answer_routes", "answers_message", "set_answer"]

@@ -16,13 +16,14 @@ import json
 from typing import Any
 
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from interpreter.engine.savefile import validate_save
 from interpreter.serve.catalog import games_listing
 from interpreter.serve.fanout import Outbox
+from interpreter.serve.jsonbody import JSONResponse
 from interpreter.serve.messages import seat_message
 from interpreter.serve.records import full_save_allowed, seat_record
 from interpreter.serve.tables import Hub, ServeError, Table

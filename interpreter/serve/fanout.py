@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections import deque
 from collections.abc import Callable
 from typing import Any
+
+from interpreter.serve.jsonbody import dumps
 
 __all__ = ["MAX_WAITING", "SEND_DEADLINE_S", "TOO_SLOW", "Outbox"]
 
@@ -93,7 +94,7 @@ class Outbox:
                     message = self.build()
                 try:
                     await asyncio.wait_for(
-                        self.socket.send_text(json.dumps(message)), timeout=self.deadline
+                        self.socket.send_text(dumps(message)), timeout=self.deadline
                     )
                 except TimeoutError:
                     self.drop(f"a message was not taken in {self.deadline:g} s")
