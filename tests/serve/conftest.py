@@ -14,6 +14,8 @@ with warnings.catch_warnings():  # starlette suggests httpx2; httpx is what it r
     from starlette.testclient import TestClient
 
 from interpreter.serve.app import create_app
+from interpreter.serve.store import TableStore
+from interpreter.serve.tables import Hub
 
 
 @pytest.fixture
@@ -27,3 +29,11 @@ def client(db: Path) -> Iterator[TestClient]:
         warnings.simplefilter("ignore")
         with TestClient(create_app(db)) as c:
             yield c
+
+
+@pytest.fixture
+def hub(tmp_path: Path) -> Iterator[Hub]:
+    """A table hub over a fresh database, without a server (the move path called directly)."""
+    store = TableStore(tmp_path / "tables.sqlite3")
+    yield Hub(store)
+    store.close()

@@ -9,28 +9,14 @@ import random
 import signal
 import sqlite3
 import threading
-from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
 
+from helpers.loops import run_apart
 from helpers.server import free_port, start_server
-from interpreter.serve.store import MoveRefused, TableStore
-from interpreter.serve.tables import Hub, ServeError
-
-
-def run_apart(coroutine):
-    """Run a coroutine on an event loop of its own thread (a browser test of the same session
-    may hold this thread's loop)."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coroutine).result()
-
-
-@pytest.fixture
-def hub(tmp_path):
-    store = TableStore(tmp_path / "tables.sqlite3")
-    yield Hub(store)
-    store.close()
+from interpreter.serve.store import MoveRefused
+from interpreter.serve.tables import ServeError
 
 
 def _moves(db, table_id: str) -> list[str]:

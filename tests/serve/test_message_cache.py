@@ -8,15 +8,6 @@ import pytest
 
 from interpreter.serve import messages
 from interpreter.serve.messages import seat_message
-from interpreter.serve.store import TableStore
-from interpreter.serve.tables import Hub
-
-
-@pytest.fixture
-def hub(tmp_path):
-    store = TableStore(tmp_path / "tables.sqlite3")
-    yield Hub(store)
-    store.close()
 
 
 @pytest.fixture

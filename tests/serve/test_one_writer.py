@@ -19,7 +19,7 @@ import pytest
 
 from helpers.server import ROOT, free_port, start_server
 from interpreter.serve.store import DatabaseInUse, TableStore
-from interpreter.serve.tables import Hub, ServeError
+from interpreter.serve.tables import ServeError
 
 
 def _moves_of(db, table_id: str) -> int:
@@ -114,13 +114,6 @@ def test_a_move_whose_body_arrives_after_a_delete_is_not_written(tmp_path):
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
     assert _moves_of(db, table["id"]) == 0
-
-
-@pytest.fixture
-def hub(tmp_path):
-    store = TableStore(tmp_path / "tables.sqlite3")
-    yield Hub(store)
-    store.close()
 
 
 def _mover(hub, table):

@@ -5,15 +5,11 @@ its table are made and acknowledged one after another, its outbox builds no mess
 from __future__ import annotations
 
 import asyncio
-from concurrent.futures import ThreadPoolExecutor
 
-import pytest
-
+from helpers.loops import run_apart
 from interpreter.serve.api import OUTBOX, broadcast
 from interpreter.serve.fanout import TOO_SLOW, Outbox
 from interpreter.serve.messages import seat_message
-from interpreter.serve.store import TableStore
-from interpreter.serve.tables import Hub
 
 
 class StuckSocket:
@@ -30,20 +26,6 @@ class StuckSocket:
 
     async def close(self, code: int, reason: str) -> None:
         self.closed = (code, reason)
-
-
-def run_apart(coroutine):
-    """Run a coroutine on an event loop of its own thread (a browser test of the same session
-    may hold this thread's loop)."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coroutine).result()
-
-
-@pytest.fixture
-def hub(tmp_path):
-    store = TableStore(tmp_path / "tables.sqlite3")
-    yield Hub(store)
-    store.close()
 
 
 def test_moves_go_on_while_a_listener_is_stuck_and_it_is_dropped(hub):
