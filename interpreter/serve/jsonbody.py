@@ -1,6 +1,6 @@
 """JSON as the web table writes it: orjson, about ten times the standard library's speed on
-the table's messages (a seat's position carries some 28 KB of board HTML, and encoding it
-was a fifth of the server's CPU per move). Same output as Starlette's compact encoding:
+the table's messages (a seat's position carries some 28 KB of board HTML; the standard
+library's encoding of it takes a fifth of the server's CPU per move). Same output as Starlette's compact encoding:
 numbers and texts of subclasses (YAML-typed numbers, own log lines) as their plain values,
 non-text keys as texts."""
 
