@@ -55,15 +55,22 @@ def test_a_returned_mask_is_the_callers_own():
     assert not env.observe(others[0])["action_mask"].any()
 
 
-def test_numbers_of_the_rule_files_type_and_plain_numbers_encode_alike():
-    spaces = spaces_for("puerto-rico", 4, (), ())
+def _encoded_mid_game(players: int, overlays: tuple[str, ...], seed: int, moves: int):
+    """A Puerto Rico game `moves` random decisions in, its observation space and an encoder
+    that has encoded seat 0 once (so the next encodings are the incremental ones)."""
+    spaces = spaces_for("puerto-rico", players, overlays, ())
     obs = spaces.observations
     enc = obs.encoder(spaces.game)
-    s = spaces.game.new_state(9)
-    rng = random.Random(9)
-    for _ in range(60):
+    s = spaces.game.new_state(seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
         s.apply(rng.choice(s.legal_options()))
     enc.encode(s, 0)
+    return obs, enc, s
+
+
+def test_numbers_of_the_rule_files_type_and_plain_numbers_encode_alike():
+    obs, enc, s = _encoded_mid_game(4, (), seed=9, moves=60)
     # a number as a rule file gives it (a YAML int), then a rule's plain int, then a bool
     name = next(k for k, v in s.p[1].items() if type(v) is int and k != "seat")
     for value in (ScalarInt(4), 7, True, ScalarInt(2)):
@@ -78,14 +85,7 @@ def test_numbers_of_the_rule_files_type_and_plain_numbers_encode_alike():
 
 
 def test_a_piece_changed_in_place_and_pieces_reordered():
-    spaces = spaces_for("puerto-rico", 3, ("nobles", "new-buildings"), ())
-    obs = spaces.observations
-    enc = obs.encoder(spaces.game)
-    s = spaces.game.new_state(4)
-    rng = random.Random(4)
-    for _ in range(200):
-        s.apply(rng.choice(s.legal_options()))
-    enc.encode(s, 0)
+    obs, enc, s = _encoded_mid_game(3, ("nobles", "new-buildings"), seed=4, moves=200)
     area = next(k for k, v in s.p[0].items() if type(v) is list and len(v) > 2)
     pieces = s.p[0][area]
     number = next(k for k, v in pieces[0].items() if type(v) is int)
