@@ -61,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
         replay=args.replay,
         value_mix=args.value_mix,
         holdout=args.holdout,
+        init=args.init or "",
     )
     for name in ("replay", "value_mix", "holdout"):
         if not 0.0 <= getattr(args, name) <= (0.5 if name == "holdout" else 1.0):
@@ -97,6 +98,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     flags.add_options(parser, "a ruleset option the model plays with")
     flags.add_players(parser, "number of players (default 2)")
     parser.add_argument("--out", required=True, metavar="BOT.npz", help="the model file to write")
+    parser.add_argument(
+        "--init",
+        metavar="BOT.npz",
+        help="continue from this model (its weights and layer widths; --hidden is then not "
+        "used): the first iteration's teacher is already the guided search with it inside",
+    )
     parser.add_argument(
         "--iterations",
         type=positive_int,

@@ -22,6 +22,11 @@ seeded from ``(seed, k, i)`` and the search runs a fixed number of iterations, s
 seed gives the same model with any number of workers. The first ``explore`` decisions of a game
 are sampled from the visit shares instead of taking the most visited option, so that the
 games differ and the records cover more than one line of play.
+
+``init`` continues from a model file instead of a fresh network: its weights, its input
+standardisation and its layer widths are kept, and the first iteration's teacher is already the
+guided search with it inside. Training done in several sittings adds up this way (the replay
+buffer starts empty again; the optimiser's moments start afresh).
 """
 
 from __future__ import annotations
@@ -38,8 +43,14 @@ import numpy as np
 from interpreter.bots import make_bot
 from interpreter.diagnostics.errors import ConfigError
 from interpreter.engine.infoset import SeatView
-from interpreter.learn.features import composition, legal_actions, observe, spaces_of
-from interpreter.learn.model import Adam, PolicyValueNet, save_model
+from interpreter.learn.features import (
+    composition,
+    describe,
+    legal_actions,
+    observe,
+    spaces_of,
+)
+from interpreter.learn.model import Adam, PolicyValueNet, load_model, save_model
 
 __all__ = ["TrainConfig", "TrainReport", "fit", "play_selfplay_game", "train"]
 
@@ -68,6 +79,7 @@ class TrainConfig:
     value_mix: float = 0.5
     holdout: float = 0.1
     patience: int = 3
+    init: str = ""  # a model file to continue from (see the module)
 
 
 @dataclass
@@ -248,7 +260,7 @@ def train(
             raise ConfigError(f"train: --search must be a search bot spec, not {spec!r}")
         make_bot(spec, 0, 0)  # a bad parameter fails now, with the registry's message
     n_act, players = spaces.actions.size, cfg.players
-    net = PolicyValueNet(spaces.observations.size, n_act, players, cfg.hidden, cfg.seed)
+    net, done = _start(cfg, head, spaces.observations.size, n_act)
     opt = Adam(net.params, cfg.lr)
     rng = np.random.default_rng(cfg.seed)
     report = TrainReport(out=cfg.out)
@@ -258,7 +270,8 @@ def train(
     try:
         for it in range(cfg.iterations):
             t0 = time.perf_counter()
-            bot = cfg.search if it == 0 else f"{cfg.guided_search}:model={cfg.out}"
+            teacher = cfg.out if it else cfg.init
+            bot = f"{cfg.guided_search}:model={teacher}" if teacher else cfg.search
             seeds = [
                 random.Random(f"train:{cfg.seed}:{it}:{g}").getrandbits(31)
                 for g in range(cfg.games)
@@ -267,7 +280,7 @@ def train(
             t_play = time.perf_counter() - t0
             history.append(_arrays(records, n_act, players, cfg.value_mix))
             data = _replay(history, cfg.replay, rng)
-            if it == 0:
+            if it == 0 and not cfg.init:
                 net.set_scale(data[0])
             fitted = fit(net, opt, data, cfg.epochs, cfg.batch, rng, cfg.holdout, cfg.patience)
             before, after = fitted["loss_before"], fitted["loss_after"]
@@ -285,8 +298,10 @@ def train(
                 "seconds": round(time.perf_counter() - t0, 2),
             }
             report.iterations.append(row)
-            trained = {"search": cfg.search, "seed": cfg.seed, "iterations": it + 1}
+            trained = {"search": cfg.search, "seed": cfg.seed, "iterations": done + it + 1}
             trained.update(games=cfg.games, replay=cfg.replay, value_mix=cfg.value_mix)
+            if cfg.init:
+                trained["init"] = cfg.init
             save_model(cfg.out, net, {**head, "trained": trained})
             if progress is not None:
                 progress(
@@ -301,6 +316,27 @@ def train(
             pool.shutdown(cancel_futures=True)
     report.seconds = round(time.perf_counter() - start, 2)
     return report
+
+
+def _start(
+    cfg: TrainConfig, head: Mapping[str, Any], n_in: int, n_act: int
+) -> tuple[PolicyValueNet, int]:
+    """A fresh network, or the one in ``cfg.init`` (checked to be of this composition and of
+    these sizes), and the iterations already behind it."""
+    if not cfg.init:
+        return PolicyValueNet(n_in, n_act, cfg.players, cfg.hidden, cfg.seed), 0
+    net, old = load_model(cfg.init)
+    if old.get("identity") != head["identity"]:
+        raise ConfigError(
+            f"--init {cfg.init}: the model was trained for {describe(old['identity'])}, not "
+            f"{describe(head['identity'])}"
+        )
+    if (net.n_in, net.n_actions) != (n_in, n_act):
+        raise ConfigError(
+            f"--init {cfg.init}: the model has {net.n_in} features and {net.n_actions} actions; "
+            f"this engine builds {n_in} and {n_act} for the composition: train afresh"
+        )
+    return net, int(old.get("trained", {}).get("iterations", 0))
 
 
 def _play(
