@@ -52,66 +52,106 @@ def determinise(state: State, seat: int, rng: random.Random) -> State:
     """A full copy of `state` whose hidden parts `seat` cannot see are drawn with `rng`
     (a `seat` that is none of the game's, such as -1, is a spectator: every seat's hidden
     fields are drawn)."""
+    return _draw(state, _Plan(state, seat), rng)
+
+
+# a container of a state: "g" for the globals, else a seat's index
+Owner = str | int
+
+
+class _Plan:
+    """What :func:`determinise` redraws for one seat at one state, worked out once (it draws
+    nothing, so every determinisation of a decision can share it): the hidden values to guess,
+    in the order they are drawn, and per collection the sorted pool of unseen ids, the places
+    they refill and what the seat remembers of them."""
+
+    __slots__ = ("decisions", "scalars", "pools", "known", "own")
+
+    def __init__(self, state: State, seat: int) -> None:
+        rules = state.game.rules
+        self.decisions = state.decisions
+        collections = rules.collections
+        hidden_all = rules.hidden_all
+        # each hidden value guessed: (owner, field, "prior" | "own" | "prior-player")
+        self.scalars: list[tuple[Owner, str, str]] = []
+        # (owner, field, size or None when the seat is not told the size, place), per collection
+        holes: dict[str, list[tuple[Owner, str, int | None, Place]]] = {}
+        pools: dict[str, list[Any]] = {}
+
+        def unseen(owner: Owner, name: str, value: list[Any], place: Place) -> None:
+            key = collections.get(name, name)
+            size = None if name in hidden_all else len(value)
+            holes.setdefault(key, []).append((owner, name, size, place))
+            pools.setdefault(key, []).extend(value)
+
+        g = state.g
+        for name in sorted(rules.hidden_global):
+            value = g.get(name)
+            if type(value) is list:
+                unseen("g", name, value, ("g", name))
+            elif name in g:
+                self.scalars.append(("g", name, "prior"))
+        # a seat out of range is a spectator: no seat's hidden fields are its own
+        own = state.p[seat] if 0 <= seat < len(state.p) else None
+        remembered = rules.remember
+        for i, pl in enumerate(state.p):
+            if pl is own:
+                continue
+            for name in sorted(rules.hidden_player):
+                value = pl.get(name)
+                if type(value) is list:
+                    unseen(i, name, value, (pl["seat"], name))
+                elif name in remembered or name not in pl:
+                    continue
+                else:
+                    self.scalars.append((i, name, "prior-player" if own is None else "own"))
+        memos: dict[str, list[Memo]] = {}
+        known: dict[Place, Counter | None] = {}
+        rec = state.remembered() if own is not None else None  # a spectator's is not kept
+        if rec is not None:
+            for x, region in rec.memory(seat):
+                name = next(iter(region))[1]
+                memos.setdefault(collections.get(name, name), []).append((x, region))
+            known = rec.known(seat)
+            for place, can in known.items():
+                if can is not None:
+                    memos.setdefault(collections.get(place[1], place[1]), [])
+        self.known = known
+        self.pools = [
+            (sorted(pools[key], key=repr), holes[key], memos.get(key)) for key in sorted(pools)
+        ]
+        self.own = seat if own is not None else None
+
+
+def _draw(state: State, plan: _Plan, rng: random.Random) -> State:
+    """One determinisation of `state` by `plan` (see :func:`determinise`)."""
     rules = state.game.rules
     d = state.copy()
     d.reseed(rng.getrandbits(64))
-    collections = rules.collections
-    hidden_all = rules.hidden_all
-    # (container, field, size or None when the seat is not told the size, place), per collection
-    holes: dict[str, list[tuple[dict[str, Any], str, int | None, Place]]] = {}
-    pools: dict[str, list[Any]] = {}
-
-    def unseen(box: dict[str, Any], name: str, value: list[Any], place: Place) -> None:
-        key = collections.get(name, name)
-        size = None if name in hidden_all else len(value)
-        holes.setdefault(key, []).append((box, name, size, place))
-        pools.setdefault(key, []).extend(value)
-
-    for name in sorted(rules.hidden_global):
-        value = d.g.get(name)
-        if type(value) is list:
-            unseen(d.g, name, value, ("g", name))
-        elif name in d.g:
-            d.g[name] = _prior(rules, name, rng)
-    # a seat out of range is a spectator: no seat's hidden fields are its own
-    own = d.p[seat] if 0 <= seat < len(d.p) else None
-    remembered = rules.remember
-    for pl in d.p:
-        if pl is own:
-            continue
-        for name in sorted(rules.hidden_player):
-            value = pl.get(name)
-            if type(value) is list:
-                unseen(pl, name, value, (pl["seat"], name))
-            elif name in remembered or name not in pl:
-                continue
-            elif own is not None:
-                pl[name] = _copy_plain(own[name])
-            else:
-                pl[name] = _prior(rules, name, rng, "player")
-    memos: dict[str, list[Memo]] = {}
-    known: dict[Place, Counter | None] = {}
-    rec = state.remembered() if own is not None else None  # a spectator's is not kept
-    if rec is not None:
-        for x, region in rec.memory(seat):
-            name = next(iter(region))[1]
-            memos.setdefault(collections.get(name, name), []).append((x, region))
-        known = rec.known(seat)
-        for place, can in known.items():
-            if can is not None:
-                memos.setdefault(collections.get(place[1], place[1]), [])
-    for key in sorted(pools):
-        pool = sorted(pools[key], key=repr)
-        rng.shuffle(pool)
-        boxes = holes[key]
-        placed = _place_known(memos[key], known, boxes, pool, rng) if key in memos else None
+    g, players = d.g, d.p
+    for owner, name, how in plan.scalars:
+        if how == "prior":
+            g[name] = _prior(rules, name, rng)
+        elif how == "own":
+            players[owner][name] = _copy_plain(players[plan.own][name])
+        else:
+            players[owner][name] = _prior(rules, name, rng, "player")
+    known = plan.known
+    for sorted_pool, holes, memos in plan.pools:
+        pool = list(sorted_pool)
+        _shuffle(rng, pool)
+        boxes = [
+            (g if owner == "g" else players[owner], name, size, place)
+            for owner, name, size, place in holes
+        ]
+        placed = _place_known(memos, known, boxes, pool, rng) if memos is not None else None
         for box, name, size, place in boxes:
             if size is not None:
                 kept = placed.pop(place, []) if placed else []
                 box[name] = kept + pool[: size - len(kept)]
                 del pool[: size - len(kept)]
                 if kept:
-                    rng.shuffle(box[name])  # a place is remembered, never a position in it
+                    _shuffle(rng, box[name])  # a place is remembered, never a position in it
         untold = [(box, name, place) for box, name, size, place in boxes if size is None]
         for i, (box, name, place) in enumerate(untold):
             kept = placed.pop(place, []) if placed else []
@@ -119,7 +159,7 @@ def determinise(state: State, seat: int, rng: random.Random) -> State:
             box[name] = kept + pool[:share]
             del pool[:share]
             if kept:
-                rng.shuffle(box[name])
+                _shuffle(rng, box[name])
     return d
 
 
@@ -147,9 +187,9 @@ def _place_known(
     for attempt in range(4):
         left = list(pool)
         if attempt:
-            rng.shuffle(left)
+            _shuffle(rng, left)
         order = list(memos)
-        rng.shuffle(order)
+        _shuffle(rng, order)
         order.sort(key=lambda m: len(m[1]))
         placing = _Placing(room, known, left, spare)
         placing.run(order, limited, rng)
@@ -160,6 +200,9 @@ def _place_known(
     assert best is not None
     pool[:] = best.left
     return best.placed
+
+
+_NONE: dict[Any, int] = {}  # no id used yet in a place
 
 
 class _Placing:
@@ -184,7 +227,10 @@ class _Placing:
         elif len(self.placed.get(place, ())) >= size:
             return False
         can = self.known.get(place)
-        return can is None or self.used.get(place, Counter())[x] < can[x]
+        if can is None:
+            return True
+        used = self.used.get(place)
+        return (used.get(x, 0) if used else 0) < can.get(x, 0)
 
     def put(self, place: Place, x: Any) -> None:
         self.placed.setdefault(place, []).append(x)
@@ -207,13 +253,14 @@ class _Placing:
             else:
                 self.misses += 1
         for place in limited:  # then places that can hold only known ids
-            for x in [x for x in self.left if self.known[place][x]]:
+            can = self.known[place]
+            for x in [x for x in self.left if can.get(x)]:
                 if x in self.left and self.fits(place, x):
                     self.put(place, x)
             self.misses += self.room[place] - len(self.placed.get(place, ()))
         for x, region in later:  # then ids remembered in one of several places
             places = sorted(region, key=repr)
-            held = [pl for pl in places if self.used.get(pl, Counter())[x] > claimed[pl, x]]
+            held = [pl for pl in places if self.used.get(pl, _NONE).get(x, 0) > claimed[pl, x]]
             if held:
                 claimed[held[0], x] += 1
                 continue
@@ -224,6 +271,24 @@ class _Placing:
             place = free[rng.randrange(len(free))]
             self.put(place, x)
             claimed[place, x] += 1
+
+
+def _shuffle(rng: random.Random, x: list[Any]) -> None:
+    """``rng.shuffle(x)``, the same permutation from the same draws, at about twice its speed
+    for the generator the engine uses (the method's bounded draw written inline: shuffles are a
+    third of a determinisation); any other generator shuffles itself.
+    tests/engine/test_infoset_shuffle.py checks the two agree."""
+    if type(rng) is not random.Random:
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
 
 
 def _prior(rules: Any, name: str, rng: random.Random, where: str = "global") -> Any:
@@ -252,12 +317,13 @@ class SeatView(Mapping):
     search, :meth:`determinise`. Reading it as a mapping gives exactly ``state.view(seat)``.
     """
 
-    __slots__ = ("_state", "_seat", "_view")
+    __slots__ = ("_state", "_seat", "_view", "_plan")
 
     def __init__(self, state: State, seat: int) -> None:
         self._state = state
         self._seat = seat
         self._view: dict[str, Any] | None = None
+        self._plan: _Plan | None = None
 
     def _get(self) -> dict[str, Any]:
         if self._view is None:
@@ -278,8 +344,14 @@ class SeatView(Mapping):
         return self._seat
 
     def determinise(self, rng: random.Random) -> State:
-        """A full state consistent with this seat's view (see :func:`determinise`)."""
-        return determinise(self._state, self._seat, rng)
+        """A full state consistent with this seat's view (see :func:`determinise`). What to
+        redraw is worked out on the first call and kept while the state has not moved on (a
+        search draws many determinisations of one decision); the draws are the same as
+        :func:`determinise`'s."""
+        plan = self._plan
+        if plan is None or plan.decisions != self._state.decisions:
+            plan = self._plan = _Plan(self._state, self._seat)
+        return _draw(self._state, plan, rng)
 
     @property
     def game(self) -> Any:
