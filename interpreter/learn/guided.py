@@ -13,7 +13,10 @@ model changes is how the tree grows and how a leaf is scored, as in AlphaZero (t
   finished game is scored by its result, a walk that reaches ``depth`` by the ruleset's scoring.
 
 The model reads the mover's view of the determinised state, so nothing hidden from the
-searching seat is used beyond what the determinisation guessed.
+searching seat is used beyond what the determinisation guessed. The view's features come from
+the agents' incremental encoder (interpreter/agents/encoder.py), kept by the bot across its
+walks: the leaves of one search differ in few fields, and the encoder refills only those
+(its vector is the whole view's, field for field: tests/agents/test_features.py).
 """
 
 from __future__ import annotations
@@ -23,8 +26,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from interpreter.bots.search import SearchBot, playout_rewards
-from interpreter.engine.view import seat_view
-from interpreter.learn.features import load_cached
+from interpreter.learn.features import legal_actions, load_cached
 
 __all__ = ["GuidedSearchBot"]
 
@@ -50,6 +52,7 @@ class GuidedSearchBot(SearchBot):
         self._root_sum: list[float] = []
         self._root_walks = 0
         self.last_root_value: list[float] = []  # each seat's mean reward over the last search
+        self._encoding: tuple[Any, Any] | None = None  # (game, its encoder)
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
         game = getattr(view, "game", None)
@@ -68,8 +71,12 @@ class GuidedSearchBot(SearchBot):
         """Add the edges ``node`` lacks with the model's priors; the leaf's value per seat."""
         mover = d.who
         model = self.model
-        view = seat_view(d.game.rules, d, mover, shared=True)
-        probs, shares = model.evaluate(view, d.pending, legal, d.game)
+        game = d.game
+        encoding = self._encoding
+        if encoding is None or encoding[0] is not game:
+            encoding = self._encoding = (game, model.spaces.observations.encoder(game))
+        actions = legal_actions(model.spaces, d.pending, legal, game)
+        probs, shares = model.net.evaluate(encoding[1].encode(d, mover), actions)
         for option, p in zip(legal, probs, strict=True):
             if option not in node:
                 node[option] = _Edge(float(p))
