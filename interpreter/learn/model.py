@@ -66,11 +66,40 @@ class PolicyValueNet:
         # input standardisation: not trained, fixed once from data (set_scale)
         self.mean = np.zeros(n_in)
         self.scale = np.ones(n_in)
+        # the weights a frozen model plays with (see freeze); None while it may be trained
+        self._play: tuple[np.ndarray, ...] | None = None
 
     def set_scale(self, x: np.ndarray) -> None:
         """Fix the input standardisation from a batch of observations."""
         self.mean = x.mean(axis=0)
         self.scale = 1.0 / np.maximum(x.std(axis=0), 1e-3)
+        self._play = None
+
+    def freeze(self) -> PolicyValueNet:
+        """Prepare the weights :meth:`policy` and :meth:`evaluate` play with: in single
+        precision (a matrix-vector product at about twice the speed), the standardisation
+        folded into the first layer, each matrix laid out for one observation at a time (what
+        bots ask for). Training (:meth:`loss_and_grads`) thaws the model again."""
+        f32 = np.float32
+        p = self.params
+        w0 = p["W0"] * self.scale[:, None] if self.hidden else None
+        layers = []
+        for i in range(len(self.hidden)):
+            w = w0 if i == 0 else p[f"W{i}"]
+            b = p["b0"] - (self.mean * self.scale) @ p["W0"] if i == 0 else p[f"b{i}"]
+            layers.append((np.ascontiguousarray(w.T, dtype=f32), b.astype(f32)))
+        policy_w = p["Wp"] if self.hidden else p["Wp"] * self.scale[:, None]
+        policy_b = p["bp"] if self.hidden else p["bp"] - (self.mean * self.scale) @ p["Wp"]
+        value_w = p["Wv"] if self.hidden else p["Wv"] * self.scale[:, None]
+        value_b = p["bv"] if self.hidden else p["bv"] - (self.mean * self.scale) @ p["Wv"]
+        self._play = (
+            tuple(layers),
+            np.ascontiguousarray(policy_w.T, dtype=f32),
+            policy_b.astype(f32),
+            np.ascontiguousarray(value_w.T, dtype=f32),
+            value_b.astype(f32),
+        )
+        return self
 
     def _trunk(self, x: np.ndarray) -> list[np.ndarray]:
         acts = [(x - self.mean) * self.scale]
@@ -83,17 +112,27 @@ class PolicyValueNet:
         h = self._trunk(np.atleast_2d(x))[-1]
         return h @ self.params["Wp"] + self.params["bp"], h @ self.params["Wv"] + self.params["bv"]
 
+    def _heads_one(self, x: np.ndarray, actions: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+        """The policy logits over ``actions`` and the value logits of one observation."""
+        play = self._play
+        if play is None:
+            h = self._trunk(x[None, :])[-1][0]
+            logits = h @ self.params["Wp"][:, actions] + self.params["bp"][actions]
+            return logits, h @ self.params["Wv"] + self.params["bv"]
+        layers, policy_w, policy_b, value_w, value_b = play
+        h = x.astype(np.float32, copy=False)
+        for w, b in layers:
+            h = np.tanh(w @ h + b)
+        logits = policy_w.take(actions, axis=0) @ h + policy_b.take(actions)
+        return logits.astype(np.float64), (value_w @ h + value_b).astype(np.float64)
+
     def policy(self, x: np.ndarray, actions: Sequence[int]) -> np.ndarray:
         """The move probabilities over ``actions`` (the legal ones) for one observation."""
-        h = self._trunk(x[None, :])[-1][0]
-        logits = h @ self.params["Wp"][:, actions] + self.params["bp"][actions]
-        return _softmax(logits)
+        return _softmax(self._heads_one(x, actions)[0])
 
     def evaluate(self, x: np.ndarray, actions: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
         """The move probabilities over ``actions`` and the value shares, for one observation."""
-        h = self._trunk(x[None, :])[-1][0]
-        logits = h @ self.params["Wp"][:, actions] + self.params["bp"][actions]
-        value = h @ self.params["Wv"] + self.params["bv"]
+        logits, value = self._heads_one(x, actions)
         return _softmax(logits), _softmax(value)
 
     def loss_and_grads(
@@ -103,6 +142,7 @@ class PolicyValueNet:
 
         ``mask`` (batch x actions, bool) marks the legal actions, ``pi`` the policy targets
         (zero off the mask, rows adding up to 1), ``z`` the value targets (rows adding to 1)."""
+        self._play = None  # the weights are about to change
         n = x.shape[0]
         acts = self._trunk(x)
         h = acts[-1]
@@ -204,4 +244,4 @@ def load_model(path: str | Path) -> tuple[PolicyValueNet, dict[str, Any]]:
         if k not in arrays or arrays[k].shape != net.params[k].shape:
             raise ConfigError(f"{str(path)!r}: weights {k!r} missing or of the wrong shape")
         net.params[k] = arrays[k].astype(np.float64)
-    return net, head
+    return net.freeze(), head
