@@ -2,8 +2,8 @@
 
 The model file (``--out``) is what ``--bots learned:FILE`` and ``search:...:model=FILE`` read;
 it names the composition it was trained for (game, players, overlays, options) and is refused
-for any other. Progress goes to stderr, one line per iteration; ``--json`` prints the report
-as one JSON object on the last line of stdout. See docs/bots.md.
+for any other. Progress goes to stderr, a line per self-play game and one per iteration;
+``--json`` prints the report as one JSON object on the last line of stdout. See docs/bots.md.
 """
 
 from __future__ import annotations

@@ -276,7 +276,7 @@ def train(
                 random.Random(f"train:{cfg.seed}:{it}:{g}").getrandbits(31)
                 for g in range(cfg.games)
             ]
-            records = _play(pool, head, bot, seeds, cfg.explore)
+            records = _play(pool, head, bot, seeds, cfg.explore, _game_progress(progress, it, cfg))
             t_play = time.perf_counter() - t0
             history.append(_arrays(records, n_act, players, cfg.value_mix))
             data = _replay(history, cfg.replay, rng)
@@ -339,11 +339,43 @@ def _start(
     return net, int(old.get("trained", {}).get("iterations", 0))
 
 
+def _game_progress(
+    progress: Callable[[str], None] | None, it: int, cfg: TrainConfig
+) -> Callable[[int, dict], None] | None:
+    """A line per self-play game finished (an iteration can take many minutes)."""
+    if progress is None:
+        return None
+    started = time.perf_counter()
+
+    def done(count: int, record: dict) -> None:
+        progress(
+            f"iteration {it + 1}/{cfg.iterations}: game {count}/{cfg.games} played "
+            f"({len(record['movers'])} decisions recorded, "
+            f"{time.perf_counter() - started:.0f}s so far)"
+        )
+
+    return done
+
+
 def _play(
-    pool: cf.Executor | None, head: Mapping[str, Any], bot: str, seeds: list[int], explore: int
+    pool: cf.Executor | None,
+    head: Mapping[str, Any],
+    bot: str,
+    seeds: list[int],
+    explore: int,
+    done: Callable[[int, dict], None] | None = None,
 ) -> list[dict]:
-    """Play the self-play games here or on ``pool``, in seed order either way."""
+    """Play the self-play games here or on ``pool``, in seed order either way; ``done`` is
+    told of each game as it finishes (its count so far and its records)."""
+    records: list[dict] = []
     if pool is None:
-        return _selfplay_task(head, bot, seeds, explore)
+        for seed in seeds:
+            records.extend(_selfplay_task(head, bot, [seed], explore))
+            if done is not None:
+                done(len(records), records[-1])
+        return records
     futures = [pool.submit(_selfplay_task, head, bot, [s], explore) for s in seeds]
+    if done is not None:
+        for count, future in enumerate(cf.as_completed(futures), start=1):
+            done(count, future.result()[0])
     return [r for f in futures for r in f.result()]
