@@ -62,7 +62,11 @@ def run(args: argparse.Namespace) -> int:
         value_mix=args.value_mix,
         holdout=args.holdout,
         init=args.init or "",
+        full_share=args.full_share,
+        fast_iterations=args.fast_iterations,
     )
+    if not 0.0 < args.full_share <= 1.0:
+        raise UsageError("--full-share must lie in 0..1 (above 0)")
     for name in ("replay", "value_mix", "holdout"):
         if not 0.0 <= getattr(args, name) <= (0.5 if name == "holdout" else 1.0):
             flag = "--" + name.replace("_", "-")
@@ -129,6 +133,22 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="SPEC",
         help="the teacher once a model exists, the model "
         "added as model=FILE (default search:iterations=100)",
+    )
+    parser.add_argument(
+        "--full-share",
+        type=float,
+        default=1.0,
+        metavar="P",
+        help="share of the decisions the teacher searches in full and records; the others are "
+        "played by the same search cut to --fast-iterations, unrecorded: more games for the "
+        "same CPU (default 1: all)",
+    )
+    parser.add_argument(
+        "--fast-iterations",
+        type=positive_int,
+        default=10,
+        metavar="N",
+        help="iterations of the quick search of --full-share (default 10)",
     )
     parser.add_argument(
         "--hidden",

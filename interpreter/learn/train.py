@@ -23,6 +23,12 @@ seed gives the same model with any number of workers. The first ``explore`` deci
 are sampled from the visit shares instead of taking the most visited option, so that the
 games differ and the records cover more than one line of play.
 
+``full_share`` below 1 spends the search where it is learned from (playout cap randomisation,
+KataGo, Wu 2019): each decision is searched by the full teacher with that probability and
+recorded, the others are played by the same search cut to ``fast_iterations`` and not recorded
+for the policy. Games then cost a fraction of their full search, so the same CPU plays more of
+them and the records come from more, and more varied, positions.
+
 ``init`` continues from a model file instead of a fresh network: its weights, its input
 standardisation and its layer widths are kept, and the first iteration's teacher is already the
 guided search with it inside. Training done in several sittings adds up this way (the replay
@@ -52,7 +58,7 @@ from interpreter.learn.features import (
 )
 from interpreter.learn.model import Adam, PolicyValueNet, load_model, save_model
 
-__all__ = ["TrainConfig", "TrainReport", "fit", "play_selfplay_game", "train"]
+__all__ = ["Teacher", "TrainConfig", "TrainReport", "fit", "play_selfplay_game", "train"]
 
 
 @dataclass
@@ -80,6 +86,8 @@ class TrainConfig:
     holdout: float = 0.1
     patience: int = 3
     init: str = ""  # a model file to continue from (see the module)
+    full_share: float = 1.0  # decisions searched in full and recorded (see the module)
+    fast_iterations: int = 10  # the search of the others
 
 
 @dataclass
@@ -91,12 +99,33 @@ class TrainReport:
     out: str = ""
 
 
-def play_selfplay_game(head: Mapping[str, Any], bot: str, seed: int, explore: int) -> dict:
-    """Play one game with ``bot`` (a search spec) in every seat; its training records."""
+@dataclass(frozen=True)
+class Teacher:
+    """Who plays the self-play games: ``bot`` (a search spec) searches the recorded decisions;
+    with ``full_share`` < 1 only that share of them, ``fast`` (the same search, fewer
+    iterations) playing the rest unrecorded; the first ``explore`` recorded decisions are
+    sampled from the visit shares."""
+
+    bot: str
+    explore: int
+    full_share: float = 1.0
+    fast: str = ""
+
+
+def play_selfplay_game(
+    head: Mapping[str, Any], bot: str | Teacher, seed: int, explore: int = 0
+) -> dict:
+    """Play one game with the teacher in every seat (a search spec, or a :class:`Teacher`);
+    its training records."""
+    teacher = bot if isinstance(bot, Teacher) else Teacher(bot, explore)
     spaces = spaces_of(head)
     game = spaces.game
     players = game.players
-    bots = [make_bot(bot, seat, seed) for seat in range(players)]
+    bots = [make_bot(teacher.bot, seat, seed) for seat in range(players)]
+    capped = teacher.full_share < 1.0
+    fast = [make_bot(teacher.fast, seat, seed) for seat in range(players)] if capped else []
+    cap = random.Random(f"cap:{seed}")
+    explore = teacher.explore
     rng = random.Random(f"explore:{seed}")
     state = game.new_state(seed)
     state.log = None
@@ -112,6 +141,9 @@ def play_selfplay_game(head: Mapping[str, Any], bot: str, seed: int, explore: in
             continue
         seat = state.to_move
         view = SeatView(state, seat)
+        if capped and cap.random() >= teacher.full_share:
+            state.apply(fast[seat].choose(view, legal))  # a quick move, not learned from
+            continue
         obs.append(observe(spaces, view).astype(np.float32))
         acts.append(legal_actions(spaces, state.pending, legal))
         choice = bots[seat].choose(view, legal)
@@ -137,8 +169,8 @@ def play_selfplay_game(head: Mapping[str, Any], bot: str, seed: int, explore: in
     }
 
 
-def _selfplay_task(head: Mapping[str, Any], bot: str, seeds: list[int], explore: int) -> list:
-    return [play_selfplay_game(head, bot, s, explore) for s in seeds]
+def _selfplay_task(head: Mapping[str, Any], teacher: Teacher, seeds: list[int]) -> list:
+    return [play_selfplay_game(head, teacher, s) for s in seeds]
 
 
 def _arrays(
@@ -255,6 +287,8 @@ def train(
     head = {"game": cfg.game, "players": cfg.players, "overlays": cfg.overlays}
     spaces = spaces_of({**head, "options": dict(options)})
     head = composition(cfg.game, cfg.players, cfg.overlays, cfg.options, spaces.game)
+    if not 0.0 < cfg.full_share <= 1.0 or cfg.fast_iterations < 1:
+        raise ConfigError("train: the full-search share must lie in (0, 1], fast iterations >= 1")
     for spec in (cfg.search, cfg.guided_search):
         if not spec.startswith("search"):
             raise ConfigError(f"train: --search must be a search bot spec, not {spec!r}")
@@ -270,13 +304,16 @@ def train(
     try:
         for it in range(cfg.iterations):
             t0 = time.perf_counter()
-            teacher = cfg.out if it else cfg.init
-            bot = f"{cfg.guided_search}:model={teacher}" if teacher else cfg.search
+            model = cfg.out if it else cfg.init
+            bot = f"{cfg.guided_search}:model={model}" if model else cfg.search
+            teacher = Teacher(
+                bot, cfg.explore, cfg.full_share, f"{bot}:iterations={cfg.fast_iterations}"
+            )
             seeds = [
                 random.Random(f"train:{cfg.seed}:{it}:{g}").getrandbits(31)
                 for g in range(cfg.games)
             ]
-            records = _play(pool, head, bot, seeds, cfg.explore, _game_progress(progress, it, cfg))
+            records = _play(pool, head, teacher, seeds, _game_progress(progress, it, cfg))
             t_play = time.perf_counter() - t0
             history.append(_arrays(records, n_act, players, cfg.value_mix))
             data = _replay(history, cfg.replay, rng)
@@ -302,6 +339,8 @@ def train(
             trained.update(games=cfg.games, replay=cfg.replay, value_mix=cfg.value_mix)
             if cfg.init:
                 trained["init"] = cfg.init
+            if cfg.full_share < 1:
+                trained.update(full_share=cfg.full_share, fast_iterations=cfg.fast_iterations)
             save_model(cfg.out, net, {**head, "trained": trained})
             if progress is not None:
                 progress(
@@ -360,9 +399,8 @@ def _game_progress(
 def _play(
     pool: cf.Executor | None,
     head: Mapping[str, Any],
-    bot: str,
+    teacher: Teacher,
     seeds: list[int],
-    explore: int,
     done: Callable[[int, dict], None] | None = None,
 ) -> list[dict]:
     """Play the self-play games here or on ``pool``, in seed order either way; ``done`` is
@@ -370,11 +408,11 @@ def _play(
     records: list[dict] = []
     if pool is None:
         for seed in seeds:
-            records.extend(_selfplay_task(head, bot, [seed], explore))
+            records.extend(_selfplay_task(head, teacher, [seed]))
             if done is not None:
                 done(len(records), records[-1])
         return records
-    futures = [pool.submit(_selfplay_task, head, bot, [s], explore) for s in seeds]
+    futures = [pool.submit(_selfplay_task, head, teacher, [s]) for s in seeds]
     if done is not None:
         for count, future in enumerate(cf.as_completed(futures), start=1):
             done(count, future.result()[0])

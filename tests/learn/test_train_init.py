@@ -59,9 +59,9 @@ def test_the_first_teacher_is_the_guided_search(tmp_path: Path, monkeypatch) -> 
     seen: list[str] = []
     real = train_module._play
 
-    def spy(pool, head, bot, seeds, explore, *rest):
-        seen.append(bot)
-        return real(pool, head, bot, seeds, explore, *rest)
+    def spy(pool, head, teacher, *rest):
+        seen.append(teacher.bot)
+        return real(pool, head, teacher, *rest)
 
     monkeypatch.setattr(train_module, "_play", spy)
     train(_config(tmp_path / "next.npz", init=str(first), iterations=2))

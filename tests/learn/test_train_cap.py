@@ -1,0 +1,68 @@
+"""``rulebook train --full-share P``: only that share of the decisions is searched in full and
+recorded, the others are played by the quick search; the same seed still gives the same
+model with one worker or two, and a share outside (0, 1] is refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from interpreter.cli.main import main
+from interpreter.learn.features import composition, spaces_of
+from interpreter.learn.model import load_model
+from interpreter.learn.train import Teacher, TrainConfig, play_selfplay_game, train
+
+TOY = str(Path(__file__).resolve().parents[1] / "toy" / "ruleset.yaml")
+TEACHER = "search:iterations=12:depth=8"
+
+
+def _head() -> dict:
+    spaces = spaces_of({"game": TOY, "players": 2, "overlays": [], "options": {}})
+    return composition(TOY, 2, [], {}, spaces.game)
+
+
+def test_only_the_full_share_is_recorded() -> None:
+    head = _head()
+    full = sum(len(play_selfplay_game(head, TEACHER, seed, 0)["movers"]) for seed in range(6))
+    capped = Teacher(TEACHER, 0, 0.25, f"{TEACHER}:iterations=2")
+    part = sum(len(play_selfplay_game(head, capped, seed)["movers"]) for seed in range(6))
+    assert 0 < part < full * 0.5  # about a quarter (the games differ a little too)
+    # a share of 1 is the plain teacher: the same records
+    same = Teacher(TEACHER, 0, 1.0, f"{TEACHER}:iterations=2")
+    a, b = play_selfplay_game(head, TEACHER, 3, 0), play_selfplay_game(head, same, 3)
+    assert a["targets"] == b["targets"] and a["movers"] == b["movers"]
+
+
+def test_capped_training_is_the_same_with_one_worker_or_two(tmp_path: Path) -> None:
+    def cfg(out: str, jobs: int) -> TrainConfig:
+        return TrainConfig(
+            game=TOY,
+            players=2,
+            out=str(tmp_path / out),
+            iterations=2,
+            games=3,
+            search=TEACHER,
+            guided_search="search:iterations=12",
+            hidden=(8,),
+            epochs=2,
+            jobs=jobs,
+            full_share=0.5,
+            fast_iterations=3,
+        )
+
+    train(cfg("a.npz", 1))
+    train(cfg("b.npz", 2))
+    (a, head), (b, _) = load_model(tmp_path / "a.npz"), load_model(tmp_path / "b.npz")
+    assert head["trained"]["full_share"] == 0.5 and head["trained"]["fast_iterations"] == 3
+    for name in a.params:
+        assert np.array_equal(a.params[name], b.params[name]), name
+
+
+@pytest.mark.parametrize("share", ["0", "1.5", "-0.2"])
+def test_a_share_outside_the_range_is_refused(tmp_path: Path, capsys, share: str) -> None:
+    code = main(["train", TOY, "--out", str(tmp_path / "m.npz"), "--full-share", share])
+    err = capsys.readouterr().err
+    assert code != 0 and "--full-share" in err and "Traceback" not in err
+    assert not (tmp_path / "m.npz").exists()
