@@ -141,6 +141,10 @@ class SearchBot:
         self._rollout_bots = _rollout_bots(rollout, seed, seat)
         self.last_iterations = 0  # how many the last decision ran (benchmarks report it)
         self.last_visits: dict[str, int] = {}
+        # each seat's mean reward over the walks of the last search: its estimate of the
+        # position (training blends it into the value target: less noisy than one result)
+        self.last_root_value: list[float] = []
+        self._root_sum: list[float] = []
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
         if not legal:
@@ -151,6 +155,7 @@ class SearchBot:
         if sample is None:
             raise TypeError("the search bot needs the engine's seat view (engine.infoset.SeatView)")
         root: dict[str, _Edge] = {}
+        self._root_sum = []
         deadline = time.process_time() + self.seconds if self.seconds else None
         limit = self.iterations or (200 if deadline is None else 10**9)
         done = 0
@@ -160,10 +165,24 @@ class SearchBot:
             if deadline is not None and time.process_time() >= deadline:
                 break
         self.last_iterations = done
+        self.last_root_value = [v / done for v in self._root_sum]
         # the visit count of each option at the root (training uses it as the policy target)
         self.last_visits = {o: e.visits for o, e in root.items()}
-        best = max(legal, key=lambda o: (root[o].visits, root[o].reward) if o in root else (-1, 0))
-        return best
+        rank = self._rank
+        return max(legal, key=lambda o: rank(root[o]) if o in root else (-1, 0.0))
+
+    def _rank(self, edge: Any) -> tuple[int, float]:
+        """How a root option ranks at the end: most visits, then most reward."""
+        return edge.visits, edge.reward
+
+    def _count_root(self, rewards: list[float]) -> None:
+        """Add one walk's rewards to the root's estimate (``last_root_value``)."""
+        total = self._root_sum
+        if not total:
+            total.extend(rewards)
+        else:
+            for seat, r in enumerate(rewards):
+                total[seat] += r
 
     def _iterate(self, d: Any, root: dict[str, _Edge]) -> None:
         rng = self._rng
@@ -207,6 +226,7 @@ class SearchBot:
             node = edge.node
         self._playout(d, steps, start_round)
         rewards = playout_rewards(d, self.scale, self.tiebreak)
+        self._count_root(rewards)
         for edge, mover in path:
             edge.visits += 1
             edge.reward += rewards[mover]

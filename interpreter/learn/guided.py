@@ -30,6 +30,8 @@ from interpreter.learn.features import legal_actions, load_cached
 
 __all__ = ["GuidedSearchBot"]
 
+FPU_REDUCTION = 0.1
+
 
 class _Edge:
     """One option at one node: visits, reward summed for the seat that took it, prior, child."""
@@ -49,23 +51,18 @@ class GuidedSearchBot(SearchBot):
     def __init__(self, seat: int, seed: int, model: str = "", **params: Any) -> None:
         super().__init__(seat, seed, **params)
         self.model = load_cached(model)
-        self._root_sum: list[float] = []
-        self._root_walks = 0
-        self.last_root_value: list[float] = []  # each seat's mean reward over the last search
         self._encoding: tuple[Any, Any] | None = None  # (game, its encoder)
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
         game = getattr(view, "game", None)
         if game is not None:
             self.model.check(game)  # a game of another composition is refused up front
-        self._root_sum = []
-        self._root_walks = 0
-        choice = super().choose(view, legal)
-        walks = self._root_walks
-        # the search's estimate of each seat's share from here (training blends it into the
-        # value target: less noisy than one game's result)
-        self.last_root_value = [v / walks for v in self._root_sum] if walks else []
-        return choice
+        return super().choose(view, legal)
+
+    def _rank(self, edge: Any) -> tuple[int, float]:
+        """Most visits, then the policy's prior (with few walks, visits often tie, and the
+        prior is a steadier judge than a reward summed over one or two leaves)."""
+        return edge.visits, edge.prior
 
     def _expand(self, d: Any, node: dict[str, _Edge], legal: Sequence[str]) -> list[float]:
         """Add the edges ``node`` lacks with the model's priors; the leaf's value per seat."""
@@ -100,13 +97,22 @@ class GuidedSearchBot(SearchBot):
             if not node or any(o not in node for o in legal):
                 rewards = self._expand(d, node, legal)
                 break
-            total = sum(node[o].visits for o in legal)
+            total = 0
+            gained = 0.0
+            for o in legal:
+                e = node[o]
+                total += e.visits
+                gained += e.reward
             root_n = math.sqrt(total + 1)
+            # first-play urgency: an option not tried yet is taken to be a little worse than
+            # the mean of those tried (not better than all of them), so that few walks
+            # follow the policy's priors instead of trying every option once
+            fpu = gained / total - FPU_REDUCTION if total else 0.0
             best_score = -math.inf
             choice = legal[0]
             for o in legal:
                 e = node[o]
-                q = e.reward / e.visits if e.visits else 0.5
+                q = e.reward / e.visits if e.visits else fpu
                 score = q + c * e.prior * root_n / (1 + e.visits)
                 if score > best_score:
                     best_score, choice = score, o
@@ -117,11 +123,7 @@ class GuidedSearchBot(SearchBot):
             node = edge.node
         if rewards is None:
             rewards = playout_rewards(d, self.scale, self.tiebreak)
-        if not self._root_sum:
-            self._root_sum = [0.0] * len(rewards)
-        for seat, r in enumerate(rewards):
-            self._root_sum[seat] += r
-        self._root_walks += 1
+        self._count_root(rewards)
         for edge, mover in path:
             edge.visits += 1
             edge.reward += rewards[mover]
