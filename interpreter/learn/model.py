@@ -136,14 +136,26 @@ class PolicyValueNet:
         return _softmax(logits), _softmax(value)
 
     def loss_and_grads(
-        self, x: np.ndarray, mask: np.ndarray, pi: np.ndarray, z: np.ndarray
+        self,
+        x: np.ndarray,
+        mask: np.ndarray,
+        pi: np.ndarray,
+        z: np.ndarray,
+        w: np.ndarray | None = None,
     ) -> tuple[float, dict[str, np.ndarray]]:
         """Mean loss over the batch and its gradient for every parameter.
 
         ``mask`` (batch x actions, bool) marks the legal actions, ``pi`` the policy targets
-        (zero off the mask, rows adding up to 1), ``z`` the value targets (rows adding to 1)."""
+        (zero off the mask, rows adding up to 1), ``z`` the value targets (rows adding to 1).
+        ``w`` (optional, one per row) weighs each row's policy term: a row of weight 0 teaches
+        the value head only (a position played without the full search), and the policy term
+        is the weighted mean over the rows that have one."""
         self._play = None  # the weights are about to change
         n = x.shape[0]
+        if w is None:
+            rows, n_policy = 1.0, n
+        else:
+            rows, n_policy = w[:, None], float(w.sum()) or 1.0
         acts = self._trunk(x)
         h = acts[-1]
         lp = h @ self.params["Wp"] + self.params["bp"]
@@ -152,11 +164,11 @@ class PolicyValueNet:
         lv = h @ self.params["Wv"] + self.params["bv"]
         q = _softmax(lv)
         eps = 1e-12
-        loss = -(pi * np.log(np.where(mask, p, 1.0) + eps)).sum() / n
+        loss = -(rows * pi * np.log(np.where(mask, p, 1.0) + eps)).sum() / n_policy
         loss += -(z * np.log(q + eps)).sum() / n
         weights = [k for k in self.params if k.startswith("W")]
         loss += 0.5 * self.l2 * sum(float((self.params[k] ** 2).sum()) for k in weights)
-        dlp = np.where(mask, p - pi, 0.0) / n
+        dlp = rows * np.where(mask, p - pi, 0.0) / n_policy
         dlv = (q - z) / n
         grads = {
             "Wp": h.T @ dlp,

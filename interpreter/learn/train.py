@@ -25,8 +25,9 @@ games differ and the records cover more than one line of play.
 
 ``full_share`` below 1 spends the search where it is learned from (playout cap randomisation,
 KataGo, Wu 2019): each decision is searched by the full teacher with that probability and
-recorded, the others are played by the same search cut to ``fast_iterations`` and not recorded
-for the policy. Games then cost a fraction of their full search, so the same CPU plays more of
+recorded, the others are played by the same search cut to ``fast_iterations``: their positions
+teach the value head only (the game's result, blended with the quick search's estimate), not
+the policy. Games then cost a fraction of their full search, so the same CPU plays more of
 them and the records come from more, and more varied, positions.
 
 ``init`` continues from a model file instead of a fresh network: its weights, its input
@@ -134,6 +135,7 @@ def play_selfplay_game(
     targets: list[list[float]] = []
     movers: list[int] = []
     roots: list[list[float]] = []
+    searched = 0  # decisions searched in full (the first `explore` of them are sampled)
     while not state.is_over:
         legal = state.legal_options()
         if len(legal) == 1:
@@ -141,20 +143,24 @@ def play_selfplay_game(
             continue
         seat = state.to_move
         view = SeatView(state, seat)
-        if capped and cap.random() >= teacher.full_share:
-            state.apply(fast[seat].choose(view, legal))  # a quick move, not learned from
-            continue
+        full = not capped or cap.random() < teacher.full_share
+        searcher = bots[seat] if full else fast[seat]
         obs.append(observe(spaces, view).astype(np.float32))
         acts.append(legal_actions(spaces, state.pending, legal))
-        choice = bots[seat].choose(view, legal)
-        visits = getattr(bots[seat], "last_visits", {}) or {choice: 1}
+        choice = searcher.choose(view, legal)
+        movers.append(seat)
+        root = list(getattr(searcher, "last_root_value", []) or [])
+        roots.append([root[(seat + k) % players] for k in range(players)] if root else [])
+        if not full:  # a quick move: its position teaches the value head only
+            targets.append([])
+            state.apply(choice)
+            continue
+        visits = getattr(searcher, "last_visits", {}) or {choice: 1}
         counts = [float(visits.get(o, 0)) for o in legal]
         total = sum(counts) or 1.0
         targets.append([v / total for v in counts])
-        movers.append(seat)
-        root = list(getattr(bots[seat], "last_root_value", []) or [])
-        roots.append([root[(seat + k) % players] for k in range(players)] if root else [])
-        if len(movers) <= explore and sum(counts) > 0:
+        searched += 1
+        if searched <= explore and sum(counts) > 0:
             choice = rng.choices(legal, weights=counts)[0]
         state.apply(choice)
     winners = state.result().winners
@@ -176,8 +182,9 @@ def _selfplay_task(head: Mapping[str, Any], teacher: Teacher, seeds: list[int]) 
 def _arrays(
     records: list[dict], n_actions: int, players: int, value_mix: float = 0.0
 ) -> tuple[np.ndarray, ...]:
-    """Stack game records into observations, legal masks, policy and value targets (the
-    result, blended with ``value_mix`` of the search's root estimate where one was made)."""
+    """Stack game records into observations, legal masks, policy targets, value targets (the
+    result, blended with ``value_mix`` of the search's root estimate where one was made) and
+    each row's policy weight (0 for a position played by the quick search: no policy target)."""
     rows = sum(len(r["movers"]) for r in records)
     if rows == 0:
         raise ConfigError("self-play recorded no decisions with a choice: nothing to learn")
@@ -185,6 +192,7 @@ def _arrays(
     mask = np.zeros((rows, n_actions), dtype=bool)
     pi = np.zeros((rows, n_actions))
     z = np.zeros((rows, players))
+    w = np.ones(rows)
     i = 0
     for r in records:
         roots = r.get("roots") or [[]] * len(r["movers"])
@@ -192,14 +200,17 @@ def _arrays(
             r["acts"], r["targets"], r["movers"], roots, strict=True
         ):
             mask[i, acts] = True
-            pi[i, acts] = target
+            if target:
+                pi[i, acts] = target
+            else:
+                w[i] = 0.0
             z[i] = [r["rewards"][(mover + k) % players] for k in range(players)]
             total = sum(root)
             if value_mix and total > 0:
                 # a cut playout's seat scores need not add up to 1: made shares first
                 z[i] = (1 - value_mix) * z[i] + value_mix * np.asarray(root) / total
             i += 1
-    return x, mask, pi, z
+    return x, mask, pi, z, w
 
 
 def fit(
@@ -223,9 +234,10 @@ def fit(
     cut = min(n - 1, max(1, round(n * holdout))) if holdout > 0 and n > 1 else 0
     held = tuple(a[order[:cut]] for a in data) if cut else None
     fitted = tuple(a[order[cut:]] for a in data) if cut else data
-    x, mask, pi, z = fitted
+    x, mask, pi, z, *weights = fitted  # the policy weights are optional
+    w = weights[0] if weights else np.ones(len(x))
     m = len(x)
-    before, _ = net.loss_and_grads(x, mask, pi, z)
+    before, _ = net.loss_and_grads(x, mask, pi, z, w)
     held_before = best = net.loss_and_grads(*held)[0] if held else 0.0
     best_params = {k: v.copy() for k, v in net.params.items()}
     stale = passes = 0
@@ -233,7 +245,7 @@ def fit(
         perm = rng.permutation(m)
         for start in range(0, m, batch):
             at = perm[start : start + batch]
-            _, grads = net.loss_and_grads(x[at], mask[at], pi[at], z[at])
+            _, grads = net.loss_and_grads(x[at], mask[at], pi[at], z[at], w[at])
             opt.step(net.params, grads)
         passes += 1
         if held is None:
@@ -248,7 +260,7 @@ def fit(
                 break
     if held is not None:
         net.params.update(best_params)
-    after, _ = net.loss_and_grads(x, mask, pi, z)
+    after, _ = net.loss_and_grads(x, mask, pi, z, w)
     return {
         "loss_before": before,
         "loss_after": after,

@@ -21,21 +21,24 @@ def _batch(rng: np.random.Generator, n: int, f: int, a: int, s: int) -> tuple[np
     return x, mask, pi, z
 
 
+@pytest.mark.parametrize("weighted", [False, True])
 @pytest.mark.parametrize("hidden", [(7,), (6, 5)])
-def test_gradients_match_finite_differences(hidden: tuple[int, ...]) -> None:
+def test_gradients_match_finite_differences(hidden: tuple[int, ...], weighted: bool) -> None:
     rng = np.random.default_rng(3)
     net = PolicyValueNet(5, 4, 3, hidden, seed=1, l2=0.01)
     x, mask, pi, z = _batch(rng, 6, 5, 4, 3)
+    # rows of policy weight 0 teach the value head only
+    w = np.array([1.0, 0.0, 1.0, 0.0, 0.0, 1.0]) if weighted else None
     net.set_scale(x)
-    _, grads = net.loss_and_grads(x, mask, pi, z)
+    _, grads = net.loss_and_grads(x, mask, pi, z, w)
     eps = 1e-6
     for name, param in net.params.items():
         for idx in list(np.ndindex(param.shape))[:12]:
             old = param[idx]
             param[idx] = old + eps
-            up, _ = net.loss_and_grads(x, mask, pi, z)
+            up, _ = net.loss_and_grads(x, mask, pi, z, w)
             param[idx] = old - eps
-            down, _ = net.loss_and_grads(x, mask, pi, z)
+            down, _ = net.loss_and_grads(x, mask, pi, z, w)
             param[idx] = old
             numeric = (up - down) / (2 * eps)
             assert grads[name][idx] == pytest.approx(numeric, rel=1e-4, abs=1e-7), (name, idx)
@@ -55,6 +58,22 @@ def test_adam_lowers_the_loss_and_policy_is_masked() -> None:
     assert last < first - 0.1
     probs = net.policy(x[0], [0, 3])
     assert probs.shape == (2,) and probs.sum() == pytest.approx(1.0)
+
+
+def test_a_row_of_policy_weight_0_leaves_the_policy_head_alone() -> None:
+    rng = np.random.default_rng(9)
+    net = PolicyValueNet(5, 4, 3, (6,), seed=1)
+    x, mask, pi, z = _batch(rng, 4, 5, 4, 3)
+    net.set_scale(x)
+    w = np.zeros(4)
+    _, grads = net.loss_and_grads(x, mask, pi, z, w)
+    assert not grads["bp"].any()
+    np.testing.assert_allclose(grads["Wp"], net.l2 * net.params["Wp"])  # the L2 penalty only
+    assert grads["Wv"].any()
+    # weights of 1 are the unweighted loss
+    a, _ = net.loss_and_grads(x, mask, pi, z, np.ones(4))
+    b, _ = net.loss_and_grads(x, mask, pi, z)
+    assert a == pytest.approx(b)
 
 
 def test_model_file_round_trip(tmp_path) -> None:

@@ -54,13 +54,29 @@ def test_value_target_blends_the_result_with_the_search_estimate() -> None:
         # each seat's root estimate counted from the mover; the second decision had none
         "roots": [[0.6, 0.2], []],
     }
-    _x, mask, pi, z = _arrays([record], 4, 2, value_mix=0.5)
+    _x, mask, pi, z, w = _arrays([record], 4, 2, value_mix=0.5)
+    assert w.tolist() == [1.0, 1.0]
     assert mask[0].tolist() == [True, True, False, False]
     assert pi[1].tolist() == [0.0, 1.0, 0.0, 0.0]
     # decision 0: half the result (1, 0) and half the estimate made shares (0.75, 0.25)
     assert z[0] == pytest.approx([0.875, 0.125])
     assert z[1].tolist() == [0.0, 1.0]  # mover 1 lost (own seat first); no estimate: the result
     assert _arrays([record], 4, 2, value_mix=0.0)[3][0].tolist() == [1.0, 0.0]
+
+
+def test_a_quick_searchs_position_teaches_the_value_only() -> None:
+    record = {
+        "obs": [np.zeros(3), np.zeros(3)],
+        "acts": [[0, 1], [1, 2]],
+        "targets": [[0.5, 0.5], []],  # the second was played by the quick search
+        "movers": [0, 1],
+        "rewards": [0.0, 1.0],
+        "roots": [[], []],
+    }
+    _x, _mask, pi, z, w = _arrays([record], 4, 2)
+    assert w.tolist() == [1.0, 0.0]
+    assert not pi[1].any()
+    assert z[1].tolist() == [1.0, 0.0]  # mover 1 won: a value target all the same
 
 
 def test_early_stopping_keeps_the_best_held_out_pass() -> None:

@@ -27,8 +27,12 @@ def test_only_the_full_share_is_recorded() -> None:
     head = _head()
     full = sum(len(play_selfplay_game(head, TEACHER, seed, 0)["movers"]) for seed in range(6))
     capped = Teacher(TEACHER, 0, 0.25, f"{TEACHER}:iterations=2")
-    part = sum(len(play_selfplay_game(head, capped, seed)["movers"]) for seed in range(6))
+    games = [play_selfplay_game(head, capped, seed) for seed in range(6)]
+    part = sum(sum(1 for t in g["targets"] if t) for g in games)
     assert 0 < part < full * 0.5  # about a quarter (the games differ a little too)
+    # the quick searches' positions are kept for the value head, without a policy target
+    assert sum(len(g["movers"]) for g in games) > full * 0.7
+    assert all(len(g["obs"]) == len(g["targets"]) == len(g["roots"]) for g in games)
     # a share of 1 is the plain teacher: the same records
     same = Teacher(TEACHER, 0, 1.0, f"{TEACHER}:iterations=2")
     a, b = play_selfplay_game(head, TEACHER, 3, 0), play_selfplay_game(head, same, 3)
