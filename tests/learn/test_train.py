@@ -12,24 +12,13 @@ import numpy as np
 from interpreter.cli.main import main
 from interpreter.learn.model import load_model
 from interpreter.learn.train import TrainConfig, train
+from tests.helpers.training import toy_config
 
 TOY = str(Path(__file__).resolve().parents[1] / "toy" / "ruleset.yaml")
 
 
 def _config(out: Path, jobs: int = 1, seed: int = 3) -> TrainConfig:
-    return TrainConfig(
-        game=TOY,
-        players=2,
-        out=str(out),
-        iterations=1,
-        games=3,
-        search="search:iterations=20:depth=10",
-        guided_search="search:iterations=20",
-        seed=seed,
-        jobs=jobs,
-        hidden=(32,),
-        epochs=10,
-    )
+    return toy_config(out, jobs=jobs, seed=seed)
 
 
 def test_one_iteration_fits_its_targets_and_is_deterministic(tmp_path: Path) -> None:

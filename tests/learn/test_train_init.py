@@ -13,26 +13,13 @@ from interpreter.cli.main import main
 from interpreter.diagnostics.errors import ConfigError
 from interpreter.learn.model import load_model
 from interpreter.learn.train import TrainConfig, train
+from tests.helpers.training import toy_config
 
 TOY = str(Path(__file__).resolve().parents[1] / "toy" / "ruleset.yaml")
 
 
 def _config(out: Path, **changes) -> TrainConfig:
-    cfg = TrainConfig(
-        game=TOY,
-        players=2,
-        out=str(out),
-        iterations=1,
-        games=2,
-        search="search:iterations=20:depth=10",
-        guided_search="search:iterations=20",
-        seed=5,
-        hidden=(16,),
-        epochs=4,
-    )
-    for name, value in changes.items():
-        setattr(cfg, name, value)
-    return cfg
+    return toy_config(out, **{"games": 2, "seed": 5, "hidden": (16,), "epochs": 4, **changes})
 
 
 def test_training_continues_from_a_model(tmp_path: Path) -> None:
