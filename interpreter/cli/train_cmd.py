@@ -106,7 +106,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--init",
         metavar="BOT.npz",
         help="continue from this model (its weights and layer widths; --hidden is then not "
-        "used): the first iteration's teacher is already the guided search with it inside",
+        "used): the first iteration's teacher is already the guided search with it inside; a "
+        "model of another composition with as many players (a house rule's base game) gives "
+        "what the two share, by feature and action name",
     )
     parser.add_argument(
         "--iterations",

@@ -58,6 +58,7 @@ from interpreter.learn.features import (
     spaces_of,
 )
 from interpreter.learn.model import Adam, PolicyValueNet, load_model, save_model
+from interpreter.learn.transfer import carry_over
 
 __all__ = ["Teacher", "TrainConfig", "TrainReport", "fit", "play_selfplay_game", "train"]
 
@@ -306,7 +307,7 @@ def train(
             raise ConfigError(f"train: --search must be a search bot spec, not {spec!r}")
         make_bot(spec, 0, 0)  # a bad parameter fails now, with the registry's message
     n_act, players = spaces.actions.size, cfg.players
-    net, done = _start(cfg, head, spaces.observations.size, n_act)
+    net, done, fresh = _start(cfg, head, spaces, progress)
     opt = Adam(net.params, cfg.lr)
     rng = np.random.default_rng(cfg.seed)
     report = TrainReport(out=cfg.out)
@@ -314,9 +315,12 @@ def train(
     pool = cf.ProcessPoolExecutor(cfg.jobs) if own else executor
     history: list[tuple[np.ndarray, ...]] = []
     try:
+        if fresh is not None:
+            # carried over from another composition: its first teacher plays this one
+            save_model(cfg.out, net, {**head, "trained": {"iterations": 0, "init": cfg.init}})
         for it in range(cfg.iterations):
             t0 = time.perf_counter()
-            model = cfg.out if it else cfg.init
+            model = cfg.out if it or fresh is not None else cfg.init
             bot = f"{cfg.guided_search}:model={model}" if model else cfg.search
             teacher = Teacher(
                 bot, cfg.explore, cfg.full_share, f"{bot}:iterations={cfg.fast_iterations}"
@@ -331,6 +335,10 @@ def train(
             data = _replay(history, cfg.replay, rng)
             if it == 0 and not cfg.init:
                 net.set_scale(data[0])
+            elif it == 0 and fresh is not None and fresh.any():
+                # features new to this composition: weights 0 so far, a scale from the data
+                net.mean[fresh] = data[0][:, fresh].mean(axis=0)
+                net.scale[fresh] = 1.0 / np.maximum(data[0][:, fresh].std(axis=0), 1e-3)
             fitted = fit(net, opt, data, cfg.epochs, cfg.batch, rng, cfg.holdout, cfg.patience)
             before, after = fitted["loss_before"], fitted["loss_after"]
             row = {
@@ -370,24 +378,45 @@ def train(
 
 
 def _start(
-    cfg: TrainConfig, head: Mapping[str, Any], n_in: int, n_act: int
-) -> tuple[PolicyValueNet, int]:
-    """A fresh network, or the one in ``cfg.init`` (checked to be of this composition and of
-    these sizes), and the iterations already behind it."""
+    cfg: TrainConfig, head: Mapping[str, Any], spaces: Any, progress: Callable[[str], None] | None
+) -> tuple[PolicyValueNet, int, np.ndarray | None]:
+    """A fresh network, or the one in ``cfg.init``, and the iterations already behind it. A
+    model of this composition goes on as it is; one of another composition with as many seats
+    (a house rule's base game) gives what the two share, by feature and action name
+    (learn/transfer.py): then also the mask of features it had no weights for."""
+    n_in, n_act = spaces.observations.size, spaces.actions.size
     if not cfg.init:
-        return PolicyValueNet(n_in, n_act, cfg.players, cfg.hidden, cfg.seed), 0
+        return PolicyValueNet(n_in, n_act, cfg.players, cfg.hidden, cfg.seed), 0, None
     net, old = load_model(cfg.init)
-    if old.get("identity") != head["identity"]:
+    if old.get("identity") == head["identity"]:
+        if (net.n_in, net.n_actions) != (n_in, n_act):
+            raise ConfigError(
+                f"--init {cfg.init}: the model has {net.n_in} features and {net.n_actions} "
+                f"actions; this engine builds {n_in} and {n_act} for the composition: "
+                "train afresh"
+            )
+        return net, int(old.get("trained", {}).get("iterations", 0)), None
+    if int(old.get("players", 0)) != cfg.players:
         raise ConfigError(
             f"--init {cfg.init}: the model was trained for {describe(old['identity'])}, not "
-            f"{describe(head['identity'])}"
+            f"{describe(head['identity'])}; a model of another composition can start this one "
+            "only with as many players"
         )
-    if (net.n_in, net.n_actions) != (n_in, n_act):
-        raise ConfigError(
-            f"--init {cfg.init}: the model has {net.n_in} features and {net.n_actions} actions; "
-            f"this engine builds {n_in} and {n_act} for the composition: train afresh"
+    before = spaces_of(old)
+    net, fresh, features, actions = carry_over(
+        net,
+        before.observations.features,
+        before.actions.names,
+        spaces.observations.features,
+        spaces.actions.names,
+        cfg.seed,
+    )
+    if progress is not None:
+        progress(
+            f"starting from {cfg.init} ({describe(old['identity'])}): {features} of "
+            f"{n_in} features and {actions} of {n_act} actions carried over"
         )
-    return net, int(old.get("trained", {}).get("iterations", 0))
+    return net, 0, fresh
 
 
 def _game_progress(
