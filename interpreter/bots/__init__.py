@@ -68,6 +68,8 @@ def _search_bot(seat: int, seed: int, model: str = "", **params: object) -> Bot:
     if model:
         guided = _upper("interpreter.learn.guided:GuidedSearchBot")
         return guided(seat, seed, model=model, **params)
+    if "value" in params:
+        raise UnknownBotError("search: value= weighs a model's value head: give model=FILE too")
     return SearchBot(seat, seed, **params)  # type: ignore[arg-type]
 
 

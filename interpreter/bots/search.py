@@ -66,6 +66,12 @@ SEARCH_PARAMS = {
         "a 'rulebook train' model file: its priors guide the search and "
         "its value head scores leaves instead of playouts",
     ),
+    "value": BotParam(
+        float,
+        1.0,
+        "with model=: the value head's weight at a new leaf, the rest a playout (1: the head "
+        "alone, 0: playouts with the model's priors)",
+    ),
 }
 
 

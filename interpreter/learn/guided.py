@@ -11,6 +11,10 @@ model changes is how the tree grows and how a leaf is scored, as in AlphaZero (t
 * **values**: that new leaf is scored by the model's value head (each seat's expected share of
   the reward) instead of a random playout, which is what makes each iteration cheap; a
   finished game is scored by its result, a walk that reaches ``depth`` by the ruleset's scoring.
+  ``value=W`` below 1 also plays the leaf out as the plain search does and scores it ``W``
+  times the value head plus ``1 - W`` times the playout (AlphaGo's mixed leaf, 2016):
+  ``value=0`` is the plain search with the policy's priors, a teacher that a young value head
+  cannot mislead.
 
 The model reads the mover's view of the determinised state, so nothing hidden from the
 searching seat is used beyond what the determinisation guessed. The view's features come from
@@ -48,9 +52,14 @@ class _Edge:
 class GuidedSearchBot(SearchBot):
     """Information-set MCTS with the model's priors (PUCT) and value head at the leaves."""
 
-    def __init__(self, seat: int, seed: int, model: str = "", **params: Any) -> None:
+    def __init__(
+        self, seat: int, seed: int, model: str = "", value: float = 1.0, **params: Any
+    ) -> None:
         super().__init__(seat, seed, **params)
+        if not 0.0 <= value <= 1.0:
+            raise ValueError("search: value= (the value head's weight at a leaf) must lie in 0..1")
         self.model = load_cached(model)
+        self.value = value
         self._encoding: tuple[Any, Any] | None = None  # (game, its encoder)
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
@@ -86,6 +95,7 @@ class GuidedSearchBot(SearchBot):
         path: list[tuple[_Edge, int]] = []
         steps = 0
         c = 2.0 * self.c
+        start_round = d.round
         rewards: list[float] | None = None
         while not d.over and steps < self.depth:
             pending = d.pending
@@ -96,6 +106,11 @@ class GuidedSearchBot(SearchBot):
             legal = list(pending)
             if not node or any(o not in node for o in legal):
                 rewards = self._expand(d, node, legal)
+                if self.value < 1.0:  # the leaf's playout too, weighed against the value head
+                    self._playout(d, steps, start_round)
+                    played = playout_rewards(d, self.scale, self.tiebreak)
+                    w = self.value
+                    rewards = [w * v + (1 - w) * r for v, r in zip(rewards, played, strict=True)]
                 break
             total = 0
             gained = 0.0

@@ -9,10 +9,12 @@ import random
 from pathlib import Path
 
 import numpy as np
+import pytest
 
-from interpreter.bots import make_bot
+from interpreter.bots import UnknownBotError, make_bot
 from interpreter.engine.infoset import SeatView
 from interpreter.learn.features import composition, spaces_of
+from interpreter.learn.guided import GuidedSearchBot
 from interpreter.learn.model import PolicyValueNet, save_model
 from interpreter.simulate.runner import SimSpec, load_spec_game
 
@@ -69,3 +71,32 @@ def test_a_guided_search_of_one_or_two_walks_plays_the_policys_choice(tmp_path: 
             seat, legal = s.to_move, s.legal_options()
             expect = policy[seat].choose(SeatView(s, seat), legal)
             assert guided[seat].choose(SeatView(s, seat), legal) == expect, (walks, legal)
+
+
+def test_value_below_one_plays_each_new_leaf_out(tmp_path: Path, monkeypatch) -> None:
+    model = _skewed_model(tmp_path)
+    game = load_spec_game(SimSpec(game=TOY, players=2, seats=("random", "random")))
+    state = _states(game, 1)[3]
+    calls: list[int] = []
+    original = GuidedSearchBot._playout
+
+    def counted(self, d, steps, start_round):  # type: ignore[no-untyped-def]
+        calls.append(steps)
+        return original(self, d, steps, start_round)
+
+    monkeypatch.setattr(GuidedSearchBot, "_playout", counted)
+    seat, legal = state.to_move, state.legal_options()
+    make_bot(f"search:iterations=12:model={model}", seat, 1).choose(SeatView(state, seat), legal)
+    assert calls == []  # the value head alone
+    mixed = make_bot(f"search:iterations=12:value=0.5:model={model}", seat, 1)
+    mixed.choose(SeatView(state, seat), legal)
+    assert len(calls) == 12  # a playout at every walk's new leaf
+    estimate = mixed.last_root_value
+    pure = make_bot(f"search:iterations=12:value=0:model={model}", seat, 1)
+    pure.choose(SeatView(state, seat), legal)
+    assert pure.last_root_value != estimate
+
+
+def test_value_needs_a_model() -> None:
+    with pytest.raises(UnknownBotError, match="model=FILE"):
+        make_bot("search:iterations=5:value=0.5", 0, 1)
