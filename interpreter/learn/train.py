@@ -47,7 +47,7 @@ from typing import Any
 
 import numpy as np
 
-from interpreter.bots import make_bot
+from interpreter.bots import UnknownBotError, make_bot, parse_bot_spec
 from interpreter.diagnostics.errors import ConfigError
 from interpreter.engine.infoset import SeatView
 from interpreter.learn.features import (
@@ -302,10 +302,16 @@ def train(
     head = composition(cfg.game, cfg.players, cfg.overlays, cfg.options, spaces.game)
     if not 0.0 < cfg.full_share <= 1.0 or cfg.fast_iterations < 1:
         raise ConfigError("train: the full-search share must lie in (0, 1], fast iterations >= 1")
-    for spec in (cfg.search, cfg.guided_search):
+    for flag, spec in (("--search", cfg.search), ("--guided-search", cfg.guided_search)):
         if not spec.startswith("search"):
-            raise ConfigError(f"train: --search must be a search bot spec, not {spec!r}")
-        make_bot(spec, 0, 0)  # a bad parameter fails now, with the registry's message
+            raise ConfigError(f"train: {flag} must be a search bot spec, not {spec!r}")
+        try:  # a bad parameter fails now, with the registry's message (the guided teacher's
+            # model does not exist yet: its parameters are read, the bot is made later)
+            parse_bot_spec(spec)
+            if flag == "--search":
+                make_bot(spec, 0, 0)
+        except (UnknownBotError, ValueError) as exc:
+            raise ConfigError(f"train: {flag} {spec}: {exc}") from None
     n_act, players = spaces.actions.size, cfg.players
     net, done, fresh = _start(cfg, head, spaces, progress)
     opt = Adam(net.params, cfg.lr)

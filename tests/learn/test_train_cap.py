@@ -70,3 +70,33 @@ def test_a_share_outside_the_range_is_refused(tmp_path: Path, capsys, share: str
     err = capsys.readouterr().err
     assert code != 0 and "--full-share" in err and "Traceback" not in err
     assert not (tmp_path / "m.npz").exists()
+
+
+def test_a_guided_teacher_may_weigh_its_leaves(tmp_path: Path) -> None:
+    cfg = TrainConfig(
+        game=TOY,
+        players=2,
+        out=str(tmp_path / "m.npz"),
+        iterations=2,
+        games=2,
+        search=TEACHER,
+        guided_search="search:iterations=8:value=0",
+        hidden=(8,),
+        epochs=2,
+    )
+    assert len(train(cfg).iterations) == 2
+
+
+@pytest.mark.parametrize(
+    ("flag", "spec", "says"),
+    [
+        ("--guided-search", "search:iterations=8:valu=0", "bad parameter 'valu=0'"),
+        ("--search", "search:iterations=8:value=0", "give model=FILE too"),
+        ("--search", "search:depth=0", "depth must be >= 1"),
+    ],
+)
+def test_a_bad_teacher_is_a_clear_error(tmp_path: Path, capsys, flag, spec, says) -> None:
+    code = main(["train", TOY, "--out", str(tmp_path / "m.npz"), flag, spec])
+    err = capsys.readouterr().err
+    assert code != 0 and says in err, err
+    assert "internal error" not in err and "Traceback" not in err
