@@ -43,6 +43,9 @@ class OptionSpec:
     # the line's options the mover took is then its own secret (the leak check compares a
     # line's public text with that of another of them); settled with the secrets (host.py)
     secret_values: bool = False
+    # whether the type pass proved every `for` value an id (a text): the options of such a
+    # line are listed by value lookups alone (engine/options.py)
+    text_values: bool = False
 
 
 @dataclass
