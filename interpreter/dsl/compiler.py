@@ -104,7 +104,10 @@ class Compiler:
             self.resolver.tc.expect(tree, node, expect)
         if self.generator is None:
             return _unchecked
-        return self.generator.expression(node, label)
+        fn = self.generator.expression(node, label)
+        if isinstance(node, ir.FlowVar) and hasattr(fn, "__dict__"):
+            fn.flow_var = node.key  # a variable read alone: engine/blocks.py reads it in place
+        return fn
 
     def listing_condition(self, label: str, loop_keys: frozenset[str]) -> Fn | None:
         """The last expression compiled, an option line's condition whose `for` parts bind
