@@ -101,6 +101,7 @@ class Generator:
         self._flow_reads: dict[str, str] | None = None
         self._temp_reads: dict[str, str] | None = None  # the same for temps
         self._temp_counts: dict[str, int] = {}  # how often the body reads each temp
+        self._loops = 0  # how many comprehensions the part being written is inside
         self._temp_hoist: set[str] | None = None  # the temps read into locals (None: all)
         # the parts of a listing's condition computed once a listing: id(node) -> its place
         self._memo: dict[int, int] | None = None
@@ -310,7 +311,11 @@ class Generator:
         # a copy (the body may change the collection), unless made here anyway: lists joined
         it = self.x(st.iterable)
         it = it if isinstance(st.iterable, ir.Binary) and st.iterable.op == "+" else f"list({it})"
-        return [f"for {st.slot.py} in {it}:", *self._suite(st.body)]
+        self._loops += 1
+        try:
+            return [f"for {st.slot.py} in {it}:", *self._suite(st.body)]
+        finally:
+            self._loops -= 1
 
     def _emit(self, st: ir.Emit) -> list[str]:
         vals = ", ".join(self.x(a) for a in st.args)
@@ -350,7 +355,8 @@ class Generator:
         if reads is None:
             return f"t[{node.key!r}]"
         counts = self._temp_counts
-        counts[node.key] = counts.get(node.key, 0) + 1
+        # read in a comprehension, it is read once an element: into a local, as if read twice
+        counts[node.key] = counts.get(node.key, 0) + (2 if self._loops else 1)
         if self._temp_hoist is not None and node.key not in self._temp_hoist:
             return f"t[{node.key!r}]"
         local = reads.get(node.key)
@@ -461,8 +467,12 @@ class Generator:
 
     def _reduce_each(self, node: ir.ReduceEach) -> str:
         it = self.x(node.iterable)
-        el = self.x(node.element)
-        cond = f" if {self.x(node.cond)}" if node.cond is not None else ""
+        self._loops += 1
+        try:
+            el = self.x(node.element)
+            cond = f" if {self.x(node.cond)}" if node.cond is not None else ""
+        finally:
+            self._loops -= 1
         return REDUCE_EACH[node.kind].format(el, f"for {node.slot.py} in {it}{cond}")
 
     def _inline(self, node: ir.Inline) -> str:

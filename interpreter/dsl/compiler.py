@@ -107,6 +107,11 @@ class Compiler:
         fn = self.generator.expression(node, label)
         if isinstance(node, ir.FlowVar) and hasattr(fn, "__dict__"):
             fn.flow_var = node.key  # a variable read alone: engine/blocks.py reads it in place
+        distinct = isinstance(node, ir.Reduce) and node.kind == "distinct" and len(node.args) == 1
+        if distinct and expect == "collection" and hasattr(fn, "__dict__"):
+            # an option line's values: a listing that keeps the first of equal ids (options.py)
+            # needs no `distinct` of its own
+            fn.with_repeats = self.generator.expression(node.args[0], label)
         return fn
 
     def listing_condition(self, label: str, loop_keys: frozenset[str]) -> Fn | None:

@@ -71,7 +71,8 @@ def _by_lookup(i: int, opt: Any, ns: dict[str, Any], make_id: str, first: bool) 
     local: dict[str, Any] = {}
     exec(compile(src, "<option entry>", "exec"), ns, local)  # noqa: S102 - our own source
     ns[f"G{i}"] = _Entries(local["make"]).__getitem__
-    ns[f"D{i}_0"] = opt.domains[0]
+    # `distinct(...)` left out: a repeated value gives the entry it gave first
+    ns[f"D{i}_0"] = getattr(opt.domains[0], "with_repeats", opt.domains[0])
     if first:
         return [f"out = dict(map(G{i}, D{i}_0(s)))"]
     return [f"out.update(map(G{i}, D{i}_0(s)))"]
