@@ -17,6 +17,7 @@ from lark import Token, Tree
 
 from interpreter.dsl import ir
 from interpreter.dsl.codegen import Deferred, Generator
+from interpreter.dsl.codegen_select import listing_select
 from interpreter.dsl.parser import parse
 from interpreter.dsl.resolve import Resolver
 from interpreter.dsl.resolvecalls import DslCompileError, _Nested
@@ -121,6 +122,14 @@ class Compiler:
         if self.generator is None or self.last is None:
             return None
         return self.generator.listing_condition(self.last[1], label, loop_keys)
+
+    def listing_select(self, label: str, loop_keys: list[str]) -> Any:
+        """The last expression compiled, the condition of an option line of one `for` part
+        (temp slot ``loop_keys[0]``), as the loop that picks its legal values (codegen_select.py);
+        None where the generator writes no plain code."""
+        if self.generator is None or self.last is None:
+            return None
+        return listing_select(self.generator, self.last[1], label, loop_keys[0])
 
     def statements(self, text: str, scope: Scope) -> Fn:
         self.last_block = None

@@ -98,15 +98,17 @@ def advance(rules: Rules, s: State, seat: int | None = None, option: str | None 
         raise rule_failure(e, rules, s, seat, option) from None
 
 
-def run(rules: Rules, s: State) -> None:
-    """Advance until a decision with at least one option, or the end of the game."""
+def run(rules: Rules, s: State, pc: int | None = None) -> None:
+    """Advance until a decision with at least one option, or the end of the game; from
+    `pc` when given (the state's position then is not read)."""
     program = rules.program
     code = program.code
     blocks = program.blocks
     # the position is a local while the machine runs (no rule reads it) and is written back
     # however the run ends; effects, branches, jumps and phase calls run in the functions
     # blocks.py writes, so this loop meets only decisions and the ends of rounds and games
-    pc = s.pc
+    if pc is None:
+        pc = s.pc
     try:
         while True:
             block = blocks.get(pc) or block_at(program, pc, take_only)
@@ -165,9 +167,8 @@ def take_only(s: State, options: dict[str, tuple]) -> None:
     so it is neither counted nor kept in the history (a save's choices), and every driver (bots,
     people, replays, agents) sees only the decisions that are choices."""
     ((option_id, (spec, opt, values)),) = options.items()
-    t = s.t
-    for key, value in zip(opt.slots, values, strict=True):
-        t[key] = value
+    if values:  # one value for each slot (the listing made them together)
+        s.t.update(zip(opt.slots, values))
     for flag in spec.idle_flags:
         s.v[flag] = 1
     if s.log is not None:

@@ -62,20 +62,18 @@ def _apart(opt: Any, before: list[Any]) -> bool:
     return True
 
 
-def _by_lookup(i: int, opt: Any, ns: dict[str, Any], make_id: str, first: bool) -> list[str]:
-    """The line that lists a line of one `for` part over texts with no condition by looking
-    each value's entry up (made once a value, kept): the whole loop runs in C. Its options
-    start the listing, or are added to it (no id of theirs can be an earlier line's), and a
-    value repeated in the collection has its one entry, so it keeps its first place."""
+def _by_lookup(i: int, ns: dict[str, Any], make_id: str, values: str, first: bool) -> list[str]:
+    """The line that lists a line of one `for` part over texts by looking each of its legal
+    `values` (an expression) up for its entry (made once a value, kept): the loop runs in C.
+    Its options start the listing, or are added to it (no id of theirs can be an earlier
+    line's), and a value repeated has its one entry, so it keeps its first place."""
     src = f"def make(x{i}_0):\n    return ({make_id}, (SPEC, O{i}, (x{i}_0,)))\n"
     local: dict[str, Any] = {}
     exec(compile(src, "<option entry>", "exec"), ns, local)  # noqa: S102 - our own source
     ns[f"G{i}"] = _Entries(local["make"]).__getitem__
-    # `distinct(...)` left out: a repeated value gives the entry it gave first
-    ns[f"D{i}_0"] = getattr(opt.domains[0], "with_repeats", opt.domains[0])
     if first:
-        return [f"out = dict(map(G{i}, D{i}_0(s)))"]
-    return [f"out.update(map(G{i}, D{i}_0(s)))"]
+        return [f"out = dict(map(G{i}, {values}))"]
+    return [f"out.update(map(G{i}, {values}))"]
 
 
 def _option_lines(i: int, opt: Any, ns: dict[str, Any], before: list[Any]) -> list[str]:
@@ -98,9 +96,18 @@ def _option_lines(i: int, opt: Any, ns: dict[str, Any], before: list[Any]) -> li
     else:
         ns[f"T{i}"] = opt.template
         make_id = f"T{i}(s)"
-    if depth == 1 and parts and opt.text_values and opt.condition is None:
+    # a condition of a line of one `for` part, as the loop that picks the legal values
+    select = getattr(opt.condition, "select", None) if depth == 1 else None
+    if select is not None:
+        ns[f"S{i}"], ns[f"D{i}_0"] = select, opt.domains[0]
+        values = f"S{i}(s, D{i}_0(s))"
+    elif depth == 1 and opt.condition is None:
+        # `distinct(...)` left out: a repeated value gives the entry it gave first
+        ns[f"D{i}_0"] = getattr(opt.domains[0], "with_repeats", opt.domains[0])
+        values = f"D{i}_0(s)"
+    if depth == 1 and parts and opt.text_values and (select or opt.condition is None):
         if not before or _apart(opt, before):
-            return _by_lookup(i, opt, ns, make_id, not before)
+            return _by_lookup(i, ns, make_id, values, not before)
     bound = "".join(f"x{i}_{d}, " for d in range(depth))
     add = [f"oid = {make_id}", f"if oid not in out: out[oid] = (SPEC, O{i}, ({bound}))"]
     if depth == 1 and parts:
@@ -115,6 +122,10 @@ def _option_lines(i: int, opt: Any, ns: dict[str, Any], before: list[Any]) -> li
             f"    if {x}.__class__ is str or {x}.__class__ is int: E{i}[{x}] = e",
             "if e[0] not in out: out[e[0]] = e[1]",
         ]
+    if select is not None:
+        ns[f"K{i}_0"] = opt.slots[0]
+        bind = [] if parts else [f"    t[K{i}_0] = x{i}_0"]  # for the id's own call
+        return [f"for x{i}_0 in {values}:", *bind, *("    " + ln for ln in add)]
     lines: list[str] = []
     if opt.condition is not None:
         per_listing = getattr(opt.condition, "per_listing", None)

@@ -127,11 +127,11 @@ class State:
         rules = self.game.rules
         if self.decisions >= rules.limits.decisions:
             raise rules.limits.error("decisions", self.round, self.decisions)
-        self.ab.clear()  # the caller may have edited pieces directly since the last decision
-        if values:
-            t = self.t
-            for key, value in zip(opt.slots, values, strict=True):
-                t[key] = value
+        ab = self.ab
+        if ab:  # the caller may have edited pieces directly since the last decision
+            ab.clear()
+        if values:  # one value for each slot (the listing made them together)
+            self.t.update(zip(opt.slots, values))
         seat = self.who
         log = self.log
         mark = -1
@@ -142,10 +142,11 @@ class State:
                     log.append((self.round, seat, text))
             else:
                 mark = len(log)
-        for flag in spec.idle_flags:
-            self.v[flag] = 1
-        self.pending = None
-        self.who = None
+        if spec.idle_flags:
+            v = self.v
+            for flag in spec.idle_flags:
+                v[flag] = 1
+        self.pending = self.who = None
         self.history.append(option_id)
         self.decisions += 1
         # the effect, then the machine on to the next decision: a rule failing in either is
@@ -156,8 +157,7 @@ class State:
                 # the option's effect said nothing itself: the log shows the choice as taken,
                 # in its family's words
                 log.append((self.round, seat, rules.words.option(option_id)))
-            self.pc += 1
-            run(rules, self)
+            run(rules, self, self.pc + 1)
         except RULE_FAILURES as e:
             raise rule_failure(e, rules, self, seat, option_id) from None
         if self.rec is not None:
