@@ -134,6 +134,7 @@ def _write_block(code: list[tuple], start: int, take_only: Any) -> Any:
         else:  # the end of a round or of the game: the machine's own
             body.append(f"return {pc}")
             break
+    body = _without_empty_calls(body)
     if any("V[" in line or "V.get(" in line for line in body):  # flow steps written in place
         body.insert(0, "V = s.v")
     src = "def run_on(s):\n" + "".join(f"    {line}\n" for line in body)
@@ -181,16 +182,30 @@ def _straight_out(code: list[tuple], pc: int, ns: dict[str, Any]) -> list[str] |
     the function whatever happens (a decision, the end of a round or game, a phase entered or
     left), or None when the path branches or runs longer: those sides stay where they are."""
     lines: list[str] = []
-    seen: set[int] = set()
-    while pc not in seen and len(lines) <= _STRAIGHT_MAX:
-        seen.add(pc)
+    seen: set[tuple[int, tuple[int, ...]]] = set()
+    stack: list[int] = []  # a phase named by a constant is entered here too (_write_block)
+    steps = 0
+    while (pc, tuple(stack)) not in seen and steps <= _STRAIGHT_MAX:
+        seen.add((pc, tuple(stack)))
         ins = code[pc]
         op = ins[0]
+        fixed = getattr(ins[1], "constant", _NOT_FIXED) if len(ins) > 1 else _NOT_FIXED
+        steps += 1
         if op == DO:
-            lines += _effect(ins[1], pc, ns)
+            if ins[1] is not nothing and fixed is _NOT_FIXED:
+                lines += _effect(ins[1], pc, ns)
             pc += 1
         elif op == JUMP:
             pc = ins[1]
+        elif op == JUMP_IF_NOT and fixed is not _NOT_FIXED:  # `if: true`: no test to run
+            pc = pc + 1 if fixed else ins[2]
+        elif op == CALL and fixed is not _NOT_FIXED and ins[2].get(fixed) is not None:
+            lines.append(f"s.calls.append({pc + 1})")
+            stack.append(pc + 1)
+            pc = ins[2][fixed]
+        elif op == RETURN and stack:
+            lines.append("s.calls.pop()")
+            pc = stack.pop()
         elif op in (CALL, RETURN):
             return lines + _leave(code, pc, ns)
         elif op in RUN_ON:  # a branch or a stop-if: not straight
@@ -236,3 +251,20 @@ def _test(fn: Any, pc: int, ns: dict[str, Any]) -> tuple[list[str], str, list[st
         return [], f"F{pc}(s)", []
     ns.update(inline.names)
     return list(inline.lines), f"({inline.test})", list(inline.after)
+
+
+def _without_empty_calls(body: list[str]) -> list[str]:
+    """`body` less each phase entered and left with nothing run between (a return address
+    pushed and popped at once: an empty phase, a place for overlays to add steps to)."""
+    out: list[str] = []
+    for line in body:
+        if out and line.strip() == "s.calls.pop()" and out[-1].strip().startswith("s.calls.append("):
+            if _indent(out[-1]) == _indent(line):
+                out.pop()
+                continue
+        out.append(line)
+    return out
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
