@@ -235,7 +235,14 @@ class Generator:
         return ["    " + ln for ln in body]
 
     def _let(self, st: ir.Let) -> list[str]:
-        return [f"{st.slot.py} = {self.x(st.value)}"]
+        value = st.value
+        if isinstance(value, ir.ReduceEach) and value.kind == "first" and self._memo is None:
+            # `let x = first(...)`: a loop that stops at the first, with no generator to resume
+            it, (el, cond) = self.x(value.iterable), self._each(value)
+            test = [f"    if {cond[4:]}:", "        "] if cond else ["    "]
+            found = [*test[:-1], f"{test[-1]}{st.slot.py} = {el}", test[-1] + "break"]
+            return [f"{st.slot.py} = None", f"for {value.slot.py} in {it}:", *found]
+        return [f"{st.slot.py} = {self.x(value)}"]
 
     def _assign(self, st: ir.Assign) -> list[str]:
         target, op, value = st.target, st.op, self.x(st.value)
@@ -467,13 +474,17 @@ class Generator:
 
     def _reduce_each(self, node: ir.ReduceEach) -> str:
         it = self.x(node.iterable)
+        el, cond = self._each(node)
+        return REDUCE_EACH[node.kind].format(el, f"for {node.slot.py} in {it}{cond}")
+
+    def _each(self, node: ir.ReduceEach) -> tuple[str, str]:
+        """A reducer's element and its ` if cond` ("" without), read once an element."""
         self._loops += 1
         try:
             el = self.x(node.element)
-            cond = f" if {self.x(node.cond)}" if node.cond is not None else ""
+            return el, f" if {self.x(node.cond)}" if node.cond is not None else ""
         finally:
             self._loops -= 1
-        return REDUCE_EACH[node.kind].format(el, f"for {node.slot.py} in {it}{cond}")
 
     def _inline(self, node: ir.Inline) -> str:
         body = self.x(node.body)
