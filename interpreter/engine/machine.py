@@ -244,9 +244,12 @@ def ability_reader(rules: Rules) -> Callable[[State, Any, str], int]:
         t = s.t
         pl = s.p[who]
         for area, by_type in walks.get(name, ()):
-            # the pieces that grant it, picked out in one comprehension: most grant nothing
-            for piece in [x for x in pl[area] if x["type"] in by_type]:
-                amount, pred, key = by_type[piece["type"]]
+            # a plain loop: an `active` test changes nothing, so the area stays as it is
+            for piece in pl[area]:
+                entry = by_type.get(piece["type"])
+                if entry is None:  # most pieces grant nothing
+                    continue
+                amount, pred, key = entry
                 if pred is not None:  # is_active, written out
                     t[key] = piece
                     if not pred(s):

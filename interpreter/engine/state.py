@@ -106,10 +106,9 @@ class State:
     # asked at every step of every driver's loop: a getter written in C runs no Python frame
     is_over = property(attrgetter("over"), doc="Whether the game has ended.")
 
-    @property
-    def to_move(self) -> int | None:
-        """The seat that must decide now, or None when the game is over."""
-        return None if self.over else self.who
+    # the seat that must decide now, or None when the game is over (the end of a game sets
+    # `who` to None: scoring.finish); read at every step of a driver's loop, so read in C
+    to_move = property(attrgetter("who"), doc="The seat that must decide now (None: over).")
 
     def legal_options(self) -> list[str]:
         """Every legal option id at this point, in a stable order."""
