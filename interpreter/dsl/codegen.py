@@ -18,6 +18,7 @@ from typing import Any
 
 from interpreter.dsl import ir
 from interpreter.dsl.builtins import BUILTINS
+from interpreter.dsl.codegen_lower import returned
 from interpreter.dsl.codegen_layout import MARK, is_mark, line_map, prologue, reads_temp
 from interpreter.dsl.codegen_parts import (
     INLINE_BUILTINS,
@@ -102,6 +103,7 @@ class Generator:
         self._temp_reads: dict[str, str] | None = None  # the same for temps
         self._temp_counts: dict[str, int] = {}  # how often the body reads each temp
         self._loops = 0  # how many comprehensions the part being written is inside
+        self._named: dict[int, str] = {}  # id(node) -> the local a line before computed it in
         self._temp_hoist: set[str] | None = None  # the temps read into locals (None: all)
         # the parts of a listing's condition computed once a listing: id(node) -> its place
         self._memo: dict[int, int] | None = None
@@ -118,7 +120,7 @@ class Generator:
         return self._expression(node, label)
 
     def _expression(self, node: ir.Expr, label: str) -> Fn:
-        return self._build(self._with_flow_reads(lambda: [f"return {self.x(node)}"]), label)
+        return self._build(self._with_flow_reads(lambda: returned(self, node)), label)
 
     def statements(self, stmts: list[ir.Stmt], label: str) -> Fn:
         if self.deferred:
@@ -344,6 +346,9 @@ class Generator:
 
     # -- expressions --------------------------------------------------------------------------
     def x(self, node: ir.Expr) -> str:
+        named = self._named.get(id(node))  # a part computed by a line before (codegen_lower)
+        if named is not None:
+            return named
         memo = self._memo
         if memo is not None and id(node) in memo:
             i = memo[id(node)]
