@@ -45,9 +45,12 @@ def _lines(gen: Any, parts: list[ir.Expr], named: list[int]) -> list[str]:
             name = f"_s{next(_ids)}"
             it = gen.x(each.iterable)
             el, cond = gen._each(each)
-            add = f"{name} += {el}"
-            lines += [f"{name} = 0", f"for {each.slot.py} in {it}:"]
-            lines.append(f"    if {cond[4:]}: {add}" if cond else f"    {add}")
+            start, found = _LOOPS[each.kind]
+            body = [ln.format(name=name, el=el) for ln in found]
+            if cond:
+                body = [f"if {cond[4:]}:", *("    " + ln for ln in body)]
+            lines += [f"{name} = {start}", f"for {each.slot.py} in {it}:"]
+            lines += ["    " + ln for ln in body]
             gen._named[id(each)] = name
             named.append(id(each))
         value = gen.x(part)
@@ -58,6 +61,17 @@ def _lines(gen: Any, parts: list[ir.Expr], named: list[int]) -> list[str]:
     return lines
 
 
+# a reducer over a comprehension as a loop: the local's start, and the lines run for each
+# element that passes the comprehension's `if` (any, all and first stop where they stop)
+_LOOPS = {
+    "sum": ("0", ["{name} += {el}"]),
+    "count": ("0", ["{name} += 1"]),
+    "any": ("False", ["if {el}:", "    {name} = True", "    break"]),
+    "all": ("True", ["if not {el}:", "    {name} = False", "    break"]),
+    "first": ("None", ["{name} = {el}", "break"]),
+}
+
+
 def _sums(node: ir.Expr) -> list[ir.ReduceEach]:
     """The sums over a comprehension that `node` computes in any case, in the order it
     computes them, when they change nothing (none calls a builtin that does)."""
@@ -65,8 +79,13 @@ def _sums(node: ir.Expr) -> list[ir.ReduceEach]:
 
     def walk(n: Any) -> None:
         if isinstance(n, ir.ReduceEach):
-            if n.kind == "sum" and _pure(n):
+            if n.kind in _LOOPS and _pure(n):
                 found.append(n)
+        elif isinstance(n, ir.Index):
+            walk(n.obj)
+            walk(n.key)
+        elif isinstance(n, ir.Field | ir.Static):
+            walk(n.obj)
         elif isinstance(n, ir.Binary):
             walk(n.left)
             walk(n.right)
