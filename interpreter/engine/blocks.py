@@ -14,6 +14,7 @@ points at its own text.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -158,8 +159,16 @@ def _decision(spec: ChooseSpec, pc: int, ns: dict[str, Any]) -> list[str]:
         ask = "len(o) > 1 or not s.take_forced or s.ask_hidden_forced"
     else:
         ask = "len(o) > 1 or not s.take_forced"
+    listing = f"L{pc}(s)"
+    lone = getattr(spec.enumerator, "lone", None)
+    if lone is not None:  # a listing of one expression (options.py), its names made this step's
+        expr, names = lone
+        for name, value in names.items():
+            ns[f"{name}_{pc}"] = value
+            expr = re.sub(rf"\b{name}\b", f"{name}_{pc}", expr)
+        listing = expr
     return [
-        f"o = L{pc}(s)",
+        f"o = {listing}",
         "if o:",
         f"    s.who = {who}",
         f"    if {ask}:",

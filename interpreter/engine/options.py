@@ -167,4 +167,9 @@ def option_enumerator(spec: ChooseSpec) -> Enumerator:
     src = "def enumerate_options(s):\n" + "".join(f"    {ln}\n" for ln in body)
     label = spec.label or "a decision"
     exec(compile(src, f"<options of {label[:60]!r}>", "exec"), ns)  # noqa: S102 - our own source
-    return ns["enumerate_options"]
+    fn = ns["enumerate_options"]
+    if len(body) == 2 and body[0].startswith("out = dict(map(G0, "):
+        # the whole listing is one expression: engine/blocks.py writes it in place of the call
+        expr = body[0].removeprefix("out = ")
+        fn.lone = (expr, {k: ns[k] for k in ("G0", "S0", "D0_0") if k in ns})
+    return fn
