@@ -18,8 +18,8 @@ from typing import Any
 
 from interpreter.dsl import ir
 from interpreter.dsl.builtins import BUILTINS
-from interpreter.dsl.codegen_lower import returned
-from interpreter.dsl.codegen_layout import MARK, is_mark, line_map, prologue, reads_temp
+from interpreter.dsl.codegen_layout import MARK, is_mark, line_map, prologue
+from interpreter.dsl.codegen_lower import is_loop, reduce_loop, returned
 from interpreter.dsl.codegen_parts import (
     INLINE_BUILTINS,
     REDUCE_EACH,
@@ -37,7 +37,6 @@ from interpreter.dsl.codegen_parts import (
     read_again_after_fires,
     words_text,
 )
-from interpreter.dsl.hoist import invariant_parts
 from interpreter.dsl.loglines import own_line
 from interpreter.dsl.runtime import (
     checked_divide,
@@ -167,30 +166,6 @@ class Generator:
             temps, self._temp_reads = self._temp_reads, None
         return body, reads, temps
 
-    def listing_condition(self, node: ir.Expr, label: str, loop_keys: frozenset[str]) -> Fn | None:
-        """An option line's condition `node` for one listing of its options: a function of
-        the state that returns the test to ask of each candidate, in which each part that
-        reads no `for` name (hoist.py) is computed at most once, when a candidate first needs
-        it. None when there is no such part, or the text is not written plainly (a coverage
-        build, checked reads, a deferred text)."""
-        if self.deferred or self.checked or self.probes is not None:
-            return None
-        parts = invariant_parts(node, loop_keys)
-        if not parts:
-            return None
-        self._memo = {id(part): i for i, part in enumerate(parts)}
-        try:
-            lines = self._with_flow_reads(lambda: [f"return {self.x(node)}"])
-        finally:
-            self._memo = None
-        # what a listing reads once (flow variables, temps other than the `for` names) is
-        # read by the outer function; the candidate's own temps by the test
-        inner = [ln for ln in lines if reads_temp(ln, loop_keys) or ln.startswith("return ")]
-        outer = [ln for ln in lines if ln not in inner]
-        body = [*outer, f"_m = [_U] * {len(parts)}", "def cond(s):"]
-        body += ["    " + ln for ln in inner] + ["return cond"]
-        return self._build(body, label)
-
     def _build(self, body: list[str], label: str) -> Fn:
         name = f"_rule{next(_ids)}"
         src = f"def {name}(s):\n" + "".join(f"    {line}\n" for line in prologue(body) + body)
@@ -237,14 +212,9 @@ class Generator:
         return ["    " + ln for ln in body]
 
     def _let(self, st: ir.Let) -> list[str]:
-        value = st.value
-        if isinstance(value, ir.ReduceEach) and value.kind == "first" and self._memo is None:
-            # `let x = first(...)`: a loop that stops at the first, with no generator to resume
-            it, (el, cond) = self.x(value.iterable), self._each(value)
-            test = [f"    if {cond[4:]}:", "        "] if cond else ["    "]
-            found = [*test[:-1], f"{test[-1]}{st.slot.py} = {el}", test[-1] + "break"]
-            return [f"{st.slot.py} = None", f"for {value.slot.py} in {it}:", *found]
-        return [f"{st.slot.py} = {self.x(value)}"]
+        if self._memo is None and is_loop(st.value):  # `let x = first(...)`: codegen_lower
+            return reduce_loop(self, st.slot.py, st.value)
+        return [f"{st.slot.py} = {self.x(st.value)}"]
 
     def _assign(self, st: ir.Assign) -> list[str]:
         target, op, value = st.target, st.op, self.x(st.value)

@@ -43,14 +43,7 @@ def _lines(gen: Any, parts: list[ir.Expr], named: list[int]) -> list[str]:
     for i, part in enumerate(parts):
         for each in _sums(part):
             name = f"_s{next(_ids)}"
-            it = gen.x(each.iterable)
-            el, cond = gen._each(each)
-            start, found = _LOOPS[each.kind]
-            body = [ln.format(name=name, el=el) for ln in found]
-            if cond:
-                body = [f"if {cond[4:]}:", *("    " + ln for ln in body)]
-            lines += [f"{name} = {start}", f"for {each.slot.py} in {it}:"]
-            lines += ["    " + ln for ln in body]
+            lines += reduce_loop(gen, name, each)
             gen._named[id(each)] = name
             named.append(id(each))
         value = gen.x(part)
@@ -72,6 +65,23 @@ _LOOPS = {
 }
 
 
+def is_loop(node: ir.Expr) -> bool:
+    """Whether `node` is a reducer written as a loop (reduce_loop) where it is computed in
+    any case: `let x = first(...)`, a sum in a test."""
+    return isinstance(node, ir.ReduceEach) and node.kind in _LOOPS and _pure(node)
+
+
+def reduce_loop(gen: Any, name: str, each: ir.ReduceEach) -> list[str]:
+    """The lines that compute the reducer `each` into the local `name` by a loop."""
+    it = gen.x(each.iterable)
+    el, cond = gen._each(each)
+    start, found = _LOOPS[each.kind]
+    body = [ln.format(name=name, el=el) for ln in found]
+    if cond:
+        body = [f"if {cond[4:]}:", *("    " + ln for ln in body)]
+    return [f"{name} = {start}", f"for {each.slot.py} in {it}:", *("    " + ln for ln in body)]
+
+
 def _sums(node: ir.Expr) -> list[ir.ReduceEach]:
     """The sums over a comprehension that `node` computes in any case, in the order it
     computes them, when they change nothing (none calls a builtin that does)."""
@@ -79,7 +89,7 @@ def _sums(node: ir.Expr) -> list[ir.ReduceEach]:
 
     def walk(n: Any) -> None:
         if isinstance(n, ir.ReduceEach):
-            if n.kind in _LOOPS and _pure(n):
+            if is_loop(n):
                 found.append(n)
         elif isinstance(n, ir.Index):
             walk(n.obj)

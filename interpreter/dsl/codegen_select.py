@@ -1,12 +1,13 @@
-"""An option line's condition written as the loop that picks the legal values of its one `for`
-part (engine/options.py lists a line's options from them).
+"""An option line's condition in the forms a listing asks it in (engine/options.py lists a
+decision's options with them): the loop that picks the legal values of a line's one `for` part,
+and the test of one candidate with what reads no `for` name computed once a listing.
 
 A listing asks a line's `if` once per value of its collection: twenty-odd calls of the
 condition's function for one decision, each binding the value into the temps and reading it
 back. Written as one function of the state and the collection, the test runs in a loop of its
 own with the value as a local: the same test, asked of the same values in the same order
 (the value is still bound as a temp for what reads it there), with the parts that read no
-`for` name computed once a listing (hoist.py), as Generator.listing_condition does.
+`for` name computed once a listing (hoist.py), as listing_condition below does.
 """
 
 from __future__ import annotations
@@ -62,3 +63,28 @@ def listing_select(gen: Any, node: ir.Expr, label: str, key: str) -> Select | No
         raise RuntimeError(f"generated code does not compile: {e}\n{src}") from None
     exec(code, gen.ns)  # noqa: S102 - our own generated source, built from the parse tree
     return gen.ns[name]
+
+
+def listing_condition(gen: Any, node: ir.Expr, label: str, loop_keys: frozenset[str]) -> Any:
+    """An option line's condition `node` for one listing of its options: a function of
+    the state that returns the test to ask of each candidate, in which each part that
+    reads no `for` name (hoist.py) is computed at most once, when a candidate first needs
+    it. None when there is no such part, or the text is not written plainly (a coverage
+    build, checked reads, a deferred text)."""
+    if gen.deferred or gen.checked or gen.probes is not None:
+        return None
+    parts = invariant_parts(node, loop_keys)
+    if not parts:
+        return None
+    gen._memo = {id(part): i for i, part in enumerate(parts)}
+    try:
+        lines = gen._with_flow_reads(lambda: [f"return {gen.x(node)}"])
+    finally:
+        gen._memo = None
+    # what a listing reads once (flow variables, temps other than the `for` names) is
+    # read by the outer function; the candidate's own temps by the test
+    inner = [ln for ln in lines if reads_temp(ln, loop_keys) or ln.startswith("return ")]
+    outer = [ln for ln in lines if ln not in inner]
+    body = [*outer, f"_m = [_U] * {len(parts)}", "def cond(s):"]
+    body += ["    " + ln for ln in inner] + ["return cond"]
+    return gen._build(body, label)

@@ -267,10 +267,10 @@ def _without_empty_calls(body: list[str]) -> list[str]:
     pushed and popped at once: an empty phase, a place for overlays to add steps to)."""
     out: list[str] = []
     for line in body:
-        if out and line.strip() == "s.calls.pop()" and out[-1].strip().startswith("s.calls.append("):
-            if _indent(out[-1]) == _indent(line):
-                out.pop()
-                continue
+        pushed = out and out[-1].strip().startswith("s.calls.append(")
+        if pushed and line.strip() == "s.calls.pop()" and _indent(out[-1]) == _indent(line):
+            out.pop()
+            continue
         out.append(line)
     return out
 

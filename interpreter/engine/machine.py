@@ -111,7 +111,10 @@ def run(rules: Rules, s: State, pc: int | None = None) -> None:
         pc = s.pc
     try:
         while True:
-            block = blocks.get(pc) or block_at(program, pc, take_only)
+            try:  # a subscript costs less than a call of `get`
+                block = blocks[pc]
+            except KeyError:
+                block = block_at(program, pc, take_only)
             if block is not STOPS_AT:
                 pc = block(s)
                 if pc < 0:  # stopped at a decision to ask (its options and seat are set)
@@ -168,7 +171,7 @@ def take_only(s: State, options: dict[str, tuple]) -> None:
     people, replays, agents) sees only the decisions that are choices."""
     ((option_id, (spec, opt, values)),) = options.items()
     if values:  # one value for each slot (the listing made them together)
-        s.t.update(zip(opt.slots, values))
+        s.t.update(zip(opt.slots, values))  # noqa: B905 - as State.apply
     for flag in spec.idle_flags:
         s.v[flag] = 1
     if s.log is not None:

@@ -105,7 +105,8 @@ def _option_lines(i: int, opt: Any, ns: dict[str, Any], before: list[Any]) -> li
         # `distinct(...)` left out: a repeated value gives the entry it gave first
         ns[f"D{i}_0"] = getattr(opt.domains[0], "with_repeats", opt.domains[0])
         values = f"D{i}_0(s)"
-    if depth == 1 and parts and opt.text_values and (select or opt.condition is None):
+    texts = depth == 1 and getattr(opt.domains[0], "text_values", False)  # ids: compiler.py
+    if texts and parts and (select or opt.condition is None):
         if not before or _apart(opt, before):
             return _by_lookup(i, ns, make_id, values, not before)
     bound = "".join(f"x{i}_{d}, " for d in range(depth))

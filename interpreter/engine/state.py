@@ -130,7 +130,7 @@ class State:
         if ab:  # the caller may have edited pieces directly since the last decision
             ab.clear()
         if values:  # one value for each slot (the listing made them together)
-            self.t.update(zip(opt.slots, values))
+            self.t.update(zip(opt.slots, values))  # noqa: B905 - no keyword to parse
         seat = self.who
         log = self.log
         mark = -1

@@ -43,9 +43,6 @@ class OptionSpec:
     # the line's options the mover took is then its own secret (the leak check compares a
     # line's public text with that of another of them); settled with the secrets (host.py)
     secret_values: bool = False
-    # whether the type pass proved every `for` value an id (a text): the options of such a
-    # line are listed by value lookups alone (engine/options.py)
-    text_values: bool = False
 
 
 @dataclass
@@ -84,8 +81,13 @@ class Inline:
     names: dict[str, Any] = field(default_factory=dict)
 
 
-def inline(fn: Fn, *lines: str, test: str | None = None, after: tuple[str, ...] = (),
-           names: dict[str, Any] | None = None) -> Fn:
+def inline(
+    fn: Fn,
+    *lines: str,
+    test: str | None = None,
+    after: tuple[str, ...] = (),
+    names: dict[str, Any] | None = None,
+) -> Fn:
     """`fn`, with the lines that do what it does (Inline) kept on it."""
     fn.inline = Inline(lines, test, after, names or {})  # type: ignore[attr-defined]
     return fn

@@ -22,7 +22,7 @@ from interpreter.dsl.nonesafe import known_not_none
 from interpreter.dsl.parser import DslSyntaxError
 from interpreter.dsl.secrecy import Secrets
 from interpreter.dsl.typefault import found_words
-from interpreter.dsl.types import ANY, SEAT, describe, is_text_id, item_of
+from interpreter.dsl.types import ANY, SEAT, describe, item_of
 from interpreter.load.locate import json_pointer, locate, position_of
 from interpreter.model.flow import ChooseSpec, OptionSpec
 from interpreter.model.values import rule_text
@@ -474,7 +474,6 @@ class DslHost:
             part_paths = [[*opath, "for", j] for j in range(len(parts))]
         slots: list[str] = []
         domains: list[Fn] = []
-        items: list[Any] = []  # the type of each `for` part's values
         for part, ppath in zip(parts, part_paths, strict=True):
             name, sep, rest = str(part).partition(" in ")
             if not sep or not name.strip().replace("-", "").replace("_", "").isalnum():
@@ -482,8 +481,7 @@ class DslHost:
                 continue
             offset = len(name) + len(sep)  # faults in the collection keep their column
             domains.append(self.expression(rest, ppath, scope, offset, expect="collection"))
-            items.append(item_of(self.c.last_type or ANY))
-            slots.append(scope.temp(name.strip(), items[-1]))
+            slots.append(scope.temp(name.strip(), item_of(self.c.last_type or ANY)))
             reads.append(self.last_node())
             self.secrets.bind(slots[-1], [reads[-1]])  # a `for` name: from its collection
         collections = reads[len(reads) - len(slots) :]
@@ -505,6 +503,5 @@ class DslHost:
             template = self.probes.wrap(self.point("option-offered", label, opath), template)
             effect = self.probes.wrap(self.point("option-taken", label, opath), effect)
         line = OptionSpec(template, tuple(slots), tuple(domains), cond, effect, log)
-        line.text_values = bool(items) and all(map(is_text_id, items))
         self.option_lines.append((line, collections, self.where(opath)))
         return line
