@@ -295,9 +295,15 @@ def event_firer(rules: Rules) -> Callable[[State, str, list], None]:
         pl = s.p[seat]
         t = s.t
         for area in areas:
-            # the pieces with a hook for this event, picked out in one comprehension (most
-            # have none); a list of its own, so a hook may change the area it walks
-            for piece in [x for x in pl[area] if x["type"] in hooks]:
+            pieces = pl[area]
+            for x in pieces:  # most areas hold no piece with a hook: a plain loop tells
+                if x["type"] in hooks:
+                    break
+            else:
+                continue
+            # the pieces with a hook for this event, picked out in one comprehension: a list
+            # of its own, so a hook may change the area it walks
+            for piece in [x for x in pieces if x["type"] in hooks]:
                 hook = hooks[piece["type"]]
                 entry = active.get(piece["type"])
                 if entry is not None:  # is_active, written out
