@@ -18,7 +18,8 @@ from typing import Any
 
 from interpreter.dsl import ir
 from interpreter.dsl.builtins import BUILTINS
-from interpreter.dsl.codegen_layout import MARK, is_mark, line_map, prologue, reads_temp
+from interpreter.dsl.codegen_layout import MARK, is_mark, line_map, prologue
+from interpreter.dsl.codegen_lower import is_loop, reduce_loop, returned
 from interpreter.dsl.codegen_parts import (
     INLINE_BUILTINS,
     REDUCE_EACH,
@@ -36,7 +37,6 @@ from interpreter.dsl.codegen_parts import (
     read_again_after_fires,
     words_text,
 )
-from interpreter.dsl.hoist import invariant_parts
 from interpreter.dsl.loglines import own_line
 from interpreter.dsl.runtime import (
     checked_divide,
@@ -101,6 +101,8 @@ class Generator:
         self._flow_reads: dict[str, str] | None = None
         self._temp_reads: dict[str, str] | None = None  # the same for temps
         self._temp_counts: dict[str, int] = {}  # how often the body reads each temp
+        self._loops = 0  # how many comprehensions the part being written is inside
+        self._named: dict[int, str] = {}  # id(node) -> the local a line before computed it in
         self._temp_hoist: set[str] | None = None  # the temps read into locals (None: all)
         # the parts of a listing's condition computed once a listing: id(node) -> its place
         self._memo: dict[int, int] | None = None
@@ -117,7 +119,7 @@ class Generator:
         return self._expression(node, label)
 
     def _expression(self, node: ir.Expr, label: str) -> Fn:
-        return self._build(self._with_flow_reads(lambda: [f"return {self.x(node)}"]), label)
+        return self._build(self._with_flow_reads(lambda: returned(self, node)), label)
 
     def statements(self, stmts: list[ir.Stmt], label: str) -> Fn:
         if self.deferred:
@@ -163,30 +165,6 @@ class Generator:
             reads, self._flow_reads = self._flow_reads, None
             temps, self._temp_reads = self._temp_reads, None
         return body, reads, temps
-
-    def listing_condition(self, node: ir.Expr, label: str, loop_keys: frozenset[str]) -> Fn | None:
-        """An option line's condition `node` for one listing of its options: a function of
-        the state that returns the test to ask of each candidate, in which each part that
-        reads no `for` name (hoist.py) is computed at most once, when a candidate first needs
-        it. None when there is no such part, or the text is not written plainly (a coverage
-        build, checked reads, a deferred text)."""
-        if self.deferred or self.checked or self.probes is not None:
-            return None
-        parts = invariant_parts(node, loop_keys)
-        if not parts:
-            return None
-        self._memo = {id(part): i for i, part in enumerate(parts)}
-        try:
-            lines = self._with_flow_reads(lambda: [f"return {self.x(node)}"])
-        finally:
-            self._memo = None
-        # what a listing reads once (flow variables, temps other than the `for` names) is
-        # read by the outer function; the candidate's own temps by the test
-        inner = [ln for ln in lines if reads_temp(ln, loop_keys) or ln.startswith("return ")]
-        outer = [ln for ln in lines if ln not in inner]
-        body = [*outer, f"_m = [_U] * {len(parts)}", "def cond(s):"]
-        body += ["    " + ln for ln in inner] + ["return cond"]
-        return self._build(body, label)
 
     def _build(self, body: list[str], label: str) -> Fn:
         name = f"_rule{next(_ids)}"
@@ -234,6 +212,8 @@ class Generator:
         return ["    " + ln for ln in body]
 
     def _let(self, st: ir.Let) -> list[str]:
+        if self._memo is None and is_loop(st.value):  # `let x = first(...)`: codegen_lower
+            return reduce_loop(self, st.slot.py, st.value)
         return [f"{st.slot.py} = {self.x(st.value)}"]
 
     def _assign(self, st: ir.Assign) -> list[str]:
@@ -310,7 +290,11 @@ class Generator:
         # a copy (the body may change the collection), unless made here anyway: lists joined
         it = self.x(st.iterable)
         it = it if isinstance(st.iterable, ir.Binary) and st.iterable.op == "+" else f"list({it})"
-        return [f"for {st.slot.py} in {it}:", *self._suite(st.body)]
+        self._loops += 1
+        try:
+            return [f"for {st.slot.py} in {it}:", *self._suite(st.body)]
+        finally:
+            self._loops -= 1
 
     def _emit(self, st: ir.Emit) -> list[str]:
         vals = ", ".join(self.x(a) for a in st.args)
@@ -332,6 +316,9 @@ class Generator:
 
     # -- expressions --------------------------------------------------------------------------
     def x(self, node: ir.Expr) -> str:
+        named = self._named.get(id(node))  # a part computed by a line before (codegen_lower)
+        if named is not None:
+            return named
         memo = self._memo
         if memo is not None and id(node) in memo:
             i = memo[id(node)]
@@ -350,7 +337,8 @@ class Generator:
         if reads is None:
             return f"t[{node.key!r}]"
         counts = self._temp_counts
-        counts[node.key] = counts.get(node.key, 0) + 1
+        # read in a comprehension, it is read once an element: into a local, as if read twice
+        counts[node.key] = counts.get(node.key, 0) + (2 if self._loops else 1)
         if self._temp_hoist is not None and node.key not in self._temp_hoist:
             return f"t[{node.key!r}]"
         local = reads.get(node.key)
@@ -461,9 +449,17 @@ class Generator:
 
     def _reduce_each(self, node: ir.ReduceEach) -> str:
         it = self.x(node.iterable)
-        el = self.x(node.element)
-        cond = f" if {self.x(node.cond)}" if node.cond is not None else ""
+        el, cond = self._each(node)
         return REDUCE_EACH[node.kind].format(el, f"for {node.slot.py} in {it}{cond}")
+
+    def _each(self, node: ir.ReduceEach) -> tuple[str, str]:
+        """A reducer's element and its ` if cond` ("" without), read once an element."""
+        self._loops += 1
+        try:
+            el = self.x(node.element)
+            return el, f" if {self.x(node.cond)}" if node.cond is not None else ""
+        finally:
+            self._loops -= 1
 
     def _inline(self, node: ir.Inline) -> str:
         body = self.x(node.body)

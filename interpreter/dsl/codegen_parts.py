@@ -123,7 +123,7 @@ def checked_write(
     return [f"_n = {new}", f"{holder}[{key}] = _n", f"if {test}: {fault}"]
 
 
-# a part of a listing's condition not yet computed (Generator.listing_condition)
+# a part of a listing's condition not yet computed (codegen_select.listing_condition)
 UNSET = object()
 
 

@@ -17,11 +17,13 @@ from lark import Token, Tree
 
 from interpreter.dsl import ir
 from interpreter.dsl.codegen import Deferred, Generator
+from interpreter.dsl.codegen_select import listing_condition, listing_select
 from interpreter.dsl.parser import parse
 from interpreter.dsl.resolve import Resolver
 from interpreter.dsl.resolvecalls import DslCompileError, _Nested
 from interpreter.dsl.runtime import RuntimeRuleError
 from interpreter.dsl.scope import Callable_, Env, Scope
+from interpreter.dsl.types import ANY, is_text_id, item_of
 
 __all__ = [
     "Callable_",
@@ -104,15 +106,32 @@ class Compiler:
             self.resolver.tc.expect(tree, node, expect)
         if self.generator is None:
             return _unchecked
-        return self.generator.expression(node, label)
+        fn = self.generator.expression(node, label)
+        if isinstance(node, ir.FlowVar) and hasattr(fn, "__dict__"):
+            fn.flow_var = node.key  # a variable read alone: engine/blocks.py reads it in place
+        if expect == "collection" and hasattr(fn, "__dict__"):
+            # an option line's values (engine/options.py): ids (texts) are listed by lookups,
+            # and a listing that keeps the first of equal ids needs no `distinct` of its own
+            fn.text_values = is_text_id(item_of(self.last_type or ANY))
+            if isinstance(node, ir.Reduce) and node.kind == "distinct" and len(node.args) == 1:
+                fn.with_repeats = self.generator.expression(node.args[0], label)
+        return fn
 
     def listing_condition(self, label: str, loop_keys: frozenset[str]) -> Fn | None:
         """The last expression compiled, an option line's condition whose `for` parts bind
-        `loop_keys`, in its form for one listing (Generator.listing_condition); None when it
+        `loop_keys`, in its form for one listing (codegen_select.listing_condition); None when it
         has none."""
         if self.generator is None or self.last is None:
             return None
-        return self.generator.listing_condition(self.last[1], label, loop_keys)
+        return listing_condition(self.generator, self.last[1], label, loop_keys)
+
+    def listing_select(self, label: str, loop_keys: list[str]) -> Any:
+        """The last expression compiled, the condition of an option line of one `for` part
+        (temp slot ``loop_keys[0]``), as the loop that picks its legal values (codegen_select.py);
+        None where the generator writes no plain code."""
+        if self.generator is None or self.last is None:
+            return None
+        return listing_select(self.generator, self.last[1], label, loop_keys[0])
 
     def statements(self, text: str, scope: Scope) -> Fn:
         self.last_block = None

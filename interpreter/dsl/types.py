@@ -47,6 +47,7 @@ __all__ = [
     "assignable",
     "describe",
     "is_number",
+    "is_text_id",
     "item_of",
     "join",
     "one_of",
@@ -169,6 +170,18 @@ def describe(t: Type) -> str:
 def is_number(t: Type) -> bool:
     """A number for arithmetic and order: counts, numbers and seats (a seat is its index)."""
     return t in (NUMBER, COUNT, SEAT)
+
+
+def is_text_id(t: Type | None) -> bool:
+    """Whether every value of `t` is an id, so a text at run time (not a piece, a number or
+    none): an id of one catalog or set, or of one of several.
+
+    >>> is_text_id(Id("colors")), is_text_id(Optional(Id("colors"))), is_text_id(Piece("crates"))
+    (True, False, False)
+    """
+    if isinstance(t, OneOf):
+        return all(type(m) is Id for m in t.members)
+    return type(t) is Id
 
 
 def item_of(t: Type) -> Type | None:

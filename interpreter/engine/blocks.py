@@ -14,6 +14,7 @@ points at its own text.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -36,7 +37,6 @@ RUN_ON = (DO, JUMP_IF_NOT, JUMP, STOP_IF, CALL, RETURN)
 # the line written for each instruction that is one line of a run: F{pc} is its function
 _ONE_LINE = {
     DO: "F{pc}(s)",
-    JUMP_IF_NOT: "if not F{pc}(s): return {target}",
     STOP_IF: "if F{pc}(s): return {target}",
 }
 
@@ -93,18 +93,25 @@ def _write_block(code: list[tuple], start: int, take_only: Any) -> Any:
             # a side of the branch that runs straight out of the function anyway (effects,
             # then a decision, a phase's end or call) is written under the `if`, and the
             # function goes on with the other side: `if c: choose` costs no extra call
-            ns[f"F{pc}"] = ins[1]
+            before, test, after = _test(ins[1], pc, ns)
             target = ins[2]
             taken = _straight_out(code, pc + 1, ns)
             if taken is not None:
-                body += [f"if F{pc}(s):", *("    " + ln for ln in taken)]
+                body += [*before, f"if {test}:", *("    " + ln for ln in (*after, *taken))]
                 pc = target
                 continue
             skipped = _straight_out(code, target, ns)
             if skipped is not None:
-                body += [f"if not F{pc}(s):", *("    " + ln for ln in skipped)]
+                body += [*before, f"if not {test}:", *("    " + ln for ln in skipped), *after]
                 pc += 1
                 continue
+            body += [*before, f"if not {test}: return {target}", *after]
+            pc += 1
+            continue
+        if op == DO and getattr(ins[1], "inline", None) is not None:
+            body += _effect(ins[1], pc, ns)
+            pc += 1
+            continue
         line = _ONE_LINE.get(op)
         if line is not None:  # an effect or a branch: a line, then on to the next position
             ns[f"F{pc}"] = ins[1]
@@ -128,6 +135,9 @@ def _write_block(code: list[tuple], start: int, take_only: Any) -> Any:
         else:  # the end of a round or of the game: the machine's own
             body.append(f"return {pc}")
             break
+    body = _without_empty_calls(body)
+    if any("V[" in line or "V.get(" in line for line in body):  # flow steps written in place
+        body.insert(0, "V = s.v")
     src = "def run_on(s):\n" + "".join(f"    {line}\n" for line in body)
     exec(compile(src, f"<flow from {start}>", "exec"), ns)  # noqa: S102 - our own source
     return ns["run_on"]
@@ -140,6 +150,8 @@ def _decision(spec: ChooseSpec, pc: int, ns: dict[str, Any]) -> list[str]:
     if spec.enumerator is None:
         spec.enumerator = option_enumerator(spec)
     ns[f"L{pc}"], ns[f"W{pc}"] = spec.enumerator, spec.who
+    var = getattr(spec.who, "flow_var", None)  # who decides is a flow variable: read in place
+    who = f"W{pc}(s)" if var is None else f"V.get({var!r})"
     if spec.ask_when_only_one:
         ask = "True"
     elif spec.hidden_dependent:
@@ -147,10 +159,18 @@ def _decision(spec: ChooseSpec, pc: int, ns: dict[str, Any]) -> list[str]:
         ask = "len(o) > 1 or not s.take_forced or s.ask_hidden_forced"
     else:
         ask = "len(o) > 1 or not s.take_forced"
+    listing = f"L{pc}(s)"
+    lone = getattr(spec.enumerator, "lone", None)
+    if lone is not None:  # a listing of one expression (options.py), its names made this step's
+        expr, names = lone
+        for name, value in names.items():
+            ns[f"{name}_{pc}"] = value
+            expr = re.sub(rf"\b{name}\b", f"{name}_{pc}", expr)
+        listing = expr
     return [
-        f"o = L{pc}(s)",
+        f"o = {listing}",
         "if o:",
-        f"    s.who = W{pc}(s)",
+        f"    s.who = {who}",
         f"    if {ask}:",
         "        s.pending = o",
         f"        return {-1 - pc}",
@@ -171,17 +191,30 @@ def _straight_out(code: list[tuple], pc: int, ns: dict[str, Any]) -> list[str] |
     the function whatever happens (a decision, the end of a round or game, a phase entered or
     left), or None when the path branches or runs longer: those sides stay where they are."""
     lines: list[str] = []
-    seen: set[int] = set()
-    while pc not in seen and len(lines) <= _STRAIGHT_MAX:
-        seen.add(pc)
+    seen: set[tuple[int, tuple[int, ...]]] = set()
+    stack: list[int] = []  # a phase named by a constant is entered here too (_write_block)
+    steps = 0
+    while (pc, tuple(stack)) not in seen and steps <= _STRAIGHT_MAX:
+        seen.add((pc, tuple(stack)))
         ins = code[pc]
         op = ins[0]
+        fixed = getattr(ins[1], "constant", _NOT_FIXED) if len(ins) > 1 else _NOT_FIXED
+        steps += 1
         if op == DO:
-            ns[f"F{pc}"] = ins[1]
-            lines.append(f"F{pc}(s)")
+            if ins[1] is not nothing and fixed is _NOT_FIXED:
+                lines += _effect(ins[1], pc, ns)
             pc += 1
         elif op == JUMP:
             pc = ins[1]
+        elif op == JUMP_IF_NOT and fixed is not _NOT_FIXED:  # `if: true`: no test to run
+            pc = pc + 1 if fixed else ins[2]
+        elif op == CALL and fixed is not _NOT_FIXED and ins[2].get(fixed) is not None:
+            lines.append(f"s.calls.append({pc + 1})")
+            stack.append(pc + 1)
+            pc = ins[2][fixed]
+        elif op == RETURN and stack:
+            lines.append("s.calls.pop()")
+            pc = stack.pop()
         elif op in (CALL, RETURN):
             return lines + _leave(code, pc, ns)
         elif op in RUN_ON:  # a branch or a stop-if: not straight
@@ -206,3 +239,41 @@ def _leave(code: list[tuple], pc: int, ns: dict[str, Any]) -> list[str]:
         f"s.calls.append({pc + 1})",
         "return target",
     ]
+
+
+def _effect(fn: Any, pc: int, ns: dict[str, Any]) -> list[str]:
+    """The lines that run the effect `fn` at `pc`: its own lines where the flow gave them
+    (model/flow.py's Inline), else a call."""
+    inline = getattr(fn, "inline", None)
+    if inline is None:
+        ns[f"F{pc}"] = fn
+        return [f"F{pc}(s)"]
+    ns.update(inline.names)
+    return list(inline.lines)
+
+
+def _test(fn: Any, pc: int, ns: dict[str, Any]) -> tuple[list[str], str, list[str]]:
+    """The branch `fn` at `pc` as (lines run first, the test, lines run when it holds)."""
+    inline = getattr(fn, "inline", None)
+    if inline is None or inline.test is None:
+        ns[f"F{pc}"] = fn
+        return [], f"F{pc}(s)", []
+    ns.update(inline.names)
+    return list(inline.lines), f"({inline.test})", list(inline.after)
+
+
+def _without_empty_calls(body: list[str]) -> list[str]:
+    """`body` less each phase entered and left with nothing run between (a return address
+    pushed and popped at once: an empty phase, a place for overlays to add steps to)."""
+    out: list[str] = []
+    for line in body:
+        pushed = out and out[-1].strip().startswith("s.calls.append(")
+        if pushed and line.strip() == "s.calls.pop()" and _indent(out[-1]) == _indent(line):
+            out.pop()
+            continue
+        out.append(line)
+    return out
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())

@@ -98,18 +98,23 @@ def advance(rules: Rules, s: State, seat: int | None = None, option: str | None 
         raise rule_failure(e, rules, s, seat, option) from None
 
 
-def run(rules: Rules, s: State) -> None:
-    """Advance until a decision with at least one option, or the end of the game."""
+def run(rules: Rules, s: State, pc: int | None = None) -> None:
+    """Advance until a decision with at least one option, or the end of the game; from
+    `pc` when given (the state's position then is not read)."""
     program = rules.program
     code = program.code
     blocks = program.blocks
     # the position is a local while the machine runs (no rule reads it) and is written back
     # however the run ends; effects, branches, jumps and phase calls run in the functions
     # blocks.py writes, so this loop meets only decisions and the ends of rounds and games
-    pc = s.pc
+    if pc is None:
+        pc = s.pc
     try:
         while True:
-            block = blocks.get(pc) or block_at(program, pc, take_only)
+            try:  # a subscript costs less than a call of `get`
+                block = blocks[pc]
+            except KeyError:
+                block = block_at(program, pc, take_only)
             if block is not STOPS_AT:
                 pc = block(s)
                 if pc < 0:  # stopped at a decision to ask (its options and seat are set)
@@ -165,9 +170,8 @@ def take_only(s: State, options: dict[str, tuple]) -> None:
     so it is neither counted nor kept in the history (a save's choices), and every driver (bots,
     people, replays, agents) sees only the decisions that are choices."""
     ((option_id, (spec, opt, values)),) = options.items()
-    t = s.t
-    for key, value in zip(opt.slots, values, strict=True):
-        t[key] = value
+    if values:  # one value for each slot (the listing made them together)
+        s.t.update(zip(opt.slots, values))  # noqa: B905 - as State.apply
     for flag in spec.idle_flags:
         s.v[flag] = 1
     if s.log is not None:
@@ -243,9 +247,12 @@ def ability_reader(rules: Rules) -> Callable[[State, Any, str], int]:
         t = s.t
         pl = s.p[who]
         for area, by_type in walks.get(name, ()):
-            # the pieces that grant it, picked out in one comprehension: most grant nothing
-            for piece in [x for x in pl[area] if x["type"] in by_type]:
-                amount, pred, key = by_type[piece["type"]]
+            # a plain loop: an `active` test changes nothing, so the area stays as it is
+            for piece in pl[area]:
+                entry = by_type.get(piece["type"])
+                if entry is None:  # most pieces grant nothing
+                    continue
+                amount, pred, key = entry
                 if pred is not None:  # is_active, written out
                     t[key] = piece
                     if not pred(s):
@@ -288,9 +295,15 @@ def event_firer(rules: Rules) -> Callable[[State, str, list], None]:
         pl = s.p[seat]
         t = s.t
         for area in areas:
-            # the pieces with a hook for this event, picked out in one comprehension (most
-            # have none); a list of its own, so a hook may change the area it walks
-            for piece in [x for x in pl[area] if x["type"] in hooks]:
+            pieces = pl[area]
+            for x in pieces:  # most areas hold no piece with a hook: a plain loop tells
+                if x["type"] in hooks:
+                    break
+            else:
+                continue
+            # the pieces with a hook for this event, picked out in one comprehension: a list
+            # of its own, so a hook may change the area it walks
+            for piece in [x for x in pieces if x["type"] in hooks]:
                 hook = hooks[piece["type"]]
                 entry = active.get(piece["type"])
                 if entry is not None:  # is_active, written out

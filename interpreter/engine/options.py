@@ -23,8 +23,62 @@ Enumerator = Callable[[Any], dict[str, tuple]]
 _MISSING = object()
 
 
-def _option_lines(i: int, opt: Any, ns: dict[str, Any]) -> list[str]:
-    """The source that adds option line `i`'s options to `out` (indented for the body)."""
+class _Entries(dict):
+    """An option line's entries by `for` value, for a line whose values are texts: a value
+    met for the first time has its entry made (by ``make``) and kept."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[Any], tuple]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, x: Any) -> tuple:
+        e = self.make(x)
+        if x.__class__ is str:  # a text is kept; another value (never, by its type) is not
+            self[x] = e
+        return e
+
+
+def _prefix(opt: Any) -> str:
+    """The text every id of the line begins with ("" when it may begin with anything)."""
+    fixed = getattr(opt.template, "constant", _MISSING)
+    if fixed is not _MISSING:
+        return fixed if type(fixed) is str else ""
+    parts = getattr(opt.template, "parts", None)
+    return parts[0] if parts and type(parts[0]) is str else ""
+
+
+def _apart(opt: Any, before: list[Any]) -> bool:
+    """Whether no id of line `opt` can be the id of a line `before` it: each line's ids begin
+    with a text that neither begins the other's (`place:` and `pass`)."""
+    mine = _prefix(opt)
+    if not mine:
+        return False
+    for other in before:
+        theirs = _prefix(other)
+        if not theirs or mine.startswith(theirs) or theirs.startswith(mine):
+            return False
+    return True
+
+
+def _by_lookup(i: int, ns: dict[str, Any], make_id: str, values: str, first: bool) -> list[str]:
+    """The line that lists a line of one `for` part over texts by looking each of its legal
+    `values` (an expression) up for its entry (made once a value, kept): the loop runs in C.
+    Its options start the listing, or are added to it (no id of theirs can be an earlier
+    line's), and a value repeated has its one entry, so it keeps its first place."""
+    src = f"def make(x{i}_0):\n    return ({make_id}, (SPEC, O{i}, (x{i}_0,)))\n"
+    local: dict[str, Any] = {}
+    exec(compile(src, "<option entry>", "exec"), ns, local)  # noqa: S102 - our own source
+    ns[f"G{i}"] = _Entries(local["make"]).__getitem__
+    if first:
+        return [f"out = dict(map(G{i}, {values}))"]
+    return [f"out.update(map(G{i}, {values}))"]
+
+
+def _option_lines(i: int, opt: Any, ns: dict[str, Any], before: list[Any]) -> list[str]:
+    """The source that adds option line `i`'s options to `out` (indented for the body);
+    `before`: the lines listed before it."""
     ns[f"O{i}"] = opt
     fixed = getattr(opt.template, "constant", _MISSING)
     parts = getattr(opt.template, "parts", None)
@@ -42,6 +96,19 @@ def _option_lines(i: int, opt: Any, ns: dict[str, Any]) -> list[str]:
     else:
         ns[f"T{i}"] = opt.template
         make_id = f"T{i}(s)"
+    # a condition of a line of one `for` part, as the loop that picks the legal values
+    select = getattr(opt.condition, "select", None) if depth == 1 else None
+    if select is not None:
+        ns[f"S{i}"], ns[f"D{i}_0"] = select, opt.domains[0]
+        values = f"S{i}(s, D{i}_0(s))"
+    elif depth == 1 and opt.condition is None:
+        # `distinct(...)` left out: a repeated value gives the entry it gave first
+        ns[f"D{i}_0"] = getattr(opt.domains[0], "with_repeats", opt.domains[0])
+        values = f"D{i}_0(s)"
+    texts = depth == 1 and getattr(opt.domains[0], "text_values", False)  # ids: compiler.py
+    if texts and parts and (select or opt.condition is None):
+        if not before or _apart(opt, before):
+            return _by_lookup(i, ns, make_id, values, not before)
     bound = "".join(f"x{i}_{d}, " for d in range(depth))
     add = [f"oid = {make_id}", f"if oid not in out: out[oid] = (SPEC, O{i}, ({bound}))"]
     if depth == 1 and parts:
@@ -56,6 +123,10 @@ def _option_lines(i: int, opt: Any, ns: dict[str, Any]) -> list[str]:
             f"    if {x}.__class__ is str or {x}.__class__ is int: E{i}[{x}] = e",
             "if e[0] not in out: out[e[0]] = e[1]",
         ]
+    if select is not None:
+        ns[f"K{i}_0"] = opt.slots[0]
+        bind = [] if parts else [f"    t[K{i}_0] = x{i}_0"]  # for the id's own call
+        return [f"for x{i}_0 in {values}:", *bind, *("    " + ln for ln in add)]
     lines: list[str] = []
     if opt.condition is not None:
         per_listing = getattr(opt.condition, "per_listing", None)
@@ -86,11 +157,20 @@ def _option_lines(i: int, opt: Any, ns: dict[str, Any]) -> list[str]:
 def option_enumerator(spec: ChooseSpec) -> Enumerator:
     """The function that lists every option of `spec` for a state, in the ruleset's order."""
     ns: dict[str, Any] = {"SPEC": spec}
-    body = ["out = {}", "t = s.t"]
+    body: list[str] = []
     for i, opt in enumerate(spec.options):
-        body += _option_lines(i, opt, ns)
+        body += _option_lines(i, opt, ns, spec.options[:i])
+    if not body or not body[0].startswith("out = "):
+        body.insert(0, "out = {}")
+    if any("t[" in ln for ln in body):
+        body.insert(0, "t = s.t")
     body.append("return out")
     src = "def enumerate_options(s):\n" + "".join(f"    {ln}\n" for ln in body)
     label = spec.label or "a decision"
     exec(compile(src, f"<options of {label[:60]!r}>", "exec"), ns)  # noqa: S102 - our own source
-    return ns["enumerate_options"]
+    fn = ns["enumerate_options"]
+    if len(body) == 2 and body[0].startswith("out = dict(map(G0, "):
+        # the whole listing is one expression: engine/blocks.py writes it in place of the call
+        expr = body[0].removeprefix("out = ")
+        fn.lone = (expr, {k: ns[k] for k in ("G0", "S0", "D0_0") if k in ns})
+    return fn

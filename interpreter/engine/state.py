@@ -106,10 +106,9 @@ class State:
     # asked at every step of every driver's loop: a getter written in C runs no Python frame
     is_over = property(attrgetter("over"), doc="Whether the game has ended.")
 
-    @property
-    def to_move(self) -> int | None:
-        """The seat that must decide now, or None when the game is over."""
-        return None if self.over else self.who
+    # the seat that must decide now, or None when the game is over (the end of a game sets
+    # `who` to None: scoring.finish); read at every step of a driver's loop, so read in C
+    to_move = property(attrgetter("who"), doc="The seat that must decide now (None: over).")
 
     def legal_options(self) -> list[str]:
         """Every legal option id at this point, in a stable order."""
@@ -127,11 +126,11 @@ class State:
         rules = self.game.rules
         if self.decisions >= rules.limits.decisions:
             raise rules.limits.error("decisions", self.round, self.decisions)
-        self.ab.clear()  # the caller may have edited pieces directly since the last decision
-        if values:
-            t = self.t
-            for key, value in zip(opt.slots, values, strict=True):
-                t[key] = value
+        ab = self.ab
+        if ab:  # the caller may have edited pieces directly since the last decision
+            ab.clear()
+        if values:  # one value for each slot (the listing made them together)
+            self.t.update(zip(opt.slots, values))  # noqa: B905 - no keyword to parse
         seat = self.who
         log = self.log
         mark = -1
@@ -142,10 +141,11 @@ class State:
                     log.append((self.round, seat, text))
             else:
                 mark = len(log)
-        for flag in spec.idle_flags:
-            self.v[flag] = 1
-        self.pending = None
-        self.who = None
+        if spec.idle_flags:
+            v = self.v
+            for flag in spec.idle_flags:
+                v[flag] = 1
+        self.pending = self.who = None
         self.history.append(option_id)
         self.decisions += 1
         # the effect, then the machine on to the next decision: a rule failing in either is
@@ -156,8 +156,7 @@ class State:
                 # the option's effect said nothing itself: the log shows the choice as taken,
                 # in its family's words
                 log.append((self.round, seat, rules.words.option(option_id)))
-            self.pc += 1
-            run(rules, self)
+            run(rules, self, self.pc + 1)
         except RULE_FAILURES as e:
             raise rule_failure(e, rules, self, seat, option_id) from None
         if self.rec is not None:

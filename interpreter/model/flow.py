@@ -66,6 +66,33 @@ class ChooseSpec:
     ids: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class Inline:
+    """A flow step's own function as Python lines, for engine/blocks.py to write in place of
+    a call to it (a call costs more than the few reads and writes these do). The lines read
+    the flow variables as `V` (the state's `v`) and the names in `names`.
+
+    An effect runs `lines`. A test runs `lines`, then `test` (an expression) decides; `after`
+    runs only when it holds (a loop's counter and variable, set for the pass it starts)."""
+
+    lines: tuple[str, ...] = ()
+    test: str | None = None
+    after: tuple[str, ...] = ()
+    names: dict[str, Any] = field(default_factory=dict)
+
+
+def inline(
+    fn: Fn,
+    *lines: str,
+    test: str | None = None,
+    after: tuple[str, ...] = (),
+    names: dict[str, Any] | None = None,
+) -> Fn:
+    """`fn`, with the lines that do what it does (Inline) kept on it."""
+    fn.inline = Inline(lines, test, after, names or {})  # type: ignore[attr-defined]
+    return fn
+
+
 @dataclass
 class Program:
     code: list[tuple] = field(default_factory=list)
@@ -182,7 +209,8 @@ class StepCompiler:
         def init(s: Any) -> None:
             s.v[start] = start_fn(s) % players
 
-        p.emit(DO, init)
+        first = f"_S{n}"
+        p.emit(DO, inline(init, f"V[{start!r}] = {first}(s) % {players}", names={first: start_fn}))
         cycle = p.here()
 
         def reset(s: Any) -> None:
@@ -190,7 +218,8 @@ class StepCompiler:
             if until_idle:
                 s.v[acted] = 0
 
-        p.emit(DO, reset)
+        zeros = (f"V[{counter!r}] = 0", f"V[{acted!r}] = 0")
+        p.emit(DO, inline(reset, *zeros[: 1 + until_idle]))
         top = p.here()
 
         if while_fn is None:
@@ -201,6 +230,9 @@ class StepCompiler:
                     return False
                 s.v[name] = (s.v[start] + i) % players
                 return True
+
+            turn = f"V[{name!r}] = (V[{start!r}] + V[{counter!r}]) % {players}"
+            inline(more, test=f"V[{counter!r}] < {players}", after=(turn,))
         else:
 
             def more(s: Any) -> bool:
@@ -218,7 +250,7 @@ class StepCompiler:
         def step_on(s: Any) -> None:
             s.v[counter] += 1
 
-        p.emit(DO, step_on)
+        p.emit(DO, inline(step_on, f"V[{counter!r}] += 1"))
         p.emit(JUMP, top)
         p.patch(exit_jump, JUMP_IF_NOT, more, p.here())
         if until_idle:
@@ -252,8 +284,9 @@ class StepCompiler:
         def init(s: Any) -> None:
             s.v[counter] = 0
 
-        p.emit(DO, init)
+        p.emit(DO, inline(init, f"V[{counter!r}] = 0"))
         top = p.here()
+        message = f"{where}: repeat ran more than {limit} times"
 
         def more(s: Any) -> bool:
             if not cond(s):
@@ -262,8 +295,15 @@ class StepCompiler:
             if s.v[counter] > limit:
                 from interpreter.dsl.compiler import RuntimeRuleError
 
-                raise RuntimeRuleError(f"{where}: repeat ran more than {limit} times")
+                raise RuntimeRuleError(message)
             return True
+
+        named, said = f"_C{n}", f"_M{n}"
+        count = (
+            f"V[{counter!r}] += 1",
+            f"if V[{counter!r}] > {limit}: raise RuntimeRuleError({said})",
+        )
+        inline(more, test=f"{named}(s)", after=count, names={named: cond, said: message})
 
         exit_jump = p.emit(JUMP_IF_NOT, more, -1)
         with self.dsl.under(test):

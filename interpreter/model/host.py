@@ -439,10 +439,15 @@ class DslHost:
         return choose
 
     def per_listing(self, cond: Fn, text: Any, path: list, slots: list[str]) -> None:
-        """Give an option line's condition `cond`, the last text compiled, its form for one
-        listing (Generator.listing_condition), which the options of a decision are listed with."""
+        """Give an option line's condition `cond`, the last text compiled, its forms for one
+        listing: the loop over a `for` part's values (`select`) and the test of one candidate
+        with what reads no `for` name computed once (`per_listing`); options.py uses them."""
         if not hasattr(cond, "__code__"):
             return
+        select = self.c.listing_select(rule_text(text), slots) if len(slots) == 1 else None
+        if select is not None:
+            self._note_code(tuple(path), select.__code__)
+            cond.select = select  # type: ignore[attr-defined]
         maker = self.c.listing_condition(rule_text(text), frozenset(slots))
         if maker is None:
             return
