@@ -13,6 +13,7 @@ from interpreter.cli.main import main
 from interpreter.learn.features import composition, spaces_of
 from interpreter.learn.model import load_model
 from interpreter.learn.train import Teacher, TrainConfig, play_selfplay_game, train
+from tests.helpers.training import toy_config
 
 TOY = str(Path(__file__).resolve().parents[1] / "toy" / "ruleset.yaml")
 TEACHER = "search:iterations=12:depth=8"
@@ -21,6 +22,12 @@ TEACHER = "search:iterations=12:depth=8"
 def _head() -> dict:
     spaces = spaces_of({"game": TOY, "players": 2, "overlays": [], "options": {}})
     return composition(TOY, 2, [], {}, spaces.game)
+
+
+def _small(out: Path, **changes) -> TrainConfig:
+    """Two small iterations of the toy game with the 12-walk teacher."""
+    settings = {"iterations": 2, "search": TEACHER, "guided_search": "search:iterations=12"}
+    return toy_config(out, **{**settings, "hidden": (8,), "epochs": 2, **changes})
 
 
 def test_only_the_full_share_is_recorded() -> None:
@@ -41,20 +48,7 @@ def test_only_the_full_share_is_recorded() -> None:
 
 def test_capped_training_is_the_same_with_one_worker_or_two(tmp_path: Path) -> None:
     def cfg(out: str, jobs: int) -> TrainConfig:
-        return TrainConfig(
-            game=TOY,
-            players=2,
-            out=str(tmp_path / out),
-            iterations=2,
-            games=3,
-            search=TEACHER,
-            guided_search="search:iterations=12",
-            hidden=(8,),
-            epochs=2,
-            jobs=jobs,
-            full_share=0.5,
-            fast_iterations=3,
-        )
+        return _small(tmp_path / out, jobs=jobs, full_share=0.5, fast_iterations=3)
 
     train(cfg("a.npz", 1))
     train(cfg("b.npz", 2))
@@ -73,17 +67,7 @@ def test_a_share_outside_the_range_is_refused(tmp_path: Path, capsys, share: str
 
 
 def test_a_guided_teacher_may_weigh_its_leaves(tmp_path: Path) -> None:
-    cfg = TrainConfig(
-        game=TOY,
-        players=2,
-        out=str(tmp_path / "m.npz"),
-        iterations=2,
-        games=2,
-        search=TEACHER,
-        guided_search="search:iterations=8:value=0",
-        hidden=(8,),
-        epochs=2,
-    )
+    cfg = _small(tmp_path / "m.npz", games=2, guided_search="search:iterations=8:value=0")
     assert len(train(cfg).iterations) == 2
 
 

@@ -9,19 +9,17 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.learn.train import TrainConfig, train
+from interpreter.learn.train import train
+from tests.helpers.training import toy_config
 
 TOY = str(Path(__file__).resolve().parents[1] / "toy" / "ruleset.yaml")
 
 
 @pytest.mark.parametrize("workers", [0, 2])
 def test_a_line_per_game_then_the_iteration(tmp_path: Path, workers: int) -> None:
-    cfg = TrainConfig(
-        game=TOY,
-        players=2,
-        out=str(tmp_path / "m.npz"),
+    cfg = toy_config(
+        tmp_path / "m.npz",
         iterations=2,
-        games=3,
         search="search:iterations=10:depth=8",
         guided_search="search:iterations=10",
         hidden=(8,),
