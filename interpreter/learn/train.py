@@ -4,10 +4,10 @@ Each iteration plays ``games`` self-play games in which every seat is the search
 model of the previous iteration inside it once there is one: ``search:...:model=FILE``). At
 every decision with more than one option it records the mover's observation, the legal
 actions, the share of the search's root visits each got (the policy target) and, when the game
-ends, each seat's share of the reward counted from the mover (the value target). A guided
-search also reports its root's estimate of each seat's share; ``value_mix`` of it is blended
-into the value target (one game's result is a noisy target; the search's estimate, made with
-the model of the last iteration, is less noisy but biased by it).
+ends, each seat's share of the reward counted from the mover (the value target). The search
+also reports its root's estimate of each seat's share; ``value_mix`` of it is blended into the
+value target (one game's result is a noisy target; the search's estimate is less noisy but
+biased by its playouts, or by the model of the last iteration that guided it).
 
 The model is fitted to a replay buffer of every iteration's records, the older ones thinned
 (an iteration ``a`` iterations old keeps each record with probability ``replay ** a``), by
@@ -103,10 +103,10 @@ class TrainReport:
 
 @dataclass(frozen=True)
 class Teacher:
-    """Who plays the self-play games: ``bot`` (a search spec) searches the recorded decisions;
-    with ``full_share`` < 1 only that share of them, ``fast`` (the same search, fewer
-    iterations) playing the rest unrecorded; the first ``explore`` recorded decisions are
-    sampled from the visit shares."""
+    """Who plays the self-play games: ``bot`` (a search spec) searches the decisions; with
+    ``full_share`` < 1 only that share of them, ``fast`` (the same search, fewer iterations)
+    playing the rest, whose positions teach the value head only; the first ``explore``
+    decisions searched in full are sampled from the visit shares."""
 
     bot: str
     explore: int
