@@ -105,7 +105,7 @@ class Generator:
         self._named: dict[int, str] = {}  # id(node) -> the local a line before computed it in
         self._temp_hoist: set[str] | None = None  # the temps read into locals (None: all)
         # the parts of a listing's condition computed once a listing: id(node) -> its place
-        self._memo: dict[int, int] | None = None
+        self._memo: Any = None
         if probes is not None:
             self.ns["_cov"] = probes.counts
             self.ns["_hit"] = probes.hit
@@ -320,10 +320,12 @@ class Generator:
         if named is not None:
             return named
         memo = self._memo
-        if memo is not None and id(node) in memo:
-            i = memo[id(node)]
-            value = _EXPRESSIONS[type(node)](self, node)
-            return f"(_m[{i}] if _m[{i}] is not _U else _put(_m, {i}, {value}))"
+        if memo is not None:
+            if id(node) in memo:
+                return memo.form(memo[id(node)], _EXPRESSIONS[type(node)](self, node))
+            if id(node) in memo.sets:  # `has` of an area read once a listing (codegen_select)
+                area, kind = node.args
+                return memo.has(memo.sets[id(node)], self.x(area), self.x(kind))
         return _EXPRESSIONS[type(node)](self, node)
 
     def _const(self, node: ir.Const) -> str:
