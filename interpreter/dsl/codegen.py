@@ -30,6 +30,7 @@ from interpreter.dsl.codegen_parts import (
     checked_write,
     const_fn,
     fires_alone,
+    identity_side,
     nothing,
     proved_type,
     put,
@@ -414,6 +415,9 @@ class Generator:
         return f"({then} if {test} else {other})"
 
     def _binary(self, node: ir.Binary) -> str:
+        kept = identity_side(node)  # `x * 1`, `x - 0`: x
+        if kept is not None:
+            return self.x(kept)
         if self.checked and node.op in ("//", "%"):
             return f"_divide({self.x(node.left)}, {node.op!r}, {self.x(node.right)})"
         return f"({self.x(node.left)} {node.op} {self.x(node.right)})"
