@@ -249,10 +249,10 @@ def ability_reader(rules: Rules) -> Callable[[State, Any, str], int]:
         for area, by_type in walks.get(name, ()):
             # a plain loop: an `active` test changes nothing, so the area stays as it is
             for piece in pl[area]:
-                entry = by_type.get(piece["type"])
-                if entry is None:  # most pieces grant nothing
+                # most pieces grant nothing: `in` tells without a call
+                if piece["type"] not in by_type:
                     continue
-                amount, pred, key = entry
+                amount, pred, key = by_type[piece["type"]]
                 if pred is not None:  # is_active, written out
                     t[key] = piece
                     if not pred(s):
