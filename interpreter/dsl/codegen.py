@@ -19,7 +19,7 @@ from typing import Any
 from interpreter.dsl import ir
 from interpreter.dsl.builtins import BUILTINS
 from interpreter.dsl.codegen_layout import MARK, is_mark, line_map, prologue
-from interpreter.dsl.codegen_lower import is_loop, reduce_loop, returned
+from interpreter.dsl.codegen_lower import is_loop, reduce_loop, returned, sums_first
 from interpreter.dsl.codegen_parts import (
     INLINE_BUILTINS,
     REDUCE_EACH,
@@ -215,9 +215,13 @@ class Generator:
     def _let(self, st: ir.Let) -> list[str]:
         if self._memo is None and is_loop(st.value):  # `let x = first(...)`: codegen_lower
             return reduce_loop(self, st.slot.py, st.value)
-        return [f"{st.slot.py} = {self.x(st.value)}"]
+        # a sum the value computes in any case: a loop first (codegen_lower), as below
+        return sums_first(self, st.value, lambda: [f"{st.slot.py} = {self.x(st.value)}"])
 
     def _assign(self, st: ir.Assign) -> list[str]:
+        return sums_first(self, st.value, lambda: self._assign_lines(st))
+
+    def _assign_lines(self, st: ir.Assign) -> list[str]:
         target, op, value = st.target, st.op, self.x(st.value)
         assign = "=" if op is None else op
         kind = target.kind
@@ -270,7 +274,10 @@ class Generator:
         counted = self.probes is not None and bool(st.at)
         out: list[str] = []
         for i, (cond, body) in enumerate(st.branches):
-            head = [f"{'elif' if i else 'if'} {self.x(cond)}:"]
+            if i == 0:  # the first test runs in any case: its sums are loops before it
+                head = sums_first(self, cond, lambda c=cond: [f"if {self.x(c)}:"])
+            else:
+                head = [f"elif {self.x(cond)}:"]
             if counted:
                 head.append("    " + self._count("elif" if i else "then", st.at[i]))
             out += [*head, *self._suite(body)]
