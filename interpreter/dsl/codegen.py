@@ -18,6 +18,7 @@ from typing import Any
 
 from interpreter.dsl import ir
 from interpreter.dsl.builtins import BUILTINS
+from interpreter.dsl.codegen_assign import assign_lines
 from interpreter.dsl.codegen_layout import MARK, is_mark, line_map, prologue
 from interpreter.dsl.codegen_lower import is_loop, reduce_loop, returned, sums_first
 from interpreter.dsl.codegen_parts import (
@@ -27,14 +28,12 @@ from interpreter.dsl.codegen_parts import (
     UNSET,
     WRITES_TEMP,
     Deferred,
-    checked_write,
     const_fn,
     fires_alone,
     identity_side,
     nothing,
     proved_type,
     put,
-    reachable,
     read_again_after_fires,
     words_text,
 )
@@ -219,56 +218,7 @@ class Generator:
         return sums_first(self, st.value, lambda: [f"{st.slot.py} = {self.x(st.value)}"])
 
     def _assign(self, st: ir.Assign) -> list[str]:
-        return sums_first(self, st.value, lambda: self._assign_lines(st))
-
-    def _assign_lines(self, st: ir.Assign) -> list[str]:
-        target, op, value = st.target, st.op, self.x(st.value)
-        assign = "=" if op is None else op
-        kind = target.kind
-        if kind == "local":
-            return [f"{target.key.py} {assign} {value}"]
-        if kind == "temp":
-            return [f"t[{target.key!r}] {assign} {value}"]
-        if kind == "var":
-            key = target.key
-            if op is None:
-                return [f"V[{key!r}] = {value}"]
-            return [f"V[{key!r}] = V.get({key!r}, 0) {op[0]} ({value})"]
-        if kind == "global":
-            key = target.key
-            limits = reachable(self.env.ranges.get(("global", key)), op, st.value)
-            if limits is None:
-                return [f"g[{key!r}] {assign} {value}"]
-            return checked_write("g", repr(key), op, value, limits)
-        obj = self.x(target.obj)
-        if kind == "index":
-            if not self._is_bag(target.obj) or reachable((0, None), op, st.value) is None:
-                return [f"{obj}[{self.x(target.index)}] {assign} {value}"]
-            # a bag's count per id: never below 0
-            out = [f"_w = {obj}", f"_i = {self.x(target.index)}"]
-            return out + checked_write("_w", "_i", op, value, (0, None))
-        name = target.key
-        limits = reachable(self.env.ranges.get(("player", name)), op, st.value)
-        if limits is None:
-            if target.only_player:
-                return [f"P[{obj}][{name!r}] {assign} {value}"]
-            if type(proved_type(target.obj)) is Piece and not self.checked:
-                # _set_field of a piece, written out: what pieces grant may have changed
-                return [f"_w = {obj}", "if s.ab: s.ab.clear()", f"_w[{name!r}] {assign} {value}"]
-            return [f"_set_field(s, {obj}, {name!r}, {value}, {op!r})"]
-        if target.only_player:
-            return [f"_w = P[{obj}]", *checked_write("_w", repr(name), op, value, limits)]
-        lo, hi = limits
-        return [f"_set_field_in_range(s, {obj}, {name!r}, {value}, {op!r}, {lo!r}, {hi!r})"]
-
-    def _is_bag(self, node: ir.Expr) -> bool:
-        """Whether `node` reads a bag field (a count per id) of the state."""
-        env = self.env
-        if isinstance(node, ir.Global):
-            return env.global_fields.get(node.name) == "bag"
-        if isinstance(node, ir.Field):
-            return env.player_fields.get(node.name) == "bag" and node.name not in env.piece_fields
-        return False
+        return sums_first(self, st.value, lambda: assign_lines(self, st))
 
     def _if(self, st: ir.If) -> list[str]:
         counted = self.probes is not None and bool(st.at)

@@ -17,8 +17,8 @@ from typing import Any, Protocol
 from interpreter.diagnostics.errors import IllegalOptionError
 from interpreter.dsl.compiler import Env
 from interpreter.dsl.loglines import lines_for
-from interpreter.engine.copier import FieldCopier
 from interpreter.engine.blocks import STOPS_AT
+from interpreter.engine.copier import FieldCopier
 from interpreter.engine.knowledge import Recorder
 from interpreter.engine.machine import RULE_FAILURES, rule_failure, run
 from interpreter.engine.scoring import Result
