@@ -171,7 +171,10 @@ def take_only(s: State, options: dict[str, tuple]) -> None:
     people, replays, agents) sees only the decisions that are choices."""
     ((option_id, (spec, opt, values)),) = options.items()
     if values:  # one value for each slot (the listing made them together)
-        s.t.update(zip(opt.slots, values))  # noqa: B905 - as State.apply
+        if len(values) == 1:  # as State.apply
+            s.t[opt.slots[0]] = values[0]
+        else:
+            s.t.update(zip(opt.slots, values))  # noqa: B905 - as State.apply
     for flag in spec.idle_flags:
         s.v[flag] = 1
     if s.log is not None:

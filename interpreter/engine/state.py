@@ -131,7 +131,10 @@ class State:
         if ab:  # the caller may have edited pieces directly since the last decision
             ab.clear()
         if values:  # one value for each slot (the listing made them together)
-            self.t.update(zip(opt.slots, values))  # noqa: B905 - no keyword to parse
+            if len(values) == 1:  # most: one `for` part, bound without a zip
+                self.t[opt.slots[0]] = values[0]
+            else:
+                self.t.update(zip(opt.slots, values))  # noqa: B905 - no keyword to parse
         seat = self.who
         log = self.log
         mark = -1
