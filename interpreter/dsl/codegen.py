@@ -18,8 +18,9 @@ from typing import Any
 
 from interpreter.dsl import ir
 from interpreter.dsl.builtins import BUILTINS
+from interpreter.dsl.codegen_assign import assign_lines
 from interpreter.dsl.codegen_layout import MARK, is_mark, line_map, prologue
-from interpreter.dsl.codegen_lower import is_loop, reduce_loop, returned
+from interpreter.dsl.codegen_lower import is_loop, reduce_loop, returned, sums_first
 from interpreter.dsl.codegen_parts import (
     INLINE_BUILTINS,
     REDUCE_EACH,
@@ -27,13 +28,12 @@ from interpreter.dsl.codegen_parts import (
     UNSET,
     WRITES_TEMP,
     Deferred,
-    checked_write,
     const_fn,
     fires_alone,
+    identity_side,
     nothing,
     proved_type,
     put,
-    reachable,
     read_again_after_fires,
     words_text,
 )
@@ -105,7 +105,7 @@ class Generator:
         self._named: dict[int, str] = {}  # id(node) -> the local a line before computed it in
         self._temp_hoist: set[str] | None = None  # the temps read into locals (None: all)
         # the parts of a listing's condition computed once a listing: id(node) -> its place
-        self._memo: dict[int, int] | None = None
+        self._memo: Any = None
         if probes is not None:
             self.ns["_cov"] = probes.counts
             self.ns["_hit"] = probes.hit
@@ -214,62 +214,20 @@ class Generator:
     def _let(self, st: ir.Let) -> list[str]:
         if self._memo is None and is_loop(st.value):  # `let x = first(...)`: codegen_lower
             return reduce_loop(self, st.slot.py, st.value)
-        return [f"{st.slot.py} = {self.x(st.value)}"]
+        # a sum the value computes in any case: a loop first (codegen_lower), as below
+        return sums_first(self, st.value, lambda: [f"{st.slot.py} = {self.x(st.value)}"])
 
     def _assign(self, st: ir.Assign) -> list[str]:
-        target, op, value = st.target, st.op, self.x(st.value)
-        assign = "=" if op is None else op
-        kind = target.kind
-        if kind == "local":
-            return [f"{target.key.py} {assign} {value}"]
-        if kind == "temp":
-            return [f"t[{target.key!r}] {assign} {value}"]
-        if kind == "var":
-            key = target.key
-            if op is None:
-                return [f"V[{key!r}] = {value}"]
-            return [f"V[{key!r}] = V.get({key!r}, 0) {op[0]} ({value})"]
-        if kind == "global":
-            key = target.key
-            limits = reachable(self.env.ranges.get(("global", key)), op, st.value)
-            if limits is None:
-                return [f"g[{key!r}] {assign} {value}"]
-            return checked_write("g", repr(key), op, value, limits)
-        obj = self.x(target.obj)
-        if kind == "index":
-            if not self._is_bag(target.obj) or reachable((0, None), op, st.value) is None:
-                return [f"{obj}[{self.x(target.index)}] {assign} {value}"]
-            # a bag's count per id: never below 0
-            out = [f"_w = {obj}", f"_i = {self.x(target.index)}"]
-            return out + checked_write("_w", "_i", op, value, (0, None))
-        name = target.key
-        limits = reachable(self.env.ranges.get(("player", name)), op, st.value)
-        if limits is None:
-            if target.only_player:
-                return [f"P[{obj}][{name!r}] {assign} {value}"]
-            if type(proved_type(target.obj)) is Piece and not self.checked:
-                # _set_field of a piece, written out: what pieces grant may have changed
-                return [f"_w = {obj}", "if s.ab: s.ab.clear()", f"_w[{name!r}] {assign} {value}"]
-            return [f"_set_field(s, {obj}, {name!r}, {value}, {op!r})"]
-        if target.only_player:
-            return [f"_w = P[{obj}]", *checked_write("_w", repr(name), op, value, limits)]
-        lo, hi = limits
-        return [f"_set_field_in_range(s, {obj}, {name!r}, {value}, {op!r}, {lo!r}, {hi!r})"]
-
-    def _is_bag(self, node: ir.Expr) -> bool:
-        """Whether `node` reads a bag field (a count per id) of the state."""
-        env = self.env
-        if isinstance(node, ir.Global):
-            return env.global_fields.get(node.name) == "bag"
-        if isinstance(node, ir.Field):
-            return env.player_fields.get(node.name) == "bag" and node.name not in env.piece_fields
-        return False
+        return sums_first(self, st.value, lambda: assign_lines(self, st))
 
     def _if(self, st: ir.If) -> list[str]:
         counted = self.probes is not None and bool(st.at)
         out: list[str] = []
         for i, (cond, body) in enumerate(st.branches):
-            head = [f"{'elif' if i else 'if'} {self.x(cond)}:"]
+            if i == 0:  # the first test runs in any case: its sums are loops before it
+                head = sums_first(self, cond, lambda c=cond: [f"if {self.x(c)}:"])
+            else:
+                head = [f"elif {self.x(cond)}:"]
             if counted:
                 head.append("    " + self._count("elif" if i else "then", st.at[i]))
             out += [*head, *self._suite(body)]
@@ -320,10 +278,12 @@ class Generator:
         if named is not None:
             return named
         memo = self._memo
-        if memo is not None and id(node) in memo:
-            i = memo[id(node)]
-            value = _EXPRESSIONS[type(node)](self, node)
-            return f"(_m[{i}] if _m[{i}] is not _U else _put(_m, {i}, {value}))"
+        if memo is not None:
+            if id(node) in memo:
+                return memo.form(memo[id(node)], _EXPRESSIONS[type(node)](self, node))
+            if id(node) in memo.sets:  # `has` of an area read once a listing (codegen_select)
+                area, kind = node.args
+                return memo.has(memo.sets[id(node)], self.x(area), self.x(kind))
         return _EXPRESSIONS[type(node)](self, node)
 
     def _const(self, node: ir.Const) -> str:
@@ -412,6 +372,9 @@ class Generator:
         return f"({then} if {test} else {other})"
 
     def _binary(self, node: ir.Binary) -> str:
+        kept = identity_side(node)  # `x * 1`, `x - 0`: x
+        if kept is not None:
+            return self.x(kept)
         if self.checked and node.op in ("//", "%"):
             return f"_divide({self.x(node.left)}, {node.op!r}, {self.x(node.right)})"
         return f"({self.x(node.left)} {node.op} {self.x(node.right)})"

@@ -16,6 +16,7 @@ does is left as it is).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from typing import Any
 
 from interpreter.dsl import ir
@@ -34,6 +35,29 @@ def returned(gen: Any, node: ir.Expr) -> list[str]:
     try:
         return _lines(gen, parts, named)
     finally:  # the locals are this function's: another text that shares a node computes it
+        for key in named:
+            gen._named.pop(key, None)
+
+
+def sums_first(gen: Any, node: ir.Expr, write: Callable[[], list[str]]) -> list[str]:
+    """The lines `write` gives for a statement whose expression `node` is computed first and
+    in any case (a `let`'s value, an assignment's, an `if`'s first test), after the loops that
+    compute the sums `node` computes in any case, each into a local that `write` reads in its
+    place. Not where the expression calls a builtin with an effect (a sum moved before it
+    would read what it changes) or the code is not plain; the statement's own body (an `if`'s
+    arms) is written after, with the state it may have changed, and reads no such local."""
+    if gen.checked or gen.probes is not None or gen._memo is not None or not _pure(node):
+        return write()
+    lines: list[str] = []
+    named: list[int] = []
+    try:
+        for each in _sums(node):
+            name = f"_s{next(_ids)}"
+            lines += reduce_loop(gen, name, each)
+            gen._named[id(each)] = name
+            named.append(id(each))
+        return lines + write()
+    finally:
         for key in named:
             gen._named.pop(key, None)
 
@@ -103,6 +127,12 @@ def _sums(node: ir.Expr) -> list[ir.ReduceEach]:
             walk(n.operand)
         elif isinstance(n, ir.Inline) and not n.bound:
             walk(n.body)
+        elif isinstance(n, ir.Reduce | ir.ListOf):  # each value is computed (min, max, [..])
+            for a in n.args if isinstance(n, ir.Reduce) else n.items:
+                walk(a)
+        elif isinstance(n, ir.BuiltinCall) and n.name not in _IMPURE:
+            for a in n.args:  # a call's arguments are computed before it
+                walk(a)
 
     walk(node)
     return found

@@ -11,7 +11,7 @@ from typing import Any
 
 from interpreter.dsl import ir
 from interpreter.dsl.runtime import named
-from interpreter.dsl.types import OneOf
+from interpreter.dsl.types import OneOf, Prim
 
 Fn = Callable[[Any], Any]
 
@@ -57,6 +57,34 @@ def proved_type(node: ir.Expr) -> Any:
         kinds = {type(member) for member in ty.members}
         return ty.members[0] if len(kinds) == 1 else None
     return ty
+
+
+def _const_of(node: ir.Expr) -> Any:
+    """The value of `node` when it is a constant (an inlined function's constant body too)."""
+    while isinstance(node, ir.Inline) and not node.bound:
+        node = node.body
+    return node.value if isinstance(node, ir.Const) else None
+
+
+def _whole(node: ir.Expr) -> bool:
+    ty = proved_type(node)
+    return type(ty) is Prim and ty.name in ("number", "count")
+
+
+def identity_side(node: ir.Binary) -> ir.Expr | None:
+    """The side of `node` that is its value, where the other side changes nothing: `x * 1`,
+    `x - 0`, `x + 0`, `1 * x`, `0 + x` with `x` proved a whole number (a discount a ruleset
+    leaves at 0, a rate it leaves at 1); None otherwise."""
+    op, left, right = node.op, node.left, node.right
+    r = _const_of(right)
+    if r is not None and type(r) is int and _whole(left):
+        if (op == "*" and r == 1) or (op in ("+", "-") and r == 0):
+            return left
+    lc = _const_of(left)
+    if lc is not None and type(lc) is int and _whole(right):
+        if (op == "*" and lc == 1) or (op == "+" and lc == 0):
+            return right
+    return None
 
 
 # a line of generated code that writes a temp (`t[key] = ...`, `t[key] += ...`)

@@ -7,11 +7,15 @@ condition's function for one decision, each binding the value into the temps and
 back. Written as one function of the state and the collection, the test runs in a loop of its
 own with the value as a local: the same test, asked of the same values in the same order
 (the value is still bound as a temp for what reads it there), with the parts that read no
-`for` name computed once a listing (hoist.py), as listing_condition below does.
+`for` name computed once a listing (hoist.py), as listing_condition below does. In the loop
+those parts are kept in locals, and `has(area, x)` of an area the listing reads once asks a
+set of the area's piece types, made when a candidate first asks it: one lookup in place of a
+walk over the area per candidate.
 """
 
 from __future__ import annotations
 
+import ast
 import itertools
 import warnings
 from collections.abc import Callable
@@ -19,11 +23,54 @@ from typing import Any
 
 from interpreter.dsl import ir
 from interpreter.dsl.codegen_layout import prologue, reads_temp
-from interpreter.dsl.hoist import invariant_parts
+from interpreter.dsl.codegen_parts import proved_type
+from interpreter.dsl.hoist import _children, invariant_parts, reads_none
+from interpreter.dsl.types import Id
 
 Select = Callable[[Any, Any], list]
 
 _ids = itertools.count()
+
+
+class Memo(dict):
+    """id(part) -> its place, for the parts of a listing's condition computed once a listing
+    (codegen.py's `x` writes each as `form` gives it): kept in the locals ``_m{i}`` of a select
+    function, or in the list ``_m`` of a test written as a closure (where a local would be
+    the closure's own); `sets`: id(`has` call) -> the place of the set it asks."""
+
+    def __init__(self, parts: list[ir.Expr], local: bool, sets: list[ir.Expr]) -> None:
+        super().__init__((id(part), i) for i, part in enumerate(parts))
+        self.local = local
+        self.sets = {id(node): i for i, node in enumerate(sets)}
+
+    def form(self, i: int, value: str) -> str:
+        if self.local:
+            return f"(_m{i} if _m{i} is not _U else (_m{i} := {value}))"
+        return f"(_m[{i}] if _m[{i}] is not _U else _put(_m, {i}, {value}))"
+
+    def has(self, i: int, area: str, kind: str) -> str:
+        """`has(area, kind)` as a lookup in the set of the area's types (an id is in it when
+        a piece of that type is: what the builtin's walk finds)."""
+        made = f"{{_p['type'] for _p in {area}}}"
+        return f"({kind} in (_h{i} if _h{i} is not _U else (_h{i} := {made})))"
+
+
+def _set_asks(node: ir.Expr, keys: frozenset[str]) -> list[ir.Expr]:
+    """The `has(area, x)` calls in `node` whose area is the same for a whole listing and
+    whose `x` is an id that is not (an id the type pass proved: a text, or none)."""
+    found: list[ir.Expr] = []
+
+    def walk(n: ir.Expr) -> None:
+        if isinstance(n, ir.BuiltinCall) and n.name == "has" and len(n.args) == 2:
+            area, kind = n.args
+            if reads_none(area, keys) and not reads_none(kind, keys):
+                if type(proved_type(kind)) is Id:
+                    found.append(n)
+        for child in _children(n):
+            walk(child)
+
+    walk(node)
+    return found
 
 
 def listing_select(gen: Any, node: ir.Expr, label: str, key: str) -> Select | None:
@@ -35,7 +82,26 @@ def listing_select(gen: Any, node: ir.Expr, label: str, key: str) -> Select | No
         return None
     keys = frozenset({key})
     parts = invariant_parts(node, keys)
-    gen._memo = {id(part): i for i, part in enumerate(parts)} if parts else None
+    sets = _set_asks(node, keys)
+    src = _select_source(gen, node, keys, Memo(parts, True, sets))
+    if src is None:  # a part in a lambda or a comprehension's source: kept in a list
+        src = _select_source(gen, node, keys, Memo(parts, False, []))
+    assert src is not None
+    try:
+        with warnings.catch_warnings():  # as Generator._build: a branch never taken
+            warnings.simplefilter("ignore", SyntaxWarning)
+            code = compile(src, f"<rule: {label[:60]!r}>", "exec")
+    except SyntaxError as e:  # a generator bug, never a rule author's fault
+        raise RuntimeError(f"generated code does not compile: {e}\n{src}") from None
+    exec(code, gen.ns)  # noqa: S102 - our own generated source, built from the parse tree
+    return gen.ns[src[len("def ") : src.index("(")]]
+
+
+def _select_source(gen: Any, node: ir.Expr, keys: frozenset[str], memo: Memo) -> str | None:
+    """The source of the select function of `node` with its once-a-listing parts kept as
+    `memo` says; None where a local cannot keep one (a part written in a lambda, whose
+    assignment would bind the lambda's own local, or in a comprehension's source)."""
+    gen._memo = memo if memo or memo.sets else None
     gen._loops += 1  # read once a candidate: each temp it reads is read into a local
     try:
         lines = gen._with_flow_reads(lambda: [f"return {gen.x(node)}"])
@@ -44,25 +110,41 @@ def listing_select(gen: Any, node: ir.Expr, label: str, key: str) -> Select | No
         gen._loops -= 1
     *reads, last = lines
     test = last.removeprefix("return ")
+    if memo.local and not _locals_keep(test):
+        return None
     # the value's own reads take the loop's local; what a listing reads once is read first
     own = [f"{ln.partition(' = ')[0]} = _x" for ln in reads if reads_temp(ln, keys)]
     body = [ln for ln in reads if not reads_temp(ln, keys)]
-    if parts:
-        body.append(f"_m = [_U] * {len(parts)}")
-    body += ["_o = []", "for _x in _xs:"]
+    if memo.local:
+        kept = [f"_m{i}" for i in range(len(memo))] + [f"_h{i}" for i in range(len(memo.sets))]
+        if kept:
+            body.append(" = ".join(kept) + " = _U")
+    elif memo:
+        body.append(f"_m = [_U] * {len(memo)}")
+    # the value is the loop's own variable: the local the test reads it in, where it has one
+    x = own[0].partition(" = ")[0] if len(own) == 1 else "_x"
+    own = [ln for ln in own if not ln.startswith(f"{x} = ")]
+    body += ["_o = []", f"for {x} in _xs:"]
     if "t[" in test or "t.get(" in test:  # the test reads its temps in place (it writes one)
-        body.append(f"    t[{key!r}] = _x")
-    body += ["    " + ln for ln in own] + [f"    if {test}: _o.append(_x)", "return _o"]
+        body.append(f"    t[{next(iter(keys))!r}] = {x}")
+    body += ["    " + ln for ln in own] + [f"    if {test}: _o.append({x})", "return _o"]
     name = f"_select{next(_ids)}"
-    src = f"def {name}(s, _xs):\n" + "".join(f"    {ln}\n" for ln in prologue(body) + body)
+    return f"def {name}(s, _xs):\n" + "".join(f"    {ln}\n" for ln in prologue(body) + body)
+
+
+def _locals_keep(test: str) -> bool:
+    """Whether each `:=` in the expression `test` binds the function's own local: none is in
+    a lambda, nor in the source of a comprehension (where Python refuses it)."""
     try:
-        with warnings.catch_warnings():  # as Generator._build: a branch never taken
-            warnings.simplefilter("ignore", SyntaxWarning)
-            code = compile(src, f"<rule: {label[:60]!r}>", "exec")
-    except SyntaxError as e:  # a generator bug, never a rule author's fault
-        raise RuntimeError(f"generated code does not compile: {e}\n{src}") from None
-    exec(code, gen.ns)  # noqa: S102 - our own generated source, built from the parse tree
-    return gen.ns[name]
+        tree = ast.parse(test, mode="eval")
+    except SyntaxError:
+        return False
+    for n in ast.walk(tree):
+        inside = n if isinstance(n, ast.Lambda) else getattr(n, "iter", None)
+        if isinstance(n, ast.Lambda | ast.comprehension) and inside is not None:
+            if any(isinstance(x, ast.NamedExpr) for x in ast.walk(inside)):
+                return False
+    return True
 
 
 def listing_condition(gen: Any, node: ir.Expr, label: str, loop_keys: frozenset[str]) -> Any:
@@ -76,7 +158,7 @@ def listing_condition(gen: Any, node: ir.Expr, label: str, loop_keys: frozenset[
     parts = invariant_parts(node, loop_keys)
     if not parts:
         return None
-    gen._memo = {id(part): i for i, part in enumerate(parts)}
+    gen._memo = Memo(parts, False, [])
     try:
         lines = gen._with_flow_reads(lambda: [f"return {gen.x(node)}"])
     finally:

@@ -21,7 +21,7 @@ from typing import Any
 
 from interpreter.dsl import ir
 
-__all__ = ["invariant_parts"]
+__all__ = ["invariant_parts", "reads_none"]
 
 # builtins that change the state or draw from the generator: a text calling one is not hoisted
 _IMPURE = frozenset({"draw", "push", "shuffle", "clear", "remove", "place", "random"})
@@ -45,6 +45,16 @@ def invariant_parts(node: ir.Expr, loop_keys: frozenset[str]) -> list[ir.Expr]:
     out: list[ir.Expr] = []
     _collect(node, info, out)
     return out
+
+
+def reads_none(node: ir.Expr, loop_keys: frozenset[str]) -> bool:
+    """Whether `node` reads none of `loop_keys` and no local bound outside itself (so it has
+    one value for a whole listing), and changes nothing."""
+    try:
+        varies, free, _ = _scan(node, loop_keys, {})
+    except _Impure:
+        return False
+    return not varies and not free
 
 
 def _children(node: Any) -> list[ir.Expr]:

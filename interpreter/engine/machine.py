@@ -171,7 +171,10 @@ def take_only(s: State, options: dict[str, tuple]) -> None:
     people, replays, agents) sees only the decisions that are choices."""
     ((option_id, (spec, opt, values)),) = options.items()
     if values:  # one value for each slot (the listing made them together)
-        s.t.update(zip(opt.slots, values))  # noqa: B905 - as State.apply
+        if len(values) == 1:  # as State.apply
+            s.t[opt.slots[0]] = values[0]
+        else:
+            s.t.update(zip(opt.slots, values))  # noqa: B905 - as State.apply
     for flag in spec.idle_flags:
         s.v[flag] = 1
     if s.log is not None:
@@ -249,10 +252,10 @@ def ability_reader(rules: Rules) -> Callable[[State, Any, str], int]:
         for area, by_type in walks.get(name, ()):
             # a plain loop: an `active` test changes nothing, so the area stays as it is
             for piece in pl[area]:
-                entry = by_type.get(piece["type"])
-                if entry is None:  # most pieces grant nothing
+                # most pieces grant nothing: `in` tells without a call
+                if piece["type"] not in by_type:
                     continue
-                amount, pred, key = entry
+                amount, pred, key = by_type[piece["type"]]
                 if pred is not None:  # is_active, written out
                     t[key] = piece
                     if not pred(s):

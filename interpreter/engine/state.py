@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from interpreter.diagnostics.errors import IllegalOptionError
 from interpreter.dsl.compiler import Env
 from interpreter.dsl.loglines import lines_for
+from interpreter.engine.blocks import STOPS_AT
 from interpreter.engine.copier import FieldCopier
 from interpreter.engine.knowledge import Recorder
 from interpreter.engine.machine import RULE_FAILURES, rule_failure, run
@@ -130,7 +131,10 @@ class State:
         if ab:  # the caller may have edited pieces directly since the last decision
             ab.clear()
         if values:  # one value for each slot (the listing made them together)
-            self.t.update(zip(opt.slots, values))  # noqa: B905 - no keyword to parse
+            if len(values) == 1:  # most: one `for` part, bound without a zip
+                self.t[opt.slots[0]] = values[0]
+            else:
+                self.t.update(zip(opt.slots, values))  # noqa: B905 - no keyword to parse
         seat = self.who
         log = self.log
         mark = -1
@@ -156,7 +160,19 @@ class State:
                 # the option's effect said nothing itself: the log shows the choice as taken,
                 # in its family's words
                 log.append((self.round, seat, rules.words.option(option_id)))
-            run(rules, self, self.pc + 1)
+            # the machine's loop (machine.run) written out for its most common case: the
+            # function written for the next position runs on to the next decision to ask
+            pc = self.pc + 1
+            block = rules.program.blocks.get(pc)
+            if block is None or block is STOPS_AT:
+                run(rules, self, pc)
+            else:
+                self.pc = pc  # where a rule failing in the block leaves it, as run does
+                pc = block(self)
+                if pc < 0:  # a decision to ask (its options and seat are set)
+                    self.pc = -1 - pc
+                else:
+                    run(rules, self, pc)
         except RULE_FAILURES as e:
             raise rule_failure(e, rules, self, seat, option_id) from None
         if self.rec is not None:
