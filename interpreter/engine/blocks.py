@@ -119,13 +119,8 @@ def _write_block(code: list[tuple], start: int, take_only: Any) -> Any:
             pc += 1
         elif op == JUMP:
             pc = ins[1]
-        elif op == CALL and fixed is not _NOT_FIXED and ins[2].get(fixed) is not None:
-            body.append(f"s.calls.append({pc + 1})")
-            stack.append(pc + 1)
-            pc = ins[2][fixed]
-        elif op == RETURN and stack:
-            body.append("s.calls.pop()")
-            pc = stack.pop()
+        elif (to := _phase_in_place(ins, fixed, pc, stack, body)) is not None:
+            pc = to
         elif op in (CALL, RETURN):
             body += _leave(code, pc, ns)
             break
@@ -208,13 +203,8 @@ def _straight_out(code: list[tuple], pc: int, ns: dict[str, Any]) -> list[str] |
             pc = ins[1]
         elif op == JUMP_IF_NOT and fixed is not _NOT_FIXED:  # `if: true`: no test to run
             pc = pc + 1 if fixed else ins[2]
-        elif op == CALL and fixed is not _NOT_FIXED and ins[2].get(fixed) is not None:
-            lines.append(f"s.calls.append({pc + 1})")
-            stack.append(pc + 1)
-            pc = ins[2][fixed]
-        elif op == RETURN and stack:
-            lines.append("s.calls.pop()")
-            pc = stack.pop()
+        elif (to := _phase_in_place(ins, fixed, pc, stack, lines)) is not None:
+            pc = to
         elif op in (CALL, RETURN):
             return lines + _leave(code, pc, ns)
         elif op in RUN_ON:  # a branch or a stop-if: not straight
@@ -223,6 +213,23 @@ def _straight_out(code: list[tuple], pc: int, ns: dict[str, Any]) -> list[str] |
             return [*lines, *_decision(ins[1], pc, ns), f"return {pc + 1}"]
         else:
             return [*lines, f"return {pc}"]
+    return None
+
+
+def _phase_in_place(
+    ins: tuple, fixed: Any, pc: int, stack: list[int], lines: list[str]
+) -> int | None:
+    """A phase named by a constant entered in place (CALL), or such a phase left back to where
+    it was entered (RETURN): the line that keeps the machine's call stack is added to `lines`
+    and the next position returned; None for any other step (both walks above use it)."""
+    op = ins[0]
+    if op == CALL and fixed is not _NOT_FIXED and ins[2].get(fixed) is not None:
+        lines.append(f"s.calls.append({pc + 1})")
+        stack.append(pc + 1)
+        return ins[2][fixed]
+    if op == RETURN and stack:
+        lines.append("s.calls.pop()")
+        return stack.pop()
     return None
 
 
