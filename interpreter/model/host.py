@@ -8,7 +8,6 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from functools import partial
 from operator import attrgetter
-from pathlib import Path
 from types import CodeType
 from typing import Any
 
@@ -25,46 +24,12 @@ from interpreter.dsl.typefault import found_words
 from interpreter.dsl.types import ANY, SEAT, describe, item_of
 from interpreter.load.locate import json_pointer, locate, position_of
 from interpreter.model.flow import ChooseSpec, OptionSpec
+from interpreter.model.origins import TextOrigins, source_lines
 from interpreter.model.values import rule_text
-
-_source_cache: dict[str, list[str]] = {}
 
 # stands for a text whose resolved form is not known here (a lazy build's, one that failed):
 # read as a secret, so a decision that depends on it is asked (secrecy.py)
 UNKNOWN = ir.BuiltinCall("random", [])
-
-
-def _source_lines(path: str | None) -> list[str]:
-    if not path:
-        return []
-    if path not in _source_cache:
-        try:
-            _source_cache[path] = Path(path).read_text(encoding="utf-8").splitlines()
-        except OSError:
-            _source_cache[path] = []
-    return _source_cache[path]
-
-
-class TextOrigins:
-    """Generated code object -> (file, line, column, JSON path) of the rule text it runs: where
-    the text itself starts (a block scalar's first line, not its `|`). Looked up only when a
-    rule fails, so loading a game pays nothing for it."""
-
-    def __init__(self, host: DslHost) -> None:
-        self._host = host
-
-    def get(
-        self, code: Any, python_line: int | None = None
-    ) -> tuple[str | None, int | None, int | None, str] | None:
-        """Where the text `code` was generated from is: at the statement of it that
-        `python_line` (a line of the generated code) runs, else at the text's start."""
-        path = self._host.texts.get(code)
-        if path is None:
-            return None
-        generator = self._host.c.generator
-        line_map = generator.line_maps.get(code) if generator is not None else None
-        line, column = (line_map or {}).get(python_line, (1, 1))
-        return (*self._host.position(path, line, column), json_pointer(list(path)))
 
 
 class DslHost:
@@ -133,7 +98,7 @@ class DslHost:
         if vline is None:
             return file, None, None
         text = self._text_at(path)
-        lines = _source_lines(file)
+        lines = source_lines(file)
         if not lines or not text:
             return file, vline, vcol
         tlines = text.split("\n")

@@ -26,9 +26,10 @@ from interpreter.model.functions import (
     declare_functions,
     unused_events,
 )
-from interpreter.model.host import DslHost, TextOrigins
+from interpreter.model.host import DslHost
 from interpreter.model.invariants import Invariant, compile_invariants
 from interpreter.model.limits import Limits, read_limits
+from interpreter.model.origins import TextOrigins
 from interpreter.model.scoring import Scoring, compile_scoring
 from interpreter.model.state_decl import LOCAL_SCOPES, declare_state
 from interpreter.model.typeinfo import type_info
