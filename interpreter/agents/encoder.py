@@ -31,6 +31,7 @@ from interpreter.engine.view import hidden_form, out_of_scope, secret_fields
 
 __all__ = ["Encoder"]
 
+_F32 = np.dtype(np.float32)
 _GONE = object()  # a field not in the view (out of scope, or hidden without a count)
 _NONE_GONE: frozenset[tuple[str, str]] = frozenset()
 
@@ -333,7 +334,8 @@ class Encoder:
             head = self.heads[key] = self._head(s.round, rel)
         parts = self.parts[seat]
         parts[0] = head
-        return np.frombuffer(bytearray().join(parts), dtype=np.float32)
+        # the dtype passed by position, as an object: numpy parses a keyword argument slowly
+        return np.frombuffer(bytearray().join(parts), _F32)
 
     def _head(self, round_: Any, rel: int | None) -> bytes:
         head = array("f", bytes(4 * len(self.layout.head)))
