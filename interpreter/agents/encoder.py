@@ -315,8 +315,6 @@ class Encoder:
         # fields that leave the view while their phase (round) does not run: asked only then
         self.local = any(rules.local.values()) if rules.local else False
         self.gone: frozenset[tuple[str, str]] | set[tuple[str, str]] = _NONE_GONE
-        # the seat to move at the last call: the one whose fields a step most often changes
-        self.mover: int | None = None
         self.hidden_global, self.hidden_player = secret_fields(rules)
         g_copy, p_copy = field_copies(rules)  # each field copied by its kind
         self.g_snap = _Snapshot(g_copy, refills(rules.global_init, g_copy, self.hidden_global))
@@ -400,16 +398,13 @@ class Encoder:
                         glob.fill(name, value, was)
         hidden_player = self.hidden_player
         p_snap, own_blocks, other_blocks = self.p_snap, self.own, self.other
-        mover = self.mover
-        self.mover = s.who
         for pl in s.p:
             j = pl["seat"]
             snap = p_snap[j]
             if pl is not snap.obj or len(pl) != len(snap.keys):
                 snap.bind(pl)
-            if j != mover and pl == snap.mirror:
-                continue  # (most seats, most steps; the seat that moved is compared below
-                # field by field at once, as its fields most often changed)
+            if pl == snap.mirror:
+                continue  # (most seats, most steps)
             vals = snap.vals
             changed = list(compress(snap.positions, map(ne, pl.values(), vals)))
             if not changed:
