@@ -8,11 +8,12 @@ seat's dict of ``p``), its keys in order and a copy of each value as last encode
 each dict equal to its copies (one C-level ``==``: the seats a step left alone), finds the
 fields that changed in the others in one C-level pass per dict (each value against its copy,
 by ``!=``: no Python frame per field), walks again only those (a changed entry of a dict, the
-items a list gained or lost), and joins the blocks for the observing seat. What a seat may see of a
-field comes from the engine's own view code (``secret_fields``, ``hidden_form``,
+items a list gained or lost; a bag or a list of flat pieces is moved by its changed entries and
+its copy changed in place: refill.py), and joins the blocks for the observing seat. What a seat
+may see of a field comes from the engine's own view code (``secret_fields``, ``hidden_form``,
 ``out_of_scope`` in engine/view.py), so the vector equals the one :meth:`Layout.encode` makes
-of ``state.view(seat)`` (tests/agents/test_features.py and test_encoder.py check that on many
-random states of the games under rulesets/).
+of ``state.view(seat)`` (tests/agents/test_features.py, test_encoder.py and test_refill.py
+check that on many random states of the games under rulesets/).
 """
 
 from __future__ import annotations
