@@ -8,11 +8,12 @@ seat's dict of ``p``), its keys in order and a copy of each value as last encode
 each dict equal to its copies (one C-level ``==``: the seats a step left alone), finds the
 fields that changed in the others in one C-level pass per dict (each value against its copy,
 by ``!=``: no Python frame per field), walks again only those (a changed entry of a dict, the
-items a list gained or lost), and joins the blocks for the observing seat. What a seat may see of a
-field comes from the engine's own view code (``secret_fields``, ``hidden_form``,
+items a list gained or lost; a bag or a list of flat pieces is moved by its changed entries and
+its copy changed in place: refill.py), and joins the blocks for the observing seat. What a seat
+may see of a field comes from the engine's own view code (``secret_fields``, ``hidden_form``,
 ``out_of_scope`` in engine/view.py), so the vector equals the one :meth:`Layout.encode` makes
-of ``state.view(seat)`` (tests/agents/test_features.py and test_encoder.py check that on many
-random states of the games under rulesets/).
+of ``state.view(seat)`` (tests/agents/test_features.py, test_encoder.py and test_refill.py
+check that on many random states of the games under rulesets/).
 """
 
 from __future__ import annotations
@@ -25,12 +26,13 @@ from typing import Any
 import numpy as np
 
 from interpreter.agents.features import Layout, _plain
-from interpreter.engine.copier import copy_value, field_copies
+from interpreter.agents.refill import MISSING as _MISSING, Snapshot as _Snapshot, refills
+from interpreter.engine.copier import field_copies
 from interpreter.engine.view import hidden_form, out_of_scope, secret_fields
 
 __all__ = ["Encoder"]
 
-_MISSING = object()  # a field never encoded yet
+_F32 = np.dtype(np.float32)
 _GONE = object()  # a field not in the view (out of scope, or hidden without a count)
 _NONE_GONE: frozenset[tuple[str, str]] = frozenset()
 
@@ -253,9 +255,7 @@ class _Block:
         where = self.slices.get(name)
         if where is None:
             return  # no feature of this field was ever seen: nothing of it is in the vector
-        node = self.nodes.get(name)
-        if node is None:
-            node = self.nodes[name] = _Node(self.prefix + name, self.index)
+        node = self.nodes.get(name) or self.node(name)
         vec = self.vec
         if was is not _MISSING and was is not _GONE and shown is not _GONE:
             if _delta(node, was, shown, vec):
@@ -264,6 +264,11 @@ class _Block:
         vec[a:b] = self.zeros[a:b]
         if shown is not _GONE:
             _write(node, shown, vec)
+
+    def node(self, name: str) -> _Node:
+        """Field ``name``'s walk, made the first time it is asked for."""
+        node = self.nodes[name] = _Node(self.prefix + name, self.index)
+        return node
 
     def take(self, name: str, block: _Block) -> None:
         """Field ``name``'s slice as ``block`` has it (a field every seat sees alike)."""
@@ -284,46 +289,6 @@ class _NumAt(dict):
     def __missing__(self, name: str) -> int | None:
         at = self[name] = self.index.get(self.prefix + name)
         return at
-
-
-class _Snapshot:
-    """One dict of fields (the global fields, or one seat's) as last encoded: the dict, its
-    keys in order, and a copy of each value in the same order (compared with the dict's
-    ``values()`` by position), and the same copies by name (``mirror``: the dict as last
-    encoded, so one C-level ``==`` tells that nothing of it changed, as it does for most
-    seats at most steps)."""
-
-    __slots__ = ("obj", "keys", "at", "vals", "copies", "positions", "copy_of", "mirror")
-
-    def __init__(self, copy_of: dict[str, Any]) -> None:
-        self.copy_of = copy_of  # field -> the function that copies its value by its kind
-        self.obj: dict[str, Any] | None = None
-        self.keys: tuple[str, ...] = ()
-        self.at: dict[str, int] = {}
-        self.vals: list[Any] = []
-        self.copies: list[Any] = []
-        self.positions: range = range(0)
-        self.mirror: dict[str, Any] = {}  # always dict(zip(keys, vals))
-
-    def bind(self, fields: dict[str, Any]) -> None:
-        """Follow ``fields`` (another dict than last time: a new game, a copied state); the
-        copies stay comparable where its keys are the same, in the same order."""
-        keys = tuple(fields)
-        if keys != self.keys:
-            self.keys = keys
-            self.at = {k: i for i, k in enumerate(keys)}
-            self.vals = [_MISSING] * len(keys)
-            self.copies = [self.copy_of.get(k, copy_value) for k in keys]
-            self.positions = range(len(keys))
-            self.mirror = dict.fromkeys(keys, _MISSING)
-        self.obj = fields
-
-    def forget(self, name: str) -> None:
-        """Field ``name`` is filled again at the next call, changed or not."""
-        i = self.at.get(name)
-        if i is not None:
-            self.vals[i] = _MISSING
-            self.mirror[name] = _MISSING
 
 
 class Encoder:
@@ -353,8 +318,9 @@ class Encoder:
         self.gone: frozenset[tuple[str, str]] | set[tuple[str, str]] = _NONE_GONE
         self.hidden_global, self.hidden_player = secret_fields(rules)
         g_copy, p_copy = field_copies(rules)  # each field copied by its kind
-        self.g_snap = _Snapshot(g_copy)
-        self.p_snap = [_Snapshot(p_copy) for _ in range(n)]
+        self.g_snap = _Snapshot(g_copy, refills(rules.global_init, g_copy, self.hidden_global))
+        p_kinds = refills(rules.player_init, p_copy, self.hidden_player)
+        self.p_snap = [_Snapshot(p_copy, p_kinds) for _ in range(n)]
 
     def encode(self, s: Any, seat: int) -> np.ndarray:
         """The vector of what ``seat`` sees of state ``s`` (a new array)."""
@@ -367,7 +333,8 @@ class Encoder:
             head = self.heads[key] = self._head(s.round, rel)
         parts = self.parts[seat]
         parts[0] = head
-        return np.frombuffer(bytearray().join(parts), dtype=np.float32)
+        # the dtype passed by position, as an object: numpy parses a keyword argument slowly
+        return np.frombuffer(bytearray().join(parts), _F32)
 
     def _head(self, round_: Any, rel: int | None) -> bytes:
         head = array("f", bytes(4 * len(self.layout.head)))
@@ -397,7 +364,7 @@ class Encoder:
             () if g == snap.mirror else list(compress(snap.positions, map(ne, g.values(), vals)))
         )
         if changed:
-            keys, copies, mirror = snap.keys, snap.copies, snap.mirror
+            keys, copies, mirror, kinds = snap.keys, snap.copies, snap.mirror, snap.kinds
             glob, hidden_global = self.glob, self.hidden_global
             num_at = glob.num_at
             for i in changed:
@@ -415,6 +382,15 @@ class Encoder:
                             glob.vec[at] += value - was
                         continue
                 else:
+                    refill = kinds[i]
+                    if (
+                        refill is not None
+                        and type(was) is type(value)
+                        and not (gone and ("global", name) in gone)
+                    ):
+                        node = glob.nodes.get(name) or glob.node(name)
+                        if refill(node, was, value, glob.vec, None):
+                            continue  # its copy changed in place (the mirror holds it)
                     vals[i] = mirror[name] = copies[i](value)
                 if not (gone and ("global", name) in gone):  # else out of the view: empty
                     if name in hidden_global:
@@ -434,7 +410,7 @@ class Encoder:
             changed = list(compress(snap.positions, map(ne, pl.values(), vals)))
             if not changed:
                 continue
-            keys, copies, mirror = snap.keys, snap.copies, snap.mirror
+            keys, copies, mirror, kinds = snap.keys, snap.copies, snap.mirror, snap.kinds
             own, other = own_blocks[j], other_blocks[j]
             num_at = own.num_at
             for i in changed:
@@ -450,6 +426,16 @@ class Encoder:
                                 other.vec[at] += value - was
                         continue
                 else:
+                    refill = kinds[i]
+                    if (
+                        refill is not None
+                        and type(was) is type(value)
+                        and not (gone and ("player", name) in gone)
+                    ):
+                        # a field shown alike to every seat (kinds has no hidden one)
+                        node = own.nodes.get(name) or own.node(name)
+                        if refill(node, was, value, own.vec, other.vec):
+                            continue  # its copy changed in place (the mirror holds it)
                     vals[i] = mirror[name] = copies[i](value)
                 if name != "seat" and not (gone and ("player", name) in gone):
                     own.fill(name, value, was)

@@ -35,6 +35,8 @@ from interpreter.agents.spaces import Spaces, spaces_for
 
 __all__ = ["RulebookEnv", "final_rewards"]
 
+_I8 = np.dtype(np.int8)
+
 
 def final_rewards(state: Any) -> list[float]:
     """Each seat's reward of a finished game: 1/len(winners) to each winner, 0 to the others."""
@@ -141,7 +143,7 @@ class RulebookEnv(AECEnv):
             mask = bytearray(self.spaces.actions.size)
         return {
             "observation": self._encoder.encode(state, self._seat[agent]),
-            "action_mask": np.frombuffer(mask, dtype=np.int8),
+            "action_mask": np.frombuffer(mask, _I8),  # (by position: see Encoder.encode)
         }
 
     def _mask(self, actions: tuple[int, ...]) -> bytes:

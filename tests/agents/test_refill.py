@@ -1,0 +1,117 @@
+"""The encoder's in-place refills (agents/refill.py): a changed bag or list of flat pieces is
+moved by its changed entries and its copy changed in place. At every step of random games of
+several compositions, every seat's vector equals the features of its whole view, the refills
+were taken, and a refill that forgets one entry is caught (so the comparison can fail)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from interpreter.agents import refill as refill_module
+from interpreter.agents.spaces import spaces_for
+
+COMPOSITIONS = [
+    ("puerto-rico", 4, ()),
+    ("puerto-rico", 3, ("nobles", "new-buildings")),
+    ("san-juan", 3, ()),
+    ("san-juan", 4, ("new-buildings",)),
+]
+
+
+def _counted(enc, counts: dict[str, int]) -> None:
+    """Count each refill the encoder takes that succeeds (the fast path, not the walk)."""
+
+    def wrap(fn):
+        def counted(*args):
+            done = fn(*args)
+            counts[fn.__name__] = counts.get(fn.__name__, 0) + bool(done)
+            return done
+
+        return counted
+
+    for snap in [enc.g_snap, *enc.p_snap]:
+        snap.kind_of = {name: wrap(fn) for name, fn in snap.kind_of.items()}
+        snap.kinds = [snap.kind_of.get(name) for name in snap.keys]
+
+
+def _play(game: str, players: int, overlays: tuple[str, ...], seed: int, enc=None, check=True):
+    """A random game encoded at every step for the seat to move (every seat every 4th step),
+    each vector checked against the whole view's; returns the encoder and the steps."""
+    spaces = spaces_for(game, players, overlays, ())
+    obs = spaces.observations
+    enc = enc or obs.encoder(spaces.game)
+    s = spaces.game.new_state(seed)
+    rng = random.Random(seed)
+    steps = 0
+    while not s.is_over and steps < 400:
+        seats = range(players) if steps % 4 == 0 else [s.to_move]
+        for seat in seats:
+            got = enc.encode(s, seat)
+            if check:
+                np.testing.assert_array_equal(got, obs.encode(s.view(seat)))
+        s.apply(rng.choice(s.legal_options()))
+        steps += 1
+    return enc, steps
+
+
+@pytest.mark.parametrize(("game", "players", "overlays"), COMPOSITIONS)
+def test_refilled_in_place_equals_the_whole_view(game, players, overlays):
+    spaces = spaces_for(game, players, overlays, ())
+    enc = spaces.observations.encoder(spaces.game)
+    counts: dict[str, int] = {}
+    enc.encode(spaces.game.new_state(1), 0)  # binds the snapshots' fields
+    _counted(enc, counts)
+    _play(game, players, overlays, seed=11, enc=enc)
+    assert counts.get("refill_bag", 0) + counts.get("refill_area", 0) > 20, counts
+
+
+def test_a_refill_that_forgets_an_entry_is_caught(monkeypatch):
+    def forgetful(node, was, new, vec, vec2):
+        """Moves the copy but not the vector: the features go stale."""
+        if type(new) is not dict or len(was) != len(new):
+            return False
+        if was.keys() != new.keys():
+            return False
+        was.update(new)
+        return True
+
+    monkeypatch.setattr(refill_module, "refill_bag", forgetful)
+    spaces = spaces_for("puerto-rico", 4, (), ())
+    enc = spaces.observations.encoder(spaces.game)  # its bags refilled by the forgetful one
+    assert forgetful in enc.g_snap.kind_of.values()
+    with pytest.raises(AssertionError):
+        _play("puerto-rico", 4, (), seed=11, enc=enc)
+
+
+def test_pieces_and_bags_changed_by_hand_fall_back_to_the_walk():
+    spaces = spaces_for("puerto-rico", 3, ("nobles", "new-buildings"), ())
+    obs = spaces.observations
+    enc = obs.encoder(spaces.game)
+    s = spaces.game.new_state(4)
+    rng = random.Random(4)
+    for _ in range(200):
+        s.apply(rng.choice(s.legal_options()))
+    enc.encode(s, 0)
+    area = next(k for k, v in s.p[1].items() if type(v) is list and len(v) > 2)
+    bag = next(k for k, v in s.p[1].items() if type(v) is dict and len(v) > 1)
+    pieces, counts = s.p[1][area], s.p[1][bag]
+    key = next(iter(counts))
+    number = next(k for k, v in pieces[0].items() if type(v) is int)
+    edits = [
+        lambda: pieces[0].__setitem__(number, pieces[0][number] + 2),  # a number: in place
+        lambda: counts.__setitem__(key, counts[key] + 3),
+        lambda: pieces[1].__setitem__("type", pieces[2]["type"]),  # a piece changes type
+        lambda: pieces[0].__setitem__(number, 1.5),  # a fraction: the walk
+        lambda: counts.__setitem__(key, 0.25),
+        lambda: pieces[0].__setitem__(number, 2),
+        lambda: counts.__setitem__(key, 1),
+        lambda: pieces[2].__setitem__("extra", 3),  # a field no piece had
+        lambda: counts.__setitem__("no-such-key", 1),  # another key
+    ]
+    for edit in edits:
+        edit()
+        for seat in range(3):
+            np.testing.assert_array_equal(enc.encode(s, seat), obs.encode(s.view(seat)))
