@@ -291,6 +291,18 @@ class _NumAt(dict):
         return at
 
 
+def _refilled(
+    refill: Any, block: _Block, name: str, was: Any, value: Any, vec2: array | None
+) -> bool:
+    """Whether field ``name`` of ``block`` was brought from ``was`` to ``value`` in place by
+    its refill (refill.py; ``vec2``: the block the other seats see, shown alike); False where
+    it has none, the type changed or the refill stopped short (the caller walks it then)."""
+    if refill is None or type(was) is not type(value):
+        return False
+    node = block.nodes.get(name) or block.node(name)
+    return refill(node, was, value, block.vec, vec2)
+
+
 class Encoder:
     """The feature vectors of every seat of one game, kept between calls and refilled where
     the state changed (make one per environment; it works on any state of its game)."""
@@ -382,15 +394,10 @@ class Encoder:
                             glob.vec[at] += value - was
                         continue
                 else:
-                    refill = kinds[i]
-                    if (
-                        refill is not None
-                        and type(was) is type(value)
-                        and not (gone and ("global", name) in gone)
+                    if not (gone and ("global", name) in gone) and _refilled(
+                        kinds[i], glob, name, was, value, None
                     ):
-                        node = glob.nodes.get(name) or glob.node(name)
-                        if refill(node, was, value, glob.vec, None):
-                            continue  # its copy changed in place (the mirror holds it)
+                        continue  # its copy changed in place (the mirror holds it)
                     vals[i] = mirror[name] = copies[i](value)
                 if not (gone and ("global", name) in gone):  # else out of the view: empty
                     if name in hidden_global:
@@ -426,16 +433,11 @@ class Encoder:
                                 other.vec[at] += value - was
                         continue
                 else:
-                    refill = kinds[i]
-                    if (
-                        refill is not None
-                        and type(was) is type(value)
-                        and not (gone and ("player", name) in gone)
+                    # a field shown alike to every seat (kinds has no hidden one)
+                    if not (gone and ("player", name) in gone) and _refilled(
+                        kinds[i], own, name, was, value, other.vec
                     ):
-                        # a field shown alike to every seat (kinds has no hidden one)
-                        node = own.nodes.get(name) or own.node(name)
-                        if refill(node, was, value, own.vec, other.vec):
-                            continue  # its copy changed in place (the mirror holds it)
+                        continue  # its copy changed in place (the mirror holds it)
                     vals[i] = mirror[name] = copies[i](value)
                 if name != "seat" and not (gone and ("player", name) in gone):
                     own.fill(name, value, was)
