@@ -254,7 +254,7 @@ class _Placing:
                 self.misses += 1
         for place in limited:  # then places that can hold only known ids
             can = self.known[place]
-            for x in [x for x in self.left if can.get(x)]:
+            for x in list(filter(can.get, self.left)):  # (in C: about half the time)
                 if x in self.left and self.fits(place, x):
                     self.put(place, x)
             self.misses += self.room[place] - len(self.placed.get(place, ()))
