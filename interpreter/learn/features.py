@@ -175,5 +175,9 @@ def load_cached(path: str) -> LoadedModel:
     key = (os.path.abspath(path), st.st_mtime_ns, st.st_size)
     model = _CACHE.get(key)
     if model is None:
+        # a file written again (training writes its model every iteration) replaces its
+        # older reading: a long run in one process keeps one model per path, not one per write
+        for old in [k for k in _CACHE if k[0] == key[0]]:
+            del _CACHE[old]
         model = _CACHE[key] = LoadedModel(path)
     return model
