@@ -52,7 +52,8 @@ def run(args: argparse.Namespace) -> int:
         out=args.out,
         overlays=split_commas(args.overlays) or [],
         options=dict(args.options or []),
-        iterations=args.iterations,
+        # a time budget alone: as many iterations as fit in it
+        iterations=args.iterations or (10**6 if args.minutes else 3),
         games=args.games,
         seed=args.seed or 0,
         jobs=args.jobs or 1,
@@ -64,7 +65,10 @@ def run(args: argparse.Namespace) -> int:
         init=args.init or "",
         full_share=args.full_share,
         fast_iterations=args.fast_iterations,
+        minutes=args.minutes or 0.0,
     )
+    if args.minutes is not None and args.minutes <= 0:
+        raise UsageError("--minutes must be above 0")
     if not 0.0 < args.full_share <= 1.0:
         raise UsageError("--full-share must lie in 0..1 (above 0)")
     for name in ("replay", "value_mix", "holdout"):
@@ -87,7 +91,12 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(
             json.dumps(
-                {"out": report.out, "seconds": report.seconds, "iterations": report.iterations}
+                {
+                    "out": report.out,
+                    "seconds": report.seconds,
+                    "stopped": report.stopped,
+                    "iterations": report.iterations,
+                }
             )
         )
     elif not args.quiet:
@@ -113,9 +122,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--iterations",
         type=positive_int,
-        default=3,
         metavar="K",
-        help="rounds of self-play and fitting (default 3)",
+        help="rounds of self-play and fitting (default 3; with --minutes alone, as many as "
+        "fit in the budget)",
+    )
+    parser.add_argument(
+        "--minutes",
+        type=float,
+        metavar="M",
+        help="time budget: no iteration is started that would end past M minutes of wall "
+        "time (judged by the last one); the model of the last finished iteration is kept",
     )
     parser.add_argument(
         "--games",

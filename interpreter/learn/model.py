@@ -24,6 +24,7 @@ is refused with a clear message.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -224,14 +225,22 @@ def save_model(path: str | Path, net: PolicyValueNet, header: dict[str, Any]) ->
     # single precision, compressed: a third of the file, and the play of a model read back
     # differs from the fitted one only in rounding far below the policy's margins
     arrays = {k: v.astype(np.float32) for k, v in net.params.items()}
-    with open(path, "wb") as fh:  # a file object: numpy would otherwise add '.npz' to the name
-        np.savez_compressed(
-            fh,
-            header=np.array(json.dumps(head, sort_keys=True)),
-            mean=net.mean.astype(np.float32),
-            scale=net.scale.astype(np.float32),
-            **arrays,
-        )
+    # written beside it and renamed over it: a reader (a search playing the last iteration's
+    # model, a measurement while training runs) or a Ctrl-C never meets a half-written file
+    target = Path(path)
+    part = target.with_name(f".{target.name}.{os.getpid()}.part")
+    try:
+        with open(part, "wb") as fh:  # a file object: numpy would otherwise add '.npz'
+            np.savez_compressed(
+                fh,
+                header=np.array(json.dumps(head, sort_keys=True)),
+                mean=net.mean.astype(np.float32),
+                scale=net.scale.astype(np.float32),
+                **arrays,
+            )
+        os.replace(part, target)
+    finally:
+        part.unlink(missing_ok=True)
 
 
 def load_model(path: str | Path) -> tuple[PolicyValueNet, dict[str, Any]]:

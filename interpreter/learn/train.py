@@ -57,10 +57,11 @@ from interpreter.learn.features import (
     observe,
     spaces_of,
 )
+from interpreter.learn.fitting import fit, replay_buffer, stack_records
 from interpreter.learn.model import Adam, PolicyValueNet, load_model, save_model
 from interpreter.learn.transfer import carry_over
 
-__all__ = ["Teacher", "TrainConfig", "TrainReport", "fit", "play_selfplay_game", "train"]
+__all__ = ["Teacher", "TrainConfig", "TrainReport", "play_selfplay_game", "train"]
 
 
 @dataclass
@@ -90,15 +91,19 @@ class TrainConfig:
     init: str = ""  # a model file to continue from (see the module)
     full_share: float = 1.0  # decisions searched in full and recorded (see the module)
     fast_iterations: int = 10  # the search of the others
+    minutes: float = 0.0  # a time budget: no iteration is started that would end past it
 
 
 @dataclass
 class TrainReport:
-    """Per iteration: games, decisions recorded, loss before and after fitting, seconds."""
+    """Per iteration: games, decisions recorded, loss before and after fitting, seconds; why
+    it stopped (``iterations``: all were run; ``minutes``: the next would have ended past the
+    time budget)."""
 
     iterations: list[dict[str, Any]] = field(default_factory=list)
     seconds: float = 0.0
     out: str = ""
+    stopped: str = "iterations"
 
 
 @dataclass(frozen=True)
@@ -180,113 +185,6 @@ def _selfplay_task(head: Mapping[str, Any], teacher: Teacher, seeds: list[int]) 
     return [play_selfplay_game(head, teacher, s) for s in seeds]
 
 
-def _arrays(
-    records: list[dict], n_actions: int, players: int, value_mix: float = 0.0
-) -> tuple[np.ndarray, ...]:
-    """Stack game records into observations, legal masks, policy targets, value targets (the
-    result, blended with ``value_mix`` of the search's root estimate where one was made) and
-    each row's policy weight (0 for a position played by the quick search: no policy target)."""
-    rows = sum(len(r["movers"]) for r in records)
-    if rows == 0:
-        raise ConfigError("self-play recorded no decisions with a choice: nothing to learn")
-    x = np.stack([o for r in records for o in r["obs"]]).astype(np.float64)
-    mask = np.zeros((rows, n_actions), dtype=bool)
-    pi = np.zeros((rows, n_actions))
-    z = np.zeros((rows, players))
-    w = np.ones(rows)
-    i = 0
-    for r in records:
-        roots = r.get("roots") or [[]] * len(r["movers"])
-        for acts, target, mover, root in zip(
-            r["acts"], r["targets"], r["movers"], roots, strict=True
-        ):
-            mask[i, acts] = True
-            if target:
-                pi[i, acts] = target
-            else:
-                w[i] = 0.0
-            z[i] = [r["rewards"][(mover + k) % players] for k in range(players)]
-            total = sum(root)
-            if value_mix and total > 0:
-                # a cut playout's seat scores need not add up to 1: made shares first
-                z[i] = (1 - value_mix) * z[i] + value_mix * np.asarray(root) / total
-            i += 1
-    return x, mask, pi, z, w
-
-
-def fit(
-    net: PolicyValueNet,
-    opt: Adam,
-    data: tuple[np.ndarray, ...],
-    epochs: int,
-    batch: int,
-    rng: np.random.Generator,
-    holdout: float = 0.0,
-    patience: int = 3,
-) -> dict[str, Any]:
-    """Fit ``net`` to ``data`` by minibatch Adam, stopped early on a held-out slice.
-
-    With ``holdout`` > 0 that fraction of the rows (at least one) is kept out of the fitting;
-    after each pass its loss is measured, and the fitting stops once it has not improved for
-    ``patience`` passes, keeping the weights of the best pass. Returns the loss on the fitted
-    rows before and after, the held-out loss before and at its best, and the passes made."""
-    n = len(data[0])
-    order = rng.permutation(n)
-    cut = min(n - 1, max(1, round(n * holdout))) if holdout > 0 and n > 1 else 0
-    held = tuple(a[order[:cut]] for a in data) if cut else None
-    fitted = tuple(a[order[cut:]] for a in data) if cut else data
-    x, mask, pi, z, *weights = fitted  # the policy weights are optional
-    w = weights[0] if weights else np.ones(len(x))
-    m = len(x)
-    before, _ = net.loss_and_grads(x, mask, pi, z, w)
-    held_before = best = net.loss_and_grads(*held)[0] if held else 0.0
-    best_params = {k: v.copy() for k, v in net.params.items()}
-    stale = passes = 0
-    for _ in range(epochs):
-        perm = rng.permutation(m)
-        for start in range(0, m, batch):
-            at = perm[start : start + batch]
-            _, grads = net.loss_and_grads(x[at], mask[at], pi[at], z[at], w[at])
-            opt.step(net.params, grads)
-        passes += 1
-        if held is None:
-            continue
-        loss = net.loss_and_grads(*held)[0]
-        if loss < best - 1e-6:
-            best, stale = loss, 0
-            best_params = {k: v.copy() for k, v in net.params.items()}
-        else:
-            stale += 1
-            if stale >= patience:
-                break
-    if held is not None:
-        net.params.update(best_params)
-    after, _ = net.loss_and_grads(x, mask, pi, z, w)
-    return {
-        "loss_before": before,
-        "loss_after": after,
-        "holdout_before": held_before,
-        "holdout_after": best if held else 0.0,
-        "epochs": passes,
-    }
-
-
-def _replay(
-    history: list[tuple[np.ndarray, ...]], keep: float, rng: np.random.Generator
-) -> tuple[np.ndarray, ...]:
-    """The replay buffer: every iteration's rows, an iteration ``a`` iterations old thinned
-    to a ``keep ** a`` share (the newest kept whole)."""
-    parts = []
-    for age, arrays in enumerate(reversed(history)):
-        if age == 0:
-            parts.append(arrays)
-            continue
-        rows = rng.random(len(arrays[0])) < keep**age
-        if rows.any():
-            parts.append(tuple(a[rows] for a in arrays))
-    return tuple(np.concatenate([p[i] for p in parts]) for i in range(len(parts[0])))
-
-
 def train(
     cfg: TrainConfig,
     executor: cf.Executor | None = None,
@@ -325,6 +223,14 @@ def train(
             # carried over from another composition: its first teacher plays this one
             save_model(cfg.out, net, {**head, "trained": {"iterations": 0, "init": cfg.init}})
         for it in range(cfg.iterations):
+            if _past_budget(cfg, start, report):
+                report.stopped = "minutes"
+                if progress is not None:
+                    progress(
+                        f"stopping after {it} iterations: the next would end past the "
+                        f"{cfg.minutes:g}-minute budget"
+                    )
+                break
             t0 = time.perf_counter()
             model = cfg.out if it or fresh is not None else cfg.init
             bot = f"{cfg.guided_search}:model={model}" if model else cfg.search
@@ -337,8 +243,8 @@ def train(
             ]
             records = _play(pool, head, teacher, seeds, _game_progress(progress, it, cfg))
             t_play = time.perf_counter() - t0
-            history.append(_arrays(records, n_act, players, cfg.value_mix))
-            data = _replay(history, cfg.replay, rng)
+            history.append(stack_records(records, n_act, players, cfg.value_mix))
+            data = replay_buffer(history, cfg.replay, rng)
             if it == 0 and not cfg.init:
                 net.set_scale(data[0])
             elif it == 0 and fresh is not None and fresh.any():
@@ -376,11 +282,30 @@ def train(
                     f"{row['holdout_before']:.3f} -> {row['holdout_after']:.3f}), "
                     f"self-play {t_play:.1f}s, {row['seconds']:.1f}s"
                 )
+    except KeyboardInterrupt:
+        if progress is not None:
+            done_n = len(report.iterations)
+            progress(
+                f"interrupted: {cfg.out} holds the model of iteration {done_n}"
+                if done_n
+                else "interrupted during the first iteration: no model trained yet"
+            )
+        raise
     finally:
         if own and pool is not None:
             pool.shutdown(cancel_futures=True)
     report.seconds = round(time.perf_counter() - start, 2)
     return report
+
+
+def _past_budget(cfg: TrainConfig, start: float, report: TrainReport) -> bool:
+    """Whether the next iteration, taking as long as the last one did, would end past the
+    time budget (never before the first: a budget shorter than one iteration still trains
+    one)."""
+    if cfg.minutes <= 0 or not report.iterations:
+        return False
+    last = report.iterations[-1]["seconds"]
+    return time.perf_counter() - start + last > cfg.minutes * 60
 
 
 def _start(

@@ -14,8 +14,8 @@ import pytest
 from interpreter.bots import make_bot
 from interpreter.engine.infoset import SeatView
 from interpreter.learn.features import composition, spaces_of
+from interpreter.learn.fitting import fit, replay_buffer, stack_records
 from interpreter.learn.model import Adam, PolicyValueNet, save_model
-from interpreter.learn.train import _arrays, _replay, fit
 from interpreter.simulate.runner import play_game
 from tests.bots.test_search import _mid_game, _poison
 
@@ -36,12 +36,12 @@ def _model(tmp_path: Path, game: str, players: int, seed: int = 1) -> str:
 def test_replay_keeps_the_newest_iteration_whole_and_thins_older_ones() -> None:
     history = [(np.full((400, 1), k),) for k in range(3)]  # iteration k's rows hold k
     rng = np.random.default_rng(0)
-    (rows,) = _replay(history, 0.5, rng)
+    (rows,) = replay_buffer(history, 0.5, rng)
     counts = [int((rows == k).sum()) for k in range(3)]
     assert counts[2] == 400
     assert 150 < counts[1] < 250 and 60 < counts[0] < 140  # about 0.5 and 0.25 of 400
-    assert len(_replay(history, 0.0, rng)[0]) == 400
-    assert len(_replay(history, 1.0, rng)[0]) == 1200
+    assert len(replay_buffer(history, 0.0, rng)[0]) == 400
+    assert len(replay_buffer(history, 1.0, rng)[0]) == 1200
 
 
 def test_value_target_blends_the_result_with_the_search_estimate() -> None:
@@ -54,14 +54,14 @@ def test_value_target_blends_the_result_with_the_search_estimate() -> None:
         # each seat's root estimate counted from the mover; the second decision had none
         "roots": [[0.6, 0.2], []],
     }
-    _x, mask, pi, z, w = _arrays([record], 4, 2, value_mix=0.5)
+    _x, mask, pi, z, w = stack_records([record], 4, 2, value_mix=0.5)
     assert w.tolist() == [1.0, 1.0]
     assert mask[0].tolist() == [True, True, False, False]
     assert pi[1].tolist() == [0.0, 1.0, 0.0, 0.0]
     # decision 0: half the result (1, 0) and half the estimate made shares (0.75, 0.25)
     assert z[0] == pytest.approx([0.875, 0.125])
     assert z[1].tolist() == [0.0, 1.0]  # mover 1 lost (own seat first); no estimate: the result
-    assert _arrays([record], 4, 2, value_mix=0.0)[3][0].tolist() == [1.0, 0.0]
+    assert stack_records([record], 4, 2, value_mix=0.0)[3][0].tolist() == [1.0, 0.0]
 
 
 def test_a_quick_searchs_position_teaches_the_value_only() -> None:
@@ -73,7 +73,7 @@ def test_a_quick_searchs_position_teaches_the_value_only() -> None:
         "rewards": [0.0, 1.0],
         "roots": [[], []],
     }
-    _x, _mask, pi, z, w = _arrays([record], 4, 2)
+    _x, _mask, pi, z, w = stack_records([record], 4, 2)
     assert w.tolist() == [1.0, 0.0]
     assert not pi[1].any()
     assert z[1].tolist() == [1.0, 0.0]  # mover 1 won: a value target all the same
