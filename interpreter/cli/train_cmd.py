@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
         overlays=split_commas(args.overlays) or [],
         options=dict(args.options or []),
         # a time budget alone: as many iterations as fit in it
-        iterations=args.iterations or (10**6 if args.minutes else 3),
+        iterations=args.iterations or (0 if args.minutes else 3),
         games=args.games,
         seed=args.seed or 0,
         jobs=args.jobs or 1,

@@ -39,6 +39,7 @@ buffer starts empty again; the optimiser's moments start afresh).
 from __future__ import annotations
 
 import concurrent.futures as cf
+import itertools
 import random
 import time
 from collections.abc import Callable, Mapping
@@ -73,7 +74,7 @@ class TrainConfig:
     out: str
     overlays: list[str] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)
-    iterations: int = 3
+    iterations: int = 3  # 0: as many as fit in ``minutes``
     games: int = 16
     search: str = "search:iterations=100:depth=30"
     guided_search: str = "search:iterations=100"  # once a model exists (leaves need no playout)
@@ -191,7 +192,7 @@ def train(
     progress: Callable[[str], None] | None = None,
 ) -> TrainReport:
     """Run expert iteration as ``cfg`` says, writing the model to ``cfg.out`` each iteration."""
-    if cfg.iterations < 1 or cfg.games < 1:
+    if cfg.iterations < 0 or cfg.games < 1 or (cfg.iterations == 0 and cfg.minutes <= 0):
         raise ConfigError("train: --iterations and --games must be at least 1")
     start = time.perf_counter()
     options = tuple(sorted(cfg.options.items()))
@@ -222,7 +223,7 @@ def train(
         if fresh is not None:
             # carried over from another composition: its first teacher plays this one
             save_model(cfg.out, net, {**head, "trained": {"iterations": 0, "init": cfg.init}})
-        for it in range(cfg.iterations):
+        for it in range(cfg.iterations) if cfg.iterations else itertools.count():
             if _past_budget(cfg, start, report):
                 report.stopped = "minutes"
                 if progress is not None:
@@ -276,7 +277,7 @@ def train(
             save_model(cfg.out, net, {**head, "trained": trained})
             if progress is not None:
                 progress(
-                    f"iteration {it + 1}/{cfg.iterations}: {row['games']} games, "
+                    f"iteration {_numbered(it, cfg)}: {row['games']} games, "
                     f"{row['decisions']} decisions, {row['rows']} rows, {row['epochs']} epochs, "
                     f"loss {before:.3f} -> {after:.3f} (held out "
                     f"{row['holdout_before']:.3f} -> {row['holdout_after']:.3f}), "
@@ -296,6 +297,12 @@ def train(
             pool.shutdown(cancel_futures=True)
     report.seconds = round(time.perf_counter() - start, 2)
     return report
+
+
+def _numbered(it: int, cfg: TrainConfig) -> str:
+    """Iteration ``it`` as the progress lines name it: "3/20", or "3" under a time budget
+    alone (no count)."""
+    return f"{it + 1}/{cfg.iterations}" if cfg.iterations else str(it + 1)
 
 
 def _past_budget(cfg: TrainConfig, start: float, report: TrainReport) -> bool:
@@ -360,7 +367,7 @@ def _game_progress(
 
     def done(count: int, record: dict) -> None:
         progress(
-            f"iteration {it + 1}/{cfg.iterations}: game {count}/{cfg.games} played "
+            f"iteration {_numbered(it, cfg)}: game {count}/{cfg.games} played "
             f"({len(record['movers'])} decisions recorded, "
             f"{time.perf_counter() - started:.0f}s so far)"
         )

@@ -53,7 +53,7 @@ def test_the_command_with_a_budget_alone_and_its_report(tmp_path: Path, capsys) 
     assert code == 0
     report = json.loads(captured.out.strip().splitlines()[-1])
     assert report["stopped"] == "minutes" and len(report["iterations"]) == 1
-    assert "iteration 1/1000000" in captured.err  # no --iterations: as many as fit
+    assert "iteration 1: 2 games" in captured.err  # no --iterations: as many as fit, no count
     assert main([*args, "--minutes", "0"]) == 2
     assert "--minutes must be above 0" in capsys.readouterr().err
 
