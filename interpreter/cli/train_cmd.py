@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 from collections.abc import MutableMapping
@@ -67,8 +68,8 @@ def run(args: argparse.Namespace) -> int:
         fast_iterations=args.fast_iterations,
         minutes=args.minutes or 0.0,
     )
-    if args.minutes is not None and args.minutes <= 0:
-        raise UsageError("--minutes must be above 0")
+    if args.minutes is not None and not 0 < args.minutes < math.inf:
+        raise UsageError("--minutes must be a number of minutes above 0")  # (not nan, not inf)
     if not 0.0 < args.full_share <= 1.0:
         raise UsageError("--full-share must lie in 0..1 (above 0)")
     for name in ("replay", "value_mix", "holdout"):

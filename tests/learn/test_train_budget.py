@@ -54,8 +54,9 @@ def test_the_command_with_a_budget_alone_and_its_report(tmp_path: Path, capsys) 
     report = json.loads(captured.out.strip().splitlines()[-1])
     assert report["stopped"] == "minutes" and len(report["iterations"]) == 1
     assert "iteration 1: 2 games" in captured.err  # no --iterations: as many as fit, no count
-    assert main([*args, "--minutes", "0"]) == 2
-    assert "--minutes must be above 0" in capsys.readouterr().err
+    for bad in ("0", "nan", "inf"):  # (nan would never end a run that has no count)
+        assert main([*args, "--minutes", bad]) == 2
+        assert "--minutes must be a number of minutes above 0" in capsys.readouterr().err
 
 
 def test_ctrl_c_says_which_model_the_file_holds(tmp_path: Path, monkeypatch) -> None:
