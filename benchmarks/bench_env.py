@@ -62,12 +62,16 @@ def measure(games: int, seed: int) -> dict[str, float]:
     """Steps per CPU second of each configuration, env and engine game by game in turn (a
     machine that slows down slows both)."""
     from interpreter.agents import make_env
+    from interpreter.engine.loader import load_game
 
     out = {}
     for name, players in CONFIGS:
         env = make_env(name, players=players)
+        # the engine as games run it: a plain build (the env's own game is a journal build,
+        # whose rules also note what they write: its cost is the env's)
+        game = load_game(name, players) if getattr(env.game, "journal", False) else env.game
         env_game(env, seed - 1)  # builds the spaces and warms both up before the clock
-        engine_game(env.game, seed - 1)
+        engine_game(game, seed - 1)
         totals = {"env": [0, 0.0], "engine": [0, 0.0]}
         for g in range(games):
             start = time.process_time()
@@ -75,7 +79,7 @@ def measure(games: int, seed: int) -> dict[str, float]:
             totals["env"][0] += steps
             totals["env"][1] += time.process_time() - start
             start = time.process_time()
-            steps = engine_game(env.game, seed + g)
+            steps = engine_game(game, seed + g)
             totals["engine"][0] += steps
             totals["engine"][1] += time.process_time() - start
         for kind, (steps, secs) in totals.items():

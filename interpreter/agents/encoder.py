@@ -26,7 +26,14 @@ from typing import Any
 import numpy as np
 
 from interpreter.agents.features import Layout, _plain
-from interpreter.agents.refill import MISSING as _MISSING, Snapshot as _Snapshot, refills
+from interpreter.agents.owners import Owners
+from interpreter.agents.refill import (
+    MISSING as _MISSING,
+    Snapshot as _Snapshot,
+    refill_area,
+    refill_piece,
+    refills,
+)
 from interpreter.engine.copier import field_copies
 from interpreter.engine.view import hidden_form, out_of_scope, secret_fields
 
@@ -333,6 +340,8 @@ class Encoder:
         self.g_snap = _Snapshot(g_copy, refills(rules.global_init, g_copy, self.hidden_global))
         p_kinds = refills(rules.player_init, p_copy, self.hidden_player)
         self.p_snap = [_Snapshot(p_copy, p_kinds) for _ in range(n)]
+        # which field holds which container of the state last synced, to read its journal
+        self.noted = Owners(rules)
 
     def encode(self, s: Any, seat: int) -> np.ndarray:
         """The vector of what ``seat`` sees of state ``s`` (a new array)."""
@@ -359,53 +368,98 @@ class Encoder:
         return head.tobytes()
 
     def sync(self, s: Any) -> None:
-        """Bring every block up to state ``s``: walk again each field that changed."""
-        rules = self.rules
-        gone = out_of_scope(rules, s) if self.local else _NONE_GONE
+        """Bring every block up to state ``s``: walk again each field that changed. A state
+        of a journal build (dsl/journal.py) says which fields its rules wrote since the last
+        call; any other state, or one this encoder did not see last, is compared field by
+        field."""
+        gone = out_of_scope(self.rules, s) if self.local else _NONE_GONE
+        tj = s.tj
+        if tj is not None and s is self.noted.state:
+            noted = self.noted.fields(tj)
+            tj.clear()
+            if noted is not None:
+                if gone != self.gone:  # fields left or came back into the view: walked too
+                    fields = noted[0]
+                    for scope, name in self.gone ^ gone:
+                        for j in (-1,) if scope == "global" else range(self.players):
+                            fields[j, name] = None
+                    self._rescope(s, gone)
+                self._sync_fields(s, noted, gone)
+                return
         if gone != self.gone:
             self._rescope(s, gone)
+        self._sync_all(s, gone)
+        if tj is not None:
+            tj.clear()
+            self.noted.follow(s)  # which field holds which container, for the next call
+        else:
+            self.noted.state = None
+
+    def _sync_fields(self, s: Any, noted: Any, gone: Any) -> None:
+        """Walk again the fields a journal named ((seat or -1, name) pairs) where changed, and
+        bring each piece it names of a list field to its copy on its own."""
+        fields, pieces = noted
+        for j, name in fields:
+            self._field(s, j, name, gone)
+        for j, name, at, piece in pieces:
+            if (j, name) not in fields and not self._piece(s, j, name, at, piece, gone):
+                fields[(j, name)] = None  # (walked once, whatever its other pieces)
+                self._field(s, j, name, gone)
+
+    def _field(self, s: Any, j: int, name: str, gone: Any) -> None:
+        """Field ``name`` of seat ``j`` (-1: global), walked again if it changed."""
+        if j < 0:
+            g, snap = s.g, self.g_snap
+            i = snap.at[name]
+            value = g[name]
+            if value != snap.vals[i]:
+                self._global(g, name, i, gone)
+                self.noted.own(j, value, name)
+        elif name != "seat":
+            pl, snap = s.p[j], self.p_snap[j]
+            i = snap.at[name]
+            value = pl[name]
+            if value != snap.vals[i]:
+                self._player(pl, j, name, i, gone)
+                self.noted.own(j, value, name)
+
+    def _piece(self, s: Any, j: int, name: str, at: int, piece: Any, gone: Any) -> bool:
+        """Piece ``at`` of list field ``name`` of seat ``j`` (-1: global) changed in place:
+        its copy and features follow it (False where only walking the field can do it: a
+        field hidden from some seat or out of the view, or not a list of flat pieces)."""
+        if j < 0:
+            snap, block, vec2 = self.g_snap, self.glob, None
+            if name in self.hidden_global or (gone and ("global", name) in gone):
+                return False
+            live = s.g[name]
+        else:
+            if name in self.hidden_player or (gone and ("player", name) in gone):
+                return False
+            snap, block, vec2 = self.p_snap[j], self.own[j], self.other[j].vec
+            live = s.p[j][name]
+        i = snap.at[name]
+        if snap.kinds[i] is not refill_area:
+            return False
+        was = snap.vals[i]
+        if len(was) != len(live) or at >= len(live) or live[at] is not piece:
+            return False
+        node = block.nodes.get(name) or block.node(name)
+        return refill_piece(node, was, at, piece, block.vec, vec2)
+
+    def _sync_all(self, s: Any, gone: Any) -> None:
+        """Compare every field with its copy and walk again those that changed."""
         g = s.g
         snap = self.g_snap
         if g is not snap.obj or len(g) != len(snap.keys):
             snap.bind(g)
-        vals = snap.vals
         # the positions of the fields that differ from their copies, found in C (none where
         # the whole dict equals its mirror; a value compares equal to itself there, as it
         # does inside a list or a dict below: an unchanged value either way)
-        changed = (
-            () if g == snap.mirror else list(compress(snap.positions, map(ne, g.values(), vals)))
-        )
-        if changed:
-            keys, copies, mirror, kinds = snap.keys, snap.copies, snap.mirror, snap.kinds
-            glob, hidden_global = self.glob, self.hidden_global
-            num_at = glob.num_at
-            for i in changed:
-                name = keys[i]
-                value, was = g[name], vals[i]
-                if type(value) is int:
-                    vals[i] = mirror[name] = value
-                    if (
-                        type(was) is int
-                        and name not in hidden_global
-                        and not (gone and ("global", name) in gone)
-                    ):
-                        at = num_at[name]  # a number: its one feature moves by the change
-                        if at is not None:
-                            glob.vec[at] += value - was
-                        continue
-                else:
-                    if not (gone and ("global", name) in gone) and _refilled(
-                        kinds[i], glob, name, was, value, None
-                    ):
-                        continue  # its copy changed in place (the mirror holds it)
-                    vals[i] = mirror[name] = copies[i](value)
-                if not (gone and ("global", name) in gone):  # else out of the view: empty
-                    if name in hidden_global:
-                        glob.fill(name, hidden_form(rules, "global", name, value))
-                    else:
-                        glob.fill(name, value, was)
-        hidden_player = self.hidden_player
-        p_snap, own_blocks, other_blocks = self.p_snap, self.own, self.other
+        if g != snap.mirror:
+            keys = snap.keys
+            for i in list(compress(snap.positions, map(ne, g.values(), snap.vals))):
+                self._global(g, keys[i], i, gone)
+        p_snap = self.p_snap
         for pl in s.p:
             j = pl["seat"]
             snap = p_snap[j]
@@ -413,39 +467,62 @@ class Encoder:
                 snap.bind(pl)
             if pl == snap.mirror:
                 continue  # (most seats, most steps)
-            vals = snap.vals
-            changed = list(compress(snap.positions, map(ne, pl.values(), vals)))
-            if not changed:
-                continue
-            keys, copies, mirror, kinds = snap.keys, snap.copies, snap.mirror, snap.kinds
-            own, other = own_blocks[j], other_blocks[j]
-            num_at = own.num_at
-            for i in changed:
-                name = keys[i]
-                value, was = pl[name], vals[i]
-                if type(value) is int:
-                    vals[i] = mirror[name] = value
-                    if type(was) is int and not (gone and ("player", name) in gone):
-                        at = num_at[name]  # a number: its one feature moves by the change
-                        if at is not None:
-                            own.vec[at] += value - was
-                            if name not in hidden_player:  # else not shown to the others
-                                other.vec[at] += value - was
-                        continue
-                else:
-                    # a field shown alike to every seat (kinds has no hidden one)
-                    if not (gone and ("player", name) in gone) and _refilled(
-                        kinds[i], own, name, was, value, other.vec
-                    ):
-                        continue  # its copy changed in place (the mirror holds it)
-                    vals[i] = mirror[name] = copies[i](value)
-                if name != "seat" and not (gone and ("player", name) in gone):
-                    own.fill(name, value, was)
-                    if name in hidden_player:
-                        form = hidden_form(rules, "player", name, value)
-                        other.fill(name, _GONE if form is None else form)
-                    else:
-                        other.take(name, own)  # shown alike to every seat
+            keys = snap.keys
+            for i in list(compress(snap.positions, map(ne, pl.values(), snap.vals))):
+                self._player(pl, j, keys[i], i, gone)
+
+    def _global(self, g: dict[str, Any], name: str, i: int, gone: Any) -> None:
+        """Global field ``name`` (position ``i``) changed: its copy and its features follow."""
+        snap, glob = self.g_snap, self.glob
+        vals = snap.vals
+        value, was = g[name], vals[i]
+        shown = not (gone and ("global", name) in gone)  # else out of the view: empty
+        if type(value) is int:
+            vals[i] = snap.mirror[name] = value
+            if type(was) is int and shown and name not in self.hidden_global:
+                at = glob.num_at[name]  # a number: its one feature moves by the change
+                if at is not None:
+                    glob.vec[at] += value - was
+                return
+        else:
+            if shown and _refilled(snap.kinds[i], glob, name, was, value, None):
+                return  # its copy changed in place (the mirror holds it)
+            vals[i] = snap.mirror[name] = snap.copies[i](value)
+        if shown:
+            if name in self.hidden_global:
+                glob.fill(name, hidden_form(self.rules, "global", name, value))
+            else:
+                glob.fill(name, value, was)
+
+    def _player(self, pl: dict[str, Any], j: int, name: str, i: int, gone: Any) -> None:
+        """Field ``name`` (position ``i``) of seat ``j`` changed: as :meth:`_global`, in the
+        block the seat sees and the one the others see."""
+        snap = self.p_snap[j]
+        vals = snap.vals
+        value, was = pl[name], vals[i]
+        own, other = self.own[j], self.other[j]
+        shown = not (gone and ("player", name) in gone)
+        if type(value) is int:
+            vals[i] = snap.mirror[name] = value
+            if type(was) is int and shown:
+                at = own.num_at[name]  # a number: its one feature moves by the change
+                if at is not None:
+                    own.vec[at] += value - was
+                    if name not in self.hidden_player:  # else not shown to the others
+                        other.vec[at] += value - was
+                return
+        else:
+            # a field shown alike to every seat (kinds has no hidden one)
+            if shown and _refilled(snap.kinds[i], own, name, was, value, other.vec):
+                return  # its copy changed in place (the mirror holds it)
+            vals[i] = snap.mirror[name] = snap.copies[i](value)
+        if name != "seat" and shown:
+            own.fill(name, value, was)
+            if name in self.hidden_player:
+                form = hidden_form(self.rules, "player", name, value)
+                other.fill(name, _GONE if form is None else form)
+            else:
+                other.take(name, own)  # shown alike to every seat
 
     def _rescope(self, s: Any, gone: set[tuple[str, str]] | frozenset[tuple[str, str]]) -> None:
         """Fields leave the view (a phase's or a round's own fields while it does not run):

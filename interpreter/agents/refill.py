@@ -19,7 +19,7 @@ from typing import Any
 
 from interpreter.engine.copier import copy_value
 
-__all__ = ["MISSING", "Snapshot", "refill_area", "refill_bag", "refills"]
+__all__ = ["MISSING", "Snapshot", "refill_area", "refill_bag", "refill_piece", "refills"]
 
 MISSING = object()  # a field never encoded yet
 
@@ -75,34 +75,45 @@ def refill_area(
     only whole numbers. False where it stopped short (see the module's docstring)."""
     if type(new) is not list or len(was) != len(new):
         return False
-    kinds = node.kinds
     for i in compress(range(len(new)), map(ne, was, new)):
-        a, b = was[i], new[i]
-        if type(b) is not dict or len(a) != len(b):
+        if not refill_piece(node, was, i, new[i], vec, vec2):
             return False
-        kind = a.get("type", i)
-        if kind != b.get("type", i):
-            return False
-        found = kinds.get(kind)
-        if found is None:
-            found = node.kinds[kind] = _kind(node, kind)
-        sub = found[1]
-        kids = sub.kids
-        try:
-            keys = list(compress(b, map(ne, map(a.__getitem__, b), b.values())))
-        except KeyError:
-            return False
-        for key in keys:
-            if type(a[key]) is not int or type(b[key]) is not int:
-                return False  # before any write to this piece: the copy stays exact
-        for key in keys:
-            at = (kids.get(key) or sub.kid(key)).num
-            if at is not None:
-                d = b[key] - a[key]
-                vec[at] += d
-                if vec2 is not None:
-                    vec2[at] += d
-        was[i] = b.copy()
+    return True
+
+
+def refill_piece(
+    node: Any, was: list[dict[str, Any]], i: int, b: Any, vec: array, vec2: array | None
+) -> bool:
+    """Bring piece ``i`` of copy ``was`` to piece ``b`` (as :func:`refill_area` does each
+    changed piece); False where it cannot (the copy is left as it was)."""
+    a = was[i]
+    if type(b) is not dict or len(a) != len(b):
+        return False
+    kind = a.get("type", i)
+    if kind != b.get("type", i):
+        return False
+    found = node.kinds.get(kind)
+    if found is None:
+        found = node.kinds[kind] = _kind(node, kind)
+    sub = found[1]
+    kids = sub.kids
+    try:
+        keys = list(compress(b, map(ne, map(a.__getitem__, b), b.values())))
+    except KeyError:
+        return False
+    if not keys:
+        return True
+    for key in keys:
+        if type(a[key]) is not int or type(b[key]) is not int:
+            return False  # before any write to this piece: the copy stays exact
+    for key in keys:
+        at = (kids.get(key) or sub.kid(key)).num
+        if at is not None:
+            d = b[key] - a[key]
+            vec[at] += d
+            if vec2 is not None:
+                vec2[at] += d
+    was[i] = b.copy()
     return True
 
 

@@ -202,7 +202,8 @@ def spaces_for(
 ) -> Spaces:
     """The action and observation spaces of one configuration (built once, then cached); the
     same for every order of ``overlays``."""
-    game = load_game(game_name, players, list(overlays), dict(options))
+    # a journal build: the encoder reads what each step wrote instead of comparing fields
+    game = load_game(game_name, players, list(overlays), dict(options), journal=True)
     canon = tuple(sorted(overlays))
     probe = (
         game

@@ -37,6 +37,7 @@ from interpreter.dsl.codegen_parts import (
     read_again_after_fires,
     words_text,
 )
+from interpreter.dsl.journal import JOURNAL_BUILTINS, noted_set_field, noted_set_field_in_range
 from interpreter.dsl.loglines import own_line
 from interpreter.dsl.runtime import (
     checked_divide,
@@ -67,7 +68,12 @@ class Generator:
     """
 
     def __init__(
-        self, env: Env, checked: bool = False, deferred: bool = False, probes: Any = None
+        self,
+        env: Env,
+        checked: bool = False,
+        deferred: bool = False,
+        probes: Any = None,
+        journal: bool = False,
     ) -> None:
         """`probes`: a coverage build's counters (model/probes.py): each arm of every `if`
         then counts its runs. None (every game but a coverage build) generates no counting."""
@@ -109,6 +115,11 @@ class Generator:
         if probes is not None:
             self.ns["_cov"] = probes.counts
             self.ns["_hit"] = probes.hit
+        # a journal build (dsl/journal.py): each write to the state is noted in s.tj
+        self.journal = journal
+        if journal:
+            self.ns["_set_field"] = noted_set_field
+            self.ns["_set_field_in_range"] = noted_set_field_in_range
 
     # -- entry points -------------------------------------------------------------------------
     def expression(self, node: ir.Expr, label: str) -> Fn:
@@ -401,7 +412,11 @@ class Generator:
         inline = INLINE_BUILTINS.get(node.name)
         if inline is not None:
             return inline.format(*vals)
-        func = self._ref(BUILTINS[node.name].func)
+        func = self._ref(
+            JOURNAL_BUILTINS.get(node.name, BUILTINS[node.name].func)
+            if self.journal
+            else BUILTINS[node.name].func
+        )
         return f"{func}(s, {', '.join(vals)})"
 
     def _reduce(self, node: ir.Reduce) -> str:

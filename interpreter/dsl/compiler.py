@@ -58,6 +58,7 @@ class Compiler:
         deferred: bool = False,
         lazy: bool = False,
         probes: Any = None,
+        journal: bool = False,
     ) -> None:
         """`checking`: resolve and check only, generate nothing (validation).
         `checked_reads`: generated reads report a missing entry as a RuntimeRuleError.
@@ -65,7 +66,8 @@ class Compiler:
         `lazy`: each text is also parsed and resolved only when it first runs (validation's
         set-up of a player count whose texts were already checked with another count: the
         resolve pass is most of a build's time, and a set-up runs few texts).
-        `probes`: a coverage build's counters (model/probes.py); None generates no counting."""
+        `probes`: a coverage build's counters (model/probes.py); None generates no counting.
+        `journal`: the generated code notes each write to the state (dsl/journal.py)."""
         self.env = env
         self.root = root if root is not None else Scope(None)
         self.resolver = Resolver(env, self.root)
@@ -73,7 +75,13 @@ class Compiler:
         self.generator = (
             None
             if checking
-            else Generator(env, checked_reads, deferred=deferred and not lazy, probes=probes)
+            else Generator(
+                env,
+                checked_reads,
+                deferred=deferred and not lazy,
+                probes=probes,
+                journal=journal,
+            )
         )
         self.last_type: Any = None
         self.last: tuple[Tree, Any] | None = None

@@ -53,6 +53,8 @@ class Game:
         self.env.runtime["fire"] = self.fire
         self.env.runtime["ability"] = self.ability
         self.copy_fields = field_copier(rules)  # what State.copy() runs
+        # a journal build (dsl/journal.py): its new states keep a journal of their writes
+        self.journal = rules.journal
         # (base file, players, overlay files, options) and the function that loads them: set by
         # load_game, so that the game and its states pickle by loading it again; None for a
         # game that cannot be (a coverage build, one made by hand)
@@ -113,6 +115,7 @@ class Game:
             seed=seed,
             take_forced=take_forced,
             ask_hidden_forced=ask_hidden_forced,
+            tj=[] if self.journal else None,
         )
         self.advance(s)
         if record:

@@ -81,10 +81,12 @@ def load_game(
     overlays: Sequence[str] = (),
     options: Mapping[str, Any] | None = None,
     probes: Any = None,
+    journal: bool = False,
 ) -> Game:
     """Load, compose, validate and compile a game. Raises RulesError or ConfigError.
-    ``probes`` (model/probes.py) makes a coverage build that counts the rules it runs."""
-    return load_game_and_data(name_or_path, players, overlays, options, probes)[0]
+    ``probes`` (model/probes.py) makes a coverage build that counts the rules it runs;
+    ``journal`` a journal build whose states note what their rules write (dsl/journal.py)."""
+    return load_game_and_data(name_or_path, players, overlays, options, probes, journal)[0]
 
 
 def load_game_and_data(
@@ -93,6 +95,7 @@ def load_game_and_data(
     overlays: Sequence[str] = (),
     options: Mapping[str, Any] | None = None,
     probes: Any = None,
+    journal: bool = False,
 ) -> tuple[Game, Any]:
     """:func:`load_game`, plus the composed rule data it was compiled from (for tools that read
     declarations the compiled game does not keep, such as the scenario runner's set-up checks)."""
@@ -104,7 +107,7 @@ def load_game_and_data(
             f"{data.get('ruleset', name_or_path)} is for {lo} to {hi} players, not {players}"
         )
     resolved = resolve_options(data.get("options") or {}, options or {})
-    rules = build_rules(data, players, resolved, probes=probes)
+    rules = build_rules(data, players, resolved, probes=probes, journal=journal)
     game = Game(
         rules,
         name=str(data.get("ruleset", base_path.parent.name)),

@@ -68,6 +68,9 @@ class State:
     # each seat's observations and memory (knowledge.py), only on a state that records them
     # (Game.new_state(record=...)); copies for search drop it
     rec: Recorder | None = None
+    # a journal build's notes of what its rules wrote (dsl/journal.py), for the reader that
+    # empties it (the agent environment's encoder); None where none is kept (a copy)
+    tj: list[tuple[Any, Any]] | None = None
 
     @property
     def rng(self) -> random.Random:
@@ -207,6 +210,7 @@ class State:
             t={},
             ab={},
             rec=None,
+            tj=None,
         )
         if recording and self.rec is not None:
             fields["rec"] = self.rec.copy()

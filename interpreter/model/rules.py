@@ -69,6 +69,8 @@ class Rules:
     origins: TextOrigins | None = None
     # a coverage build's counters (model/probes.py); None for every other game
     probes: Any = None
+    # a journal build: the generated code notes each state write in ``s.tj`` (dsl/journal.py)
+    journal: bool = False
     # option family -> what its options cost, for people (presentation/options/F/cost)
     costs: dict[str, OptionCost] = field(default_factory=dict)
     # `state: remember:` piles: what a seat remembers when ids leave its sight (engine/knowledge.py)
@@ -103,6 +105,7 @@ def build_rules(
     lazy: bool = False,
     notes: dict[str, Any] | None = None,
     probes: Any = None,
+    journal: bool = False,
     secret_marks: Mapping[Any, bool] | None = None,
 ) -> Rules:
     """Compile `data` (a composed ruleset tree) for `players` seats and the resolved options.
@@ -118,7 +121,8 @@ def build_rules(
     ``notes["secret_marks"]`` gets which `choose` steps depend on a hidden field, by position;
     a lazy build is given them back as ``secret_marks`` (it resolves no text it has not run).
     ``probes`` (a model.probes.Probes) makes a coverage build: the generated code counts each
-    rule point it runs there.
+    rule point it runs there. ``journal`` makes a journal build: the generated code notes
+    each write to the state in the state's journal (dsl/journal.py).
     """
     root = Scope(None)
     env = Env(
@@ -133,7 +137,13 @@ def build_rules(
         options=dict(options),
     )
     compiler = Compiler(
-        env, root, checking=for_checking, deferred=deferred, lazy=lazy, probes=probes
+        env,
+        root,
+        checking=for_checking,
+        deferred=deferred,
+        lazy=lazy,
+        probes=probes,
+        journal=journal,
     )
     host = DslHost(compiler, data, players, probes)
     catalogs = data.get("catalogs") or {}
@@ -217,6 +227,7 @@ def build_rules(
         local=fields.local,
         origins=host.origins(),
         probes=probes,
+        journal=journal,
         costs=costs,
         remember=fields.remember,
         words=words,

@@ -52,11 +52,16 @@ class StateFields:
 
         def reset(s: Any) -> None:
             g = s.g
+            tj = s.tj  # a journal build's notes (dsl/journal.py)
             for name, kind, start in globals_:
                 g[name] = initial_value(kind, start)
+                if tj is not None:
+                    tj.append((g, name))
             for pl in s.p:
                 for name, kind, start in players:
                     pl[name] = initial_value(kind, start)
+                    if tj is not None:
+                        tj.append((pl, name))
 
         return reset
 

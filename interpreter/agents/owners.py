@@ -1,0 +1,112 @@
+"""Which field of a state holds which container: how the encoder reads a journal build's
+notes (dsl/journal.py), each a ``(container, key)`` pair, as the fields that were written.
+
+A note on the global dict or a seat's dict names its field by the key. A note on any other
+container (a bag, a list, a piece in a list, a table's row) names the field that holds it, as
+last seen: the encoder tells :class:`Owners` each field's value whenever it walks the field
+again, so a container that moved (a piece dealt from a pile to a seat's area) is found where
+it went (the move itself noted both lists). A container it never saw (held deeper than a
+field's items, or made and changed before any field held it) makes :meth:`Owners.fields`
+answer None: the caller then compares every field, as for a state that keeps no journal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["Owners"]
+
+Field = tuple[int, str]  # (seat, or -1 for a global field; the field's name)
+# a note on a piece of a list field: (seat or -1, field, the piece's position, the piece)
+PieceNote = tuple[int, str, int, dict]
+
+
+class Owners:
+    """The containers of the state last synced (``state``), each with the field holding it."""
+
+    def __init__(self, rules: Any) -> None:
+        # the fields whose items are ids or numbers (a pile, a bag), never containers: only
+        # the field's own container is mapped (one that holds a piece all the same is not
+        # known, so a note on that piece has every field compared: right, if slower)
+        self.flat = tuple(
+            frozenset(k for k, (kind, _) in init.items() if kind in ("pile", "bag"))
+            for init in (rules.player_init, rules.global_init)
+        )
+        self.state: Any = None  # the state the map is of (None: none; compare everything)
+        self.top: dict[int, int] = {}  # id of the global dict -> -1, of a seat's dict -> seat
+        self.names: dict[int, frozenset[str]] = {}  # seat (-1: global) -> its fields
+        # id of a field's value or of one of its items -> (seat, field, the item's position
+        # in a list, -1 for anything else)
+        self.of: dict[int, tuple[int, str, int]] = {}
+
+    def follow(self, s: Any) -> None:
+        """Map every container of state ``s`` (after the caller compared every field)."""
+        self.state = s
+        self.top = {id(s.g): -1}
+        self.names = {-1: frozenset(s.g)}
+        self.of = {}
+        for name, value in s.g.items():
+            self.own(-1, value, name)
+        for pl in s.p:
+            j = pl["seat"]
+            self.top[id(pl)] = j
+            self.names[j] = frozenset(pl)
+            for name, value in pl.items():
+                self.own(j, value, name)
+
+    def own(self, j: int, value: Any, name: str) -> None:
+        """Field ``name`` of seat ``j`` (-1: global) holds ``value``: it and its items that
+        are containers are found there."""
+        t = type(value)
+        if name in self.flat[j < 0]:
+            if t is list or t is dict:
+                self.of[id(value)] = (j, name, -1)
+        elif t is list:
+            of = self.of
+            of[id(value)] = (j, name, -1)
+            for at, item in enumerate(value):
+                ti = type(item)
+                if ti is dict or ti is list:
+                    of[id(item)] = (j, name, at)
+        elif t is dict:
+            of = self.of
+            whole = of[id(value)] = (j, name, -1)
+            for item in value.values():
+                ti = type(item)
+                if ti is dict or ti is list:
+                    of[id(item)] = whole
+
+    def fields(self, notes: list[tuple[Any, Any]]) -> tuple[dict[Field, None], list] | None:
+        """What ``notes`` wrote: the fields to walk again, in order, each once, and the
+        pieces of list fields written in place (``PieceNote``s, whose fields may be walked
+        instead); None where a note names a container this map does not know (or a whole
+        seat's dict)."""
+        top, of, names = self.top, self.of, self.names
+        out: dict[Field, None] = {}
+        pieces: list[PieceNote] = []
+        unknown = []
+        for container, key in notes:
+            i = id(container)
+            j = top.get(i)
+            if j is not None:
+                out[j, key] = None
+            else:
+                where = of.get(i)
+                if where is None:
+                    unknown.append(i)
+                elif where[2] < 0:
+                    out[where[:2]] = None
+                else:
+                    pieces.append((*where, container))
+        for j, key in out:
+            if key not in names[j]:
+                return None  # (a whole seat's dict, or a name no field has)
+        if unknown:
+            # a container made during the step (a piece placed, then written): known once
+            # the fields written are mapped as they are now, or not at all
+            s = self.state
+            for j, name in out:
+                self.own(j, (s.g if j < 0 else s.p[j])[name], name)
+            if any(i not in of for i in unknown):
+                return None
+        return out, pieces

@@ -1,0 +1,79 @@
+"""A journal build's notes: what the generated code of a game built with ``journal=True``
+wrote to its state, so that a reader of the state (the agent environment's encoder) looks at
+what changed instead of comparing every field.
+
+Every write a rule makes goes through codegen_assign.py or one of the builtins that change a
+collection in place (draw, push, shuffle, clear, remove, place). In a journal build each one
+also appends ``(container, key)`` to the state's journal ``s.tj`` (a list; None on a state
+that keeps none, such as a copy): the dict or list written and the key written in it (None
+where the write may have changed any of its entries). The container is the state's global
+dict, a seat's dict, or a value held in one of their fields (a bag, a list, a piece), so a
+reader that knows which field holds which container finds each changed field; one it does
+not know means "compare everything". Plain builds write no notes and pay nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interpreter.dsl import builtins
+from interpreter.dsl.runtime import set_field, set_field_in_range
+
+__all__ = ["JOURNAL_BUILTINS", "journal_line", "noted_set_field", "noted_set_field_in_range"]
+
+
+def journal_line(container: str, key: str) -> str:
+    """The generated line that notes a write of ``container[key]`` (Python expressions)."""
+    return f"if s.tj is not None: s.tj.append(({container}, {key}))"
+
+
+def _holder(s: Any, o: Any) -> Any:
+    return s.p[o] if type(o) is int else o
+
+
+def noted_set_field(s: Any, o: Any, name: str, value: Any, op: str | None) -> None:
+    set_field(s, o, name, value, op)
+    if s.tj is not None:
+        s.tj.append((_holder(s, o), name))
+
+
+def noted_set_field_in_range(
+    s: Any, o: Any, name: str, value: Any, op: str | None, lo: int | None, hi: int | None
+) -> None:
+    try:
+        set_field_in_range(s, o, name, value, op, lo, hi)
+    finally:  # written before the range check raised: noted all the same
+        if s.tj is not None:
+            s.tj.append((_holder(s, o), name))
+
+
+def _noting(func: Any) -> Any:
+    """``func(s, container, ...)`` that notes its container as changed anywhere."""
+
+    def noted(s: Any, x: Any, *rest: Any) -> Any:
+        try:
+            return func(s, x, *rest)
+        finally:
+            if s.tj is not None:
+                s.tj.append((x, None))
+
+    noted.__name__ = func.__name__
+    return noted
+
+
+def _noted_place(s: Any, kind: str, area: list) -> dict:
+    piece = builtins.BUILTINS["place"].func(s, kind, area)
+    if s.tj is not None:
+        s.tj.append((area, None))
+    return piece
+
+
+# the builtins that change a collection in place, as a journal build calls them
+JOURNAL_BUILTINS = {
+    "draw": _noting(builtins.BUILTINS["draw"].func),
+    "shuffle": _noting(builtins.BUILTINS["shuffle"].func),
+    "clear": _noting(builtins.BUILTINS["clear"].func),
+    "remove": _noting(builtins.BUILTINS["remove"].func),
+    "push": _noting(builtins.BUILTINS["push"].func),
+    "place": _noted_place,
+}
