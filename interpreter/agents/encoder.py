@@ -403,7 +403,7 @@ class Encoder:
             self._field(s, j, name, gone)
         for j, name, at, piece in pieces:
             if (j, name) not in fields and not self._piece(s, j, name, at, piece, gone):
-                fields[(j, name)] = None  # (walked once, whatever its other pieces)
+                fields[j, name] = None  # (walked once, whatever its other pieces)
                 self._field(s, j, name, gone)
 
     def _field(self, s: Any, j: int, name: str, gone: Any) -> None:
@@ -412,16 +412,20 @@ class Encoder:
             g, snap = s.g, self.g_snap
             i = snap.at[name]
             value = g[name]
-            if value != snap.vals[i]:
-                self._global(g, name, i, gone)
-                self.noted.own(j, value, name)
-        elif name != "seat":
+            if value == snap.vals[i]:
+                return
+            self._global(g, name, i, gone)
+        elif name == "seat":
+            return
+        else:
             pl, snap = s.p[j], self.p_snap[j]
             i = snap.at[name]
             value = pl[name]
-            if value != snap.vals[i]:
-                self._player(pl, j, name, i, gone)
-                self.noted.own(j, value, name)
+            if value == snap.vals[i]:
+                return
+            self._player(pl, j, name, i, gone)
+        if type(value) is list or type(value) is dict:
+            self.noted.own(j, value, name)
 
     def _piece(self, s: Any, j: int, name: str, at: int, piece: Any, gone: Any) -> bool:
         """Piece ``at`` of list field ``name`` of seat ``j`` (-1: global) changed in place:

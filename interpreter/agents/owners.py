@@ -1,7 +1,7 @@
 """Which field of a state holds which container: how the encoder reads a journal build's
 notes (dsl/journal.py), each a ``(container, key)`` pair, as the fields that were written.
 
-A note on the global dict or a seat's dict names its field by the key. A note on any other
+A note ``(seat, name)`` (``-1`` for a global field) names its field. A note on any other
 container (a bag, a list, a piece in a list, a table's row) names the field that holds it, as
 last seen: the encoder tells :class:`Owners` each field's value whenever it walks the field
 again, so a container that moved (a piece dealt from a pile to a seat's area) is found where
@@ -33,7 +33,6 @@ class Owners:
             for init in (rules.player_init, rules.global_init)
         )
         self.state: Any = None  # the state the map is of (None: none; compare everything)
-        self.top: dict[int, int] = {}  # id of the global dict -> -1, of a seat's dict -> seat
         self.names: dict[int, frozenset[str]] = {}  # seat (-1: global) -> its fields
         # id of a field's value or of one of its items -> (seat, field, the item's position
         # in a list, -1 for anything else)
@@ -42,14 +41,12 @@ class Owners:
     def follow(self, s: Any) -> None:
         """Map every container of state ``s`` (after the caller compared every field)."""
         self.state = s
-        self.top = {id(s.g): -1}
         self.names = {-1: frozenset(s.g)}
         self.of = {}
         for name, value in s.g.items():
             self.own(-1, value, name)
         for pl in s.p:
             j = pl["seat"]
-            self.top[id(pl)] = j
             self.names[j] = frozenset(pl)
             for name, value in pl.items():
                 self.own(j, value, name)
@@ -81,26 +78,26 @@ class Owners:
         pieces of list fields written in place (``PieceNote``s, whose fields may be walked
         instead); None where a note names a container this map does not know (or a whole
         seat's dict)."""
-        top, of, names = self.top, self.of, self.names
+        of, names = self.of, self.names
         out: dict[Field, None] = {}
         pieces: list[PieceNote] = []
         unknown = []
-        for container, key in notes:
+        for note in notes:
+            container = note[0]
+            if type(container) is int:  # (seat or -1, a field's name)
+                out[note] = None
+                continue
             i = id(container)
-            j = top.get(i)
-            if j is not None:
-                out[j, key] = None
+            where = of.get(i)
+            if where is None:
+                unknown.append(i)
+            elif where[2] < 0:
+                out[where[:2]] = None
             else:
-                where = of.get(i)
-                if where is None:
-                    unknown.append(i)
-                elif where[2] < 0:
-                    out[where[:2]] = None
-                else:
-                    pieces.append((*where, container))
+                pieces.append((*where, container))
         for j, key in out:
             if key not in names[j]:
-                return None  # (a whole seat's dict, or a name no field has)
+                return None  # (a name no field has)
         if unknown:
             # a container made during the step (a piece placed, then written): known once
             # the fields written are mapped as they are now, or not at all

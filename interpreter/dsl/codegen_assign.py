@@ -42,8 +42,8 @@ def _write_lines(gen: Any, st: ir.Assign) -> tuple[list[str], tuple[str, str] | 
         key = target.key
         limits = reachable(gen.env.ranges.get(("global", key)), op, st.value)
         if limits is None:
-            return [f"g[{key!r}] {assign} {value}"], ("g", repr(key))
-        return checked_write("g", repr(key), op, value, limits), ("g", repr(key))
+            return [f"g[{key!r}] {assign} {value}"], ("-1", repr(key))
+        return checked_write("g", repr(key), op, value, limits), ("-1", repr(key))
     obj = gen.x(target.obj)
     if kind == "index":
         if not _is_bag(gen, target.obj) or reachable((0, None), op, st.value) is None:
@@ -60,7 +60,7 @@ def _write_lines(gen: Any, st: ir.Assign) -> tuple[list[str], tuple[str, str] | 
         if target.only_player:
             if not gen.journal:
                 return [f"P[{obj}][{name!r}] {assign} {value}"], None
-            return [f"_w = P[{obj}]", f"_w[{name!r}] {assign} {value}"], ("_w", repr(name))
+            return [f"_j = {obj}", f"P[_j][{name!r}] {assign} {value}"], ("_j", repr(name))
         if type(proved_type(target.obj)) is Piece and not gen.checked:
             # _set_field of a piece, written out: what pieces grant may have changed
             out = [f"_w = {obj}", "if s.ab: s.ab.clear()", f"_w[{name!r}] {assign} {value}"]
@@ -68,8 +68,8 @@ def _write_lines(gen: Any, st: ir.Assign) -> tuple[list[str], tuple[str, str] | 
         # (a journal build's _set_field notes its own write)
         return [f"_set_field(s, {obj}, {name!r}, {value}, {op!r})"], None
     if target.only_player:
-        out = [f"_w = P[{obj}]", *checked_write("_w", repr(name), op, value, limits)]
-        return out, ("_w", repr(name))
+        out = [f"_j = {obj}", "_w = P[_j]", *checked_write("_w", repr(name), op, value, limits)]
+        return out, ("_j", repr(name))
     lo, hi = limits
     return [f"_set_field_in_range(s, {obj}, {name!r}, {value}, {op!r}, {lo!r}, {hi!r})"], None
 

@@ -32,7 +32,13 @@ def line_map(src: str) -> dict[int, tuple[int, int]]:
 
 # the locals a generated function starts with, each bound only when its body uses it (a
 # rule text is called many times a decision: three unused attribute reads each add up)
-_PROLOGUE = (("g", "g = s.g"), ("t", "t = s.t"), ("P", "P = s.p"), ("V", "V = s.v"))
+_PROLOGUE = (
+    ("g", "g = s.g"),
+    ("t", "t = s.t"),
+    ("P", "P = s.p"),
+    ("V", "V = s.v"),
+    ("J", "J = s.tj"),  # a journal build's notes (dsl/journal.py)
+)
 
 
 def reads_temp(line: str, keys: frozenset[str]) -> bool:
@@ -42,5 +48,5 @@ def reads_temp(line: str, keys: frozenset[str]) -> bool:
 
 
 def prologue(body: list[str]) -> list[str]:
-    used = set(re.findall(r"\b[gtPV]\b", "\n".join(body)))
+    used = set(re.findall(r"\b[gtPVJ]\b", "\n".join(body)))
     return [line for name, line in _PROLOGUE if name in used]

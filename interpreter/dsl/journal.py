@@ -6,10 +6,11 @@ Every write a rule makes goes through codegen_assign.py or one of the builtins t
 collection in place (draw, push, shuffle, clear, remove, place). In a journal build each one
 also appends ``(container, key)`` to the state's journal ``s.tj`` (a list; None on a state
 that keeps none, such as a copy): the dict or list written and the key written in it (None
-where the write may have changed any of its entries). The container is the state's global
-dict, a seat's dict, or a value held in one of their fields (a bag, a list, a piece), so a
-reader that knows which field holds which container finds each changed field; one it does
-not know means "compare everything". Plain builds write no notes and pay nothing.
+where the write may have changed any of its entries). A field of a seat is
+noted as ``(seat, name)`` and a global field as ``(-1, name)``; any other container is a value
+held in a field (a bag, a list, a piece), so a reader that knows which field holds which
+container finds each changed field; one it does not know means "compare everything". Plain
+builds write no notes and pay nothing.
 """
 
 from __future__ import annotations
@@ -23,18 +24,15 @@ __all__ = ["JOURNAL_BUILTINS", "journal_line", "noted_set_field", "noted_set_fie
 
 
 def journal_line(container: str, key: str) -> str:
-    """The generated line that notes a write of ``container[key]`` (Python expressions)."""
-    return f"if s.tj is not None: s.tj.append(({container}, {key}))"
-
-
-def _holder(s: Any, o: Any) -> Any:
-    return s.p[o] if type(o) is int else o
+    """The generated line that notes a write of ``container[key]`` (Python expressions; the
+    container a seat's number, or -1, for a field of that seat, or a global field)."""
+    return f"if J is not None: J.append(({container}, {key}))"
 
 
 def noted_set_field(s: Any, o: Any, name: str, value: Any, op: str | None) -> None:
     set_field(s, o, name, value, op)
     if s.tj is not None:
-        s.tj.append((_holder(s, o), name))
+        s.tj.append((o, name))
 
 
 def noted_set_field_in_range(
@@ -44,7 +42,7 @@ def noted_set_field_in_range(
         set_field_in_range(s, o, name, value, op, lo, hi)
     finally:  # written before the range check raised: noted all the same
         if s.tj is not None:
-            s.tj.append((_holder(s, o), name))
+            s.tj.append((o, name))
 
 
 def _noting(func: Any) -> Any:

@@ -56,12 +56,12 @@ class StateFields:
             for name, kind, start in globals_:
                 g[name] = initial_value(kind, start)
                 if tj is not None:
-                    tj.append((g, name))
+                    tj.append((-1, name))
             for pl in s.p:
                 for name, kind, start in players:
                     pl[name] = initial_value(kind, start)
                     if tj is not None:
-                        tj.append((pl, name))
+                        tj.append((pl["seat"], name))
 
         return reset
 
