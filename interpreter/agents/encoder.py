@@ -30,8 +30,7 @@ from interpreter.agents.owners import Owners
 from interpreter.agents.refill import (
     MISSING as _MISSING,
     Snapshot as _Snapshot,
-    refill_area,
-    refill_piece,
+    piece_kind,
     refills,
 )
 from interpreter.engine.copier import field_copies
@@ -397,13 +396,13 @@ class Encoder:
 
     def _sync_fields(self, s: Any, noted: Any, gone: Any) -> None:
         """Walk again the fields a journal named ((seat or -1, name) pairs) where changed, and
-        bring each piece it names of a list field to its copy on its own."""
-        fields, pieces = noted
+        bring each entry it names (a piece's field, a bag's count) to its copy on its own."""
+        fields, entries = noted
         for j, name in fields:
             self._field(s, j, name, gone)
-        for j, name, at, piece in pieces:
-            if (j, name) not in fields and not self._piece(s, j, name, at, piece, gone):
-                fields[j, name] = None  # (walked once, whatever its other pieces)
+        for j, name, at, container, key in entries:
+            if (j, name) not in fields and not self._entry(j, name, at, container, key, gone):
+                fields[j, name] = None  # (walked once, whatever its other entries)
                 self._field(s, j, name, gone)
 
     def _field(self, s: Any, j: int, name: str, gone: Any) -> None:
@@ -427,28 +426,50 @@ class Encoder:
         if type(value) is list or type(value) is dict:
             self.noted.own(j, value, name)
 
-    def _piece(self, s: Any, j: int, name: str, at: int, piece: Any, gone: Any) -> bool:
-        """Piece ``at`` of list field ``name`` of seat ``j`` (-1: global) changed in place:
-        its copy and features follow it (False where only walking the field can do it: a
-        field hidden from some seat or out of the view, or not a list of flat pieces)."""
+    def _entry(self, j: int, name: str, at: int, box: Any, key: Any, gone: Any) -> bool:
+        """Entry ``key`` of ``box`` (piece ``at`` of list field ``name`` of seat ``j``, -1 for
+        a global field; or with ``at`` -2 the bag that is the field) changed in place: its
+        copy and its one feature follow it. False where only walking the field can do it (a
+        field hidden from some seat or out of the view, not a whole number, a piece's type)."""
         if j < 0:
             snap, block, vec2 = self.g_snap, self.glob, None
-            if name in self.hidden_global or (gone and ("global", name) in gone):
+            if gone and ("global", name) in gone:
                 return False
-            live = s.g[name]
         else:
-            if name in self.hidden_player or (gone and ("player", name) in gone):
+            if gone and ("player", name) in gone:
                 return False
             snap, block, vec2 = self.p_snap[j], self.own[j], self.other[j].vec
-            live = s.p[j][name]
-        i = snap.at[name]
-        if snap.kinds[i] is not refill_area:
+        if snap.kind_of.get(name) is None:  # (none for a hidden field)
             return False
-        was = snap.vals[i]
-        if len(was) != len(live) or at >= len(live) or live[at] is not piece:
-            return False
+        copy = snap.vals[snap.at[name]]
         node = block.nodes.get(name) or block.node(name)
-        return refill_piece(node, was, at, piece, block.vec, vec2)
+        if at >= 0:  # a piece of a list of flat pieces
+            if type(copy) is not list or at >= len(copy) or key == "type":
+                return False
+            held = copy[at]
+            kind = held.get("type", at)
+            if kind != box.get("type", at):
+                return False
+            found = node.kinds.get(kind)
+            if found is None:
+                found = node.kinds[kind] = piece_kind(node, kind)
+            node = found[1]
+        else:  # a bag's count
+            held = copy
+        x, y = held.get(key), box.get(key)
+        if type(x) is not int or type(y) is not int:
+            # a number as the rule file gave it keeps its YAML type (an int all the same);
+            # a bool, a fraction or no number: the walk
+            if not (isinstance(x, int) and isinstance(y, int)) or bool in (type(x), type(y)):
+                return False
+        if x != y:
+            feature = (node.kids.get(key) or node.kid(key)).num
+            if feature is not None:
+                block.vec[feature] += y - x
+                if vec2 is not None:
+                    vec2[feature] += y - x
+            held[key] = y
+        return True
 
     def _sync_all(self, s: Any, gone: Any) -> None:
         """Compare every field with its copy and walk again those that changed."""

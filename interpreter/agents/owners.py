@@ -17,8 +17,9 @@ from typing import Any
 __all__ = ["Owners"]
 
 Field = tuple[int, str]  # (seat, or -1 for a global field; the field's name)
-# a note on a piece of a list field: (seat or -1, field, the piece's position, the piece)
-PieceNote = tuple[int, str, int, dict]
+# a note on an entry of a field written in place: (seat or -1, the field, the piece's position
+# in the list, or -2 for a bag; the piece or the bag; the key written)
+Entry = tuple[int, str, int, Any, Any]
 
 
 class Owners:
@@ -56,7 +57,9 @@ class Owners:
         are containers are found there."""
         t = type(value)
         if name in self.flat[j < 0]:
-            if t is list or t is dict:
+            if t is dict:
+                self.of[id(value)] = (j, name, -2)  # a bag: its entries noted by key
+            elif t is list:
                 self.of[id(value)] = (j, name, -1)
         elif t is list:
             of = self.of
@@ -75,29 +78,28 @@ class Owners:
 
     def fields(self, notes: list[tuple[Any, Any]]) -> tuple[dict[Field, None], list] | None:
         """What ``notes`` wrote: the fields to walk again, in order, each once, and the
-        pieces of list fields written in place (``PieceNote``s, whose fields may be walked
-        instead); None where a note names a container this map does not know (or a whole
-        seat's dict)."""
+        entries written in place (``Entry``s: a piece's field, a bag's count), which may be
+        brought to their copies on their own instead; None where a note names a container
+        this map does not know, or a name no field has."""
         of, names = self.of, self.names
         out: dict[Field, None] = {}
-        pieces: list[PieceNote] = []
+        entries: list[Entry] = []
         unknown = []
-        for note in notes:
-            container = note[0]
+        for container, key in notes:
             if type(container) is int:  # (seat or -1, a field's name)
-                out[note] = None
+                out[container, key] = None
                 continue
             i = id(container)
             where = of.get(i)
             if where is None:
                 unknown.append(i)
-            elif where[2] < 0:
+            elif where[2] == -1 or key is None:
                 out[where[:2]] = None
             else:
-                pieces.append((*where, container))
+                entries.append((*where, container, key))
         for j, key in out:
             if key not in names[j]:
-                return None  # (a name no field has)
+                return None
         if unknown:
             # a container made during the step (a piece placed, then written): known once
             # the fields written are mapped as they are now, or not at all
@@ -106,4 +108,4 @@ class Owners:
                 self.own(j, (s.g if j < 0 else s.p[j])[name], name)
             if any(i not in of for i in unknown):
                 return None
-        return out, pieces
+        return out, entries

@@ -19,7 +19,15 @@ from typing import Any
 
 from interpreter.engine.copier import copy_value
 
-__all__ = ["MISSING", "Snapshot", "refill_area", "refill_bag", "refill_piece", "refills"]
+__all__ = [
+    "MISSING",
+    "Snapshot",
+    "refill_area",
+    "refill_bag",
+    "piece_kind",
+    "refill_piece",
+    "refills",
+]
 
 MISSING = object()  # a field never encoded yet
 
@@ -94,7 +102,7 @@ def refill_piece(
         return False
     found = node.kinds.get(kind)
     if found is None:
-        found = node.kinds[kind] = _kind(node, kind)
+        found = node.kinds[kind] = piece_kind(node, kind)
     sub = found[1]
     kids = sub.kids
     try:
@@ -117,7 +125,7 @@ def refill_piece(
     return True
 
 
-def _kind(node: Any, kind: Any) -> tuple[int | None, Any]:
+def piece_kind(node: Any, kind: Any) -> tuple[int | None, Any]:
     """A piece type's count position and its node, as encoder._items makes them."""
     name = f"{node.path}[{kind}]"
     return node.index.get(name), type(node)(name, node.index)

@@ -37,13 +37,25 @@ def _counted(enc, counts: dict[str, int]) -> None:
         snap.kinds = [snap.kind_of.get(name) for name in snap.keys]
 
 
-def _play(game: str, players: int, overlays: tuple[str, ...], seed: int, enc=None, check=True):
+def _play(
+    game: str,
+    players: int,
+    overlays: tuple[str, ...],
+    seed: int,
+    enc=None,
+    check=True,
+    journal=False,
+):
     """A random game encoded at every step for the seat to move (every seat every 4th step),
-    each vector checked against the whole view's; returns the encoder and the steps."""
+    each vector checked against the whole view's; returns the encoder and the steps. Without
+    ``journal`` the state keeps none (dsl/journal.py): every field is compared, and a changed
+    one refilled, each step."""
     spaces = spaces_for(game, players, overlays, ())
     obs = spaces.observations
     enc = enc or obs.encoder(spaces.game)
     s = spaces.game.new_state(seed)
+    if not journal:
+        s.tj = None
     rng = random.Random(seed)
     steps = 0
     while not s.is_over and steps < 400:
@@ -66,6 +78,25 @@ def test_refilled_in_place_equals_the_whole_view(game, players, overlays):
     _counted(enc, counts)
     _play(game, players, overlays, seed=11, enc=enc)
     assert counts.get("refill_bag", 0) + counts.get("refill_area", 0) > 20, counts
+
+
+@pytest.mark.parametrize(("game", "players", "overlays"), COMPOSITIONS)
+def test_entries_a_journal_names_brought_in_place_equal_the_whole_view(game, players, overlays):
+    """A journal build's state: a piece's field or a bag's count it notes is moved on its own
+    (Encoder._entry), and every vector still equals its whole view's."""
+    spaces = spaces_for(game, players, overlays, ())
+    enc = spaces.observations.encoder(spaces.game)
+    taken = []
+    entry = enc._entry
+
+    def counted(*args):
+        done = entry(*args)
+        taken.append(done)
+        return done
+
+    enc._entry = counted
+    _play(game, players, overlays, seed=11, enc=enc, journal=True)
+    assert sum(taken) > 20, (sum(taken), len(taken))
 
 
 def test_a_refill_that_forgets_an_entry_is_caught(monkeypatch):
