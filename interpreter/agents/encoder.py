@@ -341,6 +341,10 @@ class Encoder:
         self.p_snap = [_Snapshot(p_copy, p_kinds) for _ in range(n)]
         # which field holds which container of the state last synced, to read its journal
         self.noted = Owners(rules)
+        # (player fields, global fields): each counter shown alike to every seat and never out
+        # of the view -> (its position among the fields, its feature's position), set on the
+        # first full sync
+        self.counters: tuple[dict[str, Any], dict[str, Any]] = ({}, {})
 
     def encode(self, s: Any, seat: int) -> np.ndarray:
         """The vector of what ``seat`` sees of state ``s`` (a new array)."""
@@ -391,14 +395,50 @@ class Encoder:
         if tj is not None:
             tj.clear()
             self.noted.follow(s)  # which field holds which container, for the next call
+            self.counters = self._counters()
         else:
             self.noted.state = None
+
+    def _counters(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The counters ``_sync_fields`` moves by their change (see ``self.counters``)."""
+        rules = self.rules
+        local = {name for scoped in (rules.local or {}).values() for _where, name in scoped}
+        out: tuple[dict[str, Any], dict[str, Any]] = ({}, {})
+        for init, hidden, snap, block, found in (
+            (rules.player_init, self.hidden_player, self.p_snap[0], self.own[0], out[0]),
+            (rules.global_init, self.hidden_global, self.g_snap, self.glob, out[1]),
+        ):
+            for name, (kind, _start) in init.items():
+                if kind == "counter" and name not in hidden and name not in local:
+                    if name in snap.at:
+                        found[name] = (snap.at[name], block.num_at[name])
+        return out
 
     def _sync_fields(self, s: Any, noted: Any, gone: Any) -> None:
         """Walk again the fields a journal named ((seat or -1, name) pairs) where changed, and
         bring each entry it names (a piece's field, a bag's count) to its copy on its own."""
         fields, entries = noted
+        g, players = s.g, s.p
+        g_snap, p_snap, counters = self.g_snap, self.p_snap, self.counters
         for j, name in fields:
+            # a counter shown alike to every seat, whole numbers before and after: its one
+            # feature moves by the change (what _global and _player do, without their calls)
+            place = counters[j < 0].get(name)
+            if place is not None:
+                snap = g_snap if j < 0 else p_snap[j]
+                i = place[0]
+                value, was = (g if j < 0 else players[j])[name], snap.vals[i]
+                if type(value) is int and type(was) is int:
+                    if value != was:
+                        snap.vals[i] = snap.mirror[name] = value
+                        at = place[1]
+                        if at is not None:
+                            if j < 0:
+                                self.glob.vec[at] += value - was
+                            else:
+                                self.own[j].vec[at] += value - was
+                                self.other[j].vec[at] += value - was
+                    continue
             self._field(s, j, name, gone)
         for j, name, at, container, key in entries:
             if (j, name) not in fields and not self._entry(j, name, at, container, key, gone):

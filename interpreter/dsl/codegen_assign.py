@@ -68,6 +68,8 @@ def _write_lines(gen: Any, st: ir.Assign) -> tuple[list[str], tuple[str, str] | 
         # (a journal build's _set_field notes its own write)
         return [f"_set_field(s, {obj}, {name!r}, {value}, {op!r})"], None
     if target.only_player:
+        if not gen.journal:
+            return [f"_w = P[{obj}]", *checked_write("_w", repr(name), op, value, limits)], None
         out = [f"_j = {obj}", "_w = P[_j]", *checked_write("_w", repr(name), op, value, limits)]
         return out, ("_j", repr(name))
     lo, hi = limits

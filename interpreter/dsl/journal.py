@@ -45,33 +45,56 @@ def noted_set_field_in_range(
             s.tj.append((o, name))
 
 
-def _noting(func: Any) -> Any:
-    """``func(s, container, ...)`` that notes its container as changed anywhere."""
+_draw, _push, _shuffle, _clear, _remove, _place = (
+    builtins.BUILTINS[name].func for name in ("draw", "push", "shuffle", "clear", "remove", "place")
+)
 
-    def noted(s: Any, x: Any, *rest: Any) -> Any:
-        try:
-            return func(s, x, *rest)
-        finally:
-            if s.tj is not None:
-                s.tj.append((x, None))
+# The builtins that change a collection in place, as a journal build calls them: each notes
+# the collection it is given, then runs the plain builtin (one call each, no argument packing:
+# a draw or a push is a few of a decision's steps)
 
-    noted.__name__ = func.__name__
-    return noted
+
+def _noted_draw(s: Any, pile: list) -> Any:
+    if s.tj is not None:
+        s.tj.append((pile, None))
+    return _draw(s, pile)
+
+
+def _noted_push(s: Any, pile: list, x: Any) -> None:
+    if s.tj is not None:
+        s.tj.append((pile, None))
+    _push(s, pile, x)
+
+
+def _noted_shuffle(s: Any, pile: list) -> None:
+    if s.tj is not None:
+        s.tj.append((pile, None))
+    _shuffle(s, pile)
+
+
+def _noted_clear(s: Any, x: Any) -> None:
+    if s.tj is not None:
+        s.tj.append((x, None))
+    _clear(s, x)
+
+
+def _noted_remove(s: Any, area: list, piece: Any) -> None:
+    if s.tj is not None:
+        s.tj.append((area, None))
+    _remove(s, area, piece)
 
 
 def _noted_place(s: Any, kind: str, area: list) -> dict:
-    piece = builtins.BUILTINS["place"].func(s, kind, area)
     if s.tj is not None:
         s.tj.append((area, None))
-    return piece
+    return _place(s, kind, area)
 
 
-# the builtins that change a collection in place, as a journal build calls them
 JOURNAL_BUILTINS = {
-    "draw": _noting(builtins.BUILTINS["draw"].func),
-    "shuffle": _noting(builtins.BUILTINS["shuffle"].func),
-    "clear": _noting(builtins.BUILTINS["clear"].func),
-    "remove": _noting(builtins.BUILTINS["remove"].func),
-    "push": _noting(builtins.BUILTINS["push"].func),
+    "draw": _noted_draw,
+    "push": _noted_push,
+    "shuffle": _noted_shuffle,
+    "clear": _noted_clear,
+    "remove": _noted_remove,
     "place": _noted_place,
 }
