@@ -12,12 +12,15 @@ Python's ``random`` (numpy's ``Generator.choice`` alone costs about a third of a
 ``np.flatnonzero`` a tenth).
 With ``--against``, each round runs this checkout and the other one in turn (each in its own
 process, ``PYTHONPATH`` pointing at it), so a busy machine slows both alike; read the ratio.
-CPU time (``time.process_time``) is measured, not wall time.
+CPU time (``time.process_time``) is measured, not wall time. The objects loaded before the
+clock starts are frozen out of the garbage collector (``gc.freeze``), as a long-running trainer
+would do; otherwise a full collection of them lands in one game or another by chance.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -72,6 +75,11 @@ def measure(games: int, seed: int) -> dict[str, float]:
         game = load_game(name, players) if getattr(env.game, "journal", False) else env.game
         env_game(env, seed - 1)  # builds the spaces and warms both up before the clock
         engine_game(game, seed - 1)
+        # the loaded games and spaces out of the collector's way: a full collection walks
+        # them all (some 30 ms), and where one falls (an env game or an engine game) is
+        # chance, enough to move a few games' rate by half
+        gc.collect()
+        gc.freeze()
         totals = {"env": [0, 0.0], "engine": [0, 0.0]}
         for g in range(games):
             start = time.process_time()
