@@ -1,0 +1,83 @@
+"""Journal builds (dsl/journal.py): every field a decision changes is named by the notes its
+rules wrote, read through agents/owners.py, in every shipped ruleset, house rule and example
+game; plain builds and copies keep no journal."""
+
+from __future__ import annotations
+
+import copy
+import random
+from pathlib import Path
+
+import pytest
+
+from interpreter.agents.owners import Owners
+from interpreter.engine.loader import load_game
+
+ROOT = Path(__file__).resolve().parents[2]
+CANAL = ROOT / "examples" / "games" / "canal-town"
+
+COMPOSITIONS = [
+    ("puerto-rico", 4, ()),
+    ("puerto-rico", 2, ()),
+    ("puerto-rico", 5, ("new-buildings", "nobles")),
+    ("san-juan", 3, ()),
+    ("san-juan", 2, ()),
+    ("san-juan", 4, ("new-buildings",)),
+    *(("puerto-rico", 3, (str(v),)) for v in sorted(ROOT.glob("examples/variants/pr-*.yaml"))),
+    *(("san-juan", 3, (str(v),)) for v in sorted(ROOT.glob("examples/variants/sj-*.yaml"))),
+    (str(CANAL / "ruleset.yaml"), 2, ()),
+    *((str(CANAL / "ruleset.yaml"), 2, (str(CANAL / v),)) for v in ("late-seats.yaml",)),
+]
+
+
+def _changed(before_g, before_p, s) -> set[tuple[int, str]]:
+    out = {(-1, k) for k, v in s.g.items() if v != before_g[k]}
+    for pl, was in zip(s.p, before_p, strict=True):
+        out |= {(pl["seat"], k) for k, v in pl.items() if v != was[k]}
+    return out
+
+
+def _name(c: tuple) -> str:
+    game, players, overlays = c
+    return "-".join(
+        [Path(game).parent.name if game.endswith(".yaml") else game, str(players)]
+        + [Path(o).stem for o in overlays]
+    )
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "overlays"), COMPOSITIONS, ids=map(_name, COMPOSITIONS)
+)
+def test_the_notes_name_every_field_a_decision_changed(game, players, overlays):
+    built = load_game(game, players, list(overlays), journal=True)
+    s = built.new_state(5)
+    s.log = None
+    owners = Owners(built.rules)
+    owners.follow(s)
+    s.tj.clear()
+    rng = random.Random(5)
+    known = 0
+    while not s.is_over and s.decisions < 300:
+        before_g, before_p = copy.deepcopy(s.g), copy.deepcopy(s.p)
+        s.apply(rng.choice(s.legal_options()))
+        noted = owners.fields(list(s.tj))
+        s.tj.clear()
+        if noted is not None:  # (None: a container it does not know; everything is compared)
+            known += 1
+            fields, entries = noted
+            named = set(fields) | {(e[0], e[1]) for e in entries}
+            missed = _changed(before_g, before_p, s) - named
+            assert not missed, f"decision {s.decisions}: changed but not noted: {missed}"
+        owners.follow(s)
+    assert known > 0.9 * s.decisions  # the notes were read, not passed over
+
+
+def test_plain_builds_and_copies_keep_no_journal():
+    plain = load_game("san-juan", 3).new_state(1)
+    assert plain.tj is None
+    noted = load_game("san-juan", 3, journal=True).new_state(1)
+    assert isinstance(noted.tj, list) and noted.tj  # set-up wrote fields
+    assert noted.copy().tj is None
+    noted.tj.clear()
+    noted.apply(noted.legal_options()[0])
+    assert noted.tj  # the decision's writes
