@@ -31,7 +31,7 @@ import numpy as np
 
 from interpreter.agents.features import Layout
 from interpreter.agents.owners import Owners
-from interpreter.agents.refill import Snapshot as _Snapshot, piece_kind, refills
+from interpreter.agents.refill import Snapshot as _Snapshot, refills, same_kind
 from interpreter.agents.walk import GONE as _GONE, Block as _Block, refilled as _refilled
 from interpreter.engine.copier import field_copies
 from interpreter.engine.view import hidden_form, out_of_scope, secret_fields
@@ -220,13 +220,9 @@ class Encoder:
             if type(copy) is not list or at >= len(copy) or key == "type":
                 return False
             held = copy[at]
-            kind = held.get("type", at)
-            if kind != box.get("type", at):
+            node = same_kind(node, held, box, at)
+            if node is None:
                 return False
-            found = node.kinds.get(kind)
-            if found is None:
-                found = node.kinds[kind] = piece_kind(node, kind)
-            node = found[1]
         else:  # a bag's count
             held = copy
         x, y = held.get(key), box.get(key)

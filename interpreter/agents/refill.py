@@ -27,6 +27,7 @@ __all__ = [
     "piece_kind",
     "refill_piece",
     "refills",
+    "same_kind",
 ]
 
 MISSING = object()  # a field never encoded yet
@@ -97,13 +98,9 @@ def refill_piece(
     a = was[i]
     if type(b) is not dict or len(a) != len(b):
         return False
-    kind = a.get("type", i)
-    if kind != b.get("type", i):
+    sub = same_kind(node, a, b, i)
+    if sub is None:
         return False
-    found = node.kinds.get(kind)
-    if found is None:
-        found = node.kinds[kind] = piece_kind(node, kind)
-    sub = found[1]
     kids = sub.kids
     try:
         keys = list(compress(b, map(ne, map(a.__getitem__, b), b.values())))
@@ -123,6 +120,18 @@ def refill_piece(
                 vec2[at] += d
     was[i] = b.copy()
     return True
+
+
+def same_kind(node: Any, a: dict, b: Any, i: int) -> Any:
+    """The node of piece ``a``'s type (position ``i`` of list field ``node``, where a piece
+    without a type is named by its position) if piece ``b`` is of the same type; else None."""
+    kind = a.get("type", i)
+    if kind != b.get("type", i):
+        return None
+    found = node.kinds.get(kind)
+    if found is None:
+        found = node.kinds[kind] = piece_kind(node, kind)
+    return found[1]
 
 
 def piece_kind(node: Any, kind: Any) -> tuple[int | None, Any]:
