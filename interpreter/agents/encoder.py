@@ -212,7 +212,7 @@ class Encoder:
             if gone and ("player", name) in gone:
                 return False
             snap, block, vec2 = self.p_snap[j], self.own[j], self.other[j].vec
-        if snap.kind_of.get(name) is None:  # (none for a hidden field)
+        if snap.kind_of.get(name) is None or type(box) is not dict:  # (none: a hidden field)
             return False
         copy = snap.vals[snap.at[name]]
         node = block.nodes.get(name) or block.node(name)
@@ -220,6 +220,8 @@ class Encoder:
             if type(copy) is not list or at >= len(copy) or key == "type":
                 return False
             held = copy[at]
+            if type(held) is not dict:
+                return False
             node = same_kind(node, held, box, at)
             if node is None:
                 return False
