@@ -137,6 +137,7 @@ def play_selfplay_game(
     rng = random.Random(f"explore:{seed}")
     state = game.new_state(seed)
     state.log = None
+    state.tj = None  # the agent spaces' game keeps a journal for encoders; nothing reads it here
     obs: list[np.ndarray] = []
     acts: list[list[int]] = []
     targets: list[list[float]] = []
