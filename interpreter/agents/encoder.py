@@ -74,9 +74,10 @@ class Encoder:
         self.p_snap = [_Snapshot(p_copy, p_kinds) for _ in range(n)]
         # which field holds which container of the state last synced, to read its journal
         self.noted = Owners(rules)
-        # (player fields, global fields): each counter shown alike to every seat and never out
-        # of the view -> (its position among the fields, its feature's position), set on the
-        # first full sync
+        # (player fields, global fields): each counter shown alike to every seat -> (its
+        # position among the fields, its feature's position, and for a counter of a phase or
+        # a round the (scope, name) that says when it is out of the view), set on the first
+        # full sync
         self.counters: tuple[dict[str, Any], dict[str, Any]] = ({}, {})
 
     def encode(self, s: Any, seat: int) -> np.ndarray:
@@ -141,10 +142,12 @@ class Encoder:
             (rules.player_init, self.hidden_player, self.p_snap[0], self.own[0], out[0]),
             (rules.global_init, self.hidden_global, self.g_snap, self.glob, out[1]),
         ):
+            scope = "player" if found is out[0] else "global"
             for name, (kind, _start) in init.items():
-                if kind == "counter" and name not in hidden and name not in local:
-                    if name in snap.at:
-                        found[name] = (snap.at[name], block.num_at[name])
+                if kind == "counter" and name not in hidden and name in snap.at:
+                    # a phase's or a round's own counter: moved so only while in the view
+                    scoped = (scope, name) if name in local else None
+                    found[name] = (snap.at[name], block.num_at[name], scoped)
         return out
 
     def _sync_fields(self, s: Any, noted: Any, gone: Any) -> None:
@@ -157,7 +160,7 @@ class Encoder:
             # a counter shown alike to every seat, whole numbers before and after: its one
             # feature moves by the change (what _global and _player do, without their calls)
             place = counters[j < 0].get(name)
-            if place is not None:
+            if place is not None and not (gone and place[2] in gone):
                 snap = g_snap if j < 0 else p_snap[j]
                 i = place[0]
                 value, was = (g if j < 0 else players[j])[name], snap.vals[i]
@@ -174,7 +177,13 @@ class Encoder:
                     continue
             self._field(s, j, name, gone)
         for j, name, at, container, key in entries:
-            if (j, name) not in fields and not self._entry(j, name, at, container, key, gone):
+            if (j, name) in fields:
+                continue  # (walked, which brought all of it to its copy)
+            if at == -3:
+                done = self._pile(s, j, name, container, key, gone)
+            else:
+                done = self._entry(j, name, at, container, key, gone)
+            if not done:
                 fields[j, name] = None  # (walked once, whatever its other entries)
                 self._field(s, j, name, gone)
 
@@ -240,6 +249,66 @@ class Encoder:
                 if vec2 is not None:
                     vec2[feature] += y - x
             held[key] = y
+        return True
+
+    def _pile(self, s: Any, j: int, name: str, box: Any, key: Any, gone: Any) -> bool:
+        """An id drawn from the end of list field ``name`` of seat ``j`` (-1: global; ``key``
+        ``(-1, id)``), pushed on its end (``(1, id)``) or removed (``(0, id)``, the first equal
+        one): its copy does the same, and the list's length and the id's count move by one
+        (a pile hidden from some seat: its shown size alone there). False where only walking
+        the field can do it (an item that is no id, a list held deeper than the field, a copy
+        that does not hold the id drawn, the field out of the view)."""
+        op, x = key
+        if type(x) is not str:
+            return False
+        if j < 0:
+            if (gone and ("global", name) in gone) or s.g.get(name) is not box:
+                return False
+            snap, block, other = self.g_snap, self.glob, None
+            hidden = name in self.hidden_global
+        else:
+            if (gone and ("player", name) in gone) or s.p[j].get(name) is not box:
+                return False
+            snap, block, other = self.p_snap[j], self.own[j], self.other[j]
+            hidden = name in self.hidden_player
+        i = snap.at.get(name)
+        copy = None if i is None else snap.vals[i]
+        if type(copy) is not list:
+            return False
+        if op < 0:
+            if not copy or copy[-1] != x:
+                return False
+            copy.pop()
+        elif op > 0:
+            copy.append(x)
+        else:
+            try:
+                copy.remove(x)  # (the first equal item, as the rule's removal)
+            except ValueError:
+                return False
+        d = 1 if op > 0 else -1
+        node = block.nodes.get(name) or block.node(name)
+        size = node.count  # (a hidden pile's shown size has the same feature)
+        sized = size is not None and name not in self.rules.hidden_all
+        if hidden and other is None:  # a global pile no seat sees: its size alone
+            if sized:
+                block.vec[size] += d
+            return True
+        if size is not None:
+            block.vec[size] += d
+        at = node.ids.get(x, -1)
+        if at == -1:
+            at = node.ids[x] = node.index.get(f"{node.path}:{x}")
+        if at is not None:
+            block.vec[at] += d
+        if other is not None:
+            if not hidden:  # shown alike to every seat
+                if size is not None:
+                    other.vec[size] += d
+                if at is not None:
+                    other.vec[at] += d
+            elif sized:
+                other.vec[size] += d
         return True
 
     def _sync_all(self, s: Any, gone: Any) -> None:

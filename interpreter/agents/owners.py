@@ -18,7 +18,8 @@ __all__ = ["Owners"]
 
 Field = tuple[int, str]  # (seat, or -1 for a global field; the field's name)
 # a note on an entry of a field written in place: (seat or -1, the field, the piece's position
-# in the list, or -2 for a bag; the piece or the bag; the key written)
+# in the list, -2 for a bag, or -3 for a list an item was drawn from, pushed to or removed
+# from; the piece, the bag or the list; the key written, or for a list (-1|1|0, the item))
 Entry = tuple[int, str, int, Any, Any]
 
 
@@ -93,8 +94,13 @@ class Owners:
             where = of.get(i)
             if where is None:
                 unknown.append(i)
-            elif where[2] == -1 or key is None:
+            elif key is None:
                 out[where[:2]] = None
+            elif where[2] == -1:
+                if type(key) is tuple:  # an item drawn, pushed or removed: followed on its own
+                    entries.append((where[0], where[1], -3, container, key))
+                else:
+                    out[where[:2]] = None
             else:
                 entries.append((*where, container, key))
         for j, key in out:

@@ -9,8 +9,10 @@ that keeps none, such as a copy): the dict or list written and the key written i
 where the write may have changed any of its entries). A field of a seat is
 noted as ``(seat, name)`` and a global field as ``(-1, name)``; any other container is a value
 held in a field (a bag, a list, a piece), so a reader that knows which field holds which
-container finds each changed field; one it does not know means "compare everything". Plain
-builds write no notes and pay nothing.
+container finds each changed field; one it does not know means "compare everything". A draw, a
+push or a removal notes the item too, as the key ``(-1, item)`` (taken from the end), ``(1,
+item)`` (put on the end) or ``(0, item)`` (the first equal item taken out), so that a reader
+may follow a pile item by item. Plain builds write no notes and pay nothing.
 """
 
 from __future__ import annotations
@@ -55,14 +57,14 @@ _draw, _push, _shuffle, _clear, _remove, _place = (
 
 
 def _noted_draw(s: Any, pile: list) -> Any:
-    if s.tj is not None:
-        s.tj.append((pile, None))
+    if s.tj is not None and pile:  # (an empty pile: nothing drawn, nothing written)
+        s.tj.append((pile, (-1, pile[-1])))
     return _draw(s, pile)
 
 
 def _noted_push(s: Any, pile: list, x: Any) -> None:
     if s.tj is not None:
-        s.tj.append((pile, None))
+        s.tj.append((pile, (1, x)))
     _push(s, pile, x)
 
 
@@ -80,7 +82,7 @@ def _noted_clear(s: Any, x: Any) -> None:
 
 def _noted_remove(s: Any, area: list, piece: Any) -> None:
     if s.tj is not None:
-        s.tj.append((area, None))
+        s.tj.append((area, (0, piece)))
     _remove(s, area, piece)
 
 

@@ -99,6 +99,49 @@ def test_entries_a_journal_names_brought_in_place_equal_the_whole_view(game, pla
     assert sum(taken) > 20, (sum(taken), len(taken))
 
 
+@pytest.mark.parametrize(("game", "players", "overlays"), COMPOSITIONS[2:])
+def test_ids_a_journal_notes_drawn_pushed_or_removed_are_followed_one_by_one(
+    game, players, overlays
+):
+    """A journal build's state: an id drawn from a pile, pushed onto one or removed from one
+    (a San Juan card: the deck, the hands, the discard pile, hidden from some seats) moves the
+    pile's copy and features by that one id (Encoder._pile), and every vector still equals
+    its whole view's."""
+    spaces = spaces_for(game, players, overlays, ())
+    enc = spaces.observations.encoder(spaces.game)
+    taken: dict[tuple[str, int], int] = {}
+    pile = enc._pile
+
+    def counted(s, j, name, box, key, gone):
+        done = pile(s, j, name, box, key, gone)
+        taken[name, key[0]] = taken.get((name, key[0]), 0) + done
+        return done
+
+    enc._pile = counted
+    _play(game, players, overlays, seed=11, enc=enc, journal=True)
+    for followed in [("deck", -1), ("hand", 1), ("hand", 0), ("discard", 1)]:
+        assert taken.get(followed, 0) > 5, taken
+
+
+def test_a_pile_followed_without_its_features_is_caught(monkeypatch):
+    """The comparison with the whole view can fail: a follower that moves the copy but not
+    the vector is caught."""
+    spaces = spaces_for("san-juan", 3, (), ())
+    enc = spaces.observations.encoder(spaces.game)
+
+    def stale(s, j, name, box, key, gone):
+        snap = enc.g_snap if j < 0 else enc.p_snap[j]
+        i = snap.at.get(name)
+        if i is None or type(snap.vals[i]) is not list or type(key[1]) is not str:
+            return False
+        snap.vals[i][:] = box  # the copy follows, the features do not
+        return True
+
+    enc._pile = stale
+    with pytest.raises(AssertionError):
+        _play("san-juan", 3, (), seed=11, enc=enc, journal=True)
+
+
 def test_a_refill_that_forgets_an_entry_is_caught(monkeypatch):
     def forgetful(node, was, new, vec, vec2):
         """Moves the copy but not the vector: the features go stale."""
