@@ -171,14 +171,20 @@ def play_compositions(
     """Check every composition (in worker processes when there are several and cores)."""
     want = jobs or env_jobs() or available_cores()
     seeds = list(range(seed, seed + games))
-    parts = balance([(c, _cost(c)) for c in comps], want) if want > 1 else [comps]
+    numbered = list(enumerate(comps))
+    parts = balance([(c, _cost(c[1])) for c in numbered], want) if want > 1 else [numbered]
     results = run_all(lambda part: _play(part, seeds, samples, new_state or {}, every_seat), parts)
     report = SecretsReport([], compositions=len(comps))
     seen: set[tuple[Any, ...]] = set()
-    for diags, counts in results:
+    found: list[tuple[int, list[Diagnostic]]] = []
+    for per_composition, counts in results:
         report.games += counts[0]
         report.decisions += counts[1]
         report.samples += counts[2]
+        found.extend(per_composition)
+    # a leak met in several compositions is reported as the first composition met it, however
+    # the compositions were shared among the workers (the report is the same for any --jobs)
+    for _i, diags in sorted(found, key=lambda item: item[0]):
         for d in diags:
             real = _real(d.file) if d.file else None
             key = (d.code, real, d.line, d.column, d.json_path if d.file is None else "")
@@ -211,22 +217,28 @@ def _cost(c: Composition) -> float:
 
 
 def _play(
-    part: list[Composition],
+    part: list[tuple[int, Composition]],
     seeds: list[int],
     samples: int,
     new_state: Mapping[str, Any],
     every_seat: bool,
-) -> tuple[list[Diagnostic], tuple[int, int, int]]:
+) -> tuple[list[tuple[int, list[Diagnostic]]], tuple[int, int, int]]:
+    """Each composition of ``part`` (numbered) played from every seed: the leaks each found,
+    by its number, and the games, decisions and samples checked in all."""
     from interpreter.engine.loader import load_game_and_data
 
-    out = SecretsFinder()
-    for c in part:
+    found: list[tuple[int, list[Diagnostic]]] = []
+    counts = [0, 0, 0]
+    for i, c in part:
         try:
             game, data = load_game_and_data(c.base, c.players, c.overlays, dict(c.options))
         except RulebookError:
             continue
         rerun = f"rulebook validate {c.given or c.base}"
         run = GameRun(game, c.label, rerun, data, dict(new_state))
+        out = SecretsFinder()
         for s in seeds:
             check_game(run, s, samples, out, every_seat)
-    return out.diagnostics(), (out.games, out.decisions, out.samples)
+        found.append((i, out.diagnostics()))
+        counts = [counts[0] + out.games, counts[1] + out.decisions, counts[2] + out.samples]
+    return found, (counts[0], counts[1], counts[2])

@@ -63,6 +63,16 @@ def test_an_option_log_naming_the_card_drawn_is_found_at_its_template() -> None:
     assert leak.hint and "--secrets 1 --seed" in leak.hint
 
 
+def test_the_report_is_the_same_however_many_workers_share_the_games() -> None:
+    """A leak several compositions meet (the fixture plays with 2 and 3 players) is reported
+    as the first composition met it, whether one worker played them all or two shared them."""
+    path = FIXTURES / "draw-names-card.yml"
+    one, two = (check_secrets([path], games=3, jobs=jobs) for jobs in (1, 2))
+    assert one.compositions == 2
+    assert [d.format() for d in one.diagnostics] == [d.format() for d in two.diagnostics]
+    assert (one.games, one.decisions, one.samples) == (two.games, two.decisions, two.samples)
+
+
 def test_a_hidden_global_in_an_option_text_is_found_at_its_template() -> None:
     """Needs the sampler to redraw hidden global scalars (interpreter/engine/infoset.py)."""
     path = FIXTURES / "option-names-secret.yml"
