@@ -138,7 +138,10 @@ class LoadedModel:
     def __init__(self, path: str) -> None:
         self.path = path
         self.net, self.head = load_model(path)
-        self.spaces = spaces_of(self.head)
+        try:
+            self.spaces = spaces_of(self.head)
+        except ConfigError as exc:  # (a house-rule file not beside the model any more)
+            raise ConfigError(f"model {path!r}: its composition does not load: {exc}") from None
         sizes = (self.spaces.observations.size, self.spaces.actions.size)
         if sizes != (self.net.n_in, self.net.n_actions):
             raise ConfigError(

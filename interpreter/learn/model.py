@@ -214,7 +214,7 @@ def _softmax(z: np.ndarray) -> np.ndarray:
 def save_model(path: str | Path, net: PolicyValueNet, header: dict[str, Any]) -> None:
     """Write the model and its header (composition, sizes, training notes) to ``path``."""
     head = {
-        **header,
+        **_files_relative(header, _folder(path)),
         "format": FORMAT,
         "features": net.n_in,
         "actions": net.n_actions,
@@ -257,6 +257,7 @@ def load_model(path: str | Path) -> tuple[PolicyValueNet, dict[str, Any]]:
         ) from None
     if head.get("format") != FORMAT:
         raise ConfigError(f"{str(path)!r}: format {head.get('format')!r}, expected {FORMAT!r}")
+    head = _files_found(head, _folder(path))
     net = PolicyValueNet(head["features"], head["actions"], head["seats"], head["hidden"], 0)
     net.l2 = float(head.get("l2", net.l2))
     net.mean = arrays.pop("mean").astype(np.float64)
@@ -266,3 +267,55 @@ def load_model(path: str | Path) -> tuple[PolicyValueNet, dict[str, Any]]:
             raise ConfigError(f"{str(path)!r}: weights {k!r} missing or of the wrong shape")
         net.params[k] = arrays[k].astype(np.float64)
     return net.freeze(), head
+
+
+# The header names its composition's ruleset and overlays as the trainer was given them: a
+# name (``san-juan``, ``new-buildings``) as it is, a file by its path from the model's own
+# folder, so that a model and its house rule moved or checked out together (a model under
+# examples/models/ and its overlay under examples/variants/) load from any working folder.
+
+
+def _folder(path: str | Path) -> str:
+    return os.path.dirname(os.path.abspath(path))
+
+
+def _is_path(name: Any) -> bool:
+    return isinstance(name, str) and (
+        "/" in name or os.sep in name or name.endswith((".yaml", ".yml"))
+    )
+
+
+def _files_relative(header: dict[str, Any], folder: str) -> dict[str, Any]:
+    """``header`` with its ruleset and overlay files written relative to ``folder``."""
+
+    def rel(name: Any) -> Any:
+        if _is_path(name) and os.path.exists(name):
+            return os.path.relpath(os.path.abspath(name), folder).replace(os.sep, "/")
+        return name
+
+    out = dict(header)
+    if "game" in out:
+        out["game"] = rel(out["game"])
+    if "overlays" in out:
+        out["overlays"] = [rel(o) for o in out["overlays"]]
+    return out
+
+
+def _files_found(head: dict[str, Any], folder: str) -> dict[str, Any]:
+    """``head`` with each relative ruleset or overlay path found from ``folder`` (the model's)
+    made absolute; one not there is left as written (a model written before paths were kept
+    relative to it named them from the trainer's working folder)."""
+
+    def found(name: Any) -> Any:
+        if _is_path(name) and not os.path.isabs(name):
+            there = os.path.normpath(os.path.join(folder, name))
+            if os.path.exists(there):
+                return there
+        return name
+
+    out = dict(head)
+    if "game" in out:
+        out["game"] = found(out["game"])
+    if "overlays" in out:
+        out["overlays"] = [found(o) for o in out["overlays"]]
+    return out

@@ -3,6 +3,8 @@ loss, and the model file (round trip, a foreign file refused)."""
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
@@ -86,6 +88,29 @@ def test_model_file_round_trip(tmp_path) -> None:
     x = np.ones(4)
     assert np.allclose(again.forward(x)[0], net.forward(x)[0])
     assert np.allclose(again.forward(x)[1], net.forward(x)[1])
+
+
+def test_the_files_a_header_names_are_kept_relative_to_the_model(tmp_path, monkeypatch) -> None:
+    """A ruleset or overlay file is written from the model's folder and found from it again,
+    whatever the working folder; a name stays a name."""
+    rules = tmp_path / "games" / "mine"
+    rules.mkdir(parents=True)
+    (rules / "ruleset.yaml").write_text("x")
+    (rules / "house.yaml").write_text("x")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "models").mkdir()
+    head = {"game": str(rules / "ruleset.yaml"), "overlays": ["games/mine/house.yaml", "nobles"]}
+    save_model("models/m.npz", PolicyValueNet(4, 3, 2, (5,), seed=4), {**head, "identity": "x"})
+    with np.load(tmp_path / "models" / "m.npz") as data:
+        written = json.loads(str(data["header"]))
+    assert written["game"] == "../games/mine/ruleset.yaml"
+    assert written["overlays"] == ["../games/mine/house.yaml", "nobles"]
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    _net, read = load_model("../models/m.npz")
+    assert read["game"] == str(rules / "ruleset.yaml")
+    assert read["overlays"] == [str(rules / "house.yaml"), "nobles"]
 
 
 def test_a_file_that_is_not_a_model_is_a_clear_error(tmp_path) -> None:

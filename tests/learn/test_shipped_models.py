@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.learn.features import load_cached
+from interpreter.learn.features import LoadedModel, load_cached
 from interpreter.simulate.runner import play_game
 
 MODELS = sorted((Path(__file__).resolve().parents[2] / "examples" / "models").glob("*.npz"))
@@ -31,3 +31,15 @@ def test_a_shipped_model_plays_a_whole_game(path: Path) -> None:
     seats = [f"learned:{path}"] * (players - 1) + [f"search:iterations=3:model={path}"]
     record = play_game(game, seats, seed=11, index=0)
     assert record["winners"]
+
+
+@pytest.mark.parametrize("path", MODELS, ids=[m.stem for m in MODELS])
+def test_a_shipped_model_loads_from_any_working_folder(
+    path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its house rule (examples/variants/) is found from the model's own folder, not from
+    the folder the trainer ran in."""
+    monkeypatch.chdir(tmp_path)
+    model = LoadedModel(str(path))  # (not the cached reading, made from the checkout's root)
+    assert all(Path(o).is_absolute() for o in model.head["overlays"] if o.endswith(".yaml"))
+    model.check(model.spaces.game)  # the composition it was trained for
