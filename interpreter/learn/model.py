@@ -293,12 +293,7 @@ def _files_relative(header: dict[str, Any], folder: str) -> dict[str, Any]:
             return os.path.relpath(os.path.abspath(name), folder).replace(os.sep, "/")
         return name
 
-    out = dict(header)
-    if "game" in out:
-        out["game"] = rel(out["game"])
-    if "overlays" in out:
-        out["overlays"] = [rel(o) for o in out["overlays"]]
-    return out
+    return _each_file(header, rel)
 
 
 def _files_found(head: dict[str, Any], folder: str) -> dict[str, Any]:
@@ -313,9 +308,14 @@ def _files_found(head: dict[str, Any], folder: str) -> dict[str, Any]:
                 return there
         return name
 
+    return _each_file(head, found)
+
+
+def _each_file(head: dict[str, Any], change: Any) -> dict[str, Any]:
+    """``head`` with ``change`` applied to its ruleset and to each overlay."""
     out = dict(head)
     if "game" in out:
-        out["game"] = found(out["game"])
+        out["game"] = change(out["game"])
     if "overlays" in out:
-        out["overlays"] = [found(o) for o in out["overlays"]]
+        out["overlays"] = [change(o) for o in out["overlays"]]
     return out
