@@ -270,9 +270,10 @@ def load_model(path: str | Path) -> tuple[PolicyValueNet, dict[str, Any]]:
 
 
 # The header names its composition's ruleset and overlays as the trainer was given them: a
-# name (``san-juan``, ``new-buildings``) as it is, a file by its path from the model's own
-# folder, so that a model and its house rule moved or checked out together (a model under
-# examples/models/ and its overlay under examples/variants/) load from any working folder.
+# name (a ruleset or overlay under rulesets/) as it is, a file by its path from the model's
+# own folder, so that a model and its house rule moved or checked out together (a model
+# under examples/models/ and its overlay under examples/variants/) load from any working
+# folder.
 
 
 def _folder(path: str | Path) -> str:
