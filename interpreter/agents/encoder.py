@@ -298,7 +298,7 @@ class Encoder:
             block.vec[size] += d
         at = node.ids.get(x, -1)
         if at == -1:
-            at = node.ids[x] = node.index.get(f"{node.path}:{x}")
+            at = node.id_at(x)
         if at is not None:
             block.vec[at] += d
         if other is not None:

@@ -39,6 +39,17 @@ class Node:
         self.ids: dict[str, int | None] = {}  # a list's ids
         self.items: dict[int, Node] = {}  # a list's other items, by position
 
+    def id_at(self, item: str) -> int | None:
+        """The position of id ``item``'s count in this list (met the first time: the callers
+        read ``ids`` first, in their loops)."""
+        at = self.ids[item] = self.index.get(f"{self.path}:{item}")
+        return at
+
+    def text_at(self, value: str) -> int | None:
+        """The position of text ``value``'s one-hot feature (met the first time, as ``id_at``)."""
+        at = self.text[value] = self.index.get(f"{self.path}={value}")
+        return at
+
     def kid(self, key: Any) -> Node:
         node = self.kids.get(key)
         if node is None:
@@ -58,7 +69,7 @@ def _write(node: Node, value: Any, vec: array, sign: int = 1) -> None:
     elif t is str:
         at = node.text.get(value, -1)
         if at == -1:
-            at = node.text[value] = node.index.get(f"{node.path}={value}")
+            at = node.text_at(value)
         if at is not None:
             vec[at] += sign
     elif t is dict:
@@ -121,7 +132,7 @@ def _items(node: Node, items: list[Any], start: int, vec: array, sign: int) -> N
         elif ti is str:
             at = node.ids.get(item, -1)
             if at == -1:
-                at = node.ids[item] = node.index.get(f"{node.path}:{item}")
+                at = node.id_at(item)
             if at is not None:
                 vec[at] += sign
         elif item is not None:
