@@ -67,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
         full_share=args.full_share,
         fast_iterations=args.fast_iterations,
         minutes=args.minutes or 0.0,
+        gate=args.gate or 0,
     )
     if args.minutes is not None and not 0 < args.minutes < math.inf:
         raise UsageError("--minutes must be a number of minutes above 0")  # (not nan, not inf)
@@ -207,6 +208,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
         default=0.1,
         metavar="F",
         help="fraction of the records held out to stop the fitting early (0: none; default 0.1)",
+    )
+    parser.add_argument(
+        "--gate",
+        type=positive_int,
+        metavar="G",
+        help="keep the best model, not the last: each fitted model plays G seat-rotated games "
+        "(policy alone) against the one in --out and replaces it only if it wins its even "
+        "share (1/players); the last fitted model is written beside it as BOT.candidate.npz "
+        "(default: no gating)",
     )
     flags.add_seed(parser, "seed of the self-play games and the model (default 0)")
     flags.add_jobs(parser, "self-play worker processes (default 1)")

@@ -34,6 +34,11 @@ them and the records come from more, and more varied, positions.
 standardisation and its layer widths are kept, and the first iteration's teacher is already the
 guided search with it inside. Training done in several sittings adds up this way (the replay
 buffer starts empty again; the optimiser's moments start afresh).
+
+``gate`` above 0 keeps the best model rather than the last (learn/gate.py): each fitted model is
+written beside the output (``.candidate``) and plays a match against the model in the output
+file, which it replaces only if it wins its even share; the kept model teaches the next
+iteration. Without it, each iteration's model replaces the last.
 """
 
 from __future__ import annotations
@@ -59,6 +64,7 @@ from interpreter.learn.features import (
     spaces_of,
 )
 from interpreter.learn.fitting import fit, replay_buffer, stack_records
+from interpreter.learn.gate import GateResult, candidate_path, gate_match
 from interpreter.learn.model import Adam, PolicyValueNet, load_model, save_model
 from interpreter.learn.transfer import carry_over
 
@@ -93,6 +99,7 @@ class TrainConfig:
     full_share: float = 1.0  # decisions searched in full and recorded (see the module)
     fast_iterations: int = 10  # the search of the others
     minutes: float = 0.0  # a time budget: no iteration is started that would end past it
+    gate: int = 0  # games of each gating match (see the module); 0: the last model is kept
 
 
 @dataclass
@@ -105,6 +112,7 @@ class TrainReport:
     seconds: float = 0.0
     out: str = ""
     stopped: str = "iterations"
+    kept: int = 0  # the iteration whose model the output file holds (0: the --init model)
 
 
 @dataclass(frozen=True)
@@ -221,9 +229,10 @@ def train(
     pool = cf.ProcessPoolExecutor(cfg.jobs) if own else executor
     history: list[tuple[np.ndarray, ...]] = []
     try:
-        if fresh is not None:
-            # carried over from another composition: its first teacher plays this one
-            save_model(cfg.out, net, {**head, "trained": {"iterations": 0, "init": cfg.init}})
+        if fresh is not None or (cfg.gate and cfg.init):
+            # carried over from another composition: its first teacher plays this one; with
+            # gating, the model to beat is in the output file from the start
+            save_model(cfg.out, net, {**head, "trained": {"iterations": done, "init": cfg.init}})
         for it in range(cfg.iterations) if cfg.iterations else itertools.count():
             if _past_budget(cfg, start, report):
                 report.stopped = "minutes"
@@ -255,6 +264,16 @@ def train(
                 net.scale[fresh] = 1.0 / np.maximum(data[0][:, fresh].std(axis=0), 1e-3)
             fitted = fit(net, opt, data, cfg.epochs, cfg.batch, rng, cfg.holdout, cfg.patience)
             before, after = fitted["loss_before"], fitted["loss_after"]
+            trained = {"search": cfg.search, "seed": cfg.seed, "iterations": done + it + 1}
+            trained.update(games=cfg.games, replay=cfg.replay, value_mix=cfg.value_mix)
+            if cfg.init:
+                trained["init"] = cfg.init
+            if cfg.full_share < 1:
+                trained.update(full_share=cfg.full_share, fast_iterations=cfg.fast_iterations)
+            gate = _gate(cfg, pool, net, {**head, "trained": trained}, options, it)
+            if gate is None or gate.kept:
+                save_model(cfg.out, net, {**head, "trained": trained})
+                report.kept = it + 1
             row = {
                 "iteration": it + 1,
                 "games": len(records),
@@ -267,15 +286,11 @@ def train(
                 "holdout_after": round(fitted["holdout_after"], 4),
                 "selfplay_s": round(t_play, 2),
                 "seconds": round(time.perf_counter() - t0, 2),
+                "kept": gate is None or gate.kept,
             }
+            if gate is not None:
+                row.update(gate_games=gate.games, gate_share=round(gate.share, 4))
             report.iterations.append(row)
-            trained = {"search": cfg.search, "seed": cfg.seed, "iterations": done + it + 1}
-            trained.update(games=cfg.games, replay=cfg.replay, value_mix=cfg.value_mix)
-            if cfg.init:
-                trained["init"] = cfg.init
-            if cfg.full_share < 1:
-                trained.update(full_share=cfg.full_share, fast_iterations=cfg.fast_iterations)
-            save_model(cfg.out, net, {**head, "trained": trained})
             if progress is not None:
                 progress(
                     f"iteration {_numbered(it, cfg)}: {row['games']} games, "
@@ -284,12 +299,15 @@ def train(
                     f"{row['holdout_before']:.3f} -> {row['holdout_after']:.3f}), "
                     f"self-play {t_play:.1f}s, {row['seconds']:.1f}s"
                 )
+                if gate is not None:
+                    progress(_gate_line(cfg, gate, report.kept))
     except KeyboardInterrupt:
         if progress is not None:
-            done_n = len(report.iterations)
             progress(
-                f"interrupted: {cfg.out} holds the model of iteration {done_n}"
-                if done_n
+                f"interrupted: {cfg.out} holds the model of iteration {report.kept}"
+                if report.kept
+                else f"interrupted: {cfg.out} holds the --init model"
+                if cfg.gate and cfg.init
                 else "interrupted during the first iteration: no model trained yet"
             )
         raise
@@ -298,6 +316,37 @@ def train(
             pool.shutdown(cancel_futures=True)
     report.seconds = round(time.perf_counter() - start, 2)
     return report
+
+
+def _gate(
+    cfg: TrainConfig,
+    pool: cf.Executor | None,
+    net: PolicyValueNet,
+    header: dict[str, Any],
+    options: tuple[tuple[str, Any], ...],
+    it: int,
+) -> GateResult | None:
+    """With gating and a model to beat (the --init model, or a kept iteration's), the match of
+    the one just fitted (written to the candidate file) against it; else None: kept as it is."""
+    if not cfg.gate or not (it or cfg.init):
+        return None
+    candidate = candidate_path(cfg.out)
+    save_model(candidate, net, header)
+    seed = random.Random(f"gate:{cfg.seed}:{it}").getrandbits(31)
+    overlays = tuple(cfg.overlays)
+    return gate_match(
+        pool, cfg.game, cfg.players, overlays, options, candidate, cfg.out, cfg.gate, seed
+    )
+
+
+def _gate_line(cfg: TrainConfig, gate: GateResult, kept: int) -> str:
+    """The progress line of a gating match."""
+    verdict = "kept" if gate.kept else "not kept"
+    holds = f"iteration {kept}'s model" if kept else "the --init model"
+    return (
+        f"gate: the new model won {gate.share:.3f} of {gate.games} games against the kept one "
+        f"(even share {gate.even:.3f}): {verdict}; {cfg.out} holds {holds}"
+    )
 
 
 def _numbered(it: int, cfg: TrainConfig) -> str:
