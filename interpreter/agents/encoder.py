@@ -1,3 +1,4 @@
+# cython: language_level=3, annotation_typing=False
 """The encoder: every seat's feature vector (features.py) kept between calls and refilled only
 where the state changed, at engine speed.
 

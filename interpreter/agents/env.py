@@ -1,3 +1,4 @@
+# cython: language_level=3, annotation_typing=False
 """A PettingZoo AEC environment for any ruleset (``pip install -e '.[agents]'``).
 
     from interpreter.agents import make_env

@@ -1,3 +1,4 @@
+# cython: language_level=3, annotation_typing=False
 """In-place refills of the encoder's two common containers: a bag (a dict of numbers) and an
 area (a list of flat pieces) whose entries changed but kept their keys and length.
 

@@ -22,6 +22,7 @@ import httpx
 import pytest
 
 import interpreter
+from interpreter.agents import native
 from interpreter.cli.main import COMMAND_BY_NAME, main
 from interpreter.load.resources import data_dir
 
@@ -111,10 +112,9 @@ def built(tmp_path_factory) -> dict[str, Path]:
         text=True,
     )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
-    return {
-        "sdist": next(out.glob(f"{DIST}-{VERSION}.tar.gz")),
-        "wheel": next(out.glob(f"{DIST}-{VERSION}-py3-none-any.whl")),
-    }
+    # a wheel for this platform where the agent modules compiled, else a pure-Python one
+    (wheel,) = out.glob(f"{DIST}-{VERSION}-*.whl")
+    return {"sdist": next(out.glob(f"{DIST}-{VERSION}.tar.gz")), "wheel": wheel}
 
 
 def _shipped_data() -> list[str]:
@@ -145,6 +145,14 @@ def test_the_wheel_carries_the_data_the_static_files_and_the_licence(built):
     assert f"Version: {VERSION}\n" in text
     assert "License-Expression: MIT\n" in text
     assert not any(n.startswith(("tests/", "docs/", "benchmarks/")) for n in names)
+    # the compiled modules: their sources always (read where a build is missing or stale), and
+    # a build of each in a platform wheel (interpreter/agents/native.py)
+    compiled = not built["wheel"].name.endswith("-py3-none-any.whl")
+    for name in native.COMPILED:
+        assert f"interpreter/agents/{name}.py" in names
+        stem = f"interpreter/agents/{name}."
+        builds = [n for n in names if n.startswith(stem) and not n.endswith(".py")]
+        assert len(builds) == compiled, (name, builds)
 
 
 def test_the_sdist_carries_the_sources_the_data_and_the_licence(built):
@@ -153,6 +161,8 @@ def test_the_sdist_carries_the_sources_the_data_and_the_licence(built):
     for rel in [*_shipped_data(), "LICENSE", "README.md", "pyproject.toml"]:
         assert rel in names, rel
     assert "interpreter/engine/state.py" in names
+    for name in native.COMPILED:  # the wheel built from the sdist compiles them
+        assert f"interpreter/agents/{name}.py" in names
 
 
 def _venv_bin(folder: Path) -> Path:
