@@ -270,6 +270,8 @@ def train(
                 trained["init"] = cfg.init
             if cfg.full_share < 1:
                 trained.update(full_share=cfg.full_share, fast_iterations=cfg.fast_iterations)
+            if cfg.gate:
+                trained["gate"] = cfg.gate
             gate = _gate(cfg, pool, net, {**head, "trained": trained}, options, it)
             if gate is None or gate.kept:
                 save_model(cfg.out, net, {**head, "trained": trained})

@@ -28,3 +28,19 @@ def toy_config(out: Path, **changes: Any) -> TrainConfig:
     for name, value in changes.items():
         setattr(cfg, name, value)
     return cfg
+
+
+def spy_teachers(monkeypatch: Any) -> list[str]:
+    """The teacher's bot spec of each self-play iteration ``train`` runs from now on (the games
+    are still played)."""
+    import interpreter.learn.train as train_module
+
+    seen: list[str] = []
+    real = train_module._play
+
+    def spy(pool, head, teacher, *rest):
+        seen.append(teacher.bot)
+        return real(pool, head, teacher, *rest)
+
+    monkeypatch.setattr(train_module, "_play", spy)
+    return seen

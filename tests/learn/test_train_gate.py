@@ -14,7 +14,7 @@ from interpreter.cli.main import main
 from interpreter.learn.gate import GateResult, candidate_path, gate_match
 from interpreter.learn.model import load_model
 from interpreter.learn.train import TrainConfig, train
-from tests.helpers.training import TOY, toy_config
+from tests.helpers.training import TOY, spy_teachers, toy_config
 
 
 def _config(out: Path, **changes) -> TrainConfig:
@@ -40,21 +40,19 @@ def _verdicts(monkeypatch, shares: list[float]) -> list[tuple[str, str]]:
     return asked
 
 
+def _first_model(tmp_path: Path) -> tuple[Path, Path]:
+    """A model trained for one iteration (the --init of the tests) and the output to write."""
+    first = tmp_path / "first.npz"
+    train(_config(first))
+    return first, tmp_path / "next.npz"
+
+
 def test_a_model_that_loses_its_match_does_not_replace_the_kept_one(
     tmp_path: Path, monkeypatch
 ) -> None:
-    first = tmp_path / "first.npz"
-    train(_config(first))
-    out = tmp_path / "next.npz"
+    first, out = _first_model(tmp_path)
     asked = _verdicts(monkeypatch, [0.25, 0.5])
-    teachers: list[str] = []
-    real = train_module._play
-
-    def spy(pool, head, teacher, *rest):
-        teachers.append(teacher.bot)
-        return real(pool, head, teacher, *rest)
-
-    monkeypatch.setattr(train_module, "_play", spy)
+    teachers = spy_teachers(monkeypatch)
     report = train(_config(out, init=str(first), iterations=2, gate=6))
     candidate = candidate_path(str(out))
     assert asked == [(candidate, str(out))] * 2
@@ -68,14 +66,13 @@ def test_a_model_that_loses_its_match_does_not_replace_the_kept_one(
     assert not _same_weights(out, first)
     _, head = load_model(out)
     assert head["trained"]["iterations"] == 3
+    assert head["trained"]["gate"] == 6
 
 
 def test_when_every_match_is_lost_the_output_still_holds_the_init_model(
     tmp_path: Path, monkeypatch
 ) -> None:
-    first = tmp_path / "first.npz"
-    train(_config(first))
-    out = tmp_path / "next.npz"
+    first, out = _first_model(tmp_path)
     _verdicts(monkeypatch, [0.0, 0.1])
     lines: list[str] = []
     report = train(_config(out, init=str(first), iterations=2, gate=4), progress=lines.append)

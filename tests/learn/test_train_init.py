@@ -13,7 +13,7 @@ from interpreter.cli.main import main
 from interpreter.diagnostics.errors import ConfigError
 from interpreter.learn.model import load_model
 from interpreter.learn.train import TrainConfig, train
-from tests.helpers.training import toy_config
+from tests.helpers.training import spy_teachers, toy_config
 
 TOY = str(Path(__file__).resolve().parents[1] / "toy" / "ruleset.yaml")
 
@@ -41,16 +41,7 @@ def test_training_continues_from_a_model(tmp_path: Path) -> None:
 def test_the_first_teacher_is_the_guided_search(tmp_path: Path, monkeypatch) -> None:
     first = tmp_path / "first.npz"
     train(_config(first))
-    import interpreter.learn.train as train_module
-
-    seen: list[str] = []
-    real = train_module._play
-
-    def spy(pool, head, teacher, *rest):
-        seen.append(teacher.bot)
-        return real(pool, head, teacher, *rest)
-
-    monkeypatch.setattr(train_module, "_play", spy)
+    seen = spy_teachers(monkeypatch)
     train(_config(tmp_path / "next.npz", init=str(first), iterations=2))
     assert seen == [
         f"search:iterations=20:model={first}",
