@@ -97,6 +97,7 @@ def run(args: argparse.Namespace) -> int:
                     "out": report.out,
                     "seconds": report.seconds,
                     "stopped": report.stopped,
+                    "kept": report.kept,
                     "iterations": report.iterations,
                 }
             )

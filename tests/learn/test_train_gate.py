@@ -4,6 +4,7 @@ share; the kept model teaches the next iteration; the last fitted one is written
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -129,6 +130,9 @@ def test_the_command_takes_a_gate(tmp_path: Path, capsys) -> None:
     captured = capsys.readouterr()
     assert code == 0, captured.err
     assert "gate: the new model won" in captured.err
+    last = json.loads(captured.out.strip().splitlines()[-1])
+    assert last["kept"] in (1, 2)  # the iteration the output holds
+    assert last["iterations"][1]["kept"] == (last["kept"] == 2)
     assert out.exists() and Path(candidate_path(str(out))).exists()
     code = main([*args, "--gate", "0"])
     assert code != 0
