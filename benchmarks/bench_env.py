@@ -96,15 +96,21 @@ def measure(games: int, seed: int) -> dict[str, float]:
     return out
 
 
+def measure_here(games: int, seed: int) -> dict[str, Any]:
+    """:func:`measure`, and how many agent modules ran compiled ("6/6")."""
+    rates = measure(games, seed)
+    from interpreter.agents import native
+
+    modes = list(native.status().values())
+    return {"rates": rates, "compiled": f"{modes.count('compiled')}/{len(modes)}"}
+
+
 def in_checkout(checkout: Path, games: int, seed: int, pure: bool = False) -> dict[str, Any]:
     """The rates of ``checkout`` (its own process) and how many of its agent modules ran
     compiled (interpreter/agents/native.py); ``pure``: none, the sources only."""
     code = (
         f"import sys, json; sys.path.insert(0, {str(ROOT / 'benchmarks')!r}); "
-        f"from bench_env import measure; rates = measure({games}, {seed}); "
-        "from interpreter.agents import native; s = native.status(); "
-        "print(json.dumps({'rates': rates, 'compiled': "
-        "f\"{list(s.values()).count('compiled')}/{len(s)}\"}))"
+        f"from bench_env import measure_here; print(json.dumps(measure_here({games}, {seed})))"
     )
     env = {k: v for k, v in os.environ.items() if k != "RULEBOOK_PURE_PYTHON"}
     env.update(PYTHONPATH=str(checkout), **({"RULEBOOK_PURE_PYTHON": "1"} if pure else {}))

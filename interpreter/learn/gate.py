@@ -2,7 +2,7 @@
 
 Expert iteration can go backwards: a sitting's last iteration may play worse than an earlier
 one (the fitting chases a replay buffer that moves, a short run of unlucky games skews it).
-With gating (AlphaGo Zero, Silver et al. 2017) the model file always holds the best model met
+With gating (Silver et al., Nature 2017) the model file always holds the best model met
 so far: after each fitting the new model (the *candidate*) plays a seat-rotated match against
 the kept one, the candidate in one seat and the kept model in every other, each playing its
 policy alone (``learned:FILE``, fast). The candidate is kept when its win share is at least the
