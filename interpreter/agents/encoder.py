@@ -32,7 +32,13 @@ import numpy as np
 
 from interpreter.agents.features import Layout
 from interpreter.agents.owners import Owners
-from interpreter.agents.refill import Snapshot as _Snapshot, refills, same_kind
+from interpreter.agents.refill import (
+    Snapshot as _Snapshot,
+    move_entry,
+    refills,
+    same_kind,
+    shift_pile,
+)
 from interpreter.agents.walk import GONE as _GONE, Block as _Block, refilled as _refilled
 from interpreter.engine.copier import field_copies
 from interpreter.engine.view import hidden_form, out_of_scope, secret_fields
@@ -113,7 +119,7 @@ class Encoder:
         gone = out_of_scope(self.rules, s) if self.local else _NONE_GONE
         tj = s.tj
         if tj is not None and s is self.noted.state:
-            noted = self.noted.fields(tj)
+            noted = self.noted.fields(tj, gone)
             tj.clear()
             if noted is not None:
                 if gone != self.gone:  # fields left or came back into the view: walked too
@@ -212,22 +218,22 @@ class Encoder:
     def _entry(self, j: int, name: str, at: int, box: Any, key: Any, gone: Any) -> bool:
         """Entry ``key`` of ``box`` (piece ``at`` of list field ``name`` of seat ``j``, -1 for
         a global field; or with ``at`` -2 the bag that is the field) changed in place: its
-        copy and its one feature follow it. False where only walking the field can do it (a
-        field hidden from some seat or out of the view, not a whole number, a piece's type)."""
+        copy and its one feature follow it (``_move``), and the box's record is kept for its
+        next change. False where only walking the field can do it (a field hidden from some
+        seat or out of the view, not a whole number, a piece's type)."""
+        scope = "global" if j < 0 else "player"
+        if gone and (scope, name) in gone:
+            return False
         if j < 0:
             snap, block, vec2 = self.g_snap, self.glob, None
-            if gone and ("global", name) in gone:
-                return False
         else:
-            if gone and ("player", name) in gone:
-                return False
             snap, block, vec2 = self.p_snap[j], self.own[j], self.other[j].vec
         if snap.kind_of.get(name) is None or type(box) is not dict:  # (none: a hidden field)
             return False
         copy = snap.vals[snap.at[name]]
         node = block.nodes.get(name) or block.node(name)
         if at >= 0:  # a piece of a list of flat pieces
-            if type(copy) is not list or at >= len(copy) or key == "type":
+            if type(copy) is not list or at >= len(copy):
                 return False
             held = copy[at]
             if type(held) is not dict:
@@ -237,38 +243,28 @@ class Encoder:
                 return False
         else:  # a bag's count
             held = copy
-        x, y = held.get(key), box.get(key)
-        if type(x) is not int or type(y) is not int:
-            # a number as the rule file gave it keeps its YAML type (an int all the same);
-            # a bool, a fraction or no number: the walk
-            if not (isinstance(x, int) and isinstance(y, int)) or bool in (type(x), type(y)):
-                return False
-        if x != y:
-            feature = (node.kids.get(key) or node.kid(key)).num
-            if feature is not None:
-                block.vec[feature] += y - x
-                if vec2 is not None:
-                    vec2[feature] += y - x
-            held[key] = y
-        return True
+        rec = (self.noted.of.get(id(box)), (scope, name), held, node, block.vec, vec2, at >= 0)
+        if rec[0] is not None:
+            self.noted.recs[id(box)] = rec
+        return move_entry(rec, box, key)
 
     def _pile(self, s: Any, j: int, name: str, box: Any, key: Any, gone: Any) -> bool:
         """An id drawn from the end of list field ``name`` of seat ``j`` (-1: global; ``key``
         ``(-1, id)``), pushed on its end (``(1, id)``) or removed (``(0, id)``, the first equal
-        one): its copy does the same, and the list's length and the id's count move by one
-        (a pile hidden from some seat: its shown size alone there). False where only walking
-        the field can do it (an item that is no id, a list held deeper than the field, a copy
-        that does not hold the id drawn, the field out of the view)."""
-        op, x = key
-        if type(x) is not str:
+        one): its copy does the same (``_shift``), and the pile's record is kept for its next
+        change. False where only walking the field can do it (an item that is no id, a list
+        held deeper than the field, a copy that does not hold the id drawn, the field out of
+        the view)."""
+        scope = "global" if j < 0 else "player"
+        if gone and (scope, name) in gone:
             return False
         if j < 0:
-            if (gone and ("global", name) in gone) or s.g.get(name) is not box:
+            if s.g.get(name) is not box:
                 return False
             snap, block, other = self.g_snap, self.glob, None
             hidden = name in self.hidden_global
         else:
-            if (gone and ("player", name) in gone) or s.p[j].get(name) is not box:
+            if s.p[j].get(name) is not box:
                 return False
             snap, block, other = self.p_snap[j], self.own[j], self.other[j]
             hidden = name in self.hidden_player
@@ -276,41 +272,23 @@ class Encoder:
         copy = None if i is None else snap.vals[i]
         if type(copy) is not list:
             return False
-        if op < 0:
-            if not copy or copy[-1] != x:
-                return False
-            copy.pop()
-        elif op > 0:
-            copy.append(x)
-        else:
-            try:
-                copy.remove(x)  # (the first equal item, as the rule's removal)
-            except ValueError:
-                return False
-        d = 1 if op > 0 else -1
         node = block.nodes.get(name) or block.node(name)
         size = node.count  # (a hidden pile's shown size has the same feature)
         sized = size is not None and name not in self.rules.hidden_all
-        if hidden and other is None:  # a global pile no seat sees: its size alone
-            if sized:
-                block.vec[size] += d
-            return True
-        if size is not None:
-            block.vec[size] += d
-        at = node.ids.get(x, -1)
-        if at == -1:
-            at = node.id_at(x)
-        if at is not None:
-            block.vec[at] += d
-        if other is not None:
-            if not hidden:  # shown alike to every seat
-                if size is not None:
-                    other.vec[size] += d
-                if at is not None:
-                    other.vec[at] += d
-            elif sized:
-                other.vec[size] += d
-        return True
+        rec = (
+            self.noted.of.get(id(box)),
+            (scope, name),
+            copy,
+            node,
+            block.vec,
+            other,
+            hidden,
+            size,
+            sized,
+        )
+        if rec[0] is not None:
+            self.noted.recs[id(box)] = rec
+        return shift_pile(rec, key)
 
     def _sync_all(self, s: Any, gone: Any) -> None:
         """Compare every field with its copy and walk again those that changed."""

@@ -81,3 +81,52 @@ def test_plain_builds_and_copies_keep_no_journal():
     noted.tj.clear()
     noted.apply(noted.legal_options()[0])
     assert noted.tj  # the decision's writes
+
+
+def test_a_container_its_field_no_longer_holds_is_forgotten():
+    """A piece that left its field (the field mapped again) is no longer in the map, so a new
+    container that happens to get its id (CPython reuses a freed piece's memory) is not taken
+    for it; every container in the map is held by its entry, so no two share an id."""
+    built = load_game("puerto-rico", 3, journal=True)
+    s = built.new_state(5)
+    owners = Owners(built.rules)
+    owners.follow(s)
+    island = s.p[0]["island"]
+    piece = island[0]
+    gone = id(piece)
+    assert owners.of[gone][:3] == (0, "island", 0)
+    island.remove(piece)
+    owners.own(0, island, "island")
+    del piece
+    assert gone not in owners.of
+    new = {"type": "corn", "workers": 0}  # (often at the freed piece's address)
+    noted = owners.fields([(new, "workers")])
+    assert noted is None  # unknown: every field is compared, nothing is written to the island
+    assert all(id(where[3]) == i for i, where in owners.of.items())
+
+
+@pytest.mark.parametrize(("game", "players"), [("san-juan", 2), ("puerto-rico", 3)])
+def test_every_observation_of_many_games_equals_its_whole_view(game, players):
+    """Many short-lived containers (cards drawn and discarded, pieces placed) over many games
+    through one environment, as training runs it: every observation of the seat to move
+    equals the features of its whole view."""
+    from interpreter.agents import make_env
+
+    env = make_env(game, players=players)
+    layout = env.spaces.observations
+    rng = random.Random(3)
+    steps = 0
+    for episode in range(12):
+        env.reset(seed=700 + episode)
+        for _agent in env.agent_iter():
+            obs, _reward, terminated, truncated, _info = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            seat = env.state.who
+            assert (obs["observation"] == layout.encode(env.state.view(seat))).all(), (
+                f"episode {episode}, step {steps}"
+            )
+            env.step(rng.choice(obs["action_mask"].nonzero()[0].tolist()))
+            steps += 1
+    assert steps > 1000

@@ -10,7 +10,11 @@ import random
 import numpy as np
 import pytest
 
-from interpreter.agents import refill as refill_module
+from interpreter.agents import (
+    encoder as encoder_module,
+    owners as owners_module,
+    refill as refill_module,
+)
 from interpreter.agents.spaces import spaces_for
 
 COMPOSITIONS = [
@@ -81,43 +85,54 @@ def test_refilled_in_place_equals_the_whole_view(game, players, overlays):
 
 
 @pytest.mark.parametrize(("game", "players", "overlays"), COMPOSITIONS)
-def test_entries_a_journal_names_brought_in_place_equal_the_whole_view(game, players, overlays):
+def test_entries_a_journal_names_brought_in_place_equal_the_whole_view(
+    game, players, overlays, monkeypatch
+):
     """A journal build's state: a piece's field or a bag's count it notes is moved on its own
-    (Encoder._entry), and every vector still equals its whole view's."""
+    (Encoder._entry the first time, then by the box's record as the notes are read:
+    refill.move_entry), and every vector still equals its whole view's."""
     spaces = spaces_for(game, players, overlays, ())
     enc = spaces.observations.encoder(spaces.game)
-    taken = []
-    entry = enc._entry
+    taken = {"first": 0, "by record": 0}
+    entry, move = enc._entry, owners_module.move_entry
 
-    def counted(*args):
+    def first(*args):
         done = entry(*args)
-        taken.append(done)
+        taken["first"] += done
         return done
 
-    enc._entry = counted
+    def by_record(*args):
+        done = move(*args)
+        taken["by record"] += done
+        return done
+
+    enc._entry = first
+    monkeypatch.setattr(owners_module, "move_entry", by_record)
     _play(game, players, overlays, seed=11, enc=enc, journal=True)
-    assert sum(taken) > 20, (sum(taken), len(taken))
+    assert taken["first"] > 20 and taken["by record"] > 20, taken
 
 
 @pytest.mark.parametrize(("game", "players", "overlays"), COMPOSITIONS[2:])
 def test_ids_a_journal_notes_drawn_pushed_or_removed_are_followed_one_by_one(
-    game, players, overlays
+    game, players, overlays, monkeypatch
 ):
     """A journal build's state: an id drawn from a pile, pushed onto one or removed from one
     (a San Juan card: the deck, the hands, the discard pile, hidden from some seats) moves the
-    pile's copy and features by that one id (Encoder._pile), and every vector still equals
-    its whole view's."""
+    pile's copy and features by that one id (Encoder._pile the first time, then the pile's
+    record: refill.shift_pile), and every vector still equals its whole view's."""
     spaces = spaces_for(game, players, overlays, ())
     enc = spaces.observations.encoder(spaces.game)
     taken: dict[tuple[str, int], int] = {}
-    pile = enc._pile
+    shift = owners_module.shift_pile
 
-    def counted(s, j, name, box, key, gone):
-        done = pile(s, j, name, box, key, gone)
+    def counted(rec, key):
+        done = shift(rec, key)
+        name = rec[1][1]
         taken[name, key[0]] = taken.get((name, key[0]), 0) + done
         return done
 
-    enc._pile = counted
+    monkeypatch.setattr(owners_module, "shift_pile", counted)
+    monkeypatch.setattr(encoder_module, "shift_pile", counted)
     _play(game, players, overlays, seed=11, enc=enc, journal=True)
     for followed in [("deck", -1), ("hand", 1), ("hand", 0), ("discard", 1)]:
         assert taken.get(followed, 0) > 5, taken
