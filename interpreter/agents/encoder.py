@@ -31,13 +31,11 @@ from typing import Any
 import numpy as np
 
 from interpreter.agents.features import Layout
-from interpreter.agents.owners import Owners
+from interpreter.agents.owners import Owners, move_entry, shift_pile
 from interpreter.agents.refill import (
     Snapshot as _Snapshot,
-    move_entry,
     refills,
     same_kind,
-    shift_pile,
 )
 from interpreter.agents.walk import GONE as _GONE, Block as _Block, refilled as _refilled
 from interpreter.engine.copier import field_copies
@@ -81,11 +79,6 @@ class Encoder:
         self.p_snap = [_Snapshot(p_copy, p_kinds) for _ in range(n)]
         # which field holds which container of the state last synced, to read its journal
         self.noted = Owners(rules)
-        # (player fields, global fields): each counter shown alike to every seat -> (its
-        # position among the fields, its feature's position, and for a counter of a phase or
-        # a round the (scope, name) that says when it is out of the view), set on the first
-        # full sync
-        self.counters: tuple[dict[str, Any], dict[str, Any]] = ({}, {})
 
     def encode(self, s: Any, seat: int) -> np.ndarray:
         """The vector of what ``seat`` sees of state ``s`` (a new array)."""
@@ -136,52 +129,41 @@ class Encoder:
         if tj is not None:
             tj.clear()
             self.noted.follow(s)  # which field holds which container, for the next call
-            self.counters = self._counters()
+            self.noted.counters = self._counters(s)
         else:
             self.noted.state = None
 
-    def _counters(self) -> tuple[dict[str, Any], dict[str, Any]]:
-        """The counters ``_sync_fields`` moves by their change (see ``self.counters``)."""
+    def _counters(self, s: Any) -> dict[tuple[int, str], tuple]:
+        """The record of each counter of state ``s`` shown alike to every seat (see
+        ``Owners.counters``): its field's dict, its copies, its feature in the blocks, and
+        for a phase's or a round's own counter the (scope, name) out of the view while it
+        does not run."""
         rules = self.rules
         local = {name for scoped in (rules.local or {}).values() for _where, name in scoped}
-        out: tuple[dict[str, Any], dict[str, Any]] = ({}, {})
-        for init, hidden, snap, block, found in (
-            (rules.player_init, self.hidden_player, self.p_snap[0], self.own[0], out[0]),
-            (rules.global_init, self.hidden_global, self.g_snap, self.glob, out[1]),
-        ):
-            scope = "player" if found is out[0] else "global"
-            for name, (kind, _start) in init.items():
-                if kind == "counter" and name not in hidden and name in snap.at:
-                    # a phase's or a round's own counter: moved so only while in the view
-                    scoped = (scope, name) if name in local else None
-                    found[name] = (snap.at[name], block.num_at[name], scoped)
+        out: dict[tuple[int, str], tuple] = {}
+        g_snap, glob = self.g_snap, self.glob
+        for name, (kind, _start) in rules.global_init.items():
+            if kind == "counter" and name not in self.hidden_global and name in g_snap.at:
+                scoped = ("global", name) if name in local else None
+                at = glob.num_at[name]
+                out[-1, name] = (s.g, name, g_snap.vals, g_snap.at[name], g_snap.mirror)
+                out[-1, name] += (glob.vec, None, at, scoped)
+        for pl in s.p:
+            j = pl["seat"]
+            snap, own, other = self.p_snap[j], self.own[j], self.other[j]
+            for name, (kind, _start) in rules.player_init.items():
+                if kind == "counter" and name not in self.hidden_player and name in snap.at:
+                    scoped = ("player", name) if name in local else None
+                    at = own.num_at[name]
+                    out[j, name] = (pl, name, snap.vals, snap.at[name], snap.mirror)
+                    out[j, name] += (own.vec, other.vec, at, scoped)
         return out
 
     def _sync_fields(self, s: Any, noted: Any, gone: Any) -> None:
         """Walk again the fields a journal named ((seat or -1, name) pairs) where changed, and
         bring each entry it names (a piece's field, a bag's count) to its copy on its own."""
         fields, entries = noted
-        g, players = s.g, s.p
-        g_snap, p_snap, counters = self.g_snap, self.p_snap, self.counters
         for j, name in fields:
-            # a counter shown alike to every seat, whole numbers before and after: its one
-            # feature moves by the change (what _global and _player do, without their calls)
-            place = counters[j < 0].get(name)
-            if place is not None and not (gone and place[2] in gone):
-                snap = g_snap if j < 0 else p_snap[j]
-                i = place[0]
-                value, was = (g if j < 0 else players[j])[name], snap.vals[i]
-                if type(value) is int and type(was) is int:
-                    if value != was:
-                        snap.vals[i] = snap.mirror[name] = value
-                        at = place[1]
-                        if at is not None:
-                            if j < 0:
-                                self.glob.vec[at] += value - was
-                            else:
-                                self.own[j].vec[at] += value - was
-                                self.other[j].vec[at] += value - was
-                    continue
             self._field(s, j, name, gone)
         for j, name, at, container, key in entries:
             if (j, name) in fields:
@@ -218,7 +200,7 @@ class Encoder:
     def _entry(self, j: int, name: str, at: int, box: Any, key: Any, gone: Any) -> bool:
         """Entry ``key`` of ``box`` (piece ``at`` of list field ``name`` of seat ``j``, -1 for
         a global field; or with ``at`` -2 the bag that is the field) changed in place: its
-        copy and its one feature follow it (``_move``), and the box's record is kept for its
+        copy and its one feature follow it (``move_entry``), and the box's record is kept for its
         next change. False where only walking the field can do it (a field hidden from some
         seat or out of the view, not a whole number, a piece's type)."""
         scope = "global" if j < 0 else "player"
@@ -230,7 +212,8 @@ class Encoder:
             snap, block, vec2 = self.p_snap[j], self.own[j], self.other[j].vec
         if snap.kind_of.get(name) is None or type(box) is not dict:  # (none: a hidden field)
             return False
-        copy = snap.vals[snap.at[name]]
+        vals, i = snap.vals, snap.at[name]
+        copy = vals[i]
         node = block.nodes.get(name) or block.node(name)
         if at >= 0:  # a piece of a list of flat pieces
             if type(copy) is not list or at >= len(copy):
@@ -243,15 +226,16 @@ class Encoder:
                 return False
         else:  # a bag's count
             held = copy
-        rec = (self.noted.of.get(id(box)), (scope, name), held, node, block.vec, vec2, at >= 0)
-        if rec[0] is not None:
+        where = self.noted.of.get(id(box))
+        rec = (where, (scope, name), held, node, block.vec, vec2, at, vals, i, copy)
+        if where is not None:
             self.noted.recs[id(box)] = rec
         return move_entry(rec, box, key)
 
     def _pile(self, s: Any, j: int, name: str, box: Any, key: Any, gone: Any) -> bool:
         """An id drawn from the end of list field ``name`` of seat ``j`` (-1: global; ``key``
         ``(-1, id)``), pushed on its end (``(1, id)``) or removed (``(0, id)``, the first equal
-        one): its copy does the same (``_shift``), and the pile's record is kept for its next
+        one): its copy does the same (``shift_pile``), and the pile's record is kept for its next
         change. False where only walking the field can do it (an item that is no id, a list
         held deeper than the field, a copy that does not hold the id drawn, the field out of
         the view)."""
@@ -275,8 +259,9 @@ class Encoder:
         node = block.nodes.get(name) or block.node(name)
         size = node.count  # (a hidden pile's shown size has the same feature)
         sized = size is not None and name not in self.rules.hidden_all
+        where = self.noted.of.get(id(box))
         rec = (
-            self.noted.of.get(id(box)),
+            where,
             (scope, name),
             copy,
             node,
@@ -285,8 +270,10 @@ class Encoder:
             hidden,
             size,
             sized,
+            snap.vals,
+            i,
         )
-        if rec[0] is not None:
+        if where is not None:
             self.noted.recs[id(box)] = rec
         return shift_pile(rec, key)
 

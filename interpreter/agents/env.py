@@ -87,8 +87,6 @@ class RulebookEnv(AECEnv):
         self._encoder = self.spaces.observations.encoder(self.game)
         self.state: Any = None
         self._legal: dict[int, str] = {}
-        # each set of legal actions met -> its mask's bytes (a decision's mask is a copy)
-        self._masks: dict[tuple[int, ...], bytes] = {}
 
     # -- spaces ---------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space:
@@ -134,28 +132,16 @@ class RulebookEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         state = self.state
+        mask = bytearray(self.spaces.actions.size)
         if agent == self.agent_selection and not state.over:
-            key = tuple(self._legal)
-            shown = self._masks.get(key)
-            if shown is None:
-                shown = self._mask(key)
-            mask = bytearray(shown)
-        else:
-            mask = bytearray(self.spaces.actions.size)
+            # made anew each time: nearly half the decisions of a game have a set of legal
+            # actions no earlier one had, so a kept mask would rarely be met again
+            for action in self._legal:
+                mask[action] = 1
         return {
             "observation": self._encoder.encode(state, self._seat[agent]),
             "action_mask": np.frombuffer(mask, _I8),  # (by position: see Encoder.encode)
         }
-
-    def _mask(self, actions: tuple[int, ...]) -> bytes:
-        """The mask of a set of legal actions, kept for the next decision that has them."""
-        if len(self._masks) >= 4096:
-            self._masks.clear()  # bounded: a long run meets many sets once
-        mask = bytearray(self.spaces.actions.size)
-        for action in actions:
-            mask[action] = 1
-        shown = self._masks[actions] = bytes(mask)
-        return shown
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

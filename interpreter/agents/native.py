@@ -6,13 +6,17 @@ the environment's steps per second, docs/performance.md). The compilation is opt
 compiler the install goes on and the same modules run as plain Python, with the same results.
 
 Python itself prefers an extension module to the source beside it. The finder installed here
-(by the package's ``__init__``) decides instead, module by module:
+(by the package's ``__init__``) decides instead, for all of them at once:
 
-* ``RULEBOOK_PURE_PYTHON=1`` in the environment: the source, always (the tests run both ways
+* ``RULEBOOK_PURE_PYTHON=1`` in the environment: the sources, always (the tests run both ways
   and compare them; a profiler sees inside the source);
-* an extension module older than its source (the source was edited or checked out after the
-  last build): the source, so that an edit is never silently shadowed by a stale build;
-* otherwise the extension module, where there is one.
+* a module without a build, or with a build older than its source or than its C layout (the
+  ``.pxd`` beside it: an edit or a checkout after the last build): the sources, so that an
+  edit is never silently shadowed by a stale build;
+* otherwise the extension modules.
+
+All or none, because a compiled module reads the classes of another (its ``.pxd``) by their C
+layout: a compiled encoder beside an owners module run from its source would not load.
 """
 
 from __future__ import annotations
@@ -48,18 +52,32 @@ def extension_of(name: str, folder: Path = FOLDER) -> Path | None:
     return None
 
 
-def source_wins(source: Path, extension: Path | None, pure: bool) -> bool:
-    """Whether ``source`` is loaded rather than ``extension`` (see the module)."""
-    if extension is None or pure:
-        return True
+def built_fresh(name: str, folder: Path = FOLDER) -> bool:
+    """Whether module ``name`` in ``folder`` has a build no older than its source and its C
+    layout (``.pxd``, where it has one)."""
+    extension = extension_of(name, folder)
+    if extension is None:
+        return False
     try:
-        return source.stat().st_mtime_ns > extension.stat().st_mtime_ns
+        built = extension.stat().st_mtime_ns
+        sources = [folder / f"{name}.py", folder / f"{name}.pxd"]
+        return all(not s.exists() or s.stat().st_mtime_ns <= built for s in sources)
     except OSError:
+        return False
+
+
+def sources_win(
+    folder: Path = FOLDER, pure: bool | None = None, names: Sequence[str] = COMPILED
+) -> bool:
+    """Whether the modules ``names`` load from their sources (all of them; see the module)
+    rather than their builds; ``pure`` None reads the environment."""
+    if _pure() if pure is None else pure:
         return True
+    return not all(built_fresh(name, folder) for name in names)
 
 
 class _Chooser(importlib.abc.MetaPathFinder):
-    """Loads a :data:`COMPILED` module from its source when :func:`source_wins` says so;
+    """Loads a :data:`COMPILED` module from its source when :func:`sources_win` says so;
     leaves everything else, and the extension modules, to Python's own finders."""
 
     def find_spec(
@@ -68,10 +86,9 @@ class _Chooser(importlib.abc.MetaPathFinder):
         package, _, name = fullname.rpartition(".")
         if package != PACKAGE or name not in COMPILED:
             return None
-        source = FOLDER / f"{name}.py"
-        if not source_wins(source, extension_of(name), _pure()):
+        if not sources_win():
             return None
-        return importlib.util.spec_from_file_location(fullname, source)
+        return importlib.util.spec_from_file_location(fullname, FOLDER / f"{name}.py")
 
 
 def install() -> None:
@@ -89,6 +106,6 @@ def status() -> dict[str, str]:
         if module is not None:
             compiled = not str(getattr(module, "__file__", "")).endswith(".py")
         else:
-            compiled = not source_wins(FOLDER / f"{name}.py", extension_of(name), _pure())
+            compiled = not sources_win()
         out[name] = "compiled" if compiled else "python"
     return out

@@ -15,9 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from interpreter.agents.refill import move_entry, shift_pile
-
-__all__ = ["Owners"]
+__all__ = ["Owners", "move_counter", "move_entry", "shift_pile"]
 
 Field = tuple[int, str]  # (seat, or -1 for a global field; the field's name)
 # a note on an entry of a field written in place: (seat or -1, the field, the piece's position
@@ -44,9 +42,12 @@ class Owners:
         self.of: dict[int, tuple[int, str, int, Any]] = {}
         self.held: dict[Field, list[int]] = {}  # each field's ids in ``of``, as last mapped
         # id of a piece, a bag or a pile whose entries the encoder followed -> where its copy
-        # and features are (refill.py's ``move_entry``, ``shift_pile``), valid while ``of``
+        # and features are (``move_entry``, ``shift_pile``), valid while ``of``
         # holds the very entry the record was made with (a field mapped again makes new ones)
         self.recs: dict[int, tuple] = {}
+        # (seat or -1, name) of a counter shown alike to every seat -> its record (encoder.py's
+        # ``_counters``, ``move_counter``), set with the map of a new state
+        self.counters: dict[Field, tuple] = {}
 
     def follow(self, s: Any) -> None:
         """Map every container of state ``s`` (after the caller compared every field)."""
@@ -55,6 +56,7 @@ class Owners:
         self.of = {}
         self.held = {}
         self.recs = {}
+        self.counters = {}
         for name, value in s.g.items():
             self.own(-1, value, name)
         for pl in s.p:
@@ -65,43 +67,48 @@ class Owners:
 
     def own(self, j: int, value: Any, name: str) -> None:
         """Field ``name`` of seat ``j`` (-1: global) holds ``value``: it and its items that
-        are containers are found there, and what the field held before and holds no more is
-        forgotten."""
+        are containers are found there (a container found where it was keeps its entry, and
+        so its record), and what the field held before and holds no more is forgotten."""
         of, field = self.of, (j, name)
-        ids = self.held.get(field)
-        if ids:
-            recs = self.recs
-            for i in ids:
-                where = of.get(i)
-                if where is not None and where[0] == j and where[1] == name:
-                    del of[i]
-                    recs.pop(i, None)
-        # each entry holds its container: while it is in the map its id is no other's
-        ids = self.held[field] = []
+        ids: list[int] = []
         t = type(value)
         if name in self.flat[j < 0]:
             if t is dict:
-                of[id(value)] = (j, name, -2, value)  # a bag: its entries noted by key
-                ids.append(id(value))
+                self._at(j, name, -2, value, ids)  # a bag: its entries noted by key
             elif t is list:
-                of[id(value)] = (j, name, -1, value)
-                ids.append(id(value))
+                self._at(j, name, -1, value, ids)
         elif t is list:
-            of[id(value)] = (j, name, -1, value)
-            ids.append(id(value))
+            self._at(j, name, -1, value, ids)
             for at, item in enumerate(value):
                 ti = type(item)
                 if ti is dict or ti is list:
-                    of[id(item)] = (j, name, at, item)
-                    ids.append(id(item))
+                    self._at(j, name, at, item, ids)
         elif t is dict:
-            of[id(value)] = (j, name, -1, value)
-            ids.append(id(value))
+            self._at(j, name, -1, value, ids)
             for item in value.values():
                 ti = type(item)
                 if ti is dict or ti is list:
-                    of[id(item)] = (j, name, -1, item)
-                    ids.append(id(item))
+                    self._at(j, name, -1, item, ids)
+        old = self.held.get(field)
+        self.held[field] = ids
+        if old:
+            recs, kept = self.recs, set(ids)
+            for i in old:
+                if i not in kept:
+                    where = of.get(i)
+                    if where is not None and where[0] == j and where[1] == name:
+                        del of[i]
+                        recs.pop(i, None)
+
+    def _at(self, j: int, name: str, at: int, box: Any, ids: list[int]) -> None:
+        """Container ``box`` is at position ``at`` of field ``name`` of seat ``j`` (see
+        ``of``); its entry is kept where it is the same."""
+        i = id(box)
+        where = self.of.get(i)
+        # (the entry holds its container: while it is in the map its id is no other's)
+        if where is None or where[2] != at or where[1] != name or where[0] != j:
+            self.of[i] = (j, name, at, box)
+        ids.append(i)
 
     def fields(
         self, notes: list[tuple[Any, Any]], gone: Any = frozenset()
@@ -112,14 +119,16 @@ class Owners:
         this map does not know, or a name no field has. An entry of a container with a
         record (``recs``) is brought to its copy here, at once, and not returned, unless its
         field is out of the view (``gone``: its scope and name)."""
-        of, names, recs = self.of, self.names, self.recs
+        of, names, recs, counters = self.of, self.names, self.recs, self.counters
         out: dict[Field, None] = {}
         entries: list[Entry] = []
         unknown = None
         for note in notes:
             container, key = note
             if type(container) is int:  # (seat or -1, a field's name)
-                out[note] = None
+                rec = counters.get(note)
+                if rec is None or (gone and rec[8] in gone) or not move_counter(rec):
+                    out[note] = None
                 continue
             i = id(container)
             where = of.get(i)
@@ -157,3 +166,100 @@ class Owners:
             if any(i not in of for i in unknown):
                 return None
         return out, entries
+
+
+def move_counter(rec: tuple) -> bool:
+    """A counter brought to its copy, its one feature moved by its change (in the blocks of
+    the seat and of the others, shown alike); ``rec`` is its record (encoder.py's
+    ``_counters``: its field's dict and name, the snapshot's copies, the position among them
+    and the copies by name, the blocks' vectors, its feature, its scope). False where it is
+    no whole number before or after (a bool, a fraction, a field out of the view)."""
+    value, was = rec[0][rec[1]], rec[2][rec[3]]
+    if type(value) is not int or type(was) is not int:
+        return False
+    if value != was:
+        rec[2][rec[3]] = rec[4][rec[1]] = value
+        at = rec[7]
+        if at is not None:
+            rec[5][at] += value - was
+            if rec[6] is not None:
+                rec[6][at] += value - was
+    return True
+
+
+def move_entry(rec: tuple, box: dict, key: Any) -> bool:
+    """Entry ``key`` of ``box`` (a piece or a bag) brought to its copy, its one feature moved
+    by its change; ``rec`` is the box's record (encoder.py's ``_entry``: its ``of`` entry, its
+    field's scope and name, the entry's dict in the copy, its node, the block's vector and
+    the other seats' (or None), the piece's position in the list (-2: a bag), the snapshot's
+    copies, the field's position among them and the field's copy as the record was made).
+    False where that copy is no longer the field's, where the entry is no whole number
+    before or after, or is a piece's type."""
+    held, at, copy = rec[2], rec[6], rec[9]
+    if rec[7][rec[8]] is not copy or (at >= 0 and (at >= len(copy) or copy[at] is not held)):
+        return False  # the copy it was made for is no longer the field's (walked since)
+    x, y = held.get(key), box.get(key)
+    if type(x) is not int or type(y) is not int:
+        # a number as the rule file gave it keeps its YAML type (an int all the same);
+        # a bool, a fraction or no number: the walk
+        if not (isinstance(x, int) and isinstance(y, int)) or bool in (type(x), type(y)):
+            return False
+    if at >= 0 and key == "type":
+        return False
+    if x != y:
+        node = rec[3]
+        feature = (node.kids.get(key) or node.kid(key)).num
+        if feature is not None:
+            rec[4][feature] += y - x
+            vec2 = rec[5]
+            if vec2 is not None:
+                vec2[feature] += y - x
+        held[key] = y
+    return True
+
+
+def shift_pile(rec: tuple, key: Any) -> bool:
+    """An id drawn, pushed or removed (``key``: ``(-1|1|0, id)``, dsl/journal.py) from a
+    pile: its copy does the same, the pile's size and the id's count move by one; ``rec`` is
+    the pile's record (encoder.py's ``_pile``: its ``of`` entry, its field's scope and name,
+    its copy, its node, its block's vector, the other seats' block or None, whether it is
+    hidden from them, its size's feature, whether the size is shown, the snapshot's copies
+    and the field's position among them). False where the copy is no longer the field's or
+    cannot follow (no id, or not the one drawn)."""
+    op, x = key
+    copy = rec[2]
+    if type(x) is not str or rec[9][rec[10]] is not copy:
+        return False  # (not an id; or the copy it was made for is no longer the field's)
+    if op < 0:
+        if not copy or copy[-1] != x:
+            return False
+        copy.pop()
+    elif op > 0:
+        copy.append(x)
+    else:
+        try:
+            copy.remove(x)  # (the first equal item, as the rule's removal)
+        except ValueError:
+            return False
+    d = 1 if op > 0 else -1
+    node, vec, other, hidden, size, sized = rec[3:9]
+    if hidden and other is None:  # a global pile no seat sees: its size alone
+        if sized:
+            vec[size] += d
+        return True
+    if size is not None:
+        vec[size] += d
+    at = node.ids.get(x, -1)
+    if at == -1:
+        at = node.id_at(x)
+    if at is not None:
+        vec[at] += d
+    if other is not None:
+        if not hidden:  # shown alike to every seat
+            if size is not None:
+                other.vec[size] += d
+            if at is not None:
+                other.vec[at] += d
+        elif sized:
+            other.vec[size] += d
+    return True

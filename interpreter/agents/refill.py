@@ -29,8 +29,6 @@ __all__ = [
     "refill_piece",
     "refills",
     "same_kind",
-    "move_entry",
-    "shift_pile",
 ]
 
 MISSING = object()  # a field never encoded yet
@@ -121,7 +119,8 @@ def refill_piece(
             vec[at] += d
             if vec2 is not None:
                 vec2[at] += d
-    was[i] = b.copy()
+    for key in keys:  # (in place: a record of this piece (owners.py) stays good)
+        a[key] = b[key]
     return True
 
 
@@ -195,76 +194,3 @@ class Snapshot:
         if i is not None:
             self.vals[i] = MISSING
             self.mirror[name] = MISSING
-
-
-def move_entry(rec: tuple, box: dict, key: Any) -> bool:
-    """Entry ``key`` of ``box`` (a piece or a bag) brought to its copy, its one feature moved
-    by its change; ``rec`` is the box's record (encoder.py's ``_entry``: its ``Owners.of``
-    entry, its field's scope and name, its copy, its node, the block's vector and the other
-    seats' (or None), whether it is a piece). False where it is no whole number before or
-    after, or a piece's type."""
-    held = rec[2]
-    x, y = held.get(key), box.get(key)
-    if type(x) is not int or type(y) is not int:
-        # a number as the rule file gave it keeps its YAML type (an int all the same);
-        # a bool, a fraction or no number: the walk
-        if not (isinstance(x, int) and isinstance(y, int)) or bool in (type(x), type(y)):
-            return False
-    if rec[6] and key == "type":
-        return False
-    if x != y:
-        node = rec[3]
-        feature = (node.kids.get(key) or node.kid(key)).num
-        if feature is not None:
-            rec[4][feature] += y - x
-            vec2 = rec[5]
-            if vec2 is not None:
-                vec2[feature] += y - x
-        held[key] = y
-    return True
-
-
-def shift_pile(rec: tuple, key: Any) -> bool:
-    """An id drawn, pushed or removed (``key``: ``(-1|1|0, id)``, dsl/journal.py) from a
-    pile: its copy does the same, the pile's size and the id's count move by one; ``rec`` is
-    the pile's record (encoder.py's ``_pile``: its ``Owners.of`` entry, its field's scope and
-    name, its copy, its node, its block's vector, the other seats' block or None, whether it
-    is hidden from them, its size's feature, whether the size is shown). False where the copy
-    cannot follow (no id, or not the one drawn)."""
-    op, x = key
-    if type(x) is not str:
-        return False
-    copy = rec[2]
-    if op < 0:
-        if not copy or copy[-1] != x:
-            return False
-        copy.pop()
-    elif op > 0:
-        copy.append(x)
-    else:
-        try:
-            copy.remove(x)  # (the first equal item, as the rule's removal)
-        except ValueError:
-            return False
-    d = 1 if op > 0 else -1
-    node, vec, other, hidden, size, sized = rec[3:]
-    if hidden and other is None:  # a global pile no seat sees: its size alone
-        if sized:
-            vec[size] += d
-        return True
-    if size is not None:
-        vec[size] += d
-    at = node.ids.get(x, -1)
-    if at == -1:
-        at = node.id_at(x)
-    if at is not None:
-        vec[at] += d
-    if other is not None:
-        if not hidden:  # shown alike to every seat
-            if size is not None:
-                other.vec[size] += d
-            if at is not None:
-                other.vec[at] += d
-        elif sized:
-            other.vec[size] += d
-    return True

@@ -5,6 +5,7 @@ loaded in its place."""
 
 from __future__ import annotations
 
+import importlib.machinery
 import json
 import os
 import subprocess
@@ -70,28 +71,41 @@ def test_compiled_and_pure_python_play_the_same_games() -> None:
     pure, default = _play(pure=True), _play(pure=False)
     assert set(pure["status"].values()) == {"python"}
     # the default run loads what was built (and is fresh): compiled wherever a build exists
-    built = {
-        name: native.source_wins(
-            native.FOLDER / f"{name}.py", native.extension_of(name), pure=False
-        )
-        for name in native.COMPILED
-    }
-    assert default["status"] == {n: "python" if src else "compiled" for n, src in built.items()}
+    kind = "python" if native.sources_win(pure=False) else "compiled"
+    assert default["status"] == dict.fromkeys(native.COMPILED, kind)
     assert pure["steps"] > 1000
     assert default == {**pure, "status": default["status"]}
 
 
-def test_a_build_older_than_its_source_is_not_loaded(tmp_path: Path) -> None:
-    source, extension = tmp_path / "m.py", tmp_path / "m.so"
-    source.write_text("x = 1\n")
-    extension.write_bytes(b"")
+def test_the_builds_load_all_together_and_only_where_none_is_older_than_its_sources(
+    tmp_path: Path,
+) -> None:
+    """A compiled module reads another's classes by their C layout (.pxd): all builds, or
+    all sources; a build older than its source or its layout, or a missing one, means the
+    sources."""
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
     past = time.time_ns() - 10**9
-    os.utime(source, ns=(past, past))
-    assert not native.source_wins(source, extension, pure=False)
-    assert native.source_wins(source, extension, pure=True)
-    assert native.source_wins(source, None, pure=False)
-    os.utime(source, ns=(past + 2 * 10**9, past + 2 * 10**9))  # edited after the build
-    assert native.source_wins(source, extension, pure=False)
+    for name in ("a", "b"):
+        for file in (f"{name}.py", f"{name}{suffix}"):
+            (tmp_path / file).write_text("")
+            os.utime(tmp_path / file, ns=(past, past))
+    (tmp_path / "b.pxd").write_text("")
+    os.utime(tmp_path / "b.pxd", ns=(past, past))
+
+    def wins(pure: bool = False) -> bool:
+        return native.sources_win(tmp_path, pure=pure, names=("a", "b"))
+
+    assert not wins()
+    assert wins(pure=True)
+    later = past + 2 * 10**9
+    os.utime(tmp_path / "b.pxd", ns=(later, later))  # a layout edited after the build
+    assert wins()
+    os.utime(tmp_path / "b.pxd", ns=(past, past))
+    os.utime(tmp_path / "a.py", ns=(later, later))  # a source edited after the build
+    assert wins()
+    os.utime(tmp_path / "a.py", ns=(past, past))
+    (tmp_path / f"a{suffix}").unlink()  # no build
+    assert wins()
 
 
 @pytest.mark.parametrize(
@@ -107,9 +121,7 @@ def test_pure_python_is_asked_for_by_the_environment(monkeypatch) -> None:
     assert spec is not None and spec.origin == str(native.FOLDER / "encoder.py")
     monkeypatch.setenv(native.PURE_ENV, "0")
     spec = native._Chooser().find_spec("interpreter.agents.encoder", None)
-    if native.extension_of("encoder") is not None and not native.source_wins(
-        native.FOLDER / "encoder.py", native.extension_of("encoder"), pure=False
-    ):
+    if not native.sources_win(pure=False):
         assert spec is None  # Python's own finder loads the build
     else:
         assert spec is not None and spec.origin.endswith("encoder.py")

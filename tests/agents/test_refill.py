@@ -90,7 +90,7 @@ def test_entries_a_journal_names_brought_in_place_equal_the_whole_view(
 ):
     """A journal build's state: a piece's field or a bag's count it notes is moved on its own
     (Encoder._entry the first time, then by the box's record as the notes are read:
-    refill.move_entry), and every vector still equals its whole view's."""
+    owners.move_entry), and every vector still equals its whole view's."""
     spaces = spaces_for(game, players, overlays, ())
     enc = spaces.observations.encoder(spaces.game)
     taken = {"first": 0, "by record": 0}
@@ -119,7 +119,7 @@ def test_ids_a_journal_notes_drawn_pushed_or_removed_are_followed_one_by_one(
     """A journal build's state: an id drawn from a pile, pushed onto one or removed from one
     (a San Juan card: the deck, the hands, the discard pile, hidden from some seats) moves the
     pile's copy and features by that one id (Encoder._pile the first time, then the pile's
-    record: refill.shift_pile), and every vector still equals its whole view's."""
+    record: owners.shift_pile), and every vector still equals its whole view's."""
     spaces = spaces_for(game, players, overlays, ())
     enc = spaces.observations.encoder(spaces.game)
     taken: dict[tuple[str, int], int] = {}

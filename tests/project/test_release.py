@@ -130,6 +130,13 @@ def _shipped_data() -> list[str]:
     return files
 
 
+def _layouts() -> list[str]:
+    """The compiled modules' C layouts (interpreter/agents/*.pxd), relative to the project."""
+    found = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "interpreter").rglob("*.pxd"))
+    assert "interpreter/agents/encoder.pxd" in found
+    return found
+
+
 def test_the_wheel_carries_the_data_the_static_files_and_the_licence(built):
     names = set(zipfile.ZipFile(built["wheel"]).namelist())
     data = f"{DIST}-{VERSION}.data/data/share/rulebook/"
@@ -151,8 +158,10 @@ def test_the_wheel_carries_the_data_the_static_files_and_the_licence(built):
     for name in native.COMPILED:
         assert f"interpreter/agents/{name}.py" in names
         stem = f"interpreter/agents/{name}."
-        builds = [n for n in names if n.startswith(stem) and not n.endswith(".py")]
+        builds = [n for n in names if n.startswith(stem) and not n.endswith((".py", ".pxd"))]
         assert len(builds) == compiled, (name, builds)
+    for layout in _layouts():  # (each compiled module's C layout, for a build of its own)
+        assert layout in names, layout
 
 
 def test_the_sdist_carries_the_sources_the_data_and_the_licence(built):
@@ -163,6 +172,8 @@ def test_the_sdist_carries_the_sources_the_data_and_the_licence(built):
     assert "interpreter/engine/state.py" in names
     for name in native.COMPILED:  # the wheel built from the sdist compiles them
         assert f"interpreter/agents/{name}.py" in names
+    for layout in _layouts():  # ... with their C layouts
+        assert layout in names, layout
 
 
 def _venv_bin(folder: Path) -> Path:
