@@ -1,7 +1,7 @@
 """The agent environment's hot modules, compiled where a C compiler was at hand.
 
 ``pip install`` compiles the modules named in :data:`COMPILED` with Cython, each from its own
-``.py`` file, into an extension module beside it (pyproject.toml, ``ext-modules``; about 1.2x
+``.py`` file, into an extension module beside it (pyproject.toml, ``ext-modules``; about 1.3x
 the environment's steps per second, docs/performance.md). The compilation is optional: without a
 compiler the install goes on and the same modules run as plain Python, with the same results.
 
