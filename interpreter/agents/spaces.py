@@ -55,7 +55,8 @@ class ActionSpace:
     names: list[str] = field(default_factory=list)
     _family: dict[int, int] = field(default_factory=dict)  # id(option line) -> family
     _index: list[list[dict[Any, int]]] = field(default_factory=list)
-    _known: dict[tuple, int] = field(default_factory=dict)  # (id(line), values) -> action
+    # id(option line) -> its values -> action (two dicts: no key tuple made per option)
+    _known: dict[int, dict[tuple, int | None]] = field(default_factory=dict)
     _game: Any = None  # the game whose option lines `_family` maps (held: ids stay unique)
 
     def bound_to(self, game: Any) -> ActionSpace:
@@ -73,11 +74,11 @@ class ActionSpace:
     def action_of(self, entry: tuple) -> int | None:
         """The action of a pending entry ``(spec, option line, values)``; None if outside."""
         _spec, opt, values = entry
-        key = (id(opt), values)
+        known = self._known.setdefault(id(opt), {})
         try:
-            return self._known[key]
+            return known[values]
         except KeyError:
-            action = self._known[key] = self._action_of(opt, values)
+            action = known[values] = self._action_of(opt, values)
             return action
         except TypeError:  # an argument value that does not hash: worked out every time
             return self._action_of(opt, values)
@@ -100,7 +101,7 @@ class ActionSpace:
         known = self._known
         for option_id, entry in (state.pending or {}).items():
             try:
-                action = known[(id(entry[1]), entry[2])]
+                action = known[id(entry[1])][entry[2]]
             except (KeyError, TypeError):
                 action = self.action_of(entry)
             if action is None:

@@ -12,6 +12,9 @@ if TYPE_CHECKING:
     from interpreter.engine.state import State
 
 
+_NONE_OUT: frozenset[tuple[str, str]] = frozenset()  # a ruleset without local fields
+
+
 def _same(x: Any) -> Any:
     return x
 
@@ -85,15 +88,16 @@ def hidden_form(rules: Rules, scope: str, name: str, value: Any) -> dict[str, An
     return {"hidden": True} if scope == "global" else None
 
 
-def out_of_scope(rules: Rules, s: State) -> set[tuple[str, str]]:
+def out_of_scope(rules: Rules, s: State) -> frozenset[tuple[str, str]]:
     """The local fields whose phase or round is not running now (a phase runs while the flow
     stands inside one: a return address is on the stack)."""
     local = rules.local
     if not local:
-        return set()
-    gone: set[tuple[str, str]] = set()
-    if s.over or not s.calls:
-        gone.update(local.get("phase", ()))
-    if s.over or s.round < 1:
-        gone.update(local.get("round", ()))
+        return _NONE_OUT
+    key = (bool(s.over or not s.calls), bool(s.over or s.round < 1))
+    gone = rules.out_of_view.get(key)
+    if gone is None:
+        phase = local.get("phase", ()) if key[0] else ()
+        round_ = local.get("round", ()) if key[1] else ()
+        gone = rules.out_of_view[key] = frozenset([*phase, *round_])
     return gone

@@ -65,6 +65,11 @@ class Rules:
     # scope (phase, round) -> its local (global or player, field) pairs, left out of views
     # while no phase (round) runs
     local: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    # (no phase runs, no round runs) -> the local fields out of the view then, made as met
+    # (engine/view.py's out_of_scope, asked at every step of an agent environment)
+    out_of_view: dict[tuple[bool, bool], frozenset[tuple[str, str]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
     # generated code object -> (file, line, column, JSON path) of the rule text it runs
     origins: TextOrigins | None = None
     # a coverage build's counters (model/probes.py); None for every other game
