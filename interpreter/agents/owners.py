@@ -9,6 +9,13 @@ again, so a container that moved (a piece dealt from a pile to a seat's area) is
 it went (the move itself noted both lists). A container it never saw (held deeper than a
 field's items, or made and changed before any field held it) makes :meth:`Owners.fields`
 answer None: the caller then compares every field, as for a state that keeps no journal.
+Each entry of the map holds its container, so an id in the map is never that of a freed one
+(CPython gives a new object a freed one's address), and a field mapped again forgets what it
+no longer holds.
+
+A note on a counter, or on a piece, a bag or a pile the encoder has followed, is applied as
+the notes are read, by the record kept for it (``move_counter``, ``move_entry``,
+``shift_pile``: its copy, its node and its positions in the blocks, found once).
 """
 
 from __future__ import annotations
@@ -42,8 +49,9 @@ class Owners:
         self.of: dict[int, tuple[int, str, int, Any]] = {}
         self.held: dict[Field, list[int]] = {}  # each field's ids in ``of``, as last mapped
         # id of a piece, a bag or a pile whose entries the encoder followed -> where its copy
-        # and features are (``move_entry``, ``shift_pile``), valid while ``of``
-        # holds the very entry the record was made with (a field mapped again makes new ones)
+        # and features are (``move_entry``, ``shift_pile``): good while ``of`` holds the very
+        # entry it was made with (the container is where it was) and the field's copy is the
+        # one it was made for (a walk that copied the field again makes it stale)
         self.recs: dict[int, tuple] = {}
         # (seat or -1, name) of a counter shown alike to every seat -> its record (encoder.py's
         # ``_counters``, ``move_counter``), set with the map of a new state
