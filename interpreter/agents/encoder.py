@@ -32,11 +32,7 @@ import numpy as np
 
 from interpreter.agents.features import Layout
 from interpreter.agents.owners import Owners, move_entry, shift_pile
-from interpreter.agents.refill import (
-    Snapshot as _Snapshot,
-    refills,
-    same_kind,
-)
+from interpreter.agents.refill import Snapshot as _Snapshot, refills, same_kind
 from interpreter.agents.walk import GONE as _GONE, Block as _Block, refilled as _refilled
 from interpreter.engine.copier import field_copies
 from interpreter.engine.view import hidden_form, out_of_scope, secret_fields
@@ -141,22 +137,22 @@ class Encoder:
         rules = self.rules
         local = {name for scoped in (rules.local or {}).values() for _where, name in scoped}
         out: dict[tuple[int, str], tuple] = {}
-        g_snap, glob = self.g_snap, self.glob
+
+        def record(fields: dict, snap: Any, block: Any, vec2: Any, name: str, scope: str) -> tuple:
+            scoped = (scope, name) if name in local else None
+            i, at = snap.at[name], block.num_at[name]
+            return (fields, name, snap.vals, i, snap.mirror, block.vec, vec2, at, scoped)
+
+        g_snap = self.g_snap
         for name, (kind, _start) in rules.global_init.items():
             if kind == "counter" and name not in self.hidden_global and name in g_snap.at:
-                scoped = ("global", name) if name in local else None
-                at = glob.num_at[name]
-                out[-1, name] = (s.g, name, g_snap.vals, g_snap.at[name], g_snap.mirror)
-                out[-1, name] += (glob.vec, None, at, scoped)
+                out[-1, name] = record(s.g, g_snap, self.glob, None, name, "global")
         for pl in s.p:
             j = pl["seat"]
-            snap, own, other = self.p_snap[j], self.own[j], self.other[j]
+            snap, own, other = self.p_snap[j], self.own[j], self.other[j].vec
             for name, (kind, _start) in rules.player_init.items():
                 if kind == "counter" and name not in self.hidden_player and name in snap.at:
-                    scoped = ("player", name) if name in local else None
-                    at = own.num_at[name]
-                    out[j, name] = (pl, name, snap.vals, snap.at[name], snap.mirror)
-                    out[j, name] += (own.vec, other.vec, at, scoped)
+                    out[j, name] = record(pl, snap, own, other, name, "player")
         return out
 
     def _sync_fields(self, s: Any, noted: Any, gone: Any) -> None:

@@ -2,12 +2,12 @@
 
 Expert iteration can go backwards: a sitting's last iteration may play worse than an earlier
 one (the fitting chases a replay buffer that moves, a short run of unlucky games skews it).
-With gating (Silver et al., Nature 2017) the model file always holds the best model met
-so far: after each fitting the new model (the *candidate*) plays a seat-rotated match against
-the kept one, the candidate in one seat and the kept model in every other, each playing its
-policy alone (``learned:FILE``, fast). The candidate is kept when its win share is at least the
-even share (1/N for N seats); otherwise the kept model stays, teaches the next iteration's
-self-play, and the network goes on learning from where the candidate left it.
+With gating (a match the new model must win before it is kept) the model file always holds the
+best model met so far: after each fitting the new model (the *candidate*) plays a seat-rotated
+match against the kept one, the candidate in one seat and the kept model in every other, each
+playing its policy alone (``learned:FILE``, fast). The candidate is kept when its win share is
+at least the even share (1/N for N seats); otherwise the kept model stays, teaches the next
+iteration's self-play, and the network goes on learning from where the candidate left it.
 """
 
 from __future__ import annotations
