@@ -296,4 +296,29 @@ def refilled(
     if refill is None or type(was) is not type(value):
         return False
     node = block.nodes.get(name) or block.node(name)
+    if type(value) is list and len(value) > len(was):  # (a list's refill: refill_area)
+        return _grown(refill, node, was, value, block.vec, vec2)
     return refill(node, was, value, block.vec, vec2)
+
+
+def _grown(
+    refill: Any, node: Node, was: list[Any], new: list[Any], vec: array, vec2: array | None
+) -> bool:
+    """A list of flat pieces that gained pieces at its end (a piece placed): its copy
+    ``was`` refilled in place where its pieces changed and extended by copies of the new
+    ones, their features added, so the records of its pieces (owners.py) stay good. False,
+    the copy and vector consistent, where the pieces it had cannot be refilled."""
+    n = len(was)
+    came = new[n:]
+    for item in came:
+        if type(item) is not dict:
+            return False
+    if not refill(node, was, new[:n], vec, vec2):
+        return False
+    for v in (vec, vec2):
+        if v is not None:
+            _items(node, came, n, v, 1)
+            if node.count is not None:
+                v[node.count] += len(came)
+    was.extend([item.copy() for item in came])
+    return True

@@ -14,6 +14,7 @@ from interpreter.agents import (
     encoder as encoder_module,
     owners as owners_module,
     refill as refill_module,
+    walk as walk_module,
 )
 from interpreter.agents.spaces import spaces_for
 
@@ -205,3 +206,38 @@ def test_pieces_and_bags_changed_by_hand_fall_back_to_the_walk():
         edit()
         for seat in range(3):
             np.testing.assert_array_equal(enc.encode(s, seat), obs.encode(s.view(seat)))
+
+
+@pytest.mark.parametrize("grown", [True, False])
+def test_a_list_that_gained_pieces_keeps_the_records_of_its_pieces(grown, monkeypatch):
+    """A piece placed at the end of a list of flat pieces (a plantation, a building) extends
+    the list's copy in place (walk._grown): the pieces already there keep their copies and
+    records, so a piece is brought to its copy the slow way (Encoder._entry, which makes its
+    record) at one step of the game, not again after each piece placed beside it (a list
+    walked again for another change, a ship's load, makes new copies: a few pieces); every
+    vector still equals its whole view's. Without the extension (the copy made anew) most
+    are not kept: the count can fail."""
+    if not grown:
+        monkeypatch.setattr(walk_module, "_grown", lambda *args: False)
+    spaces = spaces_for("puerto-rico", 4, (), ())
+    enc = spaces.observations.encoder(spaces.game)
+    # id(piece) -> [the piece (held: its id stays its own), the steps it was brought slowly]
+    slow: dict[int, list] = {}
+    entry = enc._entry
+    steps = [0]
+
+    def counted(j, name, at, box, key, gone):
+        if at >= 0:
+            slow.setdefault(id(box), [box, set()])[1].add(steps[0])
+        return entry(j, name, at, box, key, gone)
+
+    def stepped(s, seat):
+        steps[0] += 1
+        return encode(s, seat)
+
+    enc._entry = counted
+    encode, enc.encode = enc.encode, stepped
+    _play("puerto-rico", 4, (), seed=11, enc=enc, journal=True)
+    again = sum(len(at) > 1 for _box, at in slow.values())
+    assert len(slow) > 40
+    assert (again < len(slow) / 10) is grown, (again, len(slow))
