@@ -6,7 +6,9 @@ Every write a rule makes goes through codegen_assign.py or one of the builtins t
 collection in place (draw, push, shuffle, clear, remove, place). In a journal build each one
 also appends ``(container, key)`` to the state's journal ``s.tj`` (a list; None on a state
 that keeps none, such as a copy): the dict or list written and the key written in it (None
-where the write may have changed any of its entries). A field of a seat is
+where the write may have changed any of its entries); an assignment that leaves the entry
+holding the very object it held (a counter set to the value it had) changed nothing and
+notes nothing. A field of a seat is
 noted as ``(seat, name)`` and a global field as ``(-1, name)``; any other container is a value
 held in a field (a bag, a list, a piece), so a reader that knows which field holds which
 container finds each changed field; one it does not know means "compare everything". A draw, a
@@ -25,10 +27,13 @@ from interpreter.dsl.runtime import set_field, set_field_in_range
 __all__ = ["JOURNAL_BUILTINS", "journal_line", "noted_set_field", "noted_set_field_in_range"]
 
 
-def journal_line(container: str, key: str) -> str:
+def journal_line(container: str, key: str, unless: str | None = None) -> str:
     """The generated line that notes a write of ``container[key]`` (Python expressions; the
-    container a seat's number, or -1, for a field of that seat, or a global field)."""
-    return f"if J is not None: J.append(({container}, {key}))"
+    container a seat's number, or -1, for a field of that seat, or a global field), unless
+    the expression ``unless`` holds (the write changed nothing)."""
+    if unless is None:
+        return f"if J is not None: J.append(({container}, {key}))"
+    return f"if J is not None and not {unless}: J.append(({container}, {key}))"
 
 
 def noted_set_field(s: Any, o: Any, name: str, value: Any, op: str | None) -> None:

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from interpreter.agents.owners import Owners
+from interpreter.dsl import codegen_assign
+from interpreter.dsl.journal import journal_line
 from interpreter.engine.loader import load_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -81,6 +83,35 @@ def test_plain_builds_and_copies_keep_no_journal():
     noted.tj.clear()
     noted.apply(noted.legal_options()[0])
     assert noted.tj  # the decision's writes
+
+
+@pytest.mark.parametrize("skips", [True, False])
+def test_a_write_that_leaves_its_field_as_it_was_is_not_noted(skips, monkeypatch):
+    """A rule that sets a field to the very value it holds (an offer cleared that was never
+    made) writes no note, so the reader of the notes has nothing to look at: over a game,
+    few of the notes on a field name one that the decision left as it was (those are fields
+    written twice, there and back). Noting every write, as a build without the check does,
+    fails the count."""
+    if not skips:
+        monkeypatch.setattr(
+            codegen_assign, "journal_line", lambda c, k, unless=None: journal_line(c, k)
+        )
+    built = load_game("puerto-rico", 4, journal=True)
+    s = built.new_state(5)
+    s.log = None
+    s.tj.clear()
+    rng = random.Random(5)
+    same = total = 0
+    while not s.is_over and s.decisions < 300:
+        before_g, before_p = copy.deepcopy(s.g), copy.deepcopy(s.p)
+        s.apply(rng.choice(s.legal_options()))
+        for seat, name in (note for note in s.tj if type(note[0]) is int):
+            total += 1
+            was = before_g[name] if seat < 0 else before_p[seat][name]
+            same += was == (s.g[name] if seat < 0 else s.p[seat][name])
+        s.tj.clear()
+    assert total > 100
+    assert (same < 0.1 * total) is skips, (same, total)
 
 
 def test_a_container_its_field_no_longer_holds_is_forgotten():
