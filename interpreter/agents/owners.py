@@ -206,7 +206,10 @@ def move_entry(rec: tuple, box: dict, key: Any) -> bool:
     held, at, copy = rec[2], rec[6], rec[9]
     if rec[7][rec[8]] is not copy or (at >= 0 and (at >= len(copy) or copy[at] is not held)):
         return False  # the copy it was made for is no longer the field's (walked since)
-    x, y = held.get(key), box.get(key)
+    try:
+        x, y = held[key], box[key]
+    except KeyError:  # a key the piece or the bag did not have: the walk
+        return False
     if type(x) is not int or type(y) is not int:
         # a number as the rule file gave it keeps its YAML type (an int all the same);
         # a bool, a fraction or no number: the walk
@@ -216,7 +219,8 @@ def move_entry(rec: tuple, box: dict, key: Any) -> bool:
         return False
     if x != y:
         node = rec[3]
-        feature = (node.kids.get(key) or node.kid(key)).num
+        kids = node.kids
+        feature = (kids[key] if key in kids else node.kid(key)).num
         if feature is not None:
             rec[4][feature] += y - x
             vec2 = rec[5]
