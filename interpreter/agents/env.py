@@ -143,6 +143,19 @@ class RulebookEnv(AECEnv):
             "action_mask": np.frombuffer(mask, _I8),  # (by position: see Encoder.encode)
         }
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """As ``AECEnv.last`` (the agent to move: its observation, cumulative reward, ends and
+        info), in the compiled build's code: it runs once a step."""
+        agent = self.agent_selection
+        assert agent is not None
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
