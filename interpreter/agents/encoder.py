@@ -40,6 +40,10 @@ from interpreter.engine.view import hidden_form, out_of_scope, secret_fields
 __all__ = ["Encoder"]
 
 _F32 = np.dtype(np.float32)
+_empty = np.empty
+# whether this module runs as the compiled build (an extension module's file is no .py): it
+# then joins the blocks through a C function of its .pxd, which plain Python cannot call
+_COMPILED = not __file__.endswith(".py")
 _NONE_GONE: frozenset[tuple[str, str]] = frozenset()
 
 
@@ -51,6 +55,7 @@ class Encoder:
         self.layout = layout
         self.rules = rules
         n = self.players = layout.players
+        self.size = layout.size
         self.head_index = {name: i for i, name in enumerate(layout.head)}
         self.round_at = self.head_index.get("round")
         self.to_move_at = [self.head_index.get(f"to_move=+{r}") for r in range(n)]
@@ -87,6 +92,9 @@ class Encoder:
             head = self.heads[key] = self._head(s.round, rel)
         parts = self.parts[seat]
         parts[0] = head
+        if _COMPILED:
+            # the blocks copied into a new array through its buffer: no bytearray between
+            return _c_joined(parts, _empty(self.size, _F32))  # noqa: F821 - encoder.pxd's
         # the dtype passed by position, as an object: numpy parses a keyword argument slowly
         return np.frombuffer(bytearray().join(parts), _F32)
 

@@ -37,6 +37,10 @@ from interpreter.agents.spaces import Spaces, spaces_for
 __all__ = ["RulebookEnv", "final_rewards"]
 
 _I8 = np.dtype(np.int8)
+_NO_ACTIONS: dict[int, str] = {}
+# whether this module runs as the compiled build (an extension module's file is no .py): it
+# then fills its arrays through C functions of its .pxd, which plain Python cannot call
+_COMPILED = not __file__.endswith(".py")
 
 
 def final_rewards(state: Any) -> list[float]:
@@ -87,6 +91,7 @@ class RulebookEnv(AECEnv):
         self._encoder = self.spaces.observations.encoder(self.game)
         self.state: Any = None
         self._legal: dict[int, str] = {}
+        self._no_actions = np.zeros(n_actions, _I8)  # copied for each mask
 
     # -- spaces ---------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space:
@@ -132,15 +137,12 @@ class RulebookEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         state = self.state
-        mask = bytearray(self.spaces.actions.size)
-        if agent == self.agent_selection and not state.over:
-            # made anew each time: nearly half the decisions of a game have a set of legal
-            # actions no earlier one had, so a kept mask would rarely be met again
-            for action in self._legal:
-                mask[action] = 1
+        mover = agent == self.agent_selection and not state.over
         return {
             "observation": self._encoder.encode(state, self._seat[agent]),
-            "action_mask": np.frombuffer(mask, _I8),  # (by position: see Encoder.encode)
+            # made anew each time: nearly half the decisions of a game have a set of legal
+            # actions no earlier one had, so a kept mask would rarely be met again
+            "action_mask": mask_of(self._legal if mover else _NO_ACTIONS, self._no_actions),
         }
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
@@ -185,6 +187,17 @@ class RulebookEnv(AECEnv):
 
     def close(self) -> None:
         pass
+
+
+def mask_of(actions: dict[int, str], zeros: np.ndarray) -> np.ndarray:
+    """A new copy of the int8 array ``zeros`` with 1 at each of the ``actions``."""
+    if _COMPILED:
+        # a copy written through its buffer: half the cost of a bytearray and frombuffer
+        return _c_mask(actions, zeros)  # noqa: F821 - env.pxd's, in the compiled build
+    mask = bytearray(len(zeros))
+    for action in actions:
+        mask[action] = 1
+    return np.frombuffer(mask, _I8)  # (the dtype by position: see Encoder.encode)
 
 
 def board_text(state: Any) -> str:

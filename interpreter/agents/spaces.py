@@ -57,6 +57,9 @@ class ActionSpace:
     _index: list[list[dict[Any, int]]] = field(default_factory=list)
     # id(option line) -> its values -> action (two dicts: no key tuple made per option)
     _known: dict[int, dict[tuple, int | None]] = field(default_factory=dict)
+    # option id -> (option line, values, action) of the last option of that id: one lookup
+    # by the id's cached hash and two comparisons, where `_known` hashes the values each time
+    _by_id: dict[str, tuple[Any, tuple, int]] = field(default_factory=dict)
     _game: Any = None  # the game whose option lines `_family` maps (held: ids stay unique)
 
     def bound_to(self, game: Any) -> ActionSpace:
@@ -70,6 +73,11 @@ class ActionSpace:
         }
         bound._game = game
         return bound
+
+    def __getstate__(self) -> dict[str, Any]:
+        # the caches hold option lines (rule code does not pickle) and their ids (another
+        # process's): they are left out and filled again
+        return {**self.__dict__, "_known": {}, "_by_id": {}}
 
     def action_of(self, entry: tuple) -> int | None:
         """The action of a pending entry ``(spec, option line, values)``; None if outside."""
@@ -98,17 +106,21 @@ class ActionSpace:
     def legal_actions(self, state: Any) -> dict[int, str]:
         """Legal action -> option id, for the decision pending in ``state``."""
         out: dict[int, str] = {}
-        known = self._known
+        by_id = self._by_id
         for option_id, entry in (state.pending or {}).items():
-            try:
-                action = known[id(entry[1])][entry[2]]
-            except (KeyError, TypeError):
-                action = self.action_of(entry)
+            # the same id may come from another line or with other values (a step's own
+            # `pass`, say): the line is checked by identity and the values by equality
+            last = by_id.get(option_id)
+            if last is not None and last[0] is entry[1] and last[1] == entry[2]:
+                out[last[2]] = option_id
+                continue
+            action = self.action_of(entry)
             if action is None:
                 raise ValueError(
                     f"option {option_id!r} lies outside the action space built for this "
                     "configuration (an argument value no probe game or declaration showed)"
                 )
+            by_id[option_id] = (entry[1], entry[2], action)
             out[action] = option_id
         return out
 
@@ -131,6 +143,16 @@ class Spaces:
 
     def __deepcopy__(self, memo: dict) -> Spaces:
         return self  # immutable and shared: actions map the option lines of this very game
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the game pickles as its recipe (Game.__reduce__) and may come back as another load:
+        # the actions are bound again to its option lines
+        return (_spaces_again, (self.game, self.actions, self.observations))
+
+
+def _spaces_again(game: Any, actions: ActionSpace, observations: ObservationSpace) -> Spaces:
+    """Spaces unpickled (Spaces.__reduce__): the actions bound to the game as loaded."""
+    return Spaces(game, actions.bound_to(game), observations)
 
 
 def _lines(game: Any) -> list[tuple[str, Any]]:

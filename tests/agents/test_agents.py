@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import numpy as np
 import pyspiel
 import pytest
@@ -111,3 +113,40 @@ def test_openspiel_ismcts_bot_plays_through_the_adapter():
     seat = state.current_player()
     other = state.resample_from_infostate(seat, lambda: 0.25)
     assert other.information_state_string(seat) == state.information_state_string(seat)
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "overlays"),
+    [("puerto-rico", 4, ["nobles", "new-buildings"]), ("san-juan", 3, ["new-buildings"])],
+)
+def test_legal_actions_are_each_options_own_action_where_ids_repeat(game, players, overlays):
+    # the same option id comes from several lines in these games (a `pass` of each step): the
+    # action of each legal option must still be worked out from its own line and values
+    env = make_env(game, players=players, overlays=overlays)
+    actions = env.spaces.actions
+    lines_of: dict[str, set[int]] = {}
+    for seed in range(3):
+        s = env.game.new_state(seed)
+        s.log = None
+        rng = np.random.default_rng(seed)
+        while not s.is_over:
+            fresh = {actions._action_of(e[1], e[2]): oid for oid, e in s.pending.items()}
+            assert actions.legal_actions(s) == fresh
+            for oid, entry in s.pending.items():
+                lines_of.setdefault(oid, set()).add(id(entry[1]))
+            s.apply(s.legal_options()[int(rng.integers(len(s.legal_options())))])
+    assert any(len(lines) > 1 for lines in lines_of.values())
+
+
+def test_pickled_spaces_come_back_bound_to_the_game_loaded_again():
+    env = make_env("san-juan", players=3)
+    env.reset(seed=11)
+    for _ in range(40):  # the caches filled first: they must not travel
+        env.step(min(env.infos[env.agent_selection]["legal_ids"]))
+    again = pickle.loads(pickle.dumps(env.spaces))
+    assert again.game is not env.spaces.game  # (a plain load of the recipe)
+    s, t = env.game.new_state(5), again.game.new_state(5)
+    for _ in range(60):
+        assert again.actions.legal_actions(t) == env.spaces.actions.legal_actions(s)
+        s.apply(s.legal_options()[0])
+        t.apply(t.legal_options()[0])

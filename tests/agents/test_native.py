@@ -145,3 +145,17 @@ def test_the_compiled_modules_lose_no_docstring_examples_to_pytest() -> None:
     for name in native.COMPILED:
         assert f"--ignore=interpreter/agents/{name}.py" in text
         assert ">>>" not in (native.FOLDER / f"{name}.py").read_text()
+
+
+def test_a_mask_is_a_new_writable_array_and_an_action_past_its_end_is_an_error():
+    import numpy as np
+
+    from interpreter.agents.env import mask_of
+
+    zeros = np.zeros(6, np.int8)
+    first = mask_of({1: "a", 4: "b"}, zeros)
+    first[0] = 9  # the caller's own array: the next mask and the template are untouched
+    assert mask_of({2: "c"}, zeros).tolist() == [0, 0, 1, 0, 0, 0]
+    assert not zeros.any() and first.dtype == np.int8
+    with pytest.raises(IndexError):
+        mask_of({6: "past the end"}, zeros)
