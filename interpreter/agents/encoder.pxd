@@ -3,7 +3,7 @@ from cpython.buffer cimport PyBUF_SIMPLE, PyBUF_WRITABLE, PyBuffer_Release, PyOb
 from libc.string cimport memcpy
 
 from interpreter.agents.owners cimport Owners
-from interpreter.agents.refill cimport Snapshot
+from interpreter.agents.refill cimport Snapshot, add
 from interpreter.agents.walk cimport Block
 
 cdef class Encoder:

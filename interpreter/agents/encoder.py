@@ -32,7 +32,7 @@ import numpy as np
 
 from interpreter.agents.features import Layout
 from interpreter.agents.owners import Owners, move_entry, shift_pile
-from interpreter.agents.refill import Snapshot as _Snapshot, refills, same_kind
+from interpreter.agents.refill import Snapshot as _Snapshot, add, refills, same_kind
 from interpreter.agents.walk import GONE as _GONE, Block as _Block, refilled as _refilled
 from interpreter.engine.copier import field_copies
 from interpreter.engine.view import hidden_form, out_of_scope, secret_fields
@@ -317,7 +317,7 @@ class Encoder:
             if type(was) is int and shown and name not in self.hidden_global:
                 at = glob.num_at[name]  # a number: its one feature moves by the change
                 if at is not None:
-                    glob.vec[at] += value - was
+                    add(glob.vec, at, value - was)
                 return
         else:
             if shown and _refilled(snap.kinds[i], glob, name, was, value, None):
@@ -342,9 +342,9 @@ class Encoder:
             if type(was) is int and shown:
                 at = own.num_at[name]  # a number: its one feature moves by the change
                 if at is not None:
-                    own.vec[at] += value - was
+                    add(own.vec, at, value - was)
                     if name not in self.hidden_player:  # else not shown to the others
-                        other.vec[at] += value - was
+                        add(other.vec, at, value - was)
                 return
         else:
             # a field shown alike to every seat (kinds has no hidden one)

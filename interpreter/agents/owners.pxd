@@ -9,3 +9,5 @@ cdef class Owners:
 cpdef bint move_counter(tuple rec)
 cpdef bint move_entry(tuple rec, object box, object key)
 cpdef bint shift_pile(tuple rec, object key)
+
+from interpreter.agents.refill cimport add

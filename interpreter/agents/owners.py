@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from interpreter.agents.refill import add
+
 __all__ = ["Owners", "move_counter", "move_entry", "shift_pile"]
 
 Field = tuple[int, str]  # (seat, or -1 for a global field; the field's name)
@@ -189,9 +191,9 @@ def move_counter(rec: tuple) -> bool:
         rec[2][rec[3]] = rec[4][rec[1]] = value
         at = rec[7]
         if at is not None:
-            rec[5][at] += value - was
+            add(rec[5], at, value - was)
             if rec[6] is not None:
-                rec[6][at] += value - was
+                add(rec[6], at, value - was)
     return True
 
 
@@ -222,10 +224,10 @@ def move_entry(rec: tuple, box: dict, key: Any) -> bool:
         kids = node.kids
         feature = (kids[key] if key in kids else node.kid(key)).num
         if feature is not None:
-            rec[4][feature] += y - x
+            add(rec[4], feature, y - x)
             vec2 = rec[5]
             if vec2 is not None:
-                vec2[feature] += y - x
+                add(vec2, feature, y - x)
         held[key] = y
     return True
 
@@ -257,21 +259,21 @@ def shift_pile(rec: tuple, key: Any) -> bool:
     node, vec, other, hidden, size, sized = rec[3:9]
     if hidden and other is None:  # a global pile no seat sees: its size alone
         if sized:
-            vec[size] += d
+            add(vec, size, d)
         return True
     if size is not None:
-        vec[size] += d
+        add(vec, size, d)
     at = node.ids.get(x, -1)
     if at == -1:
         at = node.id_at(x)
     if at is not None:
-        vec[at] += d
+        add(vec, at, d)
     if other is not None:
         if not hidden:  # shown alike to every seat
             if size is not None:
-                other.vec[size] += d
+                add(other.vec, size, d)
             if at is not None:
-                other.vec[at] += d
+                add(other.vec, at, d)
         elif sized:
-            other.vec[size] += d
+            add(other.vec, size, d)
     return True

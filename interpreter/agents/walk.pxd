@@ -1,4 +1,6 @@
 # The compiled build's layout of walk.py's classes (native.py): attributes read as C fields.
+from interpreter.agents.refill cimport add
+
 cdef class Node:
     cdef public object path, num, count
     cdef public dict index, text, kids, kinds, ids, items

@@ -15,7 +15,7 @@ from operator import ne
 from typing import Any
 
 from interpreter.agents.features import _plain
-from interpreter.agents.refill import MISSING
+from interpreter.agents.refill import MISSING, add
 
 __all__ = ["GONE", "Block", "Node", "refilled"]
 
@@ -66,18 +66,18 @@ def _write(node: Node, value: Any, vec: array, sign: int = 1) -> None:
     if t is int or t is float or t is bool:
         at = node.num
         if at is not None:
-            vec[at] += sign * value
+            add(vec, at, sign * value)
     elif t is str:
         at = node.text.get(value, -1)
         if at == -1:
             at = node.text_at(value)
         if at is not None:
-            vec[at] += sign
+            add(vec, at, sign)
     elif t is dict:
         if value.get("hidden") is True:
             at = node.count
             if at is not None:
-                vec[at] += sign * value.get("count", 0)
+                add(vec, at, sign * value.get("count", 0))
             return
         kids = node.kids
         for key, item in value.items():
@@ -86,18 +86,18 @@ def _write(node: Node, value: Any, vec: array, sign: int = 1) -> None:
             if ti is int or ti is float or ti is bool:
                 at = child.num
                 if at is not None:
-                    vec[at] += sign * item
+                    add(vec, at, sign * item)
             else:
                 _write(child, item, vec, sign)
     elif t is list:
         at = node.count
         if at is not None:
-            vec[at] += sign * len(value)
+            add(vec, at, sign * len(value))
         _items(node, value, 0, vec, sign)
     elif isinstance(value, int):  # a number read from the rule file keeps its YAML type
         at = node.num
         if at is not None:
-            vec[at] += sign * value
+            add(vec, at, sign * value)
     elif value is not None:
         plain = _plain(value)
         if plain is not None:
@@ -117,7 +117,7 @@ def _items(node: Node, items: list[Any], start: int, vec: array, sign: int) -> N
                 found = node.kinds[kind] = (node.index.get(name), Node(name, node.index))
             at, sub = found
             if at is not None:
-                vec[at] += sign
+                add(vec, at, sign)
             kids = sub.kids
             for key, field_value in item.items():
                 if key == "type":
@@ -127,7 +127,7 @@ def _items(node: Node, items: list[Any], start: int, vec: array, sign: int) -> N
                 if tf is int or tf is float or tf is bool:
                     at = child.num
                     if at is not None:
-                        vec[at] += sign * field_value
+                        add(vec, at, sign * field_value)
                 elif field_value is not None:
                     _write(child, field_value, vec, sign)
         elif ti is str:
@@ -135,7 +135,7 @@ def _items(node: Node, items: list[Any], start: int, vec: array, sign: int) -> N
             if at == -1:
                 at = node.id_at(item)
             if at is not None:
-                vec[at] += sign
+                add(vec, at, sign)
         elif item is not None:
             sub = node.items.get(i)
             if sub is None:
@@ -154,7 +154,7 @@ def _delta(node: Node, old: Any, new: Any, vec: array) -> bool:
         # rule writes it, is an int too)
         at = node.num
         if at is not None:
-            vec[at] += new - old
+            add(vec, at, new - old)
         return True
     if (
         to is dict
@@ -194,7 +194,7 @@ def _delta(node: Node, old: Any, new: Any, vec: array) -> bool:
         _items(node, gone, i, vec, -1)
         _items(node, came, i, vec, 1)
         if n_old != n_new and node.count is not None:
-            vec[node.count] += n_new - n_old
+            add(vec, node.count, n_new - n_old)
         return True
     if (to is str or old is None or to is bool) and (tn is str or new is None or tn is bool):
         _write(node, old, vec, -1)
@@ -319,6 +319,6 @@ def _grown(
         if v is not None:
             _items(node, came, n, v, 1)
             if node.count is not None:
-                v[node.count] += len(came)
+                add(v, node.count, len(came))
     was.extend([item.copy() for item in came])
     return True

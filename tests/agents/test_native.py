@@ -159,3 +159,18 @@ def test_a_mask_is_a_new_writable_array_and_an_action_past_its_end_is_an_error()
     assert not zeros.any() and first.dtype == np.int8
     with pytest.raises(IndexError):
         mask_of({6: "past the end"}, zeros)
+
+
+def test_a_feature_moves_in_place_and_never_past_the_vector():
+    from array import array
+
+    from interpreter.agents.refill import add
+
+    vec = array("f", [0.0, 0.5, 0.0])
+    add(vec, 1, 2)
+    add(vec, 2, -3)
+    assert vec.tolist() == [0.0, 2.5, -3.0]
+    for outside in (3, -4):
+        with pytest.raises(IndexError):
+            add(vec, outside, 1)
+    assert vec.tolist() == [0.0, 2.5, -3.0]
