@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from interpreter.agents.features import Layout
+from interpreter.agents.native import is_build
 from interpreter.agents.owners import Owners, move_entry, shift_pile
 from interpreter.agents.refill import Snapshot as _Snapshot, add, refills, same_kind
 from interpreter.agents.walk import GONE as _GONE, Block as _Block, refilled as _refilled
@@ -41,9 +42,9 @@ __all__ = ["Encoder"]
 
 _F32 = np.dtype(np.float32)
 _empty = np.empty
-# whether this module runs as the compiled build (an extension module's file is no .py): it
-# then joins the blocks through a C function of its .pxd, which plain Python cannot call
-_COMPILED = not __file__.endswith(".py")
+# whether this module runs as the compiled build: then it joins
+# the blocks through a C function of its .pxd, which plain Python cannot call
+_COMPILED = is_build(__file__)
 _NONE_GONE: frozenset[tuple[str, str]] = frozenset()
 
 

@@ -32,15 +32,16 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from interpreter.agents.native import is_build
 from interpreter.agents.spaces import Spaces, spaces_for
 
 __all__ = ["RulebookEnv", "final_rewards"]
 
 _I8 = np.dtype(np.int8)
 _NO_ACTIONS: dict[int, str] = {}
-# whether this module runs as the compiled build (an extension module's file is no .py): it
-# then fills its arrays through C functions of its .pxd, which plain Python cannot call
-_COMPILED = not __file__.endswith(".py")
+# whether this module runs as the compiled build: then it fills
+# its arrays through C functions of its .pxd, which plain Python cannot call
+_COMPILED = is_build(__file__)
 
 
 def final_rewards(state: Any) -> list[float]:

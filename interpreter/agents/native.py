@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-__all__ = ["COMPILED", "PURE_ENV", "install", "status"]
+__all__ = ["COMPILED", "PURE_ENV", "install", "is_build", "status"]
 
 PACKAGE = "interpreter.agents"
 # the modules a step of the environment runs (pyproject.toml names the same ones)
@@ -41,6 +41,12 @@ FOLDER = Path(__file__).resolve().parent
 
 def _pure() -> bool:
     return os.environ.get(PURE_ENV, "") not in ("", "0")
+
+
+def is_build(file: str) -> bool:
+    """Whether a module's ``__file__`` is an extension module: the module runs compiled (its
+    C functions, declared in its ``.pxd``, exist only then)."""
+    return file.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
 
 
 def extension_of(name: str, folder: Path = FOLDER) -> Path | None:

@@ -18,6 +18,7 @@ from itertools import compress
 from operator import ne
 from typing import Any
 
+from interpreter.agents.native import is_build
 from interpreter.engine.copier import copy_value
 
 __all__ = [
@@ -32,9 +33,9 @@ __all__ = [
 ]
 
 MISSING = object()  # a field never encoded yet
-# whether this module runs as the compiled build (an extension module's file is no .py): `add`
-# then writes the vector's memory, which plain Python cannot reach
-_COMPILED = not __file__.endswith(".py")
+# whether this module runs as the compiled build: then `add`
+# writes the vector's memory, which plain Python cannot reach
+_COMPILED = is_build(__file__)
 
 
 def add(vec: array, at: int, d: int) -> int:

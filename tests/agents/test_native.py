@@ -174,3 +174,14 @@ def test_a_feature_moves_in_place_and_never_past_the_vector():
         with pytest.raises(IndexError):
             add(vec, outside, 1)
     assert vec.tolist() == [0.0, 2.5, -3.0]
+
+
+def test_a_module_knows_whether_it_runs_as_its_build():
+    from interpreter.agents import encoder, env, refill
+
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    assert native.is_build(f"/x/refill{suffix}")
+    assert not native.is_build("/x/refill.py") and not native.is_build("/x/refill.pyc")
+    status = native.status()
+    for module in (encoder, env, refill):
+        assert module._COMPILED == (status[module.__name__.rpartition(".")[2]] == "compiled")
