@@ -117,10 +117,30 @@ class _Plan:
                 if can is not None:
                     memos.setdefault(collections.get(place[1], place[1]), [])
         self.known = known
-        self.pools = [
-            (sorted(pools[key], key=repr), holes[key], memos.get(key)) for key in sorted(pools)
-        ]
+        # per collection: its sorted pool, its places and, where the seat remembers ids of it,
+        # the memos and how the places may be filled (the same at every draw: _fitting)
+        self.pools = []
+        for key in sorted(pools):
+            pool = sorted(pools[key], key=repr)
+            memo = memos.get(key)
+            fitting = _fitting(holes[key], known, len(pool)) if memo is not None else None
+            self.pools.append((pool, holes[key], memo, fitting))
         self.own = seat if own is not None else None
+
+
+def _fitting(
+    holes: list[tuple[Owner, str, int | None, Place]], known: dict[Place, Counter | None], n: int
+) -> tuple[dict[Place, int | None], list[Place], int]:
+    """What :func:`_place_known` reads of a collection's places, worked out once a plan: each
+    place's room (None: the seat is not told its size), the sized places whose possible
+    contents are known (fewest first), and how many of the pool's ``n`` ids the places of
+    untold size share."""
+    room = {place: size for _owner, _name, size, place in holes}
+    limited = sorted(
+        (place for place in room if known.get(place) is not None and room[place] is not None),
+        key=lambda place: (known[place].total(), repr(place)),
+    )
+    return room, limited, n - sum(size for size in room.values() if size is not None)
 
 
 def _draw(state: State, plan: _Plan, rng: random.Random) -> State:
@@ -137,14 +157,14 @@ def _draw(state: State, plan: _Plan, rng: random.Random) -> State:
         else:
             players[owner][name] = _prior(rules, name, rng, "player")
     known = plan.known
-    for sorted_pool, holes, memos in plan.pools:
+    for sorted_pool, holes, memos, fitting in plan.pools:
         pool = list(sorted_pool)
         _shuffle(rng, pool)
         boxes = [
             (g if owner == "g" else players[owner], name, size, place)
             for owner, name, size, place in holes
         ]
-        placed = _place_known(memos, known, boxes, pool, rng) if memos is not None else None
+        placed = _place_known(memos, known, fitting, pool, rng) if memos is not None else None
         for box, name, size, place in boxes:
             if size is not None:
                 kept = placed.pop(place, []) if placed else []
@@ -166,7 +186,7 @@ def _draw(state: State, plan: _Plan, rng: random.Random) -> State:
 def _place_known(
     memos: Any,
     known: dict[Place, Counter | None],
-    boxes: list[tuple[dict[str, Any], str, int | None, Place]],
+    fitting: tuple[dict[Place, int | None], list[Place], int],
     pool: list[Any],
     rng: random.Random,
 ) -> dict[Place, list[Any]]:
@@ -175,14 +195,9 @@ def _place_known(
     each id remembered in one of several places in one with room (unless one already holds
     it). Each id placed leaves `pool`. A few random tries; when none fits everything, the one
     that missed least (what does not fit is drawn with the rest: the fallback docs/bots.md
-    describes)."""
-    room = {place: size for _box, _name, size, place in boxes}
-    limited = sorted(
-        (place for place in room if known.get(place) is not None and room[place] is not None),
-        key=lambda place: (known[place].total(), repr(place)),
-    )
-    # the places whose size the seat is not told share what the sized ones leave
-    spare = len(pool) - sum(size for size in room.values() if size is not None)
+    describes; ``fitting``: the places' room, the limited ones, the spare, by
+    :func:`_fitting`)."""
+    room, limited, spare = fitting
     best: _Placing | None = None
     for attempt in range(4):
         left = list(pool)
@@ -216,7 +231,7 @@ class _Placing:
         self.left = left
         self.spare = spare  # ids the places of untold size may still take together
         self.placed: dict[Place, list[Any]] = {}
-        self.used: dict[Place, Counter] = {}
+        self.used: dict[Place, dict[Any, int]] = {}  # place -> id -> how many placed there
         self.misses = 0
 
     def fits(self, place: Place, x: Any) -> bool:
@@ -233,8 +248,14 @@ class _Placing:
         return (used.get(x, 0) if used else 0) < can.get(x, 0)
 
     def put(self, place: Place, x: Any) -> None:
-        self.placed.setdefault(place, []).append(x)
-        self.used.setdefault(place, Counter())[x] += 1
+        placed = self.placed.get(place)
+        if placed is None:
+            self.placed[place] = [x]
+            self.used[place] = {x: 1}
+        else:
+            placed.append(x)
+            used = self.used[place]
+            used[x] = used.get(x, 0) + 1
         self.left.remove(x)
         if self.room.get(place, 0) is None:
             self.spare -= 1
