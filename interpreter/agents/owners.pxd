@@ -1,4 +1,6 @@
 # The compiled build's layout of owners.py's Owners (native.py): attributes read as C fields.
+from interpreter.agents.refill cimport add
+
 cdef class Owners:
     cdef public tuple flat
     cdef public object state
@@ -9,5 +11,3 @@ cdef class Owners:
 cpdef bint move_counter(tuple rec)
 cpdef bint move_entry(tuple rec, object box, object key)
 cpdef bint shift_pile(tuple rec, object key)
-
-from interpreter.agents.refill cimport add

@@ -38,7 +38,7 @@ MISSING = object()  # a field never encoded yet
 _COMPILED = is_build(__file__)
 
 
-def add(vec: array, at: int, d: int) -> int:
+def add(vec: array, at: int, d: float) -> int:
     """``vec[at] += d`` on a feature vector (``array("f")``). The compiled build writes the
     float in place, its bounds and type checked (an item write through Python parses the
     value and makes two floats: three times the cost, a few times a step)."""
