@@ -14,6 +14,7 @@ from typing import Any
 from interpreter.check.drawing import drawing_faults
 from interpreter.check.references import whole_ruleset_checks
 from interpreter.check.setup import setup_faults
+from interpreter.check.taint import leak_flows
 from interpreter.diagnostics.errors import ConfigError, Diagnostic, RulesError
 from interpreter.load.locate import is_map, locate
 
@@ -71,6 +72,7 @@ def check_ruleset(
     set_up: list[Diagnostic] = []  # the first count's set-up faults, reported if nothing else is
     same_for_all = False  # nothing checked read the count's value: later counts only set up
     marks: dict[Any, bool] | None = None  # the decisions a hidden field decides (full build)
+    leaks_read = False  # the static leak check ran on a full build's texts
     for n in counts:
         notes: dict[str, Any] = {}
         if same_for_all:
@@ -101,6 +103,10 @@ def check_ruleset(
             out.append(Diagnostic("C005", str(err), *locate(data, ["options"])))
         else:
             out.extend(rules.warnings)
+            if not leaks_read and "texts" in notes:
+                # values read from hidden fields where other seats read them: once (L005)
+                out.extend(leak_flows(notes["texts"]))
+                leaks_read = True
             if setup and not failed and not set_up:
                 # now, while this count's rules are at hand: kept for later, they would cost
                 # memory (and the garbage collector's time) for every count

@@ -17,7 +17,10 @@ _ids = itertools.count()
 
 
 class Expr:
-    __slots__ = ("ty",)  # its type (types.py), set by the resolve pass; codegen never reads it
+    # `ty`: its type (types.py), set by the resolve pass; codegen never reads it. `where`:
+    # (origin, line, column) where it is written, origin the inlined function's text path or
+    # None for the text being resolved (check/taint.py names the places a value flows through)
+    __slots__ = ("ty", "where")
     simple = False
 
 
@@ -155,6 +158,9 @@ class Template(Expr):
 
     parts: list[str | Expr]
     words: bool = False
+    # (origin, line, column) of each {expr} part, in order: a part that is a rule function's
+    # parameter is its argument's node, which keeps the argument's place (check/taint.py)
+    places: tuple = ()
 
 
 # -- calls ----------------------------------------------------------------------------------

@@ -38,6 +38,9 @@ class Resolver(CallResolver):
         self._depth = 0
         self.tc = Typer(env)
         self._origin: object = None  # the inlined function whose text is being resolved
+        # (line, column) where a template's {expr} part being resolved starts in its text: the
+        # part is parsed on its own, so its nodes' places are moved by it (None: no part)
+        self._shift: tuple[int, int] | None = None
 
     # -- diagnostics ------------------------------------------------------------------------
     def _unknown(self, token: Token, scope: Scope) -> DslCompileError:
@@ -140,8 +143,10 @@ class Resolver(CallResolver):
                 out.append(ir.Log(text))
         elif kind == "call_stmt":
             call = self._call(ch[0], ch[1:], scope, statement=True)
-            if self.tc.on and not isinstance(call, ir.InlineProc):
-                call.ty = self.tc.infer(node, call, scope)
+            if not isinstance(call, ir.InlineProc):
+                if self.tc.on:
+                    call.ty = self.tc.infer(node, call, scope)
+                call.where = self._place(node)
             out.append(call if isinstance(call, ir.InlineProc) else ir.Do(call))
         else:
             raise fail(node, f"unsupported statement {kind}")
@@ -269,7 +274,23 @@ class Resolver(CallResolver):
         out = method(self, node, scope)
         if self.tc.on and getattr(out, "ty", None) is None:
             out.ty = self.tc.infer(node, out, scope)
+        try:
+            out.where  # noqa: B018 - a parameter read as its argument keeps the argument's place
+        except AttributeError:
+            out.where = self._place(node)
         return out
+
+    def _place(self, node: Tree) -> tuple[object, int, int]:
+        """(inlined function or None, line, column) of `node` in the text it is written in."""
+        if node.meta.empty:
+            line, column = 1, 1
+        else:
+            line, column = start_of(node)
+        shift = self._shift
+        if shift is not None:
+            column += shift[1] if line == 1 else 0
+            line += shift[0] - 1
+        return (self._origin, line, column)
 
     def _number(self, node: Tree, scope: Scope) -> ir.Expr:
         return ir.Const(int(node.children[0]))
@@ -402,6 +423,7 @@ class Resolver(CallResolver):
         A log line's text (`words`) prints the ids it fills in as their names."""
         raw = str(token)[1:-1]
         parts: list[str | ir.Expr] = []
+        places: list[tuple[object, int, int]] = []
         pos = 0
         while pos < len(raw):
             start = raw.find("{", pos)
@@ -413,23 +435,30 @@ class Resolver(CallResolver):
                 raise fail(token, "a '{' in the text is never closed")
             if start > pos:
                 parts.append(raw[pos:start])
+            outer, self._shift = self._shift, (token.line or 1, (token.column or 0) + 1 + start)
+            places.append((self._origin, token.line or 1, (token.column or 0) + 2 + start))
             try:
                 parts.append(self.expr(parse(raw[start + 1 : end], "expr"), scope))
             except DslSyntaxError as e:
                 column = (token.column or 0) + 1 + start + e.column
                 raise DslCompileError(e.message, token.line or 1, column, e.code) from None
+            finally:
+                self._shift = outer
             pos = end + 1
         if all(isinstance(p, str | ir.Const) for p in parts):
             if any(id(p) in self.env.count_consts for p in parts):
                 self.env.count_used = True  # the text now differs by player count
             names = self.env.id_names
-            return ir.Const(
+            out: ir.Expr = ir.Const(
                 "".join(
                     p if isinstance(p, str) else named(p.value, names) if words else show(p.value)
                     for p in parts
                 )
             )
-        return ir.Template(parts, words)
+        else:
+            out = ir.Template(parts, words, tuple(places))
+        out.where = (self._origin, token.line or 1, (token.column or 0) + 1)
+        return out
 
 
 _EXPRESSIONS = {

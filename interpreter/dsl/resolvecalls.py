@@ -60,6 +60,7 @@ class CallResolver:
     tc: Any
     _depth: int
     _origin: object
+    _shift: tuple[int, int] | None
 
     def _call(
         self, name_tok: Token, rest: list, scope: Scope, statement: bool
@@ -132,6 +133,7 @@ class CallResolver:
                 bound.append((self._bind(inner, pname, value), value))
         self._depth += 1
         outer, self._origin = self._origin, fn.origin
+        shift, self._shift = self._shift, None  # the function's own text: its own places
         try:
             tree = fn.tree()
             out: ir.Expr | ir.InlineProc
@@ -144,3 +146,4 @@ class CallResolver:
         finally:
             self._depth -= 1
             self._origin = outer
+            self._shift = shift

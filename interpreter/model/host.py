@@ -24,7 +24,8 @@ from interpreter.dsl.typefault import found_words
 from interpreter.dsl.types import ANY, SEAT, describe, item_of
 from interpreter.load.locate import json_pointer, locate, position_of
 from interpreter.model.flow import ChooseSpec, OptionSpec
-from interpreter.model.origins import TextOrigins, source_lines
+from interpreter.model.origins import TextOrigins, place_in_text
+from interpreter.model.texts import Block, LogStep, OptionLine, Texts
 from interpreter.model.values import rule_text
 
 # stands for a text whose resolved form is not known here (a lazy build's, one that failed):
@@ -60,6 +61,11 @@ class DslHost:
         self.choices: list[tuple[ChooseSpec, list[ir.Expr]]] = []
         # each option line, its `for` collections and its position (OptionSpec.secret_values)
         self.option_lines: list[tuple[OptionSpec, list[ir.Expr], str]] = []
+        # every resolved text, where it is and what it runs under (model/texts.py); the texts
+        # of the last log line compiled (public, own, the own text's seat) and the seat deciding
+        self.rule_texts = Texts(position=self.position)
+        self.last_log: tuple[ir.Expr | None, ...] = (None, None, None)
+        self.deciding: ir.Expr | None = None
 
     # -- positions -----------------------------------------------------------------------
     def text_origin(self, path: Sequence[Any]) -> tuple[str | None, int | None, int | None]:
@@ -88,48 +94,10 @@ class DslHost:
         return rule_text(node)
 
     def position(self, path: Sequence[Any], line: int, column: int) -> tuple:
-        """file:line:col of (line, column) inside the effect text at `path`.
-
-        YAML may fold, indent or quote the text (`|`, `>-`, plain over several lines, quotes);
-        its non-blank characters still appear in the file in the same order, so the fault is
-        found by counting them.
-        """
+        """file:line:col of (line, column) inside the effect text at `path` (however YAML
+        folds, indents or quotes it: origins.place_in_text)."""
         file, vline, vcol = self._text_origin(path)
-        if vline is None:
-            return file, None, None
-        text = self._text_at(path)
-        lines = source_lines(file)
-        if not lines or not text:
-            return file, vline, vcol
-        tlines = text.split("\n")
-        line = max(1, min(line, len(tlines)))
-        offset = sum(len(x) + 1 for x in tlines[: line - 1]) + max(0, column - 1)
-        nonblank = [i for i, ch in enumerate(text) if not ch.isspace()]
-        if not nonblank:
-            return file, vline, vcol
-        want = sum(1 for i in nonblank if i < offset)
-        after_end = want >= len(nonblank)
-        if after_end:
-            want = len(nonblank) - 1
-        head = lines[vline - 1] if 0 < vline <= len(lines) else ""
-        col0 = (vcol or 1) - 1
-        indicator = head[col0 : col0 + 1]
-        if indicator in ("|", ">"):
-            li, ci = vline, 0  # a block scalar starts on the next line
-        else:
-            li, ci = vline - 1, col0 + (1 if indicator in ("'", '"') else 0)
-        count = 0
-        while li < len(lines):
-            row = lines[li]
-            while ci < len(row):
-                if not row[ci].isspace():
-                    if count == want:
-                        return file, li + 1, ci + 1 + (1 if after_end else 0)
-                    count += 1
-                ci += 1
-            li += 1
-            ci = 0
-        return file, vline, vcol
+        return place_in_text(file, vline, vcol, self._text_at(path), line, column)
 
     def where(self, path: Sequence[Any]) -> str:
         file, line, col = self._text_origin(path)
@@ -320,12 +288,20 @@ class DslHost:
             self._guard(path, lambda t=tree, n=node, x=expect: self.c.recheck(t, n, x))
         self.pending.clear()
 
-    def statements(self, text: Any, path: Sequence[Any], scope: Scope | None = None) -> Fn:
+    def statements(
+        self, text: Any, path: Sequence[Any], scope: Scope | None = None, block: bool = True
+    ) -> Fn:
+        """`block`: note the text as a Block of its own (an option's `do` is its line's)."""
         sc = scope or self.c.root
         self.c.last_block = None
         fn = self._guard(path, lambda: self.c.statements(rule_text(text), sc))
         if self.c.last_block is not None:
             self.secrets.statements(self.c.last_block, self.context)
+            if block:
+                temps = {k: v[1] for k, v in sc.bindings.items() if v[0] == "temp"}
+                self.rule_texts.blocks.append(
+                    Block(tuple(path), self.c.last_block, tuple(self.context), temps)
+                )
         return fn
 
     def template(
@@ -335,6 +311,7 @@ class DslHost:
         prints the ids it fills in as their names (model/words.py)."""
         sc = scope or self.c.root
         raw = rule_text(text)
+        self.c.last = None
         if '"' in raw:
             self.error(path, "D006", 'a template may not contain the character "')
             return lambda s: raw
@@ -347,11 +324,17 @@ class DslHost:
         seat deciding); its function keeps the public template as ``public`` (the leak check
         finds the line's rule text by it)."""
         if not isinstance(line, dict):
-            return self.template(line, path, scope, True)
+            fn = self.template(line, path, scope, True)
+            self.last_log = (self._template_node(), None, None)
+            return fn
         public = self.template(line.get("text", ""), [*path, "text"], scope, True)
+        texts = [self._template_node()]
         own = self.template(line.get("own", ""), [*path, "own"], scope, True)
+        texts.append(self._template_node())
+        self.last_log = (*texts, None)
         if "seat" in line:
             seat = self.expression(line["seat"], [*path, "seat"], scope, expect="seat")
+            self.last_log = (*texts, self.last_node())
         elif scope is not None:
             seat = attrgetter("who")
         else:
@@ -364,8 +347,14 @@ class DslHost:
         text.public = public  # type: ignore[attr-defined]
         return text
 
+    def _template_node(self) -> ir.Expr | None:
+        """The resolved form of the last template compiled (None: it failed)."""
+        node = self.c.last[1] if self.c.last is not None else None
+        return node if isinstance(node, ir.Expr) else None
+
     def log(self, text: Any, path: Sequence[Any]) -> Fn:
         line = self.log_line(text, path)
+        self.rule_texts.logs.append(LogStep(tuple(path), *self.last_log, tuple(self.context)))
         # the leak check reads `fmt`, the public template, off this frame (secrets_trace.py)
         fmt = getattr(line, "public", line)
         both = line if fmt is not line else None
@@ -386,6 +375,7 @@ class DslHost:
     def choose(self, spec: Any, path: list, idle: tuple[str, ...]) -> ChooseSpec:
         """A `choose` step: who decides, and each `options:` line (see :meth:`option`)."""
         who = self.expression(spec.get("who", "0"), [*path, "who"], expect="seat")
+        self.deciding = self.last_node()
         reads: list[ir.Expr] = []  # what decides which options are legal
         options = [
             self.option(o, [*path, "options", i], reads)
@@ -439,6 +429,7 @@ class DslHost:
             part_paths = [[*opath, "for", j] for j in range(len(parts))]
         slots: list[str] = []
         domains: list[Fn] = []
+        at: list[tuple[tuple[Any, ...], int]] = []  # each part's path and its collection's column
         for part, ppath in zip(parts, part_paths, strict=True):
             name, sep, rest = str(part).partition(" in ")
             if not sep or not name.strip().replace("-", "").replace("_", "").isalnum():
@@ -447,6 +438,7 @@ class DslHost:
             offset = len(name) + len(sep)  # faults in the collection keep their column
             domains.append(self.expression(rest, ppath, scope, offset, expect="collection"))
             slots.append(scope.temp(name.strip(), item_of(self.c.last_type or ANY)))
+            at.append((tuple(ppath), offset))
             reads.append(self.last_node())
             self.secrets.bind(slots[-1], [reads[-1]])  # a `for` name: from its collection
         collections = reads[len(reads) - len(slots) :]
@@ -457,12 +449,28 @@ class DslHost:
         mine = reads[len(reads) - len(slots) - (cond is not None) :]
         self.c.last = None
         template = self.template(o.get("id", ""), [*opath, "id"], scope)
+        ident = self._template_node()
         parts = self.c.template_parts(slots)
         if parts is not None and hasattr(template, "__code__"):
             template.parts = parts  # type: ignore[attr-defined] # options.py writes it inline
         with self.under(*mine):  # the effect runs only when this option is legal and taken
-            effect = self.statements(o.get("do", "pass"), [*opath, "do"], scope)
+            effect = self.statements(o.get("do", "pass"), [*opath, "do"], scope, False)
+        body = self.c.last_block or []
+        self.last_log = (None, None, None)
         log = self.log_line(o["log"], [*opath, "log"], scope) if "log" in o else None
+        self.rule_texts.options.append(
+            OptionLine(
+                tuple(opath),
+                self.deciding,
+                [(k, x, *a) for k, x, a in zip(slots, collections, at, strict=True)],
+                reads[-1] if cond is not None else None,
+                ident,
+                *self.last_log[:2],
+                "log" in o,
+                body,
+                tuple(self.context),
+            )
+        )
         if self.probes is not None:  # a coverage build: count each line offered and taken
             label = rule_text(o.get("id", ""))
             template = self.probes.wrap(self.point("option-offered", label, opath), template)

@@ -12,7 +12,7 @@ from interpreter.load.locate import json_pointer
 if TYPE_CHECKING:
     from interpreter.model.host import DslHost
 
-__all__ = ["TextOrigins", "source_lines"]
+__all__ = ["TextOrigins", "place_in_text", "source_lines"]
 
 _source_cache: dict[str, list[str]] = {}
 
@@ -27,6 +27,52 @@ def source_lines(path: str | None) -> list[str]:
         except OSError:
             _source_cache[path] = []
     return _source_cache[path]
+
+
+def place_in_text(
+    file: str | None, vline: int | None, vcol: int | None, text: str, line: int, column: int
+) -> tuple[str | None, int | None, int | None]:
+    """file:line:col of (line, column) inside `text`, an effect text that starts in `file` at
+    (vline, vcol).
+
+    YAML may fold, indent or quote the text (`|`, `>-`, plain over several lines, quotes);
+    its non-blank characters still appear in the file in the same order, so the place is
+    found by counting them.
+    """
+    if vline is None:
+        return file, None, None
+    lines = source_lines(file)
+    if not lines or not text:
+        return file, vline, vcol
+    tlines = text.split("\n")
+    line = max(1, min(line, len(tlines)))
+    offset = sum(len(x) + 1 for x in tlines[: line - 1]) + max(0, column - 1)
+    nonblank = [i for i, ch in enumerate(text) if not ch.isspace()]
+    if not nonblank:
+        return file, vline, vcol
+    want = sum(1 for i in nonblank if i < offset)
+    after_end = want >= len(nonblank)
+    if after_end:
+        want = len(nonblank) - 1
+    head = lines[vline - 1] if 0 < vline <= len(lines) else ""
+    col0 = (vcol or 1) - 1
+    indicator = head[col0 : col0 + 1]
+    if indicator in ("|", ">"):
+        li, ci = vline, 0  # a block scalar starts on the next line
+    else:
+        li, ci = vline - 1, col0 + (1 if indicator in ("'", '"') else 0)
+    count = 0
+    while li < len(lines):
+        row = lines[li]
+        while ci < len(row):
+            if not row[ci].isspace():
+                if count == want:
+                    return file, li + 1, ci + 1 + (1 if after_end else 0)
+                count += 1
+            ci += 1
+        li += 1
+        ci = 0
+    return file, vline, vcol
 
 
 class TextOrigins:

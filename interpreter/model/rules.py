@@ -204,6 +204,17 @@ def build_rules(
     if notes is not None:
         notes["count_used"] = env.count_used
         notes["secret_marks"] = marks
+        if not lazy:  # every text resolved, for the analyses of the whole (model/texts.py)
+            texts = host.rule_texts
+            texts.events = env.events
+            texts.hidden_global = frozenset(fields.hidden_global)
+            texts.hidden_player = frozenset(fields.hidden_player)
+            texts.counted = frozenset(counted)
+            texts.remembered = frozenset(
+                n for n in fields.remember if fields.player_init.get(n, ("pile",))[0] != "pile"
+            )
+            texts.hidden_areas = bool(areas & fields.hidden_player)
+            notes["texts"] = texts
     if host.diagnostics:
         # a fault inside a rule function is found at every call site: report it once
         faults = fold_unbound_seat_names(data, host.diagnostics)

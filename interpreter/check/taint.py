@@ -1,0 +1,495 @@
+"""The static leak check (L005): every value that flows from a field hidden from some seat into
+a place another seat reads, found in the resolved effect language of a full build
+(model/texts.py), without playing a game.
+
+*Sources* are reads of a hidden field's contents: a field declared ``hidden: true|all``,
+global (hidden from every seat) or a seat's own (``actor.hand``: hidden from every other seat),
+and what the pieces of a hidden area grant. A hidden pile's size (``len``) is not a source
+where every seat is shown it (``hidden: true``); under ``hidden: all`` it is.
+
+A value carries the sources it was computed from through expressions, rule functions and
+procedures (inlined where they are called), ``let`` names, flow variables (across every text
+that assigns them), an option's ``for`` names (from the collection *and* from the option's
+``if``: a value offered only when it is in a hidden hand says it is there), loops and
+reductions, the contents of local lists, and an event's values into its hooks. Under a flow
+step's ``if:``/``while:`` or a statement's ``if``, what the text does at all depends on what
+the condition reads.
+
+*Sinks*, where other seats read:
+
+* a public log text (a flow ``log:`` step, a ``log`` statement, an option's ``log:``; an
+  option with no ``log:`` whose effect may write no line is logged with its own text, its id);
+* an own text, read by one seat: a source hidden from that seat;
+* an option's id (its text), read by the seat deciding, and which options that seat is
+  offered (their ``for`` collections and ``if``): a source hidden from the decider;
+* a write into a public field (a counter, a value, a bag, a piece's field) of a value that is
+  not an id (an id written into a public place is a reveal, as a card turned face up);
+* a log line written, a decision asked or a public pile changed only under a condition that
+  reads a source.
+
+*Declassification*: a name (an option's ``for`` value, a ``let``, a flow variable) that the
+same text (an option line with its effect) puts, unconditionally, into a pile or area every
+seat sees, or writes into a public field, is public in that text, and so is the option's
+existence: San Juan's builder names the card it builds from its hand, which then stands on the
+public site. What runs at game end (scoring and the hooks only it triggers) is not followed:
+the game is over. A seat-relative field is visible to the seat named by the same expression
+(``actor.hand`` in the own text or the options of ``who: actor``); a seat named otherwise
+(``player(i)``) is taken as another seat.
+
+It claims no more than that: which *line* of options a seat took (its public text) is taken as
+public, and so is how many times a loop runs; a value the engine binds for a hook (its piece,
+its owner) is public; a flow that goes through the state (written into a hidden field, read
+back later) is followed by the field's own visibility only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from interpreter.check.taint_words import Finding, describe_name, findings_to_diagnostics
+from interpreter.dsl import ir
+from interpreter.dsl.hoist import _children as expr_children
+from interpreter.dsl.types import is_text_id
+from interpreter.model.texts import Block, LogStep, OptionLine, Texts
+
+__all__ = ["leak_flows"]
+
+# ("global" | "player" | "area", field, seat key or None, the seat as the text writes it)
+Label = tuple[str, str, Any, str]
+Where = tuple[Any, ...]  # (text path, origin, line, column) of the read
+Taint = dict[Label, Where]
+
+_CHANGES = {"push": 0, "remove": 0, "clear": 0, "shuffle": 0, "place": 1}  # -> the pile's arg
+
+
+def leak_flows(texts: Texts) -> list[Any]:
+    """The L005 diagnostics of one build's texts (empty when nothing leaks)."""
+    flows = Flows(texts)
+    flows.settle()
+    return findings_to_diagnostics(flows.findings, texts.position)
+
+
+def name_of(node: Any) -> Any:
+    """The name a read reads (a flow variable, an engine-bound name, a local), or None."""
+    if isinstance(node, ir.FlowVar):
+        return ("var", node.key)
+    if isinstance(node, ir.Temp):
+        return ("temp", node.key)
+    if isinstance(node, ir.Local):
+        return node.slot
+    return None
+
+
+def seat_key(node: Any) -> Any:
+    """What names a seat, comparable between two texts (None: not known)."""
+    if isinstance(node, ir.BuiltinCall) and node.name == "player" and len(node.args) == 1:
+        return seat_key(node.args[0])
+    if isinstance(node, ir.Const) and isinstance(node.value, int):
+        return ("const", node.value)
+    return name_of(node)
+
+
+def root_name(node: Any) -> Any:
+    while isinstance(node, ir.Index):
+        node = node.obj
+    return name_of(node)
+
+
+class Walk:
+    """One text being read: its path, the names it makes public, and a memo of its reads."""
+
+    def __init__(
+        self, path: Sequence[Any], public: frozenset[Any] = frozenset(), shift: int = 0
+    ) -> None:
+        """`shift`: the column the text starts at in the rule text at `path` (an option's `for`
+        collection, after its name and ``in``)."""
+        self.path = tuple(path)
+        self.public = public
+        self.shift = shift
+        self.memo: dict[int, Taint] = {}
+
+    def where(self, node: Any) -> Where:
+        return self.where_at(getattr(node, "where", (None, 1, 1)))
+
+    def where_at(self, place: tuple[Any, int, int]) -> Where:
+        origin, line, column = place
+        if origin is None and line == 1:
+            column += self.shift
+        return (self.path, origin, line, column)
+
+
+class Flows:
+    """The fixed point of what each name may carry, then the findings at the sinks."""
+
+    def __init__(self, texts: Texts) -> None:
+        self.t = texts
+        self.names: dict[Any, Taint] = {}
+        self.changed = False
+        self.findings: list[Finding] | None = None  # filled on the reporting pass only
+        # event -> the s.t keys of its values in each hook
+        self.hook_values: dict[str, list[list[str]]] = {}
+        for block in texts.blocks:
+            event = _hook_event(block.path)
+            if event is not None:
+                keys = [block.temps.get(p) for p in texts.events.get(event, [])]
+                self.hook_values.setdefault(event, []).append([k for k in keys if k])
+        self.over = _game_end_blocks(texts)
+        # a remembered counter's every change is seen: only its total is face down
+        self.hidden_player = texts.hidden_player - texts.remembered
+
+    # -- the passes ------------------------------------------------------------------------
+    def settle(self) -> None:
+        """Read every text until no name carries more, then once more, reporting."""
+        for _ in range(50):  # each pass adds a label to a name, or it is the last
+            self.changed = False
+            self.read_all()
+            if not self.changed:
+                break
+        self.findings = []
+        self.read_all()
+
+    def read_all(self) -> None:
+        for block in self.t.blocks:
+            self.block(block)
+        for step in self.t.logs:
+            self.log_step(step)
+        for line in self.t.options:
+            self.option(line)
+
+    def flow(self, name: Any, taint: Taint) -> None:
+        if name is None or not taint:
+            return
+        have = self.names.setdefault(name, {})
+        for label, where in taint.items():
+            if label not in have:
+                have[label] = where
+                self.changed = True
+
+    def report(
+        self, kind: str, node: Any, w: Walk, taint: Taint, at: Any = None, **extra: Any
+    ) -> None:
+        """A finding of `kind` at `node` (or at `at`, a place in the text) on the last pass."""
+        if self.findings is not None and taint:
+            where = w.where(node) if at is None else w.where_at(at)
+            self.findings.append(Finding(kind, where, node, taint, extra))
+
+    # -- values ------------------------------------------------------------------------------
+    def taint(self, node: Any, w: Walk) -> Taint:
+        if node is None:
+            return {}
+        key = id(node)
+        found = w.memo.get(key)
+        if found is None:
+            found = w.memo[key] = self._taint(node, w)
+        return found
+
+    def _taint(self, node: Any, w: Walk) -> Taint:
+        t = self.t
+        if isinstance(node, ir.Global):
+            hidden = node.name in t.hidden_global
+            return {("global", node.name, None, ""): w.where(node)} if hidden else {}
+        if isinstance(node, ir.Field):
+            out = dict(self.taint(node.obj, w))
+            if node.holder != "piece" and node.name in self.hidden_player:
+                label = ("player", node.name, seat_key(node.obj), describe_name(node.obj))
+                out.setdefault(label, w.where(node))
+            return out
+        name = name_of(node)
+        if name is not None:
+            return {} if name in w.public else self.names.get(name, {})
+        if isinstance(node, ir.Ability):
+            out = dict(self.taint(node.obj, w))
+            if t.hidden_areas:
+                label = ("area", node.name, seat_key(node.obj), describe_name(node.obj))
+                out.setdefault(label, w.where(node))
+            return out
+        if isinstance(node, ir.BuiltinCall) and node.name == "len" and len(node.args) == 1:
+            arg = node.args[0]
+            if self._size_shown(arg):
+                return self.taint(arg.obj, w) if isinstance(arg, ir.Field) else {}
+        if isinstance(node, ir.ReduceEach):
+            self.flow(node.slot, self.taint(node.iterable, w))
+        elif isinstance(node, ir.Inline):
+            for slot, value in node.bound:
+                self.flow(slot, self.taint(value, w))
+        return _union(self.taint(child, w) for child in expr_children(node))
+
+    def _size_shown(self, node: Any) -> bool:
+        counted = self.t.counted
+        if isinstance(node, ir.Global):
+            return ("global", node.name) in counted
+        return isinstance(node, ir.Field) and ("player", node.name) in counted
+
+    def is_public(self, node: Any) -> bool:
+        """Whether a state place (a pile, an area, a field) is shown to every seat."""
+        if isinstance(node, ir.Global):
+            return node.name not in self.t.hidden_global
+        if isinstance(node, ir.Field):
+            return node.holder == "piece" or node.name not in self.t.hidden_player
+        return False
+
+    # -- texts -------------------------------------------------------------------------------
+    def context(self, conditions: Iterable[ir.Expr], w: Walk) -> Taint:
+        return _union(self.taint(c, w) for c in conditions)
+
+    def block(self, block: Block) -> None:
+        w = Walk(block.path, self.revealed(block.stmts))
+        if block.path in self.over:
+            saved, self.findings = self.findings, None  # game end: followed, never reported
+            self.stmts(block.stmts, w, {})
+            self.findings = saved
+            return
+        self.stmts(block.stmts, w, self.context(block.context, w))
+
+    def log_step(self, step: LogStep) -> None:
+        w = Walk(step.path)
+        ctx = self.context(step.context, w)
+        self.report("only-if", step.text, w, ctx, what="this log step")
+        self.public_text(step.text, Walk([*step.path, "text"]) if step.own else w)
+        if step.own is not None:
+            self.own_text(step.own, step.seat, Walk([*step.path, "own"]))
+
+    def option(self, line: OptionLine) -> None:
+        public = self.revealed(line.effect)
+        parts = {("temp", part[0]) for part in line.parts}
+        if parts and parts <= public:
+            public |= {"existence"}
+        w = Walk(line.path, frozenset(public))
+        who = seat_key(line.who)
+        if "existence" not in public:
+            # which values are offered: the collections, and what the `if` keeps of them
+            reads = [
+                (collection, Walk(path, shift=column))
+                for _key, collection, path, column in line.parts
+            ]
+            reads.append((line.condition, Walk([*line.path, "if"])))
+            exists = _union(self.taint(node, rw) for node, rw in reads)
+            for key, *_rest in line.parts:
+                self.flow(("temp", key), exists)
+            for node, rw in reads:
+                hidden = {k: v for k, v in self.taint(node, rw).items() if not _visible(k, who)}
+                self.report("offered", node, rw, hidden, seat=line.who)
+        ctx = self.context(line.context, w)
+        if line.path[-1:] == (0,):  # once for the decision, at its first line
+            self.report("asked", line.ident, Walk([*line.path, "id"]), ctx, seat=line.who)
+        idw = Walk([*line.path, "id"], w.public)
+        if not line.has_log and not _always_logs(line.effect):
+            self.public_text(line.ident, idw, kind="option-logged")
+        else:
+            self.own_text(line.ident, line.who, idw, kind="option-text")
+        if line.log is not None:
+            text = [*line.path, "log", "text"] if line.own is not None else [*line.path, "log"]
+            self.public_text(line.log, Walk(text, w.public))
+        if line.own is not None:
+            self.own_text(line.own, line.who, Walk([*line.path, "log", "own"], w.public))
+        self.stmts(line.effect, Walk([*line.path, "do"], w.public), ctx)
+
+    def public_text(self, text: Any, w: Walk, kind: str = "public") -> None:
+        for part, at in _parts(text):
+            self.report(kind, part, w, self.taint(part, w), at)
+
+    def own_text(self, text: Any, seat: Any, w: Walk, kind: str = "own") -> None:
+        reader = seat_key(seat)
+        for part, at in _parts(text):
+            hidden = {k: v for k, v in self.taint(part, w).items() if not _visible(k, reader)}
+            self.report(kind, part, w, hidden, at, seat=seat)
+
+    # -- statements ----------------------------------------------------------------------
+    def stmts(self, stmts: Sequence[ir.Stmt], w: Walk, ctx: Taint) -> None:
+        for st in stmts:
+            if isinstance(st, ir.Let):
+                self.flow(st.slot, self.taint(st.value, w))
+                self.changes(st.value, w, ctx)
+            elif isinstance(st, ir.Assign):
+                self.assign(st, w, ctx)
+            elif isinstance(st, ir.If):
+                tests: Taint = dict(ctx)
+                for test, body in st.branches:
+                    tests = _union((tests, self.taint(test, w)))
+                    self.stmts(body, w, tests)
+                if st.otherwise:
+                    self.stmts(st.otherwise, w, tests)
+            elif isinstance(st, ir.For):
+                self.flow(st.slot, self.taint(st.iterable, w))
+                self.stmts(st.body, w, ctx)
+            elif isinstance(st, ir.InlineProc):
+                for slot, value in st.bound:
+                    self.flow(slot, self.taint(value, w))
+                self.stmts(st.body, w, ctx)
+            elif isinstance(st, ir.Emit):
+                for keys in self.hook_values.get(st.event, []):
+                    for key, arg in zip(keys, st.args, strict=False):
+                        self.flow(("temp", key), _union((self.taint(arg, w), ctx)))
+            elif isinstance(st, ir.Log):
+                self.log(st, w, ctx)
+            elif isinstance(st, ir.Do):
+                self.taint(st.call, w)  # binds what it binds (a reduction's name)
+                self.changes(st.call, w, ctx)
+
+    def log(self, st: ir.Log, w: Walk, ctx: Taint) -> None:
+        if not (isinstance(st.text, ir.Const) and st.text.value == ""):
+            self.report("only-if", st.text, w, ctx, what="this log line")
+        self.public_text(st.text, w)
+        if st.own is not None:
+            self.own_text(st.own, st.seat, w)
+
+    def assign(self, st: ir.Assign, w: Walk, ctx: Taint) -> None:
+        target = st.target
+        value = self.taint(st.value, w)
+        if target.kind in ("local", "temp", "var"):
+            name = target.key if target.kind == "local" else (target.kind, target.key)
+            self.flow(name, _union((value, ctx)))
+            return
+        place = _place_of(target)
+        if target.kind == "index":
+            root = root_name(target.obj)
+            if root is not None:
+                self.flow(root, _union((value, self.taint(target.index, w), ctx)))
+                return
+            value = _union((value, self.taint(target.index, w)))
+        elif target.kind == "field":
+            value = _union((value, self.taint(target.obj, w)))
+        if place is None or not self.is_public(place):
+            return
+        if is_text_id(getattr(st.value, "ty", None)):
+            value = {}  # an id written where every seat sees it: a reveal, as a card turned up
+        self.report("field", st.value, w, _union((value, ctx)), field=_field_name(target))
+
+    def changes(self, node: Any, w: Walk, ctx: Taint) -> None:
+        """A builtin that changes a pile or a list: a local list carries what is put in; a
+        public pile changed under a hidden condition tells that condition."""
+        if not isinstance(node, ir.BuiltinCall) or node.name not in _CHANGES:
+            return
+        pile = node.args[_CHANGES[node.name]] if node.args else None
+        root = root_name(pile)
+        if root is not None:
+            self.flow(root, _union([ctx, *(self.taint(a, w) for a in node.args)]))
+        elif self.is_public(pile):
+            self.report("only-if", node, w, ctx, what=f"this {node.name}")
+
+    # -- declassification ---------------------------------------------------------------
+    def revealed(self, stmts: Sequence[ir.Stmt]) -> frozenset[Any]:
+        """The names `stmts` put, unconditionally, where every seat sees them."""
+        out: set[Any] = set()
+        for st in stmts:
+            if isinstance(st, ir.InlineProc):
+                out |= self.revealed(st.body)
+                continue
+            call = st.call if isinstance(st, ir.Do) else getattr(st, "value", None)
+            if isinstance(call, ir.BuiltinCall) and call.name in ("push", "place"):
+                pile, value = (call.args[0], call.args[1])
+                if call.name == "place":
+                    pile, value = value, pile
+                if self.is_public(pile) and name_of(value) is not None:
+                    out.add(name_of(value))
+            elif isinstance(st, ir.Assign):
+                target = st.target
+                if target.kind == "index" and self.is_public(target.obj):
+                    shown = target.index  # a public bag's count of it changes: seen by all
+                elif target.kind in ("global", "field") and self.is_public(_place_of(target)):
+                    shown = st.value
+                else:
+                    continue
+                if name_of(shown) is not None:
+                    out.add(name_of(shown))
+        return frozenset(out)
+
+
+def _visible(label: Label, reader: Any) -> bool:
+    """Whether the seat `reader` (a seat key) sees what `label` reads."""
+    return label[0] != "global" and label[2] is not None and label[2] == reader
+
+
+def _union(taints: Iterable[Taint]) -> Taint:
+    out: Taint = {}
+    for t in taints:
+        for label, where in t.items():
+            out.setdefault(label, where)
+    return out
+
+
+def _parts(text: Any) -> list[tuple[Any, Any]]:
+    """Each {expr} part of a text with its place in the text (None: its node's own)."""
+    if isinstance(text, ir.Template):
+        exprs = [p for p in text.parts if isinstance(p, ir.Expr)]
+        places = text.places if len(text.places) == len(exprs) else (None,) * len(exprs)
+        return list(zip(exprs, places, strict=True))
+    return [] if text is None or isinstance(text, ir.Const) else [(text, None)]
+
+
+def _place_of(target: ir.Target) -> Any:
+    """The state place an assignment writes (a field, a global, a table's container)."""
+    if target.kind == "index":
+        return target.obj
+    if target.kind == "global":
+        return ir.Global(target.key)
+    if target.kind == "field":
+        return ir.Field(target.obj, target.key, "any")
+    return None
+
+
+def _field_name(target: ir.Target) -> str:
+    if target.kind == "index":
+        obj = target.obj
+        return str(getattr(obj, "name", describe_name(obj)))
+    if target.kind == "field":
+        return f"{describe_name(target.obj)}.{target.key}"
+    return str(target.key)
+
+
+def _always_logs(stmts: Sequence[ir.Stmt]) -> bool:
+    """Whether running `stmts` writes a log line on every path (then an option's own text is
+    not logged for it: engine/state.py)."""
+    for st in stmts:
+        if isinstance(st, ir.Log) and not (isinstance(st.text, ir.Const) and not st.text.value):
+            return True
+        if isinstance(st, ir.InlineProc) and _always_logs(st.body):
+            return True
+        if isinstance(st, ir.If) and st.otherwise is not None:
+            arms = [body for _, body in st.branches] + [st.otherwise]
+            if all(_always_logs(body) for body in arms):
+                return True
+    return False
+
+
+def _hook_event(path: Sequence[Any]) -> str | None:
+    """The event a hook's text runs on (``catalogs/C/entries/E/on/EVENT``), else None."""
+    if len(path) >= 2 and path[-2] == "on" and path[0] == "catalogs":
+        return str(path[-1])
+    return None
+
+
+def _game_end_blocks(texts: Texts) -> set[tuple[Any, ...]]:
+    """The texts that run only once the game is over: scoring, and the hooks of events only
+    such texts emit."""
+    over = {b.path for b in texts.blocks if b.path and b.path[0] == "scoring"}
+    while True:
+        live: set[str] = set()
+        for b in texts.blocks:
+            if b.path not in over:
+                live |= _emitted(b.stmts)
+        for line in texts.options:
+            live |= _emitted(line.effect)
+        more = {
+            b.path
+            for b in texts.blocks
+            if (event := _hook_event(b.path)) is not None and event not in live
+        }
+        if more <= over:
+            return over
+        over |= more
+
+
+def _emitted(stmts: Sequence[ir.Stmt]) -> set[str]:
+    out: set[str] = set()
+    for st in stmts:
+        if isinstance(st, ir.Emit):
+            out.add(st.event)
+        elif isinstance(st, ir.If):
+            for _, body in st.branches:
+                out |= _emitted(body)
+            out |= _emitted(st.otherwise or [])
+        elif isinstance(st, ir.For | ir.InlineProc):
+            out |= _emitted(st.body)
+    return out

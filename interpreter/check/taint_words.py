@@ -1,0 +1,145 @@
+"""The words of the static leak check's findings (check/taint.py): one L005 diagnostic at the
+place a hidden value reaches, naming where it was read, what it is written into and who reads
+it there."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from interpreter.diagnostics.errors import Diagnostic
+from interpreter.dsl import ir
+from interpreter.load.locate import json_pointer
+
+__all__ = ["Finding", "describe_name", "findings_to_diagnostics"]
+
+Position = Callable[[Sequence[Any], int, int], tuple] | None
+
+
+@dataclass
+class Finding:
+    """A sink reached by hidden values: its kind (see _SINKS), where it is, the value written
+    there, what that carries (label -> where read), and the sink's own words (seat, field)."""
+
+    kind: str
+    where: tuple[Any, ...]  # (text path, origin, line, column)
+    node: Any
+    taint: dict[Any, tuple[Any, ...]]
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+# kind -> (what the value is written into, the fix)
+_SINKS = {
+    "public": (
+        "a public log line here",
+        "name it in an own text only (log: {text: ..., own: ...}), or put it where every "
+        "seat sees it in the same move",
+    ),
+    "option-logged": (
+        "the text of this option, which the log shows every seat when it is taken (the "
+        "option has no log: and its effect may write no line)",
+        "give the option a log: whose public text does not name it, with an own text that does",
+    ),
+    "own": (
+        "the own text that seat {seat} reads here",
+        "name in an own text only what its reader may see",
+    ),
+    "option-text": (
+        "the text of this option, which seat {seat} reads when deciding",
+        "offer the deciding seat only what it may see",
+    ),
+    "field": (
+        "the public field '{field}' here",
+        "hide the field as well (hidden: true), or compute it from what every seat sees",
+    ),
+}
+_CONDITIONS = {
+    "offered": (
+        "which options seat {seat} is offered here depends on {source}",
+        "offer the deciding seat only what it may see",
+    ),
+    "asked": (
+        "whether seat {seat} is asked here depends on {source}, tested by a flow step around "
+        "this decision",
+        "test around a decision only what every seat sees",
+    ),
+    "only-if": (
+        "{what} happens only when a condition that reads {source} holds, and every seat sees "
+        "whether it does",
+        "test only what every seat sees around it, or make the hidden value public first",
+    ),
+}
+
+
+def describe_name(node: Any) -> str:
+    """A short name for a value as the rule text writes it (a name, a seat), or 'a value'."""
+    if isinstance(node, ir.FlowVar):
+        return node.key
+    if isinstance(node, ir.Temp):
+        return node.key.split("#")[0]
+    if isinstance(node, ir.Local):
+        return node.slot.py.strip("_").rsplit("_", 1)[0]
+    if isinstance(node, ir.BuiltinCall) and node.name == "player" and len(node.args) == 1:
+        return f"player({describe_name(node.args[0])})"
+    if isinstance(node, ir.Const) and isinstance(node.value, int):
+        return f"player({node.value})"
+    if isinstance(node, ir.Field):
+        return f"{describe_name(node.obj)}.{node.name}"
+    if isinstance(node, ir.Global):
+        return node.name
+    return "a value"
+
+
+def _label_words(label: tuple[Any, ...]) -> str:
+    kind, name, _seat, seat = label
+    if kind == "global":
+        return f"'{name}' (hidden from every seat)"
+    if kind == "area":
+        return f"what {seat}'s pieces grant ('{name}', in a hidden area)"
+    return f"{seat}.{name} (hidden from the other seats)"
+
+
+def findings_to_diagnostics(findings: Sequence[Finding] | None, position: Position) -> list:
+    """One diagnostic per place (the first finding there), in the order found."""
+    out: list[Diagnostic] = []
+    seen: set[tuple[Any, ...]] = set()
+    for f in findings or ():
+        file, line, column = _place(f.where, position)
+        key = (file, line, column)
+        if key in seen:
+            continue
+        seen.add(key)
+        label, read = next(iter(f.taint.items()))
+        rfile, rline, rcolumn = _place(read, position)
+        at = ":".join(str(x) for x in (rfile, rline, rcolumn) if x is not None)
+        source = f"{_label_words(label)}, read at {at}"
+        seat = describe_name(f.extra.get("seat"))
+        if f.kind in _CONDITIONS:
+            words, fix = _CONDITIONS[f.kind]
+            message = words.format(source=source, seat=seat, what=f.extra.get("what", ""))
+        else:
+            into, fix = _SINKS[f.kind]
+            value = describe_name(f.node)
+            what = f"'{value}'" if value != "a value" else "the value written"
+            into = into.format(seat=seat, field=f.extra.get("field", ""))
+            message = f"{what} comes from {source}, and is written into {into}"
+        out.append(
+            Diagnostic(
+                code="L005",
+                message=message,
+                file=file,
+                line=line,
+                column=column,
+                json_path=json_pointer(list(f.where[1] or f.where[0])),
+                hint=fix,
+            )
+        )
+    return out
+
+
+def _place(where: tuple[Any, ...], position: Position) -> tuple[Any, Any, Any]:
+    path, origin, line, column = where
+    if position is None:
+        return None, line, column
+    return position(origin if origin is not None else path, line, column)
