@@ -354,7 +354,11 @@ class Flows:
             return
         if is_text_id(getattr(st.value, "ty", None)):
             value = {}  # an id written where every seat sees it: a reveal, as a card turned up
-        self.report("field", st.value, w, _union((value, ctx)), field=_field_name(target))
+        name = _field_name(target)
+        if value:
+            self.report("field", st.value, w, value, field=name)
+        else:
+            self.report("only-if", st.value, w, ctx, what=f"this write to the public '{name}'")
 
     def changes(self, node: Any, w: Walk, ctx: Taint) -> None:
         """A builtin that changes a pile or a list: a local list carries what is put in; a

@@ -120,10 +120,14 @@ def findings_to_diagnostics(findings: Sequence[Finding] | None, position: Positi
             message = words.format(source=source, seat=seat, what=f.extra.get("what", ""))
         else:
             into, fix = _SINKS[f.kind]
-            value = describe_name(f.node)
-            what = f"'{value}'" if value != "a value" else "the value written"
             into = into.format(seat=seat, field=f.extra.get("field", ""))
-            message = f"{what} comes from {source}, and is written into {into}"
+            if isinstance(f.node, ir.FlowVar | ir.Temp | ir.Local):
+                what = f"'{describe_name(f.node)}' comes from {source},"
+            elif isinstance(f.node, ir.Global | ir.Field):
+                what = f"{source},"  # the hidden field itself
+            else:
+                what = f"this value is computed from {source},"
+            message = f"{what} and is written into {into}"
         out.append(
             Diagnostic(
                 code="L005",

@@ -88,7 +88,8 @@ def _smoke(report: object, games: int, fmt: str) -> None:
     from interpreter.simulate.smoke import smoke_overlays, smoke_test
 
     diags: list[Diagnostic] = report.diagnostics  # type: ignore[attr-defined]
-    broken = {d.file for d in diags if d.severity == "error"}
+    # a leak found without playing (L005) leaves the file playable: the games check it too
+    broken = {d.file for d in diags if d.severity == "error" and not d.code.startswith("L")}
     bases = [f.path for f in report.files if f.kind == "ruleset" and f.path not in broken]  # type: ignore[attr-defined]
     found, played = smoke_test(bases, games)
     # an overlay file: over its base and in every stack with its game's own overlays
@@ -113,7 +114,8 @@ def _secrets(report: object, games: int, seed: int, fmt: str, jobs: int | None) 
     from interpreter.diagnostics.errors import Diagnostic
 
     diags: list[Diagnostic] = report.diagnostics  # type: ignore[attr-defined]
-    broken = {d.file for d in diags if d.severity == "error"}
+    # a leak found without playing (L005) leaves the file playable: the games check it too
+    broken = {d.file for d in diags if d.severity == "error" and not d.code.startswith("L")}
     files = [f.path for f in report.files if f.path not in broken]  # type: ignore[attr-defined]
     kinds = {f.path: f.kind for f in report.files}  # type: ignore[attr-defined]
     found = play_compositions(compositions(files, kinds), games, seed, 1, jobs, None)
