@@ -5,15 +5,17 @@ a place another seat reads, found in the resolved effect language of a full buil
 *Sources* are reads of a hidden field's contents: a field declared ``hidden: true|all``,
 global (hidden from every seat) or a seat's own (``actor.hand``: hidden from every other seat),
 and what the pieces of a hidden area grant. A hidden pile's size (``len``) is not a source
-where every seat is shown it (``hidden: true``); under ``hidden: all`` it is.
+where every seat is shown it (``hidden: true``); under ``hidden: all`` it is. A hidden
+per-seat counter named under ``remember:`` is not one either: every change of it is seen (the
+claim ``--secrets`` tests by playing).
 
 A value carries the sources it was computed from through expressions, rule functions and
 procedures (inlined where they are called), ``let`` names, flow variables (across every text
 that assigns them), an option's ``for`` names (from the collection *and* from the option's
 ``if``: a value offered only when it is in a hidden hand says it is there), loops and
 reductions, the contents of local lists, and an event's values into its hooks. Under a flow
-step's ``if:``/``while:`` or a statement's ``if``, what the text does at all depends on what
-the condition reads.
+step's ``if:``/``while:``, a statement's ``if`` or an ``emit`` (for the hooks it runs), what
+the text does at all depends on what the condition reads.
 
 *Sinks*, where other seats read:
 
@@ -24,22 +26,23 @@ the condition reads.
   offered (their ``for`` collections and ``if``): a source hidden from the decider;
 * a write into a public field (a counter, a value, a bag, a piece's field) of a value that is
   not an id (an id written into a public place is a reveal, as a card turned face up);
-* a log line written, a decision asked or a public pile changed only under a condition that
-  reads a source.
+* a log line written, a decision asked (its ``who:``, the flow conditions around it), a public
+  field written or a public pile changed only under a condition that reads a source.
 
 *Declassification*: a name (an option's ``for`` value, a ``let``, a flow variable) that the
 same text (an option line with its effect) puts, unconditionally, into a pile or area every
-seat sees, or writes into a public field, is public in that text, and so is the option's
-existence: San Juan's builder names the card it builds from its hand, which then stands on the
-public site. What runs at game end (scoring and the hooks only it triggers) is not followed:
-the game is over. A seat-relative field is visible to the seat named by the same expression
-(``actor.hand`` in the own text or the options of ``who: actor``); a seat named otherwise
-(``player(i)``) is taken as another seat.
+seat sees, writes into a public field or counts in a public bag, is public in that text, and
+so is the option's existence: an option that names the card it takes from a hidden hand and
+puts it face up in the same move tells nothing the table is not shown. What runs at game end
+(scoring and the hooks only it triggers) is not reported: the game is over. A seat-relative
+field is visible to the seat named by the same expression (``actor.hand`` in the own text or
+the options of ``who: actor``); a seat named otherwise (``player(i)``) is another seat.
 
 It claims no more than that: which *line* of options a seat took (its public text) is taken as
 public, and so is how many times a loop runs; a value the engine binds for a hook (its piece,
 its owner) is public; a flow that goes through the state (written into a hidden field, read
-back later) is followed by the field's own visibility only.
+back later) is followed by the field's own visibility only; end conditions and ``stop-if``
+are not read.
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from interpreter.check.taint_texts import always_logs, game_end_blocks, hook_event
 from interpreter.check.taint_words import Finding, describe_name, findings_to_diagnostics
 from interpreter.dsl import ir
 from interpreter.dsl.hoist import _children as expr_children
@@ -130,11 +134,11 @@ class Flows:
         # event -> the s.t keys of its values in each hook
         self.hook_values: dict[str, list[list[str]]] = {}
         for block in texts.blocks:
-            event = _hook_event(block.path)
+            event = hook_event(block.path)
             if event is not None:
                 keys = [block.temps.get(p) for p in texts.events.get(event, [])]
                 self.hook_values.setdefault(event, []).append([k for k in keys if k])
-        self.over = _game_end_blocks(texts)
+        self.over = game_end_blocks(texts)
         # a remembered counter's every change is seen: only its total is face down
         self.hidden_player = texts.hidden_player - texts.remembered
 
@@ -240,7 +244,11 @@ class Flows:
             self.stmts(block.stmts, w, {})
             self.findings = saved
             return
-        self.stmts(block.stmts, w, self.context(block.context, w))
+        ctx = self.context(block.context, w)
+        event = hook_event(block.path)
+        if event is not None:  # a hook runs only when its event is emitted: under its conditions
+            ctx = _union((ctx, self.names.get(("event", event), {})))
+        self.stmts(block.stmts, w, ctx)
 
     def log_step(self, step: LogStep) -> None:
         w = Walk(step.path)
@@ -271,10 +279,11 @@ class Flows:
                 hidden = {k: v for k, v in self.taint(node, rw).items() if not _visible(k, who)}
                 self.report("offered", node, rw, hidden, seat=line.who)
         ctx = self.context(line.context, w)
-        if line.path[-1:] == (0,):  # once for the decision, at its first line
-            self.report("asked", line.ident, Walk([*line.path, "id"]), ctx, seat=line.who)
+        if line.path[-1:] == (0,):  # once for the decision, at its first line: who is asked
+            asked = _union((ctx, self.taint(line.who, Walk([*line.path[:-2], "who"]))))
+            self.report("asked", line.ident, Walk([*line.path, "id"]), asked, seat=line.who)
         idw = Walk([*line.path, "id"], w.public)
-        if not line.has_log and not _always_logs(line.effect):
+        if not line.has_log and not always_logs(line.effect):
             self.public_text(line.ident, idw, kind="option-logged")
         else:
             self.own_text(line.ident, line.who, idw, kind="option-text")
@@ -318,6 +327,7 @@ class Flows:
                     self.flow(slot, self.taint(value, w))
                 self.stmts(st.body, w, ctx)
             elif isinstance(st, ir.Emit):
+                self.flow(("event", st.event), ctx)
                 for keys in self.hook_values.get(st.event, []):
                     for key, arg in zip(keys, st.args, strict=False):
                         self.flow(("temp", key), _union((self.taint(arg, w), ctx)))
@@ -440,60 +450,3 @@ def _field_name(target: ir.Target) -> str:
     if target.kind == "field":
         return f"{describe_name(target.obj)}.{target.key}"
     return str(target.key)
-
-
-def _always_logs(stmts: Sequence[ir.Stmt]) -> bool:
-    """Whether running `stmts` writes a log line on every path (then an option's own text is
-    not logged for it: engine/state.py)."""
-    for st in stmts:
-        if isinstance(st, ir.Log) and not (isinstance(st.text, ir.Const) and not st.text.value):
-            return True
-        if isinstance(st, ir.InlineProc) and _always_logs(st.body):
-            return True
-        if isinstance(st, ir.If) and st.otherwise is not None:
-            arms = [body for _, body in st.branches] + [st.otherwise]
-            if all(_always_logs(body) for body in arms):
-                return True
-    return False
-
-
-def _hook_event(path: Sequence[Any]) -> str | None:
-    """The event a hook's text runs on (``catalogs/C/entries/E/on/EVENT``), else None."""
-    if len(path) >= 2 and path[-2] == "on" and path[0] == "catalogs":
-        return str(path[-1])
-    return None
-
-
-def _game_end_blocks(texts: Texts) -> set[tuple[Any, ...]]:
-    """The texts that run only once the game is over: scoring, and the hooks of events only
-    such texts emit."""
-    over = {b.path for b in texts.blocks if b.path and b.path[0] == "scoring"}
-    while True:
-        live: set[str] = set()
-        for b in texts.blocks:
-            if b.path not in over:
-                live |= _emitted(b.stmts)
-        for line in texts.options:
-            live |= _emitted(line.effect)
-        more = {
-            b.path
-            for b in texts.blocks
-            if (event := _hook_event(b.path)) is not None and event not in live
-        }
-        if more <= over:
-            return over
-        over |= more
-
-
-def _emitted(stmts: Sequence[ir.Stmt]) -> set[str]:
-    out: set[str] = set()
-    for st in stmts:
-        if isinstance(st, ir.Emit):
-            out.add(st.event)
-        elif isinstance(st, ir.If):
-            for _, body in st.branches:
-                out |= _emitted(body)
-            out |= _emitted(st.otherwise or [])
-        elif isinstance(st, ir.For | ir.InlineProc):
-            out |= _emitted(st.body)
-    return out
