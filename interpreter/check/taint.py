@@ -4,8 +4,9 @@ a place another seat reads, found in the resolved effect language of a full buil
 
 *Sources* are reads of a hidden field's contents: a field declared ``hidden: true|all``,
 global (hidden from every seat) or a seat's own (``actor.hand``: hidden from every other seat),
-and what the pieces of a hidden area grant. A hidden pile's size (``len``) is not a source
-where every seat is shown it (``hidden: true``); under ``hidden: all`` it is. A hidden
+and what the pieces of a hidden area grant. A hidden pile's size (``len``) is not a source:
+every seat is shown it under ``hidden: true``; under ``hidden: all`` whether the public history
+fixes it (every card put there logged) is left to ``--secrets``. A hidden
 per-seat counter named under ``remember:`` is not one either: every change of it is seen (the
 claim ``--secrets`` tests by playing).
 
@@ -220,7 +221,10 @@ class Flows:
         return _union(self.taint(child, w) for child in expr_children(node))
 
     def _size_shown(self, node: Any) -> bool:
-        counted = self.t.counted
+        # a hidden pile's size: every seat is shown it under `hidden: true`; under `hidden:
+        # all` what the public history tells of it (each card put there logged) is not known
+        # here, and left to --secrets
+        counted = self.t.piles
         if isinstance(node, ir.Global):
             return ("global", node.name) in counted
         return isinstance(node, ir.Field) and ("player", node.name) in counted

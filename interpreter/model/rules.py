@@ -209,7 +209,15 @@ def build_rules(
             texts.events = env.events
             texts.hidden_global = frozenset(fields.hidden_global)
             texts.hidden_player = frozenset(fields.hidden_player)
-            texts.counted = frozenset(counted)
+            texts.piles = frozenset(
+                (where, name)
+                for where, init, hidden in (
+                    ("global", fields.global_init, fields.hidden_global),
+                    ("player", fields.player_init, fields.hidden_player),
+                )
+                for name, (kind, _) in init.items()
+                if name in hidden and kind in ("pile", "area")
+            )
             texts.remembered = frozenset(
                 n for n in fields.remember if fields.player_init.get(n, ("pile",))[0] != "pile"
             )

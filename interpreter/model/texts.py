@@ -75,11 +75,11 @@ class Texts:
     position: Callable[[Sequence[Any], int, int], tuple] | None = None
     events: dict[str, list[str]] = field(default_factory=dict)  # event -> its value names
     # the fields hidden from some seat (global: from every seat; player: from the others),
-    # the hidden piles whose size every seat is shown, ("global" or "player", name), and
-    # whether a seat's area of pieces is hidden (what its pieces grant then reads it)
+    # the hidden piles and areas, ("global" or "player", name), and whether a seat's area of
+    # pieces is hidden (what its pieces grant then reads it)
     hidden_global: frozenset[str] = frozenset()
     hidden_player: frozenset[str] = frozenset()
-    counted: frozenset[tuple[str, str]] = frozenset()
+    piles: frozenset[tuple[str, str]] = frozenset()
     # hidden per-seat counters and values named under `remember:`: every change is seen by
     # all seats (the claim the dynamic check, `--secrets`, tests), only the total is face down
     remembered: frozenset[str] = frozenset()

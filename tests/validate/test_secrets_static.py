@@ -98,10 +98,13 @@ def test_a_public_counter_from_a_hidden_hand_names_the_field() -> None:
     assert "the public field 'player(i).hand-value'" in leak.message
 
 
-@pytest.mark.parametrize("name", ["clean-reveal-same-move.yml", "clean-public-count.yml"])
+@pytest.mark.parametrize(
+    "name", ["clean-reveal-same-move.yml", "clean-public-count.yml", "clean-chapel-count.yml"]
+)
 def test_a_look_alike_that_tells_no_secret_is_not_reported(name: str) -> None:
     """A card shown (turned up) by the move that logs it; a bid up to a hand's size (which
-    every seat is shown), and the seat's own options naming its own hand."""
+    every seat is shown), and the seat's own options naming its own hand; the count of a
+    `hidden: all` pile whose every card was put there in public."""
     assert _leaks(STATIC / name) == []
 
 
