@@ -22,9 +22,9 @@ the text does at all depends on what the condition reads.
 
 * a public log text (a flow ``log:`` step, a ``log`` statement, an option's ``log:``; an
   option with no ``log:`` whose effect may write no line is logged with its own text, its id);
-* an own text, read by one seat: a source hidden from that seat;
-* an option's id (its text), read by the seat deciding, and which options that seat is
-  offered (their ``for`` collections and ``if``): a source hidden from the decider;
+* an own text, read by one seat, an option's id (its text), read by the seat deciding, and
+  which options that seat is offered (their ``for`` collections and ``if``): a source hidden
+  from that seat (see _visible);
 * a write into a public field (a counter, a value, a bag, a piece's field) of a value that is
   not an id (an id written into a public place is a reveal, as a card turned face up);
 * a log line written, a decision asked (its ``who:``, the flow conditions around it), a public
@@ -35,9 +35,9 @@ same text (an option line with its effect) puts, unconditionally, into a pile or
 seat sees, writes into a public field or counts in a public bag, is public in that text, and
 so is the option's existence: an option that names the card it takes from a hidden hand and
 puts it face up in the same move tells nothing the table is not shown. What runs at game end
-(scoring and the hooks only it triggers) is not reported: the game is over. A seat-relative
-field is visible to the seat named by the same expression (``actor.hand`` in the own text or
-the options of ``who: actor``); a seat named otherwise (``player(i)``) is another seat.
+(scoring and the hooks only it triggers) is not reported: the game is over. A seat's field is
+taken as visible to a seat reading one text unless both are named by different seat numbers:
+``chooser`` and ``actor`` may be one seat when the text runs.
 
 It claims no more than that: which *line* of options a seat took (its public text) is taken as
 public, and so is how many times a loop runs; a value the engine binds for a hook (its piece,
@@ -415,8 +415,18 @@ class Flows:
 
 
 def _visible(label: Label, reader: Any) -> bool:
-    """Whether the seat `reader` (a seat key) sees what `label` reads."""
-    return label[0] != "global" and label[2] is not None and label[2] == reader
+    """Whether the seat `reader` (a seat key) may see what `label` reads: a seat's own field,
+    unless both are named by different seat numbers. A seat named otherwise than the field's
+    owner may be the same seat when the text runs (`chooser` and `actor`): not reported here
+    (no false alarm), left to --secrets. A global hidden field is hidden from every seat."""
+    if label[0] == "global":
+        return False
+    owner = label[2]
+    return not (_is_number(owner) and _is_number(reader) and owner != reader)
+
+
+def _is_number(key: Any) -> bool:
+    return isinstance(key, tuple) and key[:1] == ("const",)
 
 
 def _union(taints: Iterable[Taint]) -> Taint:
