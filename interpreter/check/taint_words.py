@@ -42,11 +42,11 @@ _SINKS = {
         "give the option a log: whose public text does not name it, with an own text that does",
     ),
     "own": (
-        "the own text that seat {seat} reads here",
+        "the own text that {seat} reads here",
         "name in an own text only what its reader may see",
     ),
     "option-text": (
-        "the text of this option, which seat {seat} reads when deciding",
+        "the text of this option, which {seat} reads when deciding",
         "offer the deciding seat only what it may see",
     ),
     "field": (
@@ -56,12 +56,12 @@ _SINKS = {
 }
 _CONDITIONS = {
     "offered": (
-        "which options seat {seat} is offered here depends on {source}",
+        "which options {seat} is offered here depends on {source}",
         "offer the deciding seat only what it may see",
     ),
     "asked": (
-        "whether seat {seat} is asked here depends on {source}, tested by a flow step around "
-        "this decision",
+        "whether {seat} is asked here depends on {source}, tested by its who: or a flow "
+        "step around this decision",
         "test around a decision only what every seat sees",
     ),
     "only-if": (
@@ -114,7 +114,8 @@ def findings_to_diagnostics(findings: Sequence[Finding] | None, position: Positi
         rfile, rline, rcolumn = _place(read, position)
         at = ":".join(str(x) for x in (rfile, rline, rcolumn) if x is not None)
         source = f"{_label_words(label)}, read at {at}"
-        seat = describe_name(f.extra.get("seat"))
+        name = describe_name(f.extra.get("seat"))
+        seat = f"seat {name}" if name != "a value" else "the seat its who: names"
         if f.kind in _CONDITIONS:
             words, fix = _CONDITIONS[f.kind]
             message = words.format(source=source, seat=seat, what=f.extra.get("what", ""))

@@ -108,6 +108,30 @@ def test_a_look_alike_that_tells_no_secret_is_not_reported(name: str) -> None:
     assert _leaks(STATIC / name) == []
 
 
+def test_who_is_asked_reading_a_hand_is_found_at_the_decision() -> None:
+    path = STATIC / "who-reads-hand.yml"
+    leaks = _leaks(path)
+    assert len(leaks) == 1, [d.format() for d in leaks]
+    assert (leaks[0].line, leaks[0].column) == _at(path, "- id: pass", "pass")
+    line, column = _at(path, "who: first", "player(i).hand")
+    assert f"read at {path}:{line}:{column}" in leaks[0].message
+    assert "is asked here depends on player(i).hand" in leaks[0].message
+
+
+def test_hooks_run_by_an_event_emitted_under_a_hidden_condition_tell_it() -> None:
+    """The market stand's and market hall's draws write their lines in the base game's
+    procedures: each is reported there, naming the house rule's condition."""
+    path = STATIC / "emit-under-hidden-condition.yml"
+    leaks = _leaks(path)
+    base = (ROOT / "rulesets" / "san-juan" / "ruleset.yaml").resolve()
+    assert leaks and all(Path(d.file or "").resolve() == base for d in leaks), [
+        d.format() for d in leaks
+    ]
+    line, column = _at(path, "if any(card-cost", "player(governor).hand")
+    assert all(f"read at {path}:{line}:{column}" in d.message for d in leaks)
+    assert all("this log line happens only when" in d.message for d in leaks)
+
+
 def test_the_base_game_the_probes_change_is_clean() -> None:
     report = validate([ROOT / "rulesets" / "san-juan"], jobs=1)
     assert [d.format() for d in report.diagnostics if d.code == "L005"] == []
