@@ -12,6 +12,8 @@
 * :mod:`~interpreter.check.references`  whole-ruleset checks (R004-R006, W002-W005);
 * :mod:`~interpreter.check.secrets`  the leak check of ``--secrets N`` (L001-L004), played by
   :func:`check_secrets` (:mod:`~interpreter.check.secrets_games`).
+* :mod:`~interpreter.check.taint`  the static leak check (L005): hidden values followed
+  through the resolved rule texts to where other seats read, run by every validate.
 
 A typed check (types of catalog attributes, table keys and values, options and state fields)
 belongs in a module of its own beside ``references``, run from
