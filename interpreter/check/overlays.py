@@ -81,7 +81,7 @@ def compose(
     run: Session, base_path: str, overlay_paths: Sequence[str], warn_for: str | None = None
 ) -> tuple[Any, list[Diagnostic]]:
     """Composed data (None when it cannot be built) and the diagnostics on the way: the
-    errors, and the warnings of composing (O011) written in the file ``warn_for`` (each
+    errors, and the warnings of composing written in the file ``warn_for`` (each
     overlay's own check reports its own, so a stack does not repeat them)."""
     from interpreter.compose.overlays import compose as compose_documents
 
