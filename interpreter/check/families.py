@@ -1,18 +1,17 @@
 """O014: an overlay changes when an option is offered, and an expansion offers it elsewhere.
 
-A house rule that adds a condition to an option (``if:`` of ``tile:quarry`` in one ``choose``)
-changes that option where it wrote it. An expansion of the same game may offer an option of
-the same id pattern in a step of its own (a second tile through a building), with its own
-``if:``: stacked, the game plays, and the house rule silently does not hold there. So when an
-overlay changes the ``if:`` of an option line, every shipped expansion of its game (the
+A house rule that adds a condition to an option (the ``if:`` of ``take:mine`` in one
+``choose``) changes that option where it wrote it. An expansion of the same game may offer an
+option of the same id pattern in a step of its own (a second take through a new entry), with
+its own ``if:``: stacked, the game plays, and the house rule silently does not hold there. So
+when an overlay changes the ``if:`` of an option line, every expansion its game comes with (the
 overlays beside its base ruleset that extend it) is composed with it, and each option line the
-expansion writes with the same id pattern (``tile:{t}`` and ``tile:{x}`` are one pattern) whose
+expansion writes with the same id pattern (``take:{t}`` and ``take:{x}`` are one pattern) whose
 ``if:`` the overlay leaves as it was is a warning at the overlay's line. Only ids of the form
-``family:detail`` name a thing offered (a tile, a building, a good); a bare word (``pass``) is
-each step's own. It names the
-expansion's line and the companion overlay that would carry the change there (``extends:
-[house-rule, expansion]``, patching that option); an overlay known to the run that extends both
-and changes that ``if:`` settles it.
+``family:detail`` name a thing offered (a piece, an entry, a kind); a bare word (``pass``) is
+each step's own. The warning names the expansion's line and the companion overlay that would
+carry the change there (``extends: [house-rule, expansion]``, changing that option's ``if:``);
+an overlay known to the run that extends both and changes that ``if:`` settles it.
 """
 
 from __future__ import annotations
@@ -149,7 +148,7 @@ def _changed(data: Any, line: OptionLine) -> bool:
 
 
 def _expansions(run: Session, base: str, order: Sequence[str]) -> list[str]:
-    """The overlays beside ``base`` that extend it (its game's shipped expansions), other
+    """The overlays beside ``base`` that extend it (the expansions its game comes with), other
     than ``order``'s last overlay (the one checked)."""
     base_id = _ruleset_id(run, base)
     out: list[str] = []
