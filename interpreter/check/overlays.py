@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.check.compile import check_ruleset, player_counts
+from interpreter.check.families import family_warnings
 from interpreter.check.report import diagnostic_at
 from interpreter.check.session import Session
 from interpreter.diagnostics.errors import Diagnostic, RulesError
@@ -43,6 +44,7 @@ def check_overlay_file(run: Session, path: str, doc: Any) -> None:
     run.emit(diags)
     if data is not None:
         run.emit(check_ruleset(data))
+        run.emit(family_warnings(run, base, order))
 
 
 def chain(run: Session, overlay_path: str) -> tuple[str | None, list[str], list[Diagnostic]]:
@@ -81,7 +83,7 @@ def compose(
     run: Session, base_path: str, overlay_paths: Sequence[str], warn_for: str | None = None
 ) -> tuple[Any, list[Diagnostic]]:
     """Composed data (None when it cannot be built) and the diagnostics on the way: the
-    errors, and the warnings of composing (O011) written in the file ``warn_for`` (each
+    errors, and the warnings of composing written in the file ``warn_for`` (each
     overlay's own check reports its own, so a stack does not repeat them)."""
     from interpreter.compose.overlays import compose as compose_documents
 

@@ -12,7 +12,9 @@ An overlay document names what it changes by slash paths into the base tree::
 Segments are map keys (``~1`` for a ``/`` inside a key, ``~0`` for ``~``), list indexes, or
 ``-`` to append to a list with ``add``; ``add`` at a list index inserts before the item there
 (``0``: first).  A segment of digits finds an integer key, so tables keyed by numbers
-(``{3: 2, 4: 3}``) are addressable.
+(``{3: 2, 4: 3}``) are addressable.  A list index where a name, id or word would find the item
+is an error (O011) naming the item the index finds now: an index is for items nothing else
+finds alone (a word a list holds twice, an item with no name).
 
 Within one overlay every path refers to the tree as it was before that overlay, so list
 indexes do not shift under the author's feet.  Overlays apply in the order given; one that
@@ -46,7 +48,7 @@ from interpreter.compose.operations import (
     extended_ids,
     read_overlay,
 )
-from interpreter.compose.paths import better_segment, find_item, labels_of
+from interpreter.compose.paths import better_segment, find_item, item_preview, labels_of
 from interpreter.compose.placement import NamedAdd, NamedAdds
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.diagnostics.suggest import hint_for
@@ -54,6 +56,7 @@ from interpreter.load.locate import (
     is_map,
     is_seq,
     json_pointer,
+    locate,
     node_position,
     plain_key,
     position_of,
@@ -76,7 +79,7 @@ class Composed:
     data: Any
     sources: list[str]
     provenance: dict[str, str] = field(default_factory=dict)
-    warnings: list[Diagnostic] = field(default_factory=list)  # O011: paths by position
+    warnings: list[Diagnostic] = field(default_factory=list)  # each at the file that caused it
 
 
 def is_overlay(document: Document) -> bool:
@@ -103,6 +106,7 @@ class _Composer(NamedAdds):
         node = self.root
         keys: list[Any] = []
         better = list(op.segments)
+        counted: tuple[int, Any] | None = None  # the last list item found by its position
         for depth, seg in enumerate(op.segments[:count]):
             found = find_item(node, seg)
             if not found.found:
@@ -132,31 +136,50 @@ class _Composer(NamedAdds):
             if is_seq(node) and str(seg).isdigit():
                 if self.moved(op, node, real):
                     return None  # (a name finds its item wherever others moved it)
-                better[depth] = better_segment(node, real) or seg
+                named = better_segment(node, real)
+                if named is not None:
+                    better[depth] = named
+                    counted = (depth, node[real])
             keys.append(real)
             node = node[real]
         self.better = better
-        if better != op.segments:
-            self.warn_numeric(op, "/".join(better))
+        if counted is not None:
+            depth, item = counted
+            fix = f"if that is the item you mean, write {'/'.join(better)}"
+            self.counted_item(op, depth, item, fix)
+            return None
         return keys
 
-    def warn_numeric(self, op: Op, instead: str) -> None:
-        """O011: a path that counts list items where a name, id or value would find them."""
-        _, line, col = op.pos
-        # one warning per operation: an add's own index replaces what its parent path said
-        self.warnings = [w for w in self.warnings if (w.file, w.json_path) != (op.file, op.pointer)]
-        self.warnings.append(
-            Diagnostic(
-                "O011",
-                f"'{op.text}' counts list items, which move when an overlay adds or removes "
-                f"one: use {instead}",
-                file=op.file,
-                line=line,
-                column=col,
-                json_path=op.pointer,
-                severity="warning",
-            )
+    def counted_item(self, op: Op, depth: int, item: Any, fix: str) -> None:
+        """O011: a path that counts list items where a name, id or value would find the item.
+        A position finds whatever item stands there now, which is not the one it was written
+        for once the list changed (another version of the rules, an expansion): the message
+        names the item the position finds today and shows its first lines, so the author
+        sees what the overlay would change, and the fix is the path by name."""
+        where = "/".join(op.segments[:depth]) or "the top level"
+        index = op.segments[depth]
+        file, line, _ = locate(self.root, self.keys_of(op, depth + 1))
+        at = f" ({file}:{line})" if file and line is not None else ""
+        self.error(
+            "O011",
+            f"'{op.text}' counts list items: item {index} of {where} is now "
+            f"{_describe(item)}{at}"
+            + (f", which reads: {item_preview(item)}" if is_map(item) else ""),
+            op.pos,
+            op.pointer,
+            f"{fix}; a position finds whatever item stands there, and items move when the "
+            "rules or an overlay add or remove one",
         )
+
+    def keys_of(self, op: Op, count: int) -> list[Any]:
+        """The real keys of ``op``'s first ``count`` segments (each found, as resolve found it)."""
+        node = self.root
+        keys: list[Any] = []
+        for seg in op.segments[:count]:
+            real = find_item(node, seg).key
+            keys.append(real)
+            node = node[real]
+        return keys
 
     def moved(self, op: Op, items: Any, index: int) -> bool:
         """Whether an overlay that ``op``'s does not extend inserted, removed or appended an
@@ -280,9 +303,12 @@ class _Composer(NamedAdds):
                 anchor = better_segment(parent, int(last))
                 if all(is_map(x) for x in parent) and (anchor or int(last) == 0):
                     place = f"before: {anchor}" if int(last) else "first: true"
-                    self.warn_numeric(
-                        op, f"'{'/'.join(self.better[:-1])}/NAME' with '{place}' in the entry"
+                    fix = (
+                        f"to add before that item, add '{'/'.join(self.better[:-1])}/NAME' "
+                        f"with '{place}' in the entry"
                     )
+                    self.counted_item(op, len(op.segments) - 1, parent[int(last)], fix)
+                    return None
                 return int(last)
             if not last.isdigit():
                 found = find_item(parent, last)
@@ -381,6 +407,16 @@ def _lineage(overlays: Sequence[Document]) -> list[set[int]]:
                     break
         out.append(below)
     return out
+
+
+def _describe(item: Any) -> str:
+    """What a list item is called: its name, option id or word."""
+    if is_map(item):
+        for key, what in (("name", "the item named"), ("id", "the option")):
+            if isinstance(item.get(key), str):
+                return f"{what} '{item[key]}'"
+        return "an item"
+    return f"'{item}'"
 
 
 def _sort_keys(keys: Sequence[Any]) -> list[tuple[int, Any]]:

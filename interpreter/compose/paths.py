@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from interpreter.load.locate import is_map, is_seq, resolve_key
+from interpreter.load.locate import is_map, is_seq, plain_key, resolve_key
 
-__all__ = ["Lookup", "better_segment", "find_item", "item_label", "labels_of"]
+__all__ = ["Lookup", "better_segment", "find_item", "item_label", "item_preview", "labels_of"]
 
 
 @dataclass(frozen=True)
@@ -67,6 +67,28 @@ def item_label(item: Any) -> str | None:
     if is_map(item):
         return _field(item, "name") or _field(item, "id")
     return item if isinstance(item, str) else None
+
+
+def item_preview(item: Any, lines: int = 3, width: int = 60) -> str:
+    """The first ``lines`` entries of an item as they read in a rule file, one line each and
+    joined by `` | `` (a nested map or list shown as ``{...}`` / ``[...]``), so a message can
+    show what a path finds without the file at hand."""
+    if not is_map(item):
+        return _short(item, width)
+    shown = [f"{plain_key(k)}: {_short(v, width)}" for k, v in list(item.items())[:lines]]
+    return " | ".join(shown) + (" | ..." if len(item) > lines else "")
+
+
+def _short(value: Any, width: int) -> str:
+    if is_map(value):
+        return "{...}" if value else "{}"
+    if is_seq(value):
+        return "[...]" if value else "[]"
+    text = str(value).strip()
+    first, _, rest = text.partition("\n")
+    if len(first) > width or rest:
+        first = first[:width].rstrip() + " ..."
+    return first
 
 
 def labels_of(container: Any) -> list[str]:

@@ -67,6 +67,10 @@ class TypeInfo:
     # not known (such a read may be of any catalog's entries), and `option.NAME` names
     reads: set[tuple[str, str]] = field(default_factory=set)
     options_read: set[str] = field(default_factory=set)
+    # the (catalog, attribute) pairs read of an entry not named in the text (`b.cost` for a
+    # `b` of the catalog, not `some-entry.cost`): every entry must give those (D010, and
+    # model/added_entries.py for an entry an overlay writes)
+    entry_reads: set[tuple[str, str]] = field(default_factory=set)
 
 
 @dataclass

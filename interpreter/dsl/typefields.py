@@ -115,6 +115,8 @@ class FieldRules:
         if name not in attrs:
             return self._no_field(tree, obj, name, cat)
         info.reads.add((cat, name))
+        if not isinstance(obj, ir.Const):
+            info.entry_reads.add((cat, name))
         lacking = info.partial.get(cat, {}).get(name)
         if lacking and not isinstance(obj, ir.Const):
             shown = ", ".join(lacking[:3]) + (", ..." if len(lacking) > 3 else "")

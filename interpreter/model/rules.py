@@ -16,6 +16,7 @@ from typing import Any
 
 from interpreter.diagnostics.errors import Diagnostic, RulesError
 from interpreter.dsl.compiler import Compiler, Env, Fn, Scope
+from interpreter.model.added_entries import report as report_lacks, set_aside
 from interpreter.model.catalogs import Hook, compile_pieces, declare_names
 from interpreter.model.costs import OptionCost, compile_costs
 from interpreter.model.datatypes import DataTypes, check_data_types
@@ -161,6 +162,8 @@ def build_rules(
     if not lazy:  # a lazy build's data was checked with another count, and its types unused
         types, type_faults = check_data_types(data)
         host.diagnostics.extend(type_faults)
+    # what an overlay's entries lack is reported at the overlay, once the texts are checked
+    lacks = set_aside(host, data, types)
     fields = declare_state(host, env, data)
     declare_functions(host, env, data)
     declare_events(env, data)
@@ -177,6 +180,8 @@ def build_rules(
     if not lazy:
         check_functions(host, root)
     host.recheck()
+    if env.types is not None:
+        report_lacks(host, data, env.types, lacks)
     if env.types is not None and not host.diagnostics:
         # what every text reads is known now; a text that failed would read too little
         check_unread(host, data, env.types)

@@ -95,14 +95,14 @@ def test_replace(tmp_path: Path, base: Document) -> None:
         replace:
           sections/entries/beta:
             cost: 7
-          sections/steps/1: middle
+          sections/steps/two: middle
         """,
     )
     result = _compose(base, ov)
     assert to_plain(result.data["sections"]["entries"]["beta"]) == {"cost": 7}
     assert to_plain(result.data["sections"]["steps"]) == ["one", "middle", "three"]
     assert locate(result.data, ["sections", "entries", "beta", "cost"]) == (ov.path, 5, 11)
-    assert locate(result.data, ["sections", "steps", 1]) == (ov.path, 6, 21)
+    assert locate(result.data, ["sections", "steps", 1]) == (ov.path, 6, 23)
 
 
 def test_patch_deep_merges(tmp_path: Path, base: Document) -> None:
@@ -147,8 +147,8 @@ def test_remove(tmp_path: Path, base: Document) -> None:
         extends: toy
         remove:
           - sections/entries/alpha
-          - sections/steps/0
-          - sections/steps/2
+          - sections/steps/one
+          - sections/steps/three
           - table/4
         """,
     )
@@ -167,7 +167,7 @@ def test_base_is_not_mutated_and_compose_repeats(tmp_path: Path, base: Document)
         overlay: o
         extends: toy
         patch: {sections/entries/beta: {cost: 9, nested: {deep: 0}}}
-        remove: [sections/steps/0]
+        remove: [sections/steps/one]
         add: {sections/entries/zeta: {cost: 0}}
         """,
     )

@@ -159,10 +159,13 @@ def test_an_index_counted_before_an_independent_insert_conflicts(tmp_path: Path)
     that extends the inserting one counts the items after the insert and is fine."""
     base = load_yaml_file(PUERTO_RICO / "ruleset.yaml")
     first = tmp_path / "first.yaml"
-    first.write_text("overlay: first\nextends: puerto-rico\nadd:\n  flow/round/0: {log: hello}\n")
+    # a list of words some of which it holds twice (no word finds its item alone: a
+    # position is the way to name one)
+    first.write_text(
+        "overlay: first\nextends: puerto-rico\nadd:\n  tables/start-tiles/3/0: corn-plantation\n"
+    )
     later = (
-        "overlay: later\nextends: {ext}\n"
-        "replace:\n  flow/round/1: {{log: 'governor {{governor}}'}}\n"
+        "overlay: later\nextends: {ext}\nreplace:\n  tables/start-tiles/3/1: coffee-plantation\n"
     )
     independent = tmp_path / "independent.yaml"
     independent.write_text(later.format(ext="puerto-rico"))
@@ -174,9 +177,10 @@ def test_an_index_counted_before_an_independent_insert_conflicts(tmp_path: Path)
     extending = tmp_path / "extending.yaml"
     extending.write_text(later.format(ext="first"))
     data = compose(base, [load_yaml_file(first), load_yaml_file(extending)]).data
-    # item 1 after the insert is the base's first step: the one replaced
-    assert [step.get("log") for step in data["flow"]["round"][:2]] == [
-        "hello",
-        "governor {governor}",
+    # item 1 after the insert is the base's first tile: the one replaced
+    assert list(data["tables"]["start-tiles"][3]) == [
+        "corn-plantation",
+        "coffee-plantation",
+        "indigo-plantation",
+        "corn-plantation",
     ]
-    assert data["flow"]["round"][2] == base.data["flow"]["round"][1]

@@ -53,7 +53,11 @@ def test_a_name_and_a_position_of_one_item_conflict(tmp_path):
 def test_a_named_step_is_found_after_an_insert_before_it(tmp_path):
     # another overlay inserts a step at the front of the round: the positions move, the
     # names do not, so an overlay that extends it still finds its step by name
-    first = _overlay(tmp_path, "first", 'add:\n  flow/round/0:\n    log: "a round begins"\n')
+    first = _overlay(
+        tmp_path,
+        "first",
+        'add:\n  flow/round/round-begins:\n    first: true\n    log: "a round begins"\n',
+    )
     then = _overlay(
         tmp_path,
         "then",

@@ -1,8 +1,8 @@
 """A word of a list of words is found by the word (a word held twice is O013, naming its
-positions); a path that counts list items where a name, id or value would find them is O011, a
-warning that names the path to write and that ``--strict`` fails on; and the shipped examples
-of house rules use no such path. A refused ``--smoke`` stack is a warning at both files' lines
-in ``--json`` and ``--format github`` too."""
+positions); a path that counts list items where a name, id or value would find them is O011, an
+error that names the item the position finds now, shows its first lines and gives the path to
+write; and the shipped examples of house rules use no such path. A refused ``--smoke`` stack is
+a warning at both files' lines in ``--json`` and ``--format github`` too."""
 
 from __future__ import annotations
 
@@ -55,28 +55,71 @@ def test_a_word_held_twice_is_o013_naming_its_positions(tmp_path):
     assert "'indigo-plantation' is the value of items 0, 1" in diag.message
 
 
-def test_a_counted_path_warns_with_the_name_to_use_and_strict_fails(tmp_path):
+def test_a_counted_path_is_an_error_naming_the_item_there_and_the_path_to_write(tmp_path):
     path = write_overlay(
         tmp_path,
         "counted",
         "patch:\n  flow/round/2/repeat/steps/0/each-player/steps/0/choose: {label: pick}\n"
         "remove: [tables/role-set/4/6]\n",
     )
-    plain = _validate(path)
-    assert plain.returncode == 0, plain.stdout
-    assert plain.stdout.count("warning[O011]") == 2, plain.stdout
+    run = _validate(path)
+    assert run.returncode == 1, run.stdout
+    assert run.stdout.count("error[O011]") == 2, run.stdout
+    assert "warning" not in run.stdout
+    # the item the position finds today, its first lines, and the path by name
+    where = "item 0 of flow/round/2/repeat/steps/0/each-player/steps"
+    assert f"{where} is now the item named 'pick-role'" in run.stdout
+    assert "which reads: name: pick-role | choose: {...}" in run.stdout
     named = "flow/round/choose-roles/repeat/steps/each-chooses/each-player/steps/pick-role/choose"
-    assert f"use {named}" in plain.stdout
-    assert "use tables/role-set/4/prospector" in plain.stdout
-    strict = _validate("--strict", path)
-    assert strict.returncode == 1 and "warning[O011]" in strict.stdout
+    assert f"if that is the item you mean, write {named}" in run.stdout
+    assert "item 6 of tables/role-set/4 is now 'prospector'" in run.stdout
+    assert "write tables/role-set/4/prospector" in run.stdout
 
 
-def test_an_insert_at_an_index_warns_with_the_placement_to_use(tmp_path):
+def test_an_insert_at_an_index_is_an_error_with_the_placement_to_use(tmp_path):
     path = write_overlay(tmp_path, "front", 'add:\n  flow/round/0: {log: "a round begins"}\n')
-    run = _validate("--strict", path)
+    run = _validate(path)
+    assert run.returncode == 1 and "error[O011]" in run.stdout, run.stdout
+    assert "item 0 of flow/round is now the item named 'announce-governor'" in run.stdout
+    assert "add 'flow/round/NAME' with 'first: true' in the entry" in run.stdout, run.stdout
+
+
+# the deck built and shuffled in one step (written when the set-up was a single step)
+DECK = """\
+replace:
+  flow/setup/0/do: |
+    for c in cards:
+      for i in range(copies(c)):
+        push(deck, c)
+    shuffle(deck)
+"""
+
+
+def test_a_path_written_for_another_version_of_a_list_names_what_it_would_change(tmp_path):
+    """Written when San Juan's set-up was one step, `flow/setup/0/do` now finds the step
+    `first-governor`: the overlay would build the deck twice. It is refused at the overlay's
+    line, naming that step and showing its first lines, not reported as an invariant broken
+    at the base's line; the named path is the fix, and with it the game sets up."""
+    path = write_overlay(tmp_path, "one-step-deck", DECK, extends="san-juan")
+    run = _validate(path)
     assert run.returncode == 1
-    assert "use 'flow/round/NAME' with 'first: true' in the entry" in run.stdout, run.stdout
+    errors = [line for line in run.stdout.splitlines() if "error[" in line]
+    assert len(errors) == 1 and errors[0].startswith(f"{path}:5:3: error[O011]"), run.stdout
+    assert "item 0 of flow/setup is now the item named 'first-governor'" in errors[0]
+    assert "rulesets/san-juan/ruleset.yaml:" in errors[0]
+    assert "which reads: name: first-governor | do: governor = 0" in errors[0]
+    assert "write flow/setup/first-governor/do" in errors[0]
+    assert "E002" not in run.stdout
+    with pytest.raises(RulesError) as err:
+        load_game("san-juan", 3, [path])
+    assert [d.code for d in err.value.diagnostics] == ["O011"]
+    fixed = write_overlay(
+        tmp_path,
+        "named-deck",
+        DECK.replace("flow/setup/0/do", "flow/setup/build-deck/do"),
+        extends="san-juan",
+    )
+    assert _validate("--strict", fixed).returncode == 0
 
 
 def test_the_example_house_rules_use_no_counted_path():

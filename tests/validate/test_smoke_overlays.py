@@ -18,7 +18,7 @@ overlay: round-start
 extends: puerto-rico
 title: A line at the start of every round
 add:
-  flow/round/0: {log: "a new round begins"}
+  flow/round/round-begins: {first: true, log: "a new round begins"}
 """
 
 # Valid alone; The Nobles replaces the same function, so the two cannot be stacked.

@@ -58,10 +58,10 @@ def test_fixture_reports_exactly_what_it_expects(path: Path) -> None:
     assert all(d.code != "V999" for d in report.diagnostics)
 
 
-def test_the_base_and_its_overlay_are_valid() -> None:
+def test_the_base_and_its_overlays_are_valid() -> None:
     report = validate([FIXTURES / "base"])
     assert report.diagnostics == []
-    assert sorted(f.kind for f in report.files) == ["overlay", "ruleset"]
+    assert sorted(f.kind for f in report.files) == ["overlay", "overlay", "ruleset"]
 
 
 def test_shipped_rulesets_and_toy_have_no_errors() -> None:
