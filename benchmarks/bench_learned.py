@@ -52,7 +52,7 @@ def win_share(args: argparse.Namespace, learned: str) -> dict:
         if seat in r["winners"]:
             wins += 1.0 / len(r["winners"])
     n = len(run.records)
-    lo, hi = wilson(round(wins), n)
+    lo, hi = wilson(wins, n)  # a shared count as it is (simulate/stats.py)
     return {
         "games": n,
         "not_ended": len(run.not_ended),

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
 from interpreter.dsl.loglines import Yours
+from interpreter.engine.savefile import winners_of
 from interpreter.engine.scoring import tiebreak_text
 
 __all__ = [
@@ -24,6 +25,7 @@ __all__ = [
     "format_value",
     "summary",
     "summary_line",
+    "winners_line",
 ]
 
 
@@ -103,6 +105,7 @@ def format_scores(result: Mapping[str, Any], seats: Sequence[str]) -> str:
     ``result`` is the plain dict from :func:`interpreter.engine.savefile.result_to_dict`.
     """
     scores = result["scores"]
+    winners = winners_of(result)
     components: list[str] = []
     for score in scores:
         for name in score.get("components", {}):
@@ -112,7 +115,7 @@ def format_scores(result: Mapping[str, Any], seats: Sequence[str]) -> str:
     rows = [head]
     for score in sorted(scores, key=lambda s: s["seat"]):
         seat = score["seat"]
-        mark = "*" if seat == result["winner"] else ""
+        mark = "*" if seat in winners else ""
         kind = seats[seat] if 0 <= seat < len(seats) else "?"
         parts = score.get("components", {})
         rows.append(
@@ -134,12 +137,23 @@ def format_scores(result: Mapping[str, Any], seats: Sequence[str]) -> str:
             for i, cell in enumerate(row)
         ]
         lines.append("  ".join(cells).rstrip())
-    winner = result["winner"]
     ended = f"Game over after {result['rounds']} rounds, {result['decisions']} decisions"
     if result.get("trigger"):
         ended += f" (end: {result['trigger']})"
-    winner_kind = seats[winner] if 0 <= winner < len(seats) else "?"
-    return "\n".join([ended, *lines, f"Winner: seat {winner} ({winner_kind})"])
+    return "\n".join([ended, *lines, winners_line(winners, seats)])
+
+
+def winners_line(winners: Sequence[int], seats: Sequence[str]) -> str:
+    """The line under the score table: ``Winner: seat 1 (random)``, or every seat of a full
+    tie (equal total and tiebreak): ``Winners (tied): seat 0 (random), seat 2 (random)``.
+
+    >>> winners_line([0, 2], ["random", "first", "human"])
+    'Winners (tied): seat 0 (random), seat 2 (human)'
+    """
+    named = ", ".join(
+        f"seat {seat} ({seats[seat] if 0 <= seat < len(seats) else '?'})" for seat in winners
+    )
+    return f"Winners (tied): {named}" if len(winners) > 1 else f"Winner: {named}"
 
 
 def summary(
@@ -158,6 +172,7 @@ def summary(
         "decisions": result["decisions"] if result else state.decisions,
         "scores": result["scores"] if result else [],
         "winner": result["winner"] if result else None,
+        "winners": winners_of(result) if result else [],
         "trigger": result["trigger"] if result else None,
     }
 

@@ -16,7 +16,7 @@ from typing import Any
 import interpreter.cli as cli
 from interpreter.cli import Command, IllegalOptionError, flags, replay_error
 from interpreter.cli.logfmt import LogPrinter, Output
-from interpreter.engine.savefile import SaveGame, read_save, result_to_dict
+from interpreter.engine.savefile import SaveGame, read_save, result_to_dict, winners_of
 
 __all__ = ["COMMAND", "apply_choices", "replay", "run"]
 
@@ -50,7 +50,9 @@ def replay(save: SaveGame, output: Output, source: str = "<save>") -> int:
                 f"is not over (seat {state.to_move} to decide)",
                 source,
             )
-        if _normal(result) != _normal(save.result):
+        # a save written before results listed their tied winners holds `winner` alone
+        reached = result if "winners" in save.result else _without(result, "winners")
+        if _normal(reached) != _normal(save.result):
             raise replay_error(
                 "the replayed game ended differently from the recorded result "
                 f"(recorded: {_brief(save.result)}; replayed: {_brief(result)}); "
@@ -97,9 +99,15 @@ def _normal(data: Any) -> Any:
     return json.loads(json.dumps(data, sort_keys=True, default=str))
 
 
+def _without(data: dict[str, Any], key: str) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k != key}
+
+
 def _brief(result: dict[str, Any]) -> str:
     totals = ", ".join(f"seat {s.get('seat')}={s.get('total')}" for s in result["scores"])
-    return f"winner seat {result['winner']}, {totals}"
+    winners = winners_of(result)
+    seats = ", ".join(f"seat {w}" for w in winners)
+    return f"{'winners (tied)' if len(winners) > 1 else 'winner'} {seats}, {totals}"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -138,7 +138,8 @@ def format_summary(doc: dict[str, Any]) -> str:
     lines.extend(_not_ended_lines(doc))
     if not s["games"]:
         return "\n".join(lines)
-    lines.append("win rate (95% interval):")
+    # a game won jointly by k seats counts 1/k to each (and to their bots)
+    lines.append("win rate (95% interval; ties shared):")
     for row in s["win_rate"]["seats"]:
         lo, hi = row["ci95"]
         lines.append(
@@ -156,6 +157,8 @@ def format_summary(doc: dict[str, Any]) -> str:
         for name, row in s["win_rate"]["bots"].items():
             lo, hi = row["ci95"]
             lines.append(f"  bot {name:<19} {row['rate']:.3f}  [{lo:.3f}, {hi:.3f}]")
+    ties = s["ties"]
+    lines.append(f"tied games: {ties['count']} of {s['games']} ({ties['rate'] * 100:.1f}%)")
     rounds, dec = s["length"]["rounds"], s["length"]["decisions"]
     sc = s["scores"]["all"]
     lines.append(

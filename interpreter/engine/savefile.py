@@ -6,9 +6,12 @@ Ruleset + config + seed + choices reproduce a game exactly, so that is all a sav
      "game": "NAME-OR-PATH", "players": 3, "overlays": [], "options": {...}, "seed": 7,
      "seats": ["random", "human", "random"],
      "choices": ["option-id", ...],
-     "result": {"scores": [...], "winner": 1, "rounds": 12, "decisions": 240, "trigger": "..."}}
+     "result": {"scores": [...], "winner": 1, "winners": [1], "rounds": 12, "decisions": 240,
+                "trigger": "..."}}
 
 ``result`` is ``null`` for a game that was stopped before its end (a partial save).
+``winners`` lists every seat of a full tie (equal total and tiebreak), ``winner`` is the first
+of them; a save written before ``winners`` was recorded has ``winner`` alone.
 
 Format 3 (this engine): a decision with exactly one legal option is taken by the engine, so it
 is not among ``choices``, unless which options are legal may depend on a field hidden from
@@ -55,6 +58,7 @@ __all__ = [
     "read_save",
     "result_to_dict",
     "validate_save",
+    "winners_of",
     "write_save",
 ]
 
@@ -126,10 +130,18 @@ def result_to_dict(result: Any) -> dict[str, Any]:
     return {
         "scores": [_plain(score) for score in result.scores],
         "winner": result.winner,
+        "winners": list(result.winners),
         "rounds": result.rounds,
         "decisions": result.decisions,
         "trigger": result.trigger,
     }
+
+
+def winners_of(result: Mapping[str, Any]) -> list[int]:
+    """Every winner of a result's plain dict: its ``winners`` (all seats of a full tie), or
+    its ``winner`` alone in a result written before ties were listed."""
+    winners = result.get("winners")
+    return list(winners) if winners else [result["winner"]]
 
 
 def _plain(value: Any) -> Any:
@@ -254,6 +266,13 @@ def _check_result(result: dict[str, Any], fail: Any) -> None:
     for key in ("winner", "rounds", "decisions"):
         if not isinstance(result[key], int) or isinstance(result[key], bool):
             raise fail(f"'result.{key}' must be an integer, found {_kind(result[key])}")
+    winners = result.get("winners", [0])
+    if (
+        not isinstance(winners, list)
+        or not winners
+        or not all(isinstance(w, int) and not isinstance(w, bool) for w in winners)
+    ):
+        raise fail(f"'result.winners' must be a list of seat numbers, found {_kind(winners)}")
 
 
 def _kind(value: Any) -> str:

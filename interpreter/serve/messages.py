@@ -86,6 +86,7 @@ def _position(table: Any, seat: int | None, every_seat: bool) -> dict[str, Any]:
         result = state.result()
         message["result"] = {
             "winner": result.winner,
+            "winners": list(result.winners),
             "rounds": result.rounds,
             "trigger": result.trigger,
             "rows": score_rows(result, table.save.seats),

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
+from interpreter.engine.savefile import winners_of
 from interpreter.engine.scoring import tiebreak_text
 from interpreter.serve.presentation import Board, Chip, Field, Presentation, Zone
 from interpreter.serve.render_draw import drawing_html, wide
@@ -42,7 +43,8 @@ def score_rows(result: Any, seats: Sequence[str]) -> list[list[str]]:
     ``result`` is the engine's Result or its plain dict (``savefile.result_to_dict``).
     """
     if not isinstance(result, Mapping):
-        result = {"scores": result.scores, "winner": result.winner}
+        result = {"scores": result.scores, "winner": result.winner, "winners": result.winners}
+    winners = winners_of(result)  # every seat of a full tie is marked
     scores = [dict(s) for s in result["scores"]]
     components: list[str] = []
     for score in scores:
@@ -55,7 +57,7 @@ def score_rows(result: Any, seats: Sequence[str]) -> list[list[str]]:
         parts = score.get("components", {})
         rows.append(
             [
-                "*" if seat == result["winner"] else "",
+                "*" if seat in winners else "",
                 str(seat),
                 seats[seat] if 0 <= seat < len(seats) else "?",
                 *(str(parts.get(name, "")) for name in components),

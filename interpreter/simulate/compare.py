@@ -1,11 +1,12 @@
 """Compare two simulation results metric by metric and flag the real differences.
 
-Rates (win rate per seat and per bot, how often each end trigger fired) are compared with the
-pooled two-proportion z-test; means (scores, game length, options chosen per game) with
-Welch's t-test. A difference is flagged when it is significant at 95% *after* the
-Benjamini-Hochberg correction over all the metrics compared (false discovery rate 5%), so that
-comparing two runs of the same game (dozens of metrics) does not flag one in twenty by chance:
-when nothing differs, the chance of any flag is at most 5%. The raw p-value is shown as well.
+Rates (win rate per seat and per bot, a tie's win shared among its winners; how often games
+tied; how often each end trigger fired) are compared with the pooled two-proportion z-test;
+means (scores, game length, options chosen per game) with Welch's t-test. A difference is
+flagged when it is significant at 95% *after* the Benjamini-Hochberg correction over all the
+metrics compared (false discovery rate 5%), so that comparing two runs of the same game
+(dozens of metrics) does not flag one in twenty by chance: when nothing differs, the chance of
+any flag is at most 5%. The raw p-value is shown as well.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ class Row:
     group: str = "main"  # "main", "family" (options chosen by family) or "entry" (by full id)
 
 
-def _prop(name: str, ka: int, na: int, kb: int, nb: int) -> Row:
+def _prop(name: str, ka: float, na: int, kb: float, nb: int) -> Row:
     a = ka / na if na else None
     b = kb / nb if nb else None
     diff = None if a is None or b is None else b - a
@@ -60,6 +61,8 @@ def _rows(a: dict[str, Any], b: dict[str, Any]) -> Iterator[Row]:
     for bot in sorted(set(bots_a) & set(bots_b)):
         ra, rb = bots_a[bot], bots_b[bot]
         yield _prop(f"win rate bot {bot}", ra["wins"], ra["n"], rb["wins"], rb["n"])
+    if "ties" in sa and "ties" in sb:
+        yield _prop("tied games", sa["ties"]["count"], na, sb["ties"]["count"], nb)
     for key, label in (("all", "score"), ("winner", "winner's score"), ("margin", "margin")):
         row = _mean(f"{label} mean", sa["scores"][key], sb["scores"][key])
         if row:
@@ -113,9 +116,11 @@ def _describe(doc: dict[str, Any]) -> str:
     overlays = ",".join(c.get("overlay_ids", c["overlays"])) or "none"
     done = doc["run"]["finished"]
     extra = " (interrupted)" if doc["run"].get("interrupted") else ""
+    ties = doc["summary"].get("ties")
+    tied = f" ({ties['count']} tied)" if ties else ""
     return (
         f"{c['game']}, {c['players']} players, overlays: {overlays}, bots: {seats}, "
-        f"{done} games{extra}, seed {c['seed']}"
+        f"{done} games{tied}{extra}, seed {c['seed']}"
     )
 
 

@@ -13,9 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["BAR", "STAT_KEYS", "Charts", "Item", "bin_counts", "charts"]
+__all__ = ["BAR", "SEAT_RATES", "STAT_KEYS", "Charts", "Item", "bin_counts", "charts"]
 
 BAR = "#4878a8"
+SEAT_RATES = "Win rate per seat (95% Wilson interval, ties shared)"
 STAT_KEYS = ("n", "mean", "sd", "min", "q10", "q25", "median", "q75", "q90", "max")
 
 # one bar: label, value, and its 95% interval when it has one
@@ -34,6 +35,7 @@ class Charts:
     finished: int
     planned: int
     interrupted: bool
+    ties: int  # games won jointly by two or more seats: each counts 1/k to its k winners
     seats: list[Item]
     bot_rates: list[Item]
     triggers: list[Item]
@@ -43,6 +45,11 @@ class Charts:
     rounds: list[float]  # every game's length
     round_bins: int  # one bin per round count between the shortest and the longest game
     stats: list[tuple[str, dict[str, Any]]]  # score, winner's score, rounds, decisions
+
+    @property
+    def ties_text(self) -> str:
+        """How many games tied, said under the title (the win rates share their wins)."""
+        return f"{self.ties} of {self.finished} games tied (a tie's win shared by its winners)"
 
 
 def _most(entries: dict[str, Any], top: int) -> list[Item]:
@@ -64,6 +71,7 @@ def charts(doc: dict[str, Any]) -> Charts:
         finished=run["finished"],
         planned=c["games"],
         interrupted=bool(run.get("interrupted")),
+        ties=s.get("ties", {}).get("count", 0),
         seats=[
             (f"seat {r['seat']} ({r['bot']})", r["rate"] or 0.0, tuple(r["ci95"]))
             for r in s["win_rate"]["seats"]

@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.diagnostics.errors import ConfigError
+from interpreter.engine.savefile import winners_of
 from interpreter.engine.scoring import tiebreak_text
-from interpreter.simulate.summary import FORMAT
+from interpreter.simulate.summary import FORMAT, summarise
 
 __all__ = ["csv_header", "read_result", "write_csv", "write_json"]
 
@@ -37,7 +38,7 @@ def write_json(path: str, document: dict[str, Any]) -> None:
 
 
 def csv_header(seats: Sequence[str], components: Sequence[str]) -> list[str]:
-    cols = ["index", "seed", "winner", "winner_bot", "rounds", "decisions", "trigger"]
+    cols = ["index", "seed", "winner", "winner_bot", "winners", "rounds", "decisions", "trigger"]
     for i in range(len(seats)):
         cols += [f"bot_{i}", f"total_{i}", f"tiebreak_{i}"]
         cols += [f"{c}_{i}" for c in components]
@@ -45,7 +46,11 @@ def csv_header(seats: Sequence[str], components: Sequence[str]) -> list[str]:
 
 
 def write_csv(path: str, document: dict[str, Any]) -> None:
-    """One row per finished game: who won, length, end trigger, every seat's score."""
+    """One row per finished game: who won, length, end trigger, every seat's score.
+
+    ``winner`` is the first winner; ``winners`` every seat of a full tie, space-separated
+    (``0 2``), so a count of wins can share each tie among its winners as the summary does.
+    """
     seats = document["config"]["seats"]
     games = document["games"]
     components = list(games[0]["components"][0]) if games and games[0]["components"] else []
@@ -59,6 +64,7 @@ def write_csv(path: str, document: dict[str, Any]) -> None:
             r["seed"],
             r["winner"],
             by_seat[r["winner"]],
+            " ".join(map(str, winners_of(r))),
             r["rounds"],
             r["decisions"],
             r["trigger"],
@@ -88,4 +94,8 @@ def read_result(path: str) -> dict[str, Any]:
     for key in ("config", "summary", "run"):
         if not isinstance(doc.get(key), dict):
             raise ConfigError(f"{path}: the result has no '{key}' object")
+    if "ties" not in doc["summary"] and isinstance(doc.get("games"), list) and doc["games"]:
+        # written before ties were shared (each credited to its lowest seat): summarised again
+        # from its games, so that it counts wins as a result written now does
+        doc["summary"] = summarise(doc["games"], doc["config"]["seats"])
     return doc

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from interpreter.diagnostics.errors import ConfigError
-from interpreter.simulate.figures import BAR, STAT_KEYS, Item, bin_counts, charts
+from interpreter.simulate.figures import BAR, SEAT_RATES, STAT_KEYS, Item, bin_counts, charts
 from interpreter.simulate.report_png import MATPLOTLIB_MISSING, write_png
 
 __all__ = ["REPORT_SUFFIXES", "check_report_path", "render_html", "write_report"]
@@ -128,9 +128,10 @@ def render_html(doc: dict[str, Any]) -> str:
     body = [
         f"<h1>{_esc(title)}</h1>",
         f"<p>overlays: {_esc(ch.overlays)}; bots: {_esc(ch.bots)}; seed "
-        f"{_esc(ch.seed)}; {ch.finished} of {ch.planned} games{interrupted}</p>",
+        f"{_esc(ch.seed)}; {ch.finished} of {ch.planned} games{interrupted}; "
+        f"{_esc(ch.ties_text)}</p>",
         hbars(
-            "Win rate per seat (95% Wilson interval; dashed: fair share)",
+            f"{SEAT_RATES}; dashed: fair share",
             ch.seats,
             vmax=1.0,
             marker=1 / ch.players,

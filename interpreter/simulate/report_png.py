@@ -19,7 +19,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from interpreter.diagnostics.errors import ConfigError
-from interpreter.simulate.figures import BAR, STAT_KEYS, Charts, Item, bin_counts, charts
+from interpreter.simulate.figures import (
+    BAR,
+    SEAT_RATES,
+    STAT_KEYS,
+    Charts,
+    Item,
+    bin_counts,
+    charts,
+)
 
 __all__ = ["MATPLOTLIB_MISSING", "write_png"]
 
@@ -159,7 +167,7 @@ def write_png(path: str, doc: dict[str, Any]) -> None:
         fair = 1 / ch.players
         _hbars(
             fig.add_subplot(grid[1, 0]),
-            "Win rate per seat (95% Wilson interval)",
+            SEAT_RATES,
             ch.seats,
             vmax=1.0,
             marker=fair,
@@ -190,7 +198,7 @@ def _header(ax: Any, ch: Charts) -> None:
     interrupted = " (interrupted)" if ch.interrupted else ""
     subtitle = (
         f"overlays: {ch.overlays}; bots: {ch.bots}; seed {ch.seed}; "
-        f"{ch.finished} of {ch.planned} games{interrupted}"
+        f"{ch.finished} of {ch.planned} games{interrupted}; {ch.ties_text}"
     )
     ax.axis("off")
     ax.text(0, 0.95, ch.title, fontsize=16, fontweight="bold", va="top")

@@ -30,8 +30,16 @@ __all__ = [
 Z95 = 1.959963984540054
 
 
-def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for ``k`` successes in ``n`` trials (good near 0 and 1)."""
+def wilson(k: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for ``k`` successes in ``n`` trials (good near 0 and 1).
+
+    ``k`` may be fractional: wins with ties shared (a tie of two counts 1/2 to each). Each
+    game then scores 0, 1/k or 1 rather than 0 or 1, a spread no wider than a whole win's of
+    the same mean, so the interval stays at least 95%.
+
+    >>> [round(x, 3) for x in wilson(40.5, 100)]
+    [0.314, 0.503]
+    """
     if n <= 0:
         return (0.0, 1.0)
     p = k / n
@@ -77,8 +85,9 @@ def _normal_sf(z: float) -> float:
     return 0.5 * math.erfc(z / math.sqrt(2))
 
 
-def two_proportion_p(k1: int, n1: int, k2: int, n2: int) -> float:
-    """Two-sided p-value of the pooled two-proportion z-test (1.0 when it cannot tell)."""
+def two_proportion_p(k1: float, n1: int, k2: float, n2: int) -> float:
+    """Two-sided p-value of the pooled two-proportion z-test (1.0 when it cannot tell); the
+    counts may be shared wins, as for :func:`wilson`."""
     if n1 <= 0 or n2 <= 0:
         return 1.0
     pooled = (k1 + k2) / (n1 + n2)

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
+from interpreter.engine.savefile import winners_of
 from interpreter.simulate.stats import describe, wilson
 
 __all__ = ["FORMAT", "summarise", "result_document"]
@@ -17,12 +19,20 @@ __all__ = ["FORMAT", "summarise", "result_document"]
 FORMAT = "rulebook-sim/1"
 
 
-def _rate(wins: int, n: int) -> dict[str, Any]:
-    lo, hi = wilson(wins, n)
+def _count(wins: Fraction) -> int | float:
+    """A count of shared wins as JSON holds it: a whole number as an integer."""
+    return int(wins) if wins.denominator == 1 else round(float(wins), 6)
+
+
+def _rate(wins: Fraction, n: int) -> dict[str, Any]:
+    """Wins (a tie's win shared among its winners) out of ``n`` games, with the Wilson
+    interval: it takes a shared count as it is, and since a shared win varies less than a
+    whole one, the interval is if anything a little wide."""
+    lo, hi = wilson(float(wins), n)
     return {
-        "wins": wins,
+        "wins": _count(wins),
         "n": n,
-        "rate": round(wins / n, 6) if n else None,
+        "rate": round(float(wins / n), 6) if n else None,
         "ci95": [round(lo, 6), round(hi, 6)],
     }
 
@@ -47,21 +57,24 @@ def summarise(records: Sequence[dict[str, Any]], seats: Sequence[str]) -> dict[s
     """The summary of finished games (see docs/variants.md for every field)."""
     n = len(records)
     players = len(seats)
-    seat_wins = Counter(r["winner"] for r in records)
-    bot_wins: Counter[str] = Counter()
+    # a game won jointly by k seats (equal total and tiebreak) counts 1/k to each of them and
+    # to the bot in each: no seat gains from its number, and every game counts 1 in all
+    seat_wins: defaultdict[int, Fraction] = defaultdict(Fraction)
+    bot_wins: defaultdict[str, Fraction] = defaultdict(Fraction)
     bot_games: Counter[str] = Counter()
-    bot_share: Counter[str] = Counter()  # wins with ties shared among the tied winners
     bot_scores: dict[str, list[float]] = defaultdict(list)
+    ties = 0
     rotated = any("seats" in r for r in records)
     for r in records:
         by_seat = r.get("seats", seats)
-        bot_wins[by_seat[r["winner"]]] += 1
-        winners = r.get("winners") or [r["winner"]]
+        winners = winners_of(r)
+        ties += len(winners) > 1
+        for seat in winners:
+            seat_wins[seat] += Fraction(1, len(winners))
+            bot_wins[by_seat[seat]] += Fraction(1, len(winners))
         for seat, name in enumerate(by_seat):
             bot_games[name] += 1
             bot_scores[name].append(r["totals"][seat])
-            if seat in winners:
-                bot_share[name] += 1 / len(winners)
     seat_rows = []
     for seat in range(players):
         bot = "(rotated)" if rotated else seats[seat]
@@ -71,9 +84,8 @@ def summarise(records: Sequence[dict[str, Any]], seats: Sequence[str]) -> dict[s
     bot_rows = {}
     for name in sorted(bot_games):
         row = _rate(bot_wins[name], bot_games[name])
-        share = bot_share[name] / bot_games[name]
-        row["share"] = round(share, 6)
-        row["share_ci95"] = [round(x, 6) for x in wilson(bot_share[name], bot_games[name])]
+        row["share"] = row["rate"]  # the same figure, by the name seat-rotated runs use
+        row["share_ci95"] = row["ci95"]
         row["fair_share"] = round(1 / players, 6)  # per seat played, like the share
         row["seats"] = [i for i, s in enumerate(seats) if s == name]
         row["score"] = describe(bot_scores[name])
@@ -92,6 +104,11 @@ def summarise(records: Sequence[dict[str, Any]], seats: Sequence[str]) -> dict[s
     return {
         "games": n,
         "win_rate": {"seats": seat_rows, "bots": bot_rows},
+        "ties": {
+            "count": ties,
+            "rate": round(ties / n, 6) if n else None,
+            "ci95": [round(x, 6) for x in wilson(ties, n)],
+        },
         "scores": {
             "all": describe([t for r in records for t in r["totals"]]),
             "winner": describe(by_rank[0]) if n else {"n": 0},

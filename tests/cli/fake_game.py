@@ -27,6 +27,7 @@ OPTIONS = {
 class Result:
     scores: list[dict]
     winner: int
+    winners: list[int]  # the tiebreak (minus the seat) leaves one
     rounds: int
     decisions: int
     trigger: str | None
@@ -103,7 +104,7 @@ class FakeState:
             for s in range(self.game.players)
         ]
         best = max(scores, key=lambda sc: (sc["total"], sc["tiebreak"]))
-        return Result(scores, best["seat"], self.round, self.decisions, "target")
+        return Result(scores, best["seat"], [best["seat"]], self.round, self.decisions, "target")
 
 
 class FakeGame:

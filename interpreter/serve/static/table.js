@@ -138,7 +138,10 @@ if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // no
     shownResult = res ? [res, seats] : null;
     if (!res) { box.innerHTML = ""; return; }
     const rows = res.rows;
-    const tail = "<p>Winner: seat " + esc(res.winner) + " (" + esc(seats[res.winner]) + ")" +
+    // every seat of a full tie (equal total and tiebreak) is a winner and is named
+    const winners = res.winners && res.winners.length ? res.winners : [res.winner];
+    const named = winners.map((w) => "seat " + esc(w) + " (" + esc(seats[w]) + ")").join(", ");
+    const tail = "<p>" + (winners.length > 1 ? "Winners (tied): " : "Winner: ") + named +
       (res.trigger ? " · end: " + esc(res.trigger) : "") + "</p>";
     let html = "<h2>Final scores</h2><table class=\"scores\" id=\"scores\"><tr>" +
       rows[0].map((c) => "<th>" + esc(c) + "</th>").join("") + "</tr>";
