@@ -1,10 +1,13 @@
 """Which games ``rulebook validate --secrets N`` plays, and the entry that plays them.
 
 For the files given (found as ``validate`` finds them): a base ruleset is played alone and with
-each overlay beside it; an overlay found elsewhere (a house rule) on the base it extends; a
-game config as it says (its game, overlays, player count and options). Each composition is
-played at the fewest and the most players it allows (a config: its own count), N games each,
-seeds S..S+N-1. A composition that does not load is left out: ``validate`` reports why.
+each overlay beside it (with the overlays that one extends); every overlay given on the base
+and the overlays it extends (:class:`~interpreter.compose.finding.OverlayFinder`: an overlay of
+an expansion is played with the expansion, and the files given are found first, so a house rule
+named beside its base is played on that base); a game config as it says (its game, overlays,
+player count and options). Each composition is played at the fewest and the most players it
+allows (a config: its own count), N games each, seeds S..S+N-1. A file or composition that
+cannot be played is said so (:attr:`SecretsReport.unplayed`), never silently left out.
 Compositions are shared out over worker processes as ``validate`` shares its files.
 """
 
@@ -19,7 +22,8 @@ from typing import Any
 from interpreter.check.files import classify, discover, read_head
 from interpreter.check.secrets import GameRun, SecretsFinder, check_game
 from interpreter.check.workers import available_cores, balance, env_jobs, run_all
-from interpreter.diagnostics.errors import Diagnostic, RulebookError
+from interpreter.compose.finding import OverlayFinder
+from interpreter.diagnostics.errors import Diagnostic, RulebookError, RulesError
 from interpreter.load import catalog
 
 __all__ = ["Composition", "SecretsReport", "check_secrets", "compositions"]
@@ -42,6 +46,11 @@ class Composition:
         names = ", ".join(Path(o).stem for o in self.overlays) or "none"
         return f"{self.players} players, overlays: {names}"
 
+    def describe(self) -> str:
+        """The composition named by its files (for a line saying it was not played)."""
+        files = " + ".join(_shown(p) or p for p in (self.base, *self.overlays))
+        return f"{files} at {self.players} players"
+
 
 @dataclass
 class SecretsReport:
@@ -49,6 +58,8 @@ class SecretsReport:
 
     diagnostics: list[Diagnostic]
     compositions: int = 0
+    # "FILE-OR-COMPOSITION: why", each one the check could not play
+    unplayed: list[str] = field(default_factory=list)
     games: int = 0
     decisions: int = 0
     samples: int = 0
@@ -79,16 +90,23 @@ def check_secrets(
     for path in files:
         head = read_head(path)
         kinds[path] = classify(head) if head is not None else "skipped"
-    comps = compositions(files, kinds)
-    return play_compositions(comps, games, seed, samples, jobs, new_state, every_seat)
+    unplayed: list[str] = []
+    comps = compositions(files, kinds, unplayed)
+    report = play_compositions(comps, games, seed, samples, jobs, new_state, every_seat)
+    report.unplayed[:0] = unplayed
+    return report
 
 
-def compositions(files: list[str], kinds: Mapping[str, str]) -> list[Composition]:
-    """Every composition to play for these files (each once, in the files' order)."""
+def compositions(
+    files: list[str], kinds: Mapping[str, str], unplayed: list[str] | None = None
+) -> list[Composition]:
+    """Every composition to play for these files (each once, in the files' order); a file
+    whose compositions cannot be found is added to `unplayed`, with why."""
     out: dict[tuple[Any, ...], Composition] = {}
+    finder = OverlayFinder(p for p in files if kinds.get(p) in ("ruleset", "overlay"))
 
-    def add(base: Path, overlays: tuple[str, ...], given: str, counts: Any = None) -> None:
-        for players in counts or _counts(base, overlays):
+    def add(base: str | Path, overlays: tuple[str, ...], given: str, counts: Any = None) -> None:
+        for players in counts or _counts(Path(base), overlays):
             c = Composition(str(base), overlays, players, given=given)
             key = (_real(c.base), tuple(_real(o) for o in overlays), players)
             out.setdefault(key, c)
@@ -97,19 +115,39 @@ def compositions(files: list[str], kinds: Mapping[str, str]) -> list[Composition
         kind = kinds.get(path)
         try:
             if kind == "ruleset":
-                base = Path(path)
-                add(base, (), path)
-                for overlay in sorted(catalog.overlay_files(base).values()):
-                    add(base, (str(overlay),), path)
+                add(path, (), path)
+                for overlay in sorted(catalog.overlay_files(Path(path)).values()):
+                    _stacked(finder, str(overlay), path, add, unplayed)
             elif kind == "overlay":
-                base = _base_of(Path(path))
-                if base is not None:
-                    add(base, (path,), path)
+                _stacked(finder, path, path, add, unplayed)
             elif kind == "config":
                 _config(path, add)
-        except (RulebookError, OSError, ValueError, TypeError, AttributeError):
-            continue  # validate reports why this file does not load
+        except (RulebookError, OSError, ValueError, TypeError, AttributeError) as e:
+            if unplayed is not None:
+                unplayed.append(f"{_shown(path)}: {_why(e)}")
     return list(out.values())
+
+
+def _stacked(
+    finder: OverlayFinder, overlay: str, given: str, add: Any, unplayed: list[str] | None
+) -> None:
+    """Add `overlay` on its base, with the overlays it extends (an expansion's house rule is
+    played with the expansion)."""
+    try:
+        stack = finder.stack(overlay)
+        add(stack.base, stack.overlays, given)
+    except (RulebookError, OSError, ValueError, TypeError, AttributeError) as e:
+        if unplayed is not None:
+            unplayed.append(f"{_shown(overlay)}: {_why(e)}")
+
+
+def _why(e: BaseException) -> str:
+    """One line saying why a file or composition is not played."""
+    if isinstance(e, RulesError) and e.diagnostics:
+        d = e.diagnostics[0]
+        at = ":".join(str(x) for x in (_shown(d.file), d.line, d.column) if x)
+        return f"{d.code} at {at}: {d.message}" if at else f"{d.code}: {d.message}"
+    return str(e) or type(e).__name__
 
 
 def _real(path: str) -> str:
@@ -123,21 +161,6 @@ def _counts(base: Path, overlays: tuple[str, ...]) -> list[int]:
     pl = data.get("players") or {}
     lo, hi = int(pl.get("min", 1)), int(pl.get("max", 1))
     return sorted({lo, hi})
-
-
-def _base_of(overlay: Path) -> Path | None:
-    """The base file an overlay extends: beside it, else an installed game of that id."""
-    from interpreter.load.yamlload import load_yaml_file
-
-    extends = load_yaml_file(overlay).data.get("extends")
-    if not isinstance(extends, str):
-        return None
-    beside = overlay.parent / catalog.BASE_FILE
-    if beside.is_file():
-        head = read_head(str(beside)) or ""
-        if f"ruleset: {extends}" in head:
-            return beside
-    return catalog.find_game(extends)
 
 
 def _config(path: str, add: Any) -> None:
@@ -177,7 +200,9 @@ def play_compositions(
     report = SecretsReport([], compositions=len(comps))
     seen: set[tuple[Any, ...]] = set()
     found: list[tuple[int, list[Diagnostic]]] = []
-    for per_composition, counts in results:
+    unplayed: list[tuple[int, str]] = []
+    for per_composition, counts, not_loaded in results:
+        unplayed.extend(not_loaded)
         report.games += counts[0]
         report.decisions += counts[1]
         report.samples += counts[2]
@@ -192,6 +217,7 @@ def play_compositions(
                 seen.add(key)
                 report.diagnostics.append(replace(d, file=_shown(d.file)))
     report.diagnostics.sort(key=Diagnostic.sort_key)
+    report.unplayed = [why for _i, why in sorted(unplayed)]
     return report
 
 
@@ -222,17 +248,20 @@ def _play(
     samples: int,
     new_state: Mapping[str, Any],
     every_seat: bool,
-) -> tuple[list[tuple[int, list[Diagnostic]]], tuple[int, int, int]]:
+) -> tuple[list[tuple[int, list[Diagnostic]]], tuple[int, int, int], list[tuple[int, str]]]:
     """Each composition of ``part`` (numbered) played from every seed: the leaks each found,
-    by its number, and the games, decisions and samples checked in all."""
+    by its number, the games, decisions and samples checked in all, and the compositions
+    that could not be loaded (with why)."""
     from interpreter.engine.loader import load_game_and_data
 
     found: list[tuple[int, list[Diagnostic]]] = []
     counts = [0, 0, 0]
+    unplayed: list[tuple[int, str]] = []
     for i, c in part:
         try:
             game, data = load_game_and_data(c.base, c.players, c.overlays, dict(c.options))
-        except RulebookError:
+        except RulebookError as e:
+            unplayed.append((i, f"{c.describe()}: {_why(e)}"))
             continue
         rerun = f"rulebook validate {c.given or c.base}"
         run = GameRun(game, c.label, rerun, data, dict(new_state))
@@ -241,4 +270,4 @@ def _play(
             check_game(run, s, samples, out, every_seat)
         found.append((i, out.diagnostics()))
         counts = [counts[0] + out.games, counts[1] + out.decisions, counts[2] + out.samples]
-    return found, (counts[0], counts[1], counts[2])
+    return found, (counts[0], counts[1], counts[2]), unplayed

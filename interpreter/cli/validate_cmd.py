@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from interpreter.cli import Command, flags
 from interpreter.cli.config import UsageError
@@ -51,8 +52,9 @@ def run(args: argparse.Namespace) -> int:
     said = "quiet" if args.quiet else fmt
     if args.smoke:
         _smoke(report, args.smoke, said)
+    secrets = None
     if args.secrets:
-        _secrets(report, args.secrets, args.seed, said, args.jobs)
+        secrets = _secrets(report, args.secrets, args.seed, said, args.jobs)
     diags = report.diagnostics
     if fmt == "json":
         payload = json.loads(format_json(diags, files_checked=len(report.checked)))
@@ -60,6 +62,8 @@ def run(args: argparse.Namespace) -> int:
         payload["strict"] = bool(args.strict)
         payload["files"] = report.checked
         payload["skipped"] = report.skipped
+        if secrets is not None:
+            payload["secrets"] = secrets
         print(json.dumps(payload, ensure_ascii=False))
     elif fmt == "github":
         text = format_github(diags)
@@ -106,17 +110,23 @@ def _smoke(report: object, games: int, fmt: str) -> None:
             print(f"smoke: {stacks.stacks} overlay stack(s), {len(stacks.refused)} refused")
 
 
-def _secrets(report: object, games: int, seed: int, fmt: str, jobs: int | None) -> None:
+def _secrets(report: object, games: int, seed: int, fmt: str, jobs: int | None) -> dict[str, Any]:
     """--secrets N: play N random games of each composition of the files checked without
-    errors and report what a seat is told that depends on what it may not see (L001-L004)."""
+    errors and report what a seat is told that depends on what it may not see (L001-L004).
+    A rule file or composition not played is said so, with why (the text output's
+    ``secrets: not played:`` lines, ``--json``'s ``secrets.unplayed``). Returns the counts."""
     from interpreter.check.secrets_games import compositions, play_compositions
     from interpreter.diagnostics.errors import Diagnostic
 
     diags: list[Diagnostic] = report.diagnostics  # type: ignore[attr-defined]
     broken = {d.file for d in diags if d.severity == "error"}
-    files = [f.path for f in report.files if f.path not in broken]  # type: ignore[attr-defined]
+    rule_files = [f for f in report.files if f.kind in ("ruleset", "overlay", "config")]  # type: ignore[attr-defined]
+    files = [f.path for f in rule_files if f.path not in broken]
+    unplayed = [f"{f.path}: it has errors (above)" for f in rule_files if f.path in broken]
     kinds = {f.path: f.kind for f in report.files}  # type: ignore[attr-defined]
-    found = play_compositions(compositions(files, kinds), games, seed, 1, jobs, None)
+    comps = compositions(files, kinds, unplayed)
+    found = play_compositions(comps, games, seed, 1, jobs, None)
+    unplayed += found.unplayed
     diags.extend(found.diagnostics)
     diags.sort(key=Diagnostic.sort_key)
     if fmt == "text":
@@ -125,6 +135,16 @@ def _secrets(report: object, games: int, seed: int, fmt: str, jobs: int | None) 
             f"{found.decisions} decisions, {found.samples} drawn states checked; "
             f"{len(found.diagnostics)} leak(s)"
         )
+        for why in unplayed:
+            print(f"secrets: not played: {why}")
+    return {
+        "games": found.games,
+        "compositions": found.compositions,
+        "decisions": found.decisions,
+        "samples": found.samples,
+        "leaks": len(found.diagnostics),
+        "unplayed": unplayed,
+    }
 
 
 def _skip_lines(report: object, named: list[str], verbose: bool) -> list[str]:
