@@ -21,6 +21,7 @@ from typing import Any
 
 from interpreter.check.files import classify, discover, read_head
 from interpreter.check.secrets import GameRun, SecretsFinder, check_game
+from interpreter.check.secrets_explain import named_path
 from interpreter.check.workers import available_cores, balance, env_jobs, run_all
 from interpreter.compose.finding import OverlayFinder
 from interpreter.diagnostics.errors import Diagnostic, RulebookError, RulesError
@@ -40,6 +41,13 @@ class Composition:
     players: int
     options: tuple[tuple[str, Any], ...] = ()
     given: str = ""  # the file named on the command line this composition comes from
+    also: tuple[str, ...] = ()  # files named beside it that it is found with (its base)
+
+    @property
+    def rerun(self) -> str:
+        """The command that checks this composition again (less --secrets and --seed)."""
+        files = [_shown(f) or f for f in (*self.also, self.given or self.base)]
+        return "rulebook validate " + " ".join(files)
 
     @property
     def label(self) -> str:
@@ -60,6 +68,8 @@ class SecretsReport:
     compositions: int = 0
     # "FILE-OR-COMPOSITION: why", each one the check could not play
     unplayed: list[str] = field(default_factory=list)
+    # with --explain: each finding met at that decision, and its two worlds side by side
+    explained: list[tuple[Diagnostic, str]] = field(default_factory=list)
     games: int = 0
     decisions: int = 0
     samples: int = 0
@@ -103,11 +113,19 @@ def compositions(
     """Every composition to play for these files (each once, in the files' order); a file
     whose compositions cannot be found is added to `unplayed`, with why."""
     out: dict[tuple[Any, ...], Composition] = {}
-    finder = OverlayFinder(p for p in files if kinds.get(p) in ("ruleset", "overlay"))
+    rules = [p for p in files if kinds.get(p) in ("ruleset", "overlay")]
+    finder = OverlayFinder(rules)
+    named = {_real(p): p for p in rules}
 
-    def add(base: str | Path, overlays: tuple[str, ...], given: str, counts: Any = None) -> None:
+    def add(
+        base: str | Path,
+        overlays: tuple[str, ...],
+        given: str,
+        counts: Any = None,
+        also: tuple[str, ...] = (),
+    ) -> None:
         for players in counts or _counts(Path(base), overlays):
-            c = Composition(str(base), overlays, players, given=given)
+            c = Composition(str(base), overlays, players, given=given, also=also)
             key = (_real(c.base), tuple(_real(o) for o in overlays), players)
             out.setdefault(key, c)
 
@@ -117,9 +135,9 @@ def compositions(
             if kind == "ruleset":
                 add(path, (), path)
                 for overlay in sorted(catalog.overlay_files(Path(path)).values()):
-                    _stacked(finder, str(overlay), path, add, unplayed)
+                    _stacked(finder, str(overlay), path, add, unplayed, named)
             elif kind == "overlay":
-                _stacked(finder, path, path, add, unplayed)
+                _stacked(finder, path, path, add, unplayed, named)
             elif kind == "config":
                 _config(path, add)
         except (RulebookError, OSError, ValueError, TypeError, AttributeError) as e:
@@ -129,13 +147,21 @@ def compositions(
 
 
 def _stacked(
-    finder: OverlayFinder, overlay: str, given: str, add: Any, unplayed: list[str] | None
+    finder: OverlayFinder,
+    overlay: str,
+    given: str,
+    add: Any,
+    unplayed: list[str] | None,
+    named: Mapping[str, str],
 ) -> None:
     """Add `overlay` on its base, with the overlays it extends (an expansion's house rule is
-    played with the expansion)."""
+    played with the expansion); `named`: the rule files given, by real path (a base among
+    them is named again in the command that replays the overlay)."""
     try:
         stack = finder.stack(overlay)
-        add(stack.base, stack.overlays, given)
+        base = named.get(_real(stack.base))
+        also = (base,) if base is not None and _real(base) != _real(given) else ()
+        add(stack.base, stack.overlays, given, None, also)
     except (RulebookError, OSError, ValueError, TypeError, AttributeError) as e:
         if unplayed is not None:
             unplayed.append(f"{_shown(overlay)}: {_why(e)}")
@@ -190,16 +216,21 @@ def play_compositions(
     jobs: int | None = None,
     new_state: Mapping[str, Any] | None = None,
     every_seat: bool = False,
+    explain: int | None = None,
 ) -> SecretsReport:
-    """Check every composition (in worker processes when there are several and cores)."""
+    """Check every composition (in worker processes when there are several and cores);
+    with `explain`, the findings met at that decision come with their two worlds side by side
+    (:attr:`SecretsReport.explained`)."""
     want = jobs or env_jobs() or available_cores()
     seeds = list(range(seed, seed + games))
     numbered = list(enumerate(comps))
     parts = balance([(c, _cost(c[1])) for c in numbered], want) if want > 1 else [numbered]
-    results = run_all(lambda part: _play(part, seeds, samples, new_state or {}, every_seat), parts)
+    results = run_all(
+        lambda part: _play(part, seeds, samples, new_state or {}, every_seat, explain), parts
+    )
     report = SecretsReport([], compositions=len(comps))
     seen: set[tuple[Any, ...]] = set()
-    found: list[tuple[int, list[Diagnostic]]] = []
+    found: list[tuple[int, list[tuple[Diagnostic, str]]]] = []
     unplayed: list[tuple[int, str]] = []
     for per_composition, counts, not_loaded in results:
         unplayed.extend(not_loaded)
@@ -210,13 +241,17 @@ def play_compositions(
     # a leak met in several compositions is reported as the first composition met it, however
     # the compositions were shared among the workers (the report is the same for any --jobs)
     for _i, diags in sorted(found, key=lambda item: item[0]):
-        for d in diags:
+        for d, side_by_side in diags:
             real = _real(d.file) if d.file else None
             key = (d.code, real, d.line, d.column, d.json_path if d.file is None else "")
             if key not in seen:
                 seen.add(key)
-                report.diagnostics.append(replace(d, file=_shown(d.file)))
+                shown = replace(d, file=_shown(d.file))
+                report.diagnostics.append(shown)
+                if side_by_side:
+                    report.explained.append((shown, side_by_side))
     report.diagnostics.sort(key=Diagnostic.sort_key)
+    report.explained.sort(key=lambda item: item[0].sort_key())
     report.unplayed = [why for _i, why in sorted(unplayed)]
     return report
 
@@ -248,13 +283,17 @@ def _play(
     samples: int,
     new_state: Mapping[str, Any],
     every_seat: bool,
-) -> tuple[list[tuple[int, list[Diagnostic]]], tuple[int, int, int], list[tuple[int, str]]]:
+    explain: int | None,
+) -> tuple[
+    list[tuple[int, list[tuple[Diagnostic, str]]]], tuple[int, int, int], list[tuple[int, str]]
+]:
     """Each composition of ``part`` (numbered) played from every seed: the leaks each found,
-    by its number, the games, decisions and samples checked in all, and the compositions
-    that could not be loaded (with why)."""
+    by its number (each with its two worlds side by side where `explain` asked, else ""),
+    the games, decisions and samples checked in all, and the compositions that could not be
+    loaded (with why)."""
     from interpreter.engine.loader import load_game_and_data
 
-    found: list[tuple[int, list[Diagnostic]]] = []
+    found: list[tuple[int, list[tuple[Diagnostic, str]]]] = []
     counts = [0, 0, 0]
     unplayed: list[tuple[int, str]] = []
     for i, c in part:
@@ -263,11 +302,22 @@ def _play(
         except RulebookError as e:
             unplayed.append((i, f"{c.describe()}: {_why(e)}"))
             continue
-        rerun = f"rulebook validate {c.given or c.base}"
-        run = GameRun(game, c.label, rerun, data, dict(new_state))
+        run = GameRun(game, c.label, c.rerun, data, dict(new_state), explain)
         out = SecretsFinder()
         for s in seeds:
             check_game(run, s, samples, out, every_seat)
-        found.append((i, out.diagnostics()))
+        named = []
+        for key, d in sorted(out.found.items(), key=lambda item: item[1].sort_key()):
+            side_by_side = out.explained.get(key, "")
+            if side_by_side:
+                side_by_side = f"{_heading(d, data)}\n{side_by_side}"
+            named.append((replace(d, json_path=named_path(data, d.json_path)), side_by_side))
+        found.append((i, named))
         counts = [counts[0] + out.games, counts[1] + out.decisions, counts[2] + out.samples]
     return found, (counts[0], counts[1], counts[2]), unplayed
+
+
+def _heading(d: Diagnostic, data: Any) -> str:
+    """The first line of a finding's side-by-side view: its code, place and rule by name."""
+    at = ":".join(str(x) for x in (_shown(d.file), d.line, d.column) if x)
+    return f"{d.code} at {at} ({named_path(data, d.json_path) or 'no rule text'})"
