@@ -270,3 +270,4 @@ class Do(Stmt):
 class InlineProc(Stmt):
     bound: list[tuple[Slot, Expr]]
     body: list[Stmt]
+    origin: Any = None  # where the procedure's text lives (its data path)

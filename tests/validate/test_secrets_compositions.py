@@ -125,3 +125,12 @@ def test_a_file_not_played_is_said_so_in_the_text_output() -> None:
     assert re.search(
         r"^secrets: not played: sj-peek-lone-new-buildings.yml: it has errors", run.stdout, re.M
     ), run.stdout
+
+
+def test_the_smoke_games_play_a_house_rule_that_names_the_game_and_its_expansion() -> None:
+    """`--smoke` finds the stack as `--secrets` does: base, new-buildings, the house rule (and
+    with setup-variation too)."""
+    run = _rulebook("validate", "sj-peek-on-new-buildings.yml", "--smoke", "1", cwd=HOUSE)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "smoke: 2 overlay stack(s), 0 refused" in run.stdout
+    assert "smoke: 6 random game(s) played" in run.stdout  # 2 stacks, 2 to 4 players

@@ -102,3 +102,16 @@ def test_explain_without_secrets_is_a_usage_error() -> None:
     run = _rulebook("validate", "quiet-draw/ruleset.yml", "--explain", "2")
     assert run.returncode == 2
     assert "--explain D shows the findings of --secrets" in run.stderr
+
+
+def test_a_line_written_in_a_procedure_is_found_at_the_procedures_statement() -> None:
+    """Not at the call (`tell-card(actor, draw(deck))`): at the `log` inside the procedure."""
+    run = _rulebook("validate", "quiet-draw/ruleset.yml", "tell-in-procedure.yml", "--secrets", "3")
+    assert run.returncode == 1, run.stdout + run.stderr
+    leaks = [line for line in run.stdout.splitlines() if "error[L" in line]
+    assert len(leaks) == 1, run.stdout
+    lines = (HOUSE / "tell-in-procedure.yml").read_text(encoding="utf-8").splitlines()
+    row = next(i + 1 for i, text in enumerate(lines) if text.strip().startswith("log "))
+    col = lines[row - 1].index("log ") + 1
+    assert leaks[0].startswith(f"tell-in-procedure.yml:{row}:{col}: error[L001]"), leaks[0]
+    assert "(at /procedures/tell-card/do;" in leaks[0]
