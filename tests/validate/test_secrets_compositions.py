@@ -134,3 +134,19 @@ def test_the_smoke_games_play_a_house_rule_that_names_the_game_and_its_expansion
     assert run.returncode == 0, run.stdout + run.stderr
     assert "smoke: 2 overlay stack(s), 0 refused" in run.stdout
     assert "smoke: 6 random game(s) played" in run.stdout  # 2 stacks, 2 to 4 players
+
+
+def test_validate_composes_an_overlay_that_names_the_game_and_its_expansion(
+    tmp_path: Path,
+) -> None:
+    """`extends: [san-juan, new-buildings]` was never composed by a plain validate: a
+    misspelt field in it passed as "no problems found"."""
+    from interpreter.check import validate
+
+    text = (HOUSE / "sj-peek-on-new-buildings.yml").read_text(encoding="utf-8")
+    broken = tmp_path / "sj-broken.yml"
+    broken.write_text(text.replace("(governor).hand", "(governor).hnad"), encoding="utf-8")
+    report = validate([broken], jobs=1)
+    found = [(d.code, Path(d.file or "").name) for d in report.diagnostics]
+    assert found == [("D003", "sj-broken.yml")], found
+    assert "did you mean 'hand'?" in report.diagnostics[0].message
