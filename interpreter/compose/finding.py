@@ -3,7 +3,7 @@
 An overlay's ``extends`` names ids (one, or a list): a ruleset id, or an earlier overlay's id,
 whose own ``extends`` lead on down to a base. :class:`OverlayFinder` turns an overlay file into
 its :class:`Stack`, the base file and every overlay file to compose, in order, ending with the
-overlay itself (``extends: nobles`` gives the base, ``nobles``, then the overlay).
+overlay itself (``extends: an-expansion`` gives the base, ``an-expansion``, then the overlay).
 
 An id is looked for, in this order of preference, among the files given (those named on a
 command line), beside the file that names it, beside the game's base, and among the installed
