@@ -248,11 +248,13 @@ def _read(path: str) -> RuleFile | None:
         return None
     if not is_map(data):
         return None
-    if isinstance(data.get("overlay"), str):
+    ident = data.get("overlay")
+    if isinstance(ident, str) or ("extends" in data and "ruleset" not in data):
+        # an overlay that lost its id still composes (the composer says what it lacks)
         target = data.get("extends")
         targets = list(target) if is_seq(target) else [target]
         extends = tuple(t for t in targets if isinstance(t, str) and t)
-        return RuleFile(path, "overlay", data["overlay"], extends, data)
+        return RuleFile(path, "overlay", ident if isinstance(ident, str) else "", extends, data)
     if isinstance(data.get("ruleset"), str):
         return RuleFile(path, "ruleset", data["ruleset"])
     return None
