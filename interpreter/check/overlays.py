@@ -18,11 +18,8 @@ from typing import Any
 
 from interpreter.check.compile import check_ruleset, player_counts
 from interpreter.check.families import family_warnings
-from interpreter.check.report import diagnostic_at
 from interpreter.check.session import Session
-from interpreter.diagnostics.errors import Diagnostic, RulesError
-from interpreter.diagnostics.suggest import hint_for
-from interpreter.load.locate import is_map
+from interpreter.diagnostics.errors import Diagnostic, RulebookError, RulesError
 
 __all__ = ["chain", "check_combinations", "check_overlay_file", "compose", "overlays_of"]
 
@@ -48,35 +45,17 @@ def check_overlay_file(run: Session, path: str, doc: Any) -> None:
 
 
 def chain(run: Session, overlay_path: str) -> tuple[str | None, list[str], list[Diagnostic]]:
-    """Base path and the overlays (in order, ending with this one) an overlay needs."""
-    bases, overlays = run.candidates(overlay_path)
-    order = [overlay_path]
-    current = overlay_path
-    seen = {os.path.normpath(overlay_path)}
-    while True:
-        doc = run.load(current).doc
-        if doc is None or not is_map(doc.data):
-            return None, order, []
-        target = doc.data.get("extends")
-        if not isinstance(target, str) or not target:
-            return None, order, []  # the schema / compose stage reports it
-        if target in bases:
-            return bases[target], order, []
-        nxt = overlays.get(target)
-        if nxt is None or os.path.normpath(nxt) in seen:
-            why = "is not a known ruleset or overlay" if nxt is None else "forms a cycle"
-            unknown = diagnostic_at(
-                doc.data,
-                ["extends"],
-                "O004",
-                f"'extends: {target}' {why}",
-                default_file=doc.path,
-                hint=hint_for(target, [*bases, *overlays]),
-            )
-            return None, order, [unknown]
-        seen.add(os.path.normpath(nxt))
-        order.insert(0, nxt)
-        current = nxt
+    """Base path and the overlays (in order, ending with this one) an overlay needs, found as
+    :class:`~interpreter.compose.finding.OverlayFinder` finds them (the files given first; an
+    id two games share, within the game extended); O004 where its ``extends`` leads nowhere,
+    round in a cycle, or to more than one game."""
+    try:
+        stack = run.finder().stack(overlay_path)
+    except RulesError as err:
+        return None, [overlay_path], list(err.diagnostics)
+    except RulebookError:
+        return None, [overlay_path], []  # not an overlay: its own stage reports why
+    return stack.base, list(stack.overlays), []
 
 
 def compose(

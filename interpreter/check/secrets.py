@@ -58,6 +58,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from interpreter.check.secrets_explain import explain
 from interpreter.check.secrets_trace import (
     Enough,
     Grab,
@@ -96,6 +97,7 @@ class GameRun:
     rerun: str  # the command that replays the check of this composition, less --seed
     data: Any = None
     new_state: Mapping[str, Any] = field(default_factory=dict)
+    explain: int | None = None  # the decision whose findings are shown side by side
 
 
 @dataclass
@@ -103,15 +105,25 @@ class SecretsFinder:
     """The findings of a run, one per place in the rules (the first seen)."""
 
     found: dict[tuple[Any, ...], Diagnostic] = field(default_factory=dict)
+    # the two worlds of a finding, side by side (secrets_explain.py), by the finding's place
+    explained: dict[tuple[Any, ...], str] = field(default_factory=dict)
     games: int = 0
     decisions: int = 0
     samples: int = 0
 
-    def add(self, code: str, where: Where, message: str, hint: str) -> None:
+    def add(self, code: str, where: Where, message: str, hint: str) -> bool:
+        """Add a finding; whether it is the first at its place."""
         file, line, col, path = where
         key = (code, file, line, col, path if file is None else "")
-        if key not in self.found:
-            self.found[key] = Diagnostic(code, message, file, line, col, path, hint=hint)
+        if key in self.found:
+            return False
+        self.found[key] = Diagnostic(code, message, file, line, col, path, hint=hint)
+        return True
+
+    def explain(self, code: str, where: Where, text: str) -> None:
+        """Keep the side-by-side view of the finding at `where` (the first one's)."""
+        file, line, col, path = where
+        self.explained.setdefault((code, file, line, col, path if file is None else ""), text)
 
     def diagnostics(self) -> list[Diagnostic]:
         return sorted(self.found.values(), key=Diagnostic.sort_key)
@@ -183,9 +195,21 @@ class _Decision:
         n = self.state.decisions + 1
         return f"{self.run.label}, seed {self.seed}, decision {n}"
 
-    def report(self, code: str, where: Where, what: str) -> None:
-        hint = f"replay: {self.run.rerun} --secrets 1 --seed {self.seed}"
+    def report(
+        self,
+        code: str,
+        where: Where,
+        what: str,
+        seen: tuple[int, tuple[str | None, str | None], tuple[Any, Any], str] | None = None,
+    ) -> None:
+        """A finding at `where`; `seen`: the seat, what each world tells it, the two worlds and
+        what the told thing is, shown side by side by ``--explain`` at this decision."""
+        n = self.state.decisions + 1
+        hint = f"see it: {self.run.rerun} --secrets 1 --seed {self.seed} --explain {n}"
         self.out.add(code, where, f"{what} ({self.where()})", hint)
+        if seen is not None and self.run.explain == n:
+            seat, told, worlds, kind = seen
+            self.out.explain(code, where, explain(seat, told, worlds, kind))
 
     # -- the checks ----------------------------------------------------------------------
     def view(self, seat: int) -> dict[str, Any]:
@@ -216,6 +240,7 @@ class _Decision:
                 where_of(self.spec),
                 f"seat {self.mover} is asked here but would not be (one option or none) in a "
                 f"state {_who(seat)} cannot tell from this one",
+                (seat, ("asked", "not asked"), (self.state, world), "seat to move"),
             )
             return
         if seat == self.mover:
@@ -302,7 +327,10 @@ class _Decision:
                     f"the text of option '{oid}' depends on what seat {seat} may not see: "
                     f"{a[0]!r}, or {b[0]!r} in a state it cannot tell from this one"
                 )
-            self.report(OPTION_LEAK, where, what)
+            told = (a[0] if a else None, b[0] if b else None)
+            self.report(
+                OPTION_LEAK, where, what, (seat, told, (self.state, again), f"option {oid}")
+            )
             return
 
 
@@ -339,7 +367,8 @@ class _Judge(Watcher):
         where, forced = source(frame, s.game.rules.origins)
         if mine is not None:
             where, forced = mine.where, mine.forced
-        self._leak(where, forced, line_for(mine.text, seat) if mine is not None else None, shown)
+        theirs = line_for(mine.text, seat) if mine is not None else None
+        self._leak(where, forced, theirs, shown, (then, s))
 
     def stop(self, s: State, kind: str, spec: Any) -> None:
         seat = self.seat
@@ -349,7 +378,7 @@ class _Judge(Watcher):
             then = self.at.line_state(self.n, self.i)
             if then is None or not alike(then, s, seat):
                 raise Enough
-            self._leak(mine.where, mine.forced, line_for(mine.text, seat), None)
+            self._leak(mine.where, mine.forced, line_for(mine.text, seat), None, (then, s))
         if not alike(truth.state, s, seat):
             va, vb = truth.view(seat), seat_view(s.game.rules, s, seat, True)
             if _only_the_turn(va, vb):
@@ -359,6 +388,7 @@ class _Judge(Watcher):
                     f"who moves next depends on what {_who(seat)} may not see: "
                     f"{_turn(va)}, or {_turn(vb)} in a state it cannot tell from this one "
                     f"({self.after()})",
+                    (seat, (_turn(va), _turn(vb)), (truth.state, s), "who moves next"),
                 )
             raise Enough  # the step showed this seat something: the worlds are told apart
         if truth.kind != kind:
@@ -371,6 +401,7 @@ class _Judge(Watcher):
                 f"seat {who}'s only option is taken without asking ('(the only choice)'), "
                 f"but in a state {_who(seat)} cannot tell from this one the engine would "
                 f"{'end the game' if other == 'over' else 'ask'} ({self.after()})",
+                (seat, (truth.kind, kind), (truth.state, s), "the engine next"),
             )
             raise Enough
         if kind != "forced":
@@ -378,13 +409,21 @@ class _Judge(Watcher):
         self.n += 1
         self.i = 0
 
-    def _leak(self, where: Where, forced: bool, mine: str | None, theirs: str | None) -> None:
+    def _leak(
+        self,
+        where: Where,
+        forced: bool,
+        mine: str | None,
+        theirs: str | None,
+        worlds: tuple[Any, Any],
+    ) -> None:
         words = "a forced move's log line" if forced else "a log line"
         self.at.report(
             LOG_LEAK,
             where,
             f"{words} depends on what {_who(self.seat)} may not see: {_shown(mine)}, or "
             f"{_shown(theirs)} in a state it cannot tell from this one ({self.after()})",
+            (self.seat, (mine, theirs), worlds, "log line"),
         )
         raise Enough
 

@@ -221,7 +221,8 @@ def source(frame: FrameType | None, origins: Any) -> tuple[Where, bool]:
             return option_where(opt, spec, origins), code is _TAKE_ONLY
         found = _origin(origins, code, frame.f_lineno)
         if found is not None:
-            return found, False
+            # a line written by an inlined procedure: at the procedure's own statement
+            return _inner_origin(origins, code, frame.f_lineno) or found, False
         fmt = frame.f_locals.get("fmt")  # a `log:` step: its template, compiled
         if callable(fmt):
             found = _code_origin(fmt, origins)
@@ -231,7 +232,7 @@ def source(frame: FrameType | None, origins: Any) -> tuple[Where, bool]:
     return _NOWHERE, False
 
 
-_ORIGINS: dict[tuple[int, Any, int | None], Where | None] = {}
+_ORIGINS: dict[tuple[Any, ...], Where | None] = {}
 
 
 def _origin(origins: Any, code: Any, line: int | None = None) -> Where | None:
@@ -241,6 +242,18 @@ def _origin(origins: Any, code: Any, line: int | None = None) -> Where | None:
     key = (id(origins), code, line)
     if key not in _ORIGINS:
         found = origins.get(code, line)
+        _ORIGINS[key] = tuple(found) if found is not None else None  # type: ignore[assignment]
+    return _ORIGINS[key]
+
+
+def _inner_origin(origins: Any, code: Any, line: int | None) -> Where | None:
+    """``origins.inner(code, line)``, remembered like :func:`_origin`."""
+    inner = getattr(origins, "inner", None)
+    if inner is None:
+        return None
+    key = (id(origins), code, line, "inner")
+    if key not in _ORIGINS:
+        found = inner(code, line)
         _ORIGINS[key] = tuple(found) if found is not None else None  # type: ignore[assignment]
     return _ORIGINS[key]
 

@@ -39,6 +39,8 @@ class Session:
         self.checked_files: set[str] = set()
         self.bases: dict[str, str] = {}  # ruleset id -> path (files given)
         self.overlays: dict[str, str] = {}  # overlay id -> path (files given)
+        self.given: list[str] = []  # the rulesets and overlays given, in order
+        self._finder: Any = None  # interpreter.compose.finding.OverlayFinder, made when needed
         self.schema_cache: dict[tuple[int, str], list[Diagnostic]] = {}
         self.keep_alive: list[Any] = []
         self.compiled: set[tuple[Any, ...]] = set()  # the ways scenarios play a game, compiled
@@ -107,6 +109,17 @@ class Session:
     def note_given(self, path: str, kind: str, head: str | None) -> None:
         """Remember a ruleset or overlay given to the run under the id it declares."""
         self._add_by_id(path, kind, head, self.bases, self.overlays)
+        self.given.append(path)
+        self._finder = None
+
+    def finder(self) -> Any:
+        """What finds an overlay's base and the overlays it extends, the files given first
+        (an :class:`~interpreter.compose.finding.OverlayFinder`, made once per run)."""
+        if self._finder is None:
+            from interpreter.compose.finding import OverlayFinder
+
+            self._finder = OverlayFinder(self.given)
+        return self._finder
 
     def candidates(self, near: str) -> tuple[dict[str, str], dict[str, str]]:
         """(ruleset id -> path, overlay id -> path): files given, then beside ``near``, then

@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from interpreter.cli import Command, flags
 from interpreter.cli.config import UsageError
@@ -43,6 +44,11 @@ def run(args: argparse.Namespace) -> int:
     fmt = "json" if args.json else args.format or "text"
     if args.secrets < 0 or args.smoke < 0:
         raise UsageError("--smoke and --secrets take a number of games, 0 or more")
+    if args.explain is not None and (not args.secrets or args.explain < 1):
+        raise UsageError(
+            "--explain D shows the findings of --secrets at decision D (1 or more): "
+            "e.g. --secrets 1 --seed S --explain D, as a finding's hint says"
+        )
     try:
         report = validate(args.paths, jobs=args.jobs)
     except PathError as err:
@@ -51,8 +57,9 @@ def run(args: argparse.Namespace) -> int:
     said = "quiet" if args.quiet else fmt
     if args.smoke:
         _smoke(report, args.smoke, said)
+    secrets = None
     if args.secrets:
-        _secrets(report, args.secrets, args.seed, said, args.jobs)
+        secrets = _secrets(report, args.secrets, args.seed, said, args.jobs, args.explain)
     diags = report.diagnostics
     if fmt == "json":
         payload = json.loads(format_json(diags, files_checked=len(report.checked)))
@@ -60,6 +67,8 @@ def run(args: argparse.Namespace) -> int:
         payload["strict"] = bool(args.strict)
         payload["files"] = report.checked
         payload["skipped"] = report.skipped
+        if secrets is not None:
+            payload["secrets"] = secrets
         print(json.dumps(payload, ensure_ascii=False))
     elif fmt == "github":
         text = format_github(diags)
@@ -107,18 +116,28 @@ def _smoke(report: object, games: int, fmt: str) -> None:
             print(f"smoke: {stacks.stacks} overlay stack(s), {len(stacks.refused)} refused")
 
 
-def _secrets(report: object, games: int, seed: int, fmt: str, jobs: int | None) -> None:
+def _secrets(
+    report: object, games: int, seed: int, fmt: str, jobs: int | None, explain: int | None
+) -> dict[str, Any]:
     """--secrets N: play N random games of each composition of the files checked without
-    errors and report what a seat is told that depends on what it may not see (L001-L004)."""
+    errors and report what a seat is told that depends on what it may not see (L001-L004).
+    A rule file or composition not played is said so, with why (the text output's
+    ``secrets: not played:`` lines, ``--json``'s ``secrets.unplayed``); with ``--explain D``
+    each finding met at decision D is shown with its two worlds side by side. Returns the
+    counts."""
     from interpreter.check.secrets_games import compositions, play_compositions
     from interpreter.diagnostics.errors import Diagnostic
 
     diags: list[Diagnostic] = report.diagnostics  # type: ignore[attr-defined]
     # a leak found without playing (L005) leaves the file playable: the games check it too
     broken = {d.file for d in diags if d.severity == "error" and not d.code.startswith("L")}
-    files = [f.path for f in report.files if f.path not in broken]  # type: ignore[attr-defined]
+    rule_files = [f for f in report.files if f.kind in ("ruleset", "overlay", "config")]  # type: ignore[attr-defined]
+    files = [f.path for f in rule_files if f.path not in broken]
+    unplayed = [f"{f.path}: it has errors (above)" for f in rule_files if f.path in broken]
     kinds = {f.path: f.kind for f in report.files}  # type: ignore[attr-defined]
-    found = play_compositions(compositions(files, kinds), games, seed, 1, jobs, None)
+    comps = compositions(files, kinds, unplayed)
+    found = play_compositions(comps, games, seed, 1, jobs, None, explain=explain)
+    unplayed += found.unplayed
     diags.extend(found.diagnostics)
     diags.sort(key=Diagnostic.sort_key)
     if fmt == "text":
@@ -127,6 +146,27 @@ def _secrets(report: object, games: int, seed: int, fmt: str, jobs: int | None) 
             f"{found.decisions} decisions, {found.samples} drawn states checked; "
             f"{len(found.diagnostics)} leak(s)"
         )
+        for why in unplayed:
+            print(f"secrets: not played: {why}")
+    if explain is not None and fmt != "json":
+        seeds = f"seed {seed}" if games == 1 else f"seeds {seed}..{seed + games - 1}"
+        if not found.explained:
+            print(f"secrets: no finding at decision {explain} ({seeds})")
+        for d, side_by_side in found.explained:
+            heading, _, table = side_by_side.partition("\n")
+            print(f"secrets: {heading}: {d.message}\n{table}")
+    return {
+        "games": found.games,
+        "compositions": found.compositions,
+        "decisions": found.decisions,
+        "samples": found.samples,
+        "leaks": len(found.diagnostics),
+        "unplayed": unplayed,
+        "explained": [
+            {"code": d.code, "file": d.file, "line": d.line, "column": d.column, "text": text}
+            for d, text in found.explained
+        ],
+    }
 
 
 def _skip_lines(report: object, named: list[str], verbose: bool) -> list[str]:
@@ -222,6 +262,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
         default=1,
         metavar="S",
         help="the first seed of the --secrets games (seeds S..S+N-1; default 1)",
+    )
+    parser.add_argument(
+        "--explain",
+        type=int,
+        default=None,
+        metavar="D",
+        help="with --secrets: show each finding met at decision D side by side: the line (or "
+        "option text, or who moves) the true game and a game the seat cannot tell from it "
+        "show, and every field hidden from the seat that differs between them (a finding's "
+        "hint gives the command)",
     )
 
 

@@ -19,7 +19,14 @@ from typing import Any
 from interpreter.dsl import ir
 from interpreter.dsl.builtins import BUILTINS
 from interpreter.dsl.codegen_assign import assign_lines
-from interpreter.dsl.codegen_layout import MARK, is_mark, line_map, prologue
+from interpreter.dsl.codegen_layout import (
+    MARK,
+    inner_map,
+    inner_mark,
+    is_mark,
+    line_map,
+    prologue,
+)
 from interpreter.dsl.codegen_lower import is_loop, reduce_loop, returned, sums_first
 from interpreter.dsl.codegen_parts import (
     INLINE_BUILTINS,
@@ -103,6 +110,11 @@ class Generator:
         # generated code object -> {its Python line: (line, column) of the statement in the
         # rule text}, for the texts with statements
         self.line_maps: dict[Any, dict[int, tuple[int, int]]] = {}
+        # the same for the lines of inlined procedures: {Python line: (text's place in
+        # inner_texts, line, column)} in the procedure's own text (where a log line it
+        # writes comes from, for the leak check)
+        self.inner_maps: dict[Any, dict[int, tuple[int, int, int]]] = {}
+        self.inner_texts: list[Any] = []  # the data paths of inlined procedures' texts
         # flow variables read into locals by the body being written (None: read in place)
         self._flow_reads: dict[str, str] | None = None
         self._temp_reads: dict[str, str] | None = None  # the same for temps
@@ -193,6 +205,9 @@ class Generator:
         where = line_map(src)
         if where:
             self.line_maps[fn.__code__] = where
+        inner = inner_map(src)
+        if inner:
+            self.inner_maps[fn.__code__] = inner
         return fn
 
     def _ref(self, value: Any) -> str:
@@ -280,8 +295,15 @@ class Generator:
 
     def _inline_proc(self, st: ir.InlineProc) -> list[str]:
         out = [f"{slot.py} = {self.x(value)}" for slot, value in st.bound]
-        # the body's positions are in the procedure's own text: here the call is what failed
-        return out + [ln for ln in self.lines(st.body) if not is_mark(ln)]
+        # the body's positions are in the procedure's own text: a failure is reported at the
+        # call (line_map); its inner marks say which statement of the procedure runs
+        if st.origin is None:
+            return out + [ln for ln in self.lines(st.body) if not is_mark(ln)]
+        key = tuple(st.origin)
+        if key not in self.inner_texts:
+            self.inner_texts.append(key)
+        place = self.inner_texts.index(key)
+        return out + [inner_mark(ln, place) if is_mark(ln) else ln for ln in self.lines(st.body)]
 
     # -- expressions --------------------------------------------------------------------------
     def x(self, node: ir.Expr) -> str:

@@ -7,24 +7,56 @@ from __future__ import annotations
 import ast
 import re
 
-__all__ = ["MARK", "is_mark", "line_map", "prologue", "reads_temp"]
+__all__ = ["MARK", "inner_mark", "inner_map", "is_mark", "line_map", "prologue", "reads_temp"]
 
 # a comment line of generated code: the rule text's statement the next lines are written for
 MARK = "#@"
+# the same for a statement of an inlined procedure's own text (``#@@K:LINE:COL``, K the
+# procedure text's place in the generator's list): the lines after it still count as the
+# call's (line_map), and also as that statement's (inner_map)
+_INNER = MARK + "@"
 
 
 def is_mark(line: str) -> bool:
     return line.lstrip().startswith(MARK)
 
 
+def inner_mark(line: str, place: int) -> str:
+    """A statement mark of an inlined procedure's body made an inner one, of text `place`
+    (an inner mark already, of a procedure it calls, is kept)."""
+    body = line.lstrip()
+    if body.startswith(_INNER):
+        return line
+    return line[: len(line) - len(body)] + f"{_INNER}{place}:{body[len(MARK) :]}"
+
+
 def line_map(src: str) -> dict[int, tuple[int, int]]:
-    """Each line of `src` after a statement mark -> that statement's (line, column)."""
+    """Each line of `src` after a statement mark -> that statement's (line, column); the
+    lines of an inlined procedure count as its call's."""
     out: dict[int, tuple[int, int]] = {}
     at: tuple[int, int] | None = None
     for number, line in enumerate(src.split("\n"), 1):
         if is_mark(line):
-            row, col = line.lstrip()[len(MARK) :].split(":")
-            at = (int(row), int(col))
+            if not line.lstrip().startswith(_INNER):
+                row, col = line.lstrip()[len(MARK) :].split(":")
+                at = (int(row), int(col))
+        elif at is not None:
+            out[number] = at
+    return out
+
+
+def inner_map(src: str) -> dict[int, tuple[int, int, int]]:
+    """Each line of `src` written for a statement of an inlined procedure -> (its text's
+    place, the statement's line, column) in the procedure's own text."""
+    out: dict[int, tuple[int, int, int]] = {}
+    at: tuple[int, int, int] | None = None
+    for number, line in enumerate(src.split("\n"), 1):
+        body = line.lstrip()
+        if body.startswith(_INNER):
+            place, row, col = body[len(_INNER) :].split(":")
+            at = (int(place), int(row), int(col))
+        elif body.startswith(MARK):
+            at = None
         elif at is not None:
             out[number] = at
     return out

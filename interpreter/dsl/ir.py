@@ -276,3 +276,4 @@ class Do(Stmt):
 class InlineProc(Stmt):
     bound: list[tuple[Slot, Expr]]
     body: list[Stmt]
+    origin: Any = None  # where the procedure's text lives (its data path)

@@ -138,7 +138,7 @@ class CallResolver:
             tree = fn.tree()
             out: ir.Expr | ir.InlineProc
             if fn.is_procedure:
-                out = ir.InlineProc(bound, self.block(tree.children, inner))
+                out = ir.InlineProc(bound, self.block(tree.children, inner), fn.origin)
             else:
                 out = ir.Inline(bound, self.expr(tree, inner))
             self.env.inlined.add(fn.name)

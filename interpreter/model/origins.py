@@ -95,3 +95,18 @@ class TextOrigins:
         line_map = generator.line_maps.get(code) if generator is not None else None
         line, column = (line_map or {}).get(python_line, (1, 1))
         return (*self._host.position(path, line, column), json_pointer(list(path)))
+
+    def inner(
+        self, code: Any, python_line: int | None
+    ) -> tuple[str | None, int | None, int | None, str] | None:
+        """Where the statement of an inlined procedure that `python_line` of `code` runs is,
+        in the procedure's own text (None: the line is not inside an inlined procedure)."""
+        if code not in self._host.texts:
+            return None
+        generator = self._host.c.generator
+        found = generator.inner_maps.get(code, {}).get(python_line) if generator else None
+        if found is None:
+            return None
+        place, line, column = found
+        path = generator.inner_texts[place]
+        return (*self._host.position(path, line, column), json_pointer(list(path)))

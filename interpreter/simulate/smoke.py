@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.diagnostics.errors import Diagnostic, RulebookError, RulesError
-from interpreter.load.catalog import BASE_FILE, game_dirs, overlay_files
+from interpreter.load.catalog import overlay_files
 from interpreter.model.limits import GameLimitError
 
 __all__ = ["MAX_COMBINATIONS", "Refused", "SmokeReport", "smoke_overlays", "smoke_test"]
@@ -203,10 +203,14 @@ def smoke_overlays(
     An overlay whose base is in `skip_bases` is left out: that base's own smoke run plays it
     (alone and with the others beside it). A stack that does not load joins ``refused``.
     """
+    from interpreter.compose.finding import OverlayFinder
+
+    overlays, skip_bases = list(overlays), list(skip_bases)
     skip = {os.path.realpath(b) for b in skip_bases}
+    finder = OverlayFinder([*skip_bases, *overlays])
     report = SmokeReport()
     for overlay in overlays:
-        found = _stack_of(Path(overlay))
+        found = _stack_of(finder, overlay)
         if found is None or os.path.realpath(found[0]) in skip:
             continue
         base, chain = found
@@ -225,25 +229,16 @@ def smoke_overlays(
     return report
 
 
-def _stack_of(overlay: Path) -> tuple[Path, tuple[str, ...]] | None:
+def _stack_of(finder: Any, overlay: str) -> tuple[Path, tuple[str, ...]] | None:
     """The base an overlay is laid on and its chain: the overlays it extends (through their
-    own ``extends``), in the order they compose, ending with itself. None when the chain
-    does not lead to a base (validate reports why)."""
-    chain = [str(overlay)]
-    current = overlay
-    for _ in range(32):  # a chain longer than this is a cycle, which validate reports
-        target = _extends(current)
-        if target is None:
-            return None
-        base = _base_named(current.parent, target)
-        if base is not None:
-            return base, tuple(chain)
-        nxt = _overlay_named(current.parent, target)
-        if nxt is None or str(nxt) in chain:
-            return None
-        chain.insert(0, str(nxt))
-        current = nxt
-    return None
+    own ``extends``, found as :class:`~interpreter.compose.finding.OverlayFinder` finds them),
+    in the order they compose, ending with itself. None when the chain does not lead to a
+    base (validate reports why)."""
+    try:
+        stack = finder.stack(overlay)
+    except RulebookError:
+        return None
+    return Path(stack.base), stack.overlays
 
 
 def _stacks(base: Path, chain: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -321,28 +316,6 @@ def _data(path: Path) -> Any:
         return load_yaml_file(path).data
     except RulebookError:
         return None
-
-
-def _base_named(near: Path, ident: str) -> Path | None:
-    """The base ruleset of that id: beside the overlay, else an installed game."""
-    places = [near / BASE_FILE, *(d / BASE_FILE for d in game_dirs().values())]
-    for base in places:
-        if base.is_file() and _ident(str(base), "ruleset") == ident:
-            return base
-    return None
-
-
-def _overlay_named(near: Path, ident: str) -> Path | None:
-    """The overlay of that id: beside the overlay, else one of an installed game's."""
-    for f in sorted(near.glob("*.y*ml")):
-        data = _data(f)
-        if isinstance(data, dict) and data.get("overlay") == ident:
-            return f
-    for d in game_dirs().values():
-        found = overlay_files(d / BASE_FILE).get(ident)
-        if found is not None:
-            return found
-    return None
 
 
 _PLACE = re.compile(r"\(([^()\s]+?\.ya?ml):(\d+):(\d+)\)")
