@@ -23,7 +23,7 @@ state that records them, what the seat remembers (engine/knowledge.py):
   be (a counter declaring ``min`` and ``max``: uniformly between them; otherwise its start
   value);
 * places whose size the seat is not told (``hidden: all``) share the ids the sized places
-  leave;
+  leave (one the seat knows can hold only some ids takes only those);
 * the random generator is reseeded, so shuffles and draws to come are unknown too.
 
 So two states that differ only in what this seat cannot see give the same determinisations
@@ -172,15 +172,37 @@ def _draw(state: State, plan: _Plan, rng: random.Random) -> State:
                 del pool[: size - len(kept)]
                 if kept:
                     _shuffle(rng, box[name])  # a place is remembered, never a position in it
+        # places of untold size share what is left evenly, but one the seat knows can hold
+        # only some ids (cards under a building never built: none) takes only those, first
         untold = [(box, name, place) for box, name, size, place in boxes if size is None]
+        untold.sort(key=lambda u: known.get(u[2]) is None)
         for i, (box, name, place) in enumerate(untold):
             kept = placed.pop(place, []) if placed else []
             share = len(pool) // (len(untold) - i)
-            box[name] = kept + pool[:share]
-            del pool[:share]
+            can = known.get(place)
+            if can is None or i == len(untold) - 1:  # the last one takes what is left
+                box[name] = kept + pool[:share]
+                del pool[:share]
+            else:
+                box[name] = kept + _take(pool, can - Counter(kept), share)
             if kept:
                 _shuffle(rng, box[name])
     return d
+
+
+def _take(pool: list[Any], can: Counter, n: int) -> list[Any]:
+    """Up to `n` ids of `pool` that `can` allows (as many of each as it counts), in the
+    pool's order, taken out of it."""
+    taken: list[Any] = []
+    left: list[Any] = []
+    for x in pool:
+        if len(taken) < n and can[x] > 0:
+            can[x] -= 1
+            taken.append(x)
+        else:
+            left.append(x)
+    pool[:] = left
+    return taken
 
 
 def _place_known(

@@ -19,7 +19,13 @@ every seat it keeps:
   places it may be in now (its *region*). While the id moves among places the seat cannot see,
   every place that received something unseen in the same step joins its region (the seat does
   not know which id moved, only that something did); when the seat sees the id again, or the
-  id leaves the piles for good, the memory is dropped.
+  id may have left the piles (a copy of it was built in the step), the memory is dropped.
+  Beside it, per place the seat cannot see, the ids that place can hold (:meth:`Recorder.known`,
+  a superset of its contents): nothing for a place empty when recording starts or emptied
+  since, then the remembered ids that came in and what the unseen places that sent ids could
+  hold; an id the seat saw leave a place it does not remember, or one that came from outside
+  the piles, may be any id it has not seen, so a place that may have taken one can hold any.
+  The true state always agrees with both (tests/bots/test_sampler_memory.py).
 
 A place is ``("g", name)`` for a global pile or ``(seat, name)`` for a seat's pile; only piles
 (lists of ids) are followed. A hidden counter named in ``remember:`` (a score whose every
@@ -257,8 +263,10 @@ class Recorder:
         for pl, ids in added.items():
             if ids and pl not in unseen:
                 shown.update(ids)
+        back = shown.copy()  # (the loop below takes from `shown`)
         # places that received something the seat cannot see
         hidden_dest = frozenset(pl for pl, ids in added.items() if ids and pl in unseen)
+        died = _left_the_piles(removed, added)
         kept: list[Memo] = []
         regions: dict[frozenset, list[Place]] = {}  # many memos share one region
         for x, region in memos:
@@ -269,6 +277,8 @@ class Recorder:
                 kept.append((x, region))
             elif shown[x] and any(removed[pl][x] for pl in lost):
                 shown[x] -= 1  # seen again: no memory needed
+            elif died[x] and any(removed[pl][x] for pl in lost):
+                pass  # it may be the one that left the piles (built, say): forgotten
             elif hidden_dest:
                 everywhere = self._everywhere[seat][lost[0]]
                 wider = region | (hidden_dest & everywhere)
@@ -276,7 +286,11 @@ class Recorder:
                     kept.append((x, wider))
                 # else: it may be in any place it could be: nothing left to remember
             # else: something left its region for nowhere the piles follow: forgotten
-        # ids leaving a remembered pile the seat sees, into a place it cannot see
+        # ids leaving a remembered pile the seat sees, into a place it cannot see. A copy that
+        # came into sight in the same step (``back``, even one taken above for a memory seen
+        # again) may be the one that left: it is not followed, or the seat would "remember"
+        # another copy the step moved unseen (one drawn by another seat while its own went
+        # into its hand), which it never saw.
         arrived = {dest: added[dest].copy() for dest in sorted(hidden_dest, key=repr)}
         followed: dict[Place, Counter] = {dest: Counter() for dest in arrived}
         untracked = False  # ids left a place the seat sees for one it does not, forgotten
@@ -287,6 +301,10 @@ class Recorder:
                 untracked = True
                 continue
             for x, n in gone.items():
+                seen = min(n, back[x])
+                if seen:
+                    n -= seen
+                    back[x] -= seen
                 for dest, ids in arrived.items():
                     while n and ids[x] > 0:
                         kept.append((x, frozenset((dest,))))
@@ -308,14 +326,17 @@ class Recorder:
     ) -> None:
         """What each unseen place can hold after the step: what stayed (a subset of what it
         could hold; nothing when it was emptied), the remembered ids that came in, and any
-        other arrival from the unseen places that lost ids (what those could hold)."""
-        sources: Counter | None = Counter()
-        for pl, gone in removed.items():
-            if gone and pl in unseen:
-                if known[pl] is None or untracked:
-                    sources = None
-                    break
-                sources.update(known[pl])
+        other arrival (a *stray*: an id that came in unfollowed), which can be any id that
+        left a place in the step without the seat following it.
+
+        Strays are traced to the unseen places that lost ids (what those could hold) only when
+        nothing else can have sent one: an id the seat saw leave a place it does not remember
+        (``untracked``) may have gone into any unseen place that received something, and ids
+        that entered the piles from outside them (more came into places than left places) may
+        be any id. Either way each place that took a stray may hold any unseen id (None), even
+        in a step where no unseen place lost an id: the seat saw the cards go, but did not
+        keep which they were."""
+        sources: Counter | None | bool = False  # False: not needed yet (no stray so far)
         new: dict[Place, Counter | None] = {}
         nothing: Counter = Counter()
         for pl, gone in removed.items():
@@ -328,9 +349,46 @@ class Recorder:
                 came_followed = followed.get(pl, nothing)
                 can = can + came_followed
                 if came.total() > came_followed.total():
+                    if sources is False:
+                        sources = _stray_sources(known, unseen, removed, added, untracked)
                     can = None if sources is None else can + sources
             new[pl] = can
         known.update(new)
+
+
+def _stray_sources(
+    known: dict[Place, Counter | None],
+    unseen: frozenset[Place],
+    removed: dict[Place, Counter],
+    added: dict[Place, Counter],
+    untracked: bool,
+) -> Counter | None:
+    """The ids a stray of this step may be (see ``Recorder._update_known``): what the unseen
+    places that lost ids could hold, or None (any id) when an id the seat stopped following
+    or one from outside the piles may have come in."""
+    if untracked:
+        return None
+    if sum(c.total() for c in added.values()) > sum(c.total() for c in removed.values()):
+        return None  # ids came into the piles from outside them
+    sources: Counter = Counter()
+    for pl, gone in removed.items():
+        if gone and pl in unseen:
+            can = known[pl]
+            if can is None:
+                return None
+            sources.update(can)
+    return sources
+
+
+def _left_the_piles(removed: dict[Place, Counter], added: dict[Place, Counter]) -> Counter:
+    """The ids that left the piles in a step (built into an area, say: somewhere the recorder
+    does not follow), each with how many copies."""
+    out: Counter = Counter()
+    for gone in removed.values():
+        out.update(gone)
+    for came in added.values():
+        out.subtract(came)
+    return +out
 
 
 _NONE: Counter = Counter()  # shared: the notes of a step are read, never changed
