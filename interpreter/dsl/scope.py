@@ -67,6 +67,9 @@ class TypeInfo:
     # not known (such a read may be of any catalog's entries), and `option.NAME` names
     reads: set[tuple[str, str]] = field(default_factory=set)
     options_read: set[str] = field(default_factory=set)
+    # every player count the ruleset allows (`players: {min, max}`): a table read by a seat
+    # or by the count must have a key for each one's (tablekeys.py); empty: not known
+    counts: tuple[int, ...] = ()
 
 
 @dataclass

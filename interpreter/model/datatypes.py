@@ -37,6 +37,7 @@ from interpreter.dsl.types import (
     Optional,
     Type,
     describe,
+    numbers_by,
 )
 from interpreter.load.locate import is_map, is_seq, json_pointer, locate
 
@@ -369,11 +370,8 @@ def _check_keys(table: Any, path: Path, c: _Checker, players: tuple[int, int]) -
         return
     if all(isinstance(k, int) and not isinstance(k, bool) for k in keys):
         lo, hi = players
-        inside = sum(lo <= k <= hi for k in keys)
-        if inside < 2 or inside * 2 <= len(keys):
-            return  # numbers of something else (a cost, a count), not player counts
-        if lo > 0 and set(range(lo)) <= set(keys):
-            return  # seats 0, 1, ...: no game has that few players, a table by seat
+        if numbers_by(keys, lo, hi) != "count":
+            return  # seats 0, 1, ..., or numbers of something else (a cost, a count)
         for k in keys:
             if not lo <= k <= hi:
                 c.error(
