@@ -118,17 +118,19 @@ class TableKeys:
         shown = ", ".join(str(k) for k in keys)
         text = show_tree(tree)
         kind = numbers_by(keys, counts[0], counts[-1])
-        if kind is None and all(counts[0] <= k <= counts[-1] for k in keys):
+        if kind is None and all(type(k) is int and counts[0] <= k <= counts[-1] for k in keys):
             kind = "count"  # a key or two left, each a player count, and read by the count
-        if kind == "count" and all(wanted[n] == n for n in missing):
+        if kind == "count" and table.name and all(wanted[n] == n for n in missing):
             counted = ", ".join(map(str, missing))
+            keys_word = "keys" if len(missing) > 1 else "key"
             raise MissingCount(
                 f"table '{table.name}' by player count has no key for {counted} players (its "
                 f"keys: {shown}; the game is for {counts[0]} to {counts[-1]} players)",
                 tree,
                 table,
-                f"'{text}' reads it with {counted} players; add the key {counted}, or read it "
-                f"only where the count has one ('... if players != {missing[0]} else ...')",
+                f"'{text}' reads it with {counted} players; add the {keys_word} {counted}, or "
+                f"read it only where the count has one ('... if players != {missing[0]} else "
+                "...')",
             )
         lacking = ", ".join(str(wanted[n]) for n in missing)
         players = ", ".join(map(str, missing))

@@ -263,11 +263,13 @@ class TypeRules(FieldRules, TableKeys, NoneGuards):
             if item_of(lt) is not None and lt not in (TEXT, ANY):  # lists join end to end
                 joined = one_of(lt, rt) if item_of(rt) is not None else None
                 if joined is None and rt != ANY:
+                    # a list and a number: the list is the odd one (a number is never joined)
+                    culprit, expected = (left, NUMBER) if is_number(rt) else (right, lt)
                     raise TypeFault(
                         f"'{show_tree(tree)}': adds {found_words(right)} to {describe(lt)}",
                         at,
-                        right,
-                        lt,
+                        culprit,
+                        expected,
                     )
                 return joined or ANY
             if lt == TEXT and rt in (TEXT, ANY):

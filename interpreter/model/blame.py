@@ -44,28 +44,38 @@ class Blame:
         """Report `err` (raised by the text at `path`, at `used`) at the declaration it is the
         fault of; whether it was one's."""
         culprit = getattr(err, "culprit", None)
-        name = culprit.name if isinstance(culprit, ir.Const) else None
+        table = culprit
+        while isinstance(table, ir.Index):  # a value read from a table: `t[players]`
+            table = table.obj
+        name = table.name if isinstance(table, ir.Const) else None
         if name is None or culprit is None:
             return False
         at = ":".join(str(x) for x in used if x is not None) or json_pointer(list(path))
         if isinstance(err, MissingCount):
             return self._report(name, ["tables", name], err.code, err.message, at, err.hint)
-        if name.startswith("option."):
+        if name.startswith("option.") and isinstance(culprit, ir.Const):
             return self._option(err, culprit, name.removeprefix("option."), at)
         return self._table(err, culprit, name, at, used[0])
 
     def _table(
-        self, err: DslSyntaxError, culprit: ir.Const, name: str, at: str, reader: Any
+        self, err: DslSyntaxError, culprit: ir.Expr, name: str, at: str, reader: Any
     ) -> bool:
         declared = self.host.declared.get(name)
         if not declared or declared[0] != "tables":
             return False
-        if isinstance(culprit.value, dict | list | tuple) and not self._reshaped(declared, reader):
-            return False  # a whole table where one value is needed: the reading text's slip
+        whole = isinstance(culprit, ir.Const)  # else one of its values (`t[players]`)
+        value = culprit.value if isinstance(culprit, ir.Const) else None
+        if (not whole or isinstance(value, dict | list | tuple)) and not self._reshaped(
+            declared, reader
+        ):
+            # a whole table where one value is needed, or a value of a table whose shape its
+            # own file or the base gave: the reading text's slip
+            return False
         expected = getattr(err, "expected", None)
         want = f": {describe(expected)} is needed there" if expected is not None else ""
-        message = f"table '{name}' is {found_words(culprit)}{want}"
-        hint = err.message + _unquote(culprit.value, expected)
+        verb = "is" if whole else "holds"
+        message = f"table '{name}' {verb} {found_words(culprit)}{want}"
+        hint = err.message + _unquote(value, expected)
         return self._report(name, declared, err.code, message, at, hint)
 
     def _option(self, err: DslSyntaxError, culprit: ir.Const, oname: str, at: str) -> bool:

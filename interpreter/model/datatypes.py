@@ -11,6 +11,8 @@ declares ``number`` for the attribute. Each slip is reported at the odd value:
 * K002 a negative number where a whole number of 0 or more is expected (and negative grants);
 * K003 a per-player-count table key outside the game's player counts;
 * K004 an ``attributes:`` declaration naming no type;
+  (K005, a table by player count lacking a count a rule reads it with, is the effect-language
+  checker's: dsl/tablekeys.py);
 * R005 / R001 an id that is not a member of the set, catalog or phases the others belong to.
 
 The inferred types (:class:`DataTypes`) are what the effect-language checker reads.

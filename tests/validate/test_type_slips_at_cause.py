@@ -123,6 +123,25 @@ def test_a_list_for_a_number_is_reported_at_the_overlay(tmp_path, capsys, extend
     assert d["hint"].startswith("read at ") and reader in d["hint"]
 
 
+def test_lists_for_a_tables_numbers_are_reported_at_the_overlay(tmp_path, capsys):
+    # a table by player count whose values became lists; the base adds one to a number
+    path = _overlay(
+        tmp_path,
+        "listed",
+        "overlay: listed\nextends: puerto-rico\ntitle: listed\nreplace:\n"
+        "  tables/start-doubloons: {2: [3], 3: [2], 4: [3], 5: [4]}\n",
+    )
+    code, found = _validate(capsys, path)
+    assert code == 1
+    (d,) = found
+    assert d["file"] == str(path) and d["code"] == "D008"
+    assert (d["line"], d["column"]) == _line_of(path, "{2: [3]")
+    assert (
+        "table 'start-doubloons' holds a list of whole numbers of 0 or more: a whole"
+        in (d["message"])
+    )
+
+
 def test_a_list_its_own_file_reads_as_a_number_is_that_texts_slip(tmp_path, capsys):
     # the overlay writes the list and the text that misreads it: the text is the slip
     path = _overlay(
