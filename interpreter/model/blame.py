@@ -1,10 +1,10 @@
 """Faults of a rule text that are a declaration's: reported where the declaration is written
 (once, however many texts read it), with the text that reads it as a note.
 
-* a table value of the wrong type (`doubloons-total: many` where a rule adds it): D008 at the
+* a table value of the wrong type (`coins-total: many` where a rule adds it): D008 at the
   value;
 * a whole table (a list, a map) an overlay wrote where the rules of another file read one
-  value (`city-spaces: [12, 13]` in a house rule, where the base compares it with a number):
+  value (`board-size: [12, 13]` in a house rule, where the base compares it with a number):
   the overlay changed its shape under them, D008 at the overlay's value. A whole table read
   so by a text of its own file, or declared by the base ruleset, is the reading text's slip;
 * a table by player count lacking a count a rule reads it with (K005, dsl/tablekeys.py);
