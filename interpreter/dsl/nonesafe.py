@@ -57,12 +57,17 @@ def _is_none(node: ir.Expr) -> bool:
 
 
 def known_not_none(test: ir.Expr, truth: bool = True) -> set[Key]:
-    """The values `test` being `truth` shows are not none."""
+    """The values `test` being `truth` shows are not none; and the test itself, as the key
+    ``("holds", test, truth)``: what a test on the player count rules out (tablekeys.py)."""
+    return {*_not_none(test, truth), ("holds", test, truth)}
+
+
+def _not_none(test: ir.Expr, truth: bool) -> set[Key]:
     if isinstance(test, ir.Unary) and test.op == "not":
-        return known_not_none(test.operand, not truth)
+        return _not_none(test.operand, not truth)
     if isinstance(test, ir.BoolOp):
         if (test.op == "and") == truth:  # every operand had this truth
-            return set().union(*(known_not_none(x, truth) for x in test.operands))
+            return set().union(*(_not_none(x, truth) for x in test.operands))
         return set()
     if isinstance(test, ir.Binary) and test.op in ("==", "!=", "is", "is not"):
         if truth != (test.op in ("!=", "is not")):
@@ -96,6 +101,13 @@ class NoneGuards:
             yield
         finally:
             self._safe.subtract(keys)
+            for key in keys:  # a test's key holds its node: not kept past its arm
+                if self._safe[key] <= 0:
+                    del self._safe[key]
+
+    def holding(self) -> list[tuple[ir.Expr, bool]]:
+        """The tests known to hold (`test`, `truth`) where the text being checked is."""
+        return [(k[1], k[2]) for k, n in self._safe.items() if n > 0 and k[0] == "holds"]
 
     def narrow(self, node: ir.Expr, t: Type) -> Type:
         """`t` without its 'or none' where a test has ruled none out for what `node` reads."""

@@ -349,7 +349,7 @@ class Resolver(CallResolver):
                 if name not in env.options:
                     guess = did_you_mean(name, env.options)
                     raise fail(name_tok, _with_guess(f"unknown option '{name}'", guess), "D003")
-                return ir.Const(env.options[name])
+                return ir.Const(env.options[name], f"option.{name}")  # named: see host.py
         obj = self.expr(base, scope)
         if name in env.abilities:
             return ir.Ability(obj, name)

@@ -71,6 +71,9 @@ class TypeInfo:
     # `b` of the catalog, not `some-entry.cost`): every entry must give those (D010, and
     # model/added_entries.py for an entry an overlay writes)
     entry_reads: set[tuple[str, str]] = field(default_factory=set)
+    # every player count the ruleset allows (`players: {min, max}`): a table read by a seat
+    # or by the count must have a key for each one's (tablekeys.py); empty: not known
+    counts: tuple[int, ...] = ()
 
 
 @dataclass

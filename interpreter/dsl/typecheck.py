@@ -21,6 +21,7 @@ from interpreter.dsl import ir
 from interpreter.dsl.nonesafe import NoneGuards
 from interpreter.dsl.scope import Env, Scope, TypeInfo
 from interpreter.dsl.show import Lazy, show_tree
+from interpreter.dsl.tablekeys import TableKeys
 from interpreter.dsl.typefault import (
     TypeFault,
     found_words,
@@ -62,7 +63,7 @@ _NUMBER_OPS = ("<", "<=", ">", ">=")
 _LIST_ARGS = {"len", "distinct", "list", "first", "count", "any", "all", "sum", "min", "max"}
 
 
-class TypeRules(FieldRules, NoneGuards):
+class TypeRules(FieldRules, TableKeys, NoneGuards):
     """The type of each resolved node, and the checks on it, for one Env (off without types)."""
 
     def __init__(self, env: Env) -> None:
@@ -157,7 +158,7 @@ class TypeRules(FieldRules, NoneGuards):
             key = t.key
             if is_number(key):
                 self.number(key_tree, node.key, Lazy(tree), "a table by number")
-                self._seat_keys(tree, node)
+                self.table_keys(tree, node)
             else:
                 self.want(key_tree, node.key, key, f"{text}: {describe(t)} is read by a key")
             return t.value
@@ -170,27 +171,6 @@ class TypeRules(FieldRules, NoneGuards):
         if t in (ANY, NONE):
             return ANY
         raise TypeFault(f"{text}: {found_words(node.obj)} cannot be indexed", tree, node.obj)
-
-    def _seat_keys(self, tree: Tree, node: ir.Index) -> None:
-        """A table read by a seat must have a key for every seat of the game: one keyed by
-        player counts (2 to 5) read by a seat is a slip that would fail only in play."""
-        table = node.obj
-        if _strip(type_of(node.key)) != SEAT or not isinstance(table, ir.Const):
-            return
-        keys = table.value if isinstance(table.value, dict) else None
-        if keys is None:
-            return
-        missing = [seat for seat in range(self.env.players) if seat not in keys]
-        if missing:
-            shown = ", ".join(str(k) for k in keys)
-            raise TypeFault(
-                f"'{show_tree(tree)}': {_table_words(table)} is read by a seat, but has no "
-                f"key for seat{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))} "
-                f"(its keys: {shown}; seats are "
-                f"numbered 0 to {self.env.players - 1})",
-                tree.children[1],
-                node.key,
-            )
 
     def loop_item(self, tree: Any, node: ir.Expr) -> Type:
         t = _strip(type_of(node))
@@ -252,11 +232,14 @@ class TypeRules(FieldRules, NoneGuards):
             raise TypeFault(f"'{text}': compares a fixed value with none", at, None, None)
         if not self._comparable(lt, rt):
             hint = self.guess(right, lt) or self.guess(left, rt)
+            culprit, expected = (left, rt) if rt in (TEXT, NUMBER, COUNT) else (right, rt)
+            if {lt, rt} == {TEXT, BOOL}:  # a text is never true or false: it is the odd one
+                culprit, expected = (left, BOOL) if lt == TEXT else (right, BOOL)
             raise TypeFault(
                 f"'{text}': compares {found_words(left)} with {found_words(right)}{hint}",
                 at,
-                left if rt in (TEXT, NUMBER, COUNT) else right,
-                rt if rt != NONE else lt,
+                culprit,
+                expected if expected != NONE else lt,
             )
         return BOOL
 
@@ -280,11 +263,13 @@ class TypeRules(FieldRules, NoneGuards):
             if item_of(lt) is not None and lt not in (TEXT, ANY):  # lists join end to end
                 joined = one_of(lt, rt) if item_of(rt) is not None else None
                 if joined is None and rt != ANY:
+                    # a list and a number: the list is the odd one (a number is never joined)
+                    culprit, expected = (left, NUMBER) if is_number(rt) else (right, lt)
                     raise TypeFault(
                         f"'{show_tree(tree)}': adds {found_words(right)} to {describe(lt)}",
                         at,
-                        right,
-                        lt,
+                        culprit,
+                        expected,
                     )
                 return joined or ANY
             if lt == TEXT and rt in (TEXT, ANY):
@@ -401,7 +386,3 @@ class TypeRules(FieldRules, NoneGuards):
                 target_tree,
             )
         self.want(value_tree, value, current, f"'{text}'")
-
-
-def _table_words(table: ir.Const) -> str:
-    return f"table '{table.name}'" if table.name else "the table"

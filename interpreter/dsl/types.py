@@ -50,6 +50,7 @@ __all__ = [
     "is_text_id",
     "item_of",
     "join",
+    "numbers_by",
     "one_of",
 ]
 
@@ -135,6 +136,15 @@ SEAT = Prim("seat", "a seat")
 ANY = Prim("any", "any value")
 
 
+_PLURALS = (
+    ("id of", "ids of"),
+    ("whole number", "whole numbers"),
+    ("seat", "seats"),
+    ("text", "texts"),
+    ("piece", "pieces"),
+)
+
+
 def describe(t: Type) -> str:
     """The type in a rule author's words, for messages."""
     if isinstance(t, Prim):
@@ -162,7 +172,11 @@ def describe(t: Type) -> str:
     if isinstance(t, ListOf):
         inner = describe(t.item)
         inner = inner.removeprefix("an ").removeprefix("a ")
-        plural = inner.replace("id of", "ids of", 1) if inner.startswith("id of") else inner
+        plural = inner
+        for one, many in _PLURALS:
+            if inner.startswith(one):
+                plural = many + inner[len(one) :]
+                break
         return f"a list of {plural}"
     return repr(t)  # pragma: no cover - every type is one of the above
 
@@ -170,6 +184,24 @@ def describe(t: Type) -> str:
 def is_number(t: Type) -> bool:
     """A number for arithmetic and order: counts, numbers and seats (a seat is its index)."""
     return t in (NUMBER, COUNT, SEAT)
+
+
+def numbers_by(keys: list[object], least: int, most: int) -> str | None:
+    """What a table's whole-number keys count, for a game of `least` to `most` players:
+    "seat" (a key for each seat of the smallest game: 0, 1, ...), "count" (most keys are
+    player counts, two at least), or None (numbers of something else, or not all numbers).
+
+    >>> numbers_by([2, 3, 4], 2, 5), numbers_by([0, 1, 2, 3], 2, 5), numbers_by([0, 5, 9], 2, 5)
+    ('count', 'seat', None)
+    """
+    if not keys or not all(isinstance(k, int) and not isinstance(k, bool) for k in keys):
+        return None
+    inside = sum(least <= k <= most for k in keys)  # type: ignore[operator]
+    if least > 0 and set(range(least)) <= set(keys):
+        return "seat"  # no game has that few players
+    if inside < 2 or inside * 2 <= len(keys):
+        return None
+    return "count"
 
 
 def is_text_id(t: Type | None) -> bool:

@@ -88,11 +88,12 @@ def _declare_option_choices(host: DslHost, constants: dict[str, Any], options: A
     for oname, odecl in options.items():
         choices = list(odecl.get("choices") or [])
         if choices and "default" in odecl and odecl["default"] not in choices:
+            default = odecl["default"]
             host.error(
                 ["options", oname, "default"],
                 "R004",
-                f"the default {odecl['default']!r} of option '{oname}' is not one of its choices",
-                hint(str(odecl["default"]), [str(c) for c in choices]),
+                f"the default {default!r} of option '{oname}' is not one of its choices",
+                _unquoted(default, choices) or hint(str(default), [str(c) for c in choices]),
             )
         kinds = [_kind(c) for c in choices]
         odd = next((i for i, k in enumerate(kinds) if k != kinds[0]), None)
@@ -107,6 +108,20 @@ def _declare_option_choices(host: DslHost, constants: dict[str, Any], options: A
         for choice in choices:
             if isinstance(choice, str) and choice not in constants:
                 constants[choice] = choice
+
+
+def _unquoted(default: Any, choices: list[Any]) -> str | None:
+    """The mend for a choice written in quotes (`"false"`, `"3"`): a text, not the choice."""
+    if not isinstance(default, str):
+        return None
+    for choice in choices:
+        if not isinstance(choice, str) and _written(choice) == default.strip().lower():
+            return f"write {_written(choice)} without quotes: in quotes it is a text"
+    return None
+
+
+def _written(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _kind(value: Any) -> str:

@@ -11,6 +11,8 @@ declares ``number`` for the attribute. Each slip is reported at the odd value:
 * K002 a negative number where a whole number of 0 or more is expected (and negative grants);
 * K003 a per-player-count table key outside the game's player counts;
 * K004 an ``attributes:`` declaration naming no type;
+  (K005, a table by player count lacking a count a rule reads it with, is the effect-language
+  checker's: dsl/tablekeys.py);
 * R005 / R001 an id that is not a member of the set, catalog or phases the others belong to.
 
 The inferred types (:class:`DataTypes`) are what the effect-language checker reads.
@@ -37,6 +39,7 @@ from interpreter.dsl.types import (
     Optional,
     Type,
     describe,
+    numbers_by,
 )
 from interpreter.load.locate import is_map, is_seq, json_pointer, locate
 
@@ -369,11 +372,8 @@ def _check_keys(table: Any, path: Path, c: _Checker, players: tuple[int, int]) -
         return
     if all(isinstance(k, int) and not isinstance(k, bool) for k in keys):
         lo, hi = players
-        inside = sum(lo <= k <= hi for k in keys)
-        if inside < 2 or inside * 2 <= len(keys):
-            return  # numbers of something else (a cost, a count), not player counts
-        if lo > 0 and set(range(lo)) <= set(keys):
-            return  # seats 0, 1, ...: no game has that few players, a table by seat
+        if numbers_by(keys, lo, hi) != "count":
+            return  # seats 0, 1, ..., or numbers of something else (a cost, a count)
         for k in keys:
             if not lo <= k <= hi:
                 c.error(

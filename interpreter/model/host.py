@@ -20,9 +20,9 @@ from interpreter.dsl.loglines import own_line
 from interpreter.dsl.nonesafe import known_not_none
 from interpreter.dsl.parser import DslSyntaxError
 from interpreter.dsl.secrecy import Secrets
-from interpreter.dsl.typefault import found_words
-from interpreter.dsl.types import ANY, SEAT, describe, item_of
+from interpreter.dsl.types import ANY, SEAT, item_of
 from interpreter.load.locate import json_pointer, locate, position_of
+from interpreter.model.blame import Blame
 from interpreter.model.flow import ChooseSpec, OptionSpec
 from interpreter.model.origins import TextOrigins, place_in_text
 from interpreter.model.texts import Block, LogStep, OptionLine, Texts
@@ -45,10 +45,10 @@ class DslHost:
         if probes is not None:
             probes.locate = self.position
         self.diagnostics: list[Diagnostic] = []
-        # each declared name (a set, a catalog, a table) -> the data path declaring it, and
-        # the tables already blamed for a value of the wrong type (model/catalogs.py)
+        # each declared name (a set, a catalog, a table) -> the data path declaring it
+        # (model/catalogs.py); a fault that is a declaration's is reported there (blame.py)
         self.declared: dict[str, list] = {}
-        self._blamed: set[str] = set()
+        self.blame = Blame(self)
         self.pending: list[tuple[Any, Any, Any, str]] = []  # (path, tree, node, expect)
         # generated code object -> the data path of the text it was compiled from, so a rule
         # failing while a game runs is reported at its file:line (see origins())
@@ -111,7 +111,7 @@ class DslHost:
             path = err.function.origin
             err = inner
         file, line, col = self.position(path, err.line, err.column)
-        if self._blame_table(err, path, file, line, col):
+        if self.blame.declaration(err, path, (file, line, col)):
             return
         self.diagnostics.append(
             Diagnostic(
@@ -123,38 +123,6 @@ class DslHost:
                 json_path=json_pointer(list(path)),
             )
         )
-
-    def _blame_table(self, err: DslSyntaxError, path: Sequence[Any], *used: Any) -> bool:
-        """A scalar of the wrong type read from a table (a word where a number belongs) is
-        the table's fault: reported once, where the value is written, with where it is read
-        as a note. Whether it was."""
-        culprit = getattr(err, "culprit", None)
-        name = culprit.name if isinstance(culprit, ir.Const) else None
-        declared = self.declared.get(name) if name else None
-        if (
-            not declared
-            or declared[0] != "tables"
-            or isinstance(culprit.value, dict | list | tuple)
-        ):
-            return False  # a whole table where one value is needed: the reading text's slip
-        if name not in self._blamed:
-            self._blamed.add(name)
-            expected = getattr(err, "expected", None)
-            want = f": {describe(expected)} is needed there" if expected is not None else ""
-            file, line, col = self._text_origin(declared)
-            at = ":".join(str(x) for x in used if x is not None) or json_pointer(list(path))
-            self.diagnostics.append(
-                Diagnostic(
-                    code=err.code,
-                    message=f"table '{name}' is {found_words(culprit)}{want}",
-                    file=file,
-                    line=line,
-                    column=col,
-                    json_path=json_pointer(list(declared)),
-                    hint=f"read at {at}: {err.message}",
-                )
-            )
-        return True
 
     def error(
         self,

@@ -168,6 +168,14 @@ class _Builder:
                     self.info.constants.setdefault(c, TEXT)
 
 
+def _counts(data: Any) -> tuple[int, ...]:
+    players = _section(data, "players")
+    least, most = players.get("min"), players.get("max", players.get("min"))
+    if not all(isinstance(n, int) and not isinstance(n, bool) for n in (least, most)):
+        return ()
+    return tuple(range(least, max(least, most) + 1))
+
+
 def type_info(data: Any, types: DataTypes, env: Env) -> TypeInfo:
     """The TypeInfo of a composed ruleset (its names are already declared in `env`)."""
     b = _Builder(data, types)
@@ -175,6 +183,7 @@ def type_info(data: Any, types: DataTypes, env: Env) -> TypeInfo:
     b.tables()
     b.state()
     b.options()
+    b.info.counts = _counts(data)
     for ability in env.abilities:
         b.info.player_fields.setdefault(ability, COUNT)
     return b.info
