@@ -47,6 +47,7 @@ def check_ruleset(
     options: Mapping[str, Any] | None = None,
     whole: bool = True,
     setup: bool = True,
+    keep: list[Any] | None = None,
 ) -> list[Diagnostic]:
     """References and DSL (compiled per player count), then the whole-ruleset checks.
 
@@ -55,7 +56,8 @@ def check_ruleset(
     to the declared defaults.  With ``whole=False`` the whole-ruleset checks are left out.
     With ``setup`` (the default), when nothing else is wrong, each count is also set up once
     and its declared invariants checked after (check/setup.py); the code of a text is written
-    only if the set-up runs it (``deferred``).
+    only if the set-up runs it (``deferred``). ``keep``, a list, is given the first count's
+    rules when they compile (what a scenario's expressions are compiled against).
     """
     from interpreter.model.rules import build_rules
 
@@ -101,6 +103,8 @@ def check_ruleset(
             out.append(Diagnostic("C005", str(err), *locate(data, ["options"])))
         else:
             out.extend(rules.warnings)
+            if keep is not None and not keep:
+                keep.append(rules)
             if setup and not failed and not set_up:
                 # now, while this count's rules are at hand: kept for later, they would cost
                 # memory (and the garbage collector's time) for every count
