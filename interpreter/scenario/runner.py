@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.diagnostics.errors import RulebookError, RulesError
 from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.engine.answers import DECLINE, optional_answer
-from interpreter.engine.invariants import broken_invariants, broken_names
+from interpreter.engine.invariants import broken_invariants, rigged_invariants
 from interpreter.engine.machine import ONLY_CHOICE
 from interpreter.model.limits import GameLimitError
 from interpreter.scenario.expect import BadScenario, Failed, check, compile_expression
@@ -237,7 +237,21 @@ class _Run:
             s.pc = self.game.program.round_start
             s.calls = []
         self.game.advance(s)
-        self.rigged |= broken_names(s)
+        self.rig(setup)
+
+    def rig(self, setup: Setup) -> None:
+        """The invariants the set-up leaves broken (in any round, a draft's round 0 too) are
+        not checked for the rest of the scenario: a set-up may hand out what the ruleset does
+        not say where it comes from (docs/scenarios.md); the steps name each one, with the
+        set-up's line and the invariant's."""
+        for d in rigged_invariants(self.s):
+            name = str(d.json_path or "").rsplit("/", 1)[-1]
+            if name and name not in self.rigged:
+                self.rigged.add(name)
+                self.lines.append(
+                    f"       ~ set-up (line {setup.where.line}) leaves invariant '{name}' "
+                    f"({d.file}:{d.line}:{d.column}) broken: not checked in this scenario"
+                )
 
     def check_invariants(self, where: Where, what: str) -> None:
         """A broken invariant of the ruleset (one the set-up did not break) fails the scenario
