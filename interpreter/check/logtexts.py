@@ -14,7 +14,7 @@ without playing. A log line is written by one of:
 
 A filled-in part can hold a value as a line shows it (dsl/runtime.py ``named``): an id's name,
 any text or key the rules hold (as written, as a label or in words), a number, yes, no or none,
-and lists and counts of these (``A, B and C``, ``2 Corn, 1 Sugar``). A text is producible when
+and lists and counts of these (``A, B and C``, ``2 Top hat, 1 Cap``). A text is producible when
 it can stand inside one filled-in template, matched as the scenario matches it: as a part of
 the line, letter case kept. The filled-in parts are over-approximated (any value of the rules,
 not only the one the expression can give), so a text the check refuses can never be in the
@@ -90,8 +90,8 @@ class LogTexts:
         return message, f"the nearest lines the rules write: {lines}"
 
     def recased(self, text: str, tries: int = 20) -> str | None:
-        """``text`` with a name in it written as the log writes it (``poor house`` -> ``Poor
-        house``), when that makes it a text the log can hold."""
+        """``text`` with a name in it written as the log writes it (``top hat`` -> ``Top
+        hat``), when that makes it a text the log can hold."""
         low = text.lower()
         for atom in sorted(self.values.atoms, key=lambda a: (-len(a), a)):
             if len(atom) < 3:

@@ -6,8 +6,8 @@ more than one: with the shipped expansions of its game, and with the other house
 folder. Each such stack is composed and compiled (the fewest and the most players) here:
 
 * the overlay (with the chain it extends) and each set of the overlays beside its base (its
-  game's expansions), in ``extends`` order, itself last: Puerto Rico's house rule with
-  ``nobles``, with ``new-buildings`` and with both;
+  game's expansions), in ``extends`` order, itself last: a house rule of a game with two
+  expansions is checked with each, and with both;
 * each pair of overlays of the same base in one folder (each with its chain), in name order.
 
 A stack that does not load is *refused* (:class:`Refused`): a warning, not an error (each
