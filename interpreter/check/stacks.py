@@ -2,13 +2,14 @@
 checks the overlays of a folder together, as ``play --with a,b`` would lay them.
 
 An overlay kept away from its base (a house rule) is valid alone, but a game is played with
-more than one: with the shipped expansions of its game, and with the other house rules of its
+more than one: with its game's own expansions, and with the other house rules of its
 folder. Each such stack is composed and compiled (the fewest and the most players) here:
 
 * the overlay (with the chain it extends) and each set of the overlays beside its base (its
   game's expansions), in ``extends`` order, itself last: a house rule of a game with two
   expansions is checked with each, and with both;
-* each pair of overlays of the same base in one folder (each with its chain), in name order.
+* each pair of overlays of the same base in one folder, both among the files checked (each
+  with its chain), in name order.
 
 A stack that does not load is *refused* (:class:`Refused`): a warning, not an error (each
 overlay is valid; they only do not go together; ``--strict`` fails on it), given at the line of
@@ -113,8 +114,10 @@ def check_stacks(run: Session, path: str) -> None:
 
 def stacks_of(run: Session, path: str) -> tuple[str, list[list[str]]] | None:
     """The base of a house rule and the stacks it is checked in beside its own chain: with
-    each set of its game's expansions, and with each other house rule of its folder (a pair is
-    checked once in a run: from the first of the two in name order that the run was given).
+    each set of its game's expansions, and with each other house rule of its folder among the
+    files the run checks (``validate DIR``; a file named alone, as a pre-commit hook or an
+    upload names it, is not paired with what lies beside it), each pair once, from the first of
+    the two in name order.
     None for an overlay beside its base (its base checks the overlays there together) or one
     whose chain does not lead to a base (its own check says why)."""
     base, order, diags = chain(run, path)
@@ -127,13 +130,13 @@ def stacks_of(run: Session, path: str) -> tuple[str, list[list[str]]] | None:
     mine = set(map(_real, order))
     given = {_real(p) for p in run.overlays.values()}
     for other in _siblings(run, path):
+        if _real(other) not in given or os.path.basename(other) < os.path.basename(path):
+            continue  # not among the files checked, or checked from the other one
         their_base, theirs, faults = chain(run, other)
         if faults or their_base is None or _real(their_base) != _real(base):
             continue
         if _real(path) in set(map(_real, theirs)) or _real(other) in mine:
             continue  # one extends the other: the longer chain is checked alone
-        if _real(other) in given and os.path.basename(other) < os.path.basename(path):
-            continue  # checked from the other one
         first, second = sorted([order, theirs], key=lambda c: os.path.basename(c[-1]))
         seen = set(map(_real, first))
         stacks.append([*first, *(p for p in second if _real(p) not in seen)])

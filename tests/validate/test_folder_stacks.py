@@ -74,6 +74,8 @@ def test_two_house_rules_of_a_folder_that_conflict_fail_strict(tmp_path: Path) -
     assert f"{even}:5:3: warning[O008]: stack {stack} refused: clashes with {fewer}:5:3" in out
     # without --strict the run passes: each house rule is valid, only the pair is refused
     assert _validate(str(folder)).returncode == 0
+    # a file named alone (a pre-commit hook, an upload) is not paired with what lies beside it
+    assert _validate("--strict", str(fewer)).returncode == 0
 
 
 def test_a_house_rule_that_cannot_join_an_expansion_fails_strict(tmp_path: Path) -> None:
