@@ -34,10 +34,11 @@ def broken_names(s: State) -> set[str]:
     return {inv.name for inv, _ in _broken(s, ())}
 
 
-def rigged_invariants(s: State) -> list[Diagnostic]:
-    """The invariants a state edited by hand (a scenario's set-up) leaves broken, in any round:
-    a set-up made in round 0 (a draft before the first round) is a finished state too."""
-    return [d for _, d in _broken(s, (), any_round=True)]
+def rigged_invariants(s: State) -> list[tuple[str, Diagnostic]]:
+    """(name, diagnostic) of each invariant a state edited by hand (a scenario's set-up) leaves
+    broken, in any round: a set-up made in round 0 (a draft before the first round) is a
+    finished state too."""
+    return [(inv.name, d) for inv, d in _broken(s, (), any_round=True)]
 
 
 def _broken(

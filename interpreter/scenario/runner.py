@@ -244,9 +244,8 @@ class _Run:
         not checked for the rest of the scenario: a set-up may hand out what the ruleset does
         not say where it comes from (docs/scenarios.md); the steps name each one, with the
         set-up's line and the invariant's."""
-        for d in rigged_invariants(self.s):
-            name = str(d.json_path or "").rsplit("/", 1)[-1]
-            if name and name not in self.rigged:
+        for name, d in rigged_invariants(self.s):
+            if name not in self.rigged:
                 self.rigged.add(name)
                 self.lines.append(
                     f"       ~ set-up (line {setup.where.line}) leaves invariant '{name}' "
