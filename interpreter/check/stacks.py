@@ -32,6 +32,7 @@ from interpreter.check.compile import check_ruleset, player_counts
 from interpreter.check.overlays import MAX_COMBINATIONS, chain, compose, overlays_of
 from interpreter.check.session import Session
 from interpreter.diagnostics.errors import Diagnostic, RulebookError
+from interpreter.load.locate import locate
 
 __all__ = ["Refused", "check_stacks", "stacks_of"]
 
@@ -109,7 +110,27 @@ def check_stacks(run: Session, path: str) -> None:
         faults = _faults(run, base, stack)
         if faults:
             refused = Refused(base, tuple(stack), faults, ident if isinstance(ident, str) else None)
-            run.emit(refused.warnings())
+            warnings = refused.warnings()
+            run.emit(warnings)
+            if not any(w.file and _same(w.file, path) for w in warnings):
+                # a reason found in another file only (an expansion's table naming what the
+                # house rule removes): said at the house rule's id too, where its author looks
+                run.emit([_at_overlay(run, path, refused.label, faults[0])])
+
+
+def _at_overlay(run: Session, path: str, label: str, reason: Diagnostic) -> Diagnostic:
+    """A refusal whose reason lies in another file, at the overlay's ``overlay:`` line."""
+    doc = run.load(path).doc
+    _file, line, col = locate(doc.data, ["overlay"], key=True) if doc is not None else (0, 1, 1)
+    at = ":".join([_shown(reason.file or ""), *(str(n) for n in (reason.line, reason.column) if n)])
+    return Diagnostic(
+        reason.code,
+        f"stack {label} refused: {at}: {reason.message}",
+        file=path,
+        line=line or 1,
+        column=col or 1,
+        severity="warning",
+    )
 
 
 def stacks_of(run: Session, path: str) -> tuple[str, list[list[str]]] | None:
