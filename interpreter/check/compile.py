@@ -48,6 +48,7 @@ def check_ruleset(
     options: Mapping[str, Any] | None = None,
     whole: bool = True,
     setup: bool = True,
+    keep: list[Any] | None = None,
 ) -> list[Diagnostic]:
     """References and DSL (compiled per player count), then the whole-ruleset checks.
 
@@ -56,7 +57,8 @@ def check_ruleset(
     to the declared defaults.  With ``whole=False`` the whole-ruleset checks are left out.
     With ``setup`` (the default), when nothing else is wrong, each count is also set up once
     and its declared invariants checked after (check/setup.py); the code of a text is written
-    only if the set-up runs it (``deferred``).
+    only if the set-up runs it (``deferred``). ``keep``, a list, is given the first count's
+    rules when they compile (what a scenario's expressions are compiled against).
     """
     from interpreter.model.rules import build_rules
 
@@ -107,6 +109,8 @@ def check_ruleset(
                 # values read from hidden fields where other seats read them: once (L005)
                 out.extend(leak_flows(notes["texts"]))
                 leaks_read = True
+            if keep is not None and not keep:
+                keep.append(rules)
             if setup and not failed and not set_up:
                 # now, while this count's rules are at hand: kept for later, they would cost
                 # memory (and the garbage collector's time) for every count

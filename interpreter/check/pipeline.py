@@ -13,10 +13,15 @@ What a file is, decided from its top-level keys (a cheap text scan, before parsi
 * ``overlay: ID``  an overlay: schema-checked, then composed onto what it ``extends`` (found
   among the files given, beside the overlay, or among the installed rulesets) so that its
   reference and DSL faults surface; an overlay extending another overlay composes the whole
-  chain, so two overlays changing the same entry are reported naming both files (O008);
+  chain, so two overlays changing the same entry are reported naming both files (O008); a
+  house rule (an overlay away from its base) is then stacked with its game's expansions and
+  with the other house rules of its folder, a stack that does not load refused as a warning
+  (:mod:`interpreter.check.stacks`);
 * ``game: NAME``   a game config: schema-checked, then its game, overlays, player count and
   options are resolved (C001-C005) and the composition it asks for is compiled;
-* ``scenarios:`` (or ``game:`` with ``steps:``/``expect:``/``setup:``)  a scenario file;
+* ``scenarios:`` (or ``game:`` with ``steps:``/``expect:``/``setup:``)  a scenario file: the
+  game each scenario plays resolved as a config's, its options (T002), expressions (T003) and
+  log texts (T004) checked against that game;
 * anything else (``.pre-commit-config.yaml``, CI workflows, charts, ...) is *skipped*, listed
   as such, and never fails a run.  A file that looks like a rule file with a slip in it (a
   misspelt kind key beside keys only that kind has, a ruleset's sections without its id) is

@@ -3,6 +3,7 @@
     ruleset:  YAML -> schema -> references + DSL per player count -> whole-ruleset checks
               -> its overlays in combination (composed, compiled)
     overlay:  YAML -> schema -> chain and composition -> as a ruleset
+              -> (a house rule) with its game's expansions, and with the others of its folder
     config:   YAML -> schema -> game, overlays, players, options -> composition compiled
     scenario: YAML -> schema -> per scenario: game as played (as a config) -> options of steps
 
@@ -21,6 +22,7 @@ from interpreter.check.configs import check_config_file
 from interpreter.check.overlays import check_combinations, check_overlay_file
 from interpreter.check.scenarios import check_scenario_file
 from interpreter.check.session import Session
+from interpreter.check.stacks import check_stacks
 from interpreter.diagnostics.errors import Diagnostic
 
 __all__ = ["check_files", "check_ruleset_file"]
@@ -39,9 +41,18 @@ def check_ruleset_file(run: Session, path: str, doc: Any) -> None:
         check_combinations(run, path)
 
 
+def check_house_rule_file(run: Session, path: str, doc: Any) -> None:
+    """The overlay as its own file; then, when it is sound, in the stacks a game would lay it
+    in (check/stacks.py)."""
+    start = len(run.out)
+    check_overlay_file(run, path, doc)
+    if not any(d.severity == "error" for d in run.out[start:]):
+        check_stacks(run, path)
+
+
 _CHECK_BY_KIND = {
     "ruleset": check_ruleset_file,
-    "overlay": check_overlay_file,
+    "overlay": check_house_rule_file,
     "config": check_config_file,
     "scenario": check_scenario_file,
 }

@@ -1,4 +1,4 @@
-"""Scenario files (T001, T002, and C001-C005 for the game each scenario plays), checked without
+"""Scenario files (T001-T004, and C001-C005 for the game each scenario plays), checked without
 playing: the game each scenario names must load as it asks for it (overlays, player count,
 options), and every option a step takes, or an expectation lists under ``seat N may``, must be
 one the game's `choose` steps can offer.
@@ -11,7 +11,10 @@ before a run. ``seat N may not`` asks less: an id that fits a template's shape h
 with a name the game does not have (a house rule that removes a component proves it with
 ``seat 0 may not: take:apple``), unless that name is a near miss of one it has (a misspelling).
 :class:`OptionNames` is the one implementation: ``rulebook test`` (scenario/runner.py) checks
-the same ids with it, so the two commands refuse exactly the same ones.
+the same ids with it, so the two commands refuse exactly the same ones. Every `until:` and
+`expect` expression is compiled against the game (T003, check/expressions.py), as `rulebook
+test` compiles it, and every text a `log contains`, `log lacks` or `log order` looks for must
+be one the game's log can hold (T004, check/logtexts.py).
 """
 
 from __future__ import annotations
@@ -22,10 +25,13 @@ from typing import Any
 
 from interpreter.check.compile import check_ruleset
 from interpreter.check.configs import resolve_game
+from interpreter.check.expressions import ExpressionFault, compile_look, flow_names
+from interpreter.check.logtexts import LogTexts
 from interpreter.check.report import diagnostic_at
 from interpreter.check.session import Session
+from interpreter.diagnostics.errors import Diagnostic
 from interpreter.diagnostics.suggest import did_you_mean, hint_for
-from interpreter.load.locate import is_map, is_seq
+from interpreter.load.locate import is_map, is_seq, json_pointer, locate
 from interpreter.model.words import choose_options
 
 __all__ = ["OptionNames", "check_scenario_file", "option_templates"]
@@ -35,6 +41,7 @@ _SEAT_KEY = re.compile(r"^seat [0-9]+$")
 _MAY_KEY = re.compile(r"^seat [0-9]+ (may|may include|may not)$")
 _SETTINGS = ("forced", "optional")  # a step's settings, beside its seat key
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+_LOG_KINDS = ("log contains", "log lacks", "log order")
 
 
 def check_scenario_file(run: Session, path: str, doc: Any) -> None:
@@ -75,12 +82,114 @@ def _check_one(run: Session, path: str, top: Any, node: Any, where: list[Any]) -
     if key not in run.compiled:
         run.compiled.add(key)
         run.keep_alive.append(composed)
-        run.emit(check_ruleset(composed, counts=counts, options=options, whole=False, setup=False))
+        built: list[Any] = []
+        run.emit(
+            check_ruleset(
+                composed, counts=counts, options=options, whole=False, setup=False, keep=built
+            )
+        )
+        run.built[key] = built[0] if built else None
+    rules = run.built.get(key)
+    if rules is not None:
+        _check_expressions(run, path, top, node, where, rules.env, flow_names(composed))
+        logs = run.log_texts.get(key)
+        if logs is None:
+            logs = run.log_texts[key] = LogTexts(composed)
+        for at, kind, text in _log_texts(node, where):
+            fault = logs.fault(kind, text)
+            if fault is not None:
+                _fault(run, path, top, at, "T004", fault[0], hint=fault[1])
     names = OptionNames(composed)
     for step_where, option, absent_ok in _options_named(node, where):
         fault = names.fault(option, absent_ok=absent_ok)
         if fault is not None:
             _fault(run, path, top, step_where, "T002", fault[0], hint=fault[1])
+
+
+def _check_expressions(
+    run: Session, path: str, top: Any, node: Any, where: list[Any], env: Any, names: set[str]
+) -> None:
+    """T003: each `until:` and `expect` expression compiled as `rulebook test` compiles it
+    (check/expressions.py), with every flow variable of the game in scope."""
+    for at, text in _expressions(node, where):
+        try:
+            compile_look(env, names, text)
+        except ExpressionFault as e:
+            file, line, col = locate(top, at)
+            if line is not None and col is not None:
+                line, col = _inside(run, file or path, line, col, e)
+            run.emit(
+                [
+                    Diagnostic(
+                        "T003",
+                        f"in the expression `{text}`: {e.message}",
+                        file or path,
+                        line,
+                        col,
+                        json_pointer(at),
+                    )
+                ]
+            )
+
+
+def _inside(run: Session, file: str, line: int, col: int, e: ExpressionFault) -> tuple[int, int]:
+    """The position in the scenario file of a fault at ``e``'s place in a text written at
+    (line, col): past an opening quote, on the text's first line or a later one."""
+    if e.line > 1:
+        return line + e.line - 1, e.column
+    doc = run.load(file).doc
+    lines = doc.text.splitlines() if doc is not None else []
+    quoted = 0 < line <= len(lines) and lines[line - 1][col - 1 : col] in ('"', "'")
+    return line, col + int(quoted) + e.column - 1
+
+
+def _expressions(node: Any, where: list[Any]) -> Iterator[tuple[list[Any], str]]:
+    """(where, text) of every `until:` of an `auto` step and every `expect` expression."""
+    steps = node.get("steps")
+    for i, step in enumerate(steps if is_seq(steps) else []):
+        if not is_map(step):
+            continue
+        until = step.get("until")
+        if "auto" in step and isinstance(until, str) and until != "over":
+            yield [*where, "steps", i, "until"], until
+        if "expect" in step:
+            yield from _expression_items(step["expect"], [*where, "steps", i, "expect"])
+    if "expect" in node:
+        yield from _expression_items(node["expect"], [*where, "expect"])
+
+
+def _log_texts(node: Any, where: list[Any]) -> Iterator[tuple[list[Any], str, str]]:
+    """(where, kind, text) of every text of a `log contains`, `log lacks` or `log order`."""
+    steps = node.get("steps")
+    found = [
+        (step["expect"], [*where, "steps", i, "expect"])
+        for i, step in enumerate(steps if is_seq(steps) else [])
+        if is_map(step) and "expect" in step
+    ]
+    if "expect" in node:
+        found.append((node["expect"], [*where, "expect"]))
+    for expect, at in found:
+        items = list(enumerate(expect)) if is_seq(expect) else [(None, expect)]
+        for i, item in items:
+            if not is_map(item):
+                continue
+            for kind in _LOG_KINDS:
+                value = item.get(kind)
+                here = [*at, kind] if i is None else [*at, i, kind]
+                if isinstance(value, str):
+                    yield here, kind, value
+                elif is_seq(value):
+                    for j, text in enumerate(value):
+                        yield [*here, j], kind, str(text)
+
+
+def _expression_items(expect: Any, at: list[Any]) -> Iterator[tuple[list[Any], str]]:
+    if isinstance(expect, str):
+        yield at, expect
+    elif is_seq(expect):
+        for j, item in enumerate(expect):
+            if isinstance(item, str):
+                yield [*at, j], item
 
 
 class OptionNames:

@@ -44,6 +44,8 @@ class Session:
         self.schema_cache: dict[tuple[int, str], list[Diagnostic]] = {}
         self.keep_alive: list[Any] = []
         self.compiled: set[tuple[Any, ...]] = set()  # the ways scenarios play a game, compiled
+        self.built: dict[tuple[Any, ...], Any] = {}  # and their rules, when they compile
+        self.log_texts: dict[tuple[Any, ...], Any] = {}  # and the texts their logs can hold
         # a composition shares its untouched entries with its base: their schema check is not
         # repeated (the files do not change during a run)
         self.schema_memo: Any = None

@@ -93,6 +93,7 @@ def run(args: argparse.Namespace) -> int:
 def _smoke(report: object, games: int, fmt: str) -> None:
     """--smoke N: play N random games of each base ruleset checked without errors, for every
     player count and overlay combination; the games that fail or do not end join the report."""
+    from interpreter.check.report import dedupe
     from interpreter.diagnostics.errors import Diagnostic
     from interpreter.simulate.smoke import smoke_overlays, smoke_test
 
@@ -107,9 +108,11 @@ def _smoke(report: object, games: int, fmt: str) -> None:
     found += stacks.diagnostics
     played += stacks.played
     diags.extend(found)
-    # a refused stack is a warning at both files' lines, in every format (--strict fails on it)
+    # a refused stack is a warning at both files' lines, in every format (--strict fails on it);
+    # validate found the same refusals of a folder's house rules already: said once
     for refused in stacks.refused:
         diags.extend(refused.warnings())
+    diags[:] = dedupe(diags)
     if fmt == "text":
         print(f"smoke: {played} random game(s) played, {len(found)} failed or did not end")
         if stacks.stacks:

@@ -34,9 +34,18 @@ def broken_names(s: State) -> set[str]:
     return {inv.name for inv, _ in _broken(s, ())}
 
 
-def _broken(s: State, skip: Collection[str]) -> list[tuple[Invariant, Diagnostic]]:
+def rigged_invariants(s: State) -> list[tuple[str, Diagnostic]]:
+    """(name, diagnostic) of each invariant a state edited by hand (a scenario's set-up) leaves
+    broken, in any round: a set-up made in round 0 (a draft before the first round) is a
+    finished state too."""
+    return [(inv.name, d) for inv, d in _broken(s, (), any_round=True)]
+
+
+def _broken(
+    s: State, skip: Collection[str], any_round: bool = False
+) -> list[tuple[Invariant, Diagnostic]]:
     invariants = s.game.rules.invariants
-    if not invariants or s.round == 0:
+    if not invariants or (s.round == 0 and not any_round):
         return []
     out: list[tuple[Invariant, Diagnostic]] = []
     for inv in invariants:

@@ -8,19 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Tree
-
+from interpreter.check.expressions import MUTATING, ExpressionFault, compile_look
 from interpreter.diagnostics.suggest import did_you_mean
-from interpreter.dsl.compiler import Compiler, RuntimeRuleError, Scope
-from interpreter.dsl.parser import DslSyntaxError, parse
+from interpreter.dsl.compiler import RuntimeRuleError
 from interpreter.scenario.format import ANY_ORDER, Expectation, Where, _flow, parse_option_step
 from interpreter.scenario.seen import check_seen
 from interpreter.scenario.setup import FieldInfo
 
 __all__ = ["Failed", "BadScenario", "check", "compile_expression", "MUTATING"]
-
-# builtins that change the state; an expectation only looks
-MUTATING = frozenset({"draw", "push", "shuffle", "clear", "remove", "place", "random"})
 
 
 class Failed(Exception):
@@ -51,7 +46,7 @@ def _show(x: Any) -> str:
     return _flow(x)
 
 
-def _text_where(where: Where, e: DslSyntaxError) -> Where:
+def _text_where(where: Where, e: ExpressionFault) -> Where:
     if where.line is None or where.column is None:
         return where
     if e.line == 1:
@@ -60,37 +55,14 @@ def _text_where(where: Where, e: DslSyntaxError) -> Where:
 
 
 def compile_expression(game: Any, s: Any, text: str, where: Where) -> tuple[Any, Any, str | None]:
-    """(whole, left, op): `left`/`op` are set when the text is one comparison, to report it."""
-    scope = Scope(None, **{k: ("var", k) for k in s.v if isinstance(k, str)})
-    compiler = Compiler(game.env, scope, checked_reads=True)
+    """(whole, left, op): `left`/`op` are set when the text is one comparison, to report it;
+    the flow variables of the moment in scope (check/expressions.py, as `rulebook validate`)."""
+    names = [k for k in s.v if isinstance(k, str)]
     try:
-        tree = parse(text, "expr")
-        _refuse_changes(tree, game)
-        whole = compiler.expression_tree(tree, scope.child(), text)
-        left = op = None
-        if isinstance(tree, Tree) and tree.data == "compare":
-            left = compiler.expression_tree(tree.children[0], scope.child(), text)
-            op = str(tree.children[1])
-        return whole, left, op
-    except DslSyntaxError as e:
+        return compile_look(game.env, names, text)
+    except ExpressionFault as e:
         message = f"in the expression `{text}`: {e.message}"
         raise BadScenario(message, _text_where(where, e)) from None
-
-
-def _refuse_changes(tree: Tree, game: Any) -> None:
-    for node in tree.iter_subtrees():
-        if node.data == "call":
-            tok = node.children[0]
-            name = str(tok)
-            fn = game.env.functions.get(name)
-            if name in MUTATING or (fn is not None and fn.is_procedure):
-                line = getattr(tok, "line", 1) or 1
-                col = getattr(tok, "column", 1) or 1
-                if line == 1:  # parse() reads an expression inside brackets
-                    col = max(1, col - 1)
-                raise DslSyntaxError(
-                    f"'{name}' changes the state; an expectation may only look", line, col
-                )
 
 
 def _eval(fn: Any, s: Any, text: str, where: Where) -> Any:

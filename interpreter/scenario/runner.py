@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.diagnostics.errors import RulebookError, RulesError
 from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.engine.answers import DECLINE, optional_answer
-from interpreter.engine.invariants import broken_invariants, broken_names
+from interpreter.engine.invariants import broken_invariants, rigged_invariants
 from interpreter.engine.machine import ONLY_CHOICE
 from interpreter.model.limits import GameLimitError
 from interpreter.scenario.expect import BadScenario, Failed, check, compile_expression
@@ -86,6 +86,7 @@ def _game(sc: Scenario, coverage: Coverage | None = None) -> tuple[Any, FieldInf
 def _compiled(sc: Scenario, coverage: Coverage | None = None) -> tuple[Any, FieldInfo, Any]:
     """:func:`_game`, and the option ids the game can offer (the check `rulebook validate`
     makes, :class:`~interpreter.check.scenarios.OptionNames`)."""
+    from interpreter.check.logtexts import LogTexts
     from interpreter.check.scenarios import OptionNames
     from interpreter.engine.loader import load_game_and_data
     from interpreter.load.catalog import search_path
@@ -103,9 +104,21 @@ def _compiled(sc: Scenario, coverage: Coverage | None = None) -> tuple[Any, Fiel
         # one load: the set-up checks need the `state:` declarations the game does not keep
         load = load_game_and_data if coverage is None else coverage.load_game_and_data
         game, data = load(sc.game, sc.players, sc.overlays, sc.options)
-        hit = (game, field_info(game, data), OptionNames(data))
+        hit = (game, field_info(game, data), _Names(OptionNames(data), LogTexts(data)))
         _games[key] = hit
     return hit
+
+
+@dataclass
+class _Names:
+    """What a game can say: the option ids it can offer and the texts its log can hold (the
+    checks `rulebook validate` makes, T002 and T004, by the same code)."""
+
+    options: Any  # interpreter.check.scenarios.OptionNames
+    logs: Any  # interpreter.check.logtexts.LogTexts
+
+    def fault(self, option: str, *, absent_ok: bool = False) -> tuple[str, str] | None:
+        return self.options.fault(option, absent_ok=absent_ok)
 
 
 def clear_cache() -> None:
@@ -224,7 +237,20 @@ class _Run:
             s.pc = self.game.program.round_start
             s.calls = []
         self.game.advance(s)
-        self.rigged |= broken_names(s)
+        self.rig(setup)
+
+    def rig(self, setup: Setup) -> None:
+        """The invariants the set-up leaves broken (in any round, a draft's round 0 too) are
+        not checked for the rest of the scenario: a set-up may hand out what the ruleset does
+        not say where it comes from (docs/scenarios.md); the steps name each one, with the
+        set-up's line and the invariant's."""
+        for name, d in rigged_invariants(self.s):
+            if name not in self.rigged:
+                self.rigged.add(name)
+                self.lines.append(
+                    f"       ~ set-up (line {setup.where.line}) leaves invariant '{name}' "
+                    f"({d.file}:{d.line}:{d.column}) broken: not checked in this scenario"
+                )
 
     def check_invariants(self, where: Where, what: str) -> None:
         """A broken invariant of the ruleset (one the set-up did not break) fails the scenario
@@ -382,7 +408,24 @@ class _Run:
         if step.kind in _ADVANCING:
             self.since = upto
 
+    def refuse_vacuous_logs(self) -> None:
+        """A `log contains`, `log lacks` or `log order` text no line of the game's log can
+        hold is the scenario's fault (T004 of `rulebook validate`, by the same code): refused
+        before any step, since a `log lacks` of it would pass whatever the game does."""
+        logs = self.names.logs
+        found = list(self.sc.expect)
+        for step in self.sc.steps:
+            found.extend(step.expectations or [])
+        for e in found:
+            if e.kind not in ("log contains", "log lacks", "log order"):
+                continue
+            for text in e.value:
+                fault = logs.fault(e.kind, str(text))
+                if fault is not None:
+                    raise BadScenario(f"{fault[0]} ({fault[1]})", e.where)
+
     def run(self) -> None:
+        self.refuse_vacuous_logs()
         # the game's own set-up must leave every invariant holding; a scenario's may rig some
         self.check_invariants(self.sc.where, "the game's set-up")
         for setup in self.sc.setups:

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import itertools
 import os
-import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from interpreter.check.stacks import Refused
 from interpreter.diagnostics.errors import Diagnostic, RulebookError, RulesError
 from interpreter.load.catalog import overlay_files
 from interpreter.model.limits import GameLimitError
@@ -125,64 +125,6 @@ def _label(
 
 
 # -------------------------------------------------------------------------- overlay files
-
-
-@dataclass
-class Refused:
-    """A stack of overlays that does not load, and why (the diagnostics of loading it)."""
-
-    base: str
-    stack: tuple[str, ...]  # overlay files, in the order composed (the overlay checked last)
-    diagnostics: list[Diagnostic]
-
-    @property
-    def label(self) -> str:
-        return " + ".join([_ident(self.base, "ruleset"), *(Path(o).stem for o in self.stack)])
-
-    def lines(self) -> list[str]:
-        """Compiler-style lines: each reason at its own position, and a second line at each
-        other file's position its message names (the entry the overlay clashes with)."""
-        out = []
-        for d in self.diagnostics:
-            at = ":".join(
-                [_shown(d.file or self.stack[-1]), *(str(n) for n in (d.line, d.column) if n)]
-            )
-            out.append(f"{at}: refused[{d.code}]: stack {self.label}: {d.message}{d.details()}")
-            for file, line, col in _places(d.message):
-                if not d.file or not _same(file, d.file):
-                    where = f"{_shown(file)}:{line}:{col}"
-                    out.append(f"{where}: refused[{d.code}]: stack {self.label}: clashes with {at}")
-        return out
-
-    def warnings(self) -> list[Diagnostic]:
-        """The refusal as warnings (what ``--json`` and ``--format github`` carry): each reason
-        at its own position, and one at each other file's position its message names."""
-        out = []
-        for d in self.diagnostics:
-            file = d.file or self.stack[-1]
-            at = ":".join([_shown(file), *(str(n) for n in (d.line, d.column) if n)])
-            out.append(
-                replace(
-                    d,
-                    file=file,
-                    severity="warning",
-                    message=f"stack {self.label} refused: {d.message}",
-                )
-            )
-            for other, line, col in _places(d.message):
-                if not d.file or not _same(other, d.file):
-                    message = f"stack {self.label} refused: clashes with {at}"
-                    out.append(
-                        Diagnostic(
-                            d.code,
-                            message,
-                            file=_shown(other),
-                            line=int(line),
-                            column=int(col),
-                            severity="warning",
-                        )
-                    )
-        return out
 
 
 @dataclass
@@ -316,21 +258,3 @@ def _data(path: Path) -> Any:
         return load_yaml_file(path).data
     except RulebookError:
         return None
-
-
-_PLACE = re.compile(r"\(([^()\s]+?\.ya?ml):(\d+):(\d+)\)")
-
-
-def _places(message: str) -> list[tuple[str, str, str]]:
-    """The ``(file:line:col)`` positions a message names (a conflict names both sides)."""
-    return _PLACE.findall(message)
-
-
-def _shown(path: str) -> str:
-    """A path as the user can open it: relative to the current folder when below it."""
-    rel = os.path.relpath(path)
-    return path if rel.startswith("..") else rel
-
-
-def _same(a: str, b: str) -> bool:
-    return os.path.realpath(a) == os.path.realpath(b)

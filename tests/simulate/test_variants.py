@@ -92,9 +92,9 @@ def test_cheap_harbor_is_affordable_at_five_with_the_privilege():
 def test_lighthouse_is_a_new_building_with_a_hook_and_a_grant():
     game = load_game(PR, 4, overlays=[variant("pr-lighthouse")])
     state = game.new_state(4)
-    assert state.g["building-supply"]["lighthouse"] == 2
+    assert state.g["building-supply"]["cape-lighthouse"] == 2
     seat = 1
-    state.p[seat]["city"].append({"type": "lighthouse", "workers": 1})
+    state.p[seat]["city"].append({"type": "cape-lighthouse", "workers": 1})
     state.ab.clear()
     assert game.ability(state, seat, "sale-bonus") == 1
     before = state.p[seat]["doubloons"]
@@ -122,7 +122,7 @@ def test_lighthouse_gets_built_in_play():
         ),
         jobs=1,
     )
-    assert sum(r["ids"].get("build:lighthouse", 0) for r in run.records) > 0
+    assert sum(r["ids"].get("build:cape-lighthouse", 0) for r in run.records) > 0
 
 
 def test_short_game_starts_with_fewer_chips_and_ends_sooner():

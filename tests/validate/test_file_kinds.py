@@ -71,12 +71,13 @@ dependencies:
       - -e .
 """
 
+# (it changes nothing the base's own overlay-a changes: validate stacks the two)
 OVERLAY = """\
 overlay: double-bonus
 extends: vbase
 title: Double bonus
-replace:
-  tables/start-points: {2: 6, 3: 4}
+patch:
+  options/bonus: {default: 2}
 """
 
 SCENARIO = """\

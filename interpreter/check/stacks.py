@@ -1,0 +1,265 @@
+"""House rules stacked as a game would load them (O codes, as warnings): ``validate DIR``
+checks the overlays of a folder together, as ``play --with a,b`` would lay them.
+
+An overlay kept away from its base (a house rule) is valid alone, but a game is played with
+more than one: with its game's own expansions, and with the other house rules of its
+folder. Each such stack is composed and compiled (the fewest and the most players) here:
+
+* the overlay (with the chain it extends) and each set of the overlays beside its base (its
+  game's expansions), in ``extends`` order, itself last: a house rule of a game with two
+  expansions is checked with each, and with both;
+* each pair of overlays of the same base in one folder, both among the files checked (each
+  with its chain), in name order.
+
+A stack that does not load is *refused* (:class:`Refused`): a warning, not an error (each
+overlay is valid; they only do not go together; ``--strict`` fails on it), given at the line of
+each file its reason names, so that either side can be changed. ``--smoke`` plays the same kind
+of stacks and says the same of those that do not load. A game's own overlays (beside its base)
+are checked together by :func:`~interpreter.check.overlays.check_combinations`, as errors: a
+game config may ask for any of them together.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from interpreter.check.compile import check_ruleset, player_counts
+from interpreter.check.overlays import MAX_COMBINATIONS, chain, compose, overlays_of
+from interpreter.check.session import Session
+from interpreter.diagnostics.errors import Diagnostic, RulebookError
+from interpreter.load.locate import locate
+
+__all__ = ["Refused", "check_stacks", "stacks_of"]
+
+
+@dataclass
+class Refused:
+    """A stack of overlays that does not load, and why (the diagnostics of loading it)."""
+
+    base: str
+    stack: tuple[str, ...]  # overlay files, in the order composed (the overlay checked last)
+    diagnostics: list[Diagnostic]
+    base_id: str | None = None  # the base's ruleset id (else read from its file)
+
+    @property
+    def label(self) -> str:
+        base = self.base_id or _ruleset_id(self.base)
+        return " + ".join([base, *(Path(o).stem for o in self.stack)])
+
+    def lines(self) -> list[str]:
+        """Compiler-style lines: each reason at its own position, and a second line at each
+        other file's position its message names (the entry the overlay clashes with)."""
+        out = []
+        for d in self.diagnostics:
+            at = ":".join(
+                [_shown(d.file or self.stack[-1]), *(str(n) for n in (d.line, d.column) if n)]
+            )
+            out.append(f"{at}: refused[{d.code}]: stack {self.label}: {d.message}{d.details()}")
+            for file, line, col in _places(d.message):
+                if not d.file or not _same(file, d.file):
+                    where = f"{_shown(file)}:{line}:{col}"
+                    out.append(f"{where}: refused[{d.code}]: stack {self.label}: clashes with {at}")
+        return out
+
+    def warnings(self) -> list[Diagnostic]:
+        """The refusal as warnings (what ``--json`` and ``--format github`` carry): each reason
+        at its own position, and one at each other file's position its message names."""
+        out = []
+        for d in self.diagnostics:
+            file = d.file or self.stack[-1]
+            at = ":".join([_shown(file), *(str(n) for n in (d.line, d.column) if n)])
+            out.append(
+                replace(
+                    d,
+                    file=file,
+                    severity="warning",
+                    message=f"stack {self.label} refused: {d.message}",
+                )
+            )
+            for other, line, col in _places(d.message):
+                if not d.file or not _same(other, d.file):
+                    message = f"stack {self.label} refused: clashes with {at}"
+                    out.append(
+                        Diagnostic(
+                            d.code,
+                            message,
+                            file=_shown(other),
+                            line=int(line),
+                            column=int(col),
+                            severity="warning",
+                        )
+                    )
+        return out
+
+
+def check_stacks(run: Session, path: str) -> None:
+    """Every stack a house rule may join (:func:`stacks_of`) composed and compiled; the ones
+    that do not load are reported as refused (warnings at each file's line)."""
+    found = stacks_of(run, path)
+    if found is None:
+        return
+    base, stacks = found
+    base_doc = run.load(base).doc
+    ident = base_doc.data.get("ruleset") if base_doc is not None else None
+    for stack in stacks:
+        faults = _faults(run, base, stack)
+        if faults:
+            refused = Refused(base, tuple(stack), faults, ident if isinstance(ident, str) else None)
+            warnings = refused.warnings()
+            run.emit(warnings)
+            if not any(w.file and _same(w.file, path) for w in warnings):
+                # a reason found in another file only (an expansion's table naming what the
+                # house rule removes): said at the house rule's id too, where its author looks
+                run.emit([_at_overlay(run, path, refused.label, faults[0])])
+
+
+def _at_overlay(run: Session, path: str, label: str, reason: Diagnostic) -> Diagnostic:
+    """A refusal whose reason lies in another file, at the overlay's ``overlay:`` line."""
+    doc = run.load(path).doc
+    _file, line, col = locate(doc.data, ["overlay"], key=True) if doc is not None else (0, 1, 1)
+    at = ":".join([_shown(reason.file or ""), *(str(n) for n in (reason.line, reason.column) if n)])
+    return Diagnostic(
+        reason.code,
+        f"stack {label} refused: {at}: {reason.message}",
+        file=path,
+        line=line or 1,
+        column=col or 1,
+        severity="warning",
+    )
+
+
+def stacks_of(run: Session, path: str) -> tuple[str, list[list[str]]] | None:
+    """The base of a house rule and the stacks it is checked in beside its own chain: with
+    each set of its game's expansions, and with each other house rule of its folder among the
+    files the run checks (``validate DIR``; a file named alone, as a pre-commit hook or an
+    upload names it, is not paired with what lies beside it), each pair once, from the first of
+    the two in name order.
+    None for an overlay beside its base (its base checks the overlays there together) or one
+    whose chain does not lead to a base (its own check says why)."""
+    base, order, diags = chain(run, path)
+    if base is None or diags:
+        return None
+    folder = _folder(path)
+    if _folder(base) == folder:
+        return None
+    stacks = _with_expansions(run, base, order)
+    mine = set(map(_real, order))
+    given = {_real(p) for p in run.overlays.values()}
+    for other in _siblings(run, path):
+        if _real(other) not in given or os.path.basename(other) < os.path.basename(path):
+            continue  # not among the files checked, or checked from the other one
+        their_base, theirs, faults = chain(run, other)
+        if faults or their_base is None or _real(their_base) != _real(base):
+            continue
+        if _real(path) in set(map(_real, theirs)) or _real(other) in mine:
+            continue  # one extends the other: the longer chain is checked alone
+        first, second = sorted([order, theirs], key=lambda c: os.path.basename(c[-1]))
+        seen = set(map(_real, first))
+        stacks.append([*first, *(p for p in second if _real(p) not in seen)])
+    return base, stacks
+
+
+def _with_expansions(run: Session, base: str, order: list[str]) -> list[list[str]]:
+    """The chain with each non-empty set of the overlays beside its base that are not in it
+    (smallest sets first), each set in ``extends`` order, the overlay itself last."""
+    mine = set(map(_real, order))
+    folder = _folder(base)
+    others = [
+        p
+        for _ident, p in sorted(overlays_of(run, base, {}).items())
+        if _folder(p) == folder and _real(p) not in mine
+    ]
+    known = {_real(base), *mine}
+    stacks: list[list[str]] = []
+    for size in range(1, len(others) + 1):
+        for combo in itertools.combinations(others, size):
+            ordered = _in_extends_order(run, combo, known)
+            if ordered is not None:
+                stacks.append([*order[:-1], *ordered, order[-1]])
+    return stacks[:MAX_COMBINATIONS]
+
+
+def _in_extends_order(run: Session, combo: Sequence[str], known: set[str]) -> list[str] | None:
+    """``combo`` ordered so that each overlay comes after what it extends (name order
+    otherwise), or None when one extends an overlay that is not in the stack."""
+    have = set(known)
+    left = list(combo)
+    out: list[str] = []
+    while left:
+        ready = [p for p in left if _real(_extended(run, p)) in have]
+        if not ready:
+            return None
+        out.append(ready[0])
+        left.remove(ready[0])
+        have.add(_real(ready[0]))
+    return out
+
+
+def _extended(run: Session, path: str) -> str:
+    """The file an overlay's ``extends`` leads to first (its base, or the overlay before it)."""
+    _base, order, _diags = chain(run, path)
+    return order[-2] if len(order) > 1 else (_base or "")
+
+
+def _siblings(run: Session, path: str) -> list[str]:
+    """The other overlay files of the folder, in name order."""
+    bases: dict[str, str] = {}
+    overlays: dict[str, str] = {}
+    for f in sorted(Path(path).parent.glob("*.y*ml")):
+        run.note(str(f), bases, overlays)
+    return sorted((p for p in overlays.values() if _real(p) != _real(path)), key=os.path.basename)
+
+
+def _faults(run: Session, base: str, stack: list[str]) -> list[Diagnostic]:
+    """Why the stack does not load (empty when it does): its composition's errors, else the
+    errors of compiling it (references and the effect language) for the fewest and the most
+    players. Its set-up is not run: what goes wrong in play is ``--smoke``'s to find."""
+    data, diags = compose(run, base, stack)
+    errors = [d for d in diags if d.severity == "error"]
+    if data is None or errors:
+        return errors
+    counts = player_counts(data)
+    found = check_ruleset(data, counts=sorted({counts[0], counts[-1]}), whole=False, setup=False)
+    return [d for d in found if d.severity == "error"]
+
+
+def _ruleset_id(path: str) -> str:
+    from interpreter.load.yamlload import load_yaml_file
+
+    try:
+        data = load_yaml_file(path).data
+    except RulebookError:  # a base that cannot be read is named by its file
+        return Path(path).stem
+    ident = data.get("ruleset") if isinstance(data, dict) else None
+    return ident if isinstance(ident, str) else Path(path).stem
+
+
+_PLACE = re.compile(r"\(([^()\s]+?\.ya?ml):(\d+):(\d+)\)")
+
+
+def _places(message: str) -> list[tuple[str, str, str]]:
+    """The ``(file:line:col)`` positions a message names (a conflict names both sides)."""
+    return _PLACE.findall(message)
+
+
+def _shown(path: str) -> str:
+    """A path as the user can open it: relative to the current folder when below it."""
+    rel = os.path.relpath(path)
+    return path if rel.startswith("..") else rel
+
+
+def _same(a: str, b: str) -> bool:
+    return os.path.realpath(a) == os.path.realpath(b)
+
+
+def _real(path: str) -> str:
+    return os.path.realpath(path)
+
+
+def _folder(path: str) -> str:
+    return os.path.dirname(os.path.realpath(path))

@@ -1,0 +1,102 @@
+"""``rulebook validate DIR`` checks the house rules of a folder together, as ``play --with a,b``
+would load them: each pair of overlays of one game in the folder, and each overlay with the
+shipped expansions of its game. A stack that does not load is *refused*: a warning (the
+overlays are each valid; they only do not go together), at the line of each file it names, so
+``--strict`` fails on it, as ``--smoke`` says of the stacks it plays."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PUERTO_RICO = ROOT / "rulesets" / "puerto-rico"
+
+# Two house rules of Puerto Rico, each valid alone, that change the same table.
+FEWER_CHIPS = """\
+overlay: fewer-chips
+extends: puerto-rico
+title: Fewer victory point chips
+patch:
+  tables/vp-chips-start: {3: 50}
+"""
+
+EVEN_CHIPS = """\
+overlay: even-chips
+extends: puerto-rico
+title: The same chips at every count
+replace:
+  tables/vp-chips-start: {2: 60, 3: 60, 4: 60}
+"""
+
+# Valid alone; The Nobles replaces the same function.
+WINDROSE = """\
+overlay: windrose
+extends: puerto-rico
+title: Every colonist on the windrose counts
+replace:
+  functions/windrose-colonists:
+    params: [p]
+    expr: p.san-juan
+"""
+
+
+def _validate(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "interpreter.cli.main", "validate", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "RULEBOOK_JOBS": "1"},
+        timeout=300,
+    )
+
+
+def _folder(tmp_path: Path, **files: str) -> Path:
+    folder = tmp_path / "house-rules"
+    folder.mkdir()
+    for name, text in files.items():
+        (folder / f"{name}.yaml").write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_two_house_rules_of_a_folder_that_conflict_fail_strict(tmp_path: Path) -> None:
+    folder = _folder(tmp_path, **{"fewer-chips": FEWER_CHIPS, "even-chips": EVEN_CHIPS})
+    run = _validate("--strict", str(folder))
+    assert run.returncode == 1, run.stdout + run.stderr
+    even, fewer = folder / "even-chips.yaml", folder / "fewer-chips.yaml"
+    stack = "puerto-rico + even-chips + fewer-chips"
+    out = run.stdout
+    # at the line of each file, naming the other
+    assert f"{fewer}:5:3: warning[O008]: stack {stack} refused: conflicting overlays:" in out, out
+    assert f"{even}:5:3: warning[O008]: stack {stack} refused: clashes with {fewer}:5:3" in out
+    # without --strict the run passes: each house rule is valid, only the pair is refused
+    assert _validate(str(folder)).returncode == 0
+    # a file named alone (a pre-commit hook, an upload) is not paired with what lies beside it
+    assert _validate("--strict", str(fewer)).returncode == 0
+
+
+def test_a_house_rule_that_cannot_join_an_expansion_fails_strict(tmp_path: Path) -> None:
+    folder = _folder(tmp_path, windrose=WINDROSE)
+    run = _validate("--strict", str(folder))
+    assert run.returncode == 1, run.stdout + run.stderr
+    house = folder / "windrose.yaml"
+    for stack in (
+        "puerto-rico + nobles + windrose",
+        "puerto-rico + new-buildings + nobles + windrose",
+    ):
+        assert f"{house}:5:3: warning[O008]: stack {stack} refused: conflicting overlays:" in (
+            run.stdout
+        ), run.stdout
+    assert "stack puerto-rico + new-buildings + windrose refused" not in run.stdout
+
+
+def test_house_rules_that_go_together_pass_strict(tmp_path: Path) -> None:
+    other = FEWER_CHIPS.replace("fewer-chips", "more-doubloons").replace(
+        "tables/vp-chips-start: {3: 50}", "tables/colonist-supply-start: {3: 50}"
+    )
+    folder = _folder(tmp_path, **{"fewer-chips": FEWER_CHIPS, "more-doubloons": other})
+    run = _validate("--strict", str(folder))
+    assert run.returncode == 0, run.stdout + run.stderr
