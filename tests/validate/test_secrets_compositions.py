@@ -97,7 +97,9 @@ def test_an_id_two_games_share_resolves_within_the_game_named_beside_it() -> Non
     """San Juan's new-buildings, not Puerto Rico's (which has no hands: a D003 there)."""
     rule = HOUSE / "sj-peek-lone-new-buildings.yml"
     run = _rulebook("validate", str(SAN_JUAN / "ruleset.yaml"), str(rule))
-    assert run.returncode == 0, run.stdout + run.stderr
+    # its leak is also read without a game (L005); nothing else is wrong with it
+    codes = {line.split("error[")[1][:4] for line in run.stdout.splitlines() if "error[" in line}
+    assert codes == {"L005"}, run.stdout + run.stderr
     report = check_secrets([SAN_JUAN / "ruleset.yaml", rule], games=1, jobs=1)
     mine = [d for d in report.diagnostics if Path(d.file or "").name == rule.name]
     assert [d.code for d in mine] == ["L001"], [d.format() for d in report.diagnostics]
@@ -131,7 +133,9 @@ def test_the_smoke_games_play_a_house_rule_that_names_the_game_and_its_expansion
     """`--smoke` finds the stack as `--secrets` does: base, new-buildings, the house rule (and
     with setup-variation too)."""
     run = _rulebook("validate", "sj-peek-on-new-buildings.yml", "--smoke", "1", cwd=HOUSE)
-    assert run.returncode == 0, run.stdout + run.stderr
+    # the house rule's leak is read without a game too (L005): the one error
+    assert run.returncode == 1 and "1 error" in run.stdout, run.stdout + run.stderr
+    assert "error[L005]" in run.stdout
     assert "smoke: 2 overlay stack(s), 0 refused" in run.stdout
     assert "smoke: 6 random game(s) played" in run.stdout  # 2 stacks, 2 to 4 players
 

@@ -101,7 +101,7 @@ def test_a_table_with_every_key_its_reads_ask_for_is_clean(tmp_path, capsys, tab
 # -- (b) a list an overlay gives where the rules read a number -------------------------------
 
 
-@pytest.mark.parametrize("extends", ["puerto-rico", "new-buildings"])
+@pytest.mark.parametrize("extends", ["puerto-rico", "[puerto-rico, new-buildings]"])
 def test_a_list_for_a_number_is_reported_at_the_overlay(tmp_path, capsys, extends):
     # the base (and, stacked, The New Buildings) compares city-spaces with a number
     path = _overlay(
@@ -119,7 +119,7 @@ def test_a_list_for_a_number_is_reported_at_the_overlay(tmp_path, capsys, extend
         "table 'city-spaces' is a list of whole numbers of 0 or more: a whole number is"
         in (d["message"])
     )
-    reader = "new-buildings.yaml:" if extends == "new-buildings" else "ruleset.yaml:"
+    reader = "new-buildings.yaml:" if "new-buildings" in extends else "ruleset.yaml:"
     assert d["hint"].startswith("read at ") and reader in d["hint"]
 
 
