@@ -21,10 +21,10 @@ would be sent in the true state and in the drawn one is compared:
    test_secret_messages.py`` runs the same differential over the server's messages.
 4. **the log lines of the next step** (L001, and L003 for forced moves). The move the game
    actually makes next is made in both worlds (a world where it is not legal is skipped: the
-   mover's own hidden hand differs there; for a seat other than the mover, where the option
-   line's `for` collection reads a hidden field, the drawn world also takes another option of
-   that line, since which hidden card the mover chose is not the seat's to know), and both
-   run on to their next decision, every
+   mover's own hidden hand differs there; for a seat other than the mover, where the options
+   of the chosen option's line differ between the worlds, however the line reads what decides
+   them, the drawn world also takes another option of that line, since which hidden card the
+   mover chose is not the seat's to know), and both run on to their next decision, every
    forced move seen as it is taken (:func:`~interpreter.check.secrets_trace.walk`), the drawn
    world compared with the true one step for step, each log line at the moment it is written:
    k's view of both worlds is taken as the line is appended. *Where they agree there, the
@@ -235,18 +235,24 @@ class _Decision:
             walk(world, self.choice, _Judge(self, truth, seat))
 
     def other_choice(self, world: State, rng: random.Random) -> str | None:
-        """Another option of the chosen option's line (its `for` values differ) that the mover
-        has in `world`, where the line's `for` collections may read a hidden field (a hand):
-        which of them the mover took is its own secret (None where there is none)."""
-        entry = (self.state.pending or {}).get(self.choice)
-        if entry is None or not getattr(entry[1], "secret_values", False):
+        """Another option of the chosen option's line that the mover has in `world`, where
+        which options of that line exist differs from the true state (the mover's hidden
+        pieces decide them, however the line reads them: its `for`, its `if`, a function or a
+        procedure): which of them the mover took is its own secret, so the line the others
+        read must not tell (None where the line's options are the same: the mover could take
+        the same one, and does)."""
+        pending = self.state.pending or {}
+        entry = pending.get(self.choice)
+        if entry is None:
             return None
         line = entry[1]
-        others = sorted(
-            oid
-            for oid, (_spec, opt, _values) in (world.pending or {}).items()
-            if opt is line and oid != self.choice
+        theirs = sorted(
+            oid for oid, (_spec, opt, _values) in (world.pending or {}).items() if opt is line
         )
+        mine = sorted(oid for oid, (_spec, opt, _values) in pending.items() if opt is line)
+        if theirs == mine:
+            return None
+        others = [oid for oid in theirs if oid != self.choice]
         return rng.choice(others) if others else None
 
     def truth(self) -> list[Stop] | None:
