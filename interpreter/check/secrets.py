@@ -54,10 +54,11 @@ place. :mod:`~interpreter.check.secrets_games` finds the compositions to play.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
+from interpreter.check.secrets_shown import SHAPE, first_apart, writer
 from interpreter.check.secrets_trace import (
     Enough,
     Grab,
@@ -83,7 +84,7 @@ from interpreter.load.locate import locate
 __all__ = ["SPECTATOR", "GameRun", "SecretsFinder", "check_game"]
 
 SPECTATOR = -1  # the view of no seat: only what is public
-LOG_LEAK, OPTION_LEAK, TURN_LEAK, SAMPLER = "L001", "L002", "L003", "L004"
+LOG_LEAK, OPTION_LEAK, TURN_LEAK, SAMPLER, REMEMBERED = "L001", "L002", "L003", "L004", "L005"
 
 
 @dataclass
@@ -196,6 +197,7 @@ class _Decision:
 
     def sample(self, seat: int, rng: random.Random) -> None:
         self.out.samples += 1
+        drawn_from = rng.getstate()
         try:
             world = determinise(self.state, seat, rng)
         except (RulebookError, LookupError, TypeError, ValueError) as e:
@@ -218,6 +220,15 @@ class _Decision:
                 f"state {_who(seat)} cannot tell from this one",
             )
             return
+
+        def again() -> State:
+            # the same drawn world once more (drawn from the same generator state), for the
+            # rare second look at a suspected leak
+            again = determinise(self.state, seat, _restored(drawn_from))
+            again.rng = _clone(self.state.rng)
+            reenumerate(again, self.take_forced)
+            return again
+
         if seat == self.mover:
             self._options(seat, world)
         else:
@@ -227,12 +238,13 @@ class _Decision:
                 # what this seat may not see (which hidden card it paid): told alike
                 truth = self.truth()
                 if truth is not None:
-                    walk(world.copy(recording=False), other, _Judge(self, truth, seat, other))
+                    judge = _Judge(self, truth, seat, again, other)
+                    walk(world.copy(recording=False), other, judge)
         if self.choice not in (world.pending or {}):
             return  # the mover's own hidden pieces differ there: the same move is not legal
         truth = self.truth()
         if truth is not None:
-            walk(world, self.choice, _Judge(self, truth, seat))
+            walk(world, self.choice, _Judge(self, truth, seat, again))
 
     def other_choice(self, world: State, rng: random.Random) -> str | None:
         """Another option of the chosen option's line that the mover has in `world`, where
@@ -318,8 +330,16 @@ class _Judge(Watcher):
     must be of the same kind (see the module's rule). Ends the walk once the worlds are told
     apart at a stop."""
 
-    def __init__(self, at: _Decision, truth: list[Stop], seat: int, other: str = "") -> None:
+    def __init__(
+        self,
+        at: _Decision,
+        truth: list[Stop],
+        seat: int,
+        again: Callable[[], State],
+        other: str = "",
+    ) -> None:
         self.at, self.truth, self.seat = at, truth, seat
+        self.again = again  # the drawn world as it was before the move, drawn anew
         self.other = other  # the option this world takes instead of the true one ("": the same)
         self.n = 0  # the stop of the true walk this segment leads to
         self.i = 0  # lines of this segment seen so far
@@ -337,11 +357,10 @@ class _Judge(Watcher):
             raise Enough  # the true world cannot be rebuilt at that line: nothing to compare
         if not alike(then, s, self.seat):
             # the seat is shown, as the line is written, something that tells the worlds
-            # apart: the line tells that; the lines after it are still compared, each at its
-            # own moment
-            if mine is None:
-                raise Enough  # this world writes more lines than the true one: out of step
-            return
+            # apart: the line tells that, and the seat tells these two worlds apart from now on
+            # (what a later line of the move says, it knows), unless what it is shown is only
+            # whether or how much (secrets_shown.py)
+            self.shown(mine.where if mine is not None else source(frame, s.game.rules.origins)[0])
         where, forced = source(frame, s.game.rules.origins)
         if mine is not None:
             where, forced = mine.where, mine.forced
@@ -353,8 +372,10 @@ class _Judge(Watcher):
         if self.i < len(truth.lines):  # the true world wrote lines this one did not
             mine = truth.lines[self.i]
             then = self.at.line_state(self.n, self.i)
-            if then is None or not alike(then, s, seat):
+            if then is None:
                 raise Enough
+            if not alike(then, s, seat):
+                self.shown(mine.where)
             self._leak(mine.where, mine.forced, line_for(mine.text, seat), None)
         if not alike(truth.state, s, seat):
             va, vb = truth.view(seat), seat_view(s.game.rules, s, seat, True)
@@ -366,7 +387,9 @@ class _Judge(Watcher):
                     f"{_turn(va)}, or {_turn(vb)} in a state it cannot tell from this one "
                     f"({self.after()})",
                 )
-            raise Enough  # the step showed this seat something: the worlds are told apart
+                raise Enough
+            self.shown(where_of(truth.spec if truth.spec is not None else spec))
+        self._claims(truth.state, s)
         if truth.kind != kind:
             forced_spec = truth.spec if truth.kind == "forced" else spec
             who = truth.state.who if truth.kind == "forced" else s.who
@@ -383,6 +406,54 @@ class _Judge(Watcher):
             raise Enough
         self.n += 1
         self.i = 0
+
+    def _claims(self, a: State, b: State) -> None:
+        """A hidden counter the ruleset says every seat remembers (``remember:``: each change
+        seen) keeps its true value in a drawn world; after the same move it must still agree
+        where the seat's views agree, or its change was not seen (L005, at the claim)."""
+        rules = a.game.rules
+        for name in rules.remember:
+            if name not in rules.hidden_player or rules.player_init[name][0] == "pile":
+                continue
+            for pa, pb in zip(a.p, b.p, strict=True):
+                if pa["seat"] == self.seat or pa.get(name) == pb.get(name):
+                    continue
+                data = self.at.run.data
+                i = list(data["state"]["remember"]).index(name) if data is not None else 0
+                file, line, col = locate(data, ["state", "remember", i]) if data else (None,) * 3
+                self.at.report(
+                    REMEMBERED,
+                    (file, line, col, f"/state/remember/{i}"),
+                    f"'{name}' is declared remembered (every change of it seen by every seat), "
+                    f"but seat {pa['seat']}'s changes otherwise in a state {_who(self.seat)} "
+                    f"cannot tell from this one: {pa.get(name)!r}, or {pb.get(name)!r} "
+                    f"({self.after()}); the sampler keeps a remembered value, so a leak of it "
+                    "would go unseen",
+                )
+                raise Enough
+
+    def shown(self, near: Where) -> NoReturn:
+        """The seat's views of the two worlds differ: a card turned up tells them apart (the
+        walk ends), or, where what first differs is only whether or how much (a pile's size, a
+        count) while no card shown tells them apart, the seat learns about what it may not see
+        (L001, at the rule text that changes what differs; `near`: where the walk noticed)."""
+        truth_start = self.at.state.copy()
+        mine = self.other or self.at.choice
+        kind, path = first_apart(truth_start, self.at.choice, self.again(), mine, self.seat)
+        if kind != SHAPE:
+            raise Enough
+        where = writer(self.at.state.copy(), self.at.choice, self.again, mine, self.seat, path)
+        if where is None:
+            where = near
+        shown = "/" + "/".join(str(p) for p in path)
+        self.at.report(
+            LOG_LEAK,
+            where,
+            f"what {_who(self.seat)} is shown depends on what it may not see: {shown} differs "
+            "in a state it cannot tell from this one, while no card shown tells the two apart "
+            f"({self.after()})",
+        )
+        raise Enough
 
     def _leak(self, where: Where, forced: bool, mine: str | None, theirs: str | None) -> None:
         words = "a forced move's log line" if forced else "a log line"
@@ -419,6 +490,12 @@ def _only_the_turn(va: Mapping[str, Any], vb: Mapping[str, Any]) -> bool:
     """Whether two views differ in whose turn it is (or the round) and nothing else."""
     keys = (va.keys() | vb.keys()) - {"to_move", "round"}
     return all(va.get(k) == vb.get(k) for k in keys)
+
+
+def _restored(state: Any) -> random.Random:
+    new = random.Random()
+    new.setstate(state)
+    return new
 
 
 def _clone(rng: random.Random) -> random.Random:

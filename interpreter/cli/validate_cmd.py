@@ -108,7 +108,7 @@ def _smoke(report: object, games: int, fmt: str) -> None:
 
 def _secrets(report: object, games: int, seed: int, fmt: str, jobs: int | None) -> None:
     """--secrets N: play N random games of each composition of the files checked without
-    errors and report what a seat is told that depends on what it may not see (L001-L004)."""
+    errors and report what a seat is told that depends on what it may not see (L001-L005)."""
     from interpreter.check.secrets_games import compositions, play_compositions
     from interpreter.diagnostics.errors import Diagnostic
 
@@ -212,7 +212,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="also play N random games of each composition (the fewest and the most players) "
         "and, at every decision, compare what each seat is told with what it would be told in "
         "states it cannot tell from the true one: a log line, option text or forced move that "
-        "depends on what a seat may not see is an error (L001-L004, docs/validate.md)",
+        "depends on what a seat may not see is an error (L001-L005, docs/validate.md)",
     )
     parser.add_argument(
         "--seed",

@@ -78,9 +78,13 @@ class _Plan:
         holes: dict[str, list[tuple[Owner, str, int | None, Place]]] = {}
         pools: dict[str, list[Any]] = {}
 
+        # places hidden as `all` whose size the public history fixes (engine/knowledge.py)
+        history = state.remembered()
+        told = history.told_sizes() if history is not None else frozenset()
+
         def unseen(owner: Owner, name: str, value: list[Any], place: Place) -> None:
             key = collections.get(name, name)
-            size = None if name in hidden_all else len(value)
+            size = None if name in hidden_all and place not in told else len(value)
             holes.setdefault(key, []).append((owner, name, size, place))
             pools.setdefault(key, []).extend(value)
 

@@ -147,3 +147,78 @@ def test_an_open_bid_over_coins_every_seat_knows_is_no_leak() -> None:
     report = check_secrets([FIXTURES / "open-bid.yml"], games=5, jobs=1)
     assert report.decisions > 30
     assert report.diagnostics == [], _shown(report)
+
+
+def test_a_public_counter_set_from_a_hidden_hand_is_a_leak_at_the_assignment() -> None:
+    path = FIXTURES / "public-count.yml"
+    text = path.read_text(encoding="utf-8")
+    report = check_secrets([path], games=5, jobs=1)
+    assert _found(report) == {("L001", _line(text, "actor.rubies = count("))}, _shown(report)
+    assert "/rubies" in report.diagnostics[0].message
+
+
+def test_a_card_turned_up_only_when_a_hand_lacks_one_is_a_leak_where_it_is_turned_up() -> None:
+    path = FIXTURES / "turn-up-if-lacking.yml"
+    text = path.read_text(encoding="utf-8")
+    report = check_secrets([path], games=5, jobs=1)
+    assert _found(report) == {("L001", _line(text, "push(shown, draw(deck))"))}, _shown(report)
+
+
+def test_the_same_card_turned_up_every_time_is_a_reveal_not_a_leak(tmp_path: Path) -> None:
+    text = (FIXTURES / "turn-up-if-lacking.yml").read_text(encoding="utf-8")
+    condition = "                    if ruby not in actor.hand:\n"
+    assert condition in text
+    body = text.split(condition)[1].split("                - id: wait")[0]
+    always = text.replace(
+        condition + body, body.replace("                      ", "                    ")
+    )
+    assert "ruby not in" not in always
+    report = check_secrets([_variant(tmp_path, "always", always)], games=5, jobs=1)
+    assert report.diagnostics == [], _shown(report)
+
+
+def test_a_remember_claim_that_a_hidden_change_breaks_is_reported_at_the_claim() -> None:
+    """The ruleset says every seat remembers `tips` (each change seen): the sampler keeps its
+    true value, which hid the leak of the line that names it; the claim is checked instead."""
+    path = FIXTURES / "remember-unseen.yml"
+    text = path.read_text(encoding="utf-8")
+    report = check_secrets([path], games=5, jobs=1)
+    assert _found(report) == {("L005", _line(text, "  remember: [tips]"))}, _shown(report)
+    assert "'tips' is declared remembered" in report.diagnostics[0].message
+
+
+def test_without_the_claim_the_line_naming_the_hidden_counter_is_the_leak(tmp_path: Path) -> None:
+    text = (FIXTURES / "remember-unseen.yml").read_text(encoding="utf-8")
+    plain = text.replace("  remember: [tips]\n", "")
+    report = check_secrets([_variant(tmp_path, "plain", plain)], games=5, jobs=1)
+    assert _found(report) == {("L001", _line(plain, 'log: "seat {actor} holds'))}, _shown(report)
+
+
+def test_a_sale_line_naming_a_gem_an_earlier_line_of_the_move_revealed_is_no_leak() -> None:
+    report = check_secrets([FIXTURES / "reveal-sell-discard.yml"], games=5, jobs=1)
+    assert report.decisions > 30
+    assert report.diagnostics == [], _shown(report)
+
+
+def test_the_same_sale_without_the_reveal_is_a_leak_at_the_sale_line(tmp_path: Path) -> None:
+    text = (FIXTURES / "reveal-sell-discard.yml").read_text(encoding="utf-8")
+    reveal = (
+        "                    push(shown, g)\n"
+        '                    log "seat {actor} reveals {g}"\n'
+        "                    remove(shown, g)\n"
+    )
+    assert reveal in text
+    unrevealed = text.replace(reveal, "")
+    report = check_secrets([_variant(tmp_path, "unrevealed", unrevealed)], games=5, jobs=1)
+    found = {("L001", _line(unrevealed, 'log "seat {actor} sells'))}
+    assert _found(report) == found, _shown(report)
+
+
+def test_a_chapel_count_the_public_history_fixes_is_no_leak() -> None:
+    """San Juan's chapel pile is `hidden: all`, but every card put there was a public move:
+    the sampler keeps its size (engine/knowledge.py, told sizes), and the count logged is no
+    secret."""
+    path = FIXTURES / "overlays" / "sj-chapel-count.yml"
+    done = _rulebook(str(path.relative_to(ROOT)), "--secrets", "2")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "0 leak(s)" in done.stdout
