@@ -23,7 +23,8 @@ state that records them, what the seat remembers (engine/knowledge.py):
   be (a counter declaring ``min`` and ``max``: uniformly between them; otherwise its start
   value);
 * places whose size the seat is not told (``hidden: all``) share the ids the sized places
-  leave;
+  leave, except those whose size the public history fixes (every id that entered or left them
+  was seen go: engine/knowledge.py, ``Recorder.told_sizes``), which keep their size;
 * the random generator is reseeded, so shuffles and draws to come are unknown too.
 
 So two states that differ only in what this seat cannot see give the same determinisations
