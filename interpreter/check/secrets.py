@@ -40,6 +40,13 @@ would be sent in the true state and in the drawn one is compared:
    step with the true one's). A line that says more than what is shown at the same moment is
    not caught from k's point of view (another seat, not shown it, usually catches it).
 
+5. **whether or how much** (L001): where the views first come to differ during the move
+   only in sizes and counts, with no card shown that tells the worlds apart, the seat is told
+   about what it may not see, at the statement that changes it (secrets_shown.py); a card
+   shown ends the comparison of the two worlds (the seat tells them apart from then on).
+6. **the `remember:` claims** (L005): a remembered hidden counter agrees after the move
+   wherever the views do.
+
 A seat's information state (``state.information_state``: its views, the log lines and its own
 choices, step by step) is made of exactly what 1, 3 and 4 compare at every step, so a leak into
 it is one of those findings.
@@ -58,7 +65,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
-from interpreter.check.secrets_shown import SHAPE, first_apart, writer
+from interpreter.check.secrets_shown import shape_leak, unseen_change
 from interpreter.check.secrets_trace import (
     Enough,
     Grab,
@@ -408,47 +415,38 @@ class _Judge(Watcher):
         self.i = 0
 
     def _claims(self, a: State, b: State) -> None:
-        """A hidden counter the ruleset says every seat remembers (``remember:``: each change
-        seen) keeps its true value in a drawn world; after the same move it must still agree
-        where the seat's views agree, or its change was not seen (L005, at the claim)."""
-        rules = a.game.rules
-        for name in rules.remember:
-            if name not in rules.hidden_player or rules.player_init[name][0] == "pile":
-                continue
-            for pa, pb in zip(a.p, b.p, strict=True):
-                if pa["seat"] == self.seat or pa.get(name) == pb.get(name):
-                    continue
-                data = self.at.run.data
-                i = list(data["state"]["remember"]).index(name) if data is not None else 0
-                file, line, col = locate(data, ["state", "remember", i]) if data else (None,) * 3
-                self.at.report(
-                    REMEMBERED,
-                    (file, line, col, f"/state/remember/{i}"),
-                    f"'{name}' is declared remembered (every change of it seen by every seat), "
-                    f"but seat {pa['seat']}'s changes otherwise in a state {_who(self.seat)} "
-                    f"cannot tell from this one: {pa.get(name)!r}, or {pb.get(name)!r} "
-                    f"({self.after()}); the sampler keeps a remembered value, so a leak of it "
-                    "would go unseen",
-                )
-                raise Enough
+        """A `remember:` claim the two worlds break after the same move (L005, at it)."""
+        broken = unseen_change(a, b, self.seat)
+        if broken is None:
+            return
+        name, owner, x, y = broken
+        data = self.at.run.data
+        i = list(data["state"]["remember"]).index(name) if data is not None else 0
+        file, line, col = locate(data, ["state", "remember", i]) if data else (None,) * 3
+        self.at.report(
+            REMEMBERED,
+            (file, line, col, f"/state/remember/{i}"),
+            f"'{name}' is declared remembered (every change of it seen by every seat), but "
+            f"seat {owner}'s changes otherwise in a state {_who(self.seat)} cannot tell from "
+            f"this one: {x!r}, or {y!r} ({self.after()}); the sampler keeps a remembered "
+            "value, so a leak of it would go unseen",
+        )
+        raise Enough
 
     def shown(self, near: Where) -> NoReturn:
         """The seat's views of the two worlds differ: a card turned up tells them apart (the
         walk ends), or, where what first differs is only whether or how much (a pile's size, a
         count) while no card shown tells them apart, the seat learns about what it may not see
         (L001, at the rule text that changes what differs; `near`: where the walk noticed)."""
-        truth_start = self.at.state.copy()
         mine = self.other or self.at.choice
-        kind, path = first_apart(truth_start, self.at.choice, self.again(), mine, self.seat)
-        if kind != SHAPE:
+        found = shape_leak(self.at.state, self.at.choice, self.again, mine, self.seat)
+        if found is None:
             raise Enough
-        where = writer(self.at.state.copy(), self.at.choice, self.again, mine, self.seat, path)
-        if where is None:
-            where = near
+        path, where = found
         shown = "/" + "/".join(str(p) for p in path)
         self.at.report(
             LOG_LEAK,
-            where,
+            where or near,
             f"what {_who(self.seat)} is shown depends on what it may not see: {shown} differs "
             "in a state it cannot tell from this one, while no card shown tells the two apart "
             f"({self.after()})",

@@ -16,7 +16,8 @@ met in the leak check's lockstep walk may follow a card turned up earlier in the
 (a reveal, after which the seat tells the worlds apart anyway), :func:`first_apart` walks both
 worlds again, the state copied at each line and stop, and finds the first moment the views
 differ; :func:`writer` finds the rule text that wrote what differs there, by tracing the walk.
-Both run only where a leak is suspected.
+Both run only where a leak is suspected. :func:`unseen_change` checks a ruleset's
+``remember:`` claims the same way: a remembered counter must not tell two such worlds apart.
 """
 
 from __future__ import annotations
@@ -30,7 +31,16 @@ from interpreter.check.secrets_trace import Watcher, Where, walk
 from interpreter.engine.state import State
 from interpreter.engine.view import seat_view
 
-__all__ = ["CONTENT", "SHAPE", "apart", "changes", "first_apart", "writer"]
+__all__ = [
+    "CONTENT",
+    "SHAPE",
+    "apart",
+    "changes",
+    "first_apart",
+    "shape_leak",
+    "unseen_change",
+    "writer",
+]
 
 CONTENT, SHAPE, TURN = "content", "shape", "turn"
 
@@ -175,4 +185,32 @@ def writer(
                 if found is not None and found[1] is not None:
                     return found[1]
             return None
+    return None
+
+
+def shape_leak(
+    truth: State, choice: str, again: Callable[[], State], other: str, seat: int
+) -> tuple[Path, Where | None] | None:
+    """Where `seat`'s views of the true world (`truth`, taking `choice`) and a drawn one
+    (`again()`, taking `other`) first differ, during the move, only in whether or how much:
+    the path of what differs and the rule text that first changes it otherwise (None where a
+    card shown tells them apart first). Neither state given is changed."""
+    kind, path = first_apart(truth.copy(), choice, again(), other, seat)
+    if kind != SHAPE:
+        return None
+    return path, writer(truth.copy(), choice, again, other, seat, path)
+
+
+def unseen_change(a: State, b: State, seat: int) -> tuple[str, int, Any, Any] | None:
+    """A hidden per-seat counter or value the ruleset says every seat remembers
+    (``remember:``: each change of it seen, so the sampler keeps its true value) that differs
+    between `a` and `b`, two worlds `seat`'s views agree on after the same move: its change
+    was not seen. (field, owner seat, its value in `a`, in `b`), or None."""
+    rules = a.game.rules
+    for name in rules.remember:
+        if name not in rules.hidden_player or rules.player_init[name][0] == "pile":
+            continue
+        for pa, pb in zip(a.p, b.p, strict=True):
+            if pa["seat"] != seat and pa.get(name) != pb.get(name):
+                return name, pa["seat"], pa.get(name), pb.get(name)
     return None
