@@ -438,6 +438,8 @@ class _Judge(Watcher):
         walk ends), or, where what first differs is only whether or how much (a pile's size, a
         count) while no card shown tells them apart, the seat learns about what it may not see
         (L001, at the rule text that changes what differs; `near`: where the walk noticed)."""
+        if self.truth[self.n].kind == "over" or s_over(self.truth):
+            raise Enough  # the game ends: its scoring shows what was hidden, by the rules
         mine = self.other or self.at.choice
         found = shape_leak(self.at.state, self.at.choice, self.again, mine, self.seat)
         if found is None:
@@ -488,6 +490,11 @@ def _only_the_turn(va: Mapping[str, Any], vb: Mapping[str, Any]) -> bool:
     """Whether two views differ in whose turn it is (or the round) and nothing else."""
     keys = (va.keys() | vb.keys()) - {"to_move", "round"}
     return all(va.get(k) == vb.get(k) for k in keys)
+
+
+def s_over(truth: list[Stop]) -> bool:
+    """Whether the true walk ends the game (its last stop)."""
+    return bool(truth) and truth[-1].kind == "over"
 
 
 def _restored(state: Any) -> random.Random:
