@@ -438,7 +438,7 @@ class _Judge(Watcher):
         walk ends), or, where what first differs is only whether or how much (a pile's size, a
         count) while no card shown tells them apart, the seat learns about what it may not see
         (L001, at the rule text that changes what differs; `near`: where the walk noticed)."""
-        if self.truth[self.n].kind == "over" or s_over(self.truth):
+        if _ends_the_game(self.truth):
             raise Enough  # the game ends: its scoring shows what was hidden, by the rules
         mine = self.other or self.at.choice
         found = shape_leak(self.at.state, self.at.choice, self.again, mine, self.seat)
@@ -492,7 +492,7 @@ def _only_the_turn(va: Mapping[str, Any], vb: Mapping[str, Any]) -> bool:
     return all(va.get(k) == vb.get(k) for k in keys)
 
 
-def s_over(truth: list[Stop]) -> bool:
+def _ends_the_game(truth: list[Stop]) -> bool:
     """Whether the true walk ends the game (its last stop)."""
     return bool(truth) and truth[-1].kind == "over"
 
