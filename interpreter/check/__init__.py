@@ -10,7 +10,7 @@
 * :mod:`~interpreter.check.configs`  game configs (C001-C005);
 * :mod:`~interpreter.check.compile`  references and DSL, compiled per player count (R, D);
 * :mod:`~interpreter.check.references`  whole-ruleset checks (R004-R006, W002-W005);
-* :mod:`~interpreter.check.secrets`  the leak check of ``--secrets N`` (L001-L004), played by
+* :mod:`~interpreter.check.secrets`  the leak check of ``--secrets N`` (L001-L004, L006), played by
   :func:`check_secrets` (:mod:`~interpreter.check.secrets_games`).
 * :mod:`~interpreter.check.taint`  the static leak check (L005): hidden values followed
   through the resolved rule texts to where other seats read, run by every validate.

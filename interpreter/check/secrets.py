@@ -21,10 +21,10 @@ would be sent in the true state and in the drawn one is compared:
    test_secret_messages.py`` runs the same differential over the server's messages.
 4. **the log lines of the next step** (L001, and L003 for forced moves). The move the game
    actually makes next is made in both worlds (a world where it is not legal is skipped: the
-   mover's own hidden hand differs there; for a seat other than the mover, where the option
-   line's `for` collection reads a hidden field, the drawn world also takes another option of
-   that line, since which hidden card the mover chose is not the seat's to know), and both
-   run on to their next decision, every
+   mover's own hidden hand differs there; for a seat other than the mover, where the options
+   of the chosen option's line differ between the worlds, however the line reads what decides
+   them, the drawn world also takes another option of that line, since which hidden card the
+   mover chose is not the seat's to know), and both run on to their next decision, every
    forced move seen as it is taken (:func:`~interpreter.check.secrets_trace.walk`), the drawn
    world compared with the true one step for step, each log line at the moment it is written:
    k's view of both worlds is taken as the line is appended. *Where they agree there, the
@@ -40,6 +40,13 @@ would be sent in the true state and in the drawn one is compared:
    step with the true one's). A line that says more than what is shown at the same moment is
    not caught from k's point of view (another seat, not shown it, usually catches it).
 
+5. **whether or how much** (L001): where the views first come to differ during the move
+   only in sizes and counts, with no card shown that tells the worlds apart, the seat is told
+   about what it may not see, at the statement that changes it (secrets_shown.py); a card
+   shown ends the comparison of the two worlds (the seat tells them apart from then on).
+6. **the `remember:` claims** (L005): a remembered hidden counter agrees after the move
+   wherever the views do.
+
 A seat's information state (``state.information_state``: its views, the log lines and its own
 choices, step by step) is made of exactly what 1, 3 and 4 compare at every step, so a leak into
 it is one of those findings.
@@ -54,11 +61,12 @@ place. :mod:`~interpreter.check.secrets_games` finds the compositions to play.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 from interpreter.check.secrets_explain import explain
+from interpreter.check.secrets_shown import shape_leak, unseen_change
 from interpreter.check.secrets_trace import (
     Enough,
     Grab,
@@ -84,7 +92,7 @@ from interpreter.load.locate import locate
 __all__ = ["SPECTATOR", "GameRun", "SecretsFinder", "check_game"]
 
 SPECTATOR = -1  # the view of no seat: only what is public
-LOG_LEAK, OPTION_LEAK, TURN_LEAK, SAMPLER = "L001", "L002", "L003", "L004"
+LOG_LEAK, OPTION_LEAK, TURN_LEAK, SAMPLER, REMEMBERED = "L001", "L002", "L003", "L004", "L006"
 
 
 @dataclass
@@ -220,6 +228,7 @@ class _Decision:
 
     def sample(self, seat: int, rng: random.Random) -> None:
         self.out.samples += 1
+        drawn_from = rng.getstate()
         try:
             world = determinise(self.state, seat, rng)
         except (RulebookError, LookupError, TypeError, ValueError) as e:
@@ -243,6 +252,15 @@ class _Decision:
                 (seat, ("asked", "not asked"), (self.state, world), "seat to move"),
             )
             return
+
+        def again() -> State:
+            # the same drawn world once more (drawn from the same generator state), for the
+            # rare second look at a suspected leak
+            again = determinise(self.state, seat, _restored(drawn_from))
+            again.rng = _clone(self.state.rng)
+            reenumerate(again, self.take_forced)
+            return again
+
         if seat == self.mover:
             self._options(seat, world)
         else:
@@ -252,26 +270,33 @@ class _Decision:
                 # what this seat may not see (which hidden card it paid): told alike
                 truth = self.truth()
                 if truth is not None:
-                    walk(world.copy(recording=False), other, _Judge(self, truth, seat, other))
+                    judge = _Judge(self, truth, seat, again, other)
+                    walk(world.copy(recording=False), other, judge)
         if self.choice not in (world.pending or {}):
             return  # the mover's own hidden pieces differ there: the same move is not legal
         truth = self.truth()
         if truth is not None:
-            walk(world, self.choice, _Judge(self, truth, seat))
+            walk(world, self.choice, _Judge(self, truth, seat, again))
 
     def other_choice(self, world: State, rng: random.Random) -> str | None:
-        """Another option of the chosen option's line (its `for` values differ) that the mover
-        has in `world`, where the line's `for` collections may read a hidden field (a hand):
-        which of them the mover took is its own secret (None where there is none)."""
-        entry = (self.state.pending or {}).get(self.choice)
-        if entry is None or not getattr(entry[1], "secret_values", False):
+        """Another option of the chosen option's line that the mover has in `world`, where
+        which options of that line exist differs from the true state (the mover's hidden
+        pieces decide them, however the line reads them: its `for`, its `if`, a function or a
+        procedure): which of them the mover took is its own secret, so the line the others
+        read must not tell (None where the line's options are the same: the mover could take
+        the same one, and does)."""
+        pending = self.state.pending or {}
+        entry = pending.get(self.choice)
+        if entry is None:
             return None
         line = entry[1]
-        others = sorted(
-            oid
-            for oid, (_spec, opt, _values) in (world.pending or {}).items()
-            if opt is line and oid != self.choice
+        theirs = sorted(
+            oid for oid, (_spec, opt, _values) in (world.pending or {}).items() if opt is line
         )
+        mine = sorted(oid for oid, (_spec, opt, _values) in pending.items() if opt is line)
+        if theirs == mine:
+            return None
+        others = [oid for oid in theirs if oid != self.choice]
         return rng.choice(others) if others else None
 
     def truth(self) -> list[Stop] | None:
@@ -340,8 +365,16 @@ class _Judge(Watcher):
     must be of the same kind (see the module's rule). Ends the walk once the worlds are told
     apart at a stop."""
 
-    def __init__(self, at: _Decision, truth: list[Stop], seat: int, other: str = "") -> None:
+    def __init__(
+        self,
+        at: _Decision,
+        truth: list[Stop],
+        seat: int,
+        again: Callable[[], State],
+        other: str = "",
+    ) -> None:
         self.at, self.truth, self.seat = at, truth, seat
+        self.again = again  # the drawn world as it was before the move, drawn anew
         self.other = other  # the option this world takes instead of the true one ("": the same)
         self.n = 0  # the stop of the true walk this segment leads to
         self.i = 0  # lines of this segment seen so far
@@ -359,11 +392,10 @@ class _Judge(Watcher):
             raise Enough  # the true world cannot be rebuilt at that line: nothing to compare
         if not alike(then, s, self.seat):
             # the seat is shown, as the line is written, something that tells the worlds
-            # apart: the line tells that; the lines after it are still compared, each at its
-            # own moment
-            if mine is None:
-                raise Enough  # this world writes more lines than the true one: out of step
-            return
+            # apart: the line tells that, and the seat tells these two worlds apart from now on
+            # (what a later line of the move says, it knows), unless what it is shown is only
+            # whether or how much (secrets_shown.py)
+            self.shown(mine.where if mine is not None else source(frame, s.game.rules.origins)[0])
         where, forced = source(frame, s.game.rules.origins)
         if mine is not None:
             where, forced = mine.where, mine.forced
@@ -376,8 +408,10 @@ class _Judge(Watcher):
         if self.i < len(truth.lines):  # the true world wrote lines this one did not
             mine = truth.lines[self.i]
             then = self.at.line_state(self.n, self.i)
-            if then is None or not alike(then, s, seat):
+            if then is None:
                 raise Enough
+            if not alike(then, s, seat):
+                self.shown(mine.where)
             self._leak(mine.where, mine.forced, line_for(mine.text, seat), None, (then, s))
         if not alike(truth.state, s, seat):
             va, vb = truth.view(seat), seat_view(s.game.rules, s, seat, True)
@@ -390,7 +424,9 @@ class _Judge(Watcher):
                     f"({self.after()})",
                     (seat, (_turn(va), _turn(vb)), (truth.state, s), "who moves next"),
                 )
-            raise Enough  # the step showed this seat something: the worlds are told apart
+                raise Enough
+            self.shown(where_of(truth.spec if truth.spec is not None else spec))
+        self._claims(truth.state, s)
         if truth.kind != kind:
             forced_spec = truth.spec if truth.kind == "forced" else spec
             who = truth.state.who if truth.kind == "forced" else s.who
@@ -408,6 +444,47 @@ class _Judge(Watcher):
             raise Enough
         self.n += 1
         self.i = 0
+
+    def _claims(self, a: State, b: State) -> None:
+        """A `remember:` claim the two worlds break after the same move (L005, at it)."""
+        broken = unseen_change(a, b, self.seat)
+        if broken is None:
+            return
+        name, owner, x, y = broken
+        data = self.at.run.data
+        i = list(data["state"]["remember"]).index(name) if data is not None else 0
+        file, line, col = locate(data, ["state", "remember", i]) if data else (None,) * 3
+        self.at.report(
+            REMEMBERED,
+            (file, line, col, f"/state/remember/{i}"),
+            f"'{name}' is declared remembered (every change of it seen by every seat), but "
+            f"seat {owner}'s changes otherwise in a state {_who(self.seat)} cannot tell from "
+            f"this one: {x!r}, or {y!r} ({self.after()}); the sampler keeps a remembered "
+            "value, so a leak of it would go unseen",
+        )
+        raise Enough
+
+    def shown(self, near: Where) -> NoReturn:
+        """The seat's views of the two worlds differ: a card turned up tells them apart (the
+        walk ends), or, where what first differs is only whether or how much (a pile's size, a
+        count) while no card shown tells them apart, the seat learns about what it may not see
+        (L001, at the rule text that changes what differs; `near`: where the walk noticed)."""
+        if _ends_the_game(self.truth):
+            raise Enough  # the game ends: its scoring shows what was hidden, by the rules
+        mine = self.other or self.at.choice
+        found = shape_leak(self.at.state, self.at.choice, self.again, mine, self.seat)
+        if found is None:
+            raise Enough
+        path, where = found
+        shown = "/" + "/".join(str(p) for p in path)
+        self.at.report(
+            LOG_LEAK,
+            where or near,
+            f"what {_who(self.seat)} is shown depends on what it may not see: {shown} differs "
+            "in a state it cannot tell from this one, while no card shown tells the two apart "
+            f"({self.after()})",
+        )
+        raise Enough
 
     def _leak(
         self,
@@ -452,6 +529,17 @@ def _only_the_turn(va: Mapping[str, Any], vb: Mapping[str, Any]) -> bool:
     """Whether two views differ in whose turn it is (or the round) and nothing else."""
     keys = (va.keys() | vb.keys()) - {"to_move", "round"}
     return all(va.get(k) == vb.get(k) for k in keys)
+
+
+def _ends_the_game(truth: list[Stop]) -> bool:
+    """Whether the true walk ends the game (its last stop)."""
+    return bool(truth) and truth[-1].kind == "over"
+
+
+def _restored(state: Any) -> random.Random:
+    new = random.Random()
+    new.setstate(state)
+    return new
 
 
 def _clone(rng: random.Random) -> random.Random:

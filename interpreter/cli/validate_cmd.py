@@ -123,7 +123,7 @@ def _secrets(
     report: object, games: int, seed: int, fmt: str, jobs: int | None, explain: int | None
 ) -> dict[str, Any]:
     """--secrets N: play N random games of each composition of the files checked without
-    errors and report what a seat is told that depends on what it may not see (L001-L004).
+    errors and report what a seat is told that depends on what it may not see (L001-L004, L006).
     A rule file or composition not played is said so, with why (the text output's
     ``secrets: not played:`` lines, ``--json``'s ``secrets.unplayed``); with ``--explain D``
     each finding met at decision D is shown with its two worlds side by side. Returns the
@@ -257,7 +257,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="also play N random games of each composition (the fewest and the most players) "
         "and, at every decision, compare what each seat is told with what it would be told in "
         "states it cannot tell from the true one: a log line, option text or forced move that "
-        "depends on what a seat may not see is an error (L001-L004, docs/validate.md)",
+        "depends on what a seat may not see is an error (L001-L004, L006; docs/validate.md)",
     )
     parser.add_argument(
         "--seed",

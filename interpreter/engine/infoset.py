@@ -23,7 +23,9 @@ state that records them, what the seat remembers (engine/knowledge.py):
   be (a counter declaring ``min`` and ``max``: uniformly between them; otherwise its start
   value);
 * places whose size the seat is not told (``hidden: all``) share the ids the sized places
-  leave (one the seat knows can hold only some ids takes only those);
+  leave (one the seat knows can hold only some ids takes only those), except those whose
+  size the public history fixes (every id that entered or left them was seen go:
+  engine/knowledge.py, ``Recorder.told_sizes``), which keep their size;
 * the random generator is reseeded, so shuffles and draws to come are unknown too.
 
 So two states that differ only in what this seat cannot see give the same determinisations
@@ -78,9 +80,13 @@ class _Plan:
         holes: dict[str, list[tuple[Owner, str, int | None, Place]]] = {}
         pools: dict[str, list[Any]] = {}
 
+        # places hidden as `all` whose size the public history fixes (engine/knowledge.py)
+        history = state.remembered()
+        told = history.told_sizes() if history is not None else frozenset()
+
         def unseen(owner: Owner, name: str, value: list[Any], place: Place) -> None:
             key = collections.get(name, name)
-            size = None if name in hidden_all else len(value)
+            size = None if name in hidden_all and place not in told else len(value)
             holes.setdefault(key, []).append((owner, name, size, place))
             pools.setdefault(key, []).extend(value)
 

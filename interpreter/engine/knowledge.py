@@ -30,7 +30,9 @@ every seat it keeps:
 A place is ``("g", name)`` for a global pile or ``(seat, name)`` for a seat's pile; only piles
 (lists of ids) are followed. A hidden counter named in ``remember:`` (a score whose every
 change all seats see, kept face down only to spare them the counting) needs no recording: the
-sampler keeps its true value (engine/infoset.py).
+sampler keeps its true value (engine/infoset.py; the leak check verifies the claim, L006).
+The size of a pile hidden as ``all`` is followed for every seat alike: it stays known while
+each change of it can be worked out from the sizes every seat sees (:meth:`Recorder.told_sizes`).
 """
 
 from __future__ import annotations
@@ -75,6 +77,8 @@ class Recorder:
         "_unseen",
         "_everywhere",
         "_remember",
+        "_untold",
+        "_told",
     )
 
     def __init__(self, state: State, *, observations: bool = True) -> None:
@@ -137,6 +141,21 @@ class Recorder:
             if self._piles is not None
             else [{} for _ in range(seats)]
         )
+        # per collection with places no seat but their owner is told the size of (`hidden:
+        # all`): those places, and every place of the collection; and the places whose size the
+        # public history fixes (every id that entered or left them was seen go: _tell_sizes)
+        self._untold: dict[str, tuple[tuple[Place, ...], tuple[Place, ...]]] = {}
+        for key in {collections.get(pl[1], pl[1]) for pl in self._places}:
+            kin = tuple(pl for pl in self._places if collections.get(pl[1], pl[1]) == key)
+            untold = tuple(pl for pl in kin if pl[1] in rules.hidden_all)
+            if untold:
+                self._untold[key] = (untold, kin)
+        self._told: frozenset[Place] = frozenset(
+            pl
+            for untold, _kin in self._untold.values()
+            for pl in untold
+            if self._piles is not None and not self._piles[pl]
+        )
         if observations:
             self._observe(state, None, None)
 
@@ -157,6 +176,8 @@ class Recorder:
         new._unseen = self._unseen
         new._everywhere = self._everywhere
         new._remember = self._remember
+        new._untold = self._untold
+        new._told = self._told
         return new
 
     def rebase(self, state: State) -> Recorder:
@@ -177,6 +198,11 @@ class Recorder:
         """Per place `seat` cannot see: the ids it can hold (None: any unseen id)."""
         self._catch_up(seat)
         return self._known[seat]
+
+    def told_sizes(self) -> frozenset[Place]:
+        """The places hidden as ``all`` whose size every seat can work out from what it was
+        shown (empty when recording started, and changed since only as _tell_sizes says)."""
+        return self._told
 
     def information_state(self, seat: int) -> list[dict[str, Any]]:
         """The seat's observations, oldest first, as JSON-able dicts."""
@@ -211,6 +237,8 @@ class Recorder:
                         sizes[pl] = len(old)
             if removed:
                 self._diffs.append((removed, added, sizes))
+            if self._told:
+                self._tell_sizes(before, after, mover)
             self._piles = after
         if self.observations:
             self._observe(state, mover, option_id)
@@ -313,6 +341,24 @@ class Recorder:
                         n -= 1
         memos[:] = kept
         self._update_known(self._known[seat], unseen, sizes, removed, added, followed, untracked)
+
+    def _tell_sizes(
+        self, before: dict[Place, tuple], after: dict[Place, tuple], mover: Any
+    ) -> None:
+        """Keep a told place's size told where a seat can work its change out: in this step it
+        is the only place of its collection of untold size whose size changed, every other
+        place of the collection shows its size (so the ids the place gained or lost are those
+        the others lost or gained: their count is kept), and it is the mover's own or the only
+        such place of the collection (whose place changed is then no secret either)."""
+        told = set(self._told)
+        for untold, kin in self._untold.values():
+            changed = [pl for pl in untold if len(before[pl]) != len(after[pl])]
+            if not changed:
+                continue
+            kept = len(changed) == 1 and (len(untold) == 1 or changed[0][0] == mover)
+            if not kept or sum(len(after[pl]) - len(before[pl]) for pl in kin) != 0:
+                told.difference_update(changed)
+        self._told = frozenset(told)
 
     @staticmethod
     def _update_known(
