@@ -61,38 +61,38 @@ place. :mod:`~interpreter.check.secrets_games` finds the compositions to play.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NoReturn
+from typing import Any
 
 from interpreter.check.secrets_explain import explain
-from interpreter.check.secrets_shown import shape_leak, unseen_change
+from interpreter.check.secrets_judge import (
+    OPTION_LEAK,
+    SAMPLER,
+    SPECTATOR,
+    TURN_LEAK,
+    Judge,
+    seat_named,
+)
 from interpreter.check.secrets_trace import (
-    Enough,
     Grab,
     Recorder,
     Stop,
-    Watcher,
     Where,
     alike,
     option_texts,
     option_where,
     reenumerate,
-    source,
     walk,
     where_of,
 )
 from interpreter.diagnostics.errors import Diagnostic, RulebookError
-from interpreter.dsl.loglines import line_for
 from interpreter.engine.infoset import determinise
 from interpreter.engine.state import State
 from interpreter.engine.view import seat_view
 from interpreter.load.locate import locate
 
 __all__ = ["SPECTATOR", "GameRun", "SecretsFinder", "check_game"]
-
-SPECTATOR = -1  # the view of no seat: only what is public
-LOG_LEAK, OPTION_LEAK, TURN_LEAK, SAMPLER, REMEMBERED = "L001", "L002", "L003", "L004", "L006"
 
 
 @dataclass
@@ -248,7 +248,7 @@ class _Decision:
                 TURN_LEAK,
                 where_of(self.spec),
                 f"seat {self.mover} is asked here but would not be (one option or none) in a "
-                f"state {_who(seat)} cannot tell from this one",
+                f"state {seat_named(seat)} cannot tell from this one",
                 (seat, ("asked", "not asked"), (self.state, world), "seat to move"),
             )
             return
@@ -270,13 +270,13 @@ class _Decision:
                 # what this seat may not see (which hidden card it paid): told alike
                 truth = self.truth()
                 if truth is not None:
-                    judge = _Judge(self, truth, seat, again, other)
+                    judge = Judge(self, truth, seat, again, other)
                     walk(world.copy(recording=False), other, judge)
         if self.choice not in (world.pending or {}):
             return  # the mover's own hidden pieces differ there: the same move is not legal
         truth = self.truth()
         if truth is not None:
-            walk(world, self.choice, _Judge(self, truth, seat, again))
+            walk(world, self.choice, Judge(self, truth, seat, again))
 
     def other_choice(self, world: State, rng: random.Random) -> str | None:
         """Another option of the chosen option's line that the mover has in `world`, where
@@ -326,7 +326,7 @@ class _Decision:
         self.report(
             SAMPLER,
             where,
-            f"{what} ({_who(seat)}{', at ' + shown if shown else ''}): a fault of the "
+            f"{what} ({seat_named(seat)}{', at ' + shown if shown else ''}): a fault of the "
             "engine's sampler (interpreter/engine/infoset.py), not of the rules",
         )
 
@@ -357,183 +357,6 @@ class _Decision:
                 OPTION_LEAK, where, what, (seat, told, (self.state, again), f"option {oid}")
             )
             return
-
-
-class _Judge(Watcher):
-    """Walks a drawn world in lockstep with the true one's recorded walk, as `seat` is told
-    them: each log line must agree where the seat's views agree as it is written, and each stop
-    must be of the same kind (see the module's rule). Ends the walk once the worlds are told
-    apart at a stop."""
-
-    def __init__(
-        self,
-        at: _Decision,
-        truth: list[Stop],
-        seat: int,
-        again: Callable[[], State],
-        other: str = "",
-    ) -> None:
-        self.at, self.truth, self.seat = at, truth, seat
-        self.again = again  # the drawn world as it was before the move, drawn anew
-        self.other = other  # the option this world takes instead of the true one ("": the same)
-        self.n = 0  # the stop of the true walk this segment leads to
-        self.i = 0  # lines of this segment seen so far
-
-    def line(self, s: State, text: str, frame: Any) -> None:
-        stop = self.truth[self.n]
-        mine = stop.lines[self.i] if self.i < len(stop.lines) else None
-        self.i += 1
-        seat = self.seat
-        shown = line_for(text, seat)  # its own text, where the line is the seat's own
-        if mine is not None and line_for(mine.text, seat) == shown:
-            return
-        then = self.at.line_state(self.n, self.i - 1) if mine is not None else stop.state
-        if then is None:
-            raise Enough  # the true world cannot be rebuilt at that line: nothing to compare
-        if not alike(then, s, self.seat):
-            # the seat is shown, as the line is written, something that tells the worlds
-            # apart: the line tells that, and the seat tells these two worlds apart from now on
-            # (what a later line of the move says, it knows), unless what it is shown is only
-            # whether or how much (secrets_shown.py)
-            self.shown(mine.where if mine is not None else source(frame, s.game.rules.origins)[0])
-        where, forced = source(frame, s.game.rules.origins)
-        if mine is not None:
-            where, forced = mine.where, mine.forced
-        theirs = line_for(mine.text, seat) if mine is not None else None
-        self._leak(where, forced, theirs, shown, (then, s))
-
-    def stop(self, s: State, kind: str, spec: Any) -> None:
-        seat = self.seat
-        truth = self.truth[self.n]
-        if self.i < len(truth.lines):  # the true world wrote lines this one did not
-            mine = truth.lines[self.i]
-            then = self.at.line_state(self.n, self.i)
-            if then is None:
-                raise Enough
-            if not alike(then, s, seat):
-                self.shown(mine.where)
-            self._leak(mine.where, mine.forced, line_for(mine.text, seat), None, (then, s))
-        if not alike(truth.state, s, seat):
-            va, vb = truth.view(seat), seat_view(s.game.rules, s, seat, True)
-            if _only_the_turn(va, vb):
-                self.at.report(
-                    TURN_LEAK,
-                    where_of(truth.spec if truth.spec is not None else spec),
-                    f"who moves next depends on what {_who(seat)} may not see: "
-                    f"{_turn(va)}, or {_turn(vb)} in a state it cannot tell from this one "
-                    f"({self.after()})",
-                    (seat, (_turn(va), _turn(vb)), (truth.state, s), "who moves next"),
-                )
-                raise Enough
-            self.shown(where_of(truth.spec if truth.spec is not None else spec))
-        self._claims(truth.state, s)
-        if truth.kind != kind:
-            forced_spec = truth.spec if truth.kind == "forced" else spec
-            who = truth.state.who if truth.kind == "forced" else s.who
-            other = kind if truth.kind == "forced" else truth.kind
-            self.at.report(
-                TURN_LEAK,
-                where_of(forced_spec),
-                f"seat {who}'s only option is taken without asking ('(the only choice)'), "
-                f"but in a state {_who(seat)} cannot tell from this one the engine would "
-                f"{'end the game' if other == 'over' else 'ask'} ({self.after()})",
-                (seat, (truth.kind, kind), (truth.state, s), "the engine next"),
-            )
-            raise Enough
-        if kind != "forced":
-            raise Enough
-        self.n += 1
-        self.i = 0
-
-    def _claims(self, a: State, b: State) -> None:
-        """A `remember:` claim the two worlds break after the same move (L005, at it)."""
-        broken = unseen_change(a, b, self.seat)
-        if broken is None:
-            return
-        name, owner, x, y = broken
-        data = self.at.run.data
-        i = list(data["state"]["remember"]).index(name) if data is not None else 0
-        file, line, col = locate(data, ["state", "remember", i]) if data else (None,) * 3
-        self.at.report(
-            REMEMBERED,
-            (file, line, col, f"/state/remember/{i}"),
-            f"'{name}' is declared remembered (every change of it seen by every seat), but "
-            f"seat {owner}'s changes otherwise in a state {_who(self.seat)} cannot tell from "
-            f"this one: {x!r}, or {y!r} ({self.after()}); the sampler keeps a remembered "
-            "value, so a leak of it would go unseen",
-        )
-        raise Enough
-
-    def shown(self, near: Where) -> NoReturn:
-        """The seat's views of the two worlds differ: a card turned up tells them apart (the
-        walk ends), or, where what first differs is only whether or how much (a pile's size, a
-        count) while no card shown tells them apart, the seat learns about what it may not see
-        (L001, at the rule text that changes what differs; `near`: where the walk noticed)."""
-        if _ends_the_game(self.truth):
-            raise Enough  # the game ends: its scoring shows what was hidden, by the rules
-        mine = self.other or self.at.choice
-        found = shape_leak(self.at.state, self.at.choice, self.again, mine, self.seat)
-        if found is None:
-            raise Enough
-        path, where = found
-        shown = "/" + "/".join(str(p) for p in path)
-        self.at.report(
-            LOG_LEAK,
-            where or near,
-            f"what {_who(self.seat)} is shown depends on what it may not see: {shown} differs "
-            "in a state it cannot tell from this one, while no card shown tells the two apart "
-            f"({self.after()})",
-        )
-        raise Enough
-
-    def _leak(
-        self,
-        where: Where,
-        forced: bool,
-        mine: str | None,
-        theirs: str | None,
-        worlds: tuple[Any, Any],
-    ) -> None:
-        words = "a forced move's log line" if forced else "a log line"
-        self.at.report(
-            LOG_LEAK,
-            where,
-            f"{words} depends on what {_who(self.seat)} may not see: {_shown(mine)}, or "
-            f"{_shown(theirs)} in a state it cannot tell from this one ({self.after()})",
-            (self.seat, (mine, theirs), worlds, "log line"),
-        )
-        raise Enough
-
-    def after(self) -> str:
-        """The move (or the two moves) the lines follow."""
-        if self.other:
-            return f"after '{self.at.choice}', or '{self.other}' there"
-        return f"after '{self.at.choice}'"
-
-
-def _who(seat: int) -> str:
-    return "a spectator" if seat == SPECTATOR else f"seat {seat}"
-
-
-def _shown(text: str | None) -> str:
-    return "no line" if text is None else repr(text)
-
-
-def _turn(view: Mapping[str, Any]) -> str:
-    if view.get("to_move") is None:
-        return "the game over"
-    return f"seat {view['to_move']} to move in round {view.get('round')}"
-
-
-def _only_the_turn(va: Mapping[str, Any], vb: Mapping[str, Any]) -> bool:
-    """Whether two views differ in whose turn it is (or the round) and nothing else."""
-    keys = (va.keys() | vb.keys()) - {"to_move", "round"}
-    return all(va.get(k) == vb.get(k) for k in keys)
-
-
-def _ends_the_game(truth: list[Stop]) -> bool:
-    """Whether the true walk ends the game (its last stop)."""
-    return bool(truth) and truth[-1].kind == "over"
 
 
 def _restored(state: Any) -> random.Random:
