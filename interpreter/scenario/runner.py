@@ -28,6 +28,7 @@ from interpreter.model.limits import GameLimitError
 from interpreter.scenario.expect import BadScenario, Failed, check, compile_expression
 from interpreter.scenario.format import Scenario, Setup, Step, Where, load_scenarios
 from interpreter.scenario.keyword import select
+from interpreter.scenario.names import GameNames
 from interpreter.scenario.setup import FieldInfo, SetupError, apply_setup, field_info
 
 if TYPE_CHECKING:
@@ -104,21 +105,9 @@ def _compiled(sc: Scenario, coverage: Coverage | None = None) -> tuple[Any, Fiel
         # one load: the set-up checks need the `state:` declarations the game does not keep
         load = load_game_and_data if coverage is None else coverage.load_game_and_data
         game, data = load(sc.game, sc.players, sc.overlays, sc.options)
-        hit = (game, field_info(game, data), _Names(OptionNames(data), LogTexts(data)))
+        hit = (game, field_info(game, data), GameNames(OptionNames(data), LogTexts(data)))
         _games[key] = hit
     return hit
-
-
-@dataclass
-class _Names:
-    """What a game can say: the option ids it can offer and the texts its log can hold (the
-    checks `rulebook validate` makes, T002 and T004, by the same code)."""
-
-    options: Any  # interpreter.check.scenarios.OptionNames
-    logs: Any  # interpreter.check.logtexts.LogTexts
-
-    def fault(self, option: str, *, absent_ok: bool = False) -> tuple[str, str] | None:
-        return self.options.fault(option, absent_ok=absent_ok)
 
 
 def clear_cache() -> None:
@@ -408,24 +397,11 @@ class _Run:
         if step.kind in _ADVANCING:
             self.since = upto
 
-    def refuse_vacuous_logs(self) -> None:
-        """A `log contains`, `log lacks` or `log order` text no line of the game's log can
-        hold is the scenario's fault (T004 of `rulebook validate`, by the same code): refused
-        before any step, since a `log lacks` of it would pass whatever the game does."""
-        logs = self.names.logs
-        found = list(self.sc.expect)
-        for step in self.sc.steps:
-            found.extend(step.expectations or [])
-        for e in found:
-            if e.kind not in ("log contains", "log lacks", "log order"):
-                continue
-            for text in e.value:
-                fault = logs.fault(e.kind, str(text))
-                if fault is not None:
-                    raise BadScenario(f"{fault[0]} ({fault[1]})", e.where)
-
     def run(self) -> None:
-        self.refuse_vacuous_logs()
+        # a log text no line of the game can hold is refused before any step (T004)
+        vacuous = self.names.vacuous_log(self.sc)
+        if vacuous is not None:
+            raise BadScenario(*vacuous)
         # the game's own set-up must leave every invariant holding; a scenario's may rig some
         self.check_invariants(self.sc.where, "the game's set-up")
         for setup in self.sc.setups:
