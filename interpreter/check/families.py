@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -72,10 +72,15 @@ def _walk(node: Any, keys: tuple[Any, ...], named: tuple[str, ...]) -> Iterator[
             yield from _walk(item, (*keys, i), (*named, name if isinstance(name, str) else str(i)))
 
 
-def family_warnings(run: Session, base: str, order: Sequence[str]) -> list[Diagnostic]:
-    """O014 for the overlay ``order[-1]`` (its chain down to ``base`` before it)."""
-    from interpreter.check.overlays import compose
+# composes a base and overlays (check/overlays.py's compose, which calls this module: given,
+# not imported, so the two do not import each other)
+Composer = Callable[[Session, str, Sequence[str]], tuple[Any, list[Diagnostic]]]
 
+
+def family_warnings(
+    run: Session, base: str, order: Sequence[str], compose: Composer
+) -> list[Diagnostic]:
+    """O014 for the overlay ``order[-1]`` (its chain down to ``base`` before it)."""
     overlay = order[-1]
     before, _ = compose(run, base, list(order[:-1]))
     after, _ = compose(run, base, list(order))

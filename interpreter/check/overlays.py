@@ -41,7 +41,7 @@ def check_overlay_file(run: Session, path: str, doc: Any) -> None:
     run.emit(diags)
     if data is not None:
         run.emit(check_ruleset(data))
-        run.emit(family_warnings(run, base, order))
+        run.emit(family_warnings(run, base, order, compose))
 
 
 def chain(run: Session, overlay_path: str) -> tuple[str | None, list[str], list[Diagnostic]]:

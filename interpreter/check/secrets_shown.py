@@ -3,7 +3,7 @@
 When a seat's views of the true world and of a drawn one (a world it cannot tell from the
 true one before the move) come to differ during a move, the seat is shown something. The
 rules mean to show it when the move *turns a card up*: in both worlds a card is shown where
-the other world shows another (a public pile's contents, a bag holding as many goods of other
+the other world shows another (a public pile's contents, a bag holding as many pieces of other
 kinds, a value naming a card, the seat's own hand): the same thing happens with other cards.
 They do not mean it when what is shown is *whether* something happened or *how much*: a
 public pile that holds a card in one world and none in the other (a card turned up only when
@@ -70,7 +70,7 @@ def _differences(x: Any, y: Any, path: Path, out: list[tuple[str, Path]]) -> Non
     if x == y:
         return
     if _bag(x) and _bag(y) and sum(x.values()) == sum(y.values()):
-        out.append((CONTENT, path))  # as many goods, of other kinds: which ones moved
+        out.append((CONTENT, path))  # as many pieces, of other kinds: which ones moved
     elif type(x) is dict and type(y) is dict:
         for key in list(x) + [k for k in y if k not in x]:
             _differences(x.get(key), y.get(key), (*path, key), out)
@@ -86,7 +86,7 @@ def _differences(x: Any, y: Any, path: Path, out: list[tuple[str, Path]]) -> Non
 
 
 def _bag(x: Any) -> bool:
-    """A count per kind (a bag of goods): a pile whose ids are kinds."""
+    """A count per kind (a bag of pieces): a pile whose ids are kinds."""
     return type(x) is dict and bool(x) and all(_number(v) for v in x.values())
 
 

@@ -19,9 +19,9 @@ from .house import write_overlay
 
 ROOT = Path(__file__).resolve().parents[2]
 
-LIGHTHOUSE = """\
+TOWER = """\
 add:
-  catalogs/buildings/entries/lighthouse:
+  catalogs/buildings/entries/beacon-tower:
     {cost}: 7
     vp: 3
     column: 3
@@ -41,15 +41,15 @@ def _errors(run: subprocess.CompletedProcess[str]) -> list[str]:
 
 
 def test_a_misspelt_attribute_of_an_added_entry_is_one_error_at_the_overlay(tmp_path):
-    path = write_overlay(tmp_path, "lighthouse", LIGHTHOUSE.format(cost="cots"))
+    path = write_overlay(tmp_path, "beacon-tower", TOWER.format(cost="cots"))
     run = _validate(path)
     assert run.returncode == 1
     (error,) = _errors(run)
     assert error.startswith(f"{path}:6:5: error[R007]: "), run.stdout
-    assert "'lighthouse' has no 'cost'" in error and "did you mean 'cost'?" in error
+    assert "'beacon-tower' has no 'cost'" in error and "did you mean 'cost'?" in error
     assert "ruleset.yaml" not in run.stdout and "D010" not in run.stdout
     assert "defaults" not in error  # the fix is the name, not a default for every building
-    fixed = write_overlay(tmp_path, "fixed", LIGHTHOUSE.format(cost="cost"))
+    fixed = write_overlay(tmp_path, "fixed", TOWER.format(cost="cost"))
     assert _validate("--strict", fixed).returncode == 0
 
 
@@ -67,11 +67,11 @@ def test_the_same_slip_in_a_san_juan_card_is_one_error_too(tmp_path):
 
 def test_a_forgotten_attribute_of_an_added_entry_is_d010_at_its_key(tmp_path):
     path = write_overlay(
-        tmp_path, "no-cost", "add:\n  catalogs/buildings/entries/lighthouse: {vp: 3, column: 3}\n"
+        tmp_path, "no-cost", "add:\n  catalogs/buildings/entries/beacon-tower: {vp: 3, column: 3}\n"
     )
     run = _validate(path)
     (error,) = _errors(run)
-    head = f"{path}:5:3: error[D010]: 'lighthouse' has no 'copies' or 'cost'"
+    head = f"{path}:5:3: error[D010]: 'beacon-tower' has no 'copies' or 'cost'"
     assert error.startswith(head), run.stdout
-    assert "give 'lighthouse' 'copies:' and 'cost:'" in error
+    assert "give 'beacon-tower' 'copies:' and 'cost:'" in error
     assert "ruleset.yaml" not in run.stdout
