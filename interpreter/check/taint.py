@@ -55,6 +55,7 @@ from interpreter.check.taint_texts import always_logs, game_end_blocks, hook_eve
 from interpreter.check.taint_words import Finding, describe_name, findings_to_diagnostics
 from interpreter.dsl import ir
 from interpreter.dsl.hoist import _children as expr_children
+from interpreter.dsl.secrecy import name_of
 from interpreter.dsl.types import is_text_id
 from interpreter.model.texts import Block, LogStep, OptionLine, Texts
 
@@ -73,17 +74,6 @@ def leak_flows(texts: Texts) -> list[Any]:
     flows = Flows(texts)
     flows.settle()
     return findings_to_diagnostics(flows.findings, texts.position)
-
-
-def name_of(node: Any) -> Any:
-    """The name a read reads (a flow variable, an engine-bound name, a local), or None."""
-    if isinstance(node, ir.FlowVar):
-        return ("var", node.key)
-    if isinstance(node, ir.Temp):
-        return ("temp", node.key)
-    if isinstance(node, ir.Local):
-        return node.slot
-    return None
 
 
 def seat_key(node: Any) -> Any:

@@ -30,7 +30,7 @@ from typing import Any
 from interpreter.dsl import ir
 from interpreter.dsl.hoist import _children as expr_children
 
-__all__ = ["Secrets"]
+__all__ = ["Secrets", "name_of"]
 
 # builtins whose value comes from the generator: nobody may know it beforehand
 _DRAWS = frozenset({"random", "draw", "shuffle"})
@@ -218,6 +218,11 @@ def _root_name(node: Any) -> Name | None:
     """The flow variable, local or bound name a value is read from (through indexing)."""
     while isinstance(node, ir.Index):
         node = node.obj
+    return name_of(node)
+
+
+def name_of(node: Any) -> Name | None:
+    """The name a read reads (a flow variable, an engine-bound name, a local), or None."""
     if isinstance(node, ir.FlowVar):
         return ("var", node.key)
     if isinstance(node, ir.Temp):
