@@ -16,6 +16,7 @@ none: each candidate must see its own effect.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import fields
 from typing import Any
 
@@ -59,8 +60,8 @@ def reads_none(node: ir.Expr, loop_keys: frozenset[str]) -> bool:
 
 def _children(node: Any) -> list[ir.Expr]:
     out: list[ir.Expr] = []
-    for f in fields(node):
-        value = getattr(node, f.name)
+    for name in _field_names(type(node)):
+        value = getattr(node, name)
         if isinstance(value, ir.Expr):
             out.append(value)
         elif isinstance(value, list):
@@ -70,6 +71,13 @@ def _children(node: Any) -> list[ir.Expr]:
                 elif isinstance(item, tuple):  # an Inline's (slot, argument) pairs
                     out.extend(x for x in item if isinstance(x, ir.Expr))
     return out
+
+
+@functools.cache
+def _field_names(kind: type) -> tuple[str, ...]:
+    """A node class's field names, read once a class: the leak checks walk every node of every
+    option line, and ``dataclasses.fields`` rebuilds its answer on each call."""
+    return tuple(f.name for f in fields(kind))
 
 
 def _bound_here(node: Any) -> set[ir.Slot]:

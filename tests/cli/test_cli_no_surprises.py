@@ -49,7 +49,9 @@ def test_validate_jobs_must_be_a_positive_number(capsys):
 def test_validate_jobs_gives_the_same_report_in_one_process_and_in_two(capsys):
     reports = []
     for jobs in ("1", "2"):
-        assert main(["validate", "rulesets", "tests/scenarios", "--json", "-j", jobs]) == 0
+        # two games (two groups of folders to share out) and their scenarios
+        paths = ["rulesets/san-juan", "tests/scenarios/san-juan", "tests/toy"]
+        assert main(["validate", *paths, "--json", "-j", jobs]) == 0
         doc = json.loads(capsys.readouterr().out.splitlines()[-1])
         reports.append((doc["files"], doc["diagnostics"]))
     assert reports[0] == reports[1] and reports[0][0]

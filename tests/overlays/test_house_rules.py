@@ -6,6 +6,7 @@ passes through the real engine."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -61,9 +62,10 @@ def test_every_overlay_the_doc_shows_is_the_file_itself():
 
 
 def test_every_house_rule_validates_strictly(capsys):
-    code = main(["validate", "--strict", str(VARIANTS)])
-    out = capsys.readouterr().out
-    assert code == 0, out
+    # strict: not a warning either (a counted path into named steps, a refused stack...)
+    code = main(["validate", "--strict", "--json", str(VARIANTS)])
+    report = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert code == 0 and report["warnings"] == 0, report["diagnostics"]
 
 
 @pytest.mark.parametrize("overlay", _overlays(), ids=lambda p: p.stem)

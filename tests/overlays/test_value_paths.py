@@ -122,12 +122,6 @@ def test_a_path_written_for_another_version_of_a_list_names_what_it_would_change
     assert _validate("--strict", fixed).returncode == 0
 
 
-def test_the_example_house_rules_use_no_counted_path():
-    run = _validate("--strict", "--json", str(ROOT / "examples" / "variants"))
-    report = json.loads(run.stdout.splitlines()[-1])
-    assert run.returncode == 0 and report["warnings"] == 0, report["diagnostics"]
-
-
 WINDROSE = """\
 overlay: windrose
 extends: puerto-rico
