@@ -107,7 +107,7 @@ def check_ruleset(
             out.extend(rules.warnings)
             if not leaks_read and "texts" in notes:
                 # values read from hidden fields where other seats read them: once (L005)
-                out.extend(leak_flows(notes["texts"]))
+                out.extend(leak_flows(notes["texts"], data))
                 leaks_read = True
             if keep is not None and not keep:
                 keep.append(rules)

@@ -44,7 +44,7 @@ would be sent in the true state and in the drawn one is compared:
    only in sizes and counts, with no card shown that tells the worlds apart, the seat is told
    about what it may not see, at the statement that changes it (secrets_shown.py); a card
    shown ends the comparison of the two worlds (the seat tells them apart from then on).
-6. **the `remember:` claims** (L005): a remembered hidden counter agrees after the move
+6. **the `remember:` claims** (L006): a remembered hidden counter agrees after the move
    wherever the views do.
 
 A seat's information state (``state.information_state``: its views, the log lines and its own

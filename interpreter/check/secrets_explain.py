@@ -1,6 +1,6 @@
 """What makes a leak check's finding easy to act on: where it is, by name, and the two worlds.
 
-* :func:`named_path`: a finding's JSON path spelt with the names of the steps and the ids of
+* :func:`named_pointer`: a finding's JSON path spelt with the names of the steps and the ids of
   the options it passes through (``/flow/round/peek/log``, not ``/flow/round/1/log``): the
   path an overlay would write to change that rule, which does not move when a step is added.
 * :func:`explain`: the two worlds a finding compares, side by side: the true game and the one
@@ -15,34 +15,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from interpreter.compose.paths import better_segment
-from interpreter.load.locate import is_map, is_seq, json_pointer, split_path
+from interpreter.compose.paths import named_path
+from interpreter.load.locate import json_pointer, split_path
 
-__all__ = ["explain", "named_path"]
+__all__ = ["explain", "named_pointer"]
 
 _WIDTH = 44  # characters of a value shown in one column
 _FIELDS = 12  # differing fields shown at most
 
 
-def named_path(data: Any, pointer: str) -> str:
+def named_pointer(data: Any, pointer: str) -> str:
     """`pointer` (a JSON pointer into the composed rule data) with each list position replaced
     by the name, id or id family that finds that item alone (unchanged where none does)."""
     if not pointer or data is None:
         return pointer
-    node = data
-    out: list[str | int] = []
-    for seg in split_path(pointer):
-        if is_seq(node) and seg.isdigit() and int(seg) < len(node):
-            index = int(seg)
-            out.append(better_segment(node, index) or index)
-            node = node[index]
-        elif is_map(node) and seg in node:
-            out.append(seg)
-            node = node[seg]
-        else:  # past what the data holds (a text's inside): as written
-            out.append(seg)
-            node = None
-    return json_pointer(out)
+    return json_pointer(named_path(data, split_path(pointer)))
 
 
 def explain(

@@ -21,7 +21,7 @@ from typing import Any
 
 from interpreter.check.files import classify, discover, read_head
 from interpreter.check.secrets import GameRun, SecretsFinder, check_game
-from interpreter.check.secrets_explain import named_path
+from interpreter.check.secrets_explain import named_pointer
 from interpreter.check.workers import available_cores, balance, env_jobs, run_all
 from interpreter.compose.finding import OverlayFinder
 from interpreter.diagnostics.errors import Diagnostic, RulebookError, RulesError
@@ -311,7 +311,7 @@ def _play(
             side_by_side = out.explained.get(key, "")
             if side_by_side:
                 side_by_side = f"{_heading(d, data)}\n{side_by_side}"
-            named.append((replace(d, json_path=named_path(data, d.json_path)), side_by_side))
+            named.append((replace(d, json_path=named_pointer(data, d.json_path)), side_by_side))
         found.append((i, named))
         counts = [counts[0] + out.games, counts[1] + out.decisions, counts[2] + out.samples]
     return found, (counts[0], counts[1], counts[2]), unplayed
@@ -320,4 +320,4 @@ def _play(
 def _heading(d: Diagnostic, data: Any) -> str:
     """The first line of a finding's side-by-side view: its code, place and rule by name."""
     at = ":".join(str(x) for x in (_shown(d.file), d.line, d.column) if x)
-    return f"{d.code} at {at} ({named_path(data, d.json_path) or 'no rule text'})"
+    return f"{d.code} at {at} ({named_pointer(data, d.json_path) or 'no rule text'})"

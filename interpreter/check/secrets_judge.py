@@ -9,8 +9,23 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, NoReturn, Protocol
 
-from interpreter.check.secrets_shown import shape_leak, unseen_change
-from interpreter.check.secrets_trace import Enough, Stop, Watcher, Where, alike, source, where_of
+from interpreter.check.secrets_shown import (
+    CONTENT,
+    SHAPE,
+    first_apart,
+    shape_leak,
+    unseen_change,
+)
+from interpreter.check.secrets_trace import (
+    Enough,
+    Line,
+    Stop,
+    Watcher,
+    Where,
+    alike,
+    source,
+    where_of,
+)
 from interpreter.dsl.loglines import line_for
 from interpreter.engine.state import State
 from interpreter.engine.view import seat_view
@@ -77,6 +92,10 @@ class Judge(Watcher):
         shown = line_for(text, seat)  # its own text, where the line is the seat's own
         if mine is not None and line_for(mine.text, seat) == shown:
             return
+        if mine is not None:
+            here, forced_here = source(frame, s.game.rules.origins)
+            if mine.where != here:
+                self._one_sided(s, stop, mine, (here, forced_here, shown))
         then = self.at.line_state(self.n, self.i - 1) if mine is not None else stop.state
         if then is None:
             raise Enough  # the true world cannot be rebuilt at that line: nothing to compare
@@ -91,6 +110,31 @@ class Judge(Watcher):
             where, forced = mine.where, mine.forced
         theirs = line_for(mine.text, seat) if mine is not None else None
         self._leak(where, forced, theirs, shown, (then, s))
+
+    def _one_sided(
+        self, s: State, stop: Stop, mine: Line, drawn: tuple[Where, bool, str]
+    ) -> NoReturn:
+        """The two worlds write their next lines from different rule texts: a line written in
+        one world only (under a condition the other world does not meet). No leak where a card
+        shown tells the two worlds apart first; where a size or a count does, that is the leak
+        (:meth:`shown`); else the line written in one world only is, at its own rule text
+        (the true world's, where it writes this world's line later)."""
+        here, forced, shown = drawn
+        then = self.at.line_state(self.n, self.i - 1)
+        if then is None:
+            raise Enough  # the true world cannot be rebuilt at that line: nothing to compare
+        mine_choice = self.other or self.at.choice
+        kind, _path = first_apart(
+            self.at.state.copy(), self.at.choice, self.again(), mine_choice, self.seat
+        )
+        if kind == CONTENT:
+            raise Enough
+        if kind == SHAPE:
+            self.shown(here)
+        if any(line.where == here for line in stop.lines[self.i :]):
+            theirs = line_for(mine.text, self.seat)
+            self._leak(mine.where, mine.forced, theirs, None, (then, s))
+        self._leak(here, forced, None, shown, (then, s))
 
     def stop(self, s: State, kind: str, spec: Any) -> None:
         seat = self.seat
@@ -136,7 +180,7 @@ class Judge(Watcher):
         self.i = 0
 
     def _claims(self, a: State, b: State) -> None:
-        """A `remember:` claim the two worlds break after the same move (L005, at it)."""
+        """A `remember:` claim the two worlds break after the same move (L006, at it)."""
         broken = unseen_change(a, b, self.seat)
         if broken is None:
             return

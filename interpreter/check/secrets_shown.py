@@ -27,7 +27,7 @@ from collections.abc import Callable
 from types import FrameType
 from typing import Any
 
-from interpreter.check.secrets_trace import Watcher, Where, walk
+from interpreter.check.secrets_trace import Watcher, Where, source, walk
 from interpreter.engine.state import State
 from interpreter.engine.view import seat_view
 
@@ -95,30 +95,54 @@ def _number(x: Any) -> bool:
 
 
 class _Moments(Watcher):
-    """A copy of the state at each line and each stop of a walk, in order."""
+    """A copy of the state at each line and each stop of a walk, in order, each with the rule
+    text that wrote the line (stops: their number)."""
 
     def __init__(self) -> None:
-        self.states: list[State] = []
+        self.states: list[tuple[Any, State]] = []
+        self.stops = 0
 
     def line(self, s: State, text: str, frame: FrameType) -> None:
-        self.states.append(s.copy())
+        self.states.append((source(frame, s.game.rules.origins)[0], s.copy()))
 
     def stop(self, s: State, kind: str, spec: Any) -> None:
-        self.states.append(s.copy())
+        self.stops += 1
+        self.states.append((("stop", self.stops), s.copy()))
 
 
 def first_apart(a: State, a_choice: str, b: State, b_choice: str, seat: int) -> tuple[str, Path]:
     """Walk `a` with `a_choice` and `b` with `b_choice` (both changed in place), and say how
-    `seat`'s views first differ at the same moment (the n-th line or stop of each walk):
-    :func:`apart`'s answer there (``("", ())`` where they never do)."""
+    `seat`'s views first differ at the same moment: :func:`apart`'s answer there (``("",
+    ())`` where they never do). Moments are matched by what wrote them: a line written in one
+    world only (under a condition the other does not meet) has no moment to match in the
+    other, and is passed over (a line's existence is the judge's to weigh)."""
     ma, mb = _Moments(), _Moments()
     walk(a, a_choice, ma)
     walk(b, b_choice, mb)
-    for x, y in zip(ma.states, mb.states, strict=False):
+    for x, y in _matched(ma.states, mb.states):
         kind, path = apart(x, y, seat)
         if kind:
             return kind, path
     return "", ()
+
+
+def _matched(xs: list[tuple[Any, State]], ys: list[tuple[Any, State]]) -> list[tuple[State, State]]:
+    """The moments of two walks paired in order where the same rule text (or stop) wrote them;
+    a moment of one walk whose writer comes later in the other is passed over."""
+    out: list[tuple[State, State]] = []
+    i = j = 0
+    while i < len(xs) and j < len(ys):
+        (kx, x), (ky, y) = xs[i], ys[j]
+        if kx == ky:
+            out.append((x, y))
+            i, j = i + 1, j + 1
+        elif any(k == kx for k, _ in ys[j + 1 :]):
+            j += 1  # ys wrote a line here that xs did not
+        elif any(k == ky for k, _ in xs[i + 1 :]):
+            i += 1
+        else:
+            i, j = i + 1, j + 1  # each wrote its own: neither is a moment of the other
+    return out
 
 
 def _shown_at(s: State, seat: int, path: Path) -> Any:

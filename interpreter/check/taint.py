@@ -69,11 +69,12 @@ Taint = dict[Label, Where]
 _CHANGES = {"push": 0, "remove": 0, "clear": 0, "shuffle": 0, "place": 1}  # -> the pile's arg
 
 
-def leak_flows(texts: Texts) -> list[Any]:
-    """The L005 diagnostics of one build's texts (empty when nothing leaks)."""
+def leak_flows(texts: Texts, data: Any = None) -> list[Any]:
+    """The L005 diagnostics of one build's texts (empty when nothing leaks); their JSON paths
+    spelt with the names and ids of `data`'s items (the composed rules) where given."""
     flows = Flows(texts)
     flows.settle()
-    return findings_to_diagnostics(flows.findings, texts.position)
+    return findings_to_diagnostics(flows.findings, texts.position, data)
 
 
 def seat_key(node: Any) -> Any:

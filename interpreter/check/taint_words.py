@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from interpreter.compose.paths import named_path
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.dsl import ir
 from interpreter.load.locate import json_pointer
@@ -100,7 +101,9 @@ def _label_words(label: tuple[Any, ...]) -> str:
     return f"{seat}.{name} (hidden from the other seats)"
 
 
-def findings_to_diagnostics(findings: Sequence[Finding] | None, position: Position) -> list:
+def findings_to_diagnostics(
+    findings: Sequence[Finding] | None, position: Position, data: Any = None
+) -> list:
     """One diagnostic per place (the first finding there), in the order found."""
     out: list[Diagnostic] = []
     seen: set[tuple[Any, ...]] = set()
@@ -136,7 +139,7 @@ def findings_to_diagnostics(findings: Sequence[Finding] | None, position: Positi
                 file=file,
                 line=line,
                 column=column,
-                json_path=json_pointer(list(f.where[1] or f.where[0])),
+                json_path=json_pointer(named_path(data, list(f.where[1] or f.where[0]))),
                 hint=fix,
             )
         )

@@ -98,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"{here} has no entry '{segment}'{hint}")
         walked.append(real)
         node = node[real]
-    from interpreter.cli.where_cmd import named_path
+    from interpreter.compose.paths import named_path
 
     base = str(base_path)
     spelt = named_path(data, walked)

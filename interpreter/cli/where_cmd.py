@@ -24,8 +24,9 @@ from typing import Any
 
 from interpreter.cli import Command
 from interpreter.cli.config import UsageError
+from interpreter.compose.paths import named_path
 
-__all__ = ["COMMAND", "describe_items", "named_path", "run"]
+__all__ = ["COMMAND", "describe_items", "run"]
 
 _STEP_WORDS = ("choose", "repeat", "phase", "if", "do", "log", "each-player", "stop-if")
 
@@ -53,25 +54,6 @@ def describe_items(
             out.append((where, f"{article} `{kind}` step" + (f" ({label})" if label else "")))
         elif isinstance(node.get("name"), str):
             out.append((where, f"the item `{node['name']}`"))
-    return out
-
-
-def named_path(root: Any, path: list[Any]) -> list[Any]:
-    """`path` with each list item spelt by its `name:`, its option id (or id family) or, in a
-    list of words, its word, where that finds it alone: the spelling an overlay should use,
-    which survives items added before it."""
-    from interpreter.compose.paths import better_segment
-    from interpreter.load.locate import is_seq
-
-    out: list[Any] = []
-    node = root
-    for segment in path:
-        item = node[segment]
-        if is_seq(node) and isinstance(segment, int):
-            out.append(better_segment(node, segment) or segment)
-        else:
-            out.append(segment)
-        node = item
     return out
 
 

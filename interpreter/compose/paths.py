@@ -9,12 +9,21 @@ item; names, ids and values do not, so :func:`better_segment` says which of them
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from interpreter.load.locate import is_map, is_seq, plain_key, resolve_key
 
-__all__ = ["Lookup", "better_segment", "find_item", "item_label", "item_preview", "labels_of"]
+__all__ = [
+    "Lookup",
+    "better_segment",
+    "find_item",
+    "item_label",
+    "item_preview",
+    "labels_of",
+    "named_path",
+]
 
 
 @dataclass(frozen=True)
@@ -60,6 +69,27 @@ def better_segment(container: Any, index: int) -> str | None:
         if find_item(container, seg).key == index:
             return seg
     return None
+
+
+def named_path(root: Any, path: Sequence[Any]) -> list[Any]:
+    """`path` into `root` with each list position spelt by the item's `name:`, its option id
+    (or id family) or, in a list of words, its word, where that finds it alone: the spelling
+    an overlay should use, which survives items added before it. Segments past what `root`
+    holds (a text's inside, a position out of range) are kept as written."""
+    out: list[Any] = []
+    node = root
+    for segment in path:
+        index = int(segment) if isinstance(segment, str) and segment.isdigit() else segment
+        if is_seq(node) and isinstance(index, int) and 0 <= index < len(node):
+            out.append(better_segment(node, index) or segment)
+            node = node[index]
+        elif is_map(node) and segment in node:
+            out.append(segment)
+            node = node[segment]
+        else:
+            out.append(segment)
+            node = None
+    return out
 
 
 def item_label(item: Any) -> str | None:

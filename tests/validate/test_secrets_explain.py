@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from interpreter.check.secrets_explain import named_path
+from interpreter.check.secrets_explain import named_pointer
 from interpreter.engine.loader import load_rules_data
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,10 +36,10 @@ def test_a_path_counted_by_positions_is_spelt_by_names_and_ids() -> None:
     data = load_rules_data(str(HOUSE / "quiet-draw" / "ruleset.yml"))[0]
     counted = "/flow/round/0/each-player/steps/0/choose/options/1/for"
     named = "/flow/round/turns/each-player/steps/draw-or-play/choose/options/play/for"
-    assert named_path(data, counted) == named
+    assert named_pointer(data, counted) == named
     # an item without a name keeps its position; a path past the data is kept as written
-    assert named_path(data, "/flow/setup/0/do") == "/flow/setup/0/do"
-    assert named_path(data, "/tables/nothing/3") == "/tables/nothing/3"
+    assert named_pointer(data, "/flow/setup/0/do") == "/flow/setup/0/do"
+    assert named_pointer(data, "/tables/nothing/3") == "/tables/nothing/3"
 
 
 def test_a_finding_names_its_step_and_replays_with_every_file_it_needs() -> None:

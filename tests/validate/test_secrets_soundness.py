@@ -222,3 +222,32 @@ def test_a_chapel_count_the_public_history_fixes_is_no_leak() -> None:
     done = _rulebook(str(path.relative_to(ROOT)), "--secrets", "2")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "0 leak(s)" in done.stdout
+
+
+LUCKY = ROOT / "tests" / "validate" / "fixtures" / "secrets" / "house" / "lucky-draw.yml"
+QUIET = LUCKY.parent / "quiet-draw" / "ruleset.yml"
+
+
+def test_a_line_written_only_under_a_hidden_condition_is_the_leak_not_the_next_line() -> None:
+    """The cheer is written in one world only: it is the leak (at its own statement), and the
+    line every draw writes after it is compared with its like in the other world, not with
+    the cheer."""
+    text = LUCKY.read_text(encoding="utf-8")
+    report = check_secrets([QUIET, LUCKY], games=3, jobs=1)
+    assert _found(report) == {("L001", _line(text, 'log "a lucky draw!"'))}, _shown(report)
+    assert all("no line" in d.message for d in report.diagnostics), _shown(report)
+
+
+def test_a_cheer_for_a_card_turned_up_first_is_a_reveal_not_a_leak(tmp_path: Path) -> None:
+    text = LUCKY.read_text(encoding="utf-8")
+    drawn = "      let c = draw(deck)\n"
+    assert drawn in text
+    turned_up = (
+        drawn + "      push(pool, c)\n"
+        '      log "seat {actor} turns up {c}"\n'
+        "      remove(pool, c)\n"
+    )
+    house = text.replace(drawn, turned_up).replace("extends: quiet-draw", f"extends: {QUIET}")
+    report = check_secrets([QUIET, _variant(tmp_path, "lucky-draw", house)], games=3, jobs=1)
+    assert report.decisions > 30
+    assert report.diagnostics == [], _shown(report)
