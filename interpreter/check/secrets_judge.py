@@ -23,6 +23,7 @@ from interpreter.check.secrets_trace import (
     Watcher,
     Where,
     alike,
+    called_from,
     source,
     where_of,
 )
@@ -95,7 +96,7 @@ class Judge(Watcher):
         if mine is not None:
             here, forced_here = source(frame, s.game.rules.origins)
             if mine.where != here:
-                self._one_sided(s, stop, mine, (here, forced_here, shown))
+                self._one_sided(s, stop, mine, (here, forced_here, shown), frame)
         then = self.at.line_state(self.n, self.i - 1) if mine is not None else stop.state
         if then is None:
             raise Enough  # the true world cannot be rebuilt at that line: nothing to compare
@@ -109,10 +110,11 @@ class Judge(Watcher):
         if mine is not None:
             where, forced = mine.where, mine.forced
         theirs = line_for(mine.text, seat) if mine is not None else None
-        self._leak(where, forced, theirs, shown, (then, s))
+        call = called_from(frame, s.game.rules.origins)
+        self._leak(where, forced, theirs, shown, (then, s), call)
 
     def _one_sided(
-        self, s: State, stop: Stop, mine: Line, drawn: tuple[Where, bool, str]
+        self, s: State, stop: Stop, mine: Line, drawn: tuple[Where, bool, str], frame: Any
     ) -> NoReturn:
         """The two worlds write their next lines from different rule texts: a line written in
         one world only (under a condition the other world does not meet). No leak where a card
@@ -134,7 +136,7 @@ class Judge(Watcher):
         if any(line.where == here for line in stop.lines[self.i :]):
             theirs = line_for(mine.text, self.seat)
             self._leak(mine.where, mine.forced, theirs, None, (then, s))
-        self._leak(here, forced, None, shown, (then, s))
+        self._leak(here, forced, None, shown, (then, s), called_from(frame, s.game.rules.origins))
 
     def stop(self, s: State, kind: str, spec: Any) -> None:
         seat = self.seat
@@ -228,13 +230,15 @@ class Judge(Watcher):
         mine: str | None,
         theirs: str | None,
         worlds: tuple[Any, Any],
+        call: Where | None = None,
     ) -> None:
         words = "a forced move's log line" if forced else "a log line"
+        called = f"; written in a procedure called at {_at(call)}" if call is not None else ""
         self.at.report(
             LOG_LEAK,
             where,
             f"{words} depends on what {seat_named(self.seat)} may not see: {_shown(mine)}, or "
-            f"{_shown(theirs)} in a state it cannot tell from this one ({self.after()})",
+            f"{_shown(theirs)} in a state it cannot tell from this one ({self.after()}{called})",
             (self.seat, (mine, theirs), worlds, "log line"),
         )
         raise Enough
@@ -248,6 +252,14 @@ class Judge(Watcher):
 
 def seat_named(seat: int) -> str:
     return "a spectator" if seat == SPECTATOR else f"seat {seat}"
+
+
+def _at(where: Where) -> str:
+    """A rule text's position as ``file:line:col`` (its JSON path where no line is known)."""
+    file, line, col, path = where
+    if line is None:
+        return str(path or "an unknown place")
+    return ":".join(str(x) for x in (file, line, col) if x is not None)
 
 
 def _shown(text: str | None) -> str:

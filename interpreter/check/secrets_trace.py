@@ -39,6 +39,7 @@ __all__ = [
     "Watcher",
     "Where",
     "alike",
+    "called_from",
     "option_texts",
     "option_where",
     "reenumerate",
@@ -230,6 +231,21 @@ def source(frame: FrameType | None, origins: Any) -> tuple[Where, bool]:
                 return found, False
         frame = frame.f_back
     return _NOWHERE, False
+
+
+def called_from(frame: FrameType | None, origins: Any) -> Where | None:
+    """Where the procedure that wrote the line being appended from `frame` was called (the
+    statement of the call), or None where the line is not written inside a procedure."""
+    while frame is not None:
+        code = frame.f_code
+        if code is _APPLY or code is _TAKE_ONLY:
+            return None
+        found = _origin(origins, code, frame.f_lineno)
+        if found is not None:
+            inner = _inner_origin(origins, code, frame.f_lineno)
+            return found if inner is not None and inner != found else None
+        frame = frame.f_back
+    return None
 
 
 _ORIGINS: dict[tuple[Any, ...], Where | None] = {}

@@ -105,7 +105,8 @@ def test_explain_without_secrets_is_a_usage_error() -> None:
 
 
 def test_a_line_written_in_a_procedure_is_found_at_the_procedures_statement() -> None:
-    """Not at the call (`tell-card(actor, draw(deck))`): at the `log` inside the procedure."""
+    """Not at the call (`tell-card(actor, draw(deck))`): at the `log` inside the procedure,
+    naming the call."""
     run = _rulebook("validate", "quiet-draw/ruleset.yml", "tell-in-procedure.yml", "--secrets", "3")
     assert run.returncode == 1, run.stdout + run.stderr
     # the games' finding (the static check's L005 points at the {c} of the same line)
@@ -116,3 +117,6 @@ def test_a_line_written_in_a_procedure_is_found_at_the_procedures_statement() ->
     col = lines[row - 1].index("log ") + 1
     assert leaks[0].startswith(f"tell-in-procedure.yml:{row}:{col}: error[L001]"), leaks[0]
     assert "(at /procedures/tell-card/do;" in leaks[0]
+    # and the call that ran it
+    call = next(i + 1 for i, text in enumerate(lines) if "tell-card(actor" in text)
+    assert f"written in a procedure called at tell-in-procedure.yml:{call}:7)" in leaks[0]
