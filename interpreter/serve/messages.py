@@ -117,7 +117,8 @@ def option_preview(
     state: Any, pres: Presentation, option: str, seat: int, known: dict[str, Any] | None = None
 ) -> dict[str, int] | None:
     """How the seat's own fields named by the option's ``preview:`` would change if it took
-    ``option`` (tried on a copy of the state); None when the family previews nothing.
+    ``option`` (tried on a copy of the state, up to the next decision, even one the engine
+    would take by itself); None when the family previews nothing.
     ``known``: where the seat's own entry before the move is kept for the next option's
     preview (the seat's view, read in place: a preview only counts)."""
     names = pres.preview_fields(option)
@@ -127,6 +128,9 @@ def option_preview(
     if "before" not in known:
         known["before"] = _own(state, seat)
     trial = state.copy()
+    # the option's own effect only: a move the engine would then take by itself (the only
+    # choice of the next decision) is that move's, not this option's
+    trial.take_forced = False
     try:
         trial.apply(option)
     except Exception:  # noqa: BLE001 - a preview is a nicety; the move itself reports failures
