@@ -8,9 +8,10 @@ transaction, off the event loop. The database
 holds exactly what a save file holds (``interpreter/engine/savefile.py``) plus the seat tokens;
 a table is rebuilt by replaying its choices.
 
-One server writes one database: :class:`TableStore` holds an exclusive lock on ``FILE.lock``
-beside it for as long as it is open, so a second server on the same file refuses to start
-instead of serving stale copies of the first one's tables. Every move is written only if its
+One server writes one database: :class:`TableStore` holds an exclusive lock on the database
+file itself (not on its name) for as long as it is open, so a second server on the same file,
+by whatever path (a symlink, a hard link), refuses to start instead of serving stale copies of
+the first one's tables. Every move is written only if its
 table still exists and it is the next decision of that table, checked in the same statement.
 """
 
@@ -23,7 +24,7 @@ import time
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from interpreter.diagnostics.errors import RulebookError
 from interpreter.engine.savefile import SaveGame, policy_of
@@ -77,29 +78,44 @@ class DatabaseInUse(RulebookError):
     """Another server (another process, or another store in this one) has the database open."""
 
 
-def _lock(path: Path) -> IO[str] | None:
-    """Hold an exclusive lock on ``FILE.lock`` (released when the returned file is closed, or
-    when this process ends however it ends); DatabaseInUse if another holder has it."""
+def _lock(path: Path) -> int | None:
+    """Hold an exclusive ``flock`` on the database file itself (released when the returned
+    descriptor is closed, or when this process ends however it ends); DatabaseInUse if another
+    holder has it. The lock belongs to the file, not to the name it was opened by, so the same
+    database reached through a symlink or a hard link is refused too. ``flock`` locks are apart
+    from the POSIX byte-range locks SQLite takes on the same file (Linux, the BSDs, macOS), and
+    this descriptor stays open until the database is closed: SQLite's own locks are kept."""
     if fcntl is None:
         return None
-    lock_path = path.with_name(path.name + ".lock")
-    handle = open(lock_path, "a+", encoding="utf-8")  # noqa: SIM115 - held for the store's life
+    handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)  # SQLite's own mode (less the umask)
     try:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
-        handle.seek(0)
-        holder = handle.read().strip()
-        handle.close()
-        who = f" (process {holder})" if holder.isdigit() else ""
+        holder = _lock_holder(handle)
+        os.close(handle)
+        who = f" (process {holder})" if holder is not None else ""
         raise DatabaseInUse(
             f"the table database {path} is in use by another rulebook serve{who}; "
             "stop it first, or give this one its own database with --db FILE"
         ) from None
-    handle.seek(0)
-    handle.truncate()
-    handle.write(str(os.getpid()))
-    handle.flush()
     return handle
+
+
+def _lock_holder(handle: int) -> int | None:
+    """The process holding the ``flock`` on the file open as ``handle``, from ``/proc/locks``
+    (Linux); None where that cannot be told."""
+    info = os.fstat(handle)
+    where = f"{os.major(info.st_dev):02x}:{os.minor(info.st_dev):02x}:{info.st_ino}"
+    try:
+        with open("/proc/locks", encoding="ascii") as locks:
+            for line in locks:
+                fields = line.split()
+                # "1: FLOCK  ADVISORY  WRITE 26389 fe:00:2146320 0 EOF"
+                if len(fields) > 5 and fields[1] == "FLOCK" and fields[5] == where:
+                    return int(fields[4]) if fields[4].isdigit() else None
+    except OSError:
+        pass
+    return None
 
 
 @dataclass
@@ -140,7 +156,7 @@ class TableStore:
             self._writer = None
         self.db.close()
         if self._lock is not None:
-            self._lock.close()  # closing the file releases the lock
+            os.close(self._lock)  # closing the descriptor releases the lock
             self._lock = None
 
     def create(
