@@ -17,9 +17,11 @@ table still exists and it is the next decision of that table, checked in the sam
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
+import sys
 import time
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -78,27 +80,54 @@ class DatabaseInUse(RulebookError):
     """Another server (another process, or another store in this one) has the database open."""
 
 
-def _lock(path: Path) -> int | None:
-    """Hold an exclusive ``flock`` on the database file itself (released when the returned
-    descriptor is closed, or when this process ends however it ends); DatabaseInUse if another
-    holder has it. The lock belongs to the file, not to the name it was opened by, so the same
-    database reached through a symlink or a hard link is refused too. ``flock`` locks are apart
-    from the POSIX byte-range locks SQLite takes on the same file (Linux, the BSDs, macOS), and
-    this descriptor stays open until the database is closed: SQLite's own locks are kept."""
+# the (device, inode) of each database file a store of this process holds (see _lock)
+_HELD: set[tuple[int, int]] = set()
+
+
+def _lock_file(path: Path) -> Path:
+    """The file whose lock stands for the database's. On Linux the database file itself: its
+    ``flock`` is apart from the POSIX byte-range locks SQLite takes on it, and belongs to the
+    file, not to the name it was opened by (a symlink or a hard link is the same file). Where
+    the kernel mixes the two kinds (the BSDs, macOS), a lock file beside the database's real
+    path (symlinks resolved; not hard links)."""
+    if sys.platform.startswith("linux"):
+        return path
+    real = path.resolve()
+    return real.with_name(real.name + ".lock")
+
+
+def _lock(path: Path) -> tuple[int, tuple[int, int]] | None:
+    """Hold an exclusive ``flock`` on :func:`_lock_file` (released when the returned descriptor
+    is closed, or when this process ends however it ends), with the file's (device, inode);
+    DatabaseInUse if another holder has it. The descriptor stays open until the database is
+    closed: closing another descriptor of the database file would drop SQLite's own POSIX
+    locks of this process, which is why a second store of this same process is refused
+    before it opens the file."""
     if fcntl is None:
         return None
-    handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)  # SQLite's own mode (less the umask)
+    target = _lock_file(path)
+    with contextlib.suppress(OSError):
+        info = os.stat(target)
+        if (info.st_dev, info.st_ino) in _HELD:
+            raise _in_use(path, os.getpid())
+    handle = os.open(target, os.O_RDWR | os.O_CREAT, 0o666)  # SQLite's own mode (less umask)
     try:
         fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         holder = _lock_holder(handle)
         os.close(handle)
-        who = f" (process {holder})" if holder is not None else ""
-        raise DatabaseInUse(
-            f"the table database {path} is in use by another rulebook serve{who}; "
-            "stop it first, or give this one its own database with --db FILE"
-        ) from None
-    return handle
+        raise _in_use(path, holder) from None
+    info = os.fstat(handle)
+    _HELD.add((info.st_dev, info.st_ino))
+    return handle, (info.st_dev, info.st_ino)
+
+
+def _in_use(path: Path, holder: int | None) -> DatabaseInUse:
+    who = f" (process {holder})" if holder is not None else ""
+    return DatabaseInUse(
+        f"the table database {path} is in use by another rulebook serve{who}; "
+        "stop it first, or give this one its own database with --db FILE"
+    )
 
 
 def _lock_holder(handle: int) -> int | None:
@@ -156,7 +185,9 @@ class TableStore:
             self._writer = None
         self.db.close()
         if self._lock is not None:
-            os.close(self._lock)  # closing the descriptor releases the lock
+            handle, key = self._lock
+            os.close(handle)  # closing the descriptor releases the lock
+            _HELD.discard(key)
             self._lock = None
 
     def create(

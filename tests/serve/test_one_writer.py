@@ -87,8 +87,13 @@ def test_the_same_database_by_a_symlink_or_a_hard_link_is_refused_too(tmp_path):
 def test_a_store_holds_its_database_until_closed(tmp_path):
     db = tmp_path / "tables.sqlite3"
     first = TableStore(db)
-    with pytest.raises(DatabaseInUse, match="in use by another rulebook serve"):
-        TableStore(db)
+    symlink = tmp_path / "by-symlink.sqlite3"
+    symlink.symlink_to(db)
+    for other in (db, symlink):
+        with pytest.raises(
+            DatabaseInUse, match=f"in use by another rulebook serve .process {os.getpid()}"
+        ):
+            TableStore(other)
     first.close()
     TableStore(db).close()
 
