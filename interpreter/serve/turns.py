@@ -58,9 +58,12 @@ def bot_choice(table: Any) -> str | None:
 
 
 def answered_choice(table: Any) -> str | None:
-    """The move a person's answer set in advance gives the decision asked now, if any."""
+    """The move a person's answer set in advance gives the decision asked now, if any; none
+    until the position asking it has been shown to everybody at the table (publish.py)."""
     state = table.state
     if table.error is not None or state.is_over or state.to_move in table.bots:
+        return None
+    if table.shown != table.decision:
         return None
     return standing_answer(state, table.answers.get(state.to_move, {}))
 
