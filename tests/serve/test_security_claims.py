@@ -1,17 +1,20 @@
-"""Claims of docs/serve.md's security section that no other test shows: tokens are compared in
+"""Claims of docs/serve.md's security section that no other test shows, and that section's
+own promise: each claim names a test that exists. Tokens are 32 random bytes compared in
 constant time, an upload waits for one of two checking workers and is answered 503 when none
 is free in time, and ``X-Forwarded-For`` is believed from ``--forwarded-allow-ips`` only (so a
 visitor cannot forge its way past the quotas, and behind a proxy each visitor has its own)."""
 
 from __future__ import annotations
 
+import base64
+import re
 import secrets
 import signal
 
 import httpx
 import pytest
 
-from helpers.server import free_port, start_server
+from helpers.server import ROOT, free_port, start_server
 from interpreter.serve import sandbox, tables as tables_module
 from interpreter.serve.tables import ServeError
 
@@ -19,8 +22,11 @@ GOOD = b"overlay: mine\nextends: san-juan\n"
 SAN_JUAN = {"game": "san-juan", "players": 2, "seats": ["human", "human"]}
 
 
-def test_seat_and_creator_tokens_are_compared_in_constant_time(hub, monkeypatch):
+def test_tokens_are_32_random_bytes_compared_in_constant_time(hub, monkeypatch):
     table = hub.create("san-juan", 2, ["human", "human"])
+    tokens = [*table.tokens, table.creator]
+    assert all(len(base64.urlsafe_b64decode(t + "=")) == 32 for t in tokens)
+    assert len(set(tokens)) == len(tokens)
     compared: list[tuple[bytes, bytes]] = []
     real = secrets.compare_digest
 
@@ -79,3 +85,30 @@ def test_x_forwarded_for_is_believed_from_the_allowed_proxies_only(tmp_path):
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
+
+
+SERVE_DOC = ROOT / "docs" / "serve.md"
+
+
+def _security_section() -> str:
+    text = SERVE_DOC.read_text(encoding="utf-8")
+    start = text.index("\n## Security\n")
+    return text[start : text.index("\n## ", start + 1)]
+
+
+def test_each_claim_of_the_security_section_names_a_test_that_exists():
+    section = _security_section()
+    # each claim: a bullet of the list, a row of the limits table
+    bullets = re.findall(r"^- \*\*.*?(?=^- |^\*\*|\Z)", section, re.M | re.S)
+    rows = [line for line in section.splitlines() if re.match(r"\| [a-z]", line)]
+    rows = [row for row in rows if not row.startswith(("| what ", "| party "))]
+    assert len(bullets) >= 5 and len(rows) >= 9
+    for claim in bullets + rows[4:]:  # the parties' rows are shown by the paragraph below them
+        assert "::test_" in claim, f"names no test: {claim[:80]}"
+    named = re.findall(r"`((?:tests/[\w/]+/)?\w+\.py)(?:::(\w+))?`", section)
+    assert len(named) >= 30
+    for path, name in named:
+        file = ROOT / path if path.startswith("tests/") else ROOT / "tests" / "serve" / path
+        assert file.is_file(), path
+        if name:
+            assert re.search(rf"^(async )?def {name}\(", file.read_text(), re.M), f"{path}::{name}"
