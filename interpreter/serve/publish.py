@@ -46,5 +46,6 @@ def broadcast(table: Table, hub: Hub | None = None) -> None:
 async def _answer(hub: Hub, table: Table) -> None:
     """Apply the answer set in advance of the seat asked at the position just shown (and the
     bots' moves that follow, up to the next seat to ask), then show where the table is."""
-    await hub.run_bots_async(table)  # a move that fails stops the table, its error shown
-    broadcast(table, hub)
+    moved = await hub.run_bots_async(table)  # a move that fails stops the table
+    if moved or table.error is not None:  # (none when the seat clicked first: nothing new)
+        broadcast(table, hub)
