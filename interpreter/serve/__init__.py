@@ -8,5 +8,6 @@ render.py        HTML of the board, log and score table
 overlays.py      uploaded house rules, validated like ``rulebook validate``
 api.py pages.py app.py   the JSON API and websocket, the HTML pages, the ASGI app
 fanout.py        each websocket's own bounded, deadlined sender: no reader slows another
+publish.py       a new position to everybody at a table; answers set in advance wait for it
 limits.py        per-client quotas, idle tables out of memory, the server's limits
 """

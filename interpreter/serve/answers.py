@@ -5,8 +5,10 @@ optional questions (what an answer does: engine/answers.py). They are that seat'
 in the table's database (a reload or a restart keeps them), sent to that seat's link only,
 never in a spectator's or another seat's message, and applied only at that seat's own
 decisions, by :meth:`Hub.run_bots_async` (``turns.answered_choice``), through the same
-commit as a clicked move (logged and saved as an ordinary option id). An answer that fits the
-decision the seat is asked now answers it at once.
+commit as a clicked move (logged and saved as an ordinary option id), once the position that
+asks it has been sent to everybody at the table (``publish.py``: the others are sent the same
+messages as for an asked question). An answer that fits the decision the seat is asked now
+answers it at once.
 
 ``GET ?token=T`` -> ``{"seat": N, "questions": [{"key", "text", "take"}, ...], "answers":
 {KEY: "take" | "decline"}}``; ``POST {"token": T, "question": KEY, "answer": "take" |
@@ -92,7 +94,7 @@ async def table_answers(request: Request) -> Response:
         )
     except ServeError as exc:
         return error_response(exc)
-    broadcast(table)
+    broadcast(table, hub)
     return JSONResponse(answers_message(table, seat))
 
 

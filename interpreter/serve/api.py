@@ -25,6 +25,7 @@ from interpreter.serve.catalog import games_listing
 from interpreter.serve.fanout import Outbox
 from interpreter.serve.jsonbody import JSONResponse
 from interpreter.serve.messages import seat_message
+from interpreter.serve.publish import OUTBOX, broadcast
 from interpreter.serve.records import full_save_allowed, seat_record
 from interpreter.serve.tables import Hub, ServeError, Table
 
@@ -43,7 +44,6 @@ __all__ = [
 MAX_BODY = 1024 * 1024  # a JSON request (a save file with every choice fits easily)
 TOO_LARGE = f"request too large (more than {MAX_BODY // 1024} KB)"
 MAX_FRAME = 64 * 1024  # a websocket message from a client (a move is under 100 bytes)
-OUTBOX = "rulebook_outbox"  # where a websocket's scope keeps its Outbox
 
 
 def error_response(exc: ServeError) -> JSONResponse:
@@ -255,7 +255,7 @@ async def move(request: Request) -> Response:
         await hub.run_bots_async(table)
     except ServeError as exc:
         return error_response(exc)
-    broadcast(table)
+    broadcast(table, hub)
     return JSONResponse(seat_message(table, seat, log_from))
 
 
@@ -371,14 +371,6 @@ def send_state(socket: WebSocket, table: Table, seat: int | None) -> dict[str, A
     return message
 
 
-def broadcast(table: Table) -> None:
-    """Mark every socket at the table to be sent its seat's newest message (never waits)."""
-    for socket, _seat in table.listeners_items():
-        outbox: Outbox | None = socket.scope.get(OUTBOX)
-        if outbox is not None:
-            outbox.notify()
-
-
 async def table_socket(websocket: WebSocket) -> None:
     """Live play: the server pushes the seat's message on every change; the client sends
     ``{"type": "move", "option": ID, "decision": N}`` and gets an error message if refused.
@@ -443,7 +435,7 @@ async def _read_moves(
             outbox.push({"type": "error", "error": exc.message})
             outbox.notify()
             continue
-        broadcast(table)
+        broadcast(table, hub)
 
 
 def api_routes() -> list[Any]:

@@ -193,6 +193,7 @@ def create_app(db_path: str | Path | None = None, limits: Limits | None = None) 
                 watchers.start(table)
             else:
                 await hub.run_bots_async(table)
+                broadcast(table, hub)  # nobody watches yet: an answer waiting there goes on
         janitor = asyncio.create_task(evict_idle_tables(hub, watchers, limits.idle_table_s))
         yield
         janitor.cancel()

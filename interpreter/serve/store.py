@@ -8,22 +8,25 @@ transaction, off the event loop. The database
 holds exactly what a save file holds (``interpreter/engine/savefile.py``) plus the seat tokens;
 a table is rebuilt by replaying its choices.
 
-One server writes one database: :class:`TableStore` holds an exclusive lock on ``FILE.lock``
-beside it for as long as it is open, so a second server on the same file refuses to start
-instead of serving stale copies of the first one's tables. Every move is written only if its
+One server writes one database: :class:`TableStore` holds an exclusive lock on the database
+file itself (not on its name) for as long as it is open, so a second server on the same file,
+by whatever path (a symlink, a hard link), refuses to start instead of serving stale copies of
+the first one's tables. Every move is written only if its
 table still exists and it is the next decision of that table, checked in the same statement.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
+import sys
 import time
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from interpreter.diagnostics.errors import RulebookError
 from interpreter.engine.savefile import SaveGame, policy_of
@@ -77,29 +80,71 @@ class DatabaseInUse(RulebookError):
     """Another server (another process, or another store in this one) has the database open."""
 
 
-def _lock(path: Path) -> IO[str] | None:
-    """Hold an exclusive lock on ``FILE.lock`` (released when the returned file is closed, or
-    when this process ends however it ends); DatabaseInUse if another holder has it."""
+# the (device, inode) of each database file a store of this process holds (see _lock)
+_HELD: set[tuple[int, int]] = set()
+
+
+def _lock_file(path: Path) -> Path:
+    """The file whose lock stands for the database's. On Linux the database file itself: its
+    ``flock`` is apart from the POSIX byte-range locks SQLite takes on it, and belongs to the
+    file, not to the name it was opened by (a symlink or a hard link is the same file). Where
+    the kernel mixes the two kinds (the BSDs, macOS), a lock file beside the database's real
+    path (symlinks resolved; not hard links)."""
+    if sys.platform.startswith("linux"):
+        return path
+    real = path.resolve()
+    return real.with_name(real.name + ".lock")
+
+
+def _lock(path: Path) -> tuple[int, tuple[int, int]] | None:
+    """Hold an exclusive ``flock`` on :func:`_lock_file` (released when the returned descriptor
+    is closed, or when this process ends however it ends), with the file's (device, inode);
+    DatabaseInUse if another holder has it. The descriptor stays open until the database is
+    closed: closing another descriptor of the database file would drop SQLite's own POSIX
+    locks of this process, which is why a second store of this same process is refused
+    before it opens the file."""
     if fcntl is None:
         return None
-    lock_path = path.with_name(path.name + ".lock")
-    handle = open(lock_path, "a+", encoding="utf-8")  # noqa: SIM115 - held for the store's life
+    target = _lock_file(path)
+    with contextlib.suppress(OSError):
+        info = os.stat(target)
+        if (info.st_dev, info.st_ino) in _HELD:
+            raise _in_use(path, os.getpid())
+    handle = os.open(target, os.O_RDWR | os.O_CREAT, 0o666)  # SQLite's own mode (less umask)
     try:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
-        handle.seek(0)
-        holder = handle.read().strip()
-        handle.close()
-        who = f" (process {holder})" if holder.isdigit() else ""
-        raise DatabaseInUse(
-            f"the table database {path} is in use by another rulebook serve{who}; "
-            "stop it first, or give this one its own database with --db FILE"
-        ) from None
-    handle.seek(0)
-    handle.truncate()
-    handle.write(str(os.getpid()))
-    handle.flush()
-    return handle
+        holder = _lock_holder(handle)
+        os.close(handle)
+        raise _in_use(path, holder) from None
+    info = os.fstat(handle)
+    _HELD.add((info.st_dev, info.st_ino))
+    return handle, (info.st_dev, info.st_ino)
+
+
+def _in_use(path: Path, holder: int | None) -> DatabaseInUse:
+    who = f" (process {holder})" if holder is not None else ""
+    return DatabaseInUse(
+        f"the table database {path} is in use by another rulebook serve{who}; "
+        "stop it first, or give this one its own database with --db FILE"
+    )
+
+
+def _lock_holder(handle: int) -> int | None:
+    """The process holding the ``flock`` on the file open as ``handle``, from ``/proc/locks``
+    (Linux); None where that cannot be told."""
+    info = os.fstat(handle)
+    where = f"{os.major(info.st_dev):02x}:{os.minor(info.st_dev):02x}:{info.st_ino}"
+    try:
+        with open("/proc/locks", encoding="ascii") as locks:
+            for line in locks:
+                fields = line.split()
+                # "1: FLOCK  ADVISORY  WRITE 26389 fe:00:2146320 0 EOF"
+                if len(fields) > 5 and fields[1] == "FLOCK" and fields[5] == where:
+                    return int(fields[4]) if fields[4].isdigit() else None
+    except OSError:
+        pass
+    return None
 
 
 @dataclass
@@ -140,7 +185,9 @@ class TableStore:
             self._writer = None
         self.db.close()
         if self._lock is not None:
-            self._lock.close()  # closing the file releases the lock
+            handle, key = self._lock
+            os.close(handle)  # closing the descriptor releases the lock
+            _HELD.discard(key)
             self._lock = None
 
     def create(

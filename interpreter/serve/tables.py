@@ -85,6 +85,9 @@ class Table:
     # each person's answers set in advance (seat -> question key -> take / decline), applied
     # at that seat's own decisions only (serve/answers.py)
     answers: dict[int, dict[str, str]] = field(default_factory=dict)
+    # the decision whose position was last sent to everybody at the table (publish.py): an
+    # answer set in advance is applied only there, so it reads to the others as an asked one
+    shown: int = -1
     # each seat's message at the present position, without its log (messages.seat_message)
     messages: dict[Any, dict[str, Any]] = field(default_factory=dict, repr=False)
     # the move being written by the writer thread (Hub.commit_async), None when none is

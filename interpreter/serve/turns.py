@@ -5,6 +5,7 @@ on says why (shared by the two ways a move is committed, ``tables.py``)."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 from interpreter.diagnostics.errors import RulebookError
@@ -12,6 +13,8 @@ from interpreter.engine.answers import standing_answer
 from interpreter.engine.infoset import SeatView
 
 __all__ = ["answered_choice", "automatic_move", "bot_choice", "retrieved", "stopped", "trial"]
+
+_log = logging.getLogger("rulebook.serve")
 
 
 def trial(table: Any, option: str) -> str | None:
@@ -49,7 +52,7 @@ def bot_choice(table: Any) -> str | None:
         stopped(table, f"could not move: {exc}")
         return None
     except Exception as exc:  # noqa: BLE001 - a bot's own fault, named without a traceback
-        table.error = f"seat {seat}'s bot ({kind}) failed: {type(exc).__name__}: {exc}"
+        _stop(table, f"seat {seat}'s bot ({kind}) failed: {type(exc).__name__}: {exc}")
         return None
     if choice not in state.legal_options():
         stopped(table, f"could not move: it chose {choice!r}, which is not a legal option now")
@@ -58,9 +61,12 @@ def bot_choice(table: Any) -> str | None:
 
 
 def answered_choice(table: Any) -> str | None:
-    """The move a person's answer set in advance gives the decision asked now, if any."""
+    """The move a person's answer set in advance gives the decision asked now, if any; none
+    until the position asking it has been shown to everybody at the table (publish.py)."""
     state = table.state
     if table.error is not None or state.is_over or state.to_move in table.bots:
+        return None
+    if table.shown != table.decision:
         return None
     return standing_answer(state, table.answers.get(state.to_move, {}))
 
@@ -69,10 +75,17 @@ def stopped(table: Any, why: str) -> bool:
     """Stop the table at the seat to move, saying ``why`` (False: no move was made)."""
     seat = table.state.to_move
     if seat in table.bots:
-        table.error = f"seat {seat} ({table.save.seats[seat]}) {why}"
+        _stop(table, f"seat {seat} ({table.save.seats[seat]}) {why}")
     else:
-        table.error = f"seat {seat}'s {why}"
+        _stop(table, f"seat {seat}'s {why}")
     return False
+
+
+def _stop(table: Any, error: str) -> None:
+    """Stop the table with ``error`` (shown to everybody at it), and say so in the server's
+    log in one line (at the default level: the one thing a table's failure writes there)."""
+    table.error = error
+    _log.warning("table %s stopped: %s", table.id, " ".join(error.split()))
 
 
 def retrieved(future: asyncio.Future[None]) -> None:

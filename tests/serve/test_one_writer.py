@@ -29,26 +29,31 @@ def _moves_of(db, table_id: str) -> int:
         ]
 
 
+def _second_server(db, *, first_pid: int) -> None:
+    """A second `rulebook serve` on ``db``, which must refuse to start while the first runs."""
+    second = subprocess.run(
+        [sys.executable, "-m", "interpreter.cli.main", "serve", "--db", str(db)]
+        + ["--port", str(free_port())],
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert second.returncode == 1, second.stderr
+    errors = [line for line in second.stderr.splitlines() if "error" in line]
+    assert errors == [
+        f"rulebook: error: the table database {db} is in use by another rulebook serve "
+        f"(process {first_pid}); stop it first, or give this one its own database with "
+        "--db FILE"
+    ], second.stderr
+    assert "Traceback" not in second.stderr
+
+
 def test_a_second_server_on_the_same_database_refuses_to_start(tmp_path):
     db = tmp_path / "tables.sqlite3"
     first = start_server(db, free_port())
     try:
-        second = subprocess.run(
-            [sys.executable, "-m", "interpreter.cli.main", "serve", "--db", str(db)]
-            + ["--port", str(free_port())],
-            env={**os.environ, "PYTHONPATH": str(ROOT)},
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
-        assert second.returncode == 1
-        errors = [line for line in second.stderr.splitlines() if "error" in line]
-        assert errors == [
-            f"rulebook: error: the table database {db} is in use by another rulebook serve "
-            f"(process {first.pid}); stop it first, or give this one its own database with "
-            "--db FILE"
-        ], second.stderr
-        assert "Traceback" not in second.stderr
+        _second_server(db, first_pid=first.pid)
     finally:
         first.send_signal(signal.SIGTERM)
         first.wait(timeout=30)
@@ -58,11 +63,37 @@ def test_a_second_server_on_the_same_database_refuses_to_start(tmp_path):
     again.wait(timeout=30)
 
 
+def test_the_same_database_by_a_symlink_or_a_hard_link_is_refused_too(tmp_path):
+    """The lock is on the database file itself, not on the name it was reached by: a symlink
+    or a hard link to a database a server holds is that database, and two writers on it would
+    keep two diverging copies of every table (and two WAL files, under two names)."""
+    db = tmp_path / "tables.sqlite3"
+    first = start_server(db, free_port())
+    try:
+        symlink, hard_link = tmp_path / "a" / "by-symlink.sqlite3", tmp_path / "b" / "linked"
+        symlink.parent.mkdir()
+        hard_link.parent.mkdir()
+        symlink.symlink_to(db)
+        os.link(db, hard_link)
+        for other in (symlink, hard_link):
+            _second_server(other, first_pid=first.pid)
+            with pytest.raises(DatabaseInUse, match="in use by another rulebook serve"):
+                TableStore(other)
+    finally:
+        first.send_signal(signal.SIGTERM)
+        first.wait(timeout=30)
+
+
 def test_a_store_holds_its_database_until_closed(tmp_path):
     db = tmp_path / "tables.sqlite3"
     first = TableStore(db)
-    with pytest.raises(DatabaseInUse, match="in use by another rulebook serve"):
-        TableStore(db)
+    symlink = tmp_path / "by-symlink.sqlite3"
+    symlink.symlink_to(db)
+    for other in (db, symlink):
+        with pytest.raises(
+            DatabaseInUse, match=f"in use by another rulebook serve .process {os.getpid()}"
+        ):
+            TableStore(other)
     first.close()
     TableStore(db).close()
 

@@ -4,6 +4,7 @@ failed move is stored and the watch task ends."""
 
 from __future__ import annotations
 
+import logging
 import re
 import time
 
@@ -31,7 +32,14 @@ def _stopped(client, table, timeout=60.0):
     raise AssertionError(f"no error after {timeout} s: {message}")
 
 
-def test_a_rule_failing_mid_game_is_shown_located_and_the_task_stops(client):
+def _logged(caplog) -> list[str]:
+    """What the server's own logger wrote at the default level (warning; the real server's
+    stderr: nothing configures a handler for it, so Python writes it there)."""
+    return [r.getMessage() for r in caplog.records if r.name == "rulebook.serve"]
+
+
+def test_a_rule_failing_mid_game_is_shown_located_and_the_task_stops(client, caplog):
+    caplog.set_level(logging.WARNING)
     upload = client.post("/api/overlays?name=fails-mid-game.yaml", content=FAILS_MID_GAME)
     assert upload.status_code == 201, upload.text
     table = new_table(
@@ -52,6 +60,7 @@ def test_a_rule_failing_mid_game_is_shown_located_and_the_task_stops(client):
     assert len(stored.save.choices) == message["decision"]  # the failed move is not stored
     time.sleep(0.3)
     assert state_of(client, table, None)["decision"] == message["decision"]
+    assert _logged(caplog) == [f"table {table['id']} stopped: {error}"]  # one line
 
 
 class Broken:
@@ -61,7 +70,8 @@ class Broken:
         raise KeyError("the bot's own slip")
 
 
-def test_a_bot_that_raises_is_shown_and_the_task_stops(client):
+def test_a_bot_that_raises_is_shown_and_the_task_stops(client, caplog):
+    caplog.set_level(logging.WARNING)
     table = new_table(client, game="san-juan", players=2, seats=["random"] * 2, speed=0.01)
     hub = client.app.state.hub
     live = hub.get(table["id"])
@@ -74,3 +84,4 @@ def test_a_bot_that_raises_is_shown_and_the_task_stops(client):
     assert message["error"].startswith(f"seat {message['to_move']}'s bot (random) failed: ")
     assert "KeyError" in message["error"] and "Traceback" not in message["error"]
     assert message["decision"] == len(hub.store.load(table["id"]).save.choices)
+    assert _logged(caplog) == [f"table {table['id']} stopped: {message['error']}"]

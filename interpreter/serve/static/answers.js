@@ -18,7 +18,10 @@
   box.innerHTML = "<summary>Answers in advance</summary>" +
     '<p class="answers-note">Answer a question before it is asked: "Always" takes it when ' +
     "there is one thing to take (with a choice among several, you are asked), " +
-    '"Never" passes. Only you see these.</p><div class="answers-error error" hidden></div>' +
+    '"Never" passes. Only you see these. The others see the question asked and your ' +
+    "answer as if you had clicked it, but at once: whoever times the table can tell that " +
+    'you answered in advance (with "Always": that there was one thing to take).</p>' +
+    '<div class="answers-error error" hidden></div>' +
     '<table class="answers-list"><tbody></tbody></table>';
   const anchor = document.getElementById("panel");
   if (anchor) anchor.after(box); else app.appendChild(box);
