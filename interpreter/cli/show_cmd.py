@@ -163,11 +163,9 @@ def run(args: argparse.Namespace) -> int:
     from ruamel.yaml import YAML
 
     from interpreter.cli.config import split_commas
-    from interpreter.compose.paths import find_item
+    from interpreter.compose.paths import find_item, named_path
     from interpreter.engine.loader import load_rules_data
     from interpreter.load.locate import slash_path, split_path
-
-    from interpreter.compose.paths import named_path
 
     overlays = split_commas(args.overlays) or []
     data, _sources, base_path, _ids = load_rules_data(args.game, overlays)

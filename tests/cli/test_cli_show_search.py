@@ -36,7 +36,10 @@ def test_a_word_lists_who_offers_quarries(capsys):
     assert code == 0, err
     paths = [line.split("  [")[0] for line in out.splitlines() if "  [" in line]
     offers = "phases/settler/take-tiles/each-player/steps/take-tile/choose/options/tile:quarry"
-    library = "phases/settler/refill-row/then/library-tile/then/take-library-tile/choose/options/tile:quarry"
+    library = (
+        "phases/settler/refill-row/then/library-tile/then/take-library-tile/choose/options/"
+        "tile:quarry"
+    )
     assert offers in paths and library in paths  # both options that offer a quarry
     assert "tables/settler-quarry" in paths and "catalogs/tiles/entries/quarry" in paths
     assert f"{offers}  [option `tile:quarry`]  rulesets/puerto-rico/ruleset.yaml:" in out
