@@ -372,9 +372,13 @@ class _Composer(NamedAdds):
         seen: dict[str, Document] = {}
         all_ops: list[Op] = []
         per_overlay: list[list[Op]] = []
+        given = [
+            doc.data.get(OVERLAY_ID_KEY) if is_map(doc.data) else None for doc in self.overlays
+        ]
         for place, doc in enumerate(self.overlays):
             sources.append(doc.path)
-            ops = read_overlay(self.report, doc, known_ids, seen)
+            later = [i for i in given[place + 1 :] if isinstance(i, str)]
+            ops = read_overlay(self.report, doc, known_ids, seen, later)
             for op in ops:
                 op.order = len(all_ops)
                 op.source = place
