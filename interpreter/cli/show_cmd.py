@@ -9,7 +9,12 @@ and line each entry of it comes from, overlays' entries marked::
     $ rulebook show GAME --with house-rule.yaml tables/start-money
     ...   (docs/cli.md shows a real run)
 
-``--json`` prints one JSON object on the last line (path, value, origins).
+A section of knobs (``tables``) shows each entry's one-line description before it. A PATH of
+one word that is no entry is a search: every rule whose name or text holds the word, with the
+path an overlay writes (interpreter/cli/show_search.py).
+
+``--json`` prints one JSON object on the last line (path, value, doc, entry_docs, origins; for
+a search, word and matches).
 """
 
 from __future__ import annotations
@@ -225,7 +230,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     from interpreter.cli.flags import add_overlays
 
     parser.add_argument("game", metavar="GAME", help="a game name or a ruleset file")
-    parser.add_argument("path", metavar="PATH", help="a path as overlays spell it")
+    parser.add_argument(
+        "path",
+        metavar="PATH",
+        help="a path as overlays spell it, or one word: every rule whose name or text holds it",
+    )
     add_overlays(parser, "overlays to apply first, in order (comma-separated, repeatable)")
     parser.add_argument(
         "--json", action="store_true", help="print one JSON object on the last line"
@@ -236,7 +245,8 @@ COMMAND = Command(
     name="show",
     help="print the composed rule at a path, and where each part of it was written",
     description="Print the rule at PATH of GAME with its overlays applied, as YAML, and the "
-    "file and line of each entry an overlay wrote. Exit code 2 for a path that does not exist.",
+    "file and line of each entry an overlay wrote; a PATH of one word that is no entry lists "
+    "every rule whose name or text holds it. Exit code 2 for a path that does not exist.",
     configure=configure,
     run=run,
 )
