@@ -10,6 +10,7 @@ plainly, so that most files need no parse just to be found.
 from __future__ import annotations
 
 import fnmatch
+import json
 import os
 import re
 from collections.abc import Iterable
@@ -218,7 +219,7 @@ def _kind(text: str) -> tuple[str, str]:
     declared = _DECLARED.search(text[:2000])
     if declared and declared.group(1) != "ignore":
         return declared.group(1), ""
-    keys = list(dict.fromkeys(_TOP_KEY.findall(text)))
+    keys = list(dict.fromkeys(_TOP_KEY.findall(text))) or _json_keys(text)
     if "ruleset" in keys or "overlay" in keys:
         return ("ruleset" if "ruleset" in keys else "overlay"), ""
     if "scenarios" in keys:
@@ -241,6 +242,22 @@ def _kind(text: str) -> tuple[str, str]:
     if "extends" in keys and any(k in _OVERLAY_CHANGES for k in keys):
         return "overlay", ""
     return "skipped", _why_not(keys)
+
+
+def _json_keys(text: str) -> list[str]:
+    """The top-level keys of a file written as JSON (which YAML reads as it is), whose keys
+    the line scan cannot see.
+
+    >>> _json_keys('{"overlay": "x", "extends": "g"}'), _json_keys("[1]"), _json_keys("{oops")
+    (['overlay', 'extends'], [], [])
+    """
+    if not text.lstrip().startswith("{"):
+        return []
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return []
+    return [str(k) for k in data] if isinstance(data, dict) else []
 
 
 def _why_not(keys: list[str]) -> str:

@@ -63,7 +63,7 @@ def answer_command(
     else:
         answers[question.key] = how
     said = f"answer set in advance: {question.text} — {_SHOWN[how]}"
-    choice = optional_answer(legal, how) if question.key == asked else None
+    choice = optional_answer(legal, how, question.decline) if question.key == asked else None
     if choice is None and how == "take" and question.key == asked:
         said += " (several things to take here: choose one now)"
     return choice, said

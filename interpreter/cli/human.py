@@ -302,7 +302,9 @@ class HumanPlayer:
             raise ValueError("no legal options to choose from")
         view = dict(view)  # the seat's view as plain data: nothing but it is kept or shown
         calm = self.presentation is not None and "players" in view
-        ahead = optional_answer(legal, self.answers.get(self.question or ""))
+        asked = next((q for q in self.questions if q.key == self.question), None)
+        how = self.answers.get(self.question or "")
+        ahead = optional_answer(legal, how, asked.decline) if asked is not None else None
         if ahead is not None:
             self._answered(ahead, legal, calm)
             return ahead

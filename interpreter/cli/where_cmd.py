@@ -57,6 +57,28 @@ def describe_items(
     return out
 
 
+def composed_path(root: Any, path: list[Any]) -> tuple[list[Any], list[tuple[str, str]]] | None:
+    """For a line of an overlay's operation (``replace: {phases/settler/...: ...}``), the path
+    the entry written there has in the composed game (the operation's path, then the path inside
+    its value, list items by name), with the list items along it: the path another overlay
+    writes to change it. None for a line that is not inside an operation."""
+    from interpreter.compose.operations import OPERATIONS
+    from interpreter.load.locate import is_map, slash_path, split_path
+
+    if len(path) < 2 or not is_map(root) or path[0] not in OPERATIONS:
+        return None
+    if path[0] == "remove":
+        target = root["remove"][path[1]]
+        return (split_path(target), []) if isinstance(target, str) else None
+    head = split_path(str(path[1]))
+    value = root[path[0]][path[1]]
+    inside = path[2:]
+    spelt = named_path(value, inside)
+    items = describe_items(value, inside, spelt)
+    prefix = slash_path(head)
+    return [*head, *spelt], [(f"{prefix}/{where}", what) for where, what in items]
+
+
 def run(args: argparse.Namespace) -> int:
     """Entry point of ``rulebook where``."""
     from interpreter.load.locate import json_pointer, path_at, slash_path
@@ -73,6 +95,9 @@ def run(args: argparse.Namespace) -> int:
     path = path_at(doc.data, line)
     named = named_path(doc.data, path)
     items = describe_items(doc.data, path, named)
+    composed = composed_path(doc.data, path)
+    if composed is not None:
+        named, items = composed
     if args.json:
         print(
             json.dumps(
@@ -81,6 +106,7 @@ def run(args: argparse.Namespace) -> int:
                     "line": line,
                     "path": slash_path(named),
                     "by_position": slash_path(path),
+                    "in_file": slash_path(named_path(doc.data, path)),
                     "pointer": json_pointer(path),
                     "items": [{"path": p, "what": w} for p, w in items],
                 },
@@ -91,7 +117,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"{file}:{line}: no rule entry is written there (before the first one)")
     else:
         print(slash_path(named))
-        if named != path:
+        if composed is not None:
+            print(f"  (in this overlay file: {slash_path(named_path(doc.data, path))})")
+        elif named != path:
             print(f"  (by position: {slash_path(path)})")
         for where, what in items:
             print(f"  {where}: {what}")

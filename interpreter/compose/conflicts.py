@@ -7,10 +7,11 @@ change what that one set. Two operations of one overlay on related paths still c
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from interpreter.compose.operations import Op, Reporter
+from interpreter.compose.operations import Op, Reporter, extended_ids
 from interpreter.compose.paths import find_item
 from interpreter.compose.placement import placement_of
 from interpreter.load.locate import is_map, is_seq, slash_path
@@ -142,17 +143,38 @@ def _spot(
 
 
 def conflict_hint(later: Op, earlier: Op) -> str:
-    """What resolves a conflict: within one overlay, one change; between two, an order."""
+    """What resolves a conflict: within one overlay, one change; between two, an order that
+    the fix really gives. The hint is reported at ``later``'s line ("this one"). When one of
+    the two already extends the other and was only given first, the fix is the order of
+    ``--with``; otherwise the one to give ``extends:`` is the house rule, not the game's own
+    expansion (an overlay beside its ruleset), whichever came later."""
     # read with defaults: a stand-in op (tests/loading/test_conflict_search.py) has neither
     other = getattr(earlier, "overlay_id", "")
+    mine = getattr(later, "overlay_id", "")
     same = getattr(later, "source", 0) == getattr(earlier, "source", 0)
-    if same or other == getattr(later, "overlay_id", ""):
+    if same or other == mine:
         return "one entry may be changed by one overlay; combine the changes"
+    if mine and hasattr(earlier, "doc") and mine in extended_ids(earlier.doc):
+        return (
+            f"'{other}' extends '{mine}', so it composes on its result only when given after "
+            f"it: give '{mine}' before '{other}' in --with"
+        )
+    advice = "one entry may be changed by one overlay; combine the changes, or make one overlay "
+    if other and mine and _games_own(later) and not _games_own(earlier):
+        name = os.path.basename(earlier.file)
+        return advice + (
+            f"extend the other's result (give {name} 'extends: {mine}', and '{mine}' before "
+            f"it in --with)"
+        )
     extend = f"'extends: {other}'" if other else "an 'extends' naming the other"
-    return (
-        "one entry may be changed by one overlay; combine the changes, or make one overlay "
-        f"extend the other's result (give this one {extend})"
-    )
+    return advice + f"extend the other's result (give this one {extend})"
+
+
+def _games_own(op: Op) -> bool:
+    """Whether ``op``'s overlay is one of its game's own expansions: a file beside the game's
+    ruleset (``rulesets/GAME/ruleset.yaml``), which a house rule extends, not the reverse."""
+    file = getattr(op, "file", None)
+    return bool(file) and os.path.isfile(os.path.join(os.path.dirname(file), "ruleset.yaml"))
 
 
 class _PathTree:

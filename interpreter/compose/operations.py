@@ -6,6 +6,7 @@ that remembers where it was written, so every later message points into the over
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -107,10 +108,15 @@ class Op:
 
 
 def read_overlay(
-    report: Reporter, doc: Document, known_ids: list[str], seen: dict[str, Document]
+    report: Reporter,
+    doc: Document,
+    known_ids: list[str],
+    seen: dict[str, Document],
+    later_ids: Sequence[str] = (),
 ) -> list[Op]:
     """The operations of one overlay, in the order written; problems go to ``report``.
-    ``known_ids`` (the base and the overlays before this one) gains this overlay's id."""
+    ``known_ids`` (the base and the overlays before this one) gains this overlay's id;
+    ``later_ids`` (the overlays given after it) say when an ``extends`` only came too late."""
     data = doc.data
     if not is_map(data):
         report.error(
@@ -145,7 +151,7 @@ def read_overlay(
             position_of(data, OVERLAY_ID_KEY),
             json_pointer([OVERLAY_ID_KEY]),
         )
-    _check_extends(report, doc, known_ids)
+    _check_extends(report, doc, known_ids, later_ids)
     if overlay_id:
         seen[overlay_id] = doc
         known_ids.append(overlay_id)
@@ -210,7 +216,9 @@ def read_overlay(
     return ops
 
 
-def _check_extends(report: Reporter, doc: Document, known_ids: list[str]) -> None:
+def _check_extends(
+    report: Reporter, doc: Document, known_ids: list[str], later_ids: Sequence[str] = ()
+) -> None:
     data = doc.data
     if "extends" not in data:
         report.error(
@@ -234,7 +242,9 @@ def _check_extends(report: Reporter, doc: Document, known_ids: list[str]) -> Non
                 + (f" (with overlays {', '.join(known_ids[1:])})" if len(known_ids) > 1 else ""),
                 pos,
                 pointer,
-                hint_for(t, known_ids),
+                f"'{t}' is given after it: give '{t}' before it in --with"
+                if t in later_ids
+                else hint_for(t, known_ids),
             )
 
 

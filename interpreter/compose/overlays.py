@@ -50,6 +50,7 @@ from interpreter.compose.operations import (
 )
 from interpreter.compose.paths import better_segment, find_item, item_preview, labels_of
 from interpreter.compose.placement import NamedAdd, NamedAdds
+from interpreter.compose.tree import numbered_map
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.diagnostics.suggest import hint_for
 from interpreter.load.locate import (
@@ -232,7 +233,8 @@ class _Composer(NamedAdds):
             if op.kind in ("replace", "patch"):
                 parent = self.writable(keys[:-1])
                 if op.kind == "replace":
-                    self.set_entry(parent, keys[-1], op.value, op.holder, op.holder_key)
+                    value = self.keys_like(parent[keys[-1]], op.value)
+                    self.set_entry(parent, keys[-1], value, op.holder, op.holder_key)
                     self.record(keys, op.file, clear=True)
                 else:
                     self.merge(keys, parent, keys[-1], op.value, op.holder, op.holder_key)
@@ -290,7 +292,7 @@ class _Composer(NamedAdds):
                     "use 'replace' to swap it or 'patch' to change some of its fields",
                 )
                 return None
-            if last.isdigit() and parent and all(type(k) is int for k in parent):
+            if last.isdigit() and numbered_map(parent):
                 return int(last)
             return last
         if is_seq(parent):
@@ -372,9 +374,13 @@ class _Composer(NamedAdds):
         seen: dict[str, Document] = {}
         all_ops: list[Op] = []
         per_overlay: list[list[Op]] = []
+        given = [
+            doc.data.get(OVERLAY_ID_KEY) if is_map(doc.data) else None for doc in self.overlays
+        ]
         for place, doc in enumerate(self.overlays):
             sources.append(doc.path)
-            ops = read_overlay(self.report, doc, known_ids, seen)
+            later = [i for i in given[place + 1 :] if isinstance(i, str)]
+            ops = read_overlay(self.report, doc, known_ids, seen, later)
             for op in ops:
                 op.order = len(all_ops)
                 op.source = place

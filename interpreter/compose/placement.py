@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from interpreter.compose.operations import Op, Reporter
-from interpreter.compose.paths import find_item, labels_of
+from interpreter.compose.paths import better_segment, find_item, labels_of
 from interpreter.compose.tree import CopyOnWriteTree
-from interpreter.load.locate import is_map, key_position, position_of
+from interpreter.load.locate import is_map, is_seq, key_position, position_of
 
 __all__ = ["PLACEMENT_KEYS", "NamedAdd", "NamedAdds", "identity_key", "placement_of"]
 
@@ -118,8 +118,15 @@ class NamedAdds(CopyOnWriteTree):
                 return
             if not found.found:
                 names = labels_of(parent)
+                deeper = _deeper_list(parent, str(anchor))
                 near = difflib.get_close_matches(str(anchor), names, n=3, cutoff=0.5)
                 hint = f"did you mean {' or '.join(repr(n) for n in near)}? " if near else ""
+                if deeper is not None:
+                    inner = "/".join([*op.segments[:-1], *deeper])
+                    hint = (
+                        f"'{anchor}' is an item of {inner}, not of this list: add the new item "
+                        f"there ('{inner}/{op.segments[-1]}'); "
+                    )
                 if names:
                     hint += f"the items here: {', '.join(names)}"
                 elif parent:
@@ -159,3 +166,26 @@ def _same_name(ident: str, given: Any, name: str) -> bool:
     if not isinstance(given, str):
         return False
     return given == name or (ident == "id" and given.split(":", 1)[0] == name)
+
+
+def _deeper_list(items: Any, name: str) -> list[str] | None:
+    """The path (from ``items``, segments spelt by name) of a list nested in ``items`` that
+    has an item called ``name``: an anchor that is a step inside one of this list's steps,
+    which the author meant to place the new item beside."""
+
+    def walk(node: Any, at: list[str]) -> list[str] | None:
+        if is_seq(node):
+            if at and find_item(node, name).found:
+                return at
+            pairs = [(better_segment(node, i) or str(i), x) for i, x in enumerate(node)]
+        elif is_map(node):
+            pairs = [(str(k), v) for k, v in node.items()]
+        else:
+            return None
+        for segment, value in pairs:
+            found = walk(value, [*at, segment])
+            if found is not None:
+                return found
+        return None
+
+    return walk(items, [])

@@ -26,7 +26,17 @@ from interpreter.load.locate import (
     slash_path,
 )
 
-__all__ = ["CopyOnWriteTree"]
+__all__ = ["CopyOnWriteTree", "numbered_map"]
+
+
+def numbered_map(node: Any) -> bool:
+    """Whether ``node`` is a map keyed by whole numbers only (a table by player count or
+    seat; ruamel's ``ScalarInt`` keys count, booleans do not)."""
+    return (
+        is_map(node)
+        and bool(node)
+        and all(isinstance(k, int) and not isinstance(k, bool) for k in node)
+    )
 
 
 class CopyOnWriteTree:
@@ -57,6 +67,42 @@ class CopyOnWriteTree:
         self.owned.add(id(new))
         self.keep.append(new)
         return new
+
+    def keys_like(self, old: Any, new: Any) -> Any:
+        """``new`` (a value an overlay writes over ``old``) with each map key written as digits
+        made the whole number it stands for where ``old``'s map at that level is keyed by whole
+        numbers (a table by player count or by seat): JSON writes every key as text, and a
+        table read as ``start-bonus[seat]`` must find them. Positions and files are kept."""
+        if not (is_map(old) and is_map(new)):
+            return new
+        numbered = numbered_map(old)
+
+        def key(k: Any) -> Any:
+            return int(k) if numbered and isinstance(k, str) and k.isdigit() else k
+
+        values = {k: self.keys_like(_entry(old, key(k)), v) for k, v in new.items()}
+        if all(key(k) == k and values[k] is v for k, v in new.items()):
+            return new
+        out: Any = CommentedMap()
+        src_lc = getattr(new, "lc", None)
+        data = (src_lc.data if src_lc is not None else None) or {}
+        out.lc.data = {}
+        if src_lc is not None:
+            out.lc.line, out.lc.col = src_lc.line, src_lc.col
+        files = getattr(new, KEYFILES_ATTR, None) or {}
+        renamed = {}
+        for k in new:
+            out[key(k)] = values[k]
+            if k in data:
+                out.lc.data[key(k)] = list(data[k])
+            if k in files:
+                renamed[key(k)] = files[k]
+        set_node_file(out, node_file(new))
+        if renamed:
+            setattr(out, KEYFILES_ATTR, renamed)
+        self.owned.add(id(out))
+        self.keep.append(out)
+        return out
 
     def writable(self, keys: Sequence[Any]) -> Any:
         """The container at ``keys``, copied (and re-linked) along the way where not yet ours."""
@@ -162,9 +208,13 @@ class CopyOnWriteTree:
         if id(target) not in self.owned:
             target = self.copy(target)
             parent[key] = target
+        numbered = numbered_map(target)
         for pk, pv in patch.items():
             found, real = resolve_key(target, pk)
-            real = real if found else pk
+            if not found:  # a new key: a digit text in a map by whole numbers is one (JSON)
+                real = int(pk) if numbered and isinstance(pk, str) and pk.isdigit() else pk
+            elif not (is_map(target[real]) and is_map(pv)):
+                pv = self.keys_like(target[real], pv)
             if found and is_map(target[real]) and is_map(pv):
                 self.merge(keys + [real], target, real, pv, patch, pk)
             else:
@@ -177,3 +227,9 @@ class CopyOnWriteTree:
             for p in [p for p in self.provenance if p.startswith(path + "/")]:
                 del self.provenance[p]
         self.provenance[path] = file
+
+
+def _entry(container: Any, key: Any) -> Any:
+    """``container[key]`` when the map holds it, else None."""
+    found, real = resolve_key(container, key)
+    return container[real] if found else None

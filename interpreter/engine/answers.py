@@ -1,12 +1,13 @@
 """Answers set in advance: a seat's standing answers to a ruleset's optional questions.
 
 An optional question is a decision that offers ``pass`` beside what the seat may do (a
-rulebook's "may": take a bonus or not, keep a card or not). Its key is the
+rulebook's "may": take a bonus or not, keep a card or not), or the option its ``choose`` names
+with ``decline:`` (``decline: no-cover``) where declining has another name. Its key is the
 ``choose`` step's ``label:`` (without one, the option families it offers besides ``pass``), so
 one answer covers every time the question comes up. A standing answer is ``take``,
 ``decline`` or ``ask`` (the default: the seat is asked, as always):
 
-- ``decline`` answers ``pass``;
+- ``decline`` answers ``pass`` (or the decision's ``decline:`` option);
 - ``take`` answers the one option beside ``pass``; when several are legal (which of two
   things to keep) the seat is asked, since which one is the player's own choice, and no rule
   of the engine picks it for them.
@@ -36,6 +37,7 @@ __all__ = [
     "HOWS",
     "Question",
     "asked",
+    "declining",
     "check_answer",
     "find_question",
     "optional_answer",
@@ -61,22 +63,36 @@ class Question:
     text: str
     take: str
     families: tuple[str, ...] = ()
+    decline: str = DECLINE  # the option that declines it
 
     def to_json(self) -> dict[str, str]:
         return {"key": self.key, "text": self.text, "take": self.take}
 
 
-def question_key(label: str, ids: Iterable[str]) -> str:
+def question_key(label: str, ids: Iterable[str], decline: str = DECLINE) -> str:
     """The key of a ``choose`` step's question: its label, else the families of the options
-    beside ``pass`` joined by ``/`` (``keep``, ``hire/buy``)."""
+    beside ``pass`` (or its ``decline:`` option) joined by ``/`` (``keep``, ``hire/buy``)."""
     if label:
         return label
-    families = dict.fromkeys(i.split(":", 1)[0] for i in ids if i != DECLINE)
+    families = dict.fromkeys(i.split(":", 1)[0] for i in ids if i != decline)
     return "/".join(families)
 
 
-def _is_optional(ids: Sequence[str]) -> bool:
-    return DECLINE in ids and any(i != DECLINE for i in ids)
+def _is_optional(ids: Sequence[str], decline: str = DECLINE) -> bool:
+    return decline in ids and any(i != decline for i in ids)
+
+
+def _decline_of(spec: Any) -> str:
+    """The option that declines a ``choose`` step's question (its ``decline:``, else pass)."""
+    return getattr(spec, "decline", None) or DECLINE
+
+
+def declining(state: Any) -> str:
+    """The option that declines the decision ``state`` asks now (``pass`` when it names none)."""
+    pending = getattr(state, "pending", None)
+    for spec, _opt, _values in (pending or {}).values():
+        return _decline_of(spec)
+    return DECLINE
 
 
 def questions(rules: Any) -> list[Question]:
@@ -87,20 +103,21 @@ def questions(rules: Any) -> list[Question]:
         if ins[0] != CHOOSE:
             continue
         spec = ins[1]
-        if not _is_optional(spec.ids):
+        decline = _decline_of(spec)
+        if not _is_optional(spec.ids, decline):
             continue
-        key = question_key(spec.label, spec.ids)
+        key = question_key(spec.label, spec.ids, decline)
         if key in found:
             continue
         # an id's filled-in parts (`keep:{k}`) read as "…": which one is known when it is asked
         takes = [
             _PART.sub("…", rules.words.option(_unfilled(i)))
             for i in dict.fromkeys(spec.ids)
-            if i != DECLINE
+            if i != decline
         ]
         text = spec.label[:1].upper() + spec.label[1:] if spec.label else " / ".join(takes)
-        families = tuple(dict.fromkeys(i.split(":", 1)[0] for i in spec.ids if i != DECLINE))
-        found[key] = Question(key, text.rstrip(), " / ".join(takes), families)
+        families = tuple(dict.fromkeys(i.split(":", 1)[0] for i in spec.ids if i != decline))
+        found[key] = Question(key, text.rstrip(), " / ".join(takes), families, decline)
     return list(found.values())
 
 
@@ -119,10 +136,11 @@ def _unfilled(option_id: str) -> str:
     return "".join(out)
 
 
-def optional_answer(legal: Sequence[str], how: str | None) -> str | None:
+def optional_answer(legal: Sequence[str], how: str | None, decline: str = DECLINE) -> str | None:
     """The option ``how`` (``take`` or ``decline``) answers a decision with these legal
-    options, or None: no optional question (no ``pass`` beside something to do), ``ask`` or no
-    answer, or ``take`` with several options beside ``pass`` (the seat picks which).
+    options, or None: no optional question (no ``decline`` option, ``pass`` unless the decision
+    names another, beside something to do), ``ask`` or no answer, or ``take`` with several
+    options beside it (the seat picks which).
 
     >>> optional_answer(["bonus", "pass"], "take")
     'bonus'
@@ -131,11 +149,11 @@ def optional_answer(legal: Sequence[str], how: str | None) -> str | None:
     >>> optional_answer(["keep:a", "keep:b", "pass"], "take") is None
     True
     """
-    if how not in ("take", "decline") or DECLINE not in legal or len(legal) < 2:
+    if how not in ("take", "decline") or decline not in legal or len(legal) < 2:
         return None
     if how == "decline":
-        return DECLINE
-    others = [o for o in legal if o != DECLINE]
+        return decline
+    others = [o for o in legal if o != decline]
     return others[0] if len(others) == 1 else None
 
 
@@ -143,10 +161,10 @@ def asked(state: Any) -> str | None:
     """The key of the optional question ``state`` asks now, or None (no decision, or one that
     is no optional question)."""
     pending = getattr(state, "pending", None)  # a driver's stand-in state may have none
-    if not pending or state.is_over or not _is_optional(list(pending)):
+    if not pending or state.is_over or not _is_optional(list(pending), declining(state)):
         return None
     for spec, _opt, _values in pending.values():
-        return question_key(spec.label, spec.ids)
+        return question_key(spec.label, spec.ids, _decline_of(spec))
     return None
 
 
@@ -157,7 +175,7 @@ def standing_answer(state: Any, answers: Mapping[str, str]) -> str | None:
     key = asked(state)
     if key is None:
         return None
-    return optional_answer(state.legal_options(), answers.get(key))
+    return optional_answer(state.legal_options(), answers.get(key), declining(state))
 
 
 def check_answer(known: Sequence[Question], key: Any, how: Any) -> tuple[str, str]:

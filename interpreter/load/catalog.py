@@ -106,8 +106,10 @@ def overlay_files(base: Path) -> dict[str, Path]:
 
 
 def find_overlay(base: Path, name_or_path: str) -> Path:
+    """An overlay by id (one beside ``base``) or by path: a YAML file, or JSON (which YAML
+    reads as it is)."""
     p = Path(name_or_path)
-    if p.suffix in (".yaml", ".yml"):
+    if p.suffix in (".yaml", ".yml", ".json"):
         if p.is_file():
             return p
         raise ConfigError(f"overlay file not found: {name_or_path}")

@@ -64,6 +64,9 @@ class ChooseSpec:
     # the `id:` text of each options line as written (``keep:{k}``, ``pass``): which optional
     # question this is, for answers set in advance (engine/answers.py)
     ids: tuple[str, ...] = ()
+    # `decline:`: the option that declines this decision when it is not `pass` (answers set in
+    # advance and a scenario's `optional: decline` answer with it)
+    decline: str = "pass"
 
 
 @dataclass(frozen=True)

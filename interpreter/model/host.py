@@ -357,6 +357,7 @@ class DslHost:
             where=self.where(path),
             ask_when_only_one=bool(spec.get("ask-when-only-one", self.ask_when_only_one())),
             ids=tuple(rule_text(o.get("id", "")) for o in spec.get("options", [])),
+            decline=str(spec.get("decline") or "pass"),
         )
         self.choices.append((choose, reads))
         return choose

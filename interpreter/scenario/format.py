@@ -312,12 +312,12 @@ class _Reader:
 
 
 def _resolve(spec: str, base: Path) -> str:
-    """A path-like game or overlay (`*.yaml`, or a folder holding a game: `../my-game`) is
-    relative to the scenario file."""
+    """A path-like game or overlay (`*.yaml`, `*.json`, or a folder holding a game:
+    `../my-game`) is relative to the scenario file."""
     if Path(spec).is_absolute():
         return spec
     candidate = base / spec
-    if spec.endswith((".yaml", ".yml")) and candidate.exists():
+    if spec.endswith((".yaml", ".yml", ".json")) and candidate.exists():
         return str(candidate)
     if ("/" in spec or spec.startswith(".")) and (candidate / "ruleset.yaml").is_file():
         return str(candidate)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.diagnostics.errors import RulebookError, RulesError
 from interpreter.diagnostics.suggest import did_you_mean
-from interpreter.engine.answers import DECLINE, optional_answer
+from interpreter.engine.answers import DECLINE, declining, optional_answer
 from interpreter.engine.invariants import broken_invariants, rigged_invariants
 from interpreter.engine.machine import ONLY_CHOICE
 from interpreter.model.limits import GameLimitError
@@ -166,7 +166,7 @@ class _Run:
             if step is not None and step.kind == "option" and step.option in legal:
                 if step.seat is None or step.seat == s.to_move:
                     return
-            choice = optional_answer(legal, how)
+            choice = optional_answer(legal, how, declining(s))
             if choice is None:
                 return
             seat = s.to_move
@@ -338,8 +338,9 @@ class _Run:
         if e.kind not in _QUANTITY or s.is_over or s.to_move != self.last_seat:
             return
         legal = s.legal_options()
-        others = [o for o in legal if o != DECLINE]
-        if DECLINE not in legal or len(others) != 1:
+        decline = declining(s)
+        others = [o for o in legal if o != decline]
+        if decline not in legal or len(others) != 1:
             return
         now = self.holds(s, e)
         if now is None:

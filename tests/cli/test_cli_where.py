@@ -101,3 +101,28 @@ def test_the_example_in_cli_md_is_what_the_command_prints(capsys, monkeypatch):
     command, *shown = block.rstrip("\n").split("\n")
     code, out = _where(capsys, command)
     assert code == 0 and out.rstrip("\n").split("\n") == shown
+
+
+def test_a_line_of_an_expansion_gives_the_composed_path(capsys):
+    """In an overlay file the path is the one the entry has in the composed game (what another
+    overlay writes), not the file's own `replace/phases~1settler~1...` pointer."""
+    nb = ROOT / "rulesets" / "puerto-rico" / "new-buildings.yaml"
+    line = _line_of(nb, "if: chooser.quarry-choice > 0 and quarry-stack > 0")
+    code, out = _where(capsys, f"{nb}:{line}")
+    shown = out.splitlines()
+    assert code == 0
+    assert shown[0] == (
+        "phases/settler/refill-row/then/library-tile/then/take-library-tile/choose/options/"
+        "tile:quarry/if"
+    )
+    assert shown[1].startswith("  (in this overlay file: replace/phases~1settler~1refill-row/")
+    code, out = _where(capsys, f"{nb}:{line}", "--json")
+    doc = json.loads(out)
+    assert doc["path"] == shown[0] and doc["in_file"].startswith("replace/")
+    # the path finds that very option in the game composed with the expansion
+    from interpreter.engine.loader import load_rules_data
+
+    node, *_ = load_rules_data("puerto-rico", ["new-buildings"])
+    for segment in split_path(doc["path"]):
+        node = node[find_item(node, segment).key]
+    assert node == "chooser.quarry-choice > 0 and quarry-stack > 0"
