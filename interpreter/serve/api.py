@@ -89,7 +89,7 @@ def hub_of(request: Request | WebSocket) -> Hub:
     return request.app.state.hub
 
 
-def create_from(hub: Hub, data: dict[str, Any], overlays: list[str] | None = None) -> Table:
+async def create_from(hub: Hub, data: dict[str, Any], overlays: list[str] | None = None) -> Table:
     """A new table from a request's fields (checked one by one, with messages for people)."""
     game = data.get("game")
     if not isinstance(game, str) or not game:
@@ -114,7 +114,7 @@ def create_from(hub: Hub, data: dict[str, Any], overlays: list[str] | None = Non
     speed = data.get("speed", 2.0)
     if isinstance(speed, bool) or not isinstance(speed, (int, float)) or not 0 <= speed <= 100:
         raise ServeError("'speed' must be a number of moves per second from 0 to 100")
-    return hub.create(game, players, seats, chosen, options, seed, speed)
+    return await hub.create_async(game, players, seats, chosen, options, seed, speed)
 
 
 CREATOR_COOKIE = "rulebook_tables"  # "ID.TOKEN~ID.TOKEN": the tables this browser made
@@ -191,7 +191,9 @@ async def new_table(request: Request) -> Response:
         uploads = request.app.state.uploads
         if isinstance(overlays, list):
             overlays = [uploads.resolve(o) if isinstance(o, str) else o for o in overlays]
-        table = create_from(hub_of(request), data, overlays if isinstance(overlays, list) else None)
+        table = await create_from(
+            hub_of(request), data, overlays if isinstance(overlays, list) else None
+        )
     except ServeError as exc:
         return error_response(exc)
     await start_table(request.app, table)
@@ -342,7 +344,7 @@ async def replay_step(request: Request) -> Response:
             table_id = data["table"]
             if not isinstance(table_id, str):
                 raise ServeError("'table' must be a table id (a string)")
-            save = hub_of(request).get(table_id).to_save()
+            save = (await hub_of(request).get_async(table_id)).to_save()
         else:
             save = validate_save(data.get("save"), "the save file")
         step = data.get("step", 0)

@@ -25,14 +25,14 @@ from interpreter.bots.registry import plays
 from interpreter.diagnostics.errors import RulebookError
 from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.engine.infoset import SeatView
-from interpreter.engine.loader import load_game_and_data
 from interpreter.engine.savefile import SaveGame, result_to_dict
 from interpreter.load.catalog import game_dirs
+from interpreter.serve.player import Caps, compile_game
 from interpreter.serve.presentation import Presentation
 from interpreter.serve.store import MoveRefused, TableStore
 from interpreter.serve.turns import automatic_move, retrieved, stopped, trial
 
-__all__ = ["HUMAN", "Hub", "ServeError", "Table"]
+__all__ = ["HUMAN", "Hub", "ServeError", "Table", "new_table_id"]
 
 HUMAN = "human"
 TOKEN_BYTES = 32  # 43 url-safe characters: not guessable
@@ -47,6 +47,10 @@ def token_bytes(token: Any, name: str, kind: str) -> bytes:
     if not isinstance(token, str) or len(token) > MAX_TOKEN or not token.isascii():
         raise ServeError(f"{name!r} must be a {kind} (a string)")
     return token.encode()
+
+
+def new_table_id() -> str:
+    return secrets.token_urlsafe(9)
 
 
 def draw_seed() -> int:
@@ -87,6 +91,9 @@ class Table:
     answers: dict[int, dict[str, str]] = field(default_factory=dict)
     # each seat's message at the present position, without its log (messages.seat_message)
     messages: dict[Any, dict[str, Any]] = field(default_factory=dict, repr=False)
+    # the worded options of the seat to move, as the table's worker sent them (offloop.py);
+    # None: worded here from the state (a table whose rules run in the server's process)
+    options: list[dict[str, Any]] | None = field(default=None, repr=False)
     # the move being written by the writer thread (Hub.commit_async), None when none is
     writing: asyncio.Future[None] | None = None
 
@@ -169,8 +176,9 @@ class Hub:
     nobody watches leaves memory once idle (:meth:`evict_idle`) and :meth:`get` rebuilds it
     from the store when it is asked for again."""
 
-    def __init__(self, store: TableStore) -> None:
+    def __init__(self, store: TableStore, caps: Caps | None = None) -> None:
         self.store = store
+        self.caps = caps or Caps()  # what a move and a game of uploaded rules may cost
         self.tables: dict[str, Table] = {}
         self.touched: dict[str, float] = {}  # table id -> when last asked for (monotonic s)
         self._games: dict[tuple[Any, ...], tuple[Any, Presentation]] = {}
@@ -193,10 +201,9 @@ class Hub:
         found = self._games.get(key)
         if found is None:
             try:
-                loaded, data = load_game_and_data(game, players, tuple(overlays), dict(options))
+                found = compile_game(game, players, overlays, options, self.caps)
             except RulebookError as exc:
                 raise ServeError(str(exc)) from None
-            found = (loaded, Presentation.from_data(data))
             self._games[key] = found
         return found
 
@@ -212,6 +219,15 @@ class Hub:
         speed: float = 2.0,
     ) -> Table:
         """Set up a new table (checked first: nothing is stored for a set-up that fails)."""
+        self.check_setup(game, players, seats, seed)
+        compiled, pres = self.compile(game, players, overlays, options or {})
+        save = self.new_save(game, overlays, compiled, seats, seed)
+        bots = self._bots(save)
+        state = compiled.new_state(save.seed)
+        return self.seat(Table("", save, [], float(speed), compiled, pres, state, bots))
+
+    def check_setup(self, game: str, players: int, seats: Sequence[str], seed: int | None) -> None:
+        """Refuse a set-up whose seats, seed or bots do not fit (before anything is compiled)."""
         if len(seats) != players:
             raise ServeError(f"{players} players need {players} seats, got {len(seats)}")
         if seed is not None and HUMAN in seats and not 0 <= seed < PRACTICE_SEEDS:
@@ -223,27 +239,42 @@ class Hub:
         for seat, kind in enumerate(seats):
             if kind != HUMAN and not plays(kind, game):
                 raise ServeError(f"seat {seat}: the bot {kind!r} plays another game only")
-        compiled, pres = self.compile(game, players, overlays, options or {})
-        seed = draw_seed() if seed is None else int(seed)
-        save = SaveGame(
+
+    def new_save(
+        self,
+        game: str,
+        overlays: Sequence[str],
+        compiled: Any,
+        seats: Sequence[str],
+        seed: int | None,
+    ) -> SaveGame:
+        """The save header of a new table (its seed drawn unless the creator chose one)."""
+        return SaveGame(
             game=game,
-            players=players,
+            players=len(seats),
             overlays=list(overlays),
             options=dict(compiled.options),
-            seed=seed,
+            seed=draw_seed() if seed is None else int(seed),
             seats=list(seats),
         )
-        bots = self._bots(save)
-        table_id = secrets.token_urlsafe(9)
-        tokens = [secrets.token_urlsafe(TOKEN_BYTES) for _ in seats]
-        creator = secrets.token_urlsafe(TOKEN_BYTES)
-        state = compiled.new_state(seed)
-        table = Table(table_id, save, tokens, float(speed), compiled, pres, state, bots)
-        table.creator = creator
-        self.store.create(table_id, save, tokens, table.speed, creator)
-        self.tables[table_id] = table
-        self.touched[table_id] = time.monotonic()
+
+    def seat(self, table: Table) -> Table:
+        """Give a new table its id, tokens and creator token, store it and keep it."""
+        table.id = table.id or new_table_id()
+        table.tokens = [secrets.token_urlsafe(TOKEN_BYTES) for _ in table.save.seats]
+        table.creator = secrets.token_urlsafe(TOKEN_BYTES)
+        self.store.create(table.id, table.save, table.tokens, table.speed, table.creator)
+        self.tables[table.id] = table
+        self.touched[table.id] = time.monotonic()
         return table
+
+    async def create_async(self, *args: Any, **kwargs: Any) -> Table:
+        """:meth:`create` (a server whose rules run in worker processes sets up there)."""
+        return self.create(*args, **kwargs)
+
+    async def get_async(self, table_id: str) -> Table:
+        """:meth:`get` (a server whose rules run in worker processes opens tables there)."""
+        return self.get(table_id)
 
     def _bots(self, save: SaveGame) -> dict[int, Any]:
         bots = {}
