@@ -129,7 +129,13 @@ class Player:
             self.tables.pop(table_id, None)
             return {}
         if op == "open":
-            return self._guarded(lambda: self._open(table_id, request), len(request["choices"]))
+            try:  # compiled outside the budget: the upload check bounded what that costs
+                compiled = self._compiled(request["header"])
+            except RulebookError as exc:
+                return {"failed": "rule", "message": str(exc)}
+            return self._guarded(
+                lambda: self._open(table_id, request, compiled), len(request["choices"])
+            )
         played = self.tables.get(table_id)
         if played is None:
             return {"failed": "unknown", "message": f"table {table_id} is not open here"}
@@ -171,11 +177,13 @@ class Player:
             self.games[key] = found
         return found
 
-    def _open(self, table_id: str, request: Mapping[str, Any]) -> dict[str, Any]:
+    def _open(
+        self, table_id: str, request: Mapping[str, Any], compiled: tuple[Any, Presentation]
+    ) -> dict[str, Any]:
         """Set a table up (``choices``: replayed, its bots seeing their own decisions again,
         so that they go on as they would have)."""
         header = request["header"]
-        game, pres = self._compiled(header)
+        game, pres = compiled
         state = game.new_state(
             header["seed"],
             take_forced=header["take_forced"],
