@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 from typing import Any
 
 from starlette.requests import ClientDisconnect, Request
@@ -26,6 +27,7 @@ from interpreter.serve.fanout import Outbox
 from interpreter.serve.jsonbody import JSONResponse
 from interpreter.serve.messages import seat_message
 from interpreter.serve.records import full_save_allowed, seat_record
+from interpreter.serve.replaying import held_step
 from interpreter.serve.tables import Hub, ServeError, Table
 
 __all__ = [
@@ -340,19 +342,23 @@ async def replay_step(request: Request) -> Response:
     choices of a game people still play."""
     try:
         data = await read_json(request)
-        if data.get("table") is not None:
-            table_id = data["table"]
-            if not isinstance(table_id, str):
-                raise ServeError("'table' must be a table id (a string)")
-            save = (await hub_of(request).get_async(table_id)).to_save()
-        else:
-            save = validate_save(data.get("save"), "the save file")
         step = data.get("step", 0)
         if step == "end":
             step = None
         elif isinstance(step, bool) or not isinstance(step, int) or step < 0:
             raise ServeError("'step' must be a decision number (0 or more) or \"end\"")
-        message = request.app.state.replays.message(save, step)
+        if data.get("table") is not None:
+            table_id = data["table"]
+            if not isinstance(table_id, str):
+                raise ServeError("'table' must be a table id (a string)")
+            table = await hub_of(request).get_async(table_id)
+            if step is None or step >= table.decision:  # the position it holds: no replay
+                return JSONResponse(held_step(table))
+            save = table.to_save()
+        else:
+            save = validate_save(data.get("save"), "the save file")
+        _charge_replay(request)
+        message = await request.app.state.replays.message_async(save, step)
     except ServeError as exc:
         return error_response(exc)
     except Exception as exc:  # noqa: BLE001 - a replay error names the save and the step
@@ -362,6 +368,20 @@ async def replay_step(request: Request) -> Response:
             raise
         return error_response(ServeError(str(exc), 422))
     return JSONResponse(message)
+
+
+def _charge_replay(request: Request) -> None:
+    """A replay that plays decisions again counts against its client's quota, as a new table
+    does (429 past it)."""
+    client = request.client.host if request.client else "unknown"
+    wait = request.app.state.replay_quota.take(client)
+    if wait:
+        limits = request.app.state.limits
+        raise ServeError(
+            f"too many replays from this address: at most {limits.tables_per_window} in "
+            f"{limits.window_s / 60:g} minutes; try again in {math.ceil(wait)} s",
+            429,
+        )
 
 
 def send_state(socket: WebSocket, table: Table, seat: int | None) -> dict[str, Any]:

@@ -23,12 +23,12 @@ from starlette.staticfiles import StaticFiles
 from interpreter.engine.savefile import SaveGame
 from interpreter.serve.answers import answer_routes
 from interpreter.serve.api import api_routes, broadcast
-from interpreter.serve.limits import Limits, QuotaMiddleware
-from interpreter.serve.messages import seat_message
+from interpreter.serve.limits import Limits, QuotaMiddleware, SlidingWindow
 from interpreter.serve.offloop import TableOpener, WorkerHub
 from interpreter.serve.overlays import store_overlay, store_overlay_async
 from interpreter.serve.pages import page_routes
 from interpreter.serve.player import Caps
+from interpreter.serve.replaying import replay_message
 from interpreter.serve.stops import stopped_ids
 from interpreter.serve.store import TableStore, default_db_path
 from interpreter.serve.tables import Hub, ServeError, Table
@@ -145,27 +145,18 @@ class Replays:
 
     def message(self, save: SaveGame, step: int | None) -> dict[str, Any]:
         """The table as a spectator saw it after ``step`` decisions (None: at the end)."""
-        from interpreter.engine.savefile import replay_error
-
         overlays = [self.uploads.saved(overlay) for overlay in save.overlays]
         game, pres = self.hub.compile(save.game, save.players, overlays, save.options)
-        state = save.new_state(game)
-        step = len(save.choices) if step is None else min(step, len(save.choices))
-        for n, choice in enumerate(save.choices[:step], 1):
-            if choice not in state.legal_options():
-                raise replay_error(f"step {n}: {choice!r} is not a legal option there", "the save")
-            state.apply(choice)
-        table = Table("replay", save, [], 0.0, game, pres, state)
-        table.save = SaveGame(**{**save.__dict__, "choices": save.choices[:step]})
-        # a game that has ended keeps no secret: its replay shows every hand at every step (the
-        # server writes a table's result only once it is over; a save file carries its seed)
-        ended = save.result is not None
-        message = seat_message(table, None, every_seat=ended)
-        message["steps"] = len(save.choices)
-        message["step"] = step
-        message["hands_shown"] = ended
-        message["type"] = "replay"
-        return message
+        return replay_message(game, pres, save, step)
+
+    async def message_async(self, save: SaveGame, step: int | None) -> dict[str, Any]:
+        """:meth:`message`, in a worker process where the server has them (off the event
+        loop, within the CPU budget of one move per decision replayed)."""
+        hub = self.hub
+        if not isinstance(hub, WorkerHub):
+            return self.message(save, step)
+        overlays = [self.uploads.saved(overlay) for overlay in save.overlays]
+        return await hub.replay(save, overlays, step)
 
 
 async def evict_idle_tables(hub: Hub, watchers: Watchers, idle_s: float) -> None:
@@ -241,4 +232,6 @@ def create_app(
     app.state.watchers = watchers
     app.state.uploads = Uploads(path.parent / "overlays")
     app.state.replays = Replays(hub, app.state.uploads)
+    # a replay that plays decisions again counts like a new table (per client address)
+    app.state.replay_quota = SlidingWindow(limits.tables_per_window, limits.window_s)
     return app

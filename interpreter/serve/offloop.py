@@ -21,7 +21,7 @@ from concurrent.futures import Future
 from typing import Any
 from urllib.parse import parse_qs
 
-from interpreter.engine.savefile import result_to_dict
+from interpreter.engine.savefile import SaveGame, result_to_dict
 from interpreter.serve.player import is_uploaded
 from interpreter.serve.snapshot import restore
 from interpreter.serve.stops import clear_stop, mark_stopped, stop_reason
@@ -300,6 +300,31 @@ class WorkerHub(Hub):
         mark_stopped(self.store, table.id, table.error or "stopped")
         self.pool.forget(table.id)
         self.on_stop(table)
+
+    async def replay(
+        self, save: SaveGame, overlays: Sequence[str], step: int | None
+    ) -> dict[str, Any]:
+        """The replay step's message, built in a worker of the save's lane (its decisions
+        played again there, within the budget of one move each)."""
+        header = {
+            "game": save.game,
+            "players": save.players,
+            "overlays": list(overlays),
+            "options": dict(save.options),
+            "seed": save.seed,
+            "seats": list(save.seats),
+            "take_forced": save.take_forced,
+            "ask_hidden_forced": save.ask_hidden_forced,
+            "result": save.result,
+        }
+        request = {"op": "replay", "table": "", "header": header, "choices": list(save.choices)}
+        request["step"] = step
+        stranger = any(is_uploaded(o) for o in overlays)
+        moves = len(save.choices) if step is None else min(step, len(save.choices))
+        answer = await self.pool.call_any(stranger, request, moves + 1)
+        if "failed" in answer:
+            raise ServeError(f"the replay could not be made: {answer['message']}", 422)
+        return answer["message"]
 
     def delete(self, table: Table, creator: Any) -> None:
         super().delete(table, creator)

@@ -128,6 +128,8 @@ class Player:
         if op == "drop":
             self.tables.pop(table_id, None)
             return {}
+        if op == "replay":
+            return self._replay(request)
         if op == "open":
             try:  # compiled outside the budget: the upload check bounded what that costs
                 compiled = self._compiled(request["header"])
@@ -142,6 +144,22 @@ class Player:
         if op == "move":
             return self._guarded(lambda: self._move(played, request, request["option"]))
         return self._guarded(lambda: self._bot(played, request))
+
+    def _replay(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        """A replay step's message (``replaying.py``), its decisions played within the
+        budget of one move each."""
+        from interpreter.engine.savefile import SaveGame
+        from interpreter.serve.replaying import replay_message
+
+        header = dict(request["header"])
+        try:
+            game, pres = self._compiled(header)
+        except RulebookError as exc:
+            return {"failed": "rule", "message": str(exc)}
+        save = SaveGame(**header, choices=list(request["choices"]))
+        step = request["step"]
+        moves = len(save.choices) if step is None else min(step, len(save.choices))
+        return self._guarded(lambda: {"message": replay_message(game, pres, save, step)}, moves)
 
     def _guarded(self, work: Any, moves: int = 1) -> dict[str, Any]:
         try:

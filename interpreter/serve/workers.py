@@ -151,6 +151,14 @@ class WorkerPool:
         wall = self.caps.move_cpu_s * max(moves, 1) * 2 + SLACK_S
         return await asyncio.to_thread(worker.call, request, wall)
 
+    async def call_any(
+        self, stranger: bool, request: dict[str, Any], moves: int = 1
+    ) -> dict[str, Any]:
+        """A request of no table (a replay): to the worker of the lane with the fewest tables."""
+        worker = min(self.lanes[stranger], key=lambda w: self.load[id(w)])
+        wall = self.caps.move_cpu_s * max(moves, 1) * 2 + SLACK_S
+        return await asyncio.to_thread(worker.call, request, wall)
+
     def fresh(self, table_id: str, stranger: bool) -> bool:
         """Whether the table is not open in its worker (it must be sent ``open`` first)."""
         return self.worker_of(table_id, stranger)[1]
