@@ -23,11 +23,11 @@ from starlette.staticfiles import StaticFiles
 from interpreter.engine.savefile import SaveGame
 from interpreter.serve.answers import answer_routes
 from interpreter.serve.api import api_routes, broadcast
+from interpreter.serve.caps import Caps
 from interpreter.serve.limits import Limits, QuotaMiddleware, SlidingWindow
 from interpreter.serve.offloop import TableOpener, WorkerHub
 from interpreter.serve.overlays import store_overlay, store_overlay_async
 from interpreter.serve.pages import page_routes
-from interpreter.serve.player import Caps
 from interpreter.serve.replaying import replay_message
 from interpreter.serve.stops import stopped_ids
 from interpreter.serve.store import TableStore, default_db_path

@@ -22,11 +22,12 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from interpreter.engine.savefile import SaveGame, result_to_dict
-from interpreter.serve.player import is_uploaded
+from interpreter.serve.caps import is_uploaded
+from interpreter.serve.randoms import new_table_id
 from interpreter.serve.snapshot import restore
 from interpreter.serve.stops import clear_stop, mark_stopped, stop_reason
 from interpreter.serve.store import MoveRefused
-from interpreter.serve.tables import HUMAN, Hub, ServeError, Table, new_table_id
+from interpreter.serve.tables import HUMAN, Hub, ServeError, Table
 from interpreter.serve.turns import answered_choice, retrieved, stopped
 from interpreter.serve.workers import WorkerPool
 

@@ -16,36 +16,22 @@ from __future__ import annotations
 
 import contextlib
 import signal
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.bots import UnknownBotError, make_bot
 from interpreter.diagnostics.errors import RulebookError
 from interpreter.engine.infoset import SeatView
-from interpreter.engine.loader import load_game_and_data
 from interpreter.model.limits import GameLimitError
+from interpreter.serve.caps import Caps, compile_game
 from interpreter.serve.messages import options_of
 from interpreter.serve.presentation import Presentation
 from interpreter.serve.snapshot import snapshot
 
-__all__ = ["Caps", "OverBudget", "Player", "cpu_budget", "is_uploaded"]
+__all__ = ["OverBudget", "Player", "cpu_budget"]
 
 HUMAN = "human"
-
-
-@dataclass(frozen=True)
-class Caps:
-    """What one move, and one table of uploaded rules, may cost (``rulebook serve`` flags).
-
-    ``move_cpu_s``: CPU seconds a move (a person's or a bot's, with the options it leaves to
-    word) may use in a worker process; the table stops past it. ``decisions`` and ``rounds``:
-    the most a game of uploaded rules may last (its own ``limits:`` may be lower, never
-    higher); the shipped rulesets keep theirs."""
-
-    move_cpu_s: float = 2.0
-    decisions: int = 3000
-    rounds: int = 200
 
 
 class OverBudget(BaseException):  # noqa: N818 - a stop, like KeyboardInterrupt, not an error
@@ -71,30 +57,6 @@ def cpu_budget(seconds: float | None) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_PROF, 0)
         signal.signal(signal.SIGPROF, previous)
-
-
-def is_uploaded(overlay: str) -> bool:
-    """Whether an overlay (as a table names it) is a file uploaded to the server, not one of
-    the catalog's (an id): a stranger's rules, held to the server's caps."""
-    return "/" in overlay or "\\" in overlay or overlay.endswith((".yaml", ".yml"))
-
-
-def compile_game(
-    game: str, players: int, overlays: Sequence[str], options: Mapping[str, Any], caps: Caps
-) -> tuple[Any, Presentation]:
-    """The game and its presentation; a composition with an uploaded overlay is held to the
-    server's caps on its length (lowered, never raised). Raises RulebookError."""
-    loaded, data = load_game_and_data(game, players, tuple(overlays), dict(options))
-    if any(is_uploaded(o) for o in overlays):
-        from dataclasses import replace
-
-        rules = loaded.rules
-        rules.limits = replace(
-            rules.limits,
-            decisions=min(rules.limits.decisions, caps.decisions),
-            rounds=min(rules.limits.rounds, caps.rounds),
-        )
-    return loaded, Presentation.from_data(data)
 
 
 @dataclass

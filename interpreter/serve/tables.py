@@ -27,18 +27,16 @@ from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.engine.infoset import SeatView
 from interpreter.engine.savefile import SaveGame, result_to_dict
 from interpreter.load.catalog import game_dirs
-from interpreter.serve.player import Caps, compile_game
+from interpreter.serve.caps import Caps, compile_game
 from interpreter.serve.presentation import Presentation
+from interpreter.serve.randoms import PRACTICE_SEEDS, draw_seed, new_table_id, new_token
 from interpreter.serve.store import MoveRefused, TableStore
 from interpreter.serve.turns import automatic_move, retrieved, stopped, trial
 
-__all__ = ["HUMAN", "Hub", "ServeError", "Table", "new_table_id"]
+__all__ = ["HUMAN", "Hub", "ServeError", "Table"]
 
 HUMAN = "human"
-TOKEN_BYTES = 32  # 43 url-safe characters: not guessable
 MAX_TOKEN = 200  # longer than any token this server makes: refused before any comparison
-SEED_BITS = 256  # a drawn seed: nobody guesses it, nor searches the seeds a view fits
-PRACTICE_SEEDS = 2**64  # seeds a creator may choose (a "practice" table); drawn ones are above
 
 
 def token_bytes(token: Any, name: str, kind: str) -> bytes:
@@ -47,19 +45,6 @@ def token_bytes(token: Any, name: str, kind: str) -> bytes:
     if not isinstance(token, str) or len(token) > MAX_TOKEN or not token.isascii():
         raise ServeError(f"{name!r} must be a {kind} (a string)")
     return token.encode()
-
-
-def new_table_id() -> str:
-    return secrets.token_urlsafe(9)
-
-
-def draw_seed() -> int:
-    """A fresh seed for a table: 256 random bits, never below ``PRACTICE_SEEDS`` (so a drawn
-    seed is never taken for a chosen one; that rejects one draw in 2**192)."""
-    while True:
-        seed = secrets.randbits(SEED_BITS)
-        if seed >= PRACTICE_SEEDS:
-            return seed
 
 
 class ServeError(Exception):
@@ -261,8 +246,8 @@ class Hub:
     def seat(self, table: Table) -> Table:
         """Give a new table its id, tokens and creator token, store it and keep it."""
         table.id = table.id or new_table_id()
-        table.tokens = [secrets.token_urlsafe(TOKEN_BYTES) for _ in table.save.seats]
-        table.creator = secrets.token_urlsafe(TOKEN_BYTES)
+        table.tokens = [new_token() for _ in table.save.seats]
+        table.creator = new_token()
         self.store.create(table.id, table.save, table.tokens, table.speed, table.creator)
         self.tables[table.id] = table
         self.touched[table.id] = time.monotonic()

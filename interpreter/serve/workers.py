@@ -1,10 +1,10 @@
 """The worker processes that run the rules of ``rulebook serve``'s tables (``player.py``).
 
 Each table is given to one worker, which keeps its state and bots: a move sent there costs a
-pipe round trip and a snapshot of the new position (some 7 KB for 3-player Puerto Rico), not a
-replay. Tables whose rules are all shipped share ``workers`` processes; tables with an
+pipe round trip and a snapshot of the new position (a few KB for a board game), not a
+replay. Tables whose rules all come from the catalog share ``workers`` processes; tables with an
 uploaded overlay (a stranger's rules) have their own processes, at a lower scheduling priority
-(``nice``), so that a table spinning at its budget takes CPU time the shipped tables leave
+(``nice``), so that a table spinning at its budget takes CPU time the catalog's tables leave
 over, not theirs. A table goes to the worker of its lane with the fewest tables.
 
 Each worker answers one request at a time, in its own thread of the server (the event loop
@@ -26,7 +26,8 @@ import threading
 from collections import Counter
 from typing import Any
 
-from interpreter.serve.player import Caps, Player
+from interpreter.serve.caps import Caps
+from interpreter.serve.player import Player
 
 __all__ = ["WorkerPool", "add_worker_flags", "caps_from", "default_workers"]
 
@@ -35,7 +36,7 @@ SLACK_S = 5.0  # wall-clock seconds past its CPU budget before a worker is kille
 
 
 def default_workers() -> int:
-    """The processes for shipped rules by default: one per core the server may use."""
+    """The processes for the catalog's rules by default: one per core the server may use."""
     try:
         return max(len(os.sched_getaffinity(0)), 1)
     except AttributeError:  # pragma: no cover - not Linux
@@ -118,7 +119,7 @@ class Worker:
 
 
 class WorkerPool:
-    """Worker processes in two lanes: shipped rules, and uploaded (a stranger's) rules."""
+    """Worker processes in two lanes: the catalog's rules, and uploaded (a stranger's) rules."""
 
     def __init__(self, workers: int, caps: Caps, strangers: int | None = None) -> None:
         self.caps = caps
@@ -185,7 +186,7 @@ def add_worker_flags(parser: Any) -> None:
         type=int,
         metavar="N",
         default=default_workers(),
-        help="processes that run the tables' rules (shipped rules; tables with an uploaded "
+        help="processes that run the tables' rules (the catalog's; tables with an uploaded "
         "overlay get N/2 more, at a lower priority); 0: the server's own process, without a "
         "CPU budget (default: one per core, %(default)s here)",
     )
@@ -203,7 +204,7 @@ def add_worker_flags(parser: Any) -> None:
         metavar="N",
         default=default.decisions,
         help="the most decisions a game with an uploaded overlay may last (its own limits: "
-        "may be lower, never higher; shipped rules keep theirs) (default: %(default)s)",
+        "may be lower, never higher; the catalog's keep theirs) (default: %(default)s)",
     )
     parser.add_argument(
         "--max-rounds",
