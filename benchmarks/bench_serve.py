@@ -13,8 +13,8 @@ concurrently from this one: per move, the seat to move asks for its position (GE
 options) and sends its move (POST), one kept-alive connection per table, parsed with the least
 work (the client shares the machine's cores with the server). Prints moves/s over the whole
 run, the median, 95th- and 99th-percentile latency of a move (the POST that applies it), and
-the CPU time per move of the server process and of this client, counted apart. Any error
-response or unfinished game fails the run.
+the CPU time per move of the server (its process and its worker processes) and of this client,
+counted apart. Any error response or unfinished game fails the run.
 
 The spectators (a tiny receive buffer, nothing read after the handshake) are held open for the
 whole run: a server where a slow reader slows the table shows it in the latency, or never
@@ -263,12 +263,19 @@ async def play_table(
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU seconds a process has used so far (Linux /proc; 0 elsewhere)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User + system CPU seconds a process and its running children (the server's worker
+    processes) have used so far (Linux /proc; 0 elsewhere)."""
+    total = 0
+    for entry in Path("/proc").iterdir() if Path("/proc").is_dir() else ():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if entry.name == str(pid) or fields[1] == str(pid):
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def percentile(ordered: list[float], q: float) -> float:

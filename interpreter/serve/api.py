@@ -26,7 +26,7 @@ from interpreter.serve.catalog import games_listing
 from interpreter.serve.fanout import Outbox
 from interpreter.serve.jsonbody import JSONResponse
 from interpreter.serve.messages import seat_message
-from interpreter.serve.records import full_save_allowed, seat_record
+from interpreter.serve.records import full_save_allowed
 from interpreter.serve.replaying import held_step
 from interpreter.serve.tables import Hub, ServeError, Table
 
@@ -325,7 +325,10 @@ async def download_save(request: Request) -> Response:
         data = table.to_save().to_json()
         name = f"{table.game.name}-{table.id}.json"
     else:
-        data = seat_record(table, seat)
+        try:
+            data = await hub_of(request).record(table, seat)
+        except ServeError as exc:
+            return error_response(exc)
         who = "public" if seat is None else f"seat{seat}"
         name = f"{table.game.name}-{table.id}-{who}.json"
     return Response(

@@ -302,8 +302,18 @@ class WorkerHub(Hub):
         self.pool.forget(table.id)
         self.on_stop(table)
 
+    async def record(self, table: Table, seat: int | None) -> dict[str, Any]:
+        """The seat's record of the table (``records.py``), built in a worker."""
+        extra = {"seat": seat, "practice": table.practice, "table": table.id}
+        return await self.replay(table.to_save(), table.save.overlays, None, "record", extra)
+
     async def replay(
-        self, save: SaveGame, overlays: Sequence[str], step: int | None
+        self,
+        save: SaveGame,
+        overlays: Sequence[str],
+        step: int | None,
+        op: str = "replay",
+        extra: Mapping[str, Any] | None = None,
     ) -> dict[str, Any]:
         """The replay step's message, built in a worker of the save's lane (its decisions
         played again there, within the budget of one move each)."""
@@ -318,8 +328,9 @@ class WorkerHub(Hub):
             "ask_hidden_forced": save.ask_hidden_forced,
             "result": save.result,
         }
-        request = {"op": "replay", "table": "", "header": header, "choices": list(save.choices)}
+        request = {"op": op, "table": "", "header": header, "choices": list(save.choices)}
         request["step"] = step
+        request.update(extra or {})
         stranger = any(is_uploaded(o) for o in overlays)
         moves = len(save.choices) if step is None else min(step, len(save.choices))
         answer = await self.pool.call_any(stranger, request, moves + 1)

@@ -32,6 +32,7 @@ from interpreter.serve.snapshot import snapshot
 __all__ = ["OverBudget", "Player", "cpu_budget"]
 
 HUMAN = "human"
+MAX_GAMES = 32  # compiled compositions a worker keeps
 
 
 class OverBudget(BaseException):  # noqa: N818 - a stop, like KeyboardInterrupt, not an error
@@ -90,7 +91,7 @@ class Player:
         if op == "drop":
             self.tables.pop(table_id, None)
             return {}
-        if op == "replay":
+        if op in ("replay", "record"):
             return self._replay(request)
         if op == "open":
             try:  # compiled outside the budget: the upload check bounded what that costs
@@ -108,8 +109,8 @@ class Player:
         return self._guarded(lambda: self._bot(played, request))
 
     def _replay(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        """A replay step's message (``replaying.py``), its decisions played within the
-        budget of one move each."""
+        """A replay step's message (``replaying.py``), or a seat's record of a live table
+        (``records.py``), its decisions played within the budget of one move each."""
         from interpreter.engine.savefile import SaveGame
         from interpreter.serve.replaying import replay_message
 
@@ -119,6 +120,17 @@ class Player:
         except RulebookError as exc:
             return {"failed": "rule", "message": str(exc)}
         save = SaveGame(**header, choices=list(request["choices"]))
+        if request["op"] == "record":  # a seat's record of a live table (records.py)
+            from types import SimpleNamespace
+
+            from interpreter.serve.records import seat_record
+
+            table = SimpleNamespace(
+                save=save, game=game, id=request["table"], practice=request["practice"]
+            )
+            return self._guarded(
+                lambda: {"message": seat_record(table, request["seat"])}, len(save.choices) + 1
+            )
         step = request["step"]
         moves = len(save.choices) if step is None else min(step, len(save.choices))
         return self._guarded(lambda: {"message": replay_message(game, pres, save, step)}, moves)
@@ -154,6 +166,8 @@ class Player:
                 header["options"],
                 self.caps,
             )
+            if len(self.games) >= MAX_GAMES:  # the oldest composition goes (uploads are many)
+                del self.games[next(iter(self.games))]
             self.games[key] = found
         return found
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
+import threading
 import time
 from collections.abc import Collection, Mapping, Sequence
 from concurrent.futures import Future
@@ -30,6 +31,7 @@ from interpreter.load.catalog import game_dirs
 from interpreter.serve.caps import Caps, compile_game
 from interpreter.serve.presentation import Presentation
 from interpreter.serve.randoms import PRACTICE_SEEDS, draw_seed, new_table_id, new_token
+from interpreter.serve.records import seat_record
 from interpreter.serve.store import MoveRefused, TableStore
 from interpreter.serve.turns import automatic_move, retrieved, stopped, trial
 
@@ -167,6 +169,7 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self.touched: dict[str, float] = {}  # table id -> when last asked for (monotonic s)
         self._games: dict[tuple[Any, ...], tuple[Any, Presentation]] = {}
+        self._compiling = threading.Lock()
 
     # -- loading games (compiled once per set-up and shared: a Game is immutable) ------------
     def compile(
@@ -183,13 +186,14 @@ class Hub:
             tuple(overlays),
             tuple(sorted((k, str(v)) for k, v in options.items())),
         )
-        found = self._games.get(key)
-        if found is None:
-            try:
-                found = compile_game(game, players, overlays, options, self.caps)
-            except RulebookError as exc:
-                raise ServeError(str(exc)) from None
-            self._games[key] = found
+        with self._compiling:  # one at a time: compiles run in threads, the parser is shared
+            found = self._games.get(key)
+            if found is None:
+                try:
+                    found = compile_game(game, players, overlays, options, self.caps)
+                except RulebookError as exc:
+                    raise ServeError(str(exc)) from None
+                self._games[key] = found
         return found
 
     # -- tables ------------------------------------------------------------------------------
@@ -256,6 +260,11 @@ class Hub:
     async def create_async(self, *args: Any, **kwargs: Any) -> Table:
         """:meth:`create` (a server whose rules run in worker processes sets up there)."""
         return self.create(*args, **kwargs)
+
+    async def record(self, table: Table, seat: int | None) -> dict[str, Any]:
+        """The seat's record of the table (records.py; a server whose rules run in worker
+        processes builds it there)."""
+        return seat_record(table, seat)
 
     async def get_async(self, table_id: str) -> Table:
         """:meth:`get` (a server whose rules run in worker processes opens tables there)."""

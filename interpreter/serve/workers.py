@@ -165,12 +165,14 @@ class WorkerPool:
         return self.worker_of(table_id, stranger)[1]
 
     def forget(self, table_id: str) -> None:
+        """Let the table's worker drop it (in a thread of its own: the worker may be busy
+        with another table's move, which the event loop never waits for)."""
         found = self.placed.pop(table_id, None)
         if found is not None:
             worker, _generation = found
             self.load[id(worker)] -= 1
-            with contextlib.suppress(Exception):
-                worker.call({"op": "drop", "table": table_id}, SLACK_S)
+            request = {"op": "drop", "table": table_id}
+            threading.Thread(target=worker.call, args=(request, SLACK_S), daemon=True).start()
 
     def stop(self) -> None:
         for lane in self.lanes.values():
