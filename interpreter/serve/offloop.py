@@ -62,7 +62,7 @@ class WorkerHub(Hub):
     def __init__(self, store: Any, pool: WorkerPool) -> None:
         super().__init__(store, pool.caps)
         self.pool = pool
-        self._loading: dict[str, asyncio.Future[Table]] = {}
+        self._loading: dict[str, asyncio.Future[Table]] = {}  # tables being opened
         # called when a table stops (the app tells its sockets): set by create_app
         self.on_stop: Callable[[Table], None] = lambda table: None
 
@@ -86,16 +86,11 @@ class WorkerHub(Hub):
             self.touched[table_id] = time.monotonic()
             return table
         loading = self._loading.get(table_id)
-        if loading is None:
-            loading = asyncio.get_running_loop().create_future()
+        if loading is None:  # one opening per table, whoever asks meanwhile waits for it
+            loading = asyncio.ensure_future(self._load(table_id))
             loading.add_done_callback(retrieved)
+            loading.add_done_callback(lambda _done: self._loading.pop(table_id, None))
             self._loading[table_id] = loading
-            try:
-                loading.set_result(await self._load(table_id))
-            except BaseException as exc:  # noqa: BLE001 - handed to every waiter
-                loading.set_exception(exc)
-            finally:
-                self._loading.pop(table_id, None)
         return await asyncio.shield(loading)
 
     async def _load(self, table_id: str) -> Table:
@@ -218,9 +213,15 @@ class WorkerHub(Hub):
         return False
 
     async def _play(self, table: Table, request: dict[str, Any]) -> dict[str, Any]:
-        """Play one move in the table's worker and, once it is on disk, take the new position
-        (a request cancelled meanwhile leaves table and database alike). A move past the
-        budget or the caps stops the table."""
+        """Play one move in the table's worker and, once it is on disk, take the new position.
+        A request cancelled meanwhile (a socket dropped) does not stop it: the worker has
+        played the move, so the table takes it all the same. A move past the budget or the
+        caps stops the table."""
+        task = asyncio.ensure_future(self._play_through(table, request))
+        task.add_done_callback(retrieved)
+        return await asyncio.shield(task)
+
+    async def _play_through(self, table: Table, request: dict[str, Any]) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
         done.add_done_callback(retrieved)

@@ -75,7 +75,7 @@ def stopped(table: Any, why: str) -> bool:
     return False
 
 
-def retrieved(future: asyncio.Future[None]) -> None:
+def retrieved(future: asyncio.Future[Any]) -> None:
     """Mark a move's outcome as seen when nobody waits for it any more (a cancelled request):
     the table has it either way."""
     if not future.cancelled():
