@@ -63,6 +63,7 @@ class WorkerHub(Hub):
         super().__init__(store, pool.caps)
         self.pool = pool
         self._loading: dict[str, asyncio.Future[Table]] = {}  # tables being opened
+        self.errors_in_memory = False  # a stopped table's reason is kept (stops.py)
         # called when a table stops (the app tells its sockets): set by create_app
         self.on_stop: Callable[[Table], None] = lambda table: None
 
