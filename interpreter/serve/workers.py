@@ -9,8 +9,9 @@ over, not theirs. A table goes to the worker of its lane with the fewest tables.
 
 Each worker answers one request at a time, in its own thread of the server (the event loop
 only waits on a future). A worker that has not answered long after its CPU budget (a rule
-stuck in one C call, which the budget's timer signal cannot interrupt) is killed and started
-again; its tables are opened again from the database on their next move.
+stuck in one C call, which the budget's timer signal cannot interrupt: twice its budget and 2 s
+of CPU time without an answer) is killed and started again; its tables are opened again from
+the database on their next move.
 
 ``--workers 0``: no process; the tables' rules run on the server's event loop as the tests'
 servers run them (``tables.Hub``), without the CPU budget, which needs a process of its own.
@@ -23,6 +24,7 @@ import contextlib
 import multiprocessing
 import os
 import threading
+import time
 from collections import Counter
 from typing import Any
 
@@ -32,7 +34,10 @@ from interpreter.serve.player import Player
 __all__ = ["WorkerPool", "add_worker_flags", "caps_from", "default_workers"]
 
 STRANGER_NICE = 10  # how much lower the workers of uploaded rules are scheduled
-SLACK_S = 5.0  # wall-clock seconds past its CPU budget before a worker is killed
+SLACK_S = 2.0  # CPU seconds past twice its budget before a worker that did not answer is killed
+WALL_FACTOR = 30  # and wall-clock seconds per CPU second it may have, on a very busy machine
+POLL_S = 0.25  # how often a waiting thread looks at the worker's CPU time
+_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
 def default_workers() -> int:
@@ -87,12 +92,20 @@ class Worker:
         child.close()
         self.generation += 1
 
-    def call(self, request: dict[str, Any], wall_s: float) -> dict[str, Any]:
-        """Send one request and wait for its answer (in a thread of the server)."""
+    def call(self, request: dict[str, Any], cpu_s: float) -> dict[str, Any]:
+        """Send one request and wait for its answer (in a thread of the server). The worker
+        is killed when it has used ``cpu_s`` of CPU time on it without answering (its timer
+        signal did not stop the rules: one long C call), or after ``WALL_FACTOR`` times that
+        in wall-clock time (a machine so busy that a niced worker gets no CPU at all)."""
         with self.lock:
             try:
                 self.conn.send(request)
-                if self.conn.poll(wall_s):
+                start_cpu, start = self._cpu_s(), time.monotonic()
+                while not self.conn.poll(POLL_S):
+                    used = self._cpu_s() - start_cpu
+                    if used > cpu_s or time.monotonic() - start > cpu_s * WALL_FACTOR:
+                        break
+                else:
                     return self.conn.recv()
             except (EOFError, OSError):
                 pass
@@ -100,8 +113,18 @@ class Worker:
             return {
                 "failed": "budget",
                 "message": "the rules did not finish one move within this server's "
-                f"{wall_s:g} s; the work was stopped",
+                f"{cpu_s:g} s of CPU time; the work was stopped",
             }
+
+    def _cpu_s(self) -> float:
+        """CPU seconds the worker process has used (Linux /proc; 0 elsewhere, where only the
+        wall-clock limit holds)."""
+        try:
+            with open(f"/proc/{self.process.pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / _TICKS
 
     def _restart(self) -> None:
         self.process.kill()
