@@ -16,7 +16,7 @@ import json
 import math
 from typing import Any
 
-from starlette.requests import ClientDisconnect, Request
+from starlette.requests import ClientDisconnect, HTTPConnection, Request
 from starlette.responses import Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
@@ -124,7 +124,7 @@ CREATOR_HEADER = "x-rulebook-creator"
 MAX_REMEMBERED = 40  # tables a browser remembers making (a cookie holds about 4 KB)
 
 
-def remembered_tables(request: Request | WebSocket) -> dict[str, str]:
+def remembered_tables(request: HTTPConnection) -> dict[str, str]:
     """The creator tokens this browser keeps, by table id (from its cookie)."""
     out = {}
     for pair in request.cookies.get(CREATOR_COOKIE, "").split("~"):

@@ -21,7 +21,10 @@ from concurrent.futures import Future
 from typing import Any
 from urllib.parse import parse_qs
 
+from starlette.requests import HTTPConnection
+
 from interpreter.engine.savefile import SaveGame, result_to_dict
+from interpreter.serve.api import MAX_REMEMBERED, remembered_tables
 from interpreter.serve.caps import is_uploaded
 from interpreter.serve.randoms import new_table_id
 from interpreter.serve.snapshot import restore
@@ -360,19 +363,23 @@ class TableOpener:
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] in ("http", "websocket"):
-            table_id = self._named(scope)
-            if table_id is not None and table_id not in self.hub.tables:
-                with contextlib.suppress(ServeError):  # the handler answers an unknown one
-                    await self.hub.get_async(table_id)
+            for table_id in self._named(scope):
+                if table_id not in self.hub.tables:
+                    with contextlib.suppress(ServeError):  # the handler answers an unknown one
+                        await self.hub.get_async(table_id)
         await self.app(scope, receive, send)
 
     @staticmethod
-    def _named(scope: Any) -> str | None:
+    def _named(scope: Any) -> list[str]:
+        """The tables the request names; on the lobby, those this browser made (it shows
+        their seat links and delete buttons)."""
         path = scope.get("path", "")
         found = _NAMED.match(path)
         if found is not None:
-            return found.group(1)
+            return [found.group(1)]
         if path == "/replay":
             query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-            return (query.get("table") or [None])[0]
-        return None
+            return query.get("table", [])[:1]
+        if path == "/" and scope["type"] == "http":
+            return list(remembered_tables(HTTPConnection(scope)))[:MAX_REMEMBERED]
+        return []
