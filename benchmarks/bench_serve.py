@@ -13,13 +13,19 @@ concurrently from this one: per move, the seat to move asks for its position (GE
 options) and sends its move (POST), one kept-alive connection per table, parsed with the least
 work (the client shares the machine's cores with the server). Prints moves/s over the whole
 run, the median, 95th- and 99th-percentile latency of a move (the POST that applies it), and
-the CPU time per move of the server process and of this client, counted apart. Any error
-response or unfinished game fails the run.
+the CPU time per move of the server (its process and its worker processes) and of this client,
+counted apart. Any error response or unfinished game fails the run.
 
 The spectators (a tiny receive buffer, nothing read after the handshake) are held open for the
 whole run: a server where a slow reader slows the table shows it in the latency, or never
 finishes (a run past ``--run-timeout`` is reported as hung, with the moves acknowledged until
 then).
+
+``--hostile on`` adds a hostile table beside the normal ones: a bot-only table of an uploaded
+overlay whose every role pick enters a loop that never ends, so its move spins until the
+server's CPU budget for one move stops the table; a new one is made at once, for the whole run
+(one hostile move spinning at its budget at every moment). ``--hostile both`` measures each run
+without, then with it, and prints the ratio of the normal tables' p95 move latency.
 """
 
 from __future__ import annotations
@@ -74,10 +80,12 @@ def hide_speedups(folder: Path) -> str:
     return str(folder) + os.pathsep
 
 
-def start_server(root: Path, db: Path, port: int, prefix: str = "") -> subprocess.Popen[bytes]:
+def start_server(
+    root: Path, db: Path, port: int, prefix: str = "", extra: tuple[str, ...] = ()
+) -> subprocess.Popen[bytes]:
     """The server, started and answering (its own process: the CPU it uses is its own)."""
     env = {**os.environ, "PYTHONPATH": prefix + str(root)}
-    command = [*server_command(root), "--port", str(port)]
+    command = [*server_command(root), "--port", str(port), *extra]
     # run from the tree itself: `python -m` puts the working folder first on the path
     process = subprocess.Popen([*command, "--db", str(db)], env=env, cwd=root)
     for _ in range(300):
@@ -129,6 +137,54 @@ class Connection:
 
 
 LENGTH = re.compile(rb"content-length:\s*(\d+)", re.IGNORECASE)
+
+# an overlay whose every role pick enters a loop of 2e9 passes: each move spins at its budget
+SPIN = b"""overlay: spin
+extends: puerto-rico
+title: A loop that never ends
+add:
+  flow/round/choose-roles/repeat/steps/each-chooses/each-player/steps/spin:
+    after: pick-role
+    repeat:
+      max: 2000000000
+      while: picks < 2000000000
+      steps:
+        - name: spin-once
+          do: vp-bonus = 0
+"""
+
+
+async def hostile_tables(port: int, done: asyncio.Event, stopped: list[str]) -> None:
+    """One hostile table at a time until ``done``: each spins at its budget and stops, and
+    the next is made at once; ``stopped``: why each stopped."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, limit=2**22)
+    writer.write(
+        b"POST /api/overlays?name=spin.yaml HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        + f"Content-Length: {len(SPIN)}\r\n\r\n".encode()
+        + SPIN
+    )
+    head = await reader.readuntil(b"\r\n\r\n")
+    upload = json.loads(await reader.readexactly(int(LENGTH.search(head).group(1))))
+    writer.close()
+    if "overlay" not in upload:
+        raise SystemExit(f"the hostile overlay was refused: {upload}")
+    conn = Connection(port)
+    seats = ["random"] * 3
+    while not done.is_set():
+        status, table = await conn.request(
+            "POST",
+            "/api/tables",
+            {"game": "puerto-rico", "seats": seats, "overlays": [upload["overlay"]], "speed": 0},
+        )
+        if status != 201:
+            raise SystemExit(f"a hostile table was refused: {status} {table}")
+        while not done.is_set():
+            state = await get_json(conn, f"/api/tables/{table['id']}/state")
+            if state["error"] is not None:
+                stopped.append(state["error"])
+                break
+            await asyncio.sleep(0.05)
+    conn.close()
 
 
 async def get_json(conn: Connection, path: str) -> dict:
@@ -207,12 +263,19 @@ async def play_table(
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU seconds a process has used so far (Linux /proc; 0 elsewhere)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User + system CPU seconds a process and its running children (the server's worker
+    processes) have used so far (Linux /proc; 0 elsewhere)."""
+    total = 0
+    for entry in Path("/proc").iterdir() if Path("/proc").is_dir() else ():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if entry.name == str(pid) or fields[1] == str(pid):
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def percentile(ordered: list[float], q: float) -> float:
@@ -224,6 +287,10 @@ async def run(args: argparse.Namespace, server_pid: int) -> dict[str, float] | N
     latencies: list[float] = []
     spectators: list[socket.socket] = []
     server_cpu, client_cpu = cpu_seconds(server_pid), time.process_time()
+    done, stopped = asyncio.Event(), []
+    hostile = (
+        asyncio.create_task(hostile_tables(args.port, done, stopped)) if args.with_hostile else None
+    )
     started = time.perf_counter()
     games = asyncio.gather(
         *(play_table(args, args.seed + i, latencies, spectators) for i in range(args.tables))
@@ -233,6 +300,9 @@ async def run(args: argparse.Namespace, server_pid: int) -> dict[str, float] | N
     except TimeoutError:
         counts = None
     elapsed = time.perf_counter() - started
+    done.set()
+    if hostile is not None:
+        await hostile
     server_cpu = cpu_seconds(server_pid) - server_cpu
     client_cpu = time.process_time() - client_cpu
     for sock in spectators:
@@ -260,6 +330,12 @@ async def run(args: argparse.Namespace, server_pid: int) -> dict[str, float] | N
         f"client {figures['client cpu ms/move']:.2f} ms; load average "
         + " ".join(f"{x:.2f}" for x in os.getloadavg())
     )
+    if hostile is not None:
+        figures["hostile tables stopped"] = len(stopped)
+        print(
+            f"  beside them, {len(stopped)} hostile tables, each stopped at its budget"
+            + (f" ({stopped[0]!r})" if stopped else "")
+        )
     return figures
 
 
@@ -268,7 +344,9 @@ def measure(args: argparse.Namespace, root: Path) -> dict[str, float] | None:
     with tempfile.TemporaryDirectory() as folder:
         args.port = free_port()
         prefix = hide_speedups(Path(folder) / "hidden") if args.plain else ""
-        server = start_server(root, Path(folder) / "tables.sqlite3", args.port, prefix)
+        server = start_server(
+            root, Path(folder) / "tables.sqlite3", args.port, prefix, tuple(args.server_args)
+        )
         try:
             return asyncio.run(run(args, server.pid))
         finally:
@@ -322,6 +400,20 @@ def main() -> None:
         help="hide uvicorn's optional speedups (" + ", ".join(SPEEDUPS) + ") from the servers, "
         "as on an install without them",
     )
+    parser.add_argument(
+        "--hostile",
+        choices=["off", "on", "both"],
+        default="off",
+        help="a hostile table beside the normal ones (see above); both: each run without, "
+        "then with it (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--server-args",
+        nargs="*",
+        default=[],
+        metavar="ARG",
+        help="more arguments for `rulebook serve` (e.g. --workers 2 --move-seconds 1)",
+    )
     args = parser.parse_args()
     args.spectators_now = args.spectators
     roots = [args.root] if args.against is None else [args.against, args.root]
@@ -332,12 +424,21 @@ def main() -> None:
         f"uvicorn speedups: {', '.join(speedups) or 'none'}"
     )
     results: dict[Path, list[dict[str, float]]] = {root: [] for root in roots}
+    modes = {"off": [False], "on": [True], "both": [False, True]}[args.hostile]
     for _ in range(args.runs):
         for root in roots:
-            print(f"server: {root.resolve()}")
-            figures = measure(args, root)
-            if figures is not None:
-                results[root].append(figures)
+            p95 = {}
+            for args.with_hostile in modes:
+                print(
+                    f"server: {root.resolve()}"
+                    + (", with a hostile table" if args.with_hostile else "")
+                )
+                figures = measure(args, root)
+                if figures is not None:
+                    results[root].append(figures)
+                    p95[args.with_hostile] = figures["p95"]
+            if len(p95) == 2:
+                print(f"p95 with the hostile table / without: {p95[True] / p95[False]:.2f}x")
     if args.against is not None and all(results.values()):
         before, after = (", ".join(f"{r['moves/s']:.0f}" for r in results[root]) for root in roots)
         print(f"moves/s, run by run: {before} (--against) -> {after} (--root)")

@@ -18,10 +18,11 @@ def run(args: argparse.Namespace) -> int:
     from interpreter.serve.limits import limits_from
     from interpreter.serve.logs import log_config
     from interpreter.serve.store import default_db_path
+    from interpreter.serve.workers import caps_from
 
     db = args.db or str(default_db_path())
     # opened first: a database another server holds is refused before anything is announced
-    app = create_app(db, limits_from(args))
+    app = create_app(db, limits_from(args), max(args.workers, 0), caps_from(args))
     print(f"rulebook: tables are kept in {db}", file=sys.stderr)
     print(f"rulebook: open http://{args.host}:{args.port}/ in a browser", file=sys.stderr)
     # keep-alive connections stay open 30 s (uvicorn's 5 s closes them under a busy client)
@@ -42,6 +43,7 @@ def run(args: argparse.Namespace) -> int:
 def configure(parser: argparse.ArgumentParser) -> None:
     """Declare the arguments of ``rulebook serve``."""
     from interpreter.serve.limits import add_limit_flags
+    from interpreter.serve.workers import add_worker_flags
 
     parser.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default: %(default)s)"
@@ -69,6 +71,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "address, not the proxy's (default: %(default)s)",
     )
     add_limit_flags(parser)  # --max-tables, --max-uploads, --idle-minutes
+    add_worker_flags(parser)  # --workers, --move-seconds, --max-decisions, --max-rounds
 
 
 COMMAND = Command(

@@ -1,6 +1,6 @@
 """``rulebook show GAME WORD``: every rule whose name or text holds a word.
 
-An author who wants to change "who offers quarries" or "who listens to the end of the trader
+An author who wants to change "who offers this card" or "who listens to the end of that
 phase" knows a word, not a path. When ``show``'s PATH is one word that is no entry of the
 ruleset, each rule (a table, a game option, a catalog entry, a function, a procedure, an event,
 a phase, a step, a decision's option, an entry's listener of an event) whose name or text holds

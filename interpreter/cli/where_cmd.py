@@ -58,7 +58,7 @@ def describe_items(
 
 
 def composed_path(root: Any, path: list[Any]) -> tuple[list[Any], list[tuple[str, str]]] | None:
-    """For a line of an overlay's operation (``replace: {phases/settler/...: ...}``), the path
+    """For a line of an overlay's operation (``replace: {phases/PHASE/...: ...}``), the path
     the entry written there has in the composed game (the operation's path, then the path inside
     its value, list items by name), with the list items along it: the path another overlay
     writes to change it. None for a line that is not inside an operation."""

@@ -13,9 +13,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 from typing import Any
 
-from starlette.requests import ClientDisconnect, Request
+from starlette.requests import ClientDisconnect, HTTPConnection, Request
 from starlette.responses import Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
@@ -26,7 +27,8 @@ from interpreter.serve.fanout import Outbox
 from interpreter.serve.jsonbody import JSONResponse
 from interpreter.serve.messages import seat_message
 from interpreter.serve.publish import OUTBOX, broadcast
-from interpreter.serve.records import full_save_allowed, seat_record
+from interpreter.serve.records import full_save_allowed
+from interpreter.serve.replaying import held_step
 from interpreter.serve.tables import Hub, ServeError, Table
 
 __all__ = [
@@ -89,7 +91,7 @@ def hub_of(request: Request | WebSocket) -> Hub:
     return request.app.state.hub
 
 
-def create_from(hub: Hub, data: dict[str, Any], overlays: list[str] | None = None) -> Table:
+async def create_from(hub: Hub, data: dict[str, Any], overlays: list[str] | None = None) -> Table:
     """A new table from a request's fields (checked one by one, with messages for people)."""
     game = data.get("game")
     if not isinstance(game, str) or not game:
@@ -114,7 +116,7 @@ def create_from(hub: Hub, data: dict[str, Any], overlays: list[str] | None = Non
     speed = data.get("speed", 2.0)
     if isinstance(speed, bool) or not isinstance(speed, (int, float)) or not 0 <= speed <= 100:
         raise ServeError("'speed' must be a number of moves per second from 0 to 100")
-    return hub.create(game, players, seats, chosen, options, seed, speed)
+    return await hub.create_async(game, players, seats, chosen, options, seed, speed)
 
 
 CREATOR_COOKIE = "rulebook_tables"  # "ID.TOKEN~ID.TOKEN": the tables this browser made
@@ -122,7 +124,7 @@ CREATOR_HEADER = "x-rulebook-creator"
 MAX_REMEMBERED = 40  # tables a browser remembers making (a cookie holds about 4 KB)
 
 
-def remembered_tables(request: Request | WebSocket) -> dict[str, str]:
+def remembered_tables(request: HTTPConnection) -> dict[str, str]:
     """The creator tokens this browser keeps, by table id (from its cookie)."""
     out = {}
     for pair in request.cookies.get(CREATOR_COOKIE, "").split("~"):
@@ -191,7 +193,9 @@ async def new_table(request: Request) -> Response:
         uploads = request.app.state.uploads
         if isinstance(overlays, list):
             overlays = [uploads.resolve(o) if isinstance(o, str) else o for o in overlays]
-        table = create_from(hub_of(request), data, overlays if isinstance(overlays, list) else None)
+        table = await create_from(
+            hub_of(request), data, overlays if isinstance(overlays, list) else None
+        )
     except ServeError as exc:
         return error_response(exc)
     await start_table(request.app, table)
@@ -321,7 +325,10 @@ async def download_save(request: Request) -> Response:
         data = table.to_save().to_json()
         name = f"{table.game.name}-{table.id}.json"
     else:
-        data = seat_record(table, seat)
+        try:
+            data = await hub_of(request).record(table, seat)
+        except ServeError as exc:
+            return error_response(exc)
         who = "public" if seat is None else f"seat{seat}"
         name = f"{table.game.name}-{table.id}-{who}.json"
     return Response(
@@ -338,19 +345,23 @@ async def replay_step(request: Request) -> Response:
     choices of a game people still play."""
     try:
         data = await read_json(request)
-        if data.get("table") is not None:
-            table_id = data["table"]
-            if not isinstance(table_id, str):
-                raise ServeError("'table' must be a table id (a string)")
-            save = hub_of(request).get(table_id).to_save()
-        else:
-            save = validate_save(data.get("save"), "the save file")
         step = data.get("step", 0)
         if step == "end":
             step = None
         elif isinstance(step, bool) or not isinstance(step, int) or step < 0:
             raise ServeError("'step' must be a decision number (0 or more) or \"end\"")
-        message = request.app.state.replays.message(save, step)
+        if data.get("table") is not None:
+            table_id = data["table"]
+            if not isinstance(table_id, str):
+                raise ServeError("'table' must be a table id (a string)")
+            table = await hub_of(request).get_async(table_id)
+            if step is None or step >= table.decision:  # the position it holds: no replay
+                return JSONResponse(held_step(table))
+            save = table.to_save()
+        else:
+            save = validate_save(data.get("save"), "the save file")
+        _charge_replay(request)
+        message = await request.app.state.replays.message_async(save, step)
     except ServeError as exc:
         return error_response(exc)
     except Exception as exc:  # noqa: BLE001 - a replay error names the save and the step
@@ -360,6 +371,20 @@ async def replay_step(request: Request) -> Response:
             raise
         return error_response(ServeError(str(exc), 422))
     return JSONResponse(message)
+
+
+def _charge_replay(request: Request) -> None:
+    """A replay that plays decisions again counts against its client's quota, as a new table
+    does (429 past it)."""
+    client = request.client.host if request.client else "unknown"
+    wait = request.app.state.replay_quota.take(client)
+    if wait:
+        limits = request.app.state.limits
+        raise ServeError(
+            f"too many replays from this address: at most {limits.tables_per_window} in "
+            f"{limits.window_s / 60:g} minutes; try again in {math.ceil(wait)} s",
+            429,
+        )
 
 
 def send_state(socket: WebSocket, table: Table, seat: int | None) -> dict[str, Any]:

@@ -23,12 +23,16 @@ from starlette.staticfiles import StaticFiles
 from interpreter.engine.savefile import SaveGame
 from interpreter.serve.answers import answer_routes
 from interpreter.serve.api import api_routes, broadcast
-from interpreter.serve.limits import Limits, QuotaMiddleware
-from interpreter.serve.messages import seat_message
+from interpreter.serve.caps import Caps
+from interpreter.serve.limits import Limits, QuotaMiddleware, SlidingWindow
+from interpreter.serve.offloop import TableOpener, WorkerHub
 from interpreter.serve.overlays import store_overlay, store_overlay_async
 from interpreter.serve.pages import page_routes
+from interpreter.serve.replaying import replay_message
+from interpreter.serve.stops import stopped_ids
 from interpreter.serve.store import TableStore, default_db_path
 from interpreter.serve.tables import Hub, ServeError, Table
+from interpreter.serve.workers import WorkerPool
 
 __all__ = ["Replays", "Uploads", "Watchers", "create_app"]
 
@@ -141,27 +145,18 @@ class Replays:
 
     def message(self, save: SaveGame, step: int | None) -> dict[str, Any]:
         """The table as a spectator saw it after ``step`` decisions (None: at the end)."""
-        from interpreter.engine.savefile import replay_error
-
         overlays = [self.uploads.saved(overlay) for overlay in save.overlays]
         game, pres = self.hub.compile(save.game, save.players, overlays, save.options)
-        state = save.new_state(game)
-        step = len(save.choices) if step is None else min(step, len(save.choices))
-        for n, choice in enumerate(save.choices[:step], 1):
-            if choice not in state.legal_options():
-                raise replay_error(f"step {n}: {choice!r} is not a legal option there", "the save")
-            state.apply(choice)
-        table = Table("replay", save, [], 0.0, game, pres, state)
-        table.save = SaveGame(**{**save.__dict__, "choices": save.choices[:step]})
-        # a game that has ended keeps no secret: its replay shows every hand at every step (the
-        # server writes a table's result only once it is over; a save file carries its seed)
-        ended = save.result is not None
-        message = seat_message(table, None, every_seat=ended)
-        message["steps"] = len(save.choices)
-        message["step"] = step
-        message["hands_shown"] = ended
-        message["type"] = "replay"
-        return message
+        return replay_message(game, pres, save, step)
+
+    async def message_async(self, save: SaveGame, step: int | None) -> dict[str, Any]:
+        """:meth:`message`, in a worker process where the server has them (off the event
+        loop, within the CPU budget of one move per decision replayed)."""
+        hub = self.hub
+        if not isinstance(hub, WorkerHub):
+            return self.message(save, step)
+        overlays = [self.uploads.saved(overlay) for overlay in save.overlays]
+        return await hub.replay(save, overlays, step)
 
 
 async def evict_idle_tables(hub: Hub, watchers: Watchers, idle_s: float) -> None:
@@ -172,21 +167,32 @@ async def evict_idle_tables(hub: Hub, watchers: Watchers, idle_s: float) -> None
         hub.evict_idle(idle_s, keep=set(watchers.tasks))
 
 
-def create_app(db_path: str | Path | None = None, limits: Limits | None = None) -> Starlette:
+def create_app(
+    db_path: str | Path | None = None,
+    limits: Limits | None = None,
+    workers: int = 0,
+    caps: Caps | None = None,
+) -> Starlette:
     """The server's application over the database at ``db_path`` (default: the data folder),
-    with ``limits`` (default: :class:`Limits`'s). Raises DatabaseInUse when another server
-    holds that database."""
+    with ``limits`` (default: :class:`Limits`'s); the tables' rules run in ``workers``
+    processes (0: in this one, without a CPU budget), within ``caps``. Raises DatabaseInUse
+    when another server holds that database."""
     limits = limits or Limits()
+    caps = caps or Caps()
     path = Path(db_path) if db_path else default_db_path()
     store = TableStore(path)
-    hub = Hub(store)
+    pool = WorkerPool(workers, caps) if workers > 0 else None
+    hub = Hub(store, caps) if pool is None else WorkerHub(store, pool)
     watchers = Watchers(hub)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        halted = stopped_ids(store)  # stopped by the server's budget: not played on
         for table_id in store.unfinished_ids():
+            if table_id in halted:
+                continue
             try:
-                table = hub.get(table_id)
+                table = await hub.get_async(table_id)
             except ServeError:
                 continue  # a table whose rules are gone stays on disk, untouched
             if table.bot_only:
@@ -201,6 +207,8 @@ def create_app(db_path: str | Path | None = None, limits: Limits | None = None) 
             await janitor
         await watchers.stop()
         store.close()
+        if pool is not None:
+            pool.stop()
 
     app = Starlette(
         routes=[
@@ -209,7 +217,10 @@ def create_app(db_path: str | Path | None = None, limits: Limits | None = None) 
             *page_routes(),
             Mount("/static", StaticFiles(directory=STATIC)),
         ],
-        middleware=[Middleware(QuotaMiddleware, limits=limits)],
+        middleware=[
+            Middleware(QuotaMiddleware, limits=limits),
+            *([] if pool is None else [Middleware(TableOpener, hub=hub)]),
+        ],
         lifespan=lifespan,
     )
     app.state.limits = limits
@@ -217,7 +228,11 @@ def create_app(db_path: str | Path | None = None, limits: Limits | None = None) 
 
     app.add_middleware(SecurityHeaders)  # outermost (add_middleware puts it first)
     app.state.hub = hub
+    if isinstance(hub, WorkerHub):
+        hub.on_stop = broadcast  # a table that stops tells its sockets why
     app.state.watchers = watchers
     app.state.uploads = Uploads(path.parent / "overlays")
     app.state.replays = Replays(hub, app.state.uploads)
+    # a replay that plays decisions again counts like a new table (per client address)
+    app.state.replay_quota = SlidingWindow(limits.tables_per_window, limits.window_s)
     return app

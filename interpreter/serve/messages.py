@@ -74,7 +74,7 @@ def _position(table: Any, seat: int | None, every_seat: bool) -> dict[str, Any]:
         "to_move": to_move,
         "over": over,
         "prompt": _prompt(state) if to_move is not None else "",
-        "options": options_of(state, pres, viewer) if to_move == viewer else [],
+        "options": _options(table, viewer) if to_move == viewer else [],
         "board": board_html(pres.board(view), pres, viewer),
         "log_from": 0,
         "log": [],
@@ -92,6 +92,14 @@ def _position(table: Any, seat: int | None, every_seat: bool) -> dict[str, Any]:
             "rows": score_rows(result, table.save.seats),
         }
     return message
+
+
+def _options(table: Any, seat: int) -> list[dict[str, Any]]:
+    """The options of the seat to move: as the table's worker worded them (its rules run
+    there: an option's preview plays it on a copy), else worded here."""
+    if table.options is not None:
+        return list(table.options)
+    return options_of(table.state, table.presentation, seat)
 
 
 def _prompt(state: Any) -> str:

@@ -218,7 +218,7 @@ async def create_game(request: Request) -> Response:
             seed = form.get("seed")
             speed = float(form.get("speed") or 2)
         uploads = request.app.state.uploads
-        table = create_from(
+        table = await create_from(
             request.app.state.hub,
             {
                 "game": game,

@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import secrets
+import threading
 import time
 from collections.abc import Collection, Mapping, Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.bots import UnknownBotError, make_bot
@@ -25,146 +24,17 @@ from interpreter.bots.registry import plays
 from interpreter.diagnostics.errors import RulebookError
 from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.engine.infoset import SeatView
-from interpreter.engine.loader import load_game_and_data
 from interpreter.engine.savefile import SaveGame, result_to_dict
 from interpreter.load.catalog import game_dirs
+from interpreter.serve.caps import Caps, compile_game
 from interpreter.serve.presentation import Presentation
+from interpreter.serve.randoms import PRACTICE_SEEDS, draw_seed, new_table_id, new_token
+from interpreter.serve.records import seat_record
 from interpreter.serve.store import MoveRefused, TableStore
+from interpreter.serve.table import HUMAN, ServeError, Table
 from interpreter.serve.turns import automatic_move, retrieved, stopped, trial
 
 __all__ = ["HUMAN", "Hub", "ServeError", "Table"]
-
-HUMAN = "human"
-TOKEN_BYTES = 32  # 43 url-safe characters: not guessable
-MAX_TOKEN = 200  # longer than any token this server makes: refused before any comparison
-SEED_BITS = 256  # a drawn seed: nobody guesses it, nor searches the seeds a view fits
-PRACTICE_SEEDS = 2**64  # seeds a creator may choose (a "practice" table); drawn ones are above
-
-
-def token_bytes(token: Any, name: str, kind: str) -> bytes:
-    """A token as bytes for ``secrets.compare_digest`` (which raises TypeError on a non-ASCII
-    str), or a 400 ServeError for anything that cannot be a token of this server."""
-    if not isinstance(token, str) or len(token) > MAX_TOKEN or not token.isascii():
-        raise ServeError(f"{name!r} must be a {kind} (a string)")
-    return token.encode()
-
-
-def draw_seed() -> int:
-    """A fresh seed for a table: 256 random bits, never below ``PRACTICE_SEEDS`` (so a drawn
-    seed is never taken for a chosen one; that rejects one draw in 2**192)."""
-    while True:
-        seed = secrets.randbits(SEED_BITS)
-        if seed >= PRACTICE_SEEDS:
-            return seed
-
-
-class ServeError(Exception):
-    """A request the server refuses, with the HTTP status and a message for people."""
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.message = message
-        self.status = status
-
-
-@dataclass
-class Table:
-    id: str
-    save: SaveGame  # header; ``choices`` grows with every move
-    tokens: list[str]
-    speed: float
-    game: Any
-    presentation: Presentation
-    state: Any
-    bots: dict[int, Any] = field(default_factory=dict)
-    # open sockets at this table and the seat each one sees (None: a spectator)
-    listeners: dict[Any, int | None] = field(default_factory=dict)
-    creator: str = ""  # the creator's token ("": nobody's, a table of an earlier version)
-    # why the table stopped before its end (a bot failed, a rule failed): shown, no traceback
-    error: str | None = None
-    # each person's answers set in advance (seat -> question key -> take / decline), applied
-    # at that seat's own decisions only (serve/answers.py)
-    answers: dict[int, dict[str, str]] = field(default_factory=dict)
-    # the decision whose position was last sent to everybody at the table (publish.py): an
-    # answer set in advance is applied only there, so it reads to the others as an asked one
-    shown: int = -1
-    # each seat's message at the present position, without its log (messages.seat_message)
-    messages: dict[Any, dict[str, Any]] = field(default_factory=dict, repr=False)
-    # the move being written by the writer thread (Hub.commit_async), None when none is
-    writing: asyncio.Future[None] | None = None
-
-    def listen(self, socket: Any, seat: int | None) -> None:
-        self.listeners[socket] = seat
-
-    def forget(self, socket: Any) -> None:
-        self.listeners.pop(socket, None)
-
-    def listeners_items(self) -> list[tuple[Any, int | None]]:
-        return list(self.listeners.items())
-
-    @property
-    def decision(self) -> int:
-        """The number of decisions taken so far (the next one's number)."""
-        return len(self.save.choices)
-
-    @property
-    def humans(self) -> list[int]:
-        return [seat for seat, kind in enumerate(self.save.seats) if kind == HUMAN]
-
-    @property
-    def bot_only(self) -> bool:
-        return not self.humans
-
-    def bot_to_move(self) -> bool:
-        return not self.state.is_over and self.state.to_move in self.bots
-
-    @property
-    def practice(self) -> bool:
-        """A table with people whose seed its creator chose: every seat is told so (whoever
-        knows the seed knows every hidden card). Drawn seeds are never below
-        ``PRACTICE_SEEDS``; chosen ones always are, so the seed alone tells, in a save too."""
-        return bool(self.humans) and self.save.seed < PRACTICE_SEEDS
-
-    def seat_of(self, token: Any) -> int | None:
-        """The seat a token opens; None for no token (a spectator); a wrong one is refused."""
-        if token is None or token == "":
-            return None
-        offered = token_bytes(token, "token", "seat token")
-        for seat, known in enumerate(self.tokens):
-            if secrets.compare_digest(known.encode(), offered):
-                return seat
-        raise ServeError("this seat link is not valid for this table", 403)
-
-    def is_creator(self, token: Any) -> bool:
-        """Whether ``token`` is this table's creator token (compared in constant time); a token
-        of the wrong type is refused with a 400, never a TypeError."""
-        if token is None or token == "":
-            return False
-        offered = token_bytes(token, "creator", "creator token")
-        return bool(self.creator) and secrets.compare_digest(self.creator.encode(), offered)
-
-    def check_creator(self, token: Any, what: str) -> None:
-        if not self.is_creator(token):
-            raise ServeError(
-                f"only the table's creator may {what} (from the browser that made the table, "
-                "or with the creator token it was given)",
-                403,
-            )
-
-    def to_save(self) -> SaveGame:
-        result = result_to_dict(self.state.result()) if self.state.is_over else None
-        return SaveGame(
-            game=self.save.game,
-            players=self.save.players,
-            overlays=list(self.save.overlays),
-            options=dict(self.save.options),
-            seed=self.save.seed,
-            seats=list(self.save.seats),
-            choices=list(self.save.choices),
-            result=result,
-            take_forced=self.save.take_forced,
-            ask_hidden_forced=self.save.ask_hidden_forced,
-        )
 
 
 class Hub:
@@ -172,11 +42,14 @@ class Hub:
     nobody watches leaves memory once idle (:meth:`evict_idle`) and :meth:`get` rebuilds it
     from the store when it is asked for again."""
 
-    def __init__(self, store: TableStore) -> None:
+    def __init__(self, store: TableStore, caps: Caps | None = None) -> None:
         self.store = store
+        self.caps = caps or Caps()  # what a move and a game of uploaded rules may cost
         self.tables: dict[str, Table] = {}
         self.touched: dict[str, float] = {}  # table id -> when last asked for (monotonic s)
         self._games: dict[tuple[Any, ...], tuple[Any, Presentation]] = {}
+        self._compiling = threading.Lock()
+        self.errors_in_memory = True  # why a table stopped is not in the database
 
     # -- loading games (compiled once per set-up and shared: a Game is immutable) ------------
     def compile(
@@ -193,14 +66,14 @@ class Hub:
             tuple(overlays),
             tuple(sorted((k, str(v)) for k, v in options.items())),
         )
-        found = self._games.get(key)
-        if found is None:
-            try:
-                loaded, data = load_game_and_data(game, players, tuple(overlays), dict(options))
-            except RulebookError as exc:
-                raise ServeError(str(exc)) from None
-            found = (loaded, Presentation.from_data(data))
-            self._games[key] = found
+        with self._compiling:  # one at a time: compiles run in threads, the parser is shared
+            found = self._games.get(key)
+            if found is None:
+                try:
+                    found = compile_game(game, players, overlays, options, self.caps)
+                except RulebookError as exc:
+                    raise ServeError(str(exc)) from None
+                self._games[key] = found
         return found
 
     # -- tables ------------------------------------------------------------------------------
@@ -215,6 +88,15 @@ class Hub:
         speed: float = 2.0,
     ) -> Table:
         """Set up a new table (checked first: nothing is stored for a set-up that fails)."""
+        self.check_setup(game, players, seats, seed)
+        compiled, pres = self.compile(game, players, overlays, options or {})
+        save = self.new_save(game, overlays, compiled, seats, seed)
+        bots = self._bots(save)
+        state = compiled.new_state(save.seed)
+        return self.seat(Table("", save, [], float(speed), compiled, pres, state, bots))
+
+    def check_setup(self, game: str, players: int, seats: Sequence[str], seed: int | None) -> None:
+        """Refuse a set-up whose seats, seed or bots do not fit (before anything is compiled)."""
         if len(seats) != players:
             raise ServeError(f"{players} players need {players} seats, got {len(seats)}")
         if seed is not None and HUMAN in seats and not 0 <= seed < PRACTICE_SEEDS:
@@ -226,27 +108,47 @@ class Hub:
         for seat, kind in enumerate(seats):
             if kind != HUMAN and not plays(kind, game):
                 raise ServeError(f"seat {seat}: the bot {kind!r} plays another game only")
-        compiled, pres = self.compile(game, players, overlays, options or {})
-        seed = draw_seed() if seed is None else int(seed)
-        save = SaveGame(
+
+    def new_save(
+        self,
+        game: str,
+        overlays: Sequence[str],
+        compiled: Any,
+        seats: Sequence[str],
+        seed: int | None,
+    ) -> SaveGame:
+        """The save header of a new table (its seed drawn unless the creator chose one)."""
+        return SaveGame(
             game=game,
-            players=players,
+            players=len(seats),
             overlays=list(overlays),
             options=dict(compiled.options),
-            seed=seed,
+            seed=draw_seed() if seed is None else int(seed),
             seats=list(seats),
         )
-        bots = self._bots(save)
-        table_id = secrets.token_urlsafe(9)
-        tokens = [secrets.token_urlsafe(TOKEN_BYTES) for _ in seats]
-        creator = secrets.token_urlsafe(TOKEN_BYTES)
-        state = compiled.new_state(seed)
-        table = Table(table_id, save, tokens, float(speed), compiled, pres, state, bots)
-        table.creator = creator
-        self.store.create(table_id, save, tokens, table.speed, creator)
-        self.tables[table_id] = table
-        self.touched[table_id] = time.monotonic()
+
+    def seat(self, table: Table) -> Table:
+        """Give a new table its id, tokens and creator token, store it and keep it."""
+        table.id = table.id or new_table_id()
+        table.tokens = [new_token() for _ in table.save.seats]
+        table.creator = new_token()
+        self.store.create(table.id, table.save, table.tokens, table.speed, table.creator)
+        self.tables[table.id] = table
+        self.touched[table.id] = time.monotonic()
         return table
+
+    async def create_async(self, *args: Any, **kwargs: Any) -> Table:
+        """:meth:`create` (a server whose rules run in worker processes sets up there)."""
+        return self.create(*args, **kwargs)
+
+    async def record(self, table: Table, seat: int | None) -> dict[str, Any]:
+        """The seat's record of the table (records.py; a server whose rules run in worker
+        processes builds it there)."""
+        return seat_record(table, seat)
+
+    async def get_async(self, table_id: str) -> Table:
+        """:meth:`get` (a server whose rules run in worker processes opens tables there)."""
+        return self.get(table_id)
 
     def _bots(self, save: SaveGame) -> dict[int, Any]:
         bots = {}
@@ -308,7 +210,8 @@ class Hub:
             for table_id, table in self.tables.items()
             if not table.listeners
             and table_id not in keep
-            and table.error is None  # why it stopped lives in memory only: keep it shown
+            # why it stopped lives in memory only, unless kept in the database (offloop.py)
+            and (table.error is None or not self.errors_in_memory)
             and now - self.touched.get(table_id, 0.0) >= idle_s
         ]
         for table_id in gone:

@@ -88,7 +88,7 @@ def _stop(table: Any, error: str) -> None:
     _log.warning("table %s stopped: %s", table.id, " ".join(error.split()))
 
 
-def retrieved(future: asyncio.Future[None]) -> None:
+def retrieved(future: asyncio.Future[Any]) -> None:
     """Mark a move's outcome as seen when nobody waits for it any more (a cancelled request):
     the table has it either way."""
     if not future.cancelled():

@@ -22,8 +22,12 @@ def free_port() -> int:
 
 def start_server(db: Path, port: int, *extra: str) -> subprocess.Popen[bytes]:
     """``rulebook serve`` on ``port`` (``extra``: more arguments, e.g. "--log-level", "info");
-    its stderr is kept: read it once the process has ended."""
+    its stderr is kept: read it once the process has ended. The tables' rules run in the
+    server's own process (``--workers 0``: no worker process to start) unless ``extra`` names
+    ``--workers``."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    if "--workers" not in extra:
+        extra = ("--workers", "0", *extra)
     process = subprocess.Popen(
         [
             sys.executable,

@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from helpers.server import ROOT, free_port, start_server
-from interpreter.serve import sandbox, tables as tables_module
+from interpreter.serve import sandbox, table as table_module
 from interpreter.serve.tables import ServeError
 
 GOOD = b"overlay: mine\nextends: san-juan\n"
@@ -34,7 +34,7 @@ def test_tokens_are_32_random_bytes_compared_in_constant_time(hub, monkeypatch):
         compared.append((a, b))
         return real(a, b)
 
-    monkeypatch.setattr(tables_module.secrets, "compare_digest", compare_digest)
+    monkeypatch.setattr(table_module.secrets, "compare_digest", compare_digest)
     guess = table.tokens[1][:-1] + "x"
     with pytest.raises(ServeError, match="not valid for this table"):
         table.seat_of(guess)

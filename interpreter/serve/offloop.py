@@ -1,0 +1,385 @@
+"""The server's tables with their rules run in worker processes (``workers.py``): the event
+loop only checks a move against the position it holds, routes it to the table's worker,
+commits it to disk and shows the new position.
+
+:class:`WorkerHub` is a :class:`Hub` whose tables hold the position their worker sent back
+(``snapshot.py``): a state that is read (views, the log, the legal options, the result) and
+never played here, and the worded options of the person to move. A move whose rules pass the
+CPU budget, or a game of uploaded rules that reaches the server's caps, stops its table: every
+seat is told why (``Table.error``, shown above the board), the reason is kept in the database
+(``stops.py``) and the table is neither replayed nor played on after a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future
+from typing import Any
+from urllib.parse import parse_qs
+
+from starlette.requests import HTTPConnection
+
+from interpreter.engine.savefile import SaveGame, result_to_dict
+from interpreter.serve.api import MAX_REMEMBERED, remembered_tables
+from interpreter.serve.caps import is_uploaded
+from interpreter.serve.randoms import new_table_id
+from interpreter.serve.snapshot import restore
+from interpreter.serve.stops import clear_stop, mark_stopped, stop_reason
+from interpreter.serve.store import MoveRefused
+from interpreter.serve.tables import HUMAN, Hub, ServeError, Table
+from interpreter.serve.turns import answered_choice, retrieved, stopped
+from interpreter.serve.workers import WorkerPool
+
+__all__ = ["TableOpener", "WorkerHub"]
+
+# a failure the table cannot go on from (the rules passed the server's budget or caps, or
+# the worker failed): the table stops, for good
+STOPS = ("budget", "limit", "fault", "unknown")
+
+
+def _header(table: Table) -> dict[str, Any]:
+    save = table.save
+    return {
+        "game": save.game,
+        "players": save.players,
+        "overlays": list(save.overlays),
+        "options": dict(save.options),
+        "seed": save.seed,
+        "seats": list(save.seats),
+        "take_forced": save.take_forced,
+        "ask_hidden_forced": save.ask_hidden_forced,
+    }
+
+
+def _stranger(table: Table) -> bool:
+    return any(is_uploaded(o) for o in table.save.overlays)
+
+
+class WorkerHub(Hub):
+    """A :class:`Hub` whose tables' rules run in a :class:`WorkerPool`."""
+
+    def __init__(self, store: Any, pool: WorkerPool) -> None:
+        super().__init__(store, pool.caps)
+        self.pool = pool
+        self._loading: dict[str, asyncio.Future[Table]] = {}  # tables being opened
+        self.errors_in_memory = False  # a stopped table's reason is kept (stops.py)
+        # called when a table stops (the app tells its sockets): set by create_app
+        self.on_stop: Callable[[Table], None] = lambda table: None
+
+    # -- tables in memory --------------------------------------------------------------------
+    def get(self, table_id: str) -> Table:
+        """A table in memory (:meth:`get_async` brings one from the database first: the
+        server does that before a request that names a table reaches its handler)."""
+        table = self.tables.get(table_id)
+        if table is None:
+            if self.store.load(table_id) is None:
+                raise ServeError(f"no table {table_id!r} here", 404)
+            raise ServeError("the table is being opened; try again in a moment", 503)
+        self.touched[table_id] = time.monotonic()
+        return table
+
+    async def get_async(self, table_id: str) -> Table:
+        """A table by id, opened in its worker from the database when not in memory (its
+        choices replayed there, never on the event loop)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            self.touched[table_id] = time.monotonic()
+            return table
+        loading = self._loading.get(table_id)
+        if loading is None:  # one opening per table, whoever asks meanwhile waits for it
+            loading = asyncio.ensure_future(self._load(table_id))
+            loading.add_done_callback(retrieved)
+            loading.add_done_callback(lambda _done: self._loading.pop(table_id, None))
+            self._loading[table_id] = loading
+        return await asyncio.shield(loading)
+
+    async def _load(self, table_id: str) -> Table:
+        stored = self.store.load(table_id)
+        if stored is None:
+            raise ServeError(f"no table {table_id!r} here", 404)
+        save = stored.save
+        game, pres = await asyncio.to_thread(
+            self.compile, save.game, save.players, save.overlays, save.options
+        )
+        choices = list(save.choices)
+        save.choices = []
+        table = Table(
+            table_id,
+            save,
+            stored.tokens,
+            stored.speed,
+            game,
+            pres,
+            None,
+            {seat: kind for seat, kind in enumerate(save.seats) if kind != HUMAN},
+            creator=stored.creator,
+            answers=self.store.answers(table_id),
+        )
+        table.error = stop_reason(self.store, table_id)
+        answer = await self._open(table, choices)
+        if "failed" in answer:
+            raise ServeError(f"table {table_id} could not be opened: {answer['message']}", 500)
+        save.choices = choices
+        self.tables[table_id] = table
+        self.touched[table_id] = time.monotonic()
+        return table
+
+    async def _open(self, table: Table, choices: Sequence[str]) -> dict[str, Any]:
+        """Open the table in its worker (its choices replayed there) and take its position."""
+        request = {"op": "open", "table": table.id, "header": _header(table), "choices": choices}
+        self.pool.fresh(table.id, _stranger(table))
+        answer = await self.pool.call(table.id, _stranger(table), request, len(choices) + 1)
+        if "failed" not in answer:
+            table.state = restore(table.game, answer["snap"])
+            table.options = answer["options"]
+        return answer
+
+    def evict_idle(self, idle_s: float, keep: Any = ()) -> list[str]:
+        gone = super().evict_idle(idle_s, keep)
+        for table_id in gone:
+            self.pool.forget(table_id)
+        return gone
+
+    def _forget(self, table: Table) -> None:
+        super()._forget(table)
+        self.pool.forget(table.id)
+
+    # -- new tables --------------------------------------------------------------------------
+    async def create_async(
+        self,
+        game: str,
+        players: int,
+        seats: Sequence[str],
+        overlays: Sequence[str] = (),
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        speed: float = 2.0,
+    ) -> Table:
+        """Set a new table up in its worker (checked first: nothing is stored for a set-up
+        that fails, or passes the budget)."""
+        self.check_setup(game, players, seats, seed)
+        compiled, pres = await asyncio.to_thread(
+            self.compile, game, players, overlays, options or {}
+        )
+        save = self.new_save(game, overlays, compiled, seats, seed)
+        bots = {seat: kind for seat, kind in enumerate(seats) if kind != HUMAN}
+        table = Table(new_table_id(), save, [], float(speed), compiled, pres, None, bots)
+        answer = await self._open(table, [])
+        if "failed" in answer:
+            self.pool.forget(table.id)
+            raise ServeError(f"the game could not be set up: {answer['message']}", 422)
+        return self.seat(table)
+
+    # -- moves -------------------------------------------------------------------------------
+    async def move_async(self, table: Table, token: str | None, option: Any, decision: Any) -> int:
+        """A person's move: checked here against the position held, played by the worker,
+        committed to disk, then shown; returns the mover's seat."""
+        await self.settle(table)
+        if table.error is not None:
+            raise ServeError(f"this table has stopped: {table.error}", 409)
+        seat = self.check_move(table, token, option, decision)
+        answer = await self._play(table, {"op": "move", "option": option})
+        failed = answer.get("failed")
+        if failed in ("rule", "illegal"):
+            raise ServeError(f"this move fails under the rules: {answer['message']}", 422)
+        if failed is not None:
+            raise ServeError(f"this table has stopped: {table.error}", 409)
+        return seat
+
+    async def _automatic_async(self, table: Table) -> bool:
+        """The bot to move, or a person's answer set in advance, moves (False: none did, or
+        the move failed and the table stopped)."""
+        await self.settle(table)
+        if table.error is not None or table.state.is_over:
+            return False
+        if table.bot_to_move():
+            answer = await self._play(table, {"op": "bot"})
+            prefix = "could not move: "
+        else:
+            choice = answered_choice(table)
+            if choice is None:
+                return False
+            answer = await self._play(table, {"op": "move", "option": choice})
+            prefix = f"answer set in advance ({choice}) failed: "
+        failed = answer.get("failed")
+        if failed is None:
+            return True
+        if table.error is None:  # a rule failed on this move: the table stops here
+            if failed == "bot":
+                table.error = answer["message"]
+            else:
+                stopped(table, prefix + answer["message"])
+            self._stop(table)
+        return False
+
+    async def _play(self, table: Table, request: dict[str, Any]) -> dict[str, Any]:
+        """Play one move in the table's worker and, once it is on disk, take the new position.
+        A request cancelled meanwhile (a socket dropped) does not stop it: the worker has
+        played the move, so the table takes it all the same. A move past the budget or the
+        caps stops the table."""
+        task = asyncio.ensure_future(self._play_through(table, request))
+        task.add_done_callback(retrieved)
+        return await asyncio.shield(task)
+
+    async def _play_through(self, table: Table, request: dict[str, Any]) -> dict[str, Any]:
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        done.add_done_callback(retrieved)
+        table.writing = done  # no other move of this table starts until this one is done
+        try:
+            answer = await self._played(table, request)
+        except BaseException:
+            table.writing = None
+            done.set_result(None)
+            raise
+        failed = answer.get("failed")
+        if failed is not None:
+            table.writing = None
+            done.set_result(None)
+            if failed in STOPS:
+                table.error = self._stop_message(table, failed, answer["message"])
+                self._stop(table)
+            return answer
+        choice = answer["choice"]
+        written = self.store.submit_move(table.id, table.decision, choice)
+
+        def on_disk(future: Future[None]) -> None:  # in the writer thread
+            with contextlib.suppress(RuntimeError):  # the loop has closed: the server stopped
+                loop.call_soon_threadsafe(self._taken, table, answer, future, done)
+
+        written.add_done_callback(on_disk)
+        await asyncio.shield(done)
+        return answer
+
+    async def _played(self, table: Table, request: dict[str, Any]) -> dict[str, Any]:
+        stranger = _stranger(table)
+        if self.pool.fresh(table.id, stranger):  # a new worker: the table is opened again
+            opened = await self._open(table, list(table.save.choices))
+            if "failed" in opened:
+                return opened
+        request = {
+            **request,
+            "table": table.id,
+            "log_from": len(table.state.log or ()),
+            "history_from": len(table.state.history),
+        }
+        return await self.pool.call(table.id, stranger, request)
+
+    def _taken(
+        self, table: Table, answer: dict[str, Any], written: Future[None], done: Any
+    ) -> None:
+        """The writer is done with a move (on the event loop): show it, or refuse it."""
+        table.writing = None
+        exc = written.exception()
+        if exc is None:
+            table.state = restore(table.game, answer["snap"], table.state)
+            table.options = answer["options"]
+            table.save.choices.append(answer["choice"])
+            if table.state.is_over:
+                self.store.finish(table.id, result_to_dict(table.state.result()))
+            done.set_result(None)
+        elif isinstance(exc, MoveRefused):
+            done.set_exception(self._refused(table, exc))
+        else:  # the database failed: nothing of the move was written
+            self._forget(table)
+            done.set_exception(ServeError(f"the move could not be saved ({exc}); try again", 503))
+
+    def _stop_message(self, table: Table, failed: str, message: str) -> str:
+        """Why the table stopped, for every seat: where, and which of the server's limits."""
+        seat = table.state.to_move
+        where = f"the table stopped at decision {table.decision} (seat {seat} to move)"
+        if failed == "limit" and _stranger(table):
+            caps = self.caps
+            return (
+                f"{where}: the game reached this server's cap for uploaded rules "
+                f"({caps.decisions} decisions, {caps.rounds} rounds): {message}"
+            )
+        return f"{where}: {message}"
+
+    def _stop(self, table: Table) -> None:
+        """The table has stopped (``table.error`` says why): kept so, its worker's copy let
+        go, and everybody at the table told."""
+        mark_stopped(self.store, table.id, table.error or "stopped")
+        self.pool.forget(table.id)
+        self.on_stop(table)
+
+    async def record(self, table: Table, seat: int | None) -> dict[str, Any]:
+        """The seat's record of the table (``records.py``), built in a worker."""
+        extra = {"seat": seat, "practice": table.practice, "table": table.id}
+        return await self.replay(table.to_save(), table.save.overlays, None, "record", extra)
+
+    async def replay(
+        self,
+        save: SaveGame,
+        overlays: Sequence[str],
+        step: int | None,
+        op: str = "replay",
+        extra: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """The replay step's message, built in a worker of the save's lane (its decisions
+        played again there, within the budget of one move each)."""
+        header = {
+            "game": save.game,
+            "players": save.players,
+            "overlays": list(overlays),
+            "options": dict(save.options),
+            "seed": save.seed,
+            "seats": list(save.seats),
+            "take_forced": save.take_forced,
+            "ask_hidden_forced": save.ask_hidden_forced,
+            "result": save.result,
+        }
+        request = {"op": op, "table": "", "header": header, "choices": list(save.choices)}
+        request["step"] = step
+        request.update(extra or {})
+        stranger = any(is_uploaded(o) for o in overlays)
+        moves = len(save.choices) if step is None else min(step, len(save.choices))
+        answer = await self.pool.call_any(stranger, request, moves + 1)
+        if "failed" in answer:
+            raise ServeError(f"the replay could not be made: {answer['message']}", 422)
+        return answer["message"]
+
+    def delete(self, table: Table, creator: Any) -> None:
+        super().delete(table, creator)
+        clear_stop(self.store, table.id)
+        self.pool.forget(table.id)
+
+
+_NAMED = re.compile(r"^/(?:api/tables|ws/tables|t)/([A-Za-z0-9_-]{1,64})(?:/|$)")
+
+
+class TableOpener:
+    """ASGI middleware: a table that a request names (in its path, or ``/replay?table=ID``)
+    is opened from the database, in its worker, before the request reaches its handler, so
+    that the handlers find it in memory; the event loop serves others meanwhile."""
+
+    def __init__(self, app: Any, hub: Hub) -> None:
+        self.app = app
+        self.hub = hub
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] in ("http", "websocket"):
+            for table_id in self._named(scope):
+                if table_id not in self.hub.tables:
+                    with contextlib.suppress(ServeError):  # the handler answers an unknown one
+                        await self.hub.get_async(table_id)
+        await self.app(scope, receive, send)
+
+    @staticmethod
+    def _named(scope: Any) -> list[str]:
+        """The tables the request names; on the lobby, those this browser made (it shows
+        their seat links and delete buttons)."""
+        path = scope.get("path", "")
+        found = _NAMED.match(path)
+        if found is not None:
+            return [found.group(1)]
+        if path == "/replay":
+            query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+            return query.get("table", [])[:1]
+        if path == "/" and scope["type"] == "http":
+            return list(remembered_tables(HTTPConnection(scope)))[:MAX_REMEMBERED]
+        return []

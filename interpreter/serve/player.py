@@ -1,0 +1,249 @@
+"""What runs the rules of the server's tables: a :class:`Player` holds the tables given to it
+(each one's state and bots) and makes their moves, each within a CPU-time budget.
+
+A table's rules may be a stranger's (an uploaded overlay): its loops, its game's length are
+the uploader's to choose. So the server never runs them on its event loop. A worker process
+(``workers.py``) runs a Player and answers each request with a :func:`snapshot` of the new
+position and the options of the seat to move (their texts and previews run rule code too);
+``rulebook serve --workers 0`` runs one in the server's own process (for tests), without the
+CPU budget, which needs a process of its own.
+
+Every request that runs rules runs under :func:`cpu_budget`: past its CPU time the work is
+interrupted (:class:`OverBudget`) and the table is left as it was before the request.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from interpreter.bots import UnknownBotError, make_bot
+from interpreter.diagnostics.errors import RulebookError
+from interpreter.engine.infoset import SeatView
+from interpreter.model.limits import GameLimitError
+from interpreter.serve.caps import Caps, compile_game
+from interpreter.serve.messages import options_of
+from interpreter.serve.presentation import Presentation
+from interpreter.serve.snapshot import snapshot
+
+__all__ = ["OverBudget", "Player", "cpu_budget"]
+
+HUMAN = "human"
+MAX_GAMES = 32  # compiled compositions a worker keeps
+
+
+class OverBudget(BaseException):  # noqa: N818 - a stop, like KeyboardInterrupt, not an error
+    """A request passed its CPU-time budget (raised in the worker by a timer signal; a
+    BaseException, so that no rule's or bot's ``except Exception`` swallows it)."""
+
+
+def _over_budget(_signum: int, _frame: Any) -> None:
+    raise OverBudget
+
+
+@contextlib.contextmanager
+def cpu_budget(seconds: float | None) -> Iterator[None]:
+    """Interrupt the block with :class:`OverBudget` once this process has used ``seconds`` of
+    CPU time in it (None: no budget). Only in a process's main thread (a worker's)."""
+    if seconds is None:
+        yield
+        return
+    previous = signal.signal(signal.SIGPROF, _over_budget)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
+
+
+@dataclass
+class Played:
+    """One table as its player holds it."""
+
+    game: Any
+    presentation: Presentation
+    state: Any
+    seats: list[str]
+    bots: dict[int, Any] = field(default_factory=dict)
+
+
+class Player:
+    """The tables one worker plays (by table id) and the games compiled for them."""
+
+    def __init__(self, caps: Caps, budget: bool) -> None:
+        self.caps = caps
+        self.budget = budget  # False in the server's own process (no timer signal there)
+        self.games: dict[tuple[Any, ...], tuple[Any, Presentation]] = {}
+        self.tables: dict[str, Played] = {}
+
+    def _seconds(self, moves: int = 1) -> float | None:
+        return self.caps.move_cpu_s * max(moves, 1) if self.budget else None
+
+    def handle(self, request: dict[str, Any]) -> dict[str, Any]:
+        """One request (``op``: open, move, bot, drop), answered as plain data: ``snap`` and
+        ``options``, or ``failed`` (rule, budget, bot, unknown) with a ``message``."""
+        op = request["op"]
+        table_id = request["table"]
+        if op == "drop":
+            self.tables.pop(table_id, None)
+            return {}
+        if op in ("replay", "record"):
+            return self._replay(request)
+        if op == "open":
+            try:  # compiled outside the budget: the upload check bounded what that costs
+                compiled = self._compiled(request["header"])
+            except RulebookError as exc:
+                return {"failed": "rule", "message": str(exc)}
+            return self._guarded(
+                lambda: self._open(table_id, request, compiled), len(request["choices"])
+            )
+        played = self.tables.get(table_id)
+        if played is None:
+            return {"failed": "unknown", "message": f"table {table_id} is not open here"}
+        if op == "move":
+            return self._guarded(lambda: self._move(played, request, request["option"]))
+        return self._guarded(lambda: self._bot(played, request))
+
+    def _replay(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        """A replay step's message (``replaying.py``), or a seat's record of a live table
+        (``records.py``), its decisions played within the budget of one move each."""
+        from interpreter.engine.savefile import SaveGame
+        from interpreter.serve.replaying import replay_message
+
+        header = dict(request["header"])
+        try:
+            game, pres = self._compiled(header)
+        except RulebookError as exc:
+            return {"failed": "rule", "message": str(exc)}
+        save = SaveGame(**header, choices=list(request["choices"]))
+        if request["op"] == "record":  # a seat's record of a live table (records.py)
+            from types import SimpleNamespace
+
+            from interpreter.serve.records import seat_record
+
+            table = SimpleNamespace(
+                save=save, game=game, id=request["table"], practice=request["practice"]
+            )
+            return self._guarded(
+                lambda: {"message": seat_record(table, request["seat"])}, len(save.choices) + 1
+            )
+        step = request["step"]
+        moves = len(save.choices) if step is None else min(step, len(save.choices))
+        return self._guarded(lambda: {"message": replay_message(game, pres, save, step)}, moves)
+
+    def _guarded(self, work: Any, moves: int = 1) -> dict[str, Any]:
+        try:
+            with cpu_budget(self._seconds(moves)):
+                return work()
+        except OverBudget:
+            return {"failed": "budget", "message": self._over_message(moves)}
+        except GameLimitError as exc:
+            return {"failed": "limit", "message": str(exc)}
+        except RulebookError as exc:
+            return {"failed": "rule", "message": str(exc)}
+
+    def _over_message(self, moves: int) -> str:
+        seconds = self.caps.move_cpu_s * max(moves, 1)
+        return f"the rules used more than this server's {seconds:g} s of CPU time for one move"
+
+    def _compiled(self, header: Mapping[str, Any]) -> tuple[Any, Presentation]:
+        key = (
+            header["game"],
+            header["players"],
+            tuple(header["overlays"]),
+            tuple(sorted((k, str(v)) for k, v in header["options"].items())),
+        )
+        found = self.games.get(key)
+        if found is None:
+            found = compile_game(
+                header["game"],
+                header["players"],
+                header["overlays"],
+                header["options"],
+                self.caps,
+            )
+            if len(self.games) >= MAX_GAMES:  # the oldest composition goes (uploads are many)
+                del self.games[next(iter(self.games))]
+            self.games[key] = found
+        return found
+
+    def _open(
+        self, table_id: str, request: Mapping[str, Any], compiled: tuple[Any, Presentation]
+    ) -> dict[str, Any]:
+        """Set a table up (``choices``: replayed, its bots seeing their own decisions again,
+        so that they go on as they would have)."""
+        header = request["header"]
+        game, pres = compiled
+        state = game.new_state(
+            header["seed"],
+            take_forced=header["take_forced"],
+            ask_hidden_forced=header["ask_hidden_forced"],
+        )
+        bots = {}
+        for seat, kind in enumerate(header["seats"]):
+            if kind != HUMAN:
+                try:
+                    bots[seat] = make_bot(kind, seat, header["seed"])
+                except UnknownBotError as exc:
+                    return {"failed": "bot", "message": f"seat {seat}: {exc}"}
+        played = Played(game, pres, state, list(header["seats"]), bots)
+        for choice in request["choices"]:
+            bot = bots.get(state.to_move)
+            if bot is not None:
+                bot.choose(SeatView(state, state.to_move), state.legal_options())
+            state.apply(choice)
+        self.tables[table_id] = played
+        return self._answer(played, state, 0, 0)
+
+    def _move(self, played: Played, request: Mapping[str, Any], option: str) -> dict[str, Any]:
+        """Apply ``option`` to a copy and keep the copy once the whole move has run (a rule
+        that fails, or the budget, leaves the table as it was)."""
+        state = played.state
+        if option not in state.legal_options():
+            return {"failed": "illegal", "message": f"{option!r} is not a legal option now"}
+        moved = state.copy(recording=True)
+        moved.log = None if state.log is None else list(state.log)
+        moved.apply(option)
+        answer = self._answer(played, moved, request["log_from"], request["history_from"])
+        played.state = moved
+        answer["choice"] = option
+        return answer
+
+    def _bot(self, played: Played, request: Mapping[str, Any]) -> dict[str, Any]:
+        state = played.state
+        seat = state.to_move
+        bot = played.bots.get(seat) if not state.is_over else None
+        if bot is None:
+            return {"failed": "unknown", "message": "no bot is to move"}
+        legal = state.legal_options()
+        try:
+            choice = bot.choose(SeatView(state, seat), legal)
+        except RulebookError as exc:
+            return {"failed": "rule", "message": str(exc)}
+        except Exception as exc:  # noqa: BLE001 - a bot's own fault, named without a traceback
+            kind = played.seats[seat]
+            return {
+                "failed": "bot",
+                "message": f"seat {seat}'s bot ({kind}) failed: {type(exc).__name__}: {exc}",
+            }
+        if choice not in legal:
+            return {
+                "failed": "rule",
+                "message": f"it chose {choice!r}, which is not a legal option now",
+            }
+        return self._move(played, request, choice)
+
+    def _answer(
+        self, played: Played, state: Any, log_from: int, history_from: int
+    ) -> dict[str, Any]:
+        """The new position for the server, with the options of a person to move worded (a
+        bot's are not shown to anybody)."""
+        seat = None if state.is_over else state.to_move
+        options = []
+        if seat is not None and played.seats[seat] == HUMAN:
+            options = options_of(state, played.presentation, seat)
+        return {"snap": snapshot(state, log_from, history_from), "options": options}

@@ -1,0 +1,81 @@
+"""A table's position carried from the worker process that plays it to the server's event loop.
+
+A worker applies a move (rule code: the uploader's to write) and sends back what changed, as
+plain data that pickles: every field of the state but the game, with the pending options named
+by their option line's place in the choose step (rule code and the compiled options do not
+pickle), and of the log and the history only the entries the server does not have yet. The
+server then holds a :class:`State` of its own to read (views, the log, legal options, the
+result) without running a rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interpreter.engine.state import State
+
+__all__ = ["restore", "snapshot"]
+
+# what is not sent: the game (each side has its own), what only the player of the game needs
+# (a recorder, a journal), and what is sent otherwise (pending, the generator, the log, the
+# history)
+_KEPT_APART = ("game", "pending", "_rng", "rec", "tj", "log", "history")
+
+
+def snapshot(state: State, log_from: int = 0, history_from: int = 0) -> dict[str, Any]:
+    """The state as plain data; its log and history from entry ``log_from`` and
+    ``history_from`` on (the receiver has those before)."""
+    fields = {k: v for k, v in state.__dict__.items() if k not in _KEPT_APART}
+    pending = state.pending
+    if pending is not None:
+        spec = state.game.rules.program.code[state.pc][1]
+        lines = {id(opt): n for n, opt in enumerate(spec.options)}
+        fields["pending"] = {
+            option: (lines[id(opt)], values) for option, (_spec, opt, values) in pending.items()
+        }
+    else:
+        fields["pending"] = None
+    rng = state._rng
+    fields["rng"] = None if rng is None else rng.getstate()
+    fields["_rng_shared"] = False  # the receiver's generator is its own
+    log = state.log
+    fields["log"] = None if log is None else log[log_from:]
+    fields["history"] = state.history[history_from:]
+    return fields
+
+
+def restore(game: Any, snap: dict[str, Any], before: State | None = None) -> State:
+    """The state that ``snap`` describes, of ``game`` (the same rules the worker played);
+    ``before``: the state the snapshot's log and history continue (None: they are whole)."""
+    import random
+
+    fields = dict(snap)
+    rng_state = fields.pop("rng")
+    pending = fields.pop("pending")
+    log = fields.pop("log")
+    history = fields.pop("history")
+    state = State.__new__(State)
+    state.__dict__.update(fields)
+    state.game = game
+    state.rec = None
+    state.tj = None
+    if rng_state is None:
+        state._rng = None
+    else:
+        rng = random.Random()
+        rng.setstate(rng_state)
+        state._rng = rng
+    if before is not None:
+        state.history = before.history + history
+        state.log = None if log is None else (before.log or []) + log
+    else:
+        state.history = history
+        state.log = log
+    if pending is None:
+        state.pending = None
+    else:
+        spec = game.rules.program.code[state.pc][1]
+        state.pending = {
+            option: (spec, spec.options[line], values) for option, (line, values) in pending.items()
+        }
+    return state

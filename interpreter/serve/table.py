@@ -1,0 +1,139 @@
+"""One live table as the server holds it (its save header, seats, tokens, bots, position
+and listeners), and the refusal every request may end in (:class:`ServeError`). The tables
+themselves, their moves and their store are :class:`tables.Hub`'s."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from interpreter.engine.savefile import SaveGame, result_to_dict
+from interpreter.serve.presentation import Presentation
+from interpreter.serve.randoms import PRACTICE_SEEDS
+
+__all__ = ["HUMAN", "ServeError", "Table", "token_bytes"]
+
+HUMAN = "human"
+MAX_TOKEN = 200  # longer than any token this server makes: refused before any comparison
+
+
+def token_bytes(token: Any, name: str, kind: str) -> bytes:
+    """A token as bytes for ``secrets.compare_digest`` (which raises TypeError on a non-ASCII
+    str), or a 400 ServeError for anything that cannot be a token of this server."""
+    if not isinstance(token, str) or len(token) > MAX_TOKEN or not token.isascii():
+        raise ServeError(f"{name!r} must be a {kind} (a string)")
+    return token.encode()
+
+
+class ServeError(Exception):
+    """A request the server refuses, with the HTTP status and a message for people."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+@dataclass
+class Table:
+    id: str
+    save: SaveGame  # header; ``choices`` grows with every move
+    tokens: list[str]
+    speed: float
+    game: Any
+    presentation: Presentation
+    state: Any
+    bots: dict[int, Any] = field(default_factory=dict)
+    # open sockets at this table and the seat each one sees (None: a spectator)
+    listeners: dict[Any, int | None] = field(default_factory=dict)
+    creator: str = ""  # the creator's token ("": nobody's, a table of an earlier version)
+    # why the table stopped before its end (a bot failed, a rule failed): shown, no traceback
+    error: str | None = None
+    # each person's answers set in advance (seat -> question key -> take / decline), applied
+    # at that seat's own decisions only (serve/answers.py)
+    answers: dict[int, dict[str, str]] = field(default_factory=dict)
+    # the decision whose position was last sent to everybody at the table (publish.py): an
+    # answer set in advance is applied only there, so it reads to the others as an asked one
+    shown: int = -1
+    # each seat's message at the present position, without its log (messages.seat_message)
+    messages: dict[Any, dict[str, Any]] = field(default_factory=dict, repr=False)
+    # the worded options of the seat to move, as the table's worker sent them (offloop.py);
+    # None: worded here from the state (a table whose rules run in the server's process)
+    options: list[dict[str, Any]] | None = field(default=None, repr=False)
+    # the move being written by the writer thread (Hub.commit_async), None when none is
+    writing: asyncio.Future[None] | None = None
+
+    def listen(self, socket: Any, seat: int | None) -> None:
+        self.listeners[socket] = seat
+
+    def forget(self, socket: Any) -> None:
+        self.listeners.pop(socket, None)
+
+    def listeners_items(self) -> list[tuple[Any, int | None]]:
+        return list(self.listeners.items())
+
+    @property
+    def decision(self) -> int:
+        """The number of decisions taken so far (the next one's number)."""
+        return len(self.save.choices)
+
+    @property
+    def humans(self) -> list[int]:
+        return [seat for seat, kind in enumerate(self.save.seats) if kind == HUMAN]
+
+    @property
+    def bot_only(self) -> bool:
+        return not self.humans
+
+    def bot_to_move(self) -> bool:
+        return not self.state.is_over and self.state.to_move in self.bots
+
+    @property
+    def practice(self) -> bool:
+        """A table with people whose seed its creator chose: every seat is told so (whoever
+        knows the seed knows every hidden card). Drawn seeds are never below
+        ``PRACTICE_SEEDS``; chosen ones always are, so the seed alone tells, in a save too."""
+        return bool(self.humans) and self.save.seed < PRACTICE_SEEDS
+
+    def seat_of(self, token: Any) -> int | None:
+        """The seat a token opens; None for no token (a spectator); a wrong one is refused."""
+        if token is None or token == "":
+            return None
+        offered = token_bytes(token, "token", "seat token")
+        for seat, known in enumerate(self.tokens):
+            if secrets.compare_digest(known.encode(), offered):
+                return seat
+        raise ServeError("this seat link is not valid for this table", 403)
+
+    def is_creator(self, token: Any) -> bool:
+        """Whether ``token`` is this table's creator token (compared in constant time); a token
+        of the wrong type is refused with a 400, never a TypeError."""
+        if token is None or token == "":
+            return False
+        offered = token_bytes(token, "creator", "creator token")
+        return bool(self.creator) and secrets.compare_digest(self.creator.encode(), offered)
+
+    def check_creator(self, token: Any, what: str) -> None:
+        if not self.is_creator(token):
+            raise ServeError(
+                f"only the table's creator may {what} (from the browser that made the table, "
+                "or with the creator token it was given)",
+                403,
+            )
+
+    def to_save(self) -> SaveGame:
+        result = result_to_dict(self.state.result()) if self.state.is_over else None
+        return SaveGame(
+            game=self.save.game,
+            players=self.save.players,
+            overlays=list(self.save.overlays),
+            options=dict(self.save.options),
+            seed=self.save.seed,
+            seats=list(self.save.seats),
+            choices=list(self.save.choices),
+            result=result,
+            take_forced=self.save.take_forced,
+            ask_hidden_forced=self.save.ask_hidden_forced,
+        )

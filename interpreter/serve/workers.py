@@ -1,0 +1,251 @@
+"""The worker processes that run the rules of ``rulebook serve``'s tables (``player.py``).
+
+Each table is given to one worker, which keeps its state and bots: a move sent there costs a
+pipe round trip and a snapshot of the new position (a few KB for a board game), not a
+replay. Tables whose rules all come from the catalog share ``workers`` processes; tables with an
+uploaded overlay (a stranger's rules) have their own processes, at a lower scheduling priority
+(``nice``), so that a table spinning at its budget takes CPU time the catalog's tables leave
+over, not theirs. A table goes to the worker of its lane with the fewest tables.
+
+Each worker answers one request at a time, in its own thread of the server (the event loop
+only waits on a future). A worker that has not answered long after its CPU budget (a rule
+stuck in one C call, which the budget's timer signal cannot interrupt: twice its budget and 2 s
+of CPU time without an answer) is killed and started again; its tables are opened again from
+the database on their next move.
+
+``--workers 0``: no process; the tables' rules run on the server's event loop as the tests'
+servers run them (``tables.Hub``), without the CPU budget, which needs a process of its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing
+import os
+import threading
+import time
+from collections import Counter
+from typing import Any
+
+from interpreter.serve.caps import Caps
+from interpreter.serve.player import Player
+
+__all__ = ["WorkerPool", "add_worker_flags", "caps_from", "default_workers"]
+
+STRANGER_NICE = 10  # how much lower the workers of uploaded rules are scheduled
+SLACK_S = 2.0  # CPU seconds past twice its budget before a worker that did not answer is killed
+WALL_FACTOR = 30  # and wall-clock seconds per CPU second it may have, on a very busy machine
+POLL_S = 0.25  # how often a waiting thread looks at the worker's CPU time
+_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def default_workers() -> int:
+    """The processes for the catalog's rules by default: one per core the server may use."""
+    try:
+        return max(len(os.sched_getaffinity(0)), 1)
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(os.cpu_count() or 1, 1)
+
+
+def _serve(conn: Any, caps: Caps, nice: int) -> None:
+    """A worker process: answer requests until the pipe closes."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server stops it, not a Ctrl-C
+    if nice:
+        with contextlib.suppress(OSError):
+            os.nice(nice)
+    player = Player(caps, budget=True)
+    while True:
+        try:
+            request = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            answer = player.handle(request)
+        except Exception as exc:  # noqa: BLE001 - told to the server, which stops the table
+            answer = {"failed": "fault", "message": f"{type(exc).__name__}: {exc}"}
+        try:
+            conn.send(answer)
+        except (BrokenPipeError, OSError):
+            return
+
+
+class Worker:
+    """One worker process and the pipe to it (one request at a time)."""
+
+    def __init__(self, caps: Caps, nice: int) -> None:
+        self.caps = caps
+        self.nice = nice
+        self.lock = threading.Lock()
+        self.generation = 0  # counts restarts: a table opened in an earlier one is gone
+        self._start()
+
+    def _start(self) -> None:
+        context = multiprocessing.get_context("spawn")  # never fork a server's threads
+        self.conn, child = context.Pipe()
+        self.process = context.Process(
+            target=_serve, args=(child, self.caps, self.nice), daemon=True
+        )
+        self.process.start()
+        child.close()
+        self.generation += 1
+
+    def call(self, request: dict[str, Any], cpu_s: float) -> dict[str, Any]:
+        """Send one request and wait for its answer (in a thread of the server). The worker
+        is killed when it has used ``cpu_s`` of CPU time on it without answering (its timer
+        signal did not stop the rules: one long C call), or after ``WALL_FACTOR`` times that
+        in wall-clock time (a machine so busy that a niced worker gets no CPU at all)."""
+        with self.lock:
+            try:
+                self.conn.send(request)
+                if self.conn.poll(POLL_S):  # most answers: the worker's CPU is not read
+                    return self.conn.recv()
+                start_cpu, start = self._cpu_s(), time.monotonic()
+                while not self.conn.poll(POLL_S):
+                    used = self._cpu_s() - start_cpu
+                    if used > cpu_s or time.monotonic() - start > cpu_s * WALL_FACTOR:
+                        break
+                else:
+                    return self.conn.recv()
+            except (EOFError, OSError):
+                pass
+            self._restart()
+            return {
+                "failed": "budget",
+                "message": "the rules did not finish one move within this server's "
+                f"{cpu_s:g} s of CPU time; the work was stopped",
+            }
+
+    def _cpu_s(self) -> float:
+        """CPU seconds the worker process has used (Linux /proc; 0 elsewhere, where only the
+        wall-clock limit holds)."""
+        try:
+            with open(f"/proc/{self.process.pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / _TICKS
+
+    def _restart(self) -> None:
+        self.process.kill()
+        self.process.join(5)
+        self.conn.close()
+        self._start()
+
+    def stop(self) -> None:
+        with contextlib.suppress(OSError):
+            self.conn.close()
+        self.process.join(2)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join(2)
+
+
+class WorkerPool:
+    """Worker processes in two lanes: the catalog's rules, and uploaded (a stranger's) rules."""
+
+    def __init__(self, workers: int, caps: Caps, strangers: int | None = None) -> None:
+        self.caps = caps
+        self.lanes = {
+            False: [Worker(caps, 0) for _ in range(max(workers, 1))],
+            True: [Worker(caps, STRANGER_NICE) for _ in range(strangers or max(workers // 2, 1))],
+        }
+        self.placed: dict[str, tuple[Worker, int]] = {}  # table -> its worker, that generation
+        self.load: Counter[int] = Counter()  # tables per worker (by id())
+
+    def worker_of(self, table_id: str, stranger: bool) -> tuple[Worker, bool]:
+        """The table's worker, and whether the table must be opened there (new, or the
+        worker was started again since)."""
+        found = self.placed.get(table_id)
+        if found is not None:
+            worker, generation = found
+            if worker.generation == generation:
+                return worker, False
+        else:
+            lane = self.lanes[stranger]
+            worker = min(lane, key=lambda w: self.load[id(w)])
+            self.load[id(worker)] += 1
+        self.placed[table_id] = (worker, worker.generation)
+        return worker, True
+
+    async def call(
+        self, table_id: str, stranger: bool, request: dict[str, Any], moves: int = 1
+    ) -> dict[str, Any]:
+        worker, _fresh = self.worker_of(table_id, stranger)
+        wall = self.caps.move_cpu_s * max(moves, 1) * 2 + SLACK_S
+        return await asyncio.to_thread(worker.call, request, wall)
+
+    async def call_any(
+        self, stranger: bool, request: dict[str, Any], moves: int = 1
+    ) -> dict[str, Any]:
+        """A request of no table (a replay): to the worker of the lane with the fewest tables."""
+        worker = min(self.lanes[stranger], key=lambda w: self.load[id(w)])
+        wall = self.caps.move_cpu_s * max(moves, 1) * 2 + SLACK_S
+        return await asyncio.to_thread(worker.call, request, wall)
+
+    def fresh(self, table_id: str, stranger: bool) -> bool:
+        """Whether the table is not open in its worker (it must be sent ``open`` first)."""
+        return self.worker_of(table_id, stranger)[1]
+
+    def forget(self, table_id: str) -> None:
+        """Let the table's worker drop it (in a thread of its own: the worker may be busy
+        with another table's move, which the event loop never waits for)."""
+        found = self.placed.pop(table_id, None)
+        if found is not None:
+            worker, _generation = found
+            self.load[id(worker)] -= 1
+            request = {"op": "drop", "table": table_id}
+            threading.Thread(target=worker.call, args=(request, SLACK_S), daemon=True).start()
+
+    def stop(self) -> None:
+        for lane in self.lanes.values():
+            for worker in lane:
+                worker.stop()
+
+
+def add_worker_flags(parser: Any) -> None:
+    """``rulebook serve``'s flags for the worker processes and what a move may cost."""
+    default = Caps()
+    parser.add_argument(
+        "--workers",
+        type=int,
+        metavar="N",
+        default=default_workers(),
+        help="processes that run the tables' rules (the catalog's; tables with an uploaded "
+        "overlay get N/2 more, at a lower priority); 0: the server's own process, without a "
+        "CPU budget (default: one per core, %(default)s here)",
+    )
+    parser.add_argument(
+        "--move-seconds",
+        type=float,
+        metavar="S",
+        default=default.move_cpu_s,
+        help="CPU seconds one move may take in a worker; a table whose move takes more stops "
+        "(default: %(default)g)",
+    )
+    parser.add_argument(
+        "--max-decisions",
+        type=int,
+        metavar="N",
+        default=default.decisions,
+        help="the most decisions a game with an uploaded overlay may last (its own limits: "
+        "may be lower, never higher; the catalog's keep theirs) (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--max-rounds",
+        type=int,
+        metavar="N",
+        default=default.rounds,
+        help="the most rounds a game with an uploaded overlay may last (default: %(default)s)",
+    )
+
+
+def caps_from(args: Any) -> Caps:
+    """The :class:`Caps` that :func:`add_worker_flags`'s flags ask for."""
+    return Caps(
+        move_cpu_s=max(args.move_seconds, 0.01),
+        decisions=max(args.max_decisions, 1),
+        rounds=max(args.max_rounds, 1),
+    )
