@@ -326,11 +326,18 @@ def _result(s: Any, e: Expectation) -> Any:
     return s.result()
 
 
-def _scores(s: Any, e: Expectation) -> None:
-    res = _result(s, e)
+def _scores(game: Any, s: Any, e: Expectation) -> None:
+    """`scores:` the game's result; `scores so far:` the score table of the game still running,
+    as if it ended now (the state itself is left as it is)."""
+    if e.kind == "scores so far":
+        from interpreter.engine.scoring import standings
+
+        rows = standings(game.rules, s) if not s.is_over else s.result().scores
+    else:
+        rows = _result(s, e).scores
     for key, want in e.value.items():
         seat = _seat(s, int(key), e.where)
-        row = res.scores[seat]
+        row = rows[seat]
         have = {"total": row["total"], **row["components"], "tiebreak": row["tiebreak"]}
         if isinstance(want, int):
             want = {"total": want}
@@ -342,8 +349,9 @@ def _scores(s: Any, e: Expectation) -> None:
                     f"scores have no part '{k}'{hint} (parts: {_flow(list(have))})", e.where
                 )
             if have[k] != v:
+                so_far = " so far" if e.kind == "scores so far" else ""
                 raise Failed(
-                    f"expected seat {seat} {k} score {v}\n    actual: {have[k]} "
+                    f"expected seat {seat} {k} score {v}{so_far}\n    actual: {have[k]} "
                     f"(seat {seat}: {_flow(have)})",
                     e.where,
                 )
@@ -397,7 +405,7 @@ def check(
         res = _result(s, e)
         if res.trigger != _none(e.value):
             raise Failed(f"expected trigger: {e.value}\n    actual: {res.trigger}", e.where)
-    elif kind == "scores":
-        _scores(s, e)
+    elif kind in ("scores", "scores so far"):
+        _scores(game, s, e)
     else:  # pragma: no cover - the schema allows only the kinds above
         raise BadScenario(f"unknown expectation '{kind}'", e.where)
