@@ -185,6 +185,14 @@ class _Run:
             " (`forced: ask` stops there)"
         )
 
+    def taken_by_engine(self, step: Step) -> bool:
+        """Whether the engine took `step`'s move itself since the runner's last own move."""
+        last = max(self.own, default=-1)
+        return any(
+            option == step.option and step.seat in (None, seat)
+            for seat, option in self.moves[last + 1 :]
+        )
+
     def take(self, option: str) -> None:
         """Take `option` for the seat to decide, noted among the moves before the engine runs
         on (the moves it then takes itself come after it)."""
@@ -256,6 +264,16 @@ class _Run:
         if s.is_over:
             raise BadScenario(f"step {index} `{step.text()}`: the game is already over", step.where)
         legal = s.legal_options()
+        wanted = step.seat in (None, s.to_move) and step.option in legal
+        if not wanted and self.taken_by_engine(step):
+            who = "" if step.seat is None else f"seat {step.seat}: "
+            raise Failed(
+                f"step {index} `{step.text()}`: the engine took `{who}{step.option}` itself, "
+                "as the only choice, before this step\n"
+                "    leave the step out (`moved:` checks it), or say `forced: ask` on it to "
+                "stop there",
+                step.where,
+            )
         if step.seat is not None and s.to_move != step.seat:
             raise Failed(
                 f"step {index} `{step.text()}`: expected seat {step.seat} to decide\n"

@@ -152,6 +152,16 @@ def test_the_engines_own_moves_by_id_and_between(capsys):
     ) in out
 
 
+def test_a_step_for_a_move_the_engine_took_says_so(capsys):
+    code, out = _test(capsys, "forced.yaml", "-k", "itself")
+    assert code == 1
+    assert (
+        f"{F}forced.yaml:42:9: step 6 `seat 3: load:corn:ship-6`: the engine took `seat 3: "
+        "load:corn:ship-6` itself, as the only choice, before this step\n"
+        "    leave the step out (`moved:` checks it), or say `forced: ask` on it to stop there"
+    ) in out
+
+
 def test_the_running_score(capsys):
     # finding 10
     code, out = _test(capsys, "score.yaml")
