@@ -42,7 +42,7 @@ SCHEMA_KEYS = frozenset(
     (
         *("ruleset", "overlay", "game", "title", "description", "doc", "name"),
         *("players", "with", "options", "seed", "seats", "scenarios", "setup", "steps"),
-        *("forced", "optional"),
+        *("forced", "optional", "blocks", "check-totals"),
         *("expect", "extends", "add", "replace", "patch", "remove", "extension-points"),
         *("sets", "tables", "catalogs", "state", "events", "functions", "procedures", "flow"),
         *("limits", "phases", "scoring", "invariants", "presentation"),

@@ -67,18 +67,29 @@ class LogTexts:
         self.written = [t for t in written if t.strip()]
         self.templates = [_Template(t, _pieces(t)) for t in dict.fromkeys(found)]
         self.values = _Values(_atoms(data))
+        self._folded: LogTexts | None = None  # the lower-case copy (folded), made when asked
 
     def producible(self, text: str) -> bool:
         """Whether some line of the log can hold ``text``."""
         reading = _Reading(text, self.values)
         return any(reading.within(t.pieces) for t in self.templates)
 
-    def fault(self, kind: str, text: str) -> tuple[str, str] | None:
+    def fault(self, kind: str, text: str, *, any_case: bool = False) -> tuple[str, str] | None:
         """(message, hint) when the log can never hold ``text``, checked as ``kind`` (``log
-        contains``, ``log lacks``, ``log order``); None when it can."""
+        contains``, ``log lacks``, ``log order``); None when it can. ``any_case``: matched
+        letter case aside, as a check with ``any case: true`` matches."""
+        verdict = "pass" if kind == "log lacks" else "fail"
+        if any_case:
+            if self.folded().producible(text.lower()):
+                return None
+            message = (
+                f"no line of this game's log can hold {text!r} (in any letter case): `{kind}` "
+                f"would {verdict} whatever the game does"
+            )
+            lines = ", ".join(repr(t) for t in self.nearest(text))
+            return message, f"the nearest lines the rules write: {lines}"
         if self.producible(text):
             return None
-        verdict = "pass" if kind == "log lacks" else "fail"
         message = (
             f"no line of this game's log can hold {text!r} (letter case counts): `{kind}` "
             f"would {verdict} whatever the game does"
@@ -88,6 +99,21 @@ class LogTexts:
             return message, f"did you mean {recased!r}?"
         lines = ", ".join(repr(t) for t in self.nearest(text))
         return message, f"the nearest lines the rules write: {lines}"
+
+    def folded(self) -> LogTexts:
+        """The same texts and values in lower case: what a text lowered may match when letter
+        case does not count (made once)."""
+        folded = self._folded
+        if folded is None:
+            folded = LogTexts.__new__(LogTexts)
+            folded._folded = folded
+            folded.written = [t.lower() for t in self.written]
+            folded.templates = [
+                _Template(t.text.lower(), _pieces(t.text.lower())) for t in self.templates
+            ]
+            folded.values = _Values({a.lower() for a in self.values.atoms})
+            self._folded = folded
+        return folded
 
     def recased(self, text: str, tries: int = 20) -> str | None:
         """``text`` with a name in it written as the log writes it (``top hat`` -> ``Top

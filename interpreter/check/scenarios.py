@@ -29,6 +29,7 @@ from interpreter.check.expressions import ExpressionFault, compile_look, flow_na
 from interpreter.check.logtexts import LogTexts
 from interpreter.check.report import diagnostic_at
 from interpreter.check.session import Session
+from interpreter.check.stepblocks import walk_steps
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.diagnostics.suggest import did_you_mean, hint_for
 from interpreter.load.locate import is_map, is_seq, json_pointer, locate
@@ -38,7 +39,8 @@ __all__ = ["OptionNames", "check_scenario_file", "option_templates"]
 
 _OPTION_STEP = re.compile(r"^\s*seat\s+[0-9]+\s*:\s*(\S+)\s*$")
 _SEAT_KEY = re.compile(r"^seat [0-9]+$")
-_MAY_KEY = re.compile(r"^seat [0-9]+ (may|may include|may not)$")
+_MAY_KEY = re.compile(r"^seat [0-9]+ (may|may include|may not)$|^(moved|not moved)$")
+_MOVE = re.compile(r"^\s*seat\s+[0-9]+\s*:?\s+(\S+)\s*$")  # format.parse_move's
 _SETTINGS = ("forced", "optional")  # a step's settings, beside its seat key
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 _LOG_KINDS = ("log contains", "log lacks", "log order")
@@ -57,6 +59,7 @@ def check_scenario_file(run: Session, path: str, doc: Any) -> None:
     listed = top.get("scenarios")
     nodes = list(listed) if is_seq(listed) else [top]
     seen: dict[str, int] = {}
+    start = len(run.out)
     for i, node in enumerate(nodes):
         if not is_map(node):
             continue
@@ -65,7 +68,15 @@ def check_scenario_file(run: Session, path: str, doc: Any) -> None:
         if name and name in seen:
             _fault(run, path, top, [*where, "name"], "T001", f"a second scenario named '{name}'")
         seen.setdefault(name, i)
+        faults: list[tuple[list[Any], str]] = []
+        list(walk_steps(top, node.get("steps"), [*where, "steps"], faults))
+        for at, message in faults:
+            _fault(run, path, top, at, "T001", message)
         _check_one(run, path, top, node, where)
+    # a block taken in by several scenarios is checked in each: its faults are reported once
+    run.out[start:] = list(
+        {(d.code, d.file, d.line, d.column, d.message): d for d in run.out[start:]}.values()
+    )
 
 
 def _check_one(run: Session, path: str, top: Any, node: Any, where: list[Any]) -> None:
@@ -74,6 +85,8 @@ def _check_one(run: Session, path: str, top: Any, node: Any, where: list[Any]) -
         if key not in node and (parent is None or key not in parent):
             _fault(run, path, top, where, "T001", f"this scenario names no {what} (add `{key}:`)")
             return
+    if "refused" in node:
+        return  # the game must not start: `rulebook test` checks that it does not, and why
     chosen = resolve_game(run, path, node, parent)
     if chosen is None:
         return
@@ -95,12 +108,12 @@ def _check_one(run: Session, path: str, top: Any, node: Any, where: list[Any]) -
         logs = run.log_texts.get(key)
         if logs is None:
             logs = run.log_texts[key] = LogTexts(composed)
-        for at, kind, text in _log_texts(node, where):
-            fault = logs.fault(kind, text)
+        for at, kind, text, any_case in _log_texts(top, node, where):
+            fault = logs.fault(kind, text, any_case=any_case)
             if fault is not None:
                 _fault(run, path, top, at, "T004", fault[0], hint=fault[1])
     names = OptionNames(composed)
-    for step_where, option, absent_ok in _options_named(node, where):
+    for step_where, option, absent_ok in _options_named(top, node, where):
         fault = names.fault(option, absent_ok=absent_ok)
         if fault is not None:
             _fault(run, path, top, step_where, "T002", fault[0], hint=fault[1])
@@ -111,7 +124,7 @@ def _check_expressions(
 ) -> None:
     """T003: each `until:` and `expect` expression compiled as `rulebook test` compiles it
     (check/expressions.py), with every flow variable of the game in scope."""
-    for at, text in _expressions(node, where):
+    for at, text in _expressions(top, node, where):
         try:
             compile_look(env, names, text)
         except ExpressionFault as e:
@@ -143,27 +156,32 @@ def _inside(run: Session, file: str, line: int, col: int, e: ExpressionFault) ->
     return line, col + int(quoted) + e.column - 1
 
 
-def _expressions(node: Any, where: list[Any]) -> Iterator[tuple[list[Any], str]]:
+def _steps(top: Any, node: Any, where: list[Any]) -> list[tuple[list[Any], Any]]:
+    """(path, step) of each step of the scenario, its `do:` blocks taken in (faults: T001)."""
+    found = walk_steps(top, node.get("steps"), [*where, "steps"], [])
+    return [(f.path, f.step) for f in found]
+
+
+def _expressions(top: Any, node: Any, where: list[Any]) -> Iterator[tuple[list[Any], str]]:
     """(where, text) of every `until:` of an `auto` step and every `expect` expression."""
-    steps = node.get("steps")
-    for i, step in enumerate(steps if is_seq(steps) else []):
+    for at, step in _steps(top, node, where):
         if not is_map(step):
             continue
         until = step.get("until")
         if "auto" in step and isinstance(until, str) and until != "over":
-            yield [*where, "steps", i, "until"], until
+            yield [*at, "until"], until
         if "expect" in step:
-            yield from _expression_items(step["expect"], [*where, "steps", i, "expect"])
+            yield from _expression_items(step["expect"], [*at, "expect"])
     if "expect" in node:
         yield from _expression_items(node["expect"], [*where, "expect"])
 
 
-def _log_texts(node: Any, where: list[Any]) -> Iterator[tuple[list[Any], str, str]]:
-    """(where, kind, text) of every text of a `log contains`, `log lacks` or `log order`."""
-    steps = node.get("steps")
+def _log_texts(top: Any, node: Any, where: list[Any]) -> Iterator[tuple[list[Any], str, str, bool]]:
+    """(where, kind, text, any case) of every text of a `log contains`, `log lacks` or `log
+    order`."""
     found = [
-        (step["expect"], [*where, "steps", i, "expect"])
-        for i, step in enumerate(steps if is_seq(steps) else [])
+        (step["expect"], [*at, "expect"])
+        for at, step in _steps(top, node, where)
         if is_map(step) and "expect" in step
     ]
     if "expect" in node:
@@ -173,14 +191,15 @@ def _log_texts(node: Any, where: list[Any]) -> Iterator[tuple[list[Any], str, st
         for i, item in items:
             if not is_map(item):
                 continue
+            any_case = item.get("any case") is True
             for kind in _LOG_KINDS:
                 value = item.get(kind)
                 here = [*at, kind] if i is None else [*at, i, kind]
                 if isinstance(value, str):
-                    yield here, kind, value
+                    yield here, kind, value, any_case
                 elif is_seq(value):
                     for j, text in enumerate(value):
-                        yield [*here, j], kind, str(text)
+                        yield [*here, j], kind, str(text), any_case
 
 
 def _expression_items(expect: Any, at: list[Any]) -> Iterator[tuple[list[Any], str]]:
@@ -274,20 +293,19 @@ def _words(data: Any) -> set[str]:
     return found
 
 
-def _options_named(node: Any, where: list[Any]) -> Iterator[tuple[list[Any], str, bool]]:
+def _options_named(top: Any, node: Any, where: list[Any]) -> Iterator[tuple[list[Any], str, bool]]:
     """(where, option id, whether an absent id holds) of every step that takes an option and
     every `seat N may...` item (an absent id holds in `may not` only)."""
-    steps = node.get("steps")
-    for i, step in enumerate(steps if is_seq(steps) else []):
+    for at, step in _steps(top, node, where):
         seats = [k for k in step if _SEAT_KEY.match(str(k))] if is_map(step) else []
         if isinstance(step, str):
             m = _OPTION_STEP.match(step)
-            yield [*where, "steps", i], m.group(1) if m else step.strip(), False
+            yield at, m.group(1) if m else step.strip(), False
         elif seats and all(_SEAT_KEY.match(str(k)) or k in _SETTINGS for k in step):
             key = seats[0]
-            yield [*where, "steps", i, key], str(step[key]).strip(), False
+            yield [*at, key], str(step[key]).strip(), False
         elif is_map(step) and "expect" in step:
-            yield from _may(step["expect"], [*where, "steps", i, "expect"])
+            yield from _may(step["expect"], [*at, "expect"])
     if "expect" in node:
         yield from _may(node["expect"], [*where, "expect"])
 
@@ -302,12 +320,19 @@ def _may(expect: Any, where: list[Any]) -> Iterator[tuple[list[Any], str, bool]]
             m = _MAY_KEY.match(str(key))
             if not m:
                 continue
-            absent_ok = m.group(1) == "may not"
+            absent_ok = (m.group(1) or m.group(2)) in ("may not", "not moved")
+            moved = m.group(2) is not None
             if isinstance(value, str):
-                yield [*at, key], value.strip(), absent_ok
+                yield [*at, key], _option_of(value, moved), absent_ok
             elif is_seq(value):
                 for j, option in enumerate(value):
-                    yield [*at, key, j], str(option).strip(), absent_ok
+                    yield [*at, key, j], _option_of(str(option), moved), absent_ok
+
+
+def _option_of(text: str, moved: bool) -> str:
+    """The option id of a `seat N may...` item, or of a `moved:` move (`seat 0: x` -> x)."""
+    m = _MOVE.match(text) if moved else None
+    return m.group(1) if m else text.strip()
 
 
 def option_templates(data: Any) -> dict[str, re.Pattern[str]]:

@@ -181,6 +181,9 @@ def take_only(s: State, options: dict[str, tuple]) -> None:
         text = opt.log(s) if opt.log is not None else s.game.rules.words.option(option_id)
         s.log.append((s.round, s.who, only_choice_line(s.who, text)))
     seat = s.who
+    taken = s.only_choices
+    if taken is not None:
+        taken.append((seat, option_id))
     s.who = None
     try:
         opt.effect(s)

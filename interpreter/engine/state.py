@@ -71,6 +71,10 @@ class State:
     # a journal build's notes of what its rules wrote (dsl/journal.py), for the reader that
     # empties it (the agent environment's encoder); None where none is kept (a copy)
     tj: list[tuple[Any, Any]] | None = None
+    # the moves the engine took itself (a decision's only option: machine.take_only), as
+    # (seat, option id), kept only where a caller asks for them (a scenario run checks them by
+    # id); None elsewhere, and in a copy
+    only_choices: list[tuple[int | None, str]] | None = None
 
     @property
     def rng(self) -> random.Random:
@@ -211,6 +215,7 @@ class State:
             ab={},
             rec=None,
             tj=None,
+            only_choices=None,
         )
         if recording and self.rec is not None:
             fields["rec"] = self.rec.copy()

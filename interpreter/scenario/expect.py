@@ -6,12 +6,20 @@ what they mean in the ruleset), with the flow variables of the moment in scope.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from interpreter.check.expressions import MUTATING, ExpressionFault, compile_look
 from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.dsl.compiler import RuntimeRuleError
-from interpreter.scenario.format import ANY_ORDER, Expectation, Where, _flow, parse_option_step
+from interpreter.scenario.format import (
+    ANY_ORDER,
+    Expectation,
+    Where,
+    _flow,
+    parse_move,
+    parse_option_step,
+)
 from interpreter.scenario.seen import check_seen
 from interpreter.scenario.setup import FieldInfo
 
@@ -238,38 +246,75 @@ def public_lines(s: Any) -> list[str]:
     return [str(text) for (_r, _seat, text) in (s.log or [])]
 
 
+def _lines_for(s: Any, e: Expectation) -> tuple[list[str], list[str]]:
+    """(the lines to search, as shown): lowered when the check says `any case: true`."""
+    shown = public_lines(s)
+    return ([x.lower() for x in shown] if e.any_case else shown), shown
+
+
+def _needle(e: Expectation, text: Any) -> str:
+    return str(text).lower() if e.any_case else str(text)
+
+
 def _log(s: Any, e: Expectation) -> None:
-    lines = public_lines(s)
-    for needle in e.value:
+    lines, shown = _lines_for(s, e)
+    for text in e.value:
+        needle = _needle(e, text)
         hit = any(needle in line for line in lines)
         if e.kind == "log contains" and not hit:
-            near = did_you_mean(needle, lines)
+            near = did_you_mean(str(text), shown)
             extra = f"; nearest line: {near!r}" if near else ""
-            raise Failed(f"expected the log to contain {needle!r}\n    it does not{extra}", e.where)
+            raise Failed(f"expected the log to contain {text!r}\n    it does not{extra}", e.where)
         if e.kind == "log lacks" and hit:
-            line = next(x for x in lines if needle in x)
-            raise Failed(f"expected the log to lack {needle!r}\n    found: {line!r}", e.where)
+            line = next(x for x, low in zip(shown, lines, strict=True) if needle in low)
+            raise Failed(f"expected the log to lack {text!r}\n    found: {line!r}", e.where)
 
 
 def _log_order(s: Any, e: Expectation) -> None:
     """Each text is in some line of the log after the line the text before it was found in."""
-    lines = public_lines(s)
+    lines, shown = _lines_for(s, e)
     at, after = -1, None
-    for needle in e.value:
+    for text in e.value:
+        needle = _needle(e, text)
         hit = next((i for i in range(at + 1, len(lines)) if needle in lines[i]), None)
         if hit is None:
             earlier = next((i for i in range(at + 1) if needle in lines[i]), None)
             if earlier is None:
                 why = "it is in no line of the log"
             else:
-                why = f"it is only before, in line {earlier + 1}: {lines[earlier]!r}"
+                why = f"it is only before, in line {earlier + 1}: {shown[earlier]!r}"
             since = f" after line {at + 1}: {after!r}" if after is not None else ""
             raise Failed(
                 f"expected the log in the order {_flow(e.value)}\n"
-                f"    but {needle!r} does not follow{since}; {why}",
+                f"    but {text!r} does not follow{since}; {why}",
                 e.where,
             )
-        at, after = hit, lines[hit]
+        at, after = hit, shown[hit]
+
+
+def _moved(s: Any, e: Expectation, moves: Sequence[tuple[int | None, str]]) -> None:
+    """`moved:` / `not moved:`: a move taken so far, by its option id (a step's, an `auto` or
+    `optional:` answer, or the engine's own when it was the only choice), of that seat."""
+    for text in e.value:
+        seat, option = parse_move(str(text))
+        if seat is not None:
+            _seat(s, seat, e.where)
+        hits = [(who, o) for who, o in moves if o == option and seat in (None, who)]
+        if e.kind == "moved" and not hits:
+            same = [f"seat {who}: {o}" for who, o in moves if o == option]
+            taken = [f"seat {who}: {o}" for who, o in moves]
+            near = did_you_mean(option, [o for _who, o in moves])
+            if same:
+                why = f"it was taken by another seat ({', '.join(same)})"
+            elif near:
+                why = f"no move took it; did you mean '{near}'?"
+            else:
+                why = "no move took it"
+            last = f" (the last moves: {', '.join(taken[-6:])})" if taken else ""
+            raise Failed(f"expected moved: {text}\n    but {why}{last}", e.where)
+        if e.kind == "not moved" and hits:
+            who = hits[0][0]
+            raise Failed(f"expected not moved: {text}\n    but seat {who} took {option}", e.where)
 
 
 def _result(s: Any, e: Expectation) -> Any:
@@ -281,11 +326,18 @@ def _result(s: Any, e: Expectation) -> Any:
     return s.result()
 
 
-def _scores(s: Any, e: Expectation) -> None:
-    res = _result(s, e)
+def _scores(game: Any, s: Any, e: Expectation) -> None:
+    """`scores:` the game's result; `scores so far:` the score table of the game still running,
+    as if it ended now (the state itself is left as it is)."""
+    if e.kind == "scores so far":
+        from interpreter.engine.scoring import standings
+
+        rows = standings(game.rules, s) if not s.is_over else s.result().scores
+    else:
+        rows = _result(s, e).scores
     for key, want in e.value.items():
         seat = _seat(s, int(key), e.where)
-        row = res.scores[seat]
+        row = rows[seat]
         have = {"total": row["total"], **row["components"], "tiebreak": row["tiebreak"]}
         if isinstance(want, int):
             want = {"total": want}
@@ -297,17 +349,27 @@ def _scores(s: Any, e: Expectation) -> None:
                     f"scores have no part '{k}'{hint} (parts: {_flow(list(have))})", e.where
                 )
             if have[k] != v:
+                so_far = " so far" if e.kind == "scores so far" else ""
                 raise Failed(
-                    f"expected seat {seat} {k} score {v}\n    actual: {have[k]} "
+                    f"expected seat {seat} {k} score {v}{so_far}\n    actual: {have[k]} "
                     f"(seat {seat}: {_flow(have)})",
                     e.where,
                 )
 
 
-def check(game: Any, s: Any, e: Expectation, info: FieldInfo) -> None:
-    """Raise Failed (or BadScenario) unless expectation `e` holds in state `s`."""
+def check(
+    game: Any,
+    s: Any,
+    e: Expectation,
+    info: FieldInfo,
+    moves: Sequence[tuple[int | None, str]] = (),
+) -> None:
+    """Raise Failed (or BadScenario) unless expectation `e` holds in state `s`; `moves`: the
+    moves taken so far, (seat, option id), for `moved:`."""
     kind = e.kind
-    if kind == "expr":
+    if kind in ("moved", "not moved"):
+        _moved(s, e, moves)
+    elif kind == "expr":
         _expr(game, s, e)
     elif kind == "fields":
         _fields(s, e, info)
@@ -343,7 +405,7 @@ def check(game: Any, s: Any, e: Expectation, info: FieldInfo) -> None:
         res = _result(s, e)
         if res.trigger != _none(e.value):
             raise Failed(f"expected trigger: {e.value}\n    actual: {res.trigger}", e.where)
-    elif kind == "scores":
-        _scores(s, e)
+    elif kind in ("scores", "scores so far"):
+        _scores(game, s, e)
     else:  # pragma: no cover - the schema allows only the kinds above
         raise BadScenario(f"unknown expectation '{kind}'", e.where)

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from interpreter.check.stepblocks import walk_steps
 from interpreter.diagnostics.errors import Diagnostic, RulesError
-from interpreter.load.locate import key_position, position_of
+from interpreter.load.locate import key_position, locate, position_of
 from interpreter.load.schema import check, load_schema, to_plain
 
 __all__ = [
@@ -24,16 +25,21 @@ __all__ = [
     "Scenario",
     "load_scenarios",
     "parse_option_step",
+    "parse_move",
 ]
 
 SEAT_KEY = re.compile(r"^seat ([0-9]+)$")
 SEAT_MAY = re.compile(r"^seat ([0-9]+) (may|may include|may not)$")
 SEAT_SEES = re.compile(r"^seat ([0-9]+) (sees|does not see)$")
 OPTION_STEP = re.compile(r"^\s*seat\s+([0-9]+)\s*:\s*(\S+)\s*$")
+MOVE = re.compile(r"^\s*seat\s+([0-9]+)\s*:?\s+(\S+)\s*$")
 INHERITED = ("game", "players", "with", "options", "seed", "forced", "optional")
+LOG_KINDS = ("log contains", "log lacks", "log order")
+ANY_CASE = "any case"  # beside a log check: its texts matched letter case aside
 ANY_ORDER = "any order"  # a pile or area compared as a multiset: `hand: {any order: [a, b]}`
 # a step's settings, written beside its own key (`{seat 1: pass, forced: ask}`)
 STEP_SETTINGS = ("forced", "optional")
+FILE_SETUP = "file setup"  # `file setup: false`: a scenario without the file's top-level set-up
 
 
 @dataclass(frozen=True)
@@ -71,6 +77,7 @@ class Expectation:
     value: Any
     seat: int | str | None = None  # a seat number, "global" for global fields
     field_where: dict[str, Where] = field(default_factory=dict)
+    any_case: bool = False  # a log text matched letter case aside (`any case: true`)
 
     def text(self) -> str:
         """How the expectation reads in the file (for failure messages)."""
@@ -81,6 +88,8 @@ class Expectation:
             return f"{head}: {_flow(self.value)}"
         if self.kind.startswith("may") or self.kind in ("sees", "does not see"):
             return f"seat {self.seat} {self.kind}: {_flow(self.value)}"
+        if self.any_case:
+            return f"{self.kind}: {_flow(self.value)}, any case: true"
         return f"{self.kind}: {_flow(self.value)}"
 
 
@@ -100,6 +109,7 @@ class Step:
     # None: the scenario's setting
     forced: str | None = None
     optional: str | None = None
+    block: str | None = None  # the named block (`do:`) the step was taken in from
 
     def text(self) -> str:
         if self.kind == "option":
@@ -126,6 +136,9 @@ class Scenario:
     expect: list[Expectation] = field(default_factory=list)
     forced: str = "take"  # `ask`: the runner stops at decisions with one legal option
     optional: str | None = None  # `take` / `decline`: optional questions answered on the way
+    # `refused: TEXT`: the game or its set-up must be refused, for a reason holding TEXT
+    refused: str | None = None
+    refused_where: Where | None = None
 
     @property
     def id(self) -> str:
@@ -155,6 +168,15 @@ def _at(file: str, container: Any, key: Any, *, of_key: bool = False) -> Where:
 def parse_option_step(text: str) -> tuple[int | None, str]:
     """``"seat 1: build:x"`` -> (1, "build:x"); a bare id -> (None, id)."""
     m = OPTION_STEP.match(text)
+    if m:
+        return int(m.group(1)), m.group(2)
+    return None, text.strip()
+
+
+def parse_move(text: str) -> tuple[int | None, str]:
+    """A move of `moved:`: ``seat 1: build:x`` or ``seat 1 build:x`` -> (1, "build:x"); a
+    bare id -> (None, id), a move of any seat."""
+    m = MOVE.match(text)
     if m:
         return int(m.group(1)), m.group(2)
     return None, text.strip()
@@ -200,8 +222,17 @@ class _Reader:
             if isinstance(item, str):
                 out.append(Expectation("expr", iw, item))
                 continue
+            any_case = bool(item.get(ANY_CASE, False))
+            if ANY_CASE in item and not any(k in item for k in LOG_KINDS):
+                self.error(
+                    _at(self.file, item, ANY_CASE, of_key=True),
+                    f"`{ANY_CASE}:` says how a log text is matched: put it beside "
+                    "`log contains`, `log lacks` or `log order`",
+                )
             for key in item:
                 k = str(key)
+                if k == ANY_CASE:
+                    continue
                 kw = _at(self.file, item, key, of_key=True)
                 value = to_plain(item[key])
                 m = SEAT_KEY.match(k)
@@ -220,18 +251,21 @@ class _Reader:
                 if m:
                     out.append(Expectation(m.group(2), kw, value, int(m.group(1))))
                     continue
-                if k in ("refused", "log contains", "log lacks", "log order"):
+                if k in ("refused", "moved", "not moved", *LOG_KINDS):
                     value = [value] if isinstance(value, str) else list(value)
-                out.append(Expectation(k, kw, value))
+                out.append(Expectation(k, kw, value, any_case=any_case and k in LOG_KINDS))
         return out
 
-    def steps(self, node: Any) -> list[Step]:
+    def steps(self, top: Any, node: Any, path: list[Any]) -> list[Step]:
+        """The steps at `path`, the named blocks they `do:` taken in (check/stepblocks.py)."""
         out: list[Step] = []
-        for i, item in enumerate(node or []):
-            where = _at(self.file, node, i)
+        faults: list[tuple[list[Any], str]] = []
+        for found in walk_steps(top, node, path, faults):
+            item = found.step
+            where = self.where(top, found.path)
             if isinstance(item, str):
                 seat, option = parse_option_step(item)
-                out.append(Step("option", where, option=option, seat=seat))
+                out.append(Step("option", where, option=option, seat=seat, block=found.block))
                 continue
             seats = [k for k in item if SEAT_KEY.match(str(k))]
             if len(seats) > 1:
@@ -262,10 +296,19 @@ class _Reader:
                 continue
             step.forced = None if item.get("forced") is None else str(item["forced"])
             step.optional = None if item.get("optional") is None else str(item["optional"])
+            step.block = found.block
             out.append(step)
+        for at, message in faults:
+            self.error(self.where(top, at), message)
         return out
 
-    def scenario(self, top: Any, node: Any, name: str, where: Where, base: Path) -> Scenario:
+    def where(self, top: Any, path: list[Any]) -> Where:
+        file, line, column = locate(top, path)
+        return Where(file or self.file, line, column)
+
+    def scenario(
+        self, top: Any, node: Any, name: str, where: Where, base: Path, path: list[Any]
+    ) -> Scenario:
         def pick(key: str, default: Any = None) -> Any:
             if node is not top and key in node:
                 return node[key]
@@ -284,16 +327,26 @@ class _Reader:
         if isinstance(overlays, str):
             overlays = [o.strip() for o in overlays.split(",") if o.strip()]
         setups: list[Setup] = []
-        if node is not top and "setup" in top:
+        unchecked = pick("check-totals") is False  # an impossible position, knowingly
+        if node is not top and "setup" in top and node.get(FILE_SETUP) is not False:
             setups.append(self.setup(top["setup"], _at(self.file, top, "setup")))
         if "setup" in node:
             setups.append(self.setup(node["setup"], _at(self.file, node, "setup")))
+        refused = node.get("refused")
+        if refused is not None:
+            for key in ("steps", "expect"):
+                if key in node:
+                    self.error(
+                        _at(self.file, node, key, of_key=True),
+                        f"a scenario whose set-up must be `refused:` has no `{key}:` (it "
+                        "never starts); write it as another scenario",
+                    )
         expect = (
             self.expectations(node["expect"], _at(self.file, node, "expect"))
             if "expect" in node
             else []
         )
-        return Scenario(
+        scenario = Scenario(
             name=name,
             file=self.file,
             where=where,
@@ -304,11 +357,17 @@ class _Reader:
             seed=int(pick("seed", 0) or 0),
             doc=" ".join(str(node.get("doc", "")).split()),
             setups=setups,
-            steps=self.steps(node.get("steps")),
+            steps=self.steps(top, node.get("steps"), [*path, "steps"]),
             expect=expect,
             forced=str(pick("forced", "take") or "take"),
             optional=None if pick("optional") is None else str(pick("optional")),
+            refused=None if refused is None else str(refused),
+            refused_where=_at(self.file, node, "refused") if refused is not None else None,
         )
+        if unchecked:
+            for one in [*scenario.setups, *(st.setup for st in scenario.steps if st.setup)]:
+                one.check_totals = False
+        return scenario
 
 
 def _resolve(spec: str, base: Path) -> str:
@@ -353,10 +412,12 @@ def load_scenarios(path: str | Path) -> list[Scenario]:
             if name in seen:
                 reader.error(where, f"a second scenario named '{name}' (first at {seen[name]})")
             seen[name] = where
-            out.append(reader.scenario(data, node, name, where, base))
+            out.append(reader.scenario(data, node, name, where, base, ["scenarios", i]))
     else:
         name = str(data.get("name") or Path(file).stem)
-        out.append(reader.scenario(data, data, name, Where(file, 1, 1), base))
+        out.append(reader.scenario(data, data, name, Where(file, 1, 1), base, []))
     if reader.errors:
-        raise RulesError(reader.errors)
+        # a block taken in by several scenarios is read in each: its faults are said once
+        unique = {(d.message, d.file, d.line, d.column): d for d in reader.errors}
+        raise RulesError(list(unique.values()))
     return out

@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from interpreter.diagnostics.errors import RulebookError, RulesError
@@ -26,9 +24,11 @@ from interpreter.engine.invariants import broken_invariants, rigged_invariants
 from interpreter.engine.machine import ONLY_CHOICE
 from interpreter.model.limits import GameLimitError
 from interpreter.scenario.expect import BadScenario, Failed, check, compile_expression
-from interpreter.scenario.format import Scenario, Setup, Step, Where, load_scenarios
+from interpreter.scenario.files import collect, discover
+from interpreter.scenario.format import Scenario, Setup, Step, Where, parse_move
 from interpreter.scenario.keyword import select
 from interpreter.scenario.names import GameNames
+from interpreter.scenario.outcome import Outcome
 from interpreter.scenario.setup import FieldInfo, SetupError, apply_setup, field_info
 
 if TYPE_CHECKING:
@@ -50,27 +50,6 @@ AUTO_LIMIT = 20_000  # decisions one `auto:` step may take before it is called s
 _ABOUT_DECISION = frozenset({"may", "may include", "may not", "refused", "to move"})
 # expectations of a quantity: the ones an unanswered optional question can silently weaken
 _QUANTITY = frozenset({"expr", "fields"})
-
-
-@dataclass
-class Outcome:
-    """What running one scenario gave. `status`: pass, fail (an expectation did not hold) or
-    error (the scenario cannot run: a broken file, unknown game, bad set-up or option)."""
-
-    scenario: Scenario | None
-    status: str
-    message: str = ""
-    where: Where | None = None
-    steps: list[str] = field(default_factory=list)  # the steps taken, with their log lines
-    seconds: float = 0.0
-    name: str = ""
-    file: str = ""
-    not_ended: bool = False  # the game ran into the ruleset's safety bound (E003)
-    warnings: list[str] = field(default_factory=list)  # `file:line: text`, pass or fail
-
-    @property
-    def id(self) -> str:
-        return f"{self.file}::{self.name}" if self.name else self.file
 
 
 # -- games, compiled once per (game, players, overlays, options, search path) ---------------
@@ -125,6 +104,13 @@ class _Run:
         self.info = info
         self.names = names if names is not None else _compiled(sc)[2]
         self.s = game.new_state(sc.seed, take_forced=not self.asks(0))
+        # every move so far, (seat, option id), in order: the runner's own (steps, `auto`,
+        # `optional:`) and those the engine took as the only choice, which it appends itself;
+        # `moved:` checks them, and a failure's steps show the engine's by id
+        self.moves: list[tuple[int | None, str]] = []
+        self.own: set[int] = set()  # the indexes in `moves` of the runner's own
+        self.s.only_choices = self.moves
+        self.forced_shown = 0  # how many of the engine's own moves the steps show
         self.lines: list[str] = []
         self.mark = 0
         # invariants a set-up rigged the state past: not checked in this scenario
@@ -134,6 +120,8 @@ class _Run:
         # logged since are the ones a failing step names
         self.since = 0
         self.last_seat: int | None = None  # the seat of the last move a step took
+        # expectations that did not hold: the scenario goes on, and reports every one
+        self.failures: list[Failed] = []
 
     # -- settings ---------------------------------------------------------------------------
     def asks(self, index: int) -> bool:
@@ -170,7 +158,7 @@ class _Run:
             if choice is None:
                 return
             seat = s.to_move
-            s.apply(choice)
+            self.take(choice)
             self.lines.append(f"       > seat {seat}: {choice} (optional: {how})")
             self.note_log()
             self.check_invariants(where, f"`optional: {how}`, seat {seat}: {choice}")
@@ -197,16 +185,39 @@ class _Run:
             " (`forced: ask` stops there)"
         )
 
+    def taken_by_engine(self, step: Step) -> bool:
+        """Whether the engine took `step`'s move itself since the runner's last own move."""
+        last = max(self.own, default=-1)
+        return any(
+            option == step.option and step.seat in (None, seat)
+            for seat, option in self.moves[last + 1 :]
+        )
+
+    def take(self, option: str) -> None:
+        """Take `option` for the seat to decide, noted among the moves before the engine runs
+        on (the moves it then takes itself come after it)."""
+        self.own.add(len(self.moves))
+        self.moves.append((self.s.to_move, option))
+        self.s.apply(option)
+
     # -- the log ----------------------------------------------------------------------------
     def note_log(self) -> None:
+        """The log lines since the last noted, each move the engine took itself followed by
+        its option id (`= seat 2: pass`), which `moved:` and a step under `forced: ask` use."""
         log = self.s.log or []
+        forced = [m for i, m in enumerate(self.moves) if i not in self.own]
         for _round, seat, text in log[self.mark :]:
             prefix = "" if seat is None or text.startswith("seat ") else f"seat {seat}: "
             self.lines.append(f"       | {prefix}{text}")
+            if str(text).endswith(ONLY_CHOICE) and self.forced_shown < len(forced):
+                who, option = forced[self.forced_shown]
+                self.forced_shown += 1
+                self.lines.append(f"       = seat {who}: {option}")
         self.mark = len(log)
 
     def note_log_reset(self) -> None:
         self.mark = len(self.s.log or [])
+        self.forced_shown = len(self.moves) - len(self.own)
 
     # -- steps ------------------------------------------------------------------------------
     def setup(self, setup: Setup) -> None:
@@ -253,6 +264,16 @@ class _Run:
         if s.is_over:
             raise BadScenario(f"step {index} `{step.text()}`: the game is already over", step.where)
         legal = s.legal_options()
+        wanted = step.seat in (None, s.to_move) and step.option in legal
+        if not wanted and self.taken_by_engine(step):
+            who = "" if step.seat is None else f"seat {step.seat}: "
+            raise Failed(
+                f"step {index} `{step.text()}`: the engine took `{who}{step.option}` itself, "
+                "as the only choice, before this step\n"
+                "    leave the step out (`moved:` checks it), or say `forced: ask` on it to "
+                "stop there",
+                step.where,
+            )
         if step.seat is not None and s.to_move != step.seat:
             raise Failed(
                 f"step {index} `{step.text()}`: expected seat {step.seat} to decide\n"
@@ -268,7 +289,7 @@ class _Run:
                 step.where,
             )
         self.last_seat = s.to_move
-        s.apply(step.option)
+        self.take(step.option)
         self.check_invariants(step.where, f"step {index} `{step.text()}`")
 
     def auto(self, step: Step) -> None:
@@ -293,7 +314,7 @@ class _Run:
             else:
                 choice = next((o for o in step.prefer if o in legal), legal[0])
             seat = s.to_move
-            s.apply(choice)
+            self.take(choice)
             self.lines.append(f"       > seat {seat}: {choice}")
             self.note_log()
             self.check_invariants(step.where, f"`{step.text()}`, seat {seat}: {choice}")
@@ -302,11 +323,18 @@ class _Run:
     def expect(self, items: Iterable[Any], after: int | None = None) -> None:
         """Check `items`; `after`: the index (0-based) of the step after them, if any."""
         answered = self.answered_next(after)
+        upto = len(self.s.log or [])
         for e in items:
             self.refuse_unknown(e)
             if not answered:
                 self.warn_unanswered(e)
-            check(self.game, self.s, e, self.info)
+            try:
+                check(self.game, self.s, e, self.info, self.moves)
+            except Failed as failed:
+                # the scenario goes on: a later expectation may fail for another reason
+                failed.message += self.forced_before(upto)
+                self.failures.append(failed)
+                self.lines.append(f"       ! expectation failed (line {failed.where.line})")
 
     def answered_next(self, after: int | None) -> bool:
         """Whether the first step from `after` on that is not a check takes an option legal
@@ -321,12 +349,14 @@ class _Run:
         return False
 
     def refuse_unknown(self, e: Any) -> None:
-        """An option id no `choose` of the game can offer, in `seat N may...`: the scenario is
-        wrong (T002 of `rulebook validate`, found by the same code, :class:`OptionNames`)."""
-        if e.kind not in ("may", "may include", "may not"):
+        """An option id no `choose` of the game can offer, in `seat N may...` or `moved:`: the
+        scenario is wrong (T002 of `rulebook validate`, found by the same code,
+        :class:`OptionNames`)."""
+        if e.kind not in ("may", "may include", "may not", "moved", "not moved"):
             return
-        for option in e.value:
-            fault = self.names.fault(str(option), absent_ok=e.kind == "may not")
+        for text in e.value:
+            option = parse_move(str(text))[1] if "moved" in e.kind else str(text)
+            fault = self.names.fault(option, absent_ok=e.kind in ("may not", "not moved"))
             if fault is not None:
                 raise BadScenario(f"`{e.text()}`: {fault[0]} ({fault[1]})", e.where)
 
@@ -364,7 +394,7 @@ class _Run:
     def holds(self, s: Any, e: Any) -> bool | None:
         """Whether expectation `e` holds in `s` (None: it cannot be evaluated there)."""
         try:
-            check(self.game, s, e, self.info)
+            check(self.game, s, e, self.info, self.moves)
         except Failed:
             return False
         except Exception:  # noqa: BLE001 - a bad expectation is reported when it is checked
@@ -392,13 +422,26 @@ class _Run:
             elif step.kind == "auto":
                 self.auto(step)
         except Failed as e:
-            if step.kind != "auto":
+            if step.kind not in ("auto", "expect"):
                 e.message += self.forced_before(upto)
             raise
         if step.kind in _ADVANCING:
             self.since = upto
 
     def run(self) -> None:
+        """Play the scenario; every expectation that did not hold is reported, in the order
+        met, the first one's place being the scenario's (a move that could not be taken stops
+        the scenario there)."""
+        try:
+            self.play()
+        except Failed as e:
+            self.failures.append(e)
+        if self.failures:
+            first, *others = self.failures
+            more = "".join(f"\n{f.where}: {f.message}" for f in others)
+            raise Failed(first.message + more, first.where)
+
+    def play(self) -> None:
         # a log text no line of the game can hold is refused before any step (T004)
         vacuous = self.names.vacuous_log(self.sc)
         if vacuous is not None:
@@ -410,17 +453,13 @@ class _Run:
         self.note_log_reset()
         for i, step in enumerate(self.sc.steps, 1):
             line = f"  {i:>3}. {step.text()}"
-            self.lines.append(f"{line:<44} (line {step.where.line})")
+            block = f", block {step.block}" if step.block else ""
+            self.lines.append(f"{line:<44} (line {step.where.line}{block})")
             self.step(i, step)
             self.note_log()
         self.s.take_forced = not self.asks(len(self.sc.steps))
         self.answer_optional(None, self.sc.where)
-        upto = len(self.s.log or [])
-        try:
-            self.expect(self.sc.expect)
-        except Failed as e:
-            e.message += self.forced_before(upto)
-            raise
+        self.expect(self.sc.expect)
 
 
 def run_scenario(sc: Scenario, coverage: Coverage | None = None) -> Outcome:
@@ -430,9 +469,12 @@ def run_scenario(sc: Scenario, coverage: Coverage | None = None) -> Outcome:
     out = Outcome(sc, "pass", name=sc.name, file=sc.file)
     run: _Run | None = None
     try:
-        game, info, names = _compiled(sc, coverage)
-        run = _Run(sc, game, info, names)
-        run.run()
+        if sc.refused is not None:
+            _expect_refused(sc, coverage)
+        else:
+            game, info, names = _compiled(sc, coverage)
+            run = _Run(sc, game, info, names)
+            run.run()
     except Failed as e:
         out.status, out.message, out.where = "fail", e.message, e.where
     except BadScenario as e:
@@ -456,35 +498,20 @@ def run_scenario(sc: Scenario, coverage: Coverage | None = None) -> Outcome:
     return out
 
 
-# -- finding and selecting scenarios --------------------------------------------------------
-def discover(paths: Sequence[str | Path]) -> list[Path]:
-    """Scenario files: each file given, and every scenario file below each folder given (the
-    rule files of a game folder beside its scenarios, and files left out by a
-    ``.rulebookignore`` or ``# rulebook: ignore``, are not taken: see docs/validate.md)."""
-    from interpreter.check.files import classify, discover as yaml_files, read_head
-
-    files: list[Path] = []
-    for p in paths:
-        path = Path(p)
-        if path.is_dir():
-            found = [Path(f) for f in yaml_files([path])]
-            files.extend(f for f in found if classify(read_head(str(f)) or "") == "scenario")
-        elif path.exists():
-            files.append(path)
-        else:
-            raise FileNotFoundError(2, "No such file or directory", str(path))
-    return files
-
-
-def collect(files: Iterable[Path]) -> tuple[list[Scenario], list[Outcome]]:
-    """Load every file: (scenarios, outcomes of files that could not be loaded)."""
-    scenarios: list[Scenario] = []
-    broken: list[Outcome] = []
-    for f in files:
-        try:
-            scenarios.extend(load_scenarios(f))
-        except RulesError as e:
-            d = e.diagnostics[0] if e.diagnostics else None
-            where = Where(d.file or str(f), d.line, d.column) if d else Where(str(f))
-            broken.append(Outcome(None, "error", str(e), where, file=str(f)))
-    return scenarios, broken
+def _expect_refused(sc: Scenario, coverage: Coverage | None) -> None:
+    """`refused: TEXT`: the game (its player count, overlays, options) or a set-up of the
+    scenario must be refused, with TEXT (letter case aside) in the reason; Failed otherwise."""
+    where = sc.refused_where or sc.where
+    try:
+        game, info, names = _compiled(sc, coverage)
+        run = _Run(sc, game, info, names)
+        for setup in sc.setups:
+            run.setup(setup)
+    except (RulebookError, BadScenario) as e:
+        reason = e.message if isinstance(e, BadScenario) else str(e)
+        if str(sc.refused).lower() in reason.lower():
+            return
+        raise Failed(
+            f"expected refused: {sc.refused}\n    refused for another reason: {reason}", where
+        ) from None
+    raise Failed(f"expected refused: {sc.refused}\n    but the game and its set-up ran", where)
