@@ -23,7 +23,7 @@ from starlette.websockets import WebSocket
 from interpreter.engine.savefile import validate_save
 from interpreter.serve.catalog import games_listing
 from interpreter.serve.fanout import Outbox
-from interpreter.serve.jsonbody import JSONResponse
+from interpreter.serve.jsonbody import MAX_DEPTH, JSONResponse, too_deep
 from interpreter.serve.messages import seat_message
 from interpreter.serve.records import full_save_allowed, seat_record
 from interpreter.serve.tables import Hub, ServeError, Table
@@ -46,8 +46,20 @@ MAX_FRAME = 64 * 1024  # a websocket message from a client (a move is under 100 
 OUTBOX = "rulebook_outbox"  # where a websocket's scope keeps its Outbox
 
 
+MAX_ERROR = 4000  # characters of a refusal's message: what it quotes of a request is cut
+
+
+def said(message: str) -> str:
+    """A refusal's message as sent: one that quotes a stranger's megabyte back is cut in the
+    middle (its start and its end, a did-you-mean included, are kept)."""
+    if len(message) <= MAX_ERROR:
+        return message
+    cut = len(message) - MAX_ERROR
+    return f"{message[: MAX_ERROR - 500]}… ({cut:,} characters cut) …{message[-500:]}"
+
+
 def error_response(exc: ServeError) -> JSONResponse:
-    return JSONResponse({"error": exc.message}, status_code=exc.status)
+    return JSONResponse({"error": said(exc.message)}, status_code=exc.status)
 
 
 async def read_body(request: Request, limit: int, too_large: str) -> bytes:
@@ -75,7 +87,10 @@ async def read_json(request: Request) -> dict[str, Any]:
 
 
 def parse_json(body: bytes | str) -> dict[str, Any]:
-    """A JSON object from a request or a websocket message, or a ServeError saying why not."""
+    """A JSON object from a request or a websocket message, or a ServeError saying why not
+    (text nested too deeply is refused before it is parsed)."""
+    if too_deep(body):
+        raise ServeError(f"JSON nested too deeply (at most {MAX_DEPTH} levels)")
     try:
         data = json.loads(body)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
@@ -134,7 +149,10 @@ def remembered_tables(request: Request | WebSocket) -> dict[str, str]:
 
 def remember_table(response: Response, request: Request, table: Table) -> None:
     """Let this browser manage the table it just made: its creator token in a cookie that only
-    this server's own pages send (SameSite=Strict) and no script reads (HttpOnly)."""
+    this server's own pages send (SameSite=Strict), no script reads (HttpOnly) and, when the
+    page came over HTTPS, never travels over plain HTTP (Secure). Behind a proxy the scheme
+    is the one the proxy says it was served with (``X-Forwarded-Proto``, believed from
+    ``--forwarded-allow-ips`` only)."""
     known = remembered_tables(request)
     known.pop(table.id, None)
     pairs = [*(f"{i}.{t}" for i, t in known.items()), f"{table.id}.{table.creator}"]
@@ -144,6 +162,7 @@ def remember_table(response: Response, request: Request, table: Table) -> None:
         max_age=365 * 24 * 3600,
         httponly=True,
         samesite="strict",
+        secure=request.url.scheme == "https",
     )
 
 
@@ -440,7 +459,7 @@ async def _read_moves(
             await hub.move_async(table, token, data.get("option"), data.get("decision"))
             await hub.run_bots_async(table)
         except ServeError as exc:
-            outbox.push({"type": "error", "error": exc.message})
+            outbox.push({"type": "error", "error": said(exc.message)})
             outbox.notify()
             continue
         broadcast(table)
