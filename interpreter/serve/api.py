@@ -27,6 +27,7 @@ from interpreter.serve.jsonbody import MAX_DEPTH, JSONResponse, too_deep
 from interpreter.serve.messages import seat_message
 from interpreter.serve.records import full_save_allowed, seat_record
 from interpreter.serve.tables import Hub, ServeError, Table
+from interpreter.serve.transport import MAX_MESSAGE
 
 __all__ = [
     "MAX_BODY",
@@ -42,7 +43,9 @@ __all__ = [
 
 MAX_BODY = 1024 * 1024  # a JSON request (a save file with every choice fits easily)
 TOO_LARGE = f"request too large (more than {MAX_BODY // 1024} KB)"
-MAX_FRAME = 64 * 1024  # a websocket message from a client (a move is under 100 bytes)
+# a websocket message from a client (a move is under 100 bytes); uvicorn refuses a longer one
+# from its frame header (transport.py), this check is for a server that does not
+MAX_FRAME = MAX_MESSAGE
 OUTBOX = "rulebook_outbox"  # where a websocket's scope keeps its Outbox
 
 
