@@ -12,12 +12,10 @@ __all__ = ["COMMAND", "run"]
 
 def run(args: argparse.Namespace) -> int:
     """Entry point of ``rulebook serve``: runs until interrupted."""
-    import uvicorn
-
     from interpreter.serve.app import create_app
     from interpreter.serve.limits import limits_from
-    from interpreter.serve.logs import log_config
     from interpreter.serve.store import default_db_path
+    from interpreter.serve.transport import run_server
     from interpreter.serve.workers import caps_from
 
     db = args.db or str(default_db_path())
@@ -25,18 +23,7 @@ def run(args: argparse.Namespace) -> int:
     app = create_app(db, limits_from(args), max(args.workers, 0), caps_from(args))
     print(f"rulebook: tables are kept in {db}", file=sys.stderr)
     print(f"rulebook: open http://{args.host}:{args.port}/ in a browser", file=sys.stderr)
-    # keep-alive connections stay open 30 s (uvicorn's 5 s closes them under a busy client)
-    uvicorn.run(
-        app,
-        host=args.host,
-        port=args.port,
-        log_level=args.log_level,
-        # seat and creator tokens in request lines are written as token=REDACTED
-        log_config=log_config(),
-        timeout_keep_alive=30,
-        proxy_headers=True,
-        forwarded_allow_ips=args.forwarded_allow_ips,
-    )
+    run_server(app, args.host, args.port, args.log_level, args.forwarded_allow_ips)
     return 0
 
 

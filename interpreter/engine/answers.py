@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from interpreter.diagnostics.suggest import did_you_mean
+from interpreter.diagnostics.suggest import did_you_mean, echo
 from interpreter.model.flow import CHOOSE
 
 _PART = re.compile(r"\{[^{}]*\}")  # a part of an option text its id does not fill in
@@ -185,9 +185,9 @@ def check_answer(known: Sequence[Question], key: Any, how: Any) -> tuple[str, st
     if not isinstance(key, str) or key not in keys:
         guess = did_you_mean(key, keys) if isinstance(key, str) else None
         hint = f"; did you mean {guess!r}?" if guess else ""
-        raise ValueError(f"no optional question {key!r} in this game{hint}")
+        raise ValueError(f"no optional question {echo(key)} in this game{hint}")
     if not isinstance(how, str) or how not in HOWS:
-        raise ValueError(f"an answer is one of {', '.join(HOWS)}, not {how!r}")
+        raise ValueError(f"an answer is one of {', '.join(HOWS)}, not {echo(how)}")
     return key, how
 
 
@@ -222,5 +222,5 @@ def find_question(known: Sequence[Question], name: str) -> tuple[Question | None
         return found[0], ""
     if found:
         shown = "; ".join(q.text for q in found[:4])
-        return None, f"{name!r} names several questions ({shown}); type more of it or a number"
-    return None, f"no optional question matches {name!r}; 'answers' lists them"
+        return None, f"{echo(name)} names several questions ({shown}); type more of it or a number"
+    return None, f"no optional question matches {echo(name)}; 'answers' lists them"

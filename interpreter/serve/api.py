@@ -24,12 +24,13 @@ from starlette.websockets import WebSocket
 from interpreter.engine.savefile import validate_save
 from interpreter.serve.catalog import games_listing
 from interpreter.serve.fanout import Outbox
-from interpreter.serve.jsonbody import JSONResponse
+from interpreter.serve.jsonbody import MAX_DEPTH, JSONResponse, too_deep
 from interpreter.serve.messages import seat_message
 from interpreter.serve.publish import OUTBOX, broadcast
 from interpreter.serve.records import full_save_allowed
 from interpreter.serve.replaying import held_step
 from interpreter.serve.tables import Hub, ServeError, Table
+from interpreter.serve.transport import MAX_MESSAGE
 
 __all__ = [
     "MAX_BODY",
@@ -45,11 +46,25 @@ __all__ = [
 
 MAX_BODY = 1024 * 1024  # a JSON request (a save file with every choice fits easily)
 TOO_LARGE = f"request too large (more than {MAX_BODY // 1024} KB)"
-MAX_FRAME = 64 * 1024  # a websocket message from a client (a move is under 100 bytes)
+# a websocket message from a client (a move is under 100 bytes); uvicorn refuses a longer one
+# from its frame header (transport.py), this check is for a server that does not
+MAX_FRAME = MAX_MESSAGE
+
+
+MAX_ERROR = 4000  # characters of a refusal's message: what it quotes of a request is cut
+
+
+def said(message: str) -> str:
+    """A refusal's message as sent: one that quotes a stranger's megabyte back is cut in the
+    middle (its start and its end, a did-you-mean included, are kept)."""
+    if len(message) <= MAX_ERROR:
+        return message
+    cut = len(message) - MAX_ERROR
+    return f"{message[: MAX_ERROR - 500]}… ({cut:,} characters cut) …{message[-500:]}"
 
 
 def error_response(exc: ServeError) -> JSONResponse:
-    return JSONResponse({"error": exc.message}, status_code=exc.status)
+    return JSONResponse({"error": said(exc.message)}, status_code=exc.status)
 
 
 async def read_body(request: Request, limit: int, too_large: str) -> bytes:
@@ -77,7 +92,10 @@ async def read_json(request: Request) -> dict[str, Any]:
 
 
 def parse_json(body: bytes | str) -> dict[str, Any]:
-    """A JSON object from a request or a websocket message, or a ServeError saying why not."""
+    """A JSON object from a request or a websocket message, or a ServeError saying why not
+    (text nested too deeply is refused before it is parsed)."""
+    if too_deep(body):
+        raise ServeError(f"JSON nested too deeply (at most {MAX_DEPTH} levels)")
     try:
         data = json.loads(body)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
@@ -136,7 +154,10 @@ def remembered_tables(request: HTTPConnection) -> dict[str, str]:
 
 def remember_table(response: Response, request: Request, table: Table) -> None:
     """Let this browser manage the table it just made: its creator token in a cookie that only
-    this server's own pages send (SameSite=Strict) and no script reads (HttpOnly)."""
+    this server's own pages send (SameSite=Strict), no script reads (HttpOnly) and, when the
+    page came over HTTPS, never travels over plain HTTP (Secure). Behind a proxy the scheme
+    is the one the proxy says it was served with (``X-Forwarded-Proto``, believed from
+    ``--forwarded-allow-ips`` only)."""
     known = remembered_tables(request)
     known.pop(table.id, None)
     pairs = [*(f"{i}.{t}" for i, t in known.items()), f"{table.id}.{table.creator}"]
@@ -146,6 +167,7 @@ def remember_table(response: Response, request: Request, table: Table) -> None:
         max_age=365 * 24 * 3600,
         httponly=True,
         samesite="strict",
+        secure=request.url.scheme == "https",
     )
 
 
@@ -457,7 +479,7 @@ async def _read_moves(
             await hub.move_async(table, token, data.get("option"), data.get("decision"))
             await hub.run_bots_async(table)
         except ServeError as exc:
-            outbox.push({"type": "error", "error": exc.message})
+            outbox.push({"type": "error", "error": said(exc.message)})
             outbox.notify()
             continue
         broadcast(table, hub)

@@ -224,8 +224,10 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.limits = limits
+    from interpreter.serve.faults import LastResort  # a fault: a 500 and one log line
     from interpreter.serve.headers import SecurityHeaders  # every answer, refusals too
 
+    app.add_middleware(LastResort)
     app.add_middleware(SecurityHeaders)  # outermost (add_middleware puts it first)
     app.state.hub = hub
     if isinstance(hub, WorkerHub):

@@ -5,8 +5,10 @@ never waits on a socket); each connection's own task builds the newest message w
 can take one and sends it within a deadline. A slow reader therefore gets the latest position
 with every log entry it has not had (the messages it could not take are coalesced, none is
 lost), and one that falls too far behind (a send past its deadline, or too many one-off
-messages waiting) is closed with :data:`TOO_SLOW` and forgotten: the page reconnects and gets
-the whole table again.
+messages waiting) is disconnected at once, TCP included (it would not take a close frame
+either: ``transport.py``), and forgotten: the page reconnects and gets the whole table again.
+Where the server cannot reset a connection (a test client), it is closed with
+:data:`TOO_SLOW`.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from interpreter.serve.jsonbody import dumps
+from interpreter.serve.transport import abort
 
 __all__ = ["MAX_WAITING", "SEND_DEADLINE_S", "TOO_SLOW", "Outbox"]
 
@@ -102,8 +105,11 @@ class Outbox:
                     return
             if self._close is not None:
                 code, reason = self._close
-                # a socket that takes nothing cannot take the close either: give up after the
-                # deadline, and the server ends the connection once this handler returns
+                # a socket that takes nothing cannot take the close either: its connection is
+                # ended at once (transport.py); a server that cannot do that gives up after the
+                # deadline, and ends the connection once this handler returns
+                if self.dropped is not None and abort(self.socket.scope):
+                    return
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(self.socket.close(code, reason), timeout=self.deadline)
                 return

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from interpreter.serve.fanout import MAX_WAITING, SEND_DEADLINE_S
+from interpreter.serve.transport import when_closed
 
 __all__ = ["Limits", "QuotaMiddleware", "SlidingWindow", "add_limit_flags", "limits_from"]
 
@@ -160,11 +161,19 @@ class QuotaMiddleware:
         try:
             await self.app(scope, receive, send)
         finally:
-            left = self.sockets[client] - 1
-            if left:
-                self.sockets[client] = left
+            # counted until the connection is closed, not only until its handler ends
+            closed = when_closed(scope)
+            if closed is None or closed.done():
+                self._release(client)
             else:
-                del self.sockets[client]
+                closed.add_done_callback(lambda _done: self._release(client))
+
+    def _release(self, client: str) -> None:
+        left = self.sockets[client] - 1
+        if left:
+            self.sockets[client] = left
+        else:
+            del self.sockets[client]
 
     async def _refuse(self, send: Any, what: str, quota: str, retry_after: int) -> None:
         limit = self.windows[quota].limit

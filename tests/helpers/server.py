@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -20,19 +21,35 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db: Path, port: int, *extra: str) -> subprocess.Popen[bytes]:
-    """``rulebook serve`` on ``port`` (``extra``: more arguments, e.g. "--log-level", "info");
-    its stderr is kept: read it once the process has ended. The tables' rules run in the
-    server's own process (``--workers 0``: no worker process to start) unless ``extra`` names
-    ``--workers``."""
+# `rulebook serve` with some of its Limits set to what no flag offers (a send deadline of a
+# fraction of a second): the real command, its limits replaced as it reads them
+_WITH_LIMITS = """
+import dataclasses, json, sys
+from interpreter.serve import limits
+wanted, read = json.loads(sys.argv[1]), limits.limits_from
+limits.limits_from = lambda args: dataclasses.replace(read(args), **wanted)
+from interpreter.cli.main import main
+sys.exit(main(sys.argv[2:]))
+"""
+
+
+def start_server(
+    db: Path, port: int, *extra: str, limits: dict[str, float] | None = None
+) -> subprocess.Popen[bytes]:
+    """``rulebook serve`` on ``port`` (``extra``: more arguments, e.g. "--log-level", "info";
+    ``limits``: fields of ``Limits`` to set); its stderr is kept: read it once the process has
+    ended. The tables' rules run in the server's own process (``--workers 0``: no worker
+    process to start) unless ``extra`` names ``--workers``."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     if "--workers" not in extra:
         extra = ("--workers", "0", *extra)
+    start = ["-m", "interpreter.cli.main"]
+    if limits:
+        start = ["-c", _WITH_LIMITS, json.dumps(limits)]
     process = subprocess.Popen(
         [
             sys.executable,
-            "-m",
-            "interpreter.cli.main",
+            *start,
             "serve",
             "--port",
             str(port),
