@@ -127,8 +127,9 @@ def first_apart(a: State, a_choice: str, b: State, b_choice: str, seat: int) -> 
 
 
 def _matched(xs: list[tuple[Any, State]], ys: list[tuple[Any, State]]) -> list[tuple[State, State]]:
-    """The moments of two walks paired in order where the same rule text (or stop) wrote them;
-    a moment of one walk whose writer comes later in the other is passed over."""
+    """The moments of two walks paired in order where the same rule text (or stop) wrote them,
+    or where each writes a line the other never writes; a moment of one walk whose writer comes
+    later in the other is passed over (a line written in that walk only)."""
     out: list[tuple[State, State]] = []
     i = j = 0
     while i < len(xs) and j < len(ys):
@@ -141,7 +142,10 @@ def _matched(xs: list[tuple[Any, State]], ys: list[tuple[Any, State]]) -> list[t
         elif any(k == ky for k, _ in xs[i + 1 :]):
             i += 1
         else:
-            i, j = i + 1, j + 1  # each wrote its own: neither is a moment of the other
+            # each wrote its own line here (`keeps it` in one world, `discards it` in the
+            # other): the same moment of the two walks, told in other words
+            out.append((x, y))
+            i, j = i + 1, j + 1
     return out
 
 

@@ -251,3 +251,15 @@ def test_a_cheer_for_a_card_turned_up_first_is_a_reveal_not_a_leak(tmp_path: Pat
     report = check_secrets([QUIET, _variant(tmp_path, "lucky-draw", house)], games=3, jobs=1)
     assert report.decisions > 30
     assert report.diagnostics == [], _shown(report)
+
+
+def test_a_card_turned_up_then_kept_or_discarded_in_other_words_is_a_reveal() -> None:
+    """San Juan's goldsmith turns the top card up face up, then one line says it is kept and
+    another that it is discarded: two rule texts at the same moment of the two worlds, where
+    the card shown tells them apart, so the discard pile's size after it is no leak (the game
+    and decision where the two lines first met)."""
+    san_juan = ROOT / "rulesets" / "san-juan"
+    paths = [san_juan / "ruleset.yaml", san_juan / "new-buildings.yaml"]
+    report = check_secrets(paths, games=1, seed=11, jobs=1)
+    assert report.decisions > 1000
+    assert report.diagnostics == [], _shown(report)
