@@ -1,8 +1,8 @@
 """docs/variants.md shows a house rule of every kind a player group typically writes, and each is
 real: the overlay in the doc is the file in examples/variants/ word for word, every overlay there
 passes `rulebook validate --strict` (the doc's own example runs it: a refused stack is a warning,
-so strict fails on one), and each has a scenario file beside it, in examples/variants/scenarios/, that `rulebook test`
-passes through the real engine."""
+so strict fails on one), and each has a scenario file beside it, in examples/variants/scenarios/,
+that `rulebook test` passes through the real engine."""
 
 from __future__ import annotations
 
