@@ -5,7 +5,6 @@ turn.
     python benchmarks/bench_env.py                      # PR 4p and SJ 3p, 3 rounds
     python benchmarks/bench_env.py --games 10 --rounds 5
     python benchmarks/bench_env.py --against /path/to/other/checkout
-    python benchmarks/bench_env.py --against-pure       # compiled modules vs their sources
 
 A step is one ``env.step`` plus the ``env.last()`` (the observation of the agent to move) that
 precedes it, what every agent loop does; the random agent draws from the action mask with
@@ -96,24 +95,13 @@ def measure(games: int, seed: int) -> dict[str, float]:
     return out
 
 
-def measure_here(games: int, seed: int) -> dict[str, Any]:
-    """:func:`measure`, and how many agent modules ran compiled ("6/6")."""
-    rates = measure(games, seed)
-    from interpreter.agents import native
-
-    modes = list(native.status().values())
-    return {"rates": rates, "compiled": f"{modes.count('compiled')}/{len(modes)}"}
-
-
-def in_checkout(checkout: Path, games: int, seed: int, pure: bool = False) -> dict[str, Any]:
-    """The rates of ``checkout`` (its own process) and how many of its agent modules ran
-    compiled (interpreter/agents/native.py); ``pure``: none, the sources only."""
+def in_checkout(checkout: Path, games: int, seed: int) -> dict[str, float]:
+    """The rates of ``checkout``, measured in its own process."""
     code = (
         f"import sys, json; sys.path.insert(0, {str(ROOT / 'benchmarks')!r}); "
-        f"from bench_env import measure_here; print(json.dumps(measure_here({games}, {seed})))"
+        f"from bench_env import measure; print(json.dumps(measure({games}, {seed})))"
     )
-    env = {k: v for k, v in os.environ.items() if k != "RULEBOOK_PURE_PYTHON"}
-    env.update(PYTHONPATH=str(checkout), **({"RULEBOOK_PURE_PYTHON": "1"} if pure else {}))
+    env = {**os.environ, "PYTHONPATH": str(checkout)}
     out = subprocess.run(
         [sys.executable, "-c", code], cwd=checkout, env=env, capture_output=True, text=True
     )
@@ -128,24 +116,15 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--against", type=Path, help="another checkout, run in turn with this one")
-    ap.add_argument(
-        "--against-pure",
-        action="store_true",
-        help="the other run is this checkout (or --against's) with RULEBOOK_PURE_PYTHON=1",
-    )
     a = ap.parse_args()
-    checkouts = [("this", ROOT, False)]
-    if a.against or a.against_pure:
-        checkouts.append(("other", (a.against or ROOT).resolve(), a.against_pure))
+    checkouts = [("this", ROOT)]
+    if a.against:
+        checkouts.append(("other", a.against.resolve()))
     rows: dict[str, dict[str, list[float]]] = {}
-    compiled: dict[str, str] = {}
     for r in range(a.rounds):
-        for label, path, pure in checkouts if r % 2 == 0 else checkouts[::-1]:
-            run = in_checkout(path, a.games, a.seed, pure)
-            compiled[label] = run["compiled"]
-            for key, value in run["rates"].items():
+        for label, path in checkouts if r % 2 == 0 else checkouts[::-1]:
+            for key, value in in_checkout(path, a.games, a.seed).items():
                 rows.setdefault(key, {}).setdefault(label, []).append(value)
-    print("agent modules compiled: " + ", ".join(f"{k} {v}" for k, v in compiled.items()))
     for key, by in rows.items():
         cells = "  ".join(
             f"{label} {' '.join(f'{v:,.0f}' for v in vals)}" for label, vals in by.items()

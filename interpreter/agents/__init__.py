@@ -11,11 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from interpreter.agents import native
-
-# before any of the package's modules is imported: compiled or source (see native.py)
-native.install()
-
 __all__ = ["make_env", "make_gym_env", "register_openspiel"]
 
 

@@ -1,4 +1,3 @@
-# cython: language_level=3, annotation_typing=False
 """The encoder: every seat's feature vector (features.py) kept between calls and refilled only
 where the state changed, at engine speed.
 
@@ -31,7 +30,6 @@ from typing import Any
 import numpy as np
 
 from interpreter.agents.features import Layout
-from interpreter.agents.native import is_build
 from interpreter.agents.owners import Owners, move_entry, shift_pile
 from interpreter.agents.refill import Snapshot as _Snapshot, add, refills, same_kind
 from interpreter.agents.walk import GONE as _GONE, Block as _Block, refilled as _refilled
@@ -41,10 +39,6 @@ from interpreter.engine.view import hidden_form, out_of_scope, secret_fields
 __all__ = ["Encoder"]
 
 _F32 = np.dtype(np.float32)
-_empty = np.empty
-# whether this module runs as the compiled build: then it joins
-# the blocks through a C function of its .pxd, which plain Python cannot call
-_COMPILED = is_build(__file__)
 _NONE_GONE: frozenset[tuple[str, str]] = frozenset()
 
 
@@ -93,9 +87,6 @@ class Encoder:
             head = self.heads[key] = self._head(s.round, rel)
         parts = self.parts[seat]
         parts[0] = head
-        if _COMPILED:
-            # the blocks copied into a new array through its buffer: no bytearray between
-            return _c_joined(parts, _empty(self.size, _F32))  # noqa: F821 - encoder.pxd's
         # the dtype passed by position, as an object: numpy parses a keyword argument slowly
         return np.frombuffer(bytearray().join(parts), _F32)
 

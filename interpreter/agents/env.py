@@ -1,4 +1,3 @@
-# cython: language_level=3, annotation_typing=False
 """A PettingZoo AEC environment for any ruleset (``pip install -e '.[agents]'``).
 
     from interpreter.agents import make_env
@@ -32,16 +31,12 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from interpreter.agents.native import is_build
 from interpreter.agents.spaces import Spaces, spaces_for
 
 __all__ = ["RulebookEnv", "final_rewards"]
 
 _I8 = np.dtype(np.int8)
 _NO_ACTIONS: dict[int, str] = {}
-# whether this module runs as the compiled build: then it fills
-# its arrays through C functions of its .pxd, which plain Python cannot call
-_COMPILED = is_build(__file__)
 
 
 def final_rewards(state: Any) -> list[float]:
@@ -148,7 +143,7 @@ class RulebookEnv(AECEnv):
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """As ``AECEnv.last`` (the agent to move: its observation, cumulative reward, ends and
-        info), in the compiled build's code: it runs once a step."""
+        info), written here rather than inherited: it runs once a step."""
         agent = self.agent_selection
         assert agent is not None
         return (
@@ -192,9 +187,6 @@ class RulebookEnv(AECEnv):
 
 def mask_of(actions: dict[int, str], zeros: np.ndarray) -> np.ndarray:
     """A new copy of the int8 array ``zeros`` with 1 at each of the ``actions``."""
-    if _COMPILED:
-        # a copy written through its buffer: half the cost of a bytearray and frombuffer
-        return _c_mask(actions, zeros)  # noqa: F821 - env.pxd's, in the compiled build
     mask = bytearray(len(zeros))
     for action in actions:
         mask[action] = 1

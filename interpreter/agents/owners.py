@@ -1,4 +1,3 @@
-# cython: language_level=3, annotation_typing=False
 """Which field of a state holds which container: how the encoder reads a journal build's
 notes (dsl/journal.py), each a ``(container, key)`` pair, as the fields that were written.
 

@@ -1,4 +1,3 @@
-# cython: language_level=3, annotation_typing=False
 """In-place refills of the encoder's two common containers: a bag (a dict of numbers) and an
 area (a list of flat pieces) whose entries changed but kept their keys and length.
 
@@ -18,7 +17,6 @@ from itertools import compress
 from operator import ne
 from typing import Any
 
-from interpreter.agents.native import is_build
 from interpreter.engine.copier import copy_value
 
 __all__ = [
@@ -33,21 +31,11 @@ __all__ = [
 ]
 
 MISSING = object()  # a field never encoded yet
-# whether this module runs as the compiled build: then `add`
-# writes the vector's memory, which plain Python cannot reach
-_COMPILED = is_build(__file__)
 
 
 def add(vec: array, at: int, d: float) -> int:
-    """``vec[at] += d`` on a feature vector (``array("f")``). The compiled build writes the
-    float in place, its bounds and type checked (an item write through Python parses the
-    value and makes two floats: three times the cost, a few times a step)."""
-    if _COMPILED:
-        if vec.ob_descr.typecode != 102 or not 0 <= at < len(vec):  # (102: "f")
-            raise IndexError(f"feature {at} outside the vector or not a float vector")
-        vec.data.as_floats[at] += d
-    else:
-        vec[at] += d
+    """``vec[at] += d`` on a feature vector (``array("f")``)."""
+    vec[at] += d
     return 0
 
 

@@ -1,4 +1,3 @@
-# cython: language_level=3, annotation_typing=False
 """Fixed-size action and observation spaces for any ruleset and configuration.
 
 Learning libraries want a stable ``Discrete`` action space and a fixed-length observation

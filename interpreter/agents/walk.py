@@ -1,4 +1,3 @@
-# cython: language_level=3, annotation_typing=False
 """The walk of one field's value into its block of the feature vector, by positions: what
 ``Layout.encode`` (features.py) does by feature names, done by the encoder (encoder.py) for the
 fields a step changed. :class:`Block` is one block of the vector (the global fields, or one

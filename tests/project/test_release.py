@@ -22,7 +22,6 @@ import httpx
 import pytest
 
 import interpreter
-from interpreter.agents import native
 from interpreter.cli.main import COMMAND_BY_NAME, main
 from interpreter.load.resources import data_dir
 
@@ -112,8 +111,9 @@ def built(tmp_path_factory) -> dict[str, Path]:
         text=True,
     )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
-    # a wheel for this platform where the agent modules compiled, else a pure-Python one
+    # pure Python: one wheel for every platform and interpreter
     (wheel,) = out.glob(f"{DIST}-{VERSION}-*.whl")
+    assert wheel.name.endswith("-py3-none-any.whl"), wheel.name
     return {"sdist": next(out.glob(f"{DIST}-{VERSION}.tar.gz")), "wheel": wheel}
 
 
@@ -128,13 +128,6 @@ def _shipped_data() -> list[str]:
     ]
     assert "grammar/effects.lark.parser" in files
     return files
-
-
-def _layouts() -> list[str]:
-    """The compiled modules' C layouts (interpreter/agents/*.pxd), relative to the project."""
-    found = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "interpreter").rglob("*.pxd"))
-    assert "interpreter/agents/encoder.pxd" in found
-    return found
 
 
 def test_the_wheel_carries_the_data_the_static_files_and_the_licence(built):
@@ -152,16 +145,9 @@ def test_the_wheel_carries_the_data_the_static_files_and_the_licence(built):
     assert f"Version: {VERSION}\n" in text
     assert "License-Expression: MIT\n" in text
     assert not any(n.startswith(("tests/", "docs/", "benchmarks/")) for n in names)
-    # the compiled modules: their sources always (read where a build is missing or stale), and
-    # a build of each in a platform wheel (interpreter/agents/native.py)
-    compiled = not built["wheel"].name.endswith("-py3-none-any.whl")
-    for name in native.COMPILED:
-        assert f"interpreter/agents/{name}.py" in names
-        stem = f"interpreter/agents/{name}."
-        builds = [n for n in names if n.startswith(stem) and not n.endswith((".py", ".pxd"))]
-        assert len(builds) == compiled, (name, builds)
-    for layout in _layouts():  # (each compiled module's C layout, for a build of its own)
-        assert layout in names, layout
+    # every module as its source, nothing compiled for one platform
+    assert "interpreter/agents/encoder.py" in names
+    assert not [n for n in names if n.endswith((".so", ".pyd", ".c", ".pxd"))]
 
 
 def test_the_sdist_carries_the_sources_the_data_and_the_licence(built):
@@ -170,10 +156,7 @@ def test_the_sdist_carries_the_sources_the_data_and_the_licence(built):
     for rel in [*_shipped_data(), "LICENSE", "README.md", "pyproject.toml"]:
         assert rel in names, rel
     assert "interpreter/engine/state.py" in names
-    for name in native.COMPILED:  # the wheel built from the sdist compiles them
-        assert f"interpreter/agents/{name}.py" in names
-    for layout in _layouts():  # ... with their C layouts
-        assert layout in names, layout
+    assert "interpreter/agents/encoder.py" in names
 
 
 def _venv_bin(folder: Path) -> Path:
@@ -184,16 +167,18 @@ def test_the_installed_wheel_works_away_from_the_checkout(built, tmp_path):
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=True).create(env_dir)
     python = _venv_bin(env_dir) / "python"
+    # (no PYTHONPATH: a checkout on it, with the build's egg-info, reads as installed already)
+    environment = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
     install = subprocess.run(
         [str(python), "-m", "pip", "install", "--quiet", str(built["wheel"])],
         capture_output=True,
         text=True,
+        env=environment,
     )
     assert install.returncode == 0, install.stderr[-3000:]
     rulebook = str(_venv_bin(env_dir) / "rulebook")
     work = tmp_path / "elsewhere"
     work.mkdir()
-    environment = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
     environment["XDG_CACHE_HOME"] = str(tmp_path / "cache")
 
     def run(*words: str) -> subprocess.CompletedProcess[str]:
