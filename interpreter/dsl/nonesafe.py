@@ -46,7 +46,8 @@ def guard_key(node: ir.Expr) -> Key | None:
         return None if obj is None or key is None else ("index", obj, key)
     if isinstance(node, ir.BuiltinCall | ir.Reduce):
         keys = [guard_key(a) for a in node.args]
-        return None if None in keys else ("call", node.name, *keys)
+        name = node.name if isinstance(node, ir.BuiltinCall) else node.kind
+        return None if None in keys else ("call", name, *keys)
     if isinstance(node, ir.Inline) and not node.bound:
         return guard_key(node.body)
     return None
@@ -111,7 +112,8 @@ class NoneGuards:
 
     def narrow(self, node: ir.Expr, t: Type) -> Type:
         """`t` without its 'or none' where a test has ruled none out for what `node` reads."""
-        if isinstance(t, Optional) and self._safe[guard_key(node)] > 0:
+        key = guard_key(node)
+        if isinstance(t, Optional) and key is not None and self._safe[key] > 0:
             return t.inner
         return t
 

@@ -33,6 +33,9 @@ def _errors(tmp_path: Path, line: str) -> list:
         "          if t.worth == none or t.worth > 1:\n            host += 1\n",
         "          if not (t.worth == none):\n            host += t.worth\n",
         "          let w = t.worth\n          if w != none:\n            host += w * 2\n",
+        # a reducer's value (first of a list) guarded like any other
+        "          if first(pool) != none and first(pool).worth != none:\n"
+        "            host += first(pool).worth\n",
     ],
 )
 def test_a_guarded_read_is_accepted(tmp_path: Path, line: str) -> None:
