@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 import warnings
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from interpreter.dsl import ir
 from interpreter.dsl.builtins import BUILTINS
@@ -251,7 +251,7 @@ class Generator:
         out: list[str] = []
         for i, (cond, body) in enumerate(st.branches):
             if i == 0:  # the first test runs in any case: its sums are loops before it
-                head = sums_first(self, cond, lambda c=cond: [f"if {self.x(c)}:"])
+                head = sums_first(self, cond, lambda: [f"if {self.x(st.branches[0][0])}:"])
             else:
                 head = [f"elif {self.x(cond)}:"]
             if counted:
@@ -315,7 +315,7 @@ class Generator:
             if id(node) in memo:
                 return memo.form(memo[id(node)], _EXPRESSIONS[type(node)](self, node))
             if id(node) in memo.sets:  # `has` of an area read once a listing (codegen_select)
-                area, kind = node.args
+                area, kind = cast(ir.BuiltinCall, node).args
                 return memo.has(memo.sets[id(node)], self.x(area), self.x(kind))
         return _EXPRESSIONS[type(node)](self, node)
 

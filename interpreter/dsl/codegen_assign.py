@@ -57,6 +57,7 @@ def _write_lines(gen: Any, st: ir.Assign) -> Write:
         if limits is None:
             return [f"g[{key!r}] {assign} {value}"], noted, before
         return checked_write("g", repr(key), op, value, limits), noted, before
+    assert target.obj is not None  # (a field's seat or piece, an index's container)
     obj = gen.x(target.obj)
     if kind == "index":
         if not _is_bag(gen, target.obj) or reachable((0, None), op, st.value) is None:

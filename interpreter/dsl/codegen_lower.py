@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeGuard
 
 from interpreter.dsl import ir
 from interpreter.dsl.hoist import _IMPURE, _children
@@ -89,7 +89,7 @@ _LOOPS = {
 }
 
 
-def is_loop(node: ir.Expr) -> bool:
+def is_loop(node: ir.Expr) -> TypeGuard[ir.ReduceEach]:
     """Whether `node` is a reducer written as a loop (reduce_loop) where it is computed in
     any case: `let x = first(...)`, a sum in a test."""
     return isinstance(node, ir.ReduceEach) and node.kind in _LOOPS and _pure(node)

@@ -84,7 +84,7 @@ class Compiler:
             )
         )
         self.last_type: Any = None
-        self.last: tuple[Tree, Any] | None = None
+        self.last: tuple[Tree | Token, Any] | None = None
         # the statements the last text of statements resolved to (None: a lazy text, not yet
         # resolved): the host follows what they assign (secrecy.py)
         self.last_block: list[ir.Stmt] | None = None
@@ -114,7 +114,8 @@ class Compiler:
             self.resolver.tc.expect(tree, node, expect)
         if self.generator is None:
             return _unchecked
-        fn = self.generator.expression(node, label)
+        # (a function that carries what its callers read of it: flow_var, text_values ...)
+        fn: Any = self.generator.expression(node, label)
         if isinstance(node, ir.FlowVar) and hasattr(fn, "__dict__"):
             fn.flow_var = node.key  # a variable read alone: engine/blocks.py reads it in place
         if expect == "collection" and hasattr(fn, "__dict__"):

@@ -60,7 +60,7 @@ def reads_none(node: ir.Expr, loop_keys: frozenset[str]) -> bool:
 
 def _children(node: Any) -> list[ir.Expr]:
     out: list[ir.Expr] = []
-    for name in _field_names(type(node)):
+    for name in _field_names(node.__class__):
         value = getattr(node, name)
         if isinstance(value, ir.Expr):
             out.append(value)
@@ -74,7 +74,7 @@ def _children(node: Any) -> list[ir.Expr]:
 
 
 @functools.cache
-def _field_names(kind: type) -> tuple[str, ...]:
+def _field_names(kind: Any) -> tuple[str, ...]:
     """A node class's field names, read once a class: the leak checks walk every node of every
     option line, and ``dataclasses.fields`` rebuilds its answer on each call."""
     return tuple(f.name for f in fields(kind))

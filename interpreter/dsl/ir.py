@@ -21,6 +21,8 @@ class Expr:
     # (origin, line, column) where it is written, origin the inlined function's text path or
     # None for the text being resolved (check/taint.py names the places a value flows through)
     __slots__ = ("ty", "where")
+    ty: Any
+    where: tuple[Any, int, int]
     simple = False
 
 
@@ -206,6 +208,7 @@ class Stmt:
     # (line, column) of the statement in its text, set by the resolve pass: the generator maps
     # each line of Python back to it, so a failure is reported at the statement, not the text
     __slots__ = ("pos",)
+    pos: tuple[int, int]
 
 
 @dataclass(slots=True, eq=False)

@@ -19,6 +19,7 @@ may follow a pile item by item. Plain builds write no notes and pay nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from interpreter.dsl import builtins
@@ -52,8 +53,14 @@ def noted_set_field_in_range(
             s.tj.append((o, name))
 
 
+def _plain(name: str) -> Callable[..., Any]:
+    func = builtins.BUILTINS[name].func
+    assert func is not None  # (a reducer has none; these are functions)
+    return func
+
+
 _draw, _push, _shuffle, _clear, _remove, _place = (
-    builtins.BUILTINS[name].func for name in ("draw", "push", "shuffle", "clear", "remove", "place")
+    _plain(name) for name in ("draw", "push", "shuffle", "clear", "remove", "place")
 )
 
 # The builtins that change a collection in place, as a journal build calls them: each notes

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -171,11 +172,12 @@ def _unshift(tree: Tree) -> None:
         if tok.line == 1 and tok.column:
             tok.column -= 1
     for sub in tree.iter_subtrees():
-        meta = sub.meta
+        meta: Any = sub.meta  # (lark sets container_* on it only where propagate_positions)
         if not meta.empty and meta.line == 1 and meta.column:
             meta.column -= 1
-        if getattr(meta, "container_line", None) == 1 and meta.container_column > 1:
-            meta.container_column -= 1  # (the whole text's container is the bracket added)
+        column = getattr(meta, "container_column", 0)
+        if getattr(meta, "container_line", None) == 1 and column > 1:
+            meta.container_column = column - 1  # (the whole text's container: the bracket)
 
 
 def start_of(node: Tree) -> tuple[int, int]:
@@ -194,7 +196,7 @@ def _parse(source: str, start: str) -> Tree:
         return _parser().parse(source, start=start)
     except UnexpectedCharacters as e:
         raise DslSyntaxError(
-            f"unexpected character {source[e.pos_in_stream]!r}", e.line, e.column
+            f"unexpected character {source[e.pos_in_stream or 0]!r}", e.line, e.column
         ) from None
     except UnexpectedToken as e:
         if e.token.type == "$END":

@@ -8,7 +8,7 @@ resolvecalls.py.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from lark import Token, Tree
 
@@ -106,7 +106,7 @@ class Resolver(CallResolver):
 
     def _stmt_of_kind(self, node: Tree, scope: Scope, out: list[ir.Stmt]) -> None:
         kind = node.data
-        ch = node.children
+        ch: list[Any] = node.children  # Tokens and Trees, as the grammar's rule has them
         if kind == "simple_stmts":
             for child in ch:
                 self._stmt(child, scope, out)
@@ -220,11 +220,12 @@ class Resolver(CallResolver):
 
     def _target(self, target: Tree, scope: Scope) -> ir.Target:
         kind = target.data
+        ch: list[Any] = target.children  # Tokens and Trees, as the grammar's rule has them
         if kind == "name":
-            return self._name_target(target.children[0], scope)
+            return self._name_target(ch[0], scope)
         if kind == "attr":
-            obj = self.expr(target.children[0], scope)
-            tok = target.children[1]
+            obj = self.expr(ch[0], scope)
+            tok = ch[1]
             name = str(tok)
             self._check_field_target(tok, name)
             env = self.env
@@ -293,10 +294,10 @@ class Resolver(CallResolver):
         return (self._origin, line, column)
 
     def _number(self, node: Tree, scope: Scope) -> ir.Expr:
-        return ir.Const(int(node.children[0]))
+        return ir.Const(int(str(node.children[0])))
 
     def _string(self, node: Tree, scope: Scope) -> ir.Expr:
-        return self.template(node.children[0], scope)
+        return self.template(cast(Token, node.children[0]), scope)
 
     def _true(self, node: Tree, scope: Scope) -> ir.Expr:
         return ir.Const(True)
@@ -311,7 +312,7 @@ class Resolver(CallResolver):
         return ir.ListOf([self.expr(c, scope) for c in node.children])
 
     def _name(self, node: Tree, scope: Scope) -> ir.Expr:
-        tok = node.children[0]
+        tok = cast(Token, node.children[0])
         name = str(tok)
         hit = scope.lookup(name)
         if hit is not None:
@@ -337,11 +338,11 @@ class Resolver(CallResolver):
         if name == "option":
             raise fail(tok, "write option.NAME to read a game option")
         if name in env.functions and not env.functions[name].params:
-            return self._call(tok, [], scope, statement=False)
+            return self._value_call(tok, [], scope)
         raise self._unknown(tok, scope)
 
     def _attr(self, node: Tree, scope: Scope) -> ir.Expr:
-        base, name_tok = node.children
+        base, name_tok = cast(tuple[Tree, Token], node.children)
         name = str(name_tok)
         env = self.env
         if isinstance(base, Tree) and base.data == "name" and str(base.children[0]) == "option":
@@ -416,7 +417,12 @@ class Resolver(CallResolver):
         return acc
 
     def _call_expr(self, node: Tree, scope: Scope) -> ir.Expr:
-        return self._call(node.children[0], node.children[1:], scope, statement=False)
+        return self._value_call(cast(Token, node.children[0]), node.children[1:], scope)
+
+    def _value_call(self, tok: Token, rest: list[Any], scope: Scope) -> ir.Expr:
+        call = self._call(tok, rest, scope, statement=False)
+        assert not isinstance(call, ir.InlineProc)  # (_call refuses a procedure as a value)
+        return call
 
     def template(self, token: Token, scope: Scope, words: bool = False) -> ir.Expr:
         """A quoted text; its {expr} parts are resolved, faults placed inside the quotes.
@@ -449,12 +455,14 @@ class Resolver(CallResolver):
             if any(id(p) in self.env.count_consts for p in parts):
                 self.env.count_used = True  # the text now differs by player count
             names = self.env.id_names
-            out: ir.Expr = ir.Const(
-                "".join(
-                    p if isinstance(p, str) else named(p.value, names) if words else show(p.value)
-                    for p in parts
-                )
-            )
+
+            def word(part: str | ir.Expr) -> str:
+                if isinstance(part, str):
+                    return part
+                value = cast(ir.Const, part).value
+                return named(value, names) if words else show(value)
+
+            out: ir.Expr = ir.Const("".join(map(word, parts)))
         else:
             out = ir.Template(parts, words, tuple(places))
         out.where = (self._origin, token.line or 1, (token.column or 0) + 1)

@@ -7,7 +7,7 @@ types and `fail`, which both halves raise.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from lark import Token, Tree
 
@@ -62,6 +62,15 @@ class CallResolver:
     _origin: object
     _shift: tuple[int, int] | None
 
+    if TYPE_CHECKING:  # the resolver's own walks (resolve.py), which the calls recurse into
+
+        def block(self, stmts: list[Tree], scope: Scope) -> list[ir.Stmt]: ...
+        def expr(self, node: Tree | Token, scope: Scope) -> ir.Expr: ...
+        def condition(self, node: Tree, scope: Scope) -> ir.Expr: ...
+        def _declare(self, scope: Scope, tok: Token, value: ir.Expr | None = None) -> ir.Slot: ...
+        def _bind(self, scope: Scope, name: str, value: ir.Expr | None = None) -> ir.Slot: ...
+        def _note_bound(self, name: str, ty: Any) -> None: ...
+
     def _call(
         self, name_tok: Token, rest: list, scope: Scope, statement: bool
     ) -> ir.Expr | ir.InlineProc:
@@ -87,7 +96,7 @@ class CallResolver:
         if not builtin.is_reducer:
             return ir.BuiltinCall(name, [self.expr(a, scope) for a in args])
         if len(args) == 1 and _is_genexp(args[0]):
-            element, var_tok, iterable, *cond = args[0].children
+            element, var_tok, iterable, *cond = cast(list[Any], args[0].children)
             it = self.expr(iterable, scope)
             inner = scope.child()
             slot = self._declare(inner, var_tok)

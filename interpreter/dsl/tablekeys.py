@@ -64,7 +64,11 @@ class TableKeys:
     """The key checks of TypeRules' index; `env`, `info` and `holding` are TypeRules'."""
 
     env: Env
-    info: TypeInfo
+
+    @property
+    def info(self) -> TypeInfo:
+        raise NotImplementedError  # TypeRules'
+
     holding: Callable[[], list[tuple[ir.Expr, bool]]]  # NoneGuards': the tests that hold here
 
     def table_keys(self, tree: Tree, node: ir.Index) -> None:

@@ -6,7 +6,8 @@ and adds the calls."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from lark import Tree
 
@@ -118,7 +119,7 @@ class Typer(TypeRules):
         while len(chain) < len(tree.children) // 2:
             chain.append(chain[-1].left)  # type: ignore[arg-type]
         chain.reverse()
-        ty = T.ANY
+        ty: T.Type = T.ANY
         for i, link in enumerate(chain):
             if i == 0:
                 self.need_value(tree.children[0], link.left, Lazy("'", tree, "'"))
@@ -138,7 +139,7 @@ class Typer(TypeRules):
         seat_number = values and isinstance(values[0], ir.Const) and type(values[0].value) is int
         what = f"argument 1 of event '{event}' (the seat)"
         if seat_number:  # a seat's number written out: one every game has
-            self.seat_number(trees[0], values[0], what)
+            self.seat_number(trees[0], cast(ir.Const, values[0]), what)
         elif values:
             self.want(trees[0], values[0], T.SEAT, what)
         seen = self.info.events.get(event)
@@ -184,7 +185,7 @@ class Typer(TypeRules):
         container, ct = args[0], ts[0]
         if name in ("draw", "push"):
             self._holder(name, trees[0], container, (T.Pile,))
-            item = T.Id(ct.universe) if isinstance(ct, T.Pile) else T.ANY
+            item: T.Type = T.Id(ct.universe) if isinstance(ct, T.Pile) else T.ANY
             if name == "push":
                 self.want(trees[1], args[1], item, f"argument 2 of 'push' onto {T.describe(ct)}")
                 return T.NONE
@@ -196,10 +197,8 @@ class Typer(TypeRules):
             return T.NONE
         if name == "remove":
             self._holder(name, trees[0], container, (T.Pile, T.Area))
-            item = T.item_of(ct) if isinstance(ct, T.Pile | T.Area) else T.ANY
-            self.want(
-                trees[1], args[1], item or T.ANY, f"argument 2 of 'remove' from {T.describe(ct)}"
-            )
+            item = (T.item_of(ct) if isinstance(ct, T.Pile | T.Area) else None) or T.ANY
+            self.want(trees[1], args[1], item, f"argument 2 of 'remove' from {T.describe(ct)}")
             return T.NONE
         if name in ("has", "find"):
             self._holder(name, trees[0], container, (T.Area,))
@@ -298,7 +297,7 @@ def _fits(resolver: Any, fn: Any, values: list, i: int, ty: T.Type) -> bool:
     return True
 
 
-_NODES = {
+_NODES: dict[type, Callable[[Typer, Any, Any, Any], T.Type]] = {
     ir.Const: Typer._const,
     ir.Local: Typer._local,
     ir.Temp: Typer._temp,

@@ -119,7 +119,7 @@ class TypeRules(FieldRules, TableKeys, NoneGuards):
         found = did_you_mean(node.value, ids)
         return f" (did you mean '{found}'?)" if found else ""
 
-    def number(self, tree: Any, node: ir.Expr, text: str, word: str) -> None:
+    def number(self, tree: Any, node: ir.Expr, text: str | Lazy, word: str) -> None:
         t = _strip(type_of(node))
         if t == ANY or is_number(t):
             self.need_value(tree, node, Lazy("'", text, "'"))

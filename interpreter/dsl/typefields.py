@@ -21,7 +21,10 @@ class FieldRules:
     """The field reads of TypeRules; `env` and `info` are TypeRules'."""
 
     env: Env
-    info: TypeInfo
+
+    @property
+    def info(self) -> TypeInfo:
+        raise NotImplementedError  # TypeRules'
 
     def field(self, tree: Tree, node: ir.Expr, obj: ir.Expr, name: str) -> Type:
         """`obj.name`: a seat's field or ability, a piece's field or attribute, an entry id's
