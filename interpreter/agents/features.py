@@ -93,6 +93,7 @@ def walk(path: str, value: Any, out: list[tuple[str, float]]) -> None:
 def _plain(value: Any) -> Any:
     """A number, text, dict or list of a subclass (a number read from the rule file keeps its
     YAML type until a rule writes it) as the plain type; None for anything else."""
+    plain: Any
     for plain in (bool, int, float, str, dict, list):
         if isinstance(value, plain):
             return plain(value)

@@ -113,7 +113,7 @@ def drawing_faults(data: Any) -> list[Diagnostic]:
         if isinstance(value, str) and value not in tables:
             fault([*at, "table"], "table", value, tables)
         occupants = spec.get("occupants")
-        named = (
+        named: list[tuple[list[Any], Any]] = (
             [(["occupants", i], v) for i, v in enumerate(occupants)] if is_seq(occupants) else []
         )
         named += [

@@ -81,9 +81,9 @@ def check_scenario_file(run: Session, path: str, doc: Any) -> None:
 
 def _check_one(run: Session, path: str, top: Any, node: Any, where: list[Any]) -> None:
     parent = top if node is not top else None
-    for key, what in (("game", "game"), ("players", "player count")):
-        if key not in node and (parent is None or key not in parent):
-            _fault(run, path, top, where, "T001", f"this scenario names no {what} (add `{key}:`)")
+    for field, what in (("game", "game"), ("players", "player count")):
+        if field not in node and (parent is None or field not in parent):
+            _fault(run, path, top, where, "T001", f"this scenario names no {what} (add `{field}:`)")
             return
     if "refused" in node:
         return  # the game must not start: `rulebook test` checks that it does not, and why

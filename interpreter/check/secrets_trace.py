@@ -150,7 +150,7 @@ class Watcher:
         """The walk stopped: ``asked``, ``forced`` (the engine takes it next) or ``over``."""
 
 
-class TracedLog(list):  # type: ignore[type-arg]
+class TracedLog(list):
     """A state's log that hands each line, as it is written, to a :class:`Watcher`."""
 
     def __init__(self, state: State, watcher: Watcher) -> None:
@@ -258,7 +258,7 @@ def _origin(origins: Any, code: Any, line: int | None = None) -> Where | None:
     key = (id(origins), code, line)
     if key not in _ORIGINS:
         found = origins.get(code, line)
-        _ORIGINS[key] = tuple(found) if found is not None else None  # type: ignore[assignment]
+        _ORIGINS[key] = tuple(found) if found is not None else None
     return _ORIGINS[key]
 
 
@@ -270,7 +270,7 @@ def _inner_origin(origins: Any, code: Any, line: int | None) -> Where | None:
     key = (id(origins), code, line, "inner")
     if key not in _ORIGINS:
         found = inner(code, line)
-        _ORIGINS[key] = tuple(found) if found is not None else None  # type: ignore[assignment]
+        _ORIGINS[key] = tuple(found) if found is not None else None
     return _ORIGINS[key]
 
 

@@ -262,7 +262,7 @@ class Flows:
         who = seat_key(line.who)
         if "existence" not in public:
             # which values are offered: the collections, and what the `if` keeps of them
-            reads = [
+            reads: list[tuple[Any, Walk]] = [
                 (collection, Walk(path, shift=column))
                 for _key, collection, path, column in line.parts
             ]
@@ -443,7 +443,7 @@ def _place_of(target: ir.Target) -> Any:
         return target.obj
     if target.kind == "global":
         return ir.Global(target.key)
-    if target.kind == "field":
+    if target.kind == "field" and target.obj is not None:
         return ir.Field(target.obj, target.key, "any")
     return None
 

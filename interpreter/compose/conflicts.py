@@ -174,7 +174,11 @@ def _games_own(op: Op) -> bool:
     """Whether ``op``'s overlay is one of its game's own expansions: a file beside the game's
     ruleset (``rulesets/GAME/ruleset.yaml``), which a house rule extends, not the reverse."""
     file = getattr(op, "file", None)
-    return bool(file) and os.path.isfile(os.path.join(os.path.dirname(file), "ruleset.yaml"))
+    return (
+        file is not None
+        and bool(file)
+        and os.path.isfile(os.path.join(os.path.dirname(file), "ruleset.yaml"))
+    )
 
 
 class _PathTree:

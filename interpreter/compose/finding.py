@@ -142,11 +142,11 @@ class OverlayFinder:
                 if os.path.realpath(candidate.path) == os.path.realpath(me.path):
                     continue
                 try:
-                    base = self.game_of(candidate)
+                    game = self.game_of(candidate)
                 except RulesError:
                     continue  # a candidate that leads nowhere is its own file's error
-                games.setdefault(os.path.realpath(base), []).append(candidate)
-                paths.setdefault(os.path.realpath(base), base)
+                games.setdefault(os.path.realpath(game), []).append(candidate)
+                paths.setdefault(os.path.realpath(game), game)
         if not games:
             raise _error(me, 0, f"'extends: {_shown_extends(me)}' does not lead to a ruleset")
         if len(games) == 1:

@@ -313,8 +313,8 @@ class _Composer(NamedAdds):
                     return None
                 return int(last)
             if not last.isdigit():
-                found = find_item(parent, last)
-                if found.found:
+                item = find_item(parent, last)
+                if item.found:
                     self.error(
                         "O006",
                         f"cannot add '{op.text}': the list has an item '{last}' already",

@@ -10,7 +10,7 @@ slash path.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
@@ -127,7 +127,7 @@ class CopyOnWriteTree:
     def set_entry(self, container: Any, key: Any, value: Any, src: Any, src_key: Any) -> None:
         """``container[key] = value``, taking the position from ``src[src_key]`` and its file."""
         if is_seq(container) and key == len(container):
-            container.append(value)
+            cast(list[Any], container).append(value)
         else:
             container[key] = value
         data = self._lc_data(container)

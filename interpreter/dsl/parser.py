@@ -34,7 +34,7 @@ class _Indenter(Indenter):
     DEDENT_type = "_DEDENT"
     tab_len = 8
 
-    def handle_NL(self, token: Token):  # type: ignore[no-untyped-def]  # noqa: ANN201, N802
+    def handle_NL(self, token: Token):  # noqa: ANN201, N802
         """Lark's, with a dedent to no open block's column said where it happens."""
         if self.paren_level == 0:
             indent_str = token.rsplit("\n", 1)[1]

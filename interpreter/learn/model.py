@@ -68,7 +68,7 @@ class PolicyValueNet:
         self.mean = np.zeros(n_in)
         self.scale = np.ones(n_in)
         # the weights a frozen model plays with (see freeze); None while it may be trained
-        self._play: tuple[np.ndarray, ...] | None = None
+        self._play: tuple[Any, ...] | None = None  # (layers, policy w and b, value w and b)
 
     def set_scale(self, x: np.ndarray) -> None:
         """Fix the input standardisation from a batch of observations."""
@@ -83,10 +83,9 @@ class PolicyValueNet:
         bots ask for). Training (:meth:`loss_and_grads`) thaws the model again."""
         f32 = np.float32
         p = self.params
-        w0 = p["W0"] * self.scale[:, None] if self.hidden else None
         layers = []
         for i in range(len(self.hidden)):
-            w = w0 if i == 0 else p[f"W{i}"]
+            w = p["W0"] * self.scale[:, None] if i == 0 else p[f"W{i}"]
             b = p["b0"] - (self.mean * self.scale) @ p["W0"] if i == 0 else p[f"b{i}"]
             layers.append((np.ascontiguousarray(w.T, dtype=f32), b.astype(f32)))
         policy_w = p["Wp"] if self.hidden else p["Wp"] * self.scale[:, None]
@@ -153,6 +152,7 @@ class PolicyValueNet:
         is the weighted mean over the rows that have one."""
         self._play = None  # the weights are about to change
         n = x.shape[0]
+        rows: float | np.ndarray
         if w is None:
             rows, n_policy = 1.0, n
         else:
@@ -224,7 +224,7 @@ def save_model(path: str | Path, net: PolicyValueNet, header: dict[str, Any]) ->
     }
     # single precision, compressed: a third of the file, and the play of a model read back
     # differs from the fitted one only in rounding far below the policy's margins
-    arrays = {k: v.astype(np.float32) for k, v in net.params.items()}
+    arrays: dict[str, Any] = {k: v.astype(np.float32) for k, v in net.params.items()}
     # written beside it and renamed over it: a reader (a search playing the last iteration's
     # model, a measurement while training runs) or a Ctrl-C never meets a half-written file
     target = Path(path)

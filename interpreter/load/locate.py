@@ -14,7 +14,7 @@ when unknown (e.g. data built in code).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 __all__ = [
     "FILE_ATTR",
@@ -47,11 +47,11 @@ KEYFILES_ATTR = "_rulebook_keyfiles"
 _UNKNOWN: Position = (None, None, None)
 
 
-def is_map(node: Any) -> bool:
+def is_map(node: Any) -> TypeGuard[Mapping[Any, Any]]:
     return isinstance(node, Mapping)
 
 
-def is_seq(node: Any) -> bool:
+def is_seq(node: Any) -> TypeGuard[Sequence[Any]]:
     return isinstance(node, Sequence) and not isinstance(node, str | bytes)
 
 
@@ -113,7 +113,7 @@ def node_position(node: Any) -> Position:
     return (node_file(node), _one(lc.line), _one(lc.col))
 
 
-def _entry(container: Any, key: Any) -> list[int] | None:
+def _entry(container: Any, key: Any) -> Sequence[int] | None:
     lc = _lc(container)
     if lc is None:
         return None

@@ -208,7 +208,7 @@ class _Converter:
                 ]
                 flat: list[str] = []
                 for t in types:
-                    flat.extend([t] if isinstance(t, str) else list(t))
+                    flat.extend([t] if isinstance(t, str) else list(t or ()))
                 if flat:
                     phrase = _type_phrase(flat)
                     return [
@@ -392,12 +392,12 @@ def check(
 
         try:
             Draft202012Validator.check_schema(schema)
-        except SchemaError as err:
+        except SchemaError as bad:
             return [
                 Diagnostic(
                     "S010",
-                    f"invalid schema: {err.message}",
-                    json_path=json_pointer(list(err.absolute_path)),
+                    f"invalid schema: {bad.message}",
+                    json_path=json_pointer(list(bad.absolute_path)),
                 )
             ]
         _SOUND[id(schema)] = schema  # the value keeps the id from being reused
@@ -418,8 +418,8 @@ def check(
     try:
         for err in validator.iter_errors(plain):
             sink.extend(converter.convert(err))
-    except Unresolvable as err:
-        sink.error("S010", f"schema reference cannot be resolved: {err}")
+    except Unresolvable as unresolvable:
+        sink.error("S010", f"schema reference cannot be resolved: {unresolvable}")
     finally:
         active().reset(token)
     return sink.sorted()

@@ -166,7 +166,9 @@ class _GuardedComposer(Composer):
         if tag is not None and tag != "!":
             # An explicit core tag (!!str 1) would come back as a ruamel TaggedScalar; drop the
             # handle so it constructs the plain value it asks for.
-            node.tag = _CORE_PREFIX + _core_suffix(tag)
+            suffix = _core_suffix(tag)
+            assert suffix is not None  # (_tag_allowed lets only the core tags through)
+            node.tag = _CORE_PREFIX + suffix
         return node
 
     def compose_scalar_node(self, anchor: Any) -> Any:

@@ -67,7 +67,7 @@ def compile_costs(host: DslHost, data: Any) -> dict[str, OptionCost]:
     section = (data.get("presentation") or {}).get("options") or {}
     out: dict[str, OptionCost] = {}
     for family, spec in section.items():
-        cost = spec.get("cost") if hasattr(spec, "get") else None
+        cost: Any = spec.get("cost") if hasattr(spec, "get") else None
         if not hasattr(cost, "get"):
             continue
         path = ["presentation", "options", family, "cost"]

@@ -64,6 +64,7 @@ class DslHost:
         # every resolved text, where it is and what it runs under (model/texts.py); the texts
         # of the last log line compiled (public, own, the own text's seat) and the seat deciding
         self.rule_texts = Texts(position=self.position)
+        # (text, own text, seat) of the last log line compiled, for its LogStep
         self.last_log: tuple[ir.Expr | None, ...] = (None, None, None)
         self.deciding: ir.Expr | None = None
 
@@ -322,7 +323,8 @@ class DslHost:
 
     def log(self, text: Any, path: Sequence[Any]) -> Fn:
         line = self.log_line(text, path)
-        self.rule_texts.logs.append(LogStep(tuple(path), *self.last_log, tuple(self.context)))
+        text, own, seat = self.last_log
+        self.rule_texts.logs.append(LogStep(tuple(path), text, own, seat, tuple(self.context)))
         # the leak check reads `fmt`, the public template, off this frame (secrets_trace.py)
         fmt = getattr(line, "public", line)
         both = line if fmt is not line else None

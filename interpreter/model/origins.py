@@ -93,7 +93,7 @@ class TextOrigins:
             return None
         generator = self._host.c.generator
         line_map = generator.line_maps.get(code) if generator is not None else None
-        line, column = (line_map or {}).get(python_line, (1, 1))
+        line, column = (line_map or {}).get(python_line or 0, (1, 1))  # (no line 0)
         return (*self._host.position(path, line, column), json_pointer(list(path)))
 
     def inner(
@@ -104,8 +104,8 @@ class TextOrigins:
         if code not in self._host.texts:
             return None
         generator = self._host.c.generator
-        found = generator.inner_maps.get(code, {}).get(python_line) if generator else None
-        if found is None:
+        found = generator.inner_maps.get(code, {}).get(python_line or 0) if generator else None
+        if found is None or generator is None:
             return None
         place, line, column = found
         path = generator.inner_texts[place]

@@ -22,7 +22,7 @@ def _totals(s: Any, info: FieldInfo, uncounted: tuple[str, ...] = ()) -> Counter
         for name, kind in kinds.items():
             if name in uncounted:
                 continue
-            v = holder.get(name)
+            v: Any = holder.get(name)
             if kind == "bag":
                 for k, n in v.items():
                     if n:
@@ -244,7 +244,7 @@ def _from_seats(
 
 
 def _holds_player(pl: dict[str, Any], name: str, kind: str, x: str) -> int:
-    v = pl.get(name)
+    v: Any = pl.get(name)
     if kind == "bag":
         return int(v.get(x, 0))
     if kind == "pile":

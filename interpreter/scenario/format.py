@@ -272,7 +272,9 @@ class _Reader:
                 self.error(where, "a step takes one option: name one seat per step")
             if seats:
                 key = seats[0]
-                seat = int(SEAT_KEY.match(str(key)).group(1))
+                matched = SEAT_KEY.match(str(key))
+                assert matched is not None  # (seats holds the keys it matches)
+                seat = int(matched.group(1))
                 step = Step("option", where, option=str(item[key]).strip(), seat=seat)
             elif "expect" in item:
                 ew = _at(self.file, item, "expect")

@@ -270,7 +270,7 @@ class Presentation:
             zones.append(
                 Zone("Table", [self._field(n, v, viewer, players) for n, v in shared.items()])
             )
-        seats = []
+        seats: list[Any] = []
         for player in view.get("players", []):
             seat = int(player.get("seat", len(seats)))
             fields = [
