@@ -76,8 +76,8 @@ def measure(games: int, seed: int) -> dict[str, float]:
         env_game(env, seed - 1)  # builds the spaces and warms both up before the clock
         engine_game(game, seed - 1)
         # the loaded games and spaces out of the collector's way: a full collection walks
-        # them all (some 30 ms), and where one falls (an env game or an engine game) is
-        # chance, enough to move a few games' rate by half
+        # them all, and where one falls (an env game or an engine game) is chance, enough to
+        # move a few games' rate by half
         gc.collect()
         gc.freeze()
         totals = {"env": [0, 0.0], "engine": [0, 0.0]}

@@ -4,7 +4,7 @@
     python benchmarks/bench_games.py --game puerto-rico --players 3 --games 500 --json
     python benchmarks/bench_games.py --against /path/to/other/checkout --game puerto-rico,san-juan
 
-`--peer` measures the hand-written engine of issue 2 (a checkout of
+`--peer` measures a hand-written pure-Python Puerto Rico engine (a checkout of
 github.com/somnambWl/puerto-rico, not shipped here) and this one in turns, 4-player random games
 each, each run in a fresh process; pin the command to one core (`taskset -c 1`) so that both
 run alike:
@@ -17,8 +17,8 @@ in turns, on the same machine in one run, each in a fresh process (this script w
 PYTHONPATH set to the checkout), and prints the medians side by side with their ratios.
 
 Random bots choose among the legal options, exactly as `rulebook play` does. Times are process
-CPU time, so another busy core does not skew them. The reference point in issue 2: the best
-hand-coded Python engine we know plays ~65 random 4-player games/s (~44,000 decisions/s).
+CPU time, so another busy core does not skew them. The figures and the conditions they were
+measured under are in docs/performance.md.
 """
 
 from __future__ import annotations
@@ -202,7 +202,7 @@ def main() -> None:
         "--peer", metavar="CHECKOUT", help="a checkout of somnambWl/puerto-rico to measure in turns"
     )
     ap.add_argument("--rounds", type=int, default=3, help="turns each (--against, --peer)")
-    # decisions with one legal option asked too, as before the engine took them (issue 16)
+    # decisions with one legal option asked too, where the engine otherwise takes them itself
     ap.add_argument("--ask-forced", action="store_true")
     args = ap.parse_args()
     if args.against:

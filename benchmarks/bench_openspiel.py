@@ -11,7 +11,7 @@ a number of simulations, not a time: before each decision it is given as many as
 CPU second so far times S, so both spend about S CPU seconds. Each game is appended to --out
 as a JSON line; the summary gives each bot's win share with its 95% interval and its
 iterations (simulations) per CPU second. A run given an --out that already holds games plays
-only the games it lacks (same game, seed and seats), so a long row can grow across sittings.
+only the games it lacks (same game, seed and seats), so a long row can grow across runs.
 """
 
 from __future__ import annotations

@@ -92,7 +92,7 @@ def check_secrets(
     `samples`: worlds drawn per seat checked at a decision; `every_seat`: every seat and the
     spectator at every decision (else one of them, in turn, at each decision). `new_state`:
     keyword arguments for ``Game.new_state`` (e.g. ``{"ask_hidden_forced": False}`` checks
-    the engine's earlier policy for forced moves). Raises
+    a game that takes every decision with one legal option, hidden-dependent ones too). Raises
     :class:`~interpreter.check.files.PathError` for a path that does not exist.
     """
     files = discover(paths)

@@ -28,7 +28,7 @@ MATH_THREADS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
 def one_math_thread(environ: MutableMapping[str, str]) -> None:
     """One thread for numpy's matrix products unless the user chose otherwise: the model is
     small (rows of a few hundred), where threads cost more in handing work over than they
-    save, and on busy cores, or beside ``-j`` workers, fitting ran about 5x slower with them.
+    save, above all on busy cores or beside ``-j`` workers (docs/bots.md, "Learned bots").
     Worker processes inherit the setting."""
     for name in MATH_THREADS:
         environ.setdefault(name, "1")

@@ -155,7 +155,7 @@ class _Composer(NamedAdds):
         """O011: a path that counts list items where a name, id or value would find the item.
         A position finds whatever item stands there now, which is not the one it was written
         for once the list changed (another version of the rules, an expansion): the message
-        names the item the position finds today and shows its first lines, so the author
+        names the item the position finds now and shows its first lines, so the author
         sees what the overlay would change, and the fix is the path by name."""
         where = "/".join(op.segments[:depth]) or "the top level"
         index = op.segments[depth]

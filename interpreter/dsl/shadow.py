@@ -1,6 +1,6 @@
 """Names a rule text may not bind with `let` or `for`: the builtins and the engine's own names.
 
-`let round = ...` used to hide the round counter for the rest of the text, silently; a reader
+`let round = ...` would hide the round counter for the rest of the text, silently; a reader
 (and the author a week later) takes `round` for the engine's. Binding such a name is an error
 (D002) at the name, suggesting another.
 """

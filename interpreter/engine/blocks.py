@@ -1,15 +1,15 @@
 """The flow program's straight runs, each written out as one Python function.
 
-The machine used to step one instruction at a time: fetch it, test its kind, call its function,
-about thirteen times a decision. Most of those are effects and branches that never stop the
-game for a decision, so from any position this module writes one function that runs on through
-them (an effect is a call, a branch an `if`, a jump is followed while it leads somewhere not
-yet written in this function) and returns the position it stopped at: where a branch or a jump
-leaves the run (a side of a branch that runs straight out anyway, as in `if c: choose`, is
-written under its `if` and the function goes on with the other side), a phase is entered or
-left, or an instruction the machine handles itself (a decision, the end of a round, the end of
-the game). The functions the flow was compiled to stay as they are, so a rule that fails still
-points at its own text.
+Stepping the flow program one instruction at a time (fetch it, test its kind, call its function)
+would cost a dispatch per instruction, and most instructions are effects and branches that never
+stop the game for a decision. So from any position this module writes one function that runs on
+through them (an effect is a call, a branch an `if`, a jump is followed while it leads somewhere
+not yet written in this function) and returns the position it stopped at: where a branch or a jump
+leaves the run (a side of a branch that runs straight out anyway, as in `if c: choose`, is written
+under its `if` and the function goes on with the other side), a phase is entered or left, or an
+instruction the machine handles itself (a decision, the end of a round, the end of the game). The
+functions the flow was compiled to stay as they are, so a rule that fails still points at its own
+text.
 """
 
 from __future__ import annotations

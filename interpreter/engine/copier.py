@@ -4,8 +4,8 @@ Each field's declared kind says how deep its value goes: a counter is an int (sh
 maps ids to counts and a pile lists ids (one level: `.copy()`), an area lists pieces (each a
 flat dict of fields, copied), a `value` may hold anything (copied by walking it). The copy
 function is generated once per compiled ruleset with every field named in it, so copying a
-state is a few dict and list copies in one Python frame: about four times faster than a
-pickle round trip, which rebuilds every string too. Catalog data (attributes, tables) is
+state is a few dict and list copies in one Python frame, where a pickle round trip would
+rebuild every string too. Catalog data (attributes, tables) is
 never in the state, so it is never copied.
 """
 

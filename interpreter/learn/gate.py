@@ -1,6 +1,6 @@
 """Gating: a newly fitted model replaces the kept one only if it holds its own against it.
 
-Expert iteration can go backwards: a sitting's last iteration may play worse than an earlier
+Expert iteration can go backwards: a run's last iteration may play worse than an earlier
 one (the fitting chases a replay buffer that moves, a short run of unlucky games skews it).
 With gating (a match the new model must win before it is kept) the model file always holds the
 best model met so far: after each fitting the new model (the *candidate*) plays a seat-rotated

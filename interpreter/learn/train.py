@@ -32,7 +32,7 @@ them and the records come from more, and more varied, positions.
 
 ``init`` continues from a model file instead of a fresh network: its weights, its input
 standardisation and its layer widths are kept, and the first iteration's teacher is already the
-guided search with it inside. Training done in several sittings adds up this way (the replay
+guided search with it inside. Training done in several runs adds up this way (the replay
 buffer starts empty again; the optimiser's moments start afresh).
 
 ``gate`` above 0 keeps the best model rather than the last (learn/gate.py): each fitted model is

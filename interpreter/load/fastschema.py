@@ -1,11 +1,11 @@
 """A fast first look at a document against its schema: is it valid at all?
 
-jsonschema walks a document through the schema one keyword object at a time, which made the
-schema check a sixth of a cold `rulebook validate`. fastjsonschema writes the schema out as
-plain Python functions instead, about ten times faster on a ruleset. It gives only the first
+jsonschema walks a document through the schema one keyword object at a time, a large share of
+a cold `rulebook validate`. fastjsonschema writes the schema out as plain Python functions
+instead, much faster on a ruleset (docs/performance.md, "Validation"). It gives only the first
 error, without the paths and words our diagnostics need, so it is used only to say "valid":
-a document it rejects is walked again by jsonschema (schema.py), which reports every error as
-before. Most documents a rule author checks are valid, so most checks end here.
+a document it rejects is walked again by jsonschema (schema.py), which reports every error.
+Most documents a rule author checks are valid, so most checks end here.
 
 The written functions are compiled once per schema and kept, as a marshalled code object, in
 the user's cache folder (``$XDG_CACHE_HOME/rulebook``, else ``~/.cache/rulebook``), keyed by

@@ -1,8 +1,7 @@
-"""JSON as the web table writes it: orjson, about four times the standard library's speed on
-the table's messages (a seat's position carries some 28 KB of board HTML; the standard
-library's encoding of it takes a fifth of the server's CPU per move). Same output as
-Starlette's compact encoding: numbers and texts of subclasses (YAML-typed numbers, own log
-lines) as their plain values, non-text keys as texts."""
+"""JSON as the web table writes it: orjson, several times the standard library's speed on the
+table's messages, which carry a seat's board as HTML (docs/performance.md, "The web table"). Same
+output as Starlette's compact encoding: numbers and texts of subclasses (YAML-typed numbers, own
+log lines) as their plain values, non-text keys as texts."""
 
 from __future__ import annotations
 

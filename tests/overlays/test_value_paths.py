@@ -66,7 +66,7 @@ def test_a_counted_path_is_an_error_naming_the_item_there_and_the_path_to_write(
     assert run.returncode == 1, run.stdout
     assert run.stdout.count("error[O011]") == 2, run.stdout
     assert "warning" not in run.stdout
-    # the item the position finds today, its first lines, and the path by name
+    # the item the position finds now, its first lines, and the path by name
     where = "item 0 of flow/round/2/repeat/steps/0/each-player/steps"
     assert f"{where} is now the item named 'pick-role'" in run.stdout
     assert "which reads: name: pick-role | choose: {...}" in run.stdout

@@ -2,8 +2,7 @@
 ruleset does not say come from the treasury) is rigged: that invariant is not checked for the
 rest of the scenario, and the steps say so with the set-up's line and the invariant's. The
 same in a game whose first decisions come before the first round (a draft in the set-up,
-round 0): there the invariant used to go unseen by the set-up and fail one step later, at the
-ruleset's line."""
+round 0): there too the set-up is named, not a failure one step later at the ruleset's line."""
 
 from __future__ import annotations
 

@@ -4,8 +4,8 @@ that depends on what it may not see, and finds nothing in the shipped games.
 Through the real engine and the real rule files: the fixtures of
 ``tests/validate/fixtures/secrets/`` (kept as ``.yml`` so the plain-validate corpus, which reads
 the ``# expect:`` line of every ``*.yaml`` fixture, leaves these valid rulesets alone), San Juan
-under the engine's earlier policy for forced moves, and every shipped ruleset, overlay and
-example game.
+with every one-option decision taken by the engine (hidden-dependent ones too), and every
+shipped ruleset, overlay and example game.
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ def _san_juan(players: int, seeds: range, **new_state: bool) -> SecretsFinder:
     return out
 
 
-def test_san_juan_forced_moves_leak_under_the_earlier_policy_at_the_builder_choose() -> None:
+def test_san_juan_leaks_at_the_builder_choose_when_hidden_forced_moves_are_taken() -> None:
     """`ask_hidden_forced=False`: a seat with one legal option in the builder phase (it can
     afford nothing in its hidden hand) passes "(the only choice)" where, in a state the others
     cannot tell from it, it would be asked."""
@@ -104,7 +104,7 @@ def test_san_juan_forced_moves_leak_under_the_earlier_policy_at_the_builder_choo
     assert (line, col) in turns, "\n".join(d.format() for d in found.diagnostics())
 
 
-def test_san_juan_forced_moves_no_longer_leak_under_the_engines_policy() -> None:
+def test_san_juan_forced_moves_do_not_leak_when_hidden_forced_moves_are_asked() -> None:
     found = _san_juan(4, range(1, 3))
     assert found.decisions > 300
     assert [d.format() for d in found.diagnostics() if d.code in ("L002", "L003", "L004")] == []

@@ -164,7 +164,7 @@ def test_a_list_its_own_file_reads_as_a_number_is_that_texts_slip(tmp_path, caps
 
 
 def test_a_table_by_player_count_lacking_a_count_is_reported_at_the_table(tmp_path, capsys):
-    # read at set-up: validate used to report E001 at the base ruleset's reading line
+    # read at set-up: reported at the table, not as E001 at the base ruleset's reading line
     path = _overlay(
         tmp_path,
         "no-two",
