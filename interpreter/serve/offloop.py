@@ -204,12 +204,14 @@ class WorkerHub(Hub):
         table.writing = done  # no move of this table starts until the table is open again
         try:
             self.forget_moves(table, keep)
-            del table.save.choices[keep:]
-            table.undone += 1
-            answer = await self._open(table, list(table.save.choices))
+            # the table keeps its position until the worker's is in: a message built meanwhile
+            # is of the position it holds, and its decision number
+            answer = await self._open(table, table.save.choices[:keep])
             if "failed" in answer:  # the disk has the choices kept: read back from there
                 self._forget(table)
                 raise ServeError(f"the table could not be opened again: {answer['message']}", 500)
+            del table.save.choices[keep:]
+            table.undone += 1
         finally:
             table.writing = None
             done.set_result(None)
