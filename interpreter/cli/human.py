@@ -28,9 +28,24 @@ from interpreter.engine.answers import Question, optional_answer
 if TYPE_CHECKING:
     from interpreter.serve.presentation import Presentation
 
-__all__ = ["HumanPlayer", "PlayerLeft", "format_view"]
+__all__ = ["HumanPlayer", "PlayerLeft", "TakeBack", "format_view"]
 
 WIDTH = 100
+
+
+class TakeBack(Exception):
+    """The person at a seat asked to take back its last move (``undo``): the driver replays
+    the game without it (engine/undo.py)."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(f"seat {seat} takes back its last move")
+        self.seat = seat
+
+
+NOTHING_TO_UNDO = (
+    "nothing to take back: only your own moves of this turn can be, until another seat moves, "
+    "a card or anything hidden comes into view, or the game draws at random"
+)
 
 
 class PlayerLeft(Exception):
@@ -135,6 +150,7 @@ answer with a number, an option id, or the start of an option's id or name;
   b (board)      the whole board        log       what happened since your last turn
   ? NAME         what an entry does     log all   the whole game so far
   ?              these options again    quit      stop the game (a --save keeps it)
+  undo           take back your last move of this turn (while nothing was revealed)
   answers        your answers set in advance to the optional questions ("may" ...)
   always [N]     always take it         never [N] always pass        ask [N]  ask me again"""
 
@@ -160,6 +176,9 @@ class HumanPlayer:
         self.answers: dict[str, str] = {}  # question key -> take / decline, set by this person
         # the key of the optional question asked now (None: none), written by the driver
         self.question: str | None = None
+        # how many of its last moves the seat may take back now (engine/undo.py), written by
+        # the driver
+        self.undo = 0
         self._inp = inp
         self._out = out
         self.presentation = presentation
@@ -331,6 +350,10 @@ class HumanPlayer:
                 self._board(view, legal)
             elif calm and word == "log" and rest in ("", "all"):
                 self._show_log(everything=rest == "all")
+            elif word == "undo" and not rest:
+                if self.undo:
+                    raise TakeBack(self.seat)
+                self.out.write(NOTHING_TO_UNDO + "\n")
             elif word == "answers" and not rest:
                 self.out.write("\n".join(self._answer_lines()) + "\n")
             elif word in COMMANDS:

@@ -82,6 +82,10 @@ class LogPrinter:
         self._printed = len(log)
         self.out.flush()
 
+    def rewind(self, state: Any) -> None:
+        """The state's log lost its last entries (moves taken back): go on from its end."""
+        self._printed = min(self._printed, len(state.log or ()))
+
 
 def _with_seat(seat: int | None, text: str) -> str:
     """Prefix a log line with its seat, unless the rules' text already starts by naming it.

@@ -29,12 +29,13 @@ from interpreter.cli.config import (
     resolve_from_flags,
     split_commas,
 )
-from interpreter.cli.human import HumanPlayer, PlayerLeft
+from interpreter.cli.human import HumanPlayer, PlayerLeft, TakeBack
 from interpreter.cli.logfmt import LogPrinter, Output
 from interpreter.cli.replay import apply_choices
 from interpreter.engine.answers import Question, asked, questions
 from interpreter.engine.infoset import SeatView
 from interpreter.engine.savefile import SaveGame, read_save, result_to_dict, write_save
+from interpreter.engine.undo import taken_back, undoable, watch_undo
 
 __all__ = ["COMMAND", "drive", "make_agents", "play", "run"]
 
@@ -64,8 +65,10 @@ def drive(
     agents: Sequence[Any],
     printer: LogPrinter,
     record: Callable[[str], None],
+    forget: Callable[[int], None] = lambda kept: None,
 ) -> None:
-    """Run decisions until the game is over; ``record`` gets every applied option id."""
+    """Run decisions until the game is over; ``record`` gets every applied option id, and
+    ``forget`` the number of choices kept when a person takes a move back (``undo``)."""
     previous: int | None = None  # the seat of the decision just made
     while not state.is_over:
         seat = state.to_move
@@ -78,6 +81,7 @@ def drive(
         if isinstance(agent, HumanPlayer):
             # which optional question this is, for the person's answers set in advance
             agent.question = asked(state)
+            agent.undo = undoable(state, seat)
         if isinstance(agent, HumanPlayer) and agent.presentation is not None:
             # the texts are written here, where the state is; the person gets only them and
             # the seat's view (hidden information never reaches the screen)
@@ -85,11 +89,29 @@ def drive(
 
             # the log as this seat reads it: the names of its own hidden cards in its lines
             agent.offer(options_of(state, agent.presentation, seat), state.log_for(seat), previous)
-        choice = agent.choose(SeatView(state, seat), legal)
+        try:
+            choice = agent.choose(SeatView(state, seat), legal)
+        except TakeBack:
+            _take_back(state, seat, agents, printer)
+            forget(len(state.history))
+            previous = None
+            continue
         state.apply(choice)
         record(choice)
         printer.flush(state)
         previous = seat
+
+
+def _take_back(state: Any, seat: int, agents: Sequence[Any], printer: LogPrinter) -> None:
+    """Take back ``seat``'s last move: the state becomes the game replayed without it (in
+    place: the caller holds the state), and every screen goes on from the shorter log."""
+    again = taken_back(state, seat, 1)
+    state.__dict__.update(again.__dict__)
+    printer.rewind(state)
+    for agent in agents:
+        if isinstance(agent, HumanPlayer):
+            agent.seen = min(agent.seen, len(state.log or ()))
+    agents[seat].out.write(f"seat {seat} takes back its last move\n")
 
 
 def presentation_of(game: str, overlays: Sequence[str]) -> Any:
@@ -213,6 +235,8 @@ def play(
     output.header(game, cfg.seed, seats)
     printer = LogPrinter(output.out, enabled=output.log)
     state = game.new_state(cfg.seed, take_forced=take_forced, ask_hidden_forced=ask_hidden_forced)
+    if HUMAN in seats and rules is not None:  # a person may take moves back (`undo`)
+        watch_undo(state)
     printer.flush(state)
     apply_choices(state, prior, printer, source)
     choices: list[str] = list(prior)
@@ -228,7 +252,13 @@ def play(
             _save(save_path, cfg, game, state, seats, choices, result)
 
     try:
-        drive(state, agents, printer, choices.append)
+        drive(
+            state,
+            agents,
+            printer,
+            choices.append,
+            lambda kept: choices.__delitem__(slice(kept, None)),
+        )
     except PlayerLeft as left:
         printer.flush(state)
         _print_tail(state, people, output)

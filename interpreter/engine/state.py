@@ -22,6 +22,7 @@ from interpreter.engine.copier import FieldCopier
 from interpreter.engine.knowledge import Recorder
 from interpreter.engine.machine import RULE_FAILURES, rule_failure, run
 from interpreter.engine.scoring import Result
+from interpreter.engine.undo import UndoWatch
 from interpreter.engine.view import copy_tree, seat_view
 from interpreter.model.rules import Rules
 
@@ -75,6 +76,10 @@ class State:
     # (seat, option id), kept only where a caller asks for them (a scenario run checks them by
     # id); None elsewhere, and in a copy
     only_choices: list[tuple[int | None, str]] | None = None
+    # (seat, start): the choices from `start` on are that seat's own moves, all takeable back
+    # (engine/undo.py); kept only on a state that watches (`undo_watch`), None elsewhere
+    undo_run: tuple[int, int] | None = None
+    undo_watch: UndoWatch | None = None
 
     @property
     def rng(self) -> random.Random:
@@ -184,12 +189,15 @@ class State:
             raise rule_failure(e, rules, self, seat, option_id) from None
         if self.rec is not None:
             self.rec.observe(self, seat, option_id)
+        if self.undo_watch is not None:
+            self.undo_watch.noted(self, seat)
 
     def copy(self, *, recording: bool = False) -> State:
         """An independent copy (the generator included); the log is not copied.
 
         A copy does not record observations (knowledge.py) unless ``recording`` asks it to
-        (it then goes on from this state's records, with an empty log of its own).
+        (it then goes on from this state's records, with an empty log of its own); nor does it
+        watch for moves to take back (undo.py) unless ``recording`` asks it to.
 
         The fields are copied by their declared shapes (copier.py); the generator is shared
         copy-on-write: both states clone it when they first draw (tree search often replaces
@@ -216,10 +224,15 @@ class State:
             rec=None,
             tj=None,
             only_choices=None,
+            undo_run=None,
+            undo_watch=None,
         )
         if recording and self.rec is not None:
             fields["rec"] = self.rec.copy()
             fields["log"] = []
+        if recording and self.undo_watch is not None:
+            fields["undo_watch"] = self.undo_watch.copy()
+            fields["undo_run"] = self.undo_run
         new = State.__new__(State)
         new.__dict__ = fields
         return new

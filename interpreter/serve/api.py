@@ -412,7 +412,7 @@ def _charge_replay(request: Request) -> None:
 def send_state(socket: WebSocket, table: Table, seat: int | None) -> dict[str, Any]:
     """The seat's message for this socket now, with only the log entries it has not had yet
     (built when the socket can take it: a slow reader misses no log entry)."""
-    sent = socket.scope.setdefault("rulebook_log_sent", 0)
+    sent = table.log_sent(socket.scope)
     message = seat_message(table, seat, sent)
     socket.scope["rulebook_log_sent"] = sent + len(message["log"])
     return message

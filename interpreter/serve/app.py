@@ -32,6 +32,7 @@ from interpreter.serve.replaying import replay_message
 from interpreter.serve.stops import stopped_ids
 from interpreter.serve.store import TableStore, default_db_path
 from interpreter.serve.tables import Hub, ServeError, Table
+from interpreter.serve.undo import undo_routes
 from interpreter.serve.workers import WorkerPool
 
 __all__ = ["Replays", "Uploads", "Watchers", "create_app"]
@@ -214,6 +215,7 @@ def create_app(
         routes=[
             *api_routes(),
             *answer_routes(),
+            *undo_routes(),
             *page_routes(),
             Mount("/static", StaticFiles(directory=STATIC)),
         ],

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from interpreter.dsl.loglines import lines_for
+from interpreter.engine.undo import undoable
 from interpreter.engine.view import seat_view
 from interpreter.serve.costs import cost_text
 from interpreter.serve.presentation import Presentation, preview_changes
@@ -35,7 +36,7 @@ def seat_message(
     (``table.messages``), so the sockets of one seat, every spectator alike, share one build
     at each change; it is keyed by the seat, so no seat is ever sent another's.
     """
-    key = (seat, every_seat, table.decision, table.error)
+    key = (seat, every_seat, table.decision, table.error, table.undone)
     kept: dict[Any, dict[str, Any]] = table.messages
     base = kept.get(key)
     if base is None:
@@ -75,6 +76,8 @@ def _position(table: Any, seat: int | None, every_seat: bool) -> dict[str, Any]:
         "over": over,
         "prompt": _prompt(state) if to_move is not None else "",
         "options": _options(table, viewer) if to_move == viewer else [],
+        # how many of its last moves the seat to move may take back now (serve/undo.py)
+        "undo": undoable(state, seat),
         "board": board_html(pres.board(view), pres, viewer),
         "log_from": 0,
         "log": [],

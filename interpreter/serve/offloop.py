@@ -190,6 +190,32 @@ class WorkerHub(Hub):
             raise ServeError(f"this table has stopped: {table.error}", 409)
         return seat
 
+    async def take_back_async(self, table: Table, seat: int, moves: int) -> None:
+        """Take moves back: the database forgets them, then the table's worker opens it again
+        from the choices before them (its bots seeing their decisions again), as after a
+        restart. A request cancelled meanwhile does not stop it."""
+        task = asyncio.ensure_future(self._take_back(table, table.decision - moves))
+        task.add_done_callback(retrieved)
+        await asyncio.shield(task)
+
+    async def _take_back(self, table: Table, keep: int) -> None:
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        done.add_done_callback(retrieved)
+        table.writing = done  # no move of this table starts until the table is open again
+        try:
+            self.forget_moves(table, keep)
+            # the table keeps its position until the worker's is in: a message built meanwhile
+            # is of the position it holds, and its decision number
+            answer = await self._open(table, table.save.choices[:keep])
+            if "failed" in answer:  # the disk has the choices kept: read back from there
+                self._forget(table)
+                raise ServeError(f"the table could not be opened again: {answer['message']}", 500)
+            del table.save.choices[keep:]
+            table.undone += 1
+        finally:
+            table.writing = None
+            done.set_result(None)
+
     async def _automatic_async(self, table: Table) -> bool:
         """The bot to move, or a person's answer set in advance, moves (False: none did, or
         the move failed and the table stopped)."""

@@ -315,6 +315,8 @@ async def table_page(request: Request) -> Response:
         + "</div>"
         # a seat's answers set in advance (a panel of its own: static/answers.js)
         + '<script src="/static/answers.js" defer></script>'
+        # its Undo button (static/undo.js)
+        + '<script src="/static/undo.js" defer></script>'
     )
     return HTMLResponse(layout(table.game.title or "Table", body, "table.js"))
 

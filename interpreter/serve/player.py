@@ -23,6 +23,7 @@ from typing import Any
 from interpreter.bots import UnknownBotError, make_bot
 from interpreter.diagnostics.errors import RulebookError
 from interpreter.engine.infoset import SeatView
+from interpreter.engine.undo import watch_undo
 from interpreter.model.limits import GameLimitError
 from interpreter.serve.caps import Caps, compile_game
 from interpreter.serve.messages import options_of
@@ -183,6 +184,8 @@ class Player:
             take_forced=header["take_forced"],
             ask_hidden_forced=header["ask_hidden_forced"],
         )
+        if HUMAN in header["seats"]:  # a person may take moves back (engine/undo.py)
+            watch_undo(state)
         bots = {}
         for seat, kind in enumerate(header["seats"]):
             if kind != HUMAN:

@@ -17,9 +17,9 @@ from interpreter.engine.state import State
 __all__ = ["restore", "snapshot"]
 
 # what is not sent: the game (each side has its own), what only the player of the game needs
-# (a recorder, a journal), and what is sent otherwise (pending, the generator, the log, the
-# history)
-_KEPT_APART = ("game", "pending", "_rng", "rec", "tj", "log", "history")
+# (a recorder, a journal, the undo watch: its `undo_run` is sent), and what is sent otherwise
+# (pending, the generator, the log, the history)
+_KEPT_APART = ("game", "pending", "_rng", "rec", "tj", "undo_watch", "log", "history")
 
 
 def snapshot(state: State, log_from: int = 0, history_from: int = 0) -> dict[str, Any]:
@@ -59,6 +59,7 @@ def restore(game: Any, snap: dict[str, Any], before: State | None = None) -> Sta
     state.game = game
     state.rec = None
     state.tj = None
+    state.undo_watch = None
     if rng_state is None:
         state._rng = None
     else:

@@ -228,6 +228,20 @@ class TableStore:
             self._writer = GroupWriter(self.path)
         return self._writer.submit(table_id, n, choice)
 
+    def take_back(self, table_id: str, keep: int, held: int) -> None:
+        """Forget every decision of a table from number ``keep`` on (moves taken back: the
+        table replays from its first ``keep`` choices); returns once it is on disk. One
+        transaction, written only if the table exists and holds exactly ``held`` decisions;
+        otherwise nothing changes and :class:`MoveRefused` says why."""
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            (count,) = self.db.execute(
+                "SELECT COUNT(*) FROM moves WHERE table_id = ?", (table_id,)
+            ).fetchone()
+            if count != held or not 0 <= keep <= held:
+                raise refusal(self.db, table_id, held)
+            self.db.execute("DELETE FROM moves WHERE table_id = ? AND n >= ?", (table_id, keep))
+
     def set_answer(self, table_id: str, seat: int, question: str, answer: str) -> bool:
         """Keep a seat's standing answer to a question (``ask``: forget it, the default);
         False, and nothing written, when the table is gone."""

@@ -64,6 +64,17 @@ class Table:
     options: list[dict[str, Any]] | None = field(default=None, repr=False)
     # the move being written by the writer thread (Hub.commit_async), None when none is
     writing: asyncio.Future[None] | None = None
+    # how many times a seat took moves back (serve/undo.py): the log a socket was sent before
+    # the latest undo may hold lines since taken back, so it is sent whole again
+    undone: int = 0
+
+    def log_sent(self, scope: dict[str, Any]) -> int:
+        """How many log entries the socket of ``scope`` has been sent (0 again after an undo
+        it has not been told of: its page starts its log anew)."""
+        if scope.get("rulebook_undone", 0) != self.undone:
+            scope["rulebook_undone"] = self.undone
+            scope["rulebook_log_sent"] = 0
+        return int(scope.setdefault("rulebook_log_sent", 0))
 
     def listen(self, socket: Any, seat: int | None) -> None:
         self.listeners[socket] = seat

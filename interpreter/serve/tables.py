@@ -25,6 +25,7 @@ from interpreter.diagnostics.errors import RulebookError
 from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.engine.infoset import SeatView
 from interpreter.engine.savefile import SaveGame, result_to_dict
+from interpreter.engine.undo import taken_back, watch_undo
 from interpreter.load.catalog import game_dirs
 from interpreter.serve.caps import Caps, compile_game
 from interpreter.serve.presentation import Presentation
@@ -92,7 +93,7 @@ class Hub:
         compiled, pres = self.compile(game, players, overlays, options or {})
         save = self.new_save(game, overlays, compiled, seats, seed)
         bots = self._bots(save)
-        state = compiled.new_state(save.seed)
+        state = watch_undo(compiled.new_state(save.seed))
         return self.seat(Table("", save, [], float(speed), compiled, pres, state, bots))
 
     def check_setup(self, game: str, players: int, seats: Sequence[str], seed: int | None) -> None:
@@ -181,7 +182,7 @@ class Hub:
             stored.speed,
             compiled,
             pres,
-            save.new_state(compiled),
+            watch_undo(save.new_state(compiled)),
             self._bots(save),
             creator=stored.creator,
             answers=self.store.answers(table_id),
@@ -371,6 +372,25 @@ class Hub:
         except ServeError as exc:
             return stopped(table, failed + exc.message)
         return True
+
+    # -- moves taken back (serve/undo.py checks who may) -----------------------------------------
+    async def take_back_async(self, table: Table, seat: int, moves: int) -> None:
+        """Take back ``seat``'s last ``moves`` decisions (checked by the caller, with no move
+        of the table being written): the game replayed from the choices before them, then
+        the database told, then the table changed (a refusal changes nothing)."""
+        again = taken_back(table.state, seat, moves)
+        keep = table.decision - moves
+        self.forget_moves(table, keep)
+        table.state = again
+        del table.save.choices[keep:]
+        table.undone += 1
+
+    def forget_moves(self, table: Table, keep: int) -> None:
+        """The database forgets the table's decisions from ``keep`` on."""
+        try:
+            self.store.take_back(table.id, keep, table.decision)
+        except MoveRefused as exc:
+            raise self._refused(table, exc) from None
 
     def delete(self, table: Table, creator: Any) -> None:
         """Forget a table for good (its creator only); its sockets are closed by the caller."""

@@ -100,6 +100,8 @@ if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // no
     log.dataset.round = round === null ? "" : String(round);
     log.scrollTop = log.scrollHeight;
     drawResult(msg.result, seats);
+    // other pieces of the page (static/undo.js) follow the messages drawn
+    app.dispatchEvent(new CustomEvent("rulebook:state", {detail: msg}));
   }
 
   // The other seats' areas fold (a tap on the title); on a phone they start folded, below
