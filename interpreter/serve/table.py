@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections.abc import MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,7 +69,7 @@ class Table:
     # the latest undo may hold lines since taken back, so it is sent whole again
     undone: int = 0
 
-    def log_sent(self, scope: dict[str, Any]) -> int:
+    def log_sent(self, scope: MutableMapping[str, Any]) -> int:
         """How many log entries the socket of ``scope`` has been sent (0 again after an undo
         it has not been told of: its page starts its log anew)."""
         if scope.get("rulebook_undone", 0) != self.undone:
