@@ -26,6 +26,7 @@ from starlette.requests import HTTPConnection
 from interpreter.engine.savefile import SaveGame, result_to_dict
 from interpreter.serve.api import MAX_REMEMBERED, remembered_tables
 from interpreter.serve.caps import is_uploaded
+from interpreter.serve.presentation import Presentation
 from interpreter.serve.randoms import new_table_id
 from interpreter.serve.snapshot import restore
 from interpreter.serve.stops import clear_stop, mark_stopped, stop_reason
@@ -102,9 +103,7 @@ class WorkerHub(Hub):
         if stored is None:
             raise ServeError(f"no table {table_id!r} here", 404)
         save = stored.save
-        game, pres = await asyncio.to_thread(
-            self.compile, save.game, save.players, save.overlays, save.options
-        )
+        game, pres = await self.compile_async(save.game, save.players, save.overlays, save.options)
         choices = list(save.choices)
         save.choices = []
         table = Table(
@@ -148,6 +147,30 @@ class WorkerHub(Hub):
         super()._forget(table)
         self.pool.forget(table.id)
 
+    # -- compiling ---------------------------------------------------------------------------
+    async def compile_async(
+        self, game: str, players: int, overlays: Sequence[str], options: Mapping[str, Any]
+    ) -> tuple[Any, Presentation]:
+        """The compiled game, for reading the positions its worker sends. Compiling a
+        stranger's rules is work of the uploader's choosing (a 250 KB overlay can take a
+        minute of CPU), so a worker compiles the composition first, within the server's compile
+        budget; only one that fitted is compiled here, in a thread, once."""
+        self.known_game(game)
+        key = self.composition(game, players, overlays, options)
+        if key not in self._games and any(is_uploaded(o) for o in overlays):
+            header = {
+                "game": game,
+                "players": players,
+                "overlays": list(overlays),
+                "options": dict(options),
+            }
+            request = {"op": "compile", "table": "", "header": header}
+            answer = await self.pool.call_any(True, request)
+            if "failed" in answer:
+                status = 413 if answer["failed"] == "budget" else 422
+                raise ServeError(f"the game could not be set up: {answer['message']}", status)
+        return await asyncio.to_thread(self.compile, game, players, overlays, options)
+
     # -- new tables --------------------------------------------------------------------------
     async def create_async(
         self,
@@ -162,9 +185,7 @@ class WorkerHub(Hub):
         """Set a new table up in its worker (checked first: nothing is stored for a set-up
         that fails, or passes the budget)."""
         self.check_setup(game, players, seats, seed)
-        compiled, pres = await asyncio.to_thread(
-            self.compile, game, players, overlays, options or {}
-        )
+        compiled, pres = await self.compile_async(game, players, overlays, options or {})
         save = self.new_save(game, overlays, compiled, seats, seed)
         bots = {seat: kind for seat, kind in enumerate(seats) if kind != HUMAN}
         table = Table(new_table_id(), save, [], float(speed), compiled, pres, None, bots)

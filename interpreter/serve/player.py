@@ -24,7 +24,7 @@ from interpreter.bots import UnknownBotError, make_bot
 from interpreter.diagnostics.errors import RulebookError
 from interpreter.engine.infoset import SeatView
 from interpreter.model.limits import GameLimitError
-from interpreter.serve.caps import Caps, compile_game
+from interpreter.serve.caps import Caps, compile_game, is_uploaded
 from interpreter.serve.messages import options_of
 from interpreter.serve.presentation import Presentation
 from interpreter.serve.snapshot import snapshot
@@ -93,11 +93,13 @@ class Player:
             return {}
         if op in ("replay", "record"):
             return self._replay(request)
+        if op == "compile":  # a composition the server will compile only if this one fits
+            return self._compile(request["header"])
         if op == "open":
-            try:  # compiled outside the budget: the upload check bounded what that costs
-                compiled = self._compiled(request["header"])
-            except RulebookError as exc:
-                return {"failed": "rule", "message": str(exc)}
+            failed = self._compile(request["header"])
+            if failed:
+                return failed
+            compiled = self._compiled(request["header"])
             return self._guarded(
                 lambda: self._open(table_id, request, compiled), len(request["choices"])
             )
@@ -115,10 +117,10 @@ class Player:
         from interpreter.serve.replaying import replay_message
 
         header = dict(request["header"])
-        try:
-            game, pres = self._compiled(header)
-        except RulebookError as exc:
-            return {"failed": "rule", "message": str(exc)}
+        failed = self._compile(header)
+        if failed:
+            return failed
+        game, pres = self._compiled(header)
         save = SaveGame(**header, choices=list(request["choices"]))
         if request["op"] == "record":  # a seat's record of a live table (records.py)
             from types import SimpleNamespace
@@ -134,6 +136,27 @@ class Player:
         step = request["step"]
         moves = len(save.choices) if step is None else min(step, len(save.choices))
         return self._guarded(lambda: {"message": replay_message(game, pres, save, step)}, moves)
+
+    def _compile(self, header: Mapping[str, Any]) -> dict[str, Any]:
+        """Compile the header's composition (kept for the requests that follow), one with an
+        uploaded overlay within the server's compile budget: ``{}``, or why not (``failed``:
+        rule, budget)."""
+        stranger = any(is_uploaded(o) for o in header["overlays"])  # the catalog's: trusted
+        seconds = self.caps.compile_cpu_s if self.budget and stranger else None
+        try:
+            with cpu_budget(seconds):
+                self._compiled(header)
+        except OverBudget:
+            return {
+                "failed": "budget",
+                "message": "compiling its rules used more than this server's "
+                f"{self.caps.compile_cpu_s:g} s of CPU time",
+            }
+        except RulebookError as exc:
+            return {"failed": "rule", "message": str(exc)}
+        except RecursionError:
+            return {"failed": "rule", "message": "its rules nest too deep to compile"}
+        return {}
 
     def _guarded(self, work: Any, moves: int = 1) -> dict[str, Any]:
         try:

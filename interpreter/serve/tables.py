@@ -52,20 +52,32 @@ class Hub:
         self.errors_in_memory = True  # why a table stopped is not in the database
 
     # -- loading games (compiled once per set-up and shared: a Game is immutable) ------------
-    def compile(
-        self, game: str, players: int, overlays: Sequence[str], options: Mapping[str, Any]
-    ) -> tuple[Any, Presentation]:
+    @staticmethod
+    def known_game(game: str) -> None:
+        """Refuse a game that is not in the catalog (a name only: never a path here)."""
         known = game_dirs()
-        if game not in known:  # a name from the catalog only: never a path on this machine
+        if game not in known:
             guess = did_you_mean(game, known)
             hint = f"; did you mean '{guess}'?" if guess else f"; known games: {', '.join(known)}"
             raise ServeError(f"unknown game '{game}'{hint}")
-        key = (
+
+    @staticmethod
+    def composition(
+        game: str, players: int, overlays: Sequence[str], options: Mapping[str, Any]
+    ) -> tuple[Any, ...]:
+        """What a compiled game is kept by."""
+        return (
             game,
             players,
             tuple(overlays),
             tuple(sorted((k, str(v)) for k, v in options.items())),
         )
+
+    def compile(
+        self, game: str, players: int, overlays: Sequence[str], options: Mapping[str, Any]
+    ) -> tuple[Any, Presentation]:
+        self.known_game(game)
+        key = self.composition(game, players, overlays, options)
         with self._compiling:  # one at a time: compiles run in threads, the parser is shared
             found = self._games.get(key)
             if found is None:
