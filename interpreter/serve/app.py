@@ -20,6 +20,7 @@ from starlette.middleware import Middleware
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
+from interpreter.diagnostics.suggest import echo
 from interpreter.engine.savefile import SaveGame
 from interpreter.serve.answers import answer_routes
 from interpreter.serve.api import api_routes, broadcast
@@ -38,6 +39,7 @@ __all__ = ["Replays", "Uploads", "Watchers", "create_app"]
 
 STATIC = Path(__file__).parent / "static"
 UPLOAD_PREFIX = "upload:"
+MAX_DIGEST = 64  # characters of an upload's name (its digest): a longer one is none of ours
 
 
 class Uploads:
@@ -61,12 +63,12 @@ class Uploads:
         if overlay.startswith(UPLOAD_PREFIX):
             digest = overlay[len(UPLOAD_PREFIX) :]
             path = self.folder / f"{digest}.yaml"
-            if not digest.isalnum() or not path.is_file():
-                raise ServeError(f"no uploaded overlay {overlay!r} here", 404)
+            if not (digest.isalnum() and len(digest) <= MAX_DIGEST and path.is_file()):
+                raise ServeError(f"no uploaded overlay {echo(overlay)} here", 404)
             return str(path)
         if "/" in overlay or "\\" in overlay or overlay.endswith((".yaml", ".yml")):
             raise ServeError(
-                f"{overlay!r}: 'overlays' takes overlay ids; upload a file to use your own"
+                f"{echo(overlay)}: 'overlays' takes overlay ids; upload a file to use your own"
             )
         return overlay
 
@@ -79,7 +81,7 @@ class Uploads:
         if path.suffix in (".yaml", ".yml") or "/" in overlay or "\\" in overlay:
             if path.resolve().parent != self.folder.resolve() or not path.is_file():
                 raise ServeError(
-                    f"the save uses an overlay file this server does not have: {path.name}"
+                    f"the save uses an overlay file this server does not have: {echo(path.name)}"
                 )
             return str(path)
         return overlay

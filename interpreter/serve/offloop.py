@@ -23,6 +23,7 @@ from urllib.parse import parse_qs
 
 from starlette.requests import HTTPConnection
 
+from interpreter.diagnostics.suggest import echo
 from interpreter.engine.savefile import SaveGame, result_to_dict
 from interpreter.serve.api import MAX_REMEMBERED, remembered_tables
 from interpreter.serve.caps import is_uploaded
@@ -78,7 +79,7 @@ class WorkerHub(Hub):
         table = self.tables.get(table_id)
         if table is None:
             if self.store.load(table_id) is None:
-                raise ServeError(f"no table {table_id!r} here", 404)
+                raise ServeError(f"no table {echo(table_id)} here", 404)
             raise ServeError("the table is being opened; try again in a moment", 503)
         self.touched[table_id] = time.monotonic()
         return table
@@ -101,7 +102,7 @@ class WorkerHub(Hub):
     async def _load(self, table_id: str) -> Table:
         stored = self.store.load(table_id)
         if stored is None:
-            raise ServeError(f"no table {table_id!r} here", 404)
+            raise ServeError(f"no table {echo(table_id)} here", 404)
         save = stored.save
         game, pres = await self.compile_async(save.game, save.players, save.overlays, save.options)
         choices = list(save.choices)

@@ -22,6 +22,7 @@ from typing import Any
 
 from interpreter.bots import UnknownBotError, make_bot
 from interpreter.diagnostics.errors import RulebookError
+from interpreter.diagnostics.suggest import echo
 from interpreter.engine.infoset import SeatView
 from interpreter.model.limits import GameLimitError
 from interpreter.serve.caps import Caps, compile_game, is_uploaded
@@ -227,7 +228,7 @@ class Player:
         that fails, or the budget, leaves the table as it was)."""
         state = played.state
         if option not in state.legal_options():
-            return {"failed": "illegal", "message": f"{option!r} is not a legal option now"}
+            return {"failed": "illegal", "message": f"{echo(option)} is not a legal option now"}
         moved = state.copy(recording=True)
         moved.log = None if state.log is None else list(state.log)
         moved.apply(option)
@@ -256,7 +257,7 @@ class Player:
         if choice not in legal:
             return {
                 "failed": "rule",
-                "message": f"it chose {choice!r}, which is not a legal option now",
+                "message": f"it chose {echo(choice)}, which is not a legal option now",
             }
         return self._move(played, request, choice)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from interpreter.diagnostics.suggest import echo
 from interpreter.engine.savefile import SaveGame, replay_error
 from interpreter.serve.messages import seat_message
 from interpreter.serve.presentation import Presentation
@@ -22,7 +23,7 @@ def replay_message(
     step = len(save.choices) if step is None else min(step, len(save.choices))
     for n, choice in enumerate(save.choices[:step], 1):
         if choice not in state.legal_options():
-            raise replay_error(f"step {n}: {choice!r} is not a legal option there", "the save")
+            raise replay_error(f"step {n}: {echo(choice)} is not a legal option there", "the save")
         state.apply(choice)
     table = Table("replay", save, [], 0.0, game, pres, state)
     table.save = SaveGame(**{**save.__dict__, "choices": save.choices[:step]})

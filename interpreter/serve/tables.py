@@ -22,7 +22,7 @@ from typing import Any
 from interpreter.bots import UnknownBotError, make_bot
 from interpreter.bots.registry import plays
 from interpreter.diagnostics.errors import RulebookError
-from interpreter.diagnostics.suggest import did_you_mean
+from interpreter.diagnostics.suggest import did_you_mean, echo
 from interpreter.engine.infoset import SeatView
 from interpreter.engine.savefile import SaveGame, result_to_dict
 from interpreter.load.catalog import game_dirs
@@ -59,7 +59,7 @@ class Hub:
         if game not in known:
             guess = did_you_mean(game, known)
             hint = f"; did you mean '{guess}'?" if guess else f"; known games: {', '.join(known)}"
-            raise ServeError(f"unknown game '{game}'{hint}")
+            raise ServeError(f"unknown game {echo(game)}{hint}")
 
     @staticmethod
     def composition(
@@ -119,7 +119,7 @@ class Hub:
             )
         for seat, kind in enumerate(seats):
             if kind != HUMAN and not plays(kind, game):
-                raise ServeError(f"seat {seat}: the bot {kind!r} plays another game only")
+                raise ServeError(f"seat {seat}: the bot {echo(kind)} plays another game only")
 
     def new_save(
         self,
@@ -181,7 +181,7 @@ class Hub:
             return table
         stored = self.store.load(table_id)
         if stored is None:
-            raise ServeError(f"no table {table_id!r} here", 404)
+            raise ServeError(f"no table {echo(table_id)} here", 404)
         save = stored.save
         compiled, pres = self.compile(save.game, save.players, save.overlays, save.options)
         choices = list(save.choices)
@@ -257,7 +257,7 @@ class Hub:
         if state.to_move != seat:
             raise ServeError(f"it is not your turn (seat {state.to_move} decides)", 409)
         if option not in state.legal_options():
-            raise ServeError(f"{option!r} is not a legal option now", 422)
+            raise ServeError(f"{echo(option)} is not a legal option now", 422)
         return seat
 
     def commit(self, table: Table, option: str) -> None:
