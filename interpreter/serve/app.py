@@ -29,7 +29,8 @@ from interpreter.serve.limits import Limits, QuotaMiddleware, SlidingWindow
 from interpreter.serve.offloop import TableOpener, WorkerHub
 from interpreter.serve.overlays import store_overlay, store_overlay_async
 from interpreter.serve.pages import page_routes
-from interpreter.serve.replaying import replay_message
+from interpreter.serve.replay_api import replay_routes
+from interpreter.serve.replaying import ReplayCache
 from interpreter.serve.stops import stopped_ids
 from interpreter.serve.store import TableStore, default_db_path
 from interpreter.serve.tables import Hub, ServeError, Table
@@ -144,21 +145,28 @@ class Replays:
     def __init__(self, hub: Hub, uploads: Uploads) -> None:
         self.hub = hub
         self.uploads = uploads
+        self.cache = ReplayCache()  # the server's own (--workers 0); a worker keeps its own
 
-    def message(self, save: SaveGame, step: int | None) -> dict[str, Any]:
-        """The table as a spectator saw it after ``step`` decisions (None: at the end)."""
+    def message(
+        self, save: SaveGame, step: int | None, key: str = "", most: int | None = None
+    ) -> tuple[dict[str, Any], int]:
+        """The table as a spectator saw it after ``step`` decisions (None: at the end), and
+        the decisions played again for it (from the positions kept by ``key``; NotCached
+        past ``most``)."""
         overlays = [self.uploads.saved(overlay) for overlay in save.overlays]
         game, pres = self.hub.compile(save.game, save.players, overlays, save.options)
-        return replay_message(game, pres, save, step)
+        return self.cache.message(key, game, pres, save, step, most)
 
-    async def message_async(self, save: SaveGame, step: int | None) -> dict[str, Any]:
+    async def message_async(
+        self, save: SaveGame, step: int | None, key: str = "", most: int | None = None
+    ) -> tuple[dict[str, Any], int]:
         """:meth:`message`, in a worker process where the server has them (off the event
         loop, within the CPU budget of one move per decision replayed)."""
         hub = self.hub
         if not isinstance(hub, WorkerHub):
-            return self.message(save, step)
+            return self.message(save, step, key, most)
         overlays = [self.uploads.saved(overlay) for overlay in save.overlays]
-        return await hub.replay(save, overlays, step)
+        return await hub.replay(save, overlays, step, key, most)
 
 
 async def evict_idle_tables(hub: Hub, watchers: Watchers, idle_s: float) -> None:
@@ -216,6 +224,7 @@ def create_app(
         routes=[
             *api_routes(),
             *answer_routes(),
+            *replay_routes(),
             *page_routes(),
             Mount("/static", StaticFiles(directory=STATIC)),
         ],

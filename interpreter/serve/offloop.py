@@ -29,6 +29,7 @@ from interpreter.serve.api import MAX_REMEMBERED, remembered_tables
 from interpreter.serve.caps import is_uploaded
 from interpreter.serve.presentation import Presentation
 from interpreter.serve.randoms import new_table_id
+from interpreter.serve.replaying import NotCached
 from interpreter.serve.snapshot import restore
 from interpreter.serve.stops import clear_stop, mark_stopped, stop_reason
 from interpreter.serve.store import MoveRefused
@@ -332,18 +333,29 @@ class WorkerHub(Hub):
     async def record(self, table: Table, seat: int | None) -> dict[str, Any]:
         """The seat's record of the table (``records.py``), built in a worker."""
         extra = {"seat": seat, "practice": table.practice, "table": table.id}
-        return await self.replay(table.to_save(), table.save.overlays, None, "record", extra)
+        answer = await self._replayed(table.to_save(), table.save.overlays, None, "record", extra)
+        return answer["message"]
 
     async def replay(
+        self, save: SaveGame, overlays: Sequence[str], step: int | None, key: str, most: int | None
+    ) -> tuple[dict[str, Any], int]:
+        """The replay step's message and the decisions played again for it, built in the
+        worker of the save's lane that ``key`` names (the one that keeps its positions:
+        ``replaying.ReplayCache``), within the budget of one move per decision. Raises
+        NotCached when that would be more than ``most``."""
+        answer = await self._replayed(save, overlays, step, "replay", {"key": key, "most": most})
+        if answer.get("failed") == "uncached":
+            raise NotCached(answer["message"])
+        return answer["message"], answer["played"]
+
+    async def _replayed(
         self,
         save: SaveGame,
         overlays: Sequence[str],
         step: int | None,
-        op: str = "replay",
-        extra: Mapping[str, Any] | None = None,
+        op: str,
+        extra: Mapping[str, Any],
     ) -> dict[str, Any]:
-        """The replay step's message, built in a worker of the save's lane (its decisions
-        played again there, within the budget of one move each)."""
         header = {
             "game": save.game,
             "players": save.players,
@@ -357,13 +369,13 @@ class WorkerHub(Hub):
         }
         request = {"op": op, "table": "", "header": header, "choices": list(save.choices)}
         request["step"] = step
-        request.update(extra or {})
+        request.update(extra)
         stranger = any(is_uploaded(o) for o in overlays)
         moves = len(save.choices) if step is None else min(step, len(save.choices))
-        answer = await self.pool.call_any(stranger, request, moves + 1)
-        if "failed" in answer:
+        answer = await self.pool.call_any(stranger, request, moves + 1, extra.get("key", ""))
+        if "failed" in answer and answer["failed"] != "uncached":
             raise ServeError(f"the replay could not be made: {answer['message']}", 422)
-        return answer["message"]
+        return answer
 
     def delete(self, table: Table, creator: Any) -> None:
         super().delete(table, creator)

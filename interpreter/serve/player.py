@@ -28,6 +28,7 @@ from interpreter.model.limits import GameLimitError
 from interpreter.serve.caps import Caps, compile_game, is_uploaded
 from interpreter.serve.messages import options_of
 from interpreter.serve.presentation import Presentation
+from interpreter.serve.replaying import NotCached, ReplayCache
 from interpreter.serve.snapshot import snapshot
 
 __all__ = ["OverBudget", "Player", "cpu_budget"]
@@ -80,6 +81,7 @@ class Player:
         self.budget = budget  # False in the server's own process (no timer signal there)
         self.games: dict[tuple[Any, ...], tuple[Any, Presentation]] = {}
         self.tables: dict[str, Played] = {}
+        self.replays = ReplayCache()  # positions of the saves replayed last (a slider's steps)
 
     def _seconds(self, moves: int = 1) -> float | None:
         return self.caps.move_cpu_s * max(moves, 1) if self.budget else None
@@ -115,7 +117,6 @@ class Player:
         """A replay step's message (``replaying.py``), or a seat's record of a live table
         (``records.py``), its decisions played within the budget of one move each."""
         from interpreter.engine.savefile import SaveGame
-        from interpreter.serve.replaying import replay_message
 
         header = dict(request["header"])
         failed = self._compile(header)
@@ -136,7 +137,17 @@ class Player:
             )
         step = request["step"]
         moves = len(save.choices) if step is None else min(step, len(save.choices))
-        return self._guarded(lambda: {"message": replay_message(game, pres, save, step)}, moves)
+
+        def replayed() -> dict[str, Any]:
+            try:
+                message, played = self.replays.message(
+                    request["key"], game, pres, save, step, request["most"]
+                )
+            except NotCached as exc:
+                return {"failed": "uncached", "message": str(exc)}
+            return {"message": message, "played": played}
+
+        return self._guarded(replayed, moves)
 
     def _compile(self, header: Mapping[str, Any]) -> dict[str, Any]:
         """Compile the header's composition (kept for the requests that follow), one with an

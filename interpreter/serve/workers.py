@@ -25,6 +25,7 @@ import multiprocessing
 import os
 import threading
 import time
+import zlib
 from collections import Counter
 from typing import Any
 
@@ -182,11 +183,16 @@ class WorkerPool:
         return await asyncio.to_thread(worker.call, request, self._cpu_s(moves))
 
     async def call_any(
-        self, stranger: bool, request: dict[str, Any], moves: int = 1
+        self, stranger: bool, request: dict[str, Any], moves: int = 1, key: str = ""
     ) -> dict[str, Any]:
         """A request of no table (a replay, a compile): to the worker of the lane with the
-        fewest tables."""
-        worker = min(self.lanes[stranger], key=lambda w: self.load[id(w)])
+        fewest tables, or, with a ``key``, always the same worker of the lane for that key
+        (a replay's: the worker that keeps the positions of that save)."""
+        lane = self.lanes[stranger]
+        if key:
+            worker = lane[zlib.crc32(key.encode()) % len(lane)]
+        else:
+            worker = min(lane, key=lambda w: self.load[id(w)])
         return await asyncio.to_thread(worker.call, request, self._cpu_s(moves))
 
     def fresh(self, table_id: str, stranger: bool) -> bool:
