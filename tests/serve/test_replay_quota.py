@@ -15,9 +15,11 @@ from typing import Any
 import pytest
 
 from interpreter.engine.loader import load_game_and_data
-from interpreter.engine.savefile import SaveGame
+from interpreter.engine.savefile import SaveGame, validate_save
 from interpreter.serve.app import create_app
 from interpreter.serve.limits import Limits
+from interpreter.serve.presentation import Presentation
+from interpreter.serve.replaying import CHECKPOINT_EVERY, ReplayCache, replay_message
 
 with warnings.catch_warnings():  # starlette suggests httpx2; httpx is what it runs on today
     warnings.simplefilter("ignore")
@@ -82,3 +84,15 @@ def test_a_live_tables_replay_is_played_from_kept_positions_too(one_replay):
     for step in range(38, 20, -1):
         assert _step(one_replay, step, table=table).status_code == 200, step
     assert _step(one_replay, 39, save=_save(4, 40)).status_code == 429
+
+
+def test_a_step_from_a_kept_position_is_the_step_replayed_from_the_start():
+    game, data = load_game_and_data("san-juan", 2, (), {})
+    pres = Presentation.from_data(data)
+    save = validate_save(_save(5, 100))
+    cache = ReplayCache()
+    assert cache.message("k", game, pres, save, 99)[1] == 99
+    for step in (0, 31, 32, 33, 70, 96, 98):
+        message, played = cache.message("k", game, pres, save, step)
+        assert played <= CHECKPOINT_EVERY
+        assert message == replay_message(game, pres, save, step), step
