@@ -141,7 +141,7 @@ class Player:
         def replayed() -> dict[str, Any]:
             try:
                 message, played = self.replays.message(
-                    request["key"], game, pres, save, step, request["most"]
+                    request.get("key", ""), game, pres, save, step, request.get("most")
                 )
             except NotCached as exc:
                 return {"failed": "uncached", "message": str(exc)}
