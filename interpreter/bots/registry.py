@@ -6,10 +6,11 @@ game folders' bots here while ``__init__`` imports the loader: neither imports t
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+from interpreter.diagnostics.suggest import did_you_mean, echo
 
 __all__ = [
     "BOTS",
@@ -99,9 +100,10 @@ def parse_bot_spec(spec: str) -> tuple[BotSpec, dict[str, Any]]:
     name, _, rest = spec.partition(":")
     entry = BOTS.get(name.strip())
     if entry is None:
-        close = difflib.get_close_matches(name, BOTS, n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
-        raise UnknownBotError(f"unknown bot {name!r} (known bots: {', '.join(bot_names())}){hint}")
+        close = did_you_mean(name, BOTS)
+        hint = f"; did you mean {close!r}?" if close else ""
+        known = ", ".join(bot_names())
+        raise UnknownBotError(f"unknown bot {echo(name)} (known bots: {known}){hint}")
     params: dict[str, Any] = {}
     for n, part in enumerate(filter(None, (x.strip() for x in rest.split(":")))):
         key, eq, text = part.partition("=")

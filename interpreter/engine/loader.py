@@ -49,14 +49,14 @@ def load_rules_data(
 def resolve_options(declared: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str, Any]:
     """Defaults filled in; each given value checked against its choices (and coerced)."""
     out = {str(k): v.get("default") for k, v in declared.items()}
-    from interpreter.diagnostics.suggest import did_you_mean
+    from interpreter.diagnostics.suggest import did_you_mean, echo
 
     for name, value in given.items():
         if name not in declared:
             guess = did_you_mean(name, [str(k) for k in declared])
             hint = f"; did you mean '{guess}'?" if guess else ""
             known = ", ".join(str(k) for k in declared) or "none"
-            raise ConfigError(f"unknown option '{name}'{hint} (options: {known})")
+            raise ConfigError(f"unknown option {echo(name)}{hint} (options: {known})")
         choices = list(declared[name].get("choices") or [])
         coerced = value
         for c in choices:

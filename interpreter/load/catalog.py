@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.diagnostics.errors import ConfigError
-from interpreter.diagnostics.suggest import did_you_mean
+from interpreter.diagnostics.suggest import did_you_mean, echo
 from interpreter.load.resources import data_dir
 
 BASE_FILE = "ruleset.yaml"
@@ -120,7 +120,7 @@ def find_overlay(base: Path, name_or_path: str) -> Path:
     hint = (
         f"; did you mean '{guess}'?" if guess else f"; known overlays: {', '.join(known) or 'none'}"
     )
-    raise ConfigError(f"unknown overlay '{name_or_path}'{hint}")
+    raise ConfigError(f"unknown overlay {echo(name_or_path)}{hint}")
 
 
 def list_games() -> list[GameInfo]:

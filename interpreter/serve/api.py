@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import math
 from typing import Any
 
 from starlette.requests import ClientDisconnect, HTTPConnection, Request
@@ -21,14 +20,12 @@ from starlette.responses import Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
-from interpreter.engine.savefile import validate_save
 from interpreter.serve.catalog import games_listing
 from interpreter.serve.fanout import Outbox
 from interpreter.serve.jsonbody import MAX_DEPTH, JSONResponse, too_deep
 from interpreter.serve.messages import seat_message
 from interpreter.serve.publish import OUTBOX, broadcast
 from interpreter.serve.records import full_save_allowed
-from interpreter.serve.replaying import held_step
 from interpreter.serve.tables import Hub, ServeError, Table
 from interpreter.serve.transport import MAX_MESSAGE
 
@@ -360,55 +357,6 @@ async def download_save(request: Request) -> Response:
     )
 
 
-async def replay_step(request: Request) -> Response:
-    """``{"save": {...}, "step": k}`` or ``{"table": ID, "step": k}``: the table as everybody
-    saw it after k decisions (a spectator's message; ``"step": "end"``: after the last one). A
-    table is replayed here, from its own save, so the browser never holds the seed or the
-    choices of a game people still play."""
-    try:
-        data = await read_json(request)
-        step = data.get("step", 0)
-        if step == "end":
-            step = None
-        elif isinstance(step, bool) or not isinstance(step, int) or step < 0:
-            raise ServeError("'step' must be a decision number (0 or more) or \"end\"")
-        if data.get("table") is not None:
-            table_id = data["table"]
-            if not isinstance(table_id, str):
-                raise ServeError("'table' must be a table id (a string)")
-            table = await hub_of(request).get_async(table_id)
-            if step is None or step >= table.decision:  # the position it holds: no replay
-                return JSONResponse(held_step(table))
-            save = table.to_save()
-        else:
-            save = validate_save(data.get("save"), "the save file")
-        _charge_replay(request)
-        message = await request.app.state.replays.message_async(save, step)
-    except ServeError as exc:
-        return error_response(exc)
-    except Exception as exc:  # noqa: BLE001 - a replay error names the save and the step
-        from interpreter.diagnostics.errors import RulebookError
-
-        if not isinstance(exc, RulebookError):
-            raise
-        return error_response(ServeError(str(exc), 422))
-    return JSONResponse(message)
-
-
-def _charge_replay(request: Request) -> None:
-    """A replay that plays decisions again counts against its client's quota, as a new table
-    does (429 past it)."""
-    client = request.client.host if request.client else "unknown"
-    wait = request.app.state.replay_quota.take(client)
-    if wait:
-        limits = request.app.state.limits
-        raise ServeError(
-            f"too many replays from this address: at most {limits.tables_per_window} in "
-            f"{limits.window_s / 60:g} minutes; try again in {math.ceil(wait)} s",
-            429,
-        )
-
-
 def send_state(socket: WebSocket, table: Table, seat: int | None) -> dict[str, Any]:
     """The seat's message for this socket now, with only the log entries it has not had yet
     (built when the socket can take it: a slow reader misses no log entry)."""
@@ -496,6 +444,5 @@ def api_routes() -> list[Any]:
         Route("/api/tables/{table_id}/links", seat_links),
         Route("/api/tables/{table_id}/speed", set_speed, methods=["POST"]),
         Route("/api/tables/{table_id}/save", download_save),
-        Route("/api/replay", replay_step, methods=["POST"]),
         WebSocketRoute("/ws/tables/{table_id}", table_socket),
     ]

@@ -20,6 +20,7 @@ from starlette.middleware import Middleware
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
+from interpreter.diagnostics.suggest import echo
 from interpreter.engine.savefile import SaveGame
 from interpreter.serve.answers import answer_routes
 from interpreter.serve.api import api_routes, broadcast
@@ -28,7 +29,8 @@ from interpreter.serve.limits import Limits, QuotaMiddleware, SlidingWindow
 from interpreter.serve.offloop import TableOpener, WorkerHub
 from interpreter.serve.overlays import store_overlay, store_overlay_async
 from interpreter.serve.pages import page_routes
-from interpreter.serve.replaying import replay_message
+from interpreter.serve.replay_api import replay_routes
+from interpreter.serve.replaying import ReplayCache
 from interpreter.serve.stops import stopped_ids
 from interpreter.serve.store import TableStore, default_db_path
 from interpreter.serve.tables import Hub, ServeError, Table
@@ -39,6 +41,7 @@ __all__ = ["Replays", "Uploads", "Watchers", "create_app"]
 
 STATIC = Path(__file__).parent / "static"
 UPLOAD_PREFIX = "upload:"
+MAX_DIGEST = 64  # characters of an upload's name (its digest): a longer one is none of ours
 
 
 class Uploads:
@@ -62,12 +65,12 @@ class Uploads:
         if overlay.startswith(UPLOAD_PREFIX):
             digest = overlay[len(UPLOAD_PREFIX) :]
             path = self.folder / f"{digest}.yaml"
-            if not digest.isalnum() or not path.is_file():
-                raise ServeError(f"no uploaded overlay {overlay!r} here", 404)
+            if not (digest.isalnum() and len(digest) <= MAX_DIGEST and path.is_file()):
+                raise ServeError(f"no uploaded overlay {echo(overlay)} here", 404)
             return str(path)
         if "/" in overlay or "\\" in overlay or overlay.endswith((".yaml", ".yml")):
             raise ServeError(
-                f"{overlay!r}: 'overlays' takes overlay ids; upload a file to use your own"
+                f"{echo(overlay)}: 'overlays' takes overlay ids; upload a file to use your own"
             )
         return overlay
 
@@ -80,7 +83,7 @@ class Uploads:
         if path.suffix in (".yaml", ".yml") or "/" in overlay or "\\" in overlay:
             if path.resolve().parent != self.folder.resolve() or not path.is_file():
                 raise ServeError(
-                    f"the save uses an overlay file this server does not have: {path.name}"
+                    f"the save uses an overlay file this server does not have: {echo(path.name)}"
                 )
             return str(path)
         return overlay
@@ -143,21 +146,28 @@ class Replays:
     def __init__(self, hub: Hub, uploads: Uploads) -> None:
         self.hub = hub
         self.uploads = uploads
+        self.cache = ReplayCache()  # the server's own (--workers 0); a worker keeps its own
 
-    def message(self, save: SaveGame, step: int | None) -> dict[str, Any]:
-        """The table as a spectator saw it after ``step`` decisions (None: at the end)."""
+    def message(
+        self, save: SaveGame, step: int | None, key: str = "", most: int | None = None
+    ) -> tuple[dict[str, Any], int]:
+        """The table as a spectator saw it after ``step`` decisions (None: at the end), and
+        the decisions played again for it (from the positions kept by ``key``; NotCached
+        past ``most``)."""
         overlays = [self.uploads.saved(overlay) for overlay in save.overlays]
         game, pres = self.hub.compile(save.game, save.players, overlays, save.options)
-        return replay_message(game, pres, save, step)
+        return self.cache.message(key, game, pres, save, step, most)
 
-    async def message_async(self, save: SaveGame, step: int | None) -> dict[str, Any]:
+    async def message_async(
+        self, save: SaveGame, step: int | None, key: str = "", most: int | None = None
+    ) -> tuple[dict[str, Any], int]:
         """:meth:`message`, in a worker process where the server has them (off the event
         loop, within the CPU budget of one move per decision replayed)."""
         hub = self.hub
         if not isinstance(hub, WorkerHub):
-            return self.message(save, step)
+            return self.message(save, step, key, most)
         overlays = [self.uploads.saved(overlay) for overlay in save.overlays]
-        return await hub.replay(save, overlays, step)
+        return await hub.replay(save, overlays, step, key, most)
 
 
 async def evict_idle_tables(hub: Hub, watchers: Watchers, idle_s: float) -> None:
@@ -216,6 +226,7 @@ def create_app(
             *api_routes(),
             *answer_routes(),
             *undo_routes(),
+            *replay_routes(),
             *page_routes(),
             Mount("/static", StaticFiles(directory=STATIC)),
         ],

@@ -18,11 +18,14 @@ class Caps:
     """What one move, and one table of uploaded rules, may cost (``rulebook serve`` flags).
 
     ``move_cpu_s``: CPU seconds a move (a person's or a bot's, with the options it leaves to
-    word) may use in a worker process; the table stops past it. ``decisions`` and ``rounds``:
-    the most a game of uploaded rules may last (its own ``limits:`` may be lower, never
-    higher); the rulesets of the catalog keep theirs."""
+    word) may use in a worker process; the table stops past it. ``compile_cpu_s``: CPU seconds
+    a worker may take to compile a composition with an uploaded overlay (the server compiles
+    one itself only once a worker has, within this). ``decisions`` and ``rounds``: the most a
+    game of uploaded rules may last (its own ``limits:`` may be lower, never higher); the
+    rulesets of the catalog keep theirs."""
 
     move_cpu_s: float = 2.0
+    compile_cpu_s: float = 5.0
     decisions: int = 3000
     rounds: int = 200
 

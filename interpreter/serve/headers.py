@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["CONTENT_SECURITY_POLICY", "SecurityHeaders"]
+__all__ = ["CONTENT_SECURITY_POLICY", "ERROR_HEADERS", "SecurityHeaders"]
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -39,6 +39,9 @@ _DYNAMIC: list[tuple[bytes, bytes]] = [
     (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
     (b"x-frame-options", b"DENY"),
 ]
+# what an answer the server writes without the application (a malformed request, a refused
+# websocket handshake) carries: it is no static file
+ERROR_HEADERS: list[tuple[bytes, bytes]] = _EVERY + _DYNAMIC
 STATIC_PREFIX = "/static/"  # the same files for everybody: cacheable, no secret in them
 
 

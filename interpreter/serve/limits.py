@@ -90,6 +90,14 @@ class SlidingWindow:
         self._events: dict[str, deque[float]] = {}
         self._calls = 0
 
+    def peek(self, client: str, now: float | None = None) -> float:
+        """What :meth:`take` would answer, without counting an event."""
+        now = time.monotonic() if now is None else now
+        events = [t for t in self._events.get(client, ()) if t > now - self.window_s]
+        if len(events) >= self.limit:
+            return max(events[0] + self.window_s - now, 0.001)
+        return 0.0
+
     def take(self, client: str, now: float | None = None) -> float:
         """Count one event for ``client``: 0 if allowed, else the seconds until one is."""
         now = time.monotonic() if now is None else now

@@ -23,10 +23,13 @@ from urllib.parse import parse_qs
 
 from starlette.requests import HTTPConnection
 
+from interpreter.diagnostics.suggest import echo
 from interpreter.engine.savefile import SaveGame, result_to_dict
 from interpreter.serve.api import MAX_REMEMBERED, remembered_tables
 from interpreter.serve.caps import is_uploaded
+from interpreter.serve.presentation import Presentation
 from interpreter.serve.randoms import new_table_id
+from interpreter.serve.replaying import NotCached
 from interpreter.serve.snapshot import restore
 from interpreter.serve.stops import clear_stop, mark_stopped, stop_reason
 from interpreter.serve.store import MoveRefused
@@ -77,7 +80,7 @@ class WorkerHub(Hub):
         table = self.tables.get(table_id)
         if table is None:
             if self.store.load(table_id) is None:
-                raise ServeError(f"no table {table_id!r} here", 404)
+                raise ServeError(f"no table {echo(table_id)} here", 404)
             raise ServeError("the table is being opened; try again in a moment", 503)
         self.touched[table_id] = time.monotonic()
         return table
@@ -100,11 +103,9 @@ class WorkerHub(Hub):
     async def _load(self, table_id: str) -> Table:
         stored = self.store.load(table_id)
         if stored is None:
-            raise ServeError(f"no table {table_id!r} here", 404)
+            raise ServeError(f"no table {echo(table_id)} here", 404)
         save = stored.save
-        game, pres = await asyncio.to_thread(
-            self.compile, save.game, save.players, save.overlays, save.options
-        )
+        game, pres = await self.compile_async(save.game, save.players, save.overlays, save.options)
         choices = list(save.choices)
         save.choices = []
         table = Table(
@@ -148,6 +149,30 @@ class WorkerHub(Hub):
         super()._forget(table)
         self.pool.forget(table.id)
 
+    # -- compiling ---------------------------------------------------------------------------
+    async def compile_async(
+        self, game: str, players: int, overlays: Sequence[str], options: Mapping[str, Any]
+    ) -> tuple[Any, Presentation]:
+        """The compiled game, for reading the positions its worker sends. Compiling a
+        stranger's rules is work of the uploader's choosing (a 250 KB overlay can take a
+        minute of CPU), so a worker compiles the composition first, within the server's compile
+        budget; only one that fitted is compiled here, in a thread, once."""
+        self.known_game(game)
+        key = self.composition(game, players, overlays, options)
+        if key not in self._games and any(is_uploaded(o) for o in overlays):
+            header = {
+                "game": game,
+                "players": players,
+                "overlays": list(overlays),
+                "options": dict(options),
+            }
+            request = {"op": "compile", "table": "", "header": header}
+            answer = await self.pool.call_any(True, request)
+            if "failed" in answer:
+                status = 413 if answer["failed"] == "budget" else 422
+                raise ServeError(f"the game could not be set up: {answer['message']}", status)
+        return await asyncio.to_thread(self.compile, game, players, overlays, options)
+
     # -- new tables --------------------------------------------------------------------------
     async def create_async(
         self,
@@ -162,9 +187,7 @@ class WorkerHub(Hub):
         """Set a new table up in its worker (checked first: nothing is stored for a set-up
         that fails, or passes the budget)."""
         self.check_setup(game, players, seats, seed)
-        compiled, pres = await asyncio.to_thread(
-            self.compile, game, players, overlays, options or {}
-        )
+        compiled, pres = await self.compile_async(game, players, overlays, options or {})
         save = self.new_save(game, overlays, compiled, seats, seed)
         bots = {seat: kind for seat, kind in enumerate(seats) if kind != HUMAN}
         table = Table(new_table_id(), save, [], float(speed), compiled, pres, None, bots)
@@ -336,18 +359,29 @@ class WorkerHub(Hub):
     async def record(self, table: Table, seat: int | None) -> dict[str, Any]:
         """The seat's record of the table (``records.py``), built in a worker."""
         extra = {"seat": seat, "practice": table.practice, "table": table.id}
-        return await self.replay(table.to_save(), table.save.overlays, None, "record", extra)
+        answer = await self._replayed(table.to_save(), table.save.overlays, None, "record", extra)
+        return answer["message"]
 
     async def replay(
+        self, save: SaveGame, overlays: Sequence[str], step: int | None, key: str, most: int | None
+    ) -> tuple[dict[str, Any], int]:
+        """The replay step's message and the decisions played again for it, built in the
+        worker of the save's lane that ``key`` names (the one that keeps its positions:
+        ``replaying.ReplayCache``), within the budget of one move per decision. Raises
+        NotCached when that would be more than ``most``."""
+        answer = await self._replayed(save, overlays, step, "replay", {"key": key, "most": most})
+        if answer.get("failed") == "uncached":
+            raise NotCached(answer["message"])
+        return answer["message"], answer["played"]
+
+    async def _replayed(
         self,
         save: SaveGame,
         overlays: Sequence[str],
         step: int | None,
-        op: str = "replay",
-        extra: Mapping[str, Any] | None = None,
+        op: str,
+        extra: Mapping[str, Any],
     ) -> dict[str, Any]:
-        """The replay step's message, built in a worker of the save's lane (its decisions
-        played again there, within the budget of one move each)."""
         header = {
             "game": save.game,
             "players": save.players,
@@ -361,13 +395,13 @@ class WorkerHub(Hub):
         }
         request = {"op": op, "table": "", "header": header, "choices": list(save.choices)}
         request["step"] = step
-        request.update(extra or {})
+        request.update(extra)
         stranger = any(is_uploaded(o) for o in overlays)
         moves = len(save.choices) if step is None else min(step, len(save.choices))
-        answer = await self.pool.call_any(stranger, request, moves + 1)
-        if "failed" in answer:
+        answer = await self.pool.call_any(stranger, request, moves + 1, extra.get("key", ""))
+        if "failed" in answer and answer["failed"] != "uncached":
             raise ServeError(f"the replay could not be made: {answer['message']}", 422)
-        return answer["message"]
+        return answer
 
     def delete(self, table: Table, creator: Any) -> None:
         super().delete(table, creator)

@@ -15,6 +15,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from interpreter.diagnostics.suggest import echo
 from interpreter.serve.api import (
     create_from,
     creator_token,
@@ -26,6 +27,7 @@ from interpreter.serve.api import (
 )
 from interpreter.serve.catalog import games_listing
 from interpreter.serve.overlays import MAX_UPLOAD, UploadRejected
+from interpreter.serve.randoms import TABLE_ID
 from interpreter.serve.tables import HUMAN, ServeError, Table
 
 __all__ = ["PRACTICE_NOTE", "page_routes"]
@@ -290,7 +292,7 @@ def _int(value: Any, name: str) -> int:
     try:
         return int(str(value))
     except ValueError:
-        raise ServeError(f"{name} must be a whole number, not {value!r}") from None
+        raise ServeError(f"{name} must be a whole number, not {echo(value)}") from None
 
 
 async def table_page(request: Request) -> Response:
@@ -346,6 +348,8 @@ def _table_skeleton() -> str:
 
 async def replay_page(request: Request) -> Response:
     table_id = request.query_params.get("table", "")
+    if not TABLE_ID.fullmatch(table_id):  # no table's id: the page opens save files only
+        table_id = ""
     body = (
         f'<div id="app" data-mode="replay" data-table="{escape(table_id)}"><h1>Replay</h1>'
         '<p><label>Open a save file <input type="file" id="save-file" accept=".json"></label></p>'

@@ -22,12 +22,14 @@ from typing import Any
 
 from interpreter.bots import UnknownBotError, make_bot
 from interpreter.diagnostics.errors import RulebookError
+from interpreter.diagnostics.suggest import echo
 from interpreter.engine.infoset import SeatView
 from interpreter.engine.undo import watch_undo
 from interpreter.model.limits import GameLimitError
-from interpreter.serve.caps import Caps, compile_game
+from interpreter.serve.caps import Caps, compile_game, is_uploaded
 from interpreter.serve.messages import options_of
 from interpreter.serve.presentation import Presentation
+from interpreter.serve.replaying import NotCached, ReplayCache
 from interpreter.serve.snapshot import snapshot
 
 __all__ = ["OverBudget", "Player", "cpu_budget"]
@@ -80,6 +82,7 @@ class Player:
         self.budget = budget  # False in the server's own process (no timer signal there)
         self.games: dict[tuple[Any, ...], tuple[Any, Presentation]] = {}
         self.tables: dict[str, Played] = {}
+        self.replays = ReplayCache()  # positions of the saves replayed last (a slider's steps)
 
     def _seconds(self, moves: int = 1) -> float | None:
         return self.caps.move_cpu_s * max(moves, 1) if self.budget else None
@@ -94,11 +97,13 @@ class Player:
             return {}
         if op in ("replay", "record"):
             return self._replay(request)
+        if op == "compile":  # a composition the server will compile only if this one fits
+            return self._compile(request["header"])
         if op == "open":
-            try:  # compiled outside the budget: the upload check bounded what that costs
-                compiled = self._compiled(request["header"])
-            except RulebookError as exc:
-                return {"failed": "rule", "message": str(exc)}
+            failed = self._compile(request["header"])
+            if failed:
+                return failed
+            compiled = self._compiled(request["header"])
             return self._guarded(
                 lambda: self._open(table_id, request, compiled), len(request["choices"])
             )
@@ -113,13 +118,12 @@ class Player:
         """A replay step's message (``replaying.py``), or a seat's record of a live table
         (``records.py``), its decisions played within the budget of one move each."""
         from interpreter.engine.savefile import SaveGame
-        from interpreter.serve.replaying import replay_message
 
         header = dict(request["header"])
-        try:
-            game, pres = self._compiled(header)
-        except RulebookError as exc:
-            return {"failed": "rule", "message": str(exc)}
+        failed = self._compile(header)
+        if failed:
+            return failed
+        game, pres = self._compiled(header)
         save = SaveGame(**header, choices=list(request["choices"]))
         if request["op"] == "record":  # a seat's record of a live table (records.py)
             from types import SimpleNamespace
@@ -134,7 +138,38 @@ class Player:
             )
         step = request["step"]
         moves = len(save.choices) if step is None else min(step, len(save.choices))
-        return self._guarded(lambda: {"message": replay_message(game, pres, save, step)}, moves)
+
+        def replayed() -> dict[str, Any]:
+            try:
+                message, played = self.replays.message(
+                    request.get("key", ""), game, pres, save, step, request.get("most")
+                )
+            except NotCached as exc:
+                return {"failed": "uncached", "message": str(exc)}
+            return {"message": message, "played": played}
+
+        return self._guarded(replayed, moves)
+
+    def _compile(self, header: Mapping[str, Any]) -> dict[str, Any]:
+        """Compile the header's composition (kept for the requests that follow), one with an
+        uploaded overlay within the server's compile budget: ``{}``, or why not (``failed``:
+        rule, budget)."""
+        stranger = any(is_uploaded(o) for o in header["overlays"])  # the catalog's: trusted
+        seconds = self.caps.compile_cpu_s if self.budget and stranger else None
+        try:
+            with cpu_budget(seconds):
+                self._compiled(header)
+        except OverBudget:
+            return {
+                "failed": "budget",
+                "message": "compiling its rules used more than this server's "
+                f"{self.caps.compile_cpu_s:g} s of CPU time",
+            }
+        except RulebookError as exc:
+            return {"failed": "rule", "message": str(exc)}
+        except RecursionError:
+            return {"failed": "rule", "message": "its rules nest too deep to compile"}
+        return {}
 
     def _guarded(self, work: Any, moves: int = 1) -> dict[str, Any]:
         try:
@@ -207,7 +242,7 @@ class Player:
         that fails, or the budget, leaves the table as it was)."""
         state = played.state
         if option not in state.legal_options():
-            return {"failed": "illegal", "message": f"{option!r} is not a legal option now"}
+            return {"failed": "illegal", "message": f"{echo(option)} is not a legal option now"}
         moved = state.copy(recording=True)
         moved.log = None if state.log is None else list(state.log)
         moved.apply(option)
@@ -236,7 +271,7 @@ class Player:
         if choice not in legal:
             return {
                 "failed": "rule",
-                "message": f"it chose {choice!r}, which is not a legal option now",
+                "message": f"it chose {echo(choice)}, which is not a legal option now",
             }
         return self._move(played, request, choice)
 

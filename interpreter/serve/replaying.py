@@ -1,34 +1,119 @@
 """A table as everybody saw it after a chosen number of decisions: the message of a replay
 step, built where the rules run (the server's process with ``--workers 0``, else a worker
-process, within the CPU budget of one move per decision replayed)."""
+process, within the CPU budget of one move per decision replayed).
+
+A replay page asks for one step after another (a slider), so :class:`ReplayCache` keeps the
+positions of a replayed save every :data:`CHECKPOINT_EVERY` decisions: a step near one played
+before plays at most that many decisions again, not the whole game.
+"""
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from dataclasses import dataclass, field
 from typing import Any
 
+from interpreter.diagnostics.suggest import echo
 from interpreter.engine.savefile import SaveGame, replay_error
 from interpreter.serve.messages import seat_message
 from interpreter.serve.presentation import Presentation
 from interpreter.serve.tables import Table
 
-__all__ = ["held_step", "replay_message"]
+__all__ = [
+    "CHECKPOINT_EVERY",
+    "NotCached",
+    "ReplayCache",
+    "held_step",
+    "replay_message",
+]
+
+CHECKPOINT_EVERY = 32  # decisions between kept positions: a cached step plays at most these
+MAX_KEPT = 8  # saves whose positions are kept (a few MB of states at most)
 
 
 def replay_message(
     game: Any, pres: Presentation, save: SaveGame, step: int | None
 ) -> dict[str, Any]:
     """The spectator's message after ``step`` decisions of ``save`` (None: at its end)."""
-    state = save.new_state(game)
-    step = len(save.choices) if step is None else min(step, len(save.choices))
-    for n, choice in enumerate(save.choices[:step], 1):
-        if choice not in state.legal_options():
-            raise replay_error(f"step {n}: {choice!r} is not a legal option there", "the save")
-        state.apply(choice)
-    table = Table("replay", save, [], 0.0, game, pres, state)
-    table.save = SaveGame(**{**save.__dict__, "choices": save.choices[:step]})
-    # a game that has ended keeps no secret: its replay shows every hand at every step (the
-    # server writes a table's result only once it is over; a save file carries its seed)
-    return _as_step(table, step, len(save.choices), save.result is not None)
+    return ReplayCache().message("", game, pres, save, step)[0]
+
+
+class NotCached(Exception):  # noqa: N818 - a verdict: the step is not near a kept position
+    """The step would play more decisions again than the caller allows (no kept position is
+    near enough)."""
+
+
+@dataclass
+class _Kept:
+    """The positions kept of one replayed save: decision number -> the state there."""
+
+    game: Any
+    choices: list[str]
+    positions: dict[int, Any] = field(default_factory=dict)
+
+
+def _copy(state: Any) -> Any:
+    kept = state.copy(recording=True)
+    kept.log = None if state.log is None else list(state.log)
+    return kept
+
+
+class ReplayCache:
+    """Positions of the saves replayed last (by a key the caller chooses: a table's id, a save
+    file's digest), every :data:`CHECKPOINT_EVERY` decisions."""
+
+    def __init__(self) -> None:
+        self._kept: OrderedDict[str, _Kept] = OrderedDict()
+
+    def message(
+        self,
+        key: str,
+        game: Any,
+        pres: Presentation,
+        save: SaveGame,
+        step: int | None,
+        most: int | None = None,
+    ) -> tuple[dict[str, Any], int]:
+        """The spectator's message after ``step`` decisions of ``save`` (None: at its end)
+        and how many decisions were played again for it; from the nearest kept position at or
+        before the step. Raises :class:`NotCached` when that would play more than ``most``."""
+        step = len(save.choices) if step is None else min(step, len(save.choices))
+        kept = self._kept.pop(key, None) if key else None
+        if kept is None or kept.game is not game:
+            kept = _Kept(game, list(save.choices))
+        start = max((n for n in kept.positions if n <= step), default=0)
+        if start and kept.choices[:start] != save.choices[:start]:  # another game by that key
+            kept = _Kept(game, list(save.choices))
+            start = 0
+        if most is not None and step - start > most:
+            raise NotCached(f"step {step} is {step - start} decisions from a kept position")
+        if len(save.choices) > len(kept.choices):  # a live table has played on meanwhile
+            kept.choices = list(save.choices)
+        state = _copy(kept.positions[start]) if start else save.new_state(game)
+        for n in range(start + 1, step + 1):
+            choice = save.choices[n - 1]
+            if choice not in state.legal_options():
+                raise replay_error(
+                    f"step {n}: {echo(choice)} is not a legal option there", "the save"
+                )
+            state.apply(choice)
+            if n % CHECKPOINT_EVERY == 0 and n not in kept.positions:
+                kept.positions[n] = _copy(state)
+        if key:
+            self._kept[key] = kept
+            while len(self._kept) > MAX_KEPT:
+                self._kept.popitem(last=False)
+        return self._step(game, pres, save, state, step), step - start
+
+    @staticmethod
+    def _step(
+        game: Any, pres: Presentation, save: SaveGame, state: Any, step: int
+    ) -> dict[str, Any]:
+        table = Table("replay", save, [], 0.0, game, pres, state)
+        table.save = SaveGame(**{**save.__dict__, "choices": save.choices[:step]})
+        # a game that has ended keeps no secret: its replay shows every hand at every step
+        # (the server writes a table's result only once it is over; a save file has its seed)
+        return _as_step(table, step, len(save.choices), save.result is not None)
 
 
 def held_step(table: Table) -> dict[str, Any]:

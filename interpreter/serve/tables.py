@@ -22,7 +22,7 @@ from typing import Any
 from interpreter.bots import UnknownBotError, make_bot
 from interpreter.bots.registry import plays
 from interpreter.diagnostics.errors import RulebookError
-from interpreter.diagnostics.suggest import did_you_mean
+from interpreter.diagnostics.suggest import did_you_mean, echo
 from interpreter.engine.infoset import SeatView
 from interpreter.engine.savefile import SaveGame, result_to_dict
 from interpreter.engine.undo import taken_back, watch_undo
@@ -53,20 +53,32 @@ class Hub:
         self.errors_in_memory = True  # why a table stopped is not in the database
 
     # -- loading games (compiled once per set-up and shared: a Game is immutable) ------------
-    def compile(
-        self, game: str, players: int, overlays: Sequence[str], options: Mapping[str, Any]
-    ) -> tuple[Any, Presentation]:
+    @staticmethod
+    def known_game(game: str) -> None:
+        """Refuse a game that is not in the catalog (a name only: never a path here)."""
         known = game_dirs()
-        if game not in known:  # a name from the catalog only: never a path on this machine
+        if game not in known:
             guess = did_you_mean(game, known)
             hint = f"; did you mean '{guess}'?" if guess else f"; known games: {', '.join(known)}"
-            raise ServeError(f"unknown game '{game}'{hint}")
-        key = (
+            raise ServeError(f"unknown game {echo(game)}{hint}")
+
+    @staticmethod
+    def composition(
+        game: str, players: int, overlays: Sequence[str], options: Mapping[str, Any]
+    ) -> tuple[Any, ...]:
+        """What a compiled game is kept by."""
+        return (
             game,
             players,
             tuple(overlays),
             tuple(sorted((k, str(v)) for k, v in options.items())),
         )
+
+    def compile(
+        self, game: str, players: int, overlays: Sequence[str], options: Mapping[str, Any]
+    ) -> tuple[Any, Presentation]:
+        self.known_game(game)
+        key = self.composition(game, players, overlays, options)
         with self._compiling:  # one at a time: compiles run in threads, the parser is shared
             found = self._games.get(key)
             if found is None:
@@ -108,7 +120,7 @@ class Hub:
             )
         for seat, kind in enumerate(seats):
             if kind != HUMAN and not plays(kind, game):
-                raise ServeError(f"seat {seat}: the bot {kind!r} plays another game only")
+                raise ServeError(f"seat {seat}: the bot {echo(kind)} plays another game only")
 
     def new_save(
         self,
@@ -170,7 +182,7 @@ class Hub:
             return table
         stored = self.store.load(table_id)
         if stored is None:
-            raise ServeError(f"no table {table_id!r} here", 404)
+            raise ServeError(f"no table {echo(table_id)} here", 404)
         save = stored.save
         compiled, pres = self.compile(save.game, save.players, save.overlays, save.options)
         choices = list(save.choices)
@@ -246,7 +258,7 @@ class Hub:
         if state.to_move != seat:
             raise ServeError(f"it is not your turn (seat {state.to_move} decides)", 409)
         if option not in state.legal_options():
-            raise ServeError(f"{option!r} is not a legal option now", 422)
+            raise ServeError(f"{echo(option)} is not a legal option now", 422)
         return seat
 
     def commit(self, table: Table, option: str) -> None:

@@ -28,6 +28,8 @@ from typing import Any
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.frames import CloseCode
 
+from interpreter.serve.own_answers import HTTPProtocol, with_headers_on_refusals
+
 __all__ = [
     "LINGER_S",
     "MAX_MESSAGE",
@@ -63,7 +65,12 @@ def when_closed(scope: dict[str, Any]) -> asyncio.Future[None] | None:
 
 
 class WebSocketProtocol(WebSocketsSansIOProtocol):
-    """uvicorn's websocket protocol, with the connection ends above."""
+    """uvicorn's websocket protocol, with the connection ends above (and its refusals of a
+    handshake with the security headers)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        with_headers_on_refusals(self.conn)
 
     def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
@@ -138,6 +145,7 @@ def run_server(app: Any, host: str, port: int, log_level: str, forwarded_allow_i
         timeout_graceful_shutdown=SHUTDOWN_S,
         proxy_headers=True,
         forwarded_allow_ips=forwarded_allow_ips,
+        http=HTTPProtocol,
         ws=WebSocketProtocol,
         ws_max_size=MAX_MESSAGE,
     )

@@ -9,6 +9,7 @@ import logging
 from typing import Any
 
 from interpreter.diagnostics.errors import RulebookError
+from interpreter.diagnostics.suggest import echo
 from interpreter.engine.answers import standing_answer
 from interpreter.engine.infoset import SeatView
 
@@ -55,7 +56,7 @@ def bot_choice(table: Any) -> str | None:
         _stop(table, f"seat {seat}'s bot ({kind}) failed: {type(exc).__name__}: {exc}")
         return None
     if choice not in state.legal_options():
-        stopped(table, f"could not move: it chose {choice!r}, which is not a legal option now")
+        stopped(table, f"could not move: it chose {echo(choice)}, which is not a legal option now")
         return None
     return choice
 

@@ -25,6 +25,7 @@ import multiprocessing
 import os
 import threading
 import time
+import zlib
 from collections import Counter
 from typing import Any
 
@@ -170,20 +171,29 @@ class WorkerPool:
         self.placed[table_id] = (worker, worker.generation)
         return worker, True
 
+    def _cpu_s(self, moves: int) -> float:
+        """CPU seconds a request may have before its worker is killed: twice its budget (a
+        compile's and one move's per decision it plays) and some slack."""
+        return (self.caps.compile_cpu_s + self.caps.move_cpu_s * max(moves, 1)) * 2 + SLACK_S
+
     async def call(
         self, table_id: str, stranger: bool, request: dict[str, Any], moves: int = 1
     ) -> dict[str, Any]:
         worker, _fresh = self.worker_of(table_id, stranger)
-        wall = self.caps.move_cpu_s * max(moves, 1) * 2 + SLACK_S
-        return await asyncio.to_thread(worker.call, request, wall)
+        return await asyncio.to_thread(worker.call, request, self._cpu_s(moves))
 
     async def call_any(
-        self, stranger: bool, request: dict[str, Any], moves: int = 1
+        self, stranger: bool, request: dict[str, Any], moves: int = 1, key: str = ""
     ) -> dict[str, Any]:
-        """A request of no table (a replay): to the worker of the lane with the fewest tables."""
-        worker = min(self.lanes[stranger], key=lambda w: self.load[id(w)])
-        wall = self.caps.move_cpu_s * max(moves, 1) * 2 + SLACK_S
-        return await asyncio.to_thread(worker.call, request, wall)
+        """A request of no table (a replay, a compile): to the worker of the lane with the
+        fewest tables, or, with a ``key``, always the same worker of the lane for that key
+        (a replay's: the worker that keeps the positions of that save)."""
+        lane = self.lanes[stranger]
+        if key:
+            worker = lane[zlib.crc32(key.encode()) % len(lane)]
+        else:
+            worker = min(lane, key=lambda w: self.load[id(w)])
+        return await asyncio.to_thread(worker.call, request, self._cpu_s(moves))
 
     def fresh(self, table_id: str, stranger: bool) -> bool:
         """Whether the table is not open in its worker (it must be sent ``open`` first)."""
@@ -226,6 +236,14 @@ def add_worker_flags(parser: Any) -> None:
         "(default: %(default)g)",
     )
     parser.add_argument(
+        "--compile-seconds",
+        type=float,
+        metavar="S",
+        default=default.compile_cpu_s,
+        help="CPU seconds a worker may take to compile the rules of a new table with an "
+        "uploaded overlay; past it the table is refused (default: %(default)g)",
+    )
+    parser.add_argument(
         "--max-decisions",
         type=int,
         metavar="N",
@@ -246,6 +264,7 @@ def caps_from(args: Any) -> Caps:
     """The :class:`Caps` that :func:`add_worker_flags`'s flags ask for."""
     return Caps(
         move_cpu_s=max(args.move_seconds, 0.01),
+        compile_cpu_s=max(args.compile_seconds, 0.01),
         decisions=max(args.max_decisions, 1),
         rounds=max(args.max_rounds, 1),
     )

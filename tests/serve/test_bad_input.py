@@ -212,7 +212,7 @@ def test_no_file_of_the_server_is_read_as_a_game_or_an_overlay(client, tmp_path)
     }
     response = client.post("/api/replay", json={"save": save, "step": 0})
     assert response.status_code == 400
-    assert "overlay file this server does not have: secret.yaml" in response.json()["error"]
+    assert "overlay file this server does not have: 'secret.yaml'" in response.json()["error"]
     assert "hunter2" not in response.text
     save["overlays"], save["game"] = [], "../puerto-rico"
     response = client.post("/api/replay", json={"save": save, "step": 0})

@@ -1,0 +1,95 @@
+"""Compiling a stranger's rules is the uploader's work to size: a house rule of a few hundred
+added steps takes seconds of CPU to compile (some 14 s at 250 KB). So a new table whose
+composition has an uploaded overlay is compiled first in a worker process, within the server's
+compile budget (``--compile-seconds``); past it the table is refused with the reason, and the
+server, which compiles only a composition a worker compiled within the budget, answers every
+other table meanwhile. A real ``rulebook serve`` on 127.0.0.1."""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+from pathlib import Path
+
+import httpx
+
+from helpers.server import free_port, start_server
+
+BUDGET = ["--workers", "1", "--compile-seconds", "0.2"]
+
+
+def _costly_overlay(steps: int) -> bytes:
+    """A valid house rule whose compile takes seconds: many chained steps after a role pick."""
+    lines = ["overlay: costly", "extends: puerto-rico", "title: Many steps", "add:"]
+    for n in range(steps):
+        lines.append(f"  flow/round/choose-roles/repeat/steps/each-chooses/each-player/steps/s{n}:")
+        lines.append("    after: " + ("pick-role" if n == 0 else f"s{n - 1}"))
+        lines.append("    do: vp-bonus = " + "+".join(["1"] * 20))
+    return ("\n".join(lines) + "\n").encode()
+
+
+def _children_cpu_ticks(pid: int) -> int:
+    """CPU ticks the server's worker processes (its children) have used so far."""
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            total += int(fields[11]) + int(fields[12])
+    return total
+
+
+def test_a_costly_composition_is_compiled_by_a_worker_within_its_budget(tmp_path: Path) -> None:
+    db, port = tmp_path / "tables.sqlite3", free_port()
+    # an overlay the upload check accepted (under a more patient check limit than the tests
+    # wait for): kept beside the database as an upload is
+    data = _costly_overlay(400)
+    digest = hashlib.sha256(data).hexdigest()[:24]
+    (tmp_path / "overlays").mkdir()
+    (tmp_path / "overlays" / f"{digest}.yaml").write_bytes(data)
+    server = start_server(db, port, *BUDGET)
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
+            normal = client.post(
+                "/api/tables", json={"game": "puerto-rico", "seats": ["human", "random", "random"]}
+            )
+            assert normal.status_code == 201, normal.text
+            before = _children_cpu_ticks(server.pid)
+            answers: list[httpx.Response] = []
+            done = threading.Event()
+
+            def create() -> None:
+                answers.append(
+                    client.post(
+                        "/api/tables",
+                        json={
+                            "game": "puerto-rico",
+                            "seats": ["human", "random", "random"],
+                            "overlays": [f"upload:{digest}"],
+                        },
+                    )
+                )
+                done.set()
+
+            creator = threading.Thread(target=create)
+            creator.start()
+            while _children_cpu_ticks(server.pid) == before:  # a worker is compiling it
+                assert not done.is_set(), answers[0].text
+                time.sleep(0.005)
+            state = client.get(f"/api/tables/{normal.json()['id']}/state")
+            assert state.status_code == 200
+            assert not done.is_set()  # the other table was answered while it compiled
+            creator.join(30)
+        assert answers[0].status_code == 413, answers[0].text
+        assert answers[0].json()["error"] == (
+            "the game could not be set up: compiling its rules used more than this server's "
+            "0.2 s of CPU time"
+        )
+    finally:
+        server.terminate()
+        server.wait(10)

@@ -1,0 +1,96 @@
+"""The answers uvicorn writes itself, without the application, carry the security headers too:
+a request it cannot parse (400), a websocket handshake that is not a valid one (400), and a
+handshake the application refuses before accepting it (403: past ``--max-sockets``). Each is
+asked of a real ``rulebook serve`` on 127.0.0.1 through a raw socket."""
+
+from __future__ import annotations
+
+import signal
+import socket
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from helpers import raw_ws
+from helpers.server import free_port, start_server
+
+WANTED = {
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "cache-control": "no-store",
+    "x-frame-options": "DENY",
+}
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    port = free_port()
+    db = tmp_path_factory.mktemp("own") / "tables.sqlite3"
+    process = start_server(db, port, "--max-sockets", "1")
+    made = httpx.post(
+        f"http://127.0.0.1:{port}/api/tables",
+        json={"game": "san-juan", "players": 2, "seats": ["human", "human"]},
+        timeout=30,
+    )
+    assert made.status_code == 201, made.text
+    yield {"port": port, "table": made.json()["id"]}
+    process.send_signal(signal.SIGTERM)
+    process.wait(timeout=30)
+
+
+def _answer(port: int, raw: bytes) -> tuple[str, dict[str, str]]:
+    """The status line and the headers of the server's answer to ``raw``."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(raw)
+        head = b""
+        while b"\r\n\r\n" not in head:
+            chunk = sock.recv(4096)
+            if not chunk:
+                break
+            head += chunk
+    status, *lines = head.split(b"\r\n\r\n")[0].decode("latin-1").split("\r\n")
+    headers = {}
+    for line in lines:
+        name, _, value = line.partition(":")
+        headers[name.strip().lower()] = value.strip()
+    return status, headers
+
+
+def _carries_the_headers(headers: dict[str, str]) -> None:
+    for name, value in WANTED.items():
+        assert headers.get(name) == value, (name, headers)
+    assert "frame-ancestors 'none'" in headers.get("content-security-policy", ""), headers
+
+
+def test_a_request_uvicorn_cannot_parse_is_a_400_with_the_headers(served):
+    status, headers = _answer(served["port"], b"NOT HTTP AT ALL\r\n\r\n")
+    assert status == "HTTP/1.1 400 Bad Request"
+    _carries_the_headers(headers)
+
+
+def test_a_handshake_that_is_not_valid_is_a_400_with_the_headers(served):
+    raw = (
+        f"GET /ws/tables/{served['table']} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    )  # no Sec-WebSocket-Key
+    status, headers = _answer(served["port"], raw.encode())
+    assert status == "HTTP/1.1 400 Bad Request"
+    _carries_the_headers(headers)
+
+
+def test_a_handshake_refused_before_it_is_accepted_is_a_403_with_the_headers(served):
+    first = raw_ws.connect(served["port"], f"/ws/tables/{served['table']}")
+    try:
+        with pytest.raises(ConnectionRefusedError) as refused:
+            raw_ws.connect(served["port"], f"/ws/tables/{served['table']}")
+    finally:
+        first.close()
+    status, *lines = str(refused.value).split("\r\n")
+    assert status == "HTTP/1.1 403 Forbidden"
+    headers = {}
+    for line in lines:
+        name, _, value = line.partition(":")
+        headers[name.strip().lower()] = value.strip()
+    _carries_the_headers(headers)
