@@ -14,6 +14,7 @@ from typing import Any
 from interpreter.dsl.loglines import lines_for
 from interpreter.engine.view import seat_view
 from interpreter.serve.costs import cost_text
+from interpreter.serve.gestures import gesture_message
 from interpreter.serve.presentation import Presentation, preview_changes
 from interpreter.serve.render import board_html, log_lines, score_rows
 
@@ -75,6 +76,8 @@ def _position(table: Any, seat: int | None, every_seat: bool) -> dict[str, Any]:
         "over": over,
         "prompt": _prompt(state) if to_move is not None else "",
         "options": _options(table, viewer) if to_move == viewer else [],
+        # a run of decisions asked as one move (serve/gestures.py), for the seat to move
+        "gesture": gesture_message(table, viewer) if to_move == viewer else None,
         "board": board_html(pres.board(view), pres, viewer),
         "log_from": 0,
         "log": [],
