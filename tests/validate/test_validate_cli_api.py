@@ -30,8 +30,8 @@ def _keys(diags):
 
 
 # Ruleset fixtures whose every finding the engine's own loading reports too (R004-R006, R008 (the
-# board's drawing), R009 (gestures) and the W codes are validate-only lint checks that do not stop a game from
-# loading).
+# board's drawing), R009 (gestures) and the W codes are validate-only lint checks that do not
+# stop a game from loading).
 API_CASES = [
     p
     for p in sorted(FIXTURES.glob("*.yaml"))
