@@ -13,10 +13,10 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+from helpers.serve_api import move, new_table, state_of, token_of
 from interpreter.serve.app import create_app
 from interpreter.serve.caps import Caps
 from interpreter.serve.player import Player
-from tests.helpers.serve_api import move, new_table, state_of, token_of
 
 
 def _to_a_gesture(client: TestClient, table: dict[str, Any]) -> dict[str, Any]:

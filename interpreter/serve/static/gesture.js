@@ -36,6 +36,7 @@
       counter.textContent = n + " of " + gesture.picks + (assign ? " placed" : " chosen");
       confirm.textContent = gesture.confirm + " (" + n + " of " + gesture.picks + ")";
       confirm.disabled = n !== gesture.picks;
+      fs.dataset.left = String(gesture.picks - n);  // picks still to make (for scripts too)
       for (const row of rows) row();
     }
 
@@ -47,6 +48,7 @@
       pick.type = "button";
       pick.className = "option gesture-pick";
       pick.dataset.option = opt.id;
+      pick.dataset.most = String(most.get(opt.id));
       if (opt.doc) pick.title = opt.doc;
       const less = document.createElement("button");
       less.type = "button";
@@ -66,6 +68,7 @@
         const k = count.get(opt.id);
         pick.textContent = opt.text + (k ? " · " + k + (most.get(opt.id) > 1 ? " of " + most.get(opt.id) : "") : "");
         pick.setAttribute("aria-pressed", String(k > 0));
+        pick.dataset.count = String(k);
         pick.classList.toggle("picked", k > 0);
         less.disabled = k === 0;
       });
