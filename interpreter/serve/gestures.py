@@ -63,12 +63,12 @@ def _asking(state: Any) -> Any:
     return trial
 
 
-def _run_length(state: Any, seat: int, step: str, option: str | None) -> int:
-    """Picks taken on a copy while the run lasts: ``option`` again and again while it is legal
-    (None: the first legal option each time)."""
+def _run(state: Any, seat: int, step: str, option: str | None) -> list[str]:
+    """The picks taken on a copy while the run lasts: ``option`` again and again while it is
+    legal (None: the first legal option each time, a whole run the engine takes)."""
     trial = _asking(state)
-    taken = 0
-    while taken < MAX_PICKS and _in_run(trial, seat, step):
+    taken: list[str] = []
+    while len(taken) < MAX_PICKS and _in_run(trial, seat, step):
         legal = trial.legal_options()
         pick = legal[0] if option is None else option
         if pick not in legal:
@@ -77,7 +77,7 @@ def _run_length(state: Any, seat: int, step: str, option: str | None) -> int:
             trial.apply(pick)
         except RulebookError:
             break
-        taken += 1
+        taken.append(pick)
     return taken
 
 
@@ -93,10 +93,11 @@ def gesture_of(state: Any, pres: Any, seat: int) -> dict[str, Any] | None:
     if spec is None or state.to_move != seat:
         return None
     legal = state.legal_options()
-    picks = _run_length(state, seat, step, None)
+    first = _run(state, seat, step, None)
+    picks = len(first)
     if picks < 2:  # one pick is an ordinary decision
         return None
-    most = [[option, min(_run_length(state, seat, step, option), picks)] for option in legal]
+    most = [[option, min(len(_run(state, seat, step, option)), picks)] for option in legal]
     label = str(state.game.rules.program.code[state.pc][1].label or "")
     about = _about(state, pres, seat, spec.get("about"))
     text = fill(str(spec.get("text") or label), {"picks": str(picks), "about": about})
@@ -105,6 +106,9 @@ def gesture_of(state: Any, pres: Any, seat: int) -> dict[str, Any] | None:
         "step": step,
         "picks": picks,
         "most": most,
+        # a whole run the engine takes (the first option each time): what an assignment
+        # starts from where the seat's last run does not say
+        "first": first,
         "text": text[:1].upper() + text[1:],
         "confirm": str(spec.get("confirm") or "Confirm"),
     }
@@ -171,9 +175,9 @@ def plan_moves(state: Any, pres: Any, seat: int, picks: Sequence[str]) -> list[s
 def proposal(gesture: Mapping[str, Any], last: Sequence[str] = ()) -> list[str]:
     """The picks a gesture starts with: for ``assign``, the seat's last run at the step kept as
     far as it still fits (each option at most its ``most``, ``picks`` in all), then the units
-    left placed in the options' order; for ``select``, none.
+    left placed as the engine's own run (``first``) places them; for ``select``, none.
 
-    >>> g = {"kind": "assign", "picks": 3, "most": [["a", 1], ["b", 2]]}
+    >>> g = {"kind": "assign", "picks": 3, "most": [["a", 1], ["b", 2]], "first": ["a", "b", "b"]}
     >>> proposal(g, ["b", "b", "a"]), proposal(g, ["b", "c"]), proposal(g)
     (['b', 'b', 'a'], ['b', 'a', 'b'], ['a', 'b', 'b'])
     """
@@ -183,6 +187,10 @@ def proposal(gesture: Mapping[str, Any], last: Sequence[str] = ()) -> list[str]:
     picks = int(gesture["picks"])
     out: list[str] = []
     for option in last:
+        if len(out) < picks and room.get(option, 0) > 0:
+            room[option] -= 1
+            out.append(option)
+    for option in [*gesture.get("first", ()), *(o for o, _times in gesture["most"])]:
         if len(out) < picks and room.get(option, 0) > 0:
             room[option] -= 1
             out.append(option)
