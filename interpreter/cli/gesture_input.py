@@ -3,7 +3,7 @@ groups, typed as one line and played as the seat's small moves.
 
 The person is told what the run is for and how many picks it takes, and may type them all at
 once: the options' numbers separated by spaces (``1 1 3``) or their ids or names separated by
-commas (``indigo, indigo, quarry``). An assignment also offers its proposal (the seat's last
+commas (``red, red, blue``). An assignment also offers its proposal (the seat's last
 placement at the step, the rest in the options' order): Enter alone takes it. One number or
 name is one pick, as at any decision. The whole line is tried on a copy (the driver's ``plan``)
 and refused whole, with the reason, when a pick is not legal where it comes.

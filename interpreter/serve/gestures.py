@@ -13,7 +13,7 @@ engine takes them (a pick that is not legal yet waits for the next decision of t
 Two kinds: ``assign`` (a number of units placed over the options: the seat's last run at the
 step is its starting proposal, :func:`proposal`) and ``select`` (several options picked, each at
 most ``most`` times, with a counter "2 of 4"). A run's length must not depend on which options
-are taken (each pick is one unit of a count the seat knows), as in every shipped gesture.
+are taken (each pick is one unit of a count the seat knows), as in every gesture declared here.
 """
 
 from __future__ import annotations
@@ -116,7 +116,7 @@ def gesture_of(state: Any, pres: Any, seat: int) -> dict[str, Any] | None:
 
 def _about(state: Any, pres: Any, seat: int, name: Any) -> str:
     """The labels of what the seat's field (else the global field) ``name`` holds, as the
-    seat sees it: what a payment is for ("Prefecture")."""
+    seat sees it: what a payment is for (a card being built)."""
     if not isinstance(name, str):
         return ""
     view = seat_view(state.game.rules, state, seat, shared=True)
