@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from interpreter.check.drawing import drawing_faults
+from interpreter.check.gesture_names import gesture_faults
 from interpreter.check.references import whole_ruleset_checks
 from interpreter.check.setup import setup_faults
 from interpreter.check.taint import leak_flows
@@ -126,6 +127,7 @@ def check_ruleset(
     if whole:
         # the board's drawing names fields, catalogs and tables: a slip would draw nothing
         out.extend(drawing_faults(data))
+        out.extend(gesture_faults(data))
     if not any(d.severity == "error" for d in out):
         # a set-up failing for a reason already reported (a table listing more copies than
         # the catalog has) would only repeat it; one count's set-up fault is enough

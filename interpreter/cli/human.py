@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from interpreter.cli.answers import COMMANDS, answer_command, answer_lines
+from interpreter.cli.gesture_input import Gesture, gesture_lines, typed_picks
 from interpreter.cli.logfmt import format_value
 from interpreter.engine.answers import Question, optional_answer
 
@@ -187,6 +188,11 @@ class HumanPlayer:
         self._previous: int | None = None
         self.seen = 0  # how much of the log this seat has been shown
         self._since: Sequence[Any] = ()
+        # the gesture asked now (cli/gesture_input.py), written by the driver; the moves of a
+        # typed gesture still to make; each step's last typed run (an assignment's proposal)
+        self.gesture: Gesture | None = None
+        self.queued: list[str] = []
+        self.last_gestures: dict[str, list[str]] = {}
 
     def offer(
         self,
@@ -277,12 +283,17 @@ class HumanPlayer:
         from interpreter.cli.calm import option_grid
 
         options = self._offered(legal)
-        lines = ["options:", *option_lines(options, width)]
+        extra = []
+        if self.gesture is not None:
+            texts = {o["id"]: o["text"] for o in options}
+            extra = gesture_lines(self.gesture, legal, texts, width)
+        lines = ["options:", *option_lines(options, width), *extra]
         if len(lines) <= rows:
             return lines
         return [
             "options (type a number or the start of a name):",
-            *option_grid(options, width, rows - 1),
+            *option_grid(options, width, rows - 1 - len(extra)),
+            *extra,
         ]
 
     def _board(self, view: Mapping[str, Any], legal: Sequence[str]) -> None:
@@ -319,6 +330,11 @@ class HumanPlayer:
         """Show the decision and read answers until one names a legal option."""
         if not legal:
             raise ValueError("no legal options to choose from")
+        if self.queued:  # the next move of a gesture typed as one line
+            move = self.queued.pop(0)
+            if move in legal:
+                return move
+            self.queued.clear()
         view = dict(view)  # the seat's view as plain data: nothing but it is kept or shown
         calm = self.presentation is not None and "players" in view
         asked = next((q for q in self.questions if q.key == self.question), None)
@@ -365,11 +381,38 @@ class HumanPlayer:
                     return ahead
             else:
                 texts = {o["id"]: o["text"] for o in self._offered(legal)} if calm else None
+                if self.gesture is not None:
+                    moves, problem = self._gesture(answer, legal, texts)
+                    if moves:
+                        return moves[0]
+                    if problem:
+                        self.out.write(problem + "\n")
+                        continue
                 choice, problem = pick(answer, legal, texts)
                 if choice is not None:
                     return choice
                 self.out.write(problem + "\n")
             self.out.flush()
+
+    def _gesture(
+        self, answer: str, legal: Sequence[str], texts: Mapping[str, str] | None
+    ) -> tuple[list[str], str]:
+        """A line typed at a gesture: its moves (the first is made now, the others queued), or
+        why it was refused; ([], "") when the line is one pick."""
+        from interpreter.serve.gestures import GestureRefused
+
+        gesture = self.gesture
+        assert gesture is not None
+        picks, problem = typed_picks(answer, legal, gesture, pick, texts)
+        if picks is None:
+            return [], problem
+        try:
+            moves = gesture.plan(picks)
+        except GestureRefused as exc:
+            return [], f"{exc} (nothing was played)"
+        self.last_gestures[gesture.step] = picks
+        self.queued = moves[1:]
+        return moves, ""
 
     def _answer_lines(self) -> list[str]:
         return answer_lines(self.questions, self.answers, self.size()[0])

@@ -29,6 +29,7 @@ from interpreter.cli.config import (
     resolve_from_flags,
     split_commas,
 )
+from interpreter.cli.gesture_input import Gesture
 from interpreter.cli.human import HumanPlayer, PlayerLeft, TakeBack
 from interpreter.cli.logfmt import LogPrinter, Output
 from interpreter.cli.replay import apply_choices
@@ -89,6 +90,7 @@ def drive(
 
             # the log as this seat reads it: the names of its own hidden cards in its lines
             agent.offer(options_of(state, agent.presentation, seat), state.log_for(seat), previous)
+            agent.gesture = gesture_at(state, agent, seat)
         try:
             choice = agent.choose(SeatView(state, seat), legal)
         except TakeBack:
@@ -112,6 +114,19 @@ def _take_back(state: Any, seat: int, agents: Sequence[Any], printer: LogPrinter
         if isinstance(agent, HumanPlayer):
             agent.seen = min(agent.seen, len(state.log or ()))
     agents[seat].out.write(f"seat {seat} takes back its last move\n")
+
+
+def gesture_at(state: Any, agent: HumanPlayer, seat: int) -> Gesture | None:
+    """The gesture the person at ``seat`` is asked now (serve/gestures.py), with the plan that
+    tries a typed line on a copy of the state; None when none (or a typed one goes on)."""
+    from interpreter.serve.gestures import gesture_of, plan_moves
+
+    pres = agent.presentation
+    found = None if agent.queued else gesture_of(state, pres, seat)
+    if found is None:
+        return None
+    last = agent.last_gestures.get(found["step"], ())
+    return Gesture(found, lambda picks: plan_moves(state, pres, seat, picks), last)
 
 
 def presentation_of(game: str, overlays: Sequence[str]) -> Any:

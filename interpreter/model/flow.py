@@ -67,6 +67,9 @@ class ChooseSpec:
     # `decline:`: the option that declines this decision when it is not `pass` (answers set in
     # advance and a scenario's `optional: decline` answer with it)
     decline: str = "pass"
+    # the `name:` of the step (""): how the presentation addresses a decision (a gesture
+    # groups the run of one step's decisions, serve/gestures.py)
+    step: str = ""
 
 
 @dataclass(frozen=True)
@@ -151,7 +154,9 @@ class StepCompiler:
         elif "log" in step:
             p.emit(DO, self.dsl.log(step["log"], [*path, "log"]))
         elif "choose" in step:
-            p.emit(CHOOSE, self.dsl.choose(step["choose"], [*path, "choose"], idle))
+            choose = self.dsl.choose(step["choose"], [*path, "choose"], idle)
+            choose.step = str(step.get("name") or "")
+            p.emit(CHOOSE, choose)
         elif "if" in step:
             cond = self.dsl.expression(step["if"], [*path, "if"], expect="bool")
             test = self.dsl.last_node()

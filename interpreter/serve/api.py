@@ -22,6 +22,7 @@ from starlette.websockets import WebSocket
 
 from interpreter.serve.catalog import games_listing
 from interpreter.serve.fanout import Outbox
+from interpreter.serve.gesture_moves import move_or_gesture
 from interpreter.serve.jsonbody import MAX_DEPTH, JSONResponse, too_deep
 from interpreter.serve.messages import seat_message
 from interpreter.serve.publish import OUTBOX, broadcast
@@ -272,9 +273,7 @@ async def move(request: Request) -> Response:
         # looked up again once the body is in: the table may have been deleted meanwhile, and
         # from here to the answer nothing waits, so the move goes to the table as it is now
         table = hub.get(request.path_params["table_id"])
-        seat = await hub.move_async(
-            table, data.get("token"), data.get("option"), data.get("decision")
-        )
+        seat = await move_or_gesture(hub, table, data.get("token"), data)
         await hub.run_bots_async(table)
     except ServeError as exc:
         return error_response(exc)
@@ -424,7 +423,7 @@ async def _read_moves(
             if data.get("type", "move") != "move":
                 raise ServeError('unknown message type (send {"type": "move", ...})')
             token = websocket.query_params.get("token")
-            await hub.move_async(table, token, data.get("option"), data.get("decision"))
+            await move_or_gesture(hub, table, token, data)
             await hub.run_bots_async(table)
         except ServeError as exc:
             outbox.push({"type": "error", "error": said(exc.message)})

@@ -15,6 +15,7 @@ from interpreter.dsl.loglines import lines_for
 from interpreter.engine.undo import undoable
 from interpreter.engine.view import seat_view
 from interpreter.serve.costs import cost_text
+from interpreter.serve.gestures import gesture_message
 from interpreter.serve.presentation import Presentation, preview_changes
 from interpreter.serve.render import board_html, log_lines, score_rows
 
@@ -78,6 +79,8 @@ def _position(table: Any, seat: int | None, every_seat: bool) -> dict[str, Any]:
         "options": _options(table, viewer) if to_move == viewer else [],
         # how many of its last moves the seat to move may take back now (serve/undo.py)
         "undo": undoable(state, seat),
+        # a run of decisions asked as one move (serve/gestures.py), for the seat to move
+        "gesture": gesture_message(table, viewer) if to_move == viewer else None,
         "board": board_html(pres.board(view), pres, viewer),
         "log_from": 0,
         "log": [],

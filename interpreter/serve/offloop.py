@@ -137,6 +137,7 @@ class WorkerHub(Hub):
         if "failed" not in answer:
             table.state = restore(table.game, answer["snap"])
             table.options = answer["options"]
+            table.gesture = answer.get("gesture")
         return answer
 
     def evict_idle(self, idle_s: float, keep: Any = ()) -> list[str]:
@@ -239,6 +240,16 @@ class WorkerHub(Hub):
             table.writing = None
             done.set_result(None)
 
+    async def plan_gesture(self, table: Table, seat: int, picks: list[str]) -> list[str]:
+        """The moves that make a gesture's ``picks``, tried on a copy in the table's worker."""
+        answer = await self._played(table, {"op": "plan", "seat": seat, "picks": picks})
+        failed = answer.get("failed")
+        if failed in ("rule", "illegal"):
+            raise ServeError(answer["message"], 422)
+        if failed is not None:
+            raise ServeError(f"the gesture could not be tried: {answer['message']}", 409)
+        return list(answer["moves"])
+
     async def _automatic_async(self, table: Table) -> bool:
         """The bot to move, or a person's answer set in advance, moves (False: none did, or
         the move failed and the table stopped)."""
@@ -327,6 +338,7 @@ class WorkerHub(Hub):
         if exc is None:
             table.state = restore(table.game, answer["snap"], table.state)
             table.options = answer["options"]
+            table.gesture = answer.get("gesture")
             table.save.choices.append(answer["choice"])
             if table.state.is_over:
                 self.store.finish(table.id, result_to_dict(table.state.result()))

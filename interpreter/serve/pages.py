@@ -39,8 +39,9 @@ PRACTICE_NOTE = (
 
 
 def layout(title: str, body: str, script: str = "") -> str:
-    """A whole page; ``script`` names the static script it loads ("table.js", "forms.js")."""
-    js = f'<script src="/static/{escape(script)}" defer></script>' if script else ""
+    """A whole page; ``script`` names the static scripts it loads, in order ("table.js",
+    "forms.js", "gesture.js table.js")."""
+    js = "".join(f'<script src="/static/{escape(s)}" defer></script>' for s in script.split())
     return (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -320,7 +321,8 @@ async def table_page(request: Request) -> Response:
         # its Undo button (static/undo.js)
         + '<script src="/static/undo.js" defer></script>'
     )
-    return HTMLResponse(layout(table.game.title or "Table", body, "table.js"))
+    # gesture.js (a run of decisions asked as one move) is there before table.js draws
+    return HTMLResponse(layout(table.game.title or "Table", body, "gesture.js table.js"))
 
 
 def _practice_note(table: Table) -> str:

@@ -27,6 +27,7 @@ from interpreter.engine.infoset import SeatView
 from interpreter.engine.undo import watch_undo
 from interpreter.model.limits import GameLimitError
 from interpreter.serve.caps import Caps, compile_game, is_uploaded
+from interpreter.serve.gestures import GestureRefused, gesture_of, plan_moves
 from interpreter.serve.messages import options_of
 from interpreter.serve.presentation import Presentation
 from interpreter.serve.replaying import NotCached, ReplayCache
@@ -112,6 +113,8 @@ class Player:
             return {"failed": "unknown", "message": f"table {table_id} is not open here"}
         if op == "move":
             return self._guarded(lambda: self._move(played, request, request["option"]))
+        if op == "plan":  # a gesture's picks tried on a copy (serve/gestures.py)
+            return self._guarded(lambda: self._plan(played, request), len(request["picks"]))
         return self._guarded(lambda: self._bot(played, request))
 
     def _replay(self, request: Mapping[str, Any]) -> dict[str, Any]:
@@ -251,6 +254,13 @@ class Player:
         answer["choice"] = option
         return answer
 
+    def _plan(self, played: Played, request: Mapping[str, Any]) -> dict[str, Any]:
+        try:
+            moves = plan_moves(played.state, played.presentation, request["seat"], request["picks"])
+        except GestureRefused as exc:
+            return {"failed": "illegal", "message": str(exc)}
+        return {"moves": moves}
+
     def _bot(self, played: Played, request: Mapping[str, Any]) -> dict[str, Any]:
         state = played.state
         seat = state.to_move
@@ -282,6 +292,9 @@ class Player:
         bot's are not shown to anybody)."""
         seat = None if state.is_over else state.to_move
         options = []
+        gesture = None
         if seat is not None and played.seats[seat] == HUMAN:
             options = options_of(state, played.presentation, seat)
-        return {"snap": snapshot(state, log_from, history_from), "options": options}
+            gesture = gesture_of(state, played.presentation, seat)
+        snap = snapshot(state, log_from, history_from)
+        return {"snap": snap, "options": options, "gesture": gesture}

@@ -94,6 +94,9 @@ class Presentation:
     draw: dict[str, dict[str, Any]] = field(default_factory=dict)
     cards: dict[str, dict[str, str]] = field(default_factory=dict)
     catalog_of: dict[str, str] = field(default_factory=dict)
+    # a run of one choose step's decisions shown as one gesture, by the step's name
+    # (serve/gestures.py): {kind: assign | select, confirm: TEXT, about: FIELD}
+    gestures: dict[str, dict[str, Any]] = field(default_factory=dict)
     # the fields already described, by (name, value, viewer where it matters, players): most
     # fields are unchanged from one move to the next, and describing and drawing them is most
     # of a table message's work. A Field depends on nothing else, so it is shared.
@@ -116,6 +119,7 @@ class Presentation:
             options=dict(section.get("options") or {}),
             tables=dict(data.get("tables") or {}),
             cards={str(k): dict(v) for k, v in (section.get("cards") or {}).items() if v},
+            gestures={str(k): dict(v) for k, v in (section.get("gestures") or {}).items() if v},
         )
         for name, spec in (section.get("draw") or {}).items():
             # `first: seat` is short for `first: {as: seat}`

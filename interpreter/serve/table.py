@@ -63,6 +63,11 @@ class Table:
     # the worded options of the seat to move, as the table's worker sent them (offloop.py);
     # None: worded here from the state (a table whose rules run in the server's process)
     options: list[dict[str, Any]] | None = field(default=None, repr=False)
+    # the gesture the seat to move is asked, as the table's worker sent it with the options
+    # (serve/gestures.py), and each seat's last run at each gesture's step (seat, step) -> ids:
+    # an assignment starts from it (kept in memory only: after a restart it starts afresh)
+    gesture: dict[str, Any] | None = field(default=None, repr=False)
+    last_gestures: dict[tuple[int, str], list[str]] = field(default_factory=dict, repr=False)
     # the move being written by the writer thread (Hub.commit_async), None when none is
     writing: asyncio.Future[None] | None = None
     # how many times a seat took moves back (serve/undo.py): the log a socket was sent before

@@ -28,6 +28,7 @@ from interpreter.engine.savefile import SaveGame, result_to_dict
 from interpreter.engine.undo import taken_back, watch_undo
 from interpreter.load.catalog import game_dirs
 from interpreter.serve.caps import Caps, compile_game
+from interpreter.serve.gestures import GestureRefused, plan_moves
 from interpreter.serve.presentation import Presentation
 from interpreter.serve.randoms import PRACTICE_SEEDS, draw_seed, new_table_id, new_token
 from interpreter.serve.records import seat_record
@@ -317,6 +318,13 @@ class Hub:
         seat = self.check_move(table, token, option, decision)
         await self.commit_async(table, option)
         return seat
+
+    async def plan_gesture(self, table: Table, seat: int, picks: list[str]) -> list[str]:
+        """The moves that make a gesture's ``picks``, tried on a copy (serve/gestures.py)."""
+        try:
+            return plan_moves(table.state, table.presentation, seat, picks)
+        except GestureRefused as exc:
+            raise ServeError(str(exc), 422) from None
 
     async def commit_async(self, table: Table, option: str) -> None:
         """:meth:`commit` through the writer thread. The move is applied (and the table

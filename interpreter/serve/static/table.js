@@ -61,7 +61,11 @@ if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // no
     const box = $("options");
     box.innerHTML = "";
     const groups = new Map();
+    // a run of decisions the ruleset groups is drawn as one move (gesture.js), sent as a list
+    const grouped = send && msg.gesture && window.rulebookGesture
+      ? window.rulebookGesture(box, msg, (picks) => send(picks, msg.decision)) : new Set();
     for (const opt of msg.options || []) {
+      if (grouped.has(opt.id)) continue;
       if (!groups.has(opt.group)) groups.set(opt.group, []);
       groups.get(opt.group).push(opt);
     }
@@ -209,7 +213,9 @@ if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // no
     }
     function send(option, decision) {
       showError("");
-      socket.send(JSON.stringify({type: "move", option: option, decision: decision}));
+      // a gesture's picks (gesture.js) go as one list of option ids
+      const picks = Array.isArray(option) ? {options: option} : {option: option};
+      socket.send(JSON.stringify({type: "move", ...picks, decision: decision}));
     }
     connect();
   }

@@ -10,6 +10,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from helpers.page_clicks import press_first_option
+
 # waits through locators, not page.wait_for_function: that evaluates a string in the page,
 # which the pages' Content-Security-Policy (no 'unsafe-eval') refuses, as it should
 try:
@@ -69,7 +71,7 @@ def test_several_moves_by_clicking_then_the_score_table(page, server):
         if page.locator("#scores").count():
             break
         decision = page.get_attribute("#app", "data-decision")
-        page.locator("button.option").first.click()
+        press_first_option(page)
         page.wait_for_selector(f'#app:not([data-decision="{decision}"])', timeout=30_000)
         clicks += 1
     assert clicks >= 10 and page.locator("#scores").count() == 1

@@ -25,6 +25,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from helpers.page_clicks import press_first_option
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -190,7 +192,7 @@ def test_the_table_fits_the_window_from_start_to_end(page, server, tmp_path, gam
                 page.screenshot(path=str(shots / f"{stem}-middle.png"))
             middle = True
         decision = page.get_attribute("#app", "data-decision")
-        page.locator("button.option").first.click()
+        press_first_option(page)
         page.wait_for_selector(f'#app:not([data-decision="{decision}"])', timeout=30_000)
     assert ended, f"{stem}: no end after {clicks} clicks"
     assert middle, f"{stem}: the game ended before round {spec['middle']}"

@@ -1,0 +1,201 @@
+"""A turn as one gesture: the run of one choose step's decisions that a ruleset's
+``presentation: gestures:`` groups, shown to a person as one move and taken as one.
+
+The engine keeps its small decisions (bots, agents, saves and replays see only those); a
+gesture is how a person is asked and answers. For a step named under ``gestures:`` the seat to
+move is sent, beside its options, how many picks the run takes (``picks``) and how often each
+option may be picked (``most``), found by taking options on copies of the state; the page or the
+terminal collects the whole run and sends it back as a list of option ids. The list is tried on
+a copy first (:func:`plan_moves`): it is refused whole, the table unchanged, when any pick is
+not legal where it comes; else its picks are the seat's moves, one by one, in an order the
+engine takes them (a pick that is not legal yet waits for the next decision of the run).
+
+Two kinds: ``assign`` (a number of units placed over the options: the seat's last run at the
+step is its starting proposal, :func:`proposal`) and ``select`` (several options picked, each at
+most ``most`` times, with a counter "2 of 4"). A run's length must not depend on which options
+are taken (each pick is one unit of a count the seat knows), as in every gesture declared here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from interpreter.diagnostics.errors import RulebookError
+from interpreter.engine.view import seat_view
+from interpreter.model.words import fill
+
+__all__ = [
+    "MAX_PICKS",
+    "GestureRefused",
+    "gesture_message",
+    "gesture_of",
+    "pending_step",
+    "plan_moves",
+    "proposal",
+]
+
+MAX_PICKS = 64  # the longest run a gesture covers (a longer list is refused unread)
+KINDS = ("assign", "select")
+
+
+class GestureRefused(Exception):
+    """A list of picks the seat may not send now (why, for people)."""
+
+
+def pending_step(state: Any) -> str:
+    """The ``name:`` of the choose step asked now ("" when none, or an unnamed step)."""
+    if state.pending is None or state.is_over:
+        return ""
+    spec = state.game.rules.program.code[state.pc][1]
+    return str(getattr(spec, "step", "") or "")
+
+
+def _in_run(state: Any, seat: int, step: str) -> bool:
+    return not state.is_over and state.to_move == seat and pending_step(state) == step
+
+
+def _asking(state: Any) -> Any:
+    """A copy that asks every decision, even one the engine would take by itself (a run is
+    counted pick by pick, whatever is left to choose)."""
+    trial = state.copy()
+    trial.take_forced = False
+    return trial
+
+
+def _run(state: Any, seat: int, step: str, option: str | None) -> list[str]:
+    """The picks taken on a copy while the run lasts: ``option`` again and again while it is
+    legal (None: the first legal option each time, a whole run the engine takes)."""
+    trial = _asking(state)
+    taken: list[str] = []
+    while len(taken) < MAX_PICKS and _in_run(trial, seat, step):
+        legal = trial.legal_options()
+        pick = legal[0] if option is None else option
+        if pick not in legal:
+            break
+        try:
+            trial.apply(pick)
+        except RulebookError:
+            break
+        taken.append(pick)
+    return taken
+
+
+def gesture_of(state: Any, pres: Any, seat: int) -> dict[str, Any] | None:
+    """The gesture the seat to move is asked now, or None when its decision is no gesture's
+    (or its run is one pick: an ordinary decision).
+
+    ``picks``: how many picks the run takes; ``most``: ``[option, times]`` in the options'
+    order; ``text``: what the run is for, in words (the declaration's ``text:`` with
+    ``{picks}`` and ``{about}``: the labels of the seat's field ``about:`` names)."""
+    step = pending_step(state)
+    spec = pres.gestures.get(step) if step else None
+    if spec is None or state.to_move != seat:
+        return None
+    legal = state.legal_options()
+    first = _run(state, seat, step, None)
+    picks = len(first)
+    if picks < 2:  # one pick is an ordinary decision
+        return None
+    most = [[option, min(len(_run(state, seat, step, option)), picks)] for option in legal]
+    label = str(state.game.rules.program.code[state.pc][1].label or "")
+    about = _about(state, pres, seat, spec.get("about"))
+    text = fill(str(spec.get("text") or label), {"picks": str(picks), "about": about})
+    return {
+        "kind": str(spec.get("kind") or "select"),
+        "step": step,
+        "picks": picks,
+        "most": most,
+        # a whole run the engine takes (the first option each time): what an assignment
+        # starts from where the seat's last run does not say
+        "first": first,
+        "text": text[:1].upper() + text[1:],
+        "confirm": str(spec.get("confirm") or "Confirm"),
+    }
+
+
+def _about(state: Any, pres: Any, seat: int, name: Any) -> str:
+    """The labels of what the seat's field (else the global field) ``name`` holds, as the
+    seat sees it: what a payment is for (a card being built)."""
+    if not isinstance(name, str):
+        return ""
+    view = seat_view(state.game.rules, state, seat, shared=True)
+    value = view["players"][seat].get(name, view.get("global", {}).get(name))
+    if isinstance(value, str):
+        return pres.label(value)
+    if isinstance(value, Mapping):
+        value = [k for k, n in value.items() if n]
+    if isinstance(value, (list, tuple)):
+        return ", ".join(pres.label(v) for v in value if isinstance(v, str))
+    return ""
+
+
+def gesture_message(table: Any, seat: int) -> dict[str, Any] | None:
+    """The gesture the seat to move is asked now, as its message carries it (None: none), with
+    the picks it starts from (``proposal``: an assignment's last run at that step)."""
+    if table.options is not None:  # worded by the table's worker, with the options
+        found = table.gesture
+    else:
+        found = gesture_of(table.state, table.presentation, seat)
+    if found is None:
+        return None
+    last = table.last_gestures.get((seat, found["step"]), [])
+    return {**found, "proposal": proposal(found, last)}
+
+
+def plan_moves(state: Any, pres: Any, seat: int, picks: Sequence[str]) -> list[str]:
+    """The moves that make ``picks`` at the gesture asked now, tried on a copy: each pick where
+    the engine takes it (the first pick legal at each decision of the run); refused whole
+    (:class:`GestureRefused`) when a pick is not legal, the run ends before the picks do, or a
+    rule fails on one. A list shorter than the run leaves the rest to ask."""
+    step = pending_step(state)
+    if not step or step not in pres.gestures or state.to_move != seat:
+        raise GestureRefused("no gesture is asked of this seat now: send one option")
+    trial = state.copy()
+    remaining = list(picks)
+    moves: list[str] = []
+    while remaining:
+        if not _in_run(trial, seat, step):
+            raise GestureRefused(
+                f"{len(remaining)} pick(s) more than this step asks ({remaining[0]!r} ...)"
+            )
+        legal = trial.legal_options()
+        pick = next((p for p in remaining if p in legal), None)
+        if pick is None:
+            raise GestureRefused(f"{remaining[0]!r} is not a legal option now")
+        try:
+            trial.apply(pick)
+        except RulebookError as exc:
+            raise GestureRefused(f"this move fails under the rules: {exc}") from None
+        remaining.remove(pick)
+        moves.append(pick)
+    return moves
+
+
+def proposal(gesture: Mapping[str, Any], last: Sequence[str] = ()) -> list[str]:
+    """The picks a gesture starts with: for ``assign``, the seat's last run at the step kept as
+    far as it still fits (each option at most its ``most``, ``picks`` in all), then the units
+    left placed as the engine's own run (``first``) places them; for ``select``, none.
+
+    >>> g = {"kind": "assign", "picks": 3, "most": [["a", 1], ["b", 2]], "first": ["a", "b", "b"]}
+    >>> proposal(g, ["b", "b", "a"]), proposal(g, ["b", "c"]), proposal(g)
+    (['b', 'b', 'a'], ['b', 'a', 'b'], ['a', 'b', 'b'])
+    """
+    if gesture.get("kind") != "assign":
+        return []
+    room = {str(option): int(times) for option, times in gesture["most"]}
+    picks = int(gesture["picks"])
+    out: list[str] = []
+    for option in last:
+        if len(out) < picks and room.get(option, 0) > 0:
+            room[option] -= 1
+            out.append(option)
+    for option in [*gesture.get("first", ()), *(o for o, _times in gesture["most"])]:
+        if len(out) < picks and room.get(option, 0) > 0:
+            room[option] -= 1
+            out.append(option)
+    for option, _times in gesture["most"]:
+        while len(out) < picks and room[option] > 0:
+            room[option] -= 1
+            out.append(option)
+    return out
