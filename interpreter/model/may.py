@@ -190,7 +190,7 @@ def _ask_steps(offer: MayOffer) -> list[Any]:
 
 def expand_may(data: Any) -> Any:
     """`data` with what its `may:` hooks need written in: each catalog's pending bag
-    (`state.player.may-CATALOG`, internal to the presentation), the flow variables `owner`
+    (`state.player.may-CATALOG`; the table keeps it internal), the flow variables `owner`
     and `amount`, and the phase `may` that asks them. `data` itself is left as it is (the
     rule a reader is shown is the card's); unchanged when no hook has a `may:`."""
     offers = list(may_offers(data))
@@ -229,11 +229,4 @@ def expand_may(data: Any) -> Any:
     flow["variables"] = variables
     phases = tree.writable(["phases"])
     phases[ASK_PHASE] = CommentedSeq(step for o in offers for step in _ask_steps(o))
-    presentation = root.get("presentation")
-    if is_map(presentation):
-        internal = tree.writable(["presentation"]).get("internal")
-        internal = CommentedMap(internal) if is_map(internal) else CommentedMap()
-        for catalog in dict.fromkeys(o.catalog for o in offers):
-            internal.setdefault(pending_field(catalog), "offers of `may:` not yet asked")
-        tree.writable(["presentation"])["internal"] = internal
     return root

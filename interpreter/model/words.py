@@ -131,10 +131,14 @@ class Words:
 
 def choose_options(data: Any) -> Iterator[tuple[list[str | int], Mapping[str, Any]]]:
     """Every option of every ``choose`` step of a ruleset, with its path, in file order: the
-    one walk over them (option families here, id templates for the scenario checks)."""
+    one walk over them (option families here, id templates for the scenario checks). A card's
+    ``may:`` (model/may.py) is one too: the option its owner is asked about."""
 
     def walk(node: Any, path: list[str | int]) -> Iterator[tuple[list[str | int], Any]]:
         if isinstance(node, Mapping):
+            may = node.get("may")
+            if isinstance(may, Mapping) and "id" in may:
+                yield [*path, "may"], may
             choose = node.get("choose")
             options = choose.get("options") if isinstance(choose, Mapping) else None
             if isinstance(options, list):
