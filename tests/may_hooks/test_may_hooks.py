@@ -148,9 +148,46 @@ def test_a_phase_named_may_clashes(tmp_path: Path, capsys: pytest.CaptureFixture
 def test_an_offer_never_asked_is_a_warning(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = _copy_with(tmp_path, "          - name: offers\n            phase: '\"may\"'\n", "")
+    path = _copy_with(tmp_path, "          - name: offers\n            phase: may\n", "")
     assert main(["validate", str(path)]) == 0
     assert main(["validate", "--strict", str(path)]) == 1
     out = capsys.readouterr().out
     line = _line_of("          rolled:")
     assert f"ruleset.yaml:{line}:11: warning[W005]: this offer can never be asked" in out
+
+
+# -- phases named as they are declared -------------------------------------------------------
+
+
+def test_an_unknown_bare_phase_name_is_reported_among_the_phases(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _copy_with(tmp_path, "phase: may", "phase: mya")
+    assert main(["validate", str(path)]) == 1
+    out = capsys.readouterr().out
+    line = _line_of("            phase: may")
+    assert f"ruleset.yaml:{line}:20: error[R001]: unknown phase 'mya'" in out
+    assert "did you mean 'may'?" in out
+
+
+def test_the_quoted_phase_name_still_works(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _copy_with(tmp_path, "phase: may", "phase: '\"may\"'")
+    assert main(["validate", "--strict", str(path)]) == 0
+    game = load_game(str(path), 2)
+    s = game.new_state(seed=1)
+    s.apply("roll:2")
+    s.apply("roll:2")
+    assert s.legal_options() == ["take:clover", "pass"]
+
+
+def test_the_shipped_rulesets_name_their_phases_without_quotes() -> None:
+    root = CHARMS.parents[3] / "rulesets"
+    quoted = [
+        f"{p.relative_to(root)}:{i}"
+        for p in sorted(root.rglob("*.yaml"))
+        for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if "phase: '\"" in line
+    ]
+    assert quoted == []
