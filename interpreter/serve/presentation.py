@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.model.may import may_offers, pending_field
-from interpreter.model.words import fill, label, option_words
+from interpreter.model.words import doc_text, fill, label, option_words
 from interpreter.serve.drawing import Drawing, Face, draw_field
 
 __all__ = ["Board", "Chip", "Face", "Field", "Presentation", "Zone", "plain"]
@@ -144,7 +144,7 @@ class Presentation:
                 pres.pieces[entry] = piece
                 pres.catalog_of[entry] = str(name)
                 if isinstance(piece.get("doc"), str):
-                    pres.docs.setdefault(entry, " ".join(piece["doc"].split()))
+                    pres.docs.setdefault(entry, doc_text(piece["doc"], pres.tables))
         return pres
 
     # -- words ---------------------------------------------------------------------------
