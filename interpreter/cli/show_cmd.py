@@ -57,13 +57,15 @@ def described(data: Any, walked: list[Any]) -> str | None:
     """What the rule at a path means, in the ruleset's words: a table's or an option's
     ``presentation: docs:`` text (a table says what it is for there, an option in its own
     ``doc:``), else an entry's own ``doc:``."""
+    from interpreter.model.words import doc_text
+
     if not walked:
         return None
     node: Any = data
     for key in walked:
         node = node[key]
     if hasattr(node, "get") and isinstance(node.get("doc"), str):
-        return " ".join(node["doc"].split())
+        return doc_text(node["doc"], data.get("tables") or {})
     docs = (data.get("presentation") or {}).get("docs") or {}
     text = docs.get(str(walked[-1])) if len(walked) == 2 else None
     return " ".join(text.split()) if isinstance(text, str) else None

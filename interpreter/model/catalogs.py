@@ -9,8 +9,9 @@ from typing import Any
 
 from interpreter.dsl.compiler import Env, Fn, Scope
 from interpreter.dsl.types import SEAT, Piece
-from interpreter.load.locate import json_pointer
+from interpreter.load.locate import is_map, json_pointer
 from interpreter.model.host import DslHost
+from interpreter.model.may import pending_field
 from interpreter.model.values import hint, plain
 
 
@@ -172,7 +173,10 @@ def compile_pieces(
                     scope.temp(p, seen[i] if i < len(seen) else None)
                     for i, p in enumerate(env.events[event])
                 )
-                fn = host.statements(text, hpath, scope)
+                if is_map(text):
+                    fn = _may_hook(host, scope, cname, str(eid), text, hpath)
+                else:
+                    fn = host.statements(text, hpath, scope)
                 k = host.point("effect", f"{eid} on {event}", hpath)
                 if k is not None:  # a coverage build: count each run of the hook
                     fn = host.probes.wrap(k, fn)
@@ -183,3 +187,31 @@ def compile_pieces(
                     k = host.point("grant", f"{eid} grants {ability}", gpath)
                     host.probes.grants[(str(eid), str(ability))] = k
     return active, hooks
+
+
+def _may_hook(host: DslHost, scope: Scope, cname: str, eid: str, hook: Any, hpath: list) -> Fn:
+    """A `{may: ..., do: ...}` hook (model/may.py): `do` runs, then the offer is recorded in
+    the owner's pending bag, `amount` more when `when` holds (both read now)."""
+    plain_do = host.statements(hook["do"], [*hpath, "do"], scope) if "do" in hook else None
+    spec = hook["may"]
+    mpath = [*hpath, "may"]
+    when = (
+        host.expression(spec["when"], [*mpath, "when"], scope, expect="bool")
+        if "when" in spec
+        else None
+    )
+    amount_key = scope.temp("may-offered")
+    if "amount" in spec:
+        amount = host.expression(spec["amount"], [*mpath, "amount"], scope, expect="number")
+    else:
+        amount = None
+    record = host.statements(f"owner.{pending_field(cname)}[{eid}] += may-offered", mpath, scope)
+
+    def offer(s: Any) -> None:
+        if plain_do is not None:
+            plain_do(s)
+        if when is None or when(s):
+            s.t[amount_key] = 1 if amount is None else amount(s)
+            record(s)
+
+    return offer

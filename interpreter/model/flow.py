@@ -18,15 +18,25 @@ and can stop at any decision and resume later. Instructions:
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from interpreter.diagnostics.suggest import did_you_mean
 
 DO, JUMP, JUMP_IF_NOT, CHOOSE, CALL, RETURN, END_ROUND, STOP_IF, FINISH = range(9)
 
 Fn = Callable[[Any], Any]
 STEP_KINDS = ("do", "log", "choose", "if", "each-player", "repeat", "phase", "stop-if")
 _loop_ids = itertools.count()
+# a phase named as it is declared (`phase: offers`): one name, with single inner hyphens
+_BARE_NAME = re.compile(r"[a-zA-Z_][a-zA-Z0-9_]*(-[a-zA-Z0-9_]+)*")
+
+
+def _no_phase(s: Any) -> None:
+    """What an unknown phase's step would run: never, as the ruleset is refused."""
+    return None
 
 
 @dataclass
@@ -183,13 +193,32 @@ class StepCompiler:
         elif "repeat" in step:
             self.repeat(step["repeat"], [*path, "repeat"], idle)
         elif "phase" in step:
-            which = self.dsl.expression(step["phase"], [*path, "phase"], expect="phase")
-            p.emit(CALL, which, p.phases)
+            p.emit(CALL, self.phase(step["phase"], [*path, "phase"]), p.phases)
         elif "stop-if" in step:
             cond = self.dsl.expression(step["stop-if"], [*path, "stop-if"], expect="bool")
             p.stops.append(p.emit(STOP_IF, cond, -1))
         else:  # the schema rules this out; keep a clear message for hand-built data
             raise ValueError(f"unknown step at {path}: {sorted(step)}")
+
+    def phase(self, text: Any, path: list) -> Fn:
+        """What a `phase:` step runs: a phase named as it is declared (`phase: offers`), or an
+        expression giving a phase's name (`card.phase`, the quoted `'"offers"'`). A bare name
+        that is neither a phase nor any other name is reported as an unknown phase."""
+        phases = self.dsl.root.get("phases") or {}
+        word = text.strip() if isinstance(text, str) else ""
+        if _BARE_NAME.fullmatch(word):
+            if word in phases:
+                return self.dsl.expression(f'"{word}"', path, expect="phase")
+            if self.dsl.c.root.lookup(word) is None:
+                guess = did_you_mean(word, [str(k) for k in phases])
+                self.dsl.error(
+                    path,
+                    "R001",
+                    f"unknown phase '{word}'",
+                    f"did you mean '{guess}'?" if guess else None,
+                )
+                return _no_phase
+        return self.dsl.expression(text, path, expect="phase")
 
     def count(self, kind: str, label: str, path: list) -> None:
         """In a coverage build, an instruction that counts the point at `path`; else nothing."""

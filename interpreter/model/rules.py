@@ -30,6 +30,7 @@ from interpreter.model.functions import (
 from interpreter.model.host import DslHost
 from interpreter.model.invariants import Invariant, compile_invariants
 from interpreter.model.limits import Limits, read_limits
+from interpreter.model.may import expand_may, unasked_offers
 from interpreter.model.origins import TextOrigins
 from interpreter.model.scoring import Scoring, compile_scoring
 from interpreter.model.state_decl import LOCAL_SCOPES, declare_state
@@ -130,6 +131,9 @@ def build_rules(
     rule point it runs there. ``journal`` makes a journal build: the generated code notes
     each write to the state in the state's journal (dsl/journal.py).
     """
+    # what the cards' `may:` hooks need (their pending bags, the phase that asks them)
+    unasked = unasked_offers(data)
+    data = expand_may(data)
     root = Scope(None)
     env = Env(
         players=players,
@@ -205,7 +209,7 @@ def build_rules(
         secret_marks,
     )
     limits = read_limits(data)
-    warnings = unused_events(data, env) + limits.warnings() + untexted_options(data)
+    warnings = unused_events(data, env) + limits.warnings() + untexted_options(data) + unasked
     if notes is not None:
         notes["count_used"] = env.count_used
         notes["secret_marks"] = marks

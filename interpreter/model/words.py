@@ -131,10 +131,14 @@ class Words:
 
 def choose_options(data: Any) -> Iterator[tuple[list[str | int], Mapping[str, Any]]]:
     """Every option of every ``choose`` step of a ruleset, with its path, in file order: the
-    one walk over them (option families here, id templates for the scenario checks)."""
+    one walk over them (option families here, id templates for the scenario checks). A card's
+    ``may:`` (model/may.py) is one too: the option its owner is asked about."""
 
     def walk(node: Any, path: list[str | int]) -> Iterator[tuple[list[str | int], Any]]:
         if isinstance(node, Mapping):
+            may = node.get("may")
+            if isinstance(may, Mapping) and "id" in may:
+                yield [*path, "may"], may
             choose = node.get("choose")
             options = choose.get("options") if isinstance(choose, Mapping) else None
             if isinstance(options, list):
@@ -184,3 +188,24 @@ def untexted_options(data: Any) -> list[Diagnostic]:
             Diagnostic(UNTEXTED, message, file, line, col, json_pointer(path), severity="warning")
         )
     return out
+
+
+# `{NAME}` in a card's `doc:`: the value of the table NAME (a knob), so the card says what the
+# rules in force do (a house rule that changes the knob changes the card's text too)
+_CITED_KNOB = re.compile(r"\{([a-zA-Z_][a-zA-Z0-9_]*(?:-[a-zA-Z0-9_]+)*)\}")
+
+
+def doc_text(text: str, tables: Mapping[str, Any]) -> str:
+    """A `doc:` text on one line, each ``{TABLE}`` replaced by that table's value where it is
+    one number or word (a table by player count, or a name that is no table, stays as written).
+
+    >>> doc_text("1 VP per {palace-divisor} VP of\n the others", {"palace-divisor": 3})
+    '1 VP per 3 VP of the others'
+    """
+
+    def value(m: re.Match[str]) -> str:
+        v = tables.get(m.group(1))
+        plain = isinstance(v, int | float | str) and not isinstance(v, bool)
+        return str(v) if plain else m.group(0)
+
+    return _CITED_KNOB.sub(value, " ".join(str(text).split()))

@@ -21,7 +21,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.model.words import fill, label, option_words
+from interpreter.model.may import may_offers, pending_field
+from interpreter.model.words import doc_text, fill, label, option_words
 from interpreter.serve.drawing import Drawing, Face, draw_field
 
 __all__ = ["Board", "Chip", "Face", "Field", "Presentation", "Zone", "plain"]
@@ -114,7 +115,9 @@ class Presentation:
             labels=dict(section.get("labels") or {}),
             icons=dict(section.get("icons") or {}),
             colours=dict(section.get("colours") or {}),
-            internal=set(section.get("internal") or {}),
+            # and the engine's own bookkeeping of the cards' `may:` offers
+            internal=set(section.get("internal") or {})
+            | {pending_field(o.catalog) for o in may_offers(data)},
             zones=[(z["title"], list(z.get("fields") or [])) for z in section.get("zones") or []],
             options=dict(section.get("options") or {}),
             tables=dict(data.get("tables") or {}),
@@ -145,7 +148,7 @@ class Presentation:
                 pres.pieces[entry] = piece
                 pres.catalog_of[entry] = str(name)
                 if isinstance(piece.get("doc"), str):
-                    pres.docs.setdefault(entry, " ".join(piece["doc"].split()))
+                    pres.docs.setdefault(entry, doc_text(piece["doc"], pres.tables))
         return pres
 
     # -- words ---------------------------------------------------------------------------

@@ -275,7 +275,11 @@ class HeuristicBot:
             # the colonist that leaves the supply short of the next ship's minimum
             return self._offer_value(view, g["colonist-supply"] - 1 < len(view["players"]))
         if family in ("vp", "privilege-vp"):
-            offered = me["vp-offers"].get(rest, 0) if family == "vp" else me["privilege-vp-offer"]
+            # what a building's `may:` offers waits in may-buildings until it is asked
+            if family == "vp":
+                offered = me["may-buildings"].get(rest, 0)
+            else:
+                offered = me["privilege-vp-offer"]
             return self._offer_value(view, g["vp-chips"] <= offered)
         if family == "place":
             return self._place_value(rest, me)

@@ -181,8 +181,8 @@ def _copy_with(tmp_path: Path, old: str, new: str) -> Path:
     return dest.parent
 
 
-# The harbor's hook in the base ruleset: the VP it offers per loading.
-HARBOR_BONUS = "shipped: owner.vp-offers[harbor] += 1"
+# The harbor's `may:` in the base ruleset: the VP it offers per loading.
+HARBOR_BONUS = "id: vp:harbor\n              amount: 1"
 
 
 def test_unchanged_copy_passes_everything(tmp_path):
@@ -191,7 +191,7 @@ def test_unchanged_copy_passes_everything(tmp_path):
 
 
 def test_changing_the_harbor_bonus_fails_exactly_the_harbor_scenarios(tmp_path):
-    rulesets = _copy_with(tmp_path, HARBOR_BONUS, HARBOR_BONUS.replace("+= 1", "+= 2"))
+    rulesets = _copy_with(tmp_path, HARBOR_BONUS, HARBOR_BONUS.replace("amount: 1", "amount: 2"))
     assert _failing(rulesets) == {
         "the harbor adds 1 VP to each load",
         "harbor and wharf, the rulebook's example",
@@ -209,7 +209,7 @@ def test_changing_the_office_cost_fails_exactly_its_scenario(tmp_path):
 
 
 def test_cli_runs_against_a_modified_copy(tmp_path, capsys):
-    rulesets = _copy_with(tmp_path, HARBOR_BONUS, HARBOR_BONUS.replace("+= 1", "+= 2"))
+    rulesets = _copy_with(tmp_path, HARBOR_BONUS, HARBOR_BONUS.replace("amount: 1", "amount: 2"))
     code = main(
         ["test", str(SCENARIOS / "puerto-rico" / "harbor.yaml"), "--rulesets", str(rulesets)]
     )

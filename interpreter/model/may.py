@@ -1,0 +1,232 @@
+"""`may:`, an optional effect written on its card: where it is recorded and where it is asked.
+
+A catalog entry's hook may be ``{may: {...}, do: ...}`` instead of statements
+(docs/optional-effects.md). When the event happens, ``do`` runs as a plain hook would and the
+offer is recorded: ``amount`` (default 1, read then, with ``when`` deciding whether to record
+at all) is added to the owner's pending offers, the player bag ``may-CATALOG`` keyed by entry.
+The owner is asked later, where the flow runs the phase ``may``; this module writes that phase
+from the cards, one question per card in catalog order (a card's offers made before it is asked
+add up into one question):
+
+    owner = actor; amount = actor.may-CATALOG[ENTRY]
+    if IF:  choose [ID (log LOG, do DO), pass]
+    actor.may-CATALOG[ENTRY] = 0
+
+``owner`` and ``amount`` are flow variables while he is asked, so the card's texts read as the
+card does. The written phase's option, `if` and `do` are the card's own nodes (positions kept),
+so an error in them points at the card. Recording at the event and asking at the next `may`
+phase keeps one decision point per question (design.md: decisions are small choices that the
+flow asks), and the owner answers with everything that happened in his turn known.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+from interpreter.compose.tree import CopyOnWriteTree
+from interpreter.diagnostics.errors import Diagnostic, RulesError
+from interpreter.load.locate import (
+    entry_file,
+    is_map,
+    json_pointer,
+    locate,
+    node_file,
+    set_entry_file,
+    set_node_file,
+)
+
+__all__ = [
+    "ASK_PHASE",
+    "MayOffer",
+    "expand_may",
+    "may_offers",
+    "pending_field",
+    "phases_run",
+    "unasked_offers",
+]
+
+# The phase the engine writes from the cards' `may:` (the flow runs it where they are asked).
+ASK_PHASE = "may"
+# The flow variables the asking texts read.
+OWNER_VAR = "owner"
+AMOUNT_VAR = "amount"
+
+
+@dataclass(frozen=True)
+class MayOffer:
+    """One card's `may:` hook: its catalog, entry, event, and the `may:` map itself."""
+
+    catalog: str
+    entry: str
+    event: str
+    spec: Any
+
+
+def pending_field(catalog: str) -> str:
+    """The player bag that holds a catalog's offers not yet asked (keyed by entry)."""
+    return f"may-{catalog}"
+
+
+def may_offers(data: Any) -> Iterator[MayOffer]:
+    """Every `may:` hook of the composed ruleset, in catalog order."""
+    catalogs = data.get("catalogs") if is_map(data) else None
+    for cname, cat in (catalogs or {}).items():
+        if not is_map(cat):
+            continue
+        for eid, entry in (cat.get("entries") or {}).items():
+            hooks = entry.get("on") if is_map(entry) else None
+            for event, hook in (hooks or {}).items():
+                if is_map(hook) and is_map(hook.get("may")):
+                    yield MayOffer(str(cname), str(eid), str(event), hook["may"])
+
+
+def _at_key(data: Any, path: list[Any], code: str, message: str, severity: str) -> Diagnostic:
+    file, line, col = locate(data, path, key=True)
+    return Diagnostic(code, message, file, line, col, json_pointer(path), severity=severity)
+
+
+def phases_run(node: Any) -> set[str]:
+    """The phase names the steps under `node` run by name (`phase: NAME` or a quoted
+    `phase: '"NAME"'`); a phase an expression picks (`card.phase`) is not among them."""
+    found: set[str] = set()
+    if is_map(node):
+        for key, value in node.items():
+            if key == "phase" and isinstance(value, str):
+                found.add(value.strip().strip("\"'"))
+            else:
+                found |= phases_run(value)
+    elif isinstance(node, list):
+        for item in node:
+            found |= phases_run(item)
+    return found
+
+
+def unasked_offers(data: Any) -> list[Diagnostic]:
+    """W005: a card's `may:` that is never asked, as no step runs the phase `may`."""
+    if ASK_PHASE in phases_run([data.get("flow"), data.get("phases")]):
+        return []
+    message = (
+        f"this offer can never be asked: no step runs the phase '{ASK_PHASE}' "
+        f"(add a step `phase: {ASK_PHASE}` where the owner is asked)"
+    )
+    return [
+        _at_key(
+            data,
+            ["catalogs", o.catalog, "entries", o.entry, "on", o.event],
+            "W005",
+            message,
+            "warning",
+        )
+        for o in may_offers(data)
+    ]
+
+
+def _like(src: Any, items: list[tuple[str, Any, str | None]]) -> CommentedMap:
+    """A new map of `items` (key, value, the key of `src` whose position it takes): the
+    generated step keeps the card's positions, so what it reports points at the card."""
+    out = CommentedMap()
+    out.lc.data = {}
+    src_lc = getattr(src, "lc", None) if hasattr(type(src), "lc") else None
+    if src_lc is not None:
+        out.lc.line, out.lc.col = src_lc.line, src_lc.col
+    set_node_file(out, node_file(src))
+    for key, value, from_key in items:
+        out[key] = value
+        if from_key is not None and src_lc is not None and from_key in (src_lc.data or {}):
+            out.lc.data[key] = list(src_lc.data[from_key])
+            set_entry_file(out, key, entry_file(src, from_key))
+    return out
+
+
+def _ask_steps(offer: MayOffer) -> list[Any]:
+    """The steps that ask one card's offer (see the module docstring)."""
+    spec = offer.spec
+    pending = f"actor.{pending_field(offer.catalog)}[{offer.entry}]"
+    option = _like(
+        spec,
+        [
+            ("id", spec["id"], "id"),
+            *([("log", spec["log"], "log")] if "log" in spec else []),
+            ("do", spec["do"], "do"),
+        ],
+    )
+    choose = _like(
+        spec,
+        [
+            ("who", "actor", None),
+            ("label", str(spec.get("label") or f"{spec['id']}?"), "label"),
+            ("options", CommentedSeq([option, CommentedMap(id="pass")]), None),
+        ],
+    )
+    ask: Any = _like(spec, [("name", f"{offer.entry}-choice", None), ("choose", choose, None)])
+    if "if" in spec:
+        ask = _like(
+            spec,
+            [
+                ("name", f"{offer.entry}-asked", None),
+                ("if", spec["if"], "if"),
+                ("then", CommentedSeq([ask]), None),
+            ],
+        )
+    bind = f"{OWNER_VAR} = actor\n{AMOUNT_VAR} = {pending}"
+    steps = CommentedSeq(
+        [
+            _like(spec, [("name", f"{offer.entry}-offered", None), ("do", bind, None)]),
+            ask,
+            _like(spec, [("name", f"{offer.entry}-done", None), ("do", f"{pending} = 0", None)]),
+        ]
+    )
+    return [
+        _like(
+            spec,
+            [("name", offer.entry, None), ("if", f"{pending} > 0", None), ("then", steps, None)],
+        )
+    ]
+
+
+def expand_may(data: Any) -> Any:
+    """`data` with what its `may:` hooks need written in: each catalog's pending bag
+    (`state.player.may-CATALOG`; the table keeps it internal), the flow variables `owner`
+    and `amount`, and the phase `may` that asks them. `data` itself is left as it is (the
+    rule a reader is shown is the card's); unchanged when no hook has a `may:`."""
+    offers = list(may_offers(data))
+    if not offers:
+        return data
+    if ASK_PHASE in (data.get("phases") or {}):
+        raise RulesError(
+            [
+                _at_key(
+                    data,
+                    ["phases", ASK_PHASE],
+                    "R002",
+                    f"the phase '{ASK_PHASE}' is the one the engine writes from the cards' "
+                    "`may:` hooks; name this phase otherwise",
+                    "error",
+                )
+            ]
+        )
+    tree = CopyOnWriteTree()
+    tree.root = tree.copy(data)
+    root = tree.root
+    for key in ("state", "flow", "phases"):
+        if not is_map(root.get(key)):
+            root[key] = CommentedMap()
+    state = tree.writable(["state"])
+    if not is_map(state.get("player")):
+        state["player"] = CommentedMap()
+    player = tree.writable(["state", "player"])
+    for catalog in dict.fromkeys(o.catalog for o in offers):
+        player.setdefault(pending_field(catalog), {"bag": catalog})
+    flow = tree.writable(["flow"])
+    variables = CommentedSeq(list(flow.get("variables") or []))
+    for var in (OWNER_VAR, AMOUNT_VAR):
+        if var not in variables:
+            variables.append(var)
+    flow["variables"] = variables
+    phases = tree.writable(["phases"])
+    phases[ASK_PHASE] = CommentedSeq(step for o in offers for step in _ask_steps(o))
+    return root
