@@ -26,7 +26,10 @@ __all__ = [
     "wants_coverage",
 ]
 
-BOTS_HELP = "one bot for every seat, or one per seat (default: random)"
+BOTS_HELP = (
+    "one bot for every seat, or one per seat (default: the game's own bot, such as "
+    "pr-heuristic, else random)"
+)
 
 
 def add_game(parser: argparse.ArgumentParser, help: str) -> None:

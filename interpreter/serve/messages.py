@@ -14,6 +14,7 @@ from typing import Any
 from interpreter.dsl.loglines import lines_for
 from interpreter.engine.view import seat_view
 from interpreter.serve.costs import cost_text
+from interpreter.serve.names import seat_colour, seat_names
 from interpreter.serve.presentation import Presentation, preview_changes
 from interpreter.serve.render import board_html, log_lines, score_rows
 
@@ -47,7 +48,7 @@ def seat_message(
     # each line as this seat reads it: its own text of a line naming its hidden cards, the
     # public text of every other line (a spectator: all public)
     lines = (table.state.log or [])[log_from:]
-    message["log"] = log_lines(lines_for(lines, seat, keep_seat=False))
+    message["log"] = log_lines(lines_for(lines, seat, keep_seat=False), base["names"])
     return message
 
 
@@ -61,12 +62,16 @@ def _position(table: Any, seat: int | None, every_seat: bool) -> dict[str, Any]:
     view = seat_view(state.game.rules, state, viewer, shared=True, every_seat=every_seat)
     over = state.is_over
     to_move = None if over else state.to_move
+    # every seat by its name and colour (public: the same for every seat and spectator)
+    names = seat_names(table.save.seats, getattr(table, "names", None))
     message: dict[str, Any] = {
         "type": "state",
         "table": table.id,
         "title": table.game.title or table.game.name,
         "seat": seat,
         "seats": list(table.save.seats),
+        "names": names,
+        "colours": [seat_colour(n) for n in range(len(names))],
         # the table's creator chose its seed: whoever knows the seed knows every hidden value
         "practice": table.practice,
         "decision": table.decision,
@@ -75,7 +80,7 @@ def _position(table: Any, seat: int | None, every_seat: bool) -> dict[str, Any]:
         "over": over,
         "prompt": _prompt(state) if to_move is not None else "",
         "options": _options(table, viewer) if to_move == viewer else [],
-        "board": board_html(pres.board(view), pres, viewer),
+        "board": board_html(pres.board(view), pres, viewer, names),
         "log_from": 0,
         "log": [],
         "result": None,
@@ -89,7 +94,8 @@ def _position(table: Any, seat: int | None, every_seat: bool) -> dict[str, Any]:
             "winners": list(result.winners),
             "rounds": result.rounds,
             "trigger": result.trigger,
-            "rows": score_rows(result, table.save.seats),
+            "ended": pres.end_text(result.trigger),  # the trigger in words
+            "rows": score_rows(result, table.save.seats, names, pres),
         }
     return message
 
