@@ -289,13 +289,6 @@ def _string_list(
     return [str(item) for item in value]
 
 
-def _default_bot(game: str) -> str:
-    """The opponent a game gets unless told otherwise (bots.default_bot: the game's own)."""
-    from interpreter.bots import default_bot
-
-    return default_bot(game)
-
-
 def _is_bot(name: str) -> bool:
     # the bots (and their search) are imported only by commands that seat them: `validate`,
     # `list` and `schema` start faster without
@@ -368,8 +361,7 @@ def resolve_config(
     if seed is None:
         seed = secrets.randbelow(1_000_000_000)
 
-    # the game's own fast bot is the default opponent (random for a game without one)
-    seats = list(cfg.get("seats", [])) or [_default_bot(str(game))] * players
+    seats = list(cfg.get("seats", [])) or ["random"] * players
     if bots is not None:
         if len(bots) == 1:
             seats = [bots[0]] * players

@@ -177,12 +177,19 @@ class HumanPlayer:
         return self.names[self.seat] if self.names else f"seat {self.seat}"
 
     def named_lines(self, lines: Sequence[str]) -> list[str]:
-        """Log lines with every "seat N" said by its name."""
+        """Log lines with every "seat N" said by its name, and the end in the game's words."""
         if not self.names:
             return list(lines)
         from interpreter.serve.names import with_names
+        from interpreter.serve.render import worded_end
 
-        return [with_names(line, self.names) for line in lines]
+        pres = self.presentation
+        return [
+            worded_end(with_names(line, self.names), pres)
+            if pres is not None
+            else with_names(line, self.names)
+            for line in lines
+        ]
 
     def offer(
         self,
@@ -259,7 +266,7 @@ class HumanPlayer:
         if compound:
             summary: list[str] = []
         else:
-            summary = summary_lines(pres.board(view), view, view.get("seat"), width)
+            summary = summary_lines(self._named_board(view), view, view.get("seat"), width)
             if len(summary) > max(room - 2, 1):  # keep two lines for the log
                 summary = summary[: max(room - 3, 0)] + ["  ... ('b' shows the whole board)"]
         budget = min(room - len(summary), 2 if compound else 12)
@@ -268,6 +275,16 @@ class HumanPlayer:
         lines = ["", *recent, f"--- {self.name} to decide ---", *summary, *options]
         self.out.write("\n".join(lines) + "\n")
         self.out.flush()
+
+    def _named_board(self, view: Mapping[str, Any]) -> Any:
+        """The seat's board with every seat's area titled by its name."""
+        pres = self.presentation
+        assert pres is not None
+        board = pres.board(view)
+        for zone in board.seats:  # a board's zones are its own: retitling them is local
+            if self.names and zone.seat is not None and 0 <= zone.seat < len(self.names):
+                zone.title = self.names[zone.seat]
+        return board
 
     def _option_block(self, legal: Sequence[str], width: int, rows: int) -> list[str]:
         from interpreter.cli.board import option_lines

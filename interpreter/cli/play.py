@@ -134,9 +134,14 @@ def run(args: argparse.Namespace) -> int:
     if args.resume:
         return resume(args)
     file_config = load_config_file(args.config) if args.config else None
-    cfg = resolve_from_flags(
-        args, file_config, seed=args.seed, humans=args.human, bots=split_commas(args.bots)
-    )
+    bots = split_commas(args.bots)
+    game = args.game or (file_config or {}).get("game")
+    if bots is None and not (file_config or {}).get("seats") and game:
+        # a person's opponent: the game's own fast bot (random for a game without one)
+        from interpreter.bots import default_bot
+
+        bots = [default_bot(str(game))]
+    cfg = resolve_from_flags(args, file_config, seed=args.seed, humans=args.human, bots=bots)
     if args.save:
         check_save_path(args.save)
     return play(cfg, Output(args.json, args.quiet), save_path=args.save, names=args.name or ())
@@ -338,7 +343,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="SEATS",
         help="comma-separated seats played by a person at this terminal, e.g. 0,2",
     )
-    flags.add_bots(parser)
+    flags.add_bots(
+        parser,
+        "one bot for every seat, or one per seat (default: the game's own bot, such as "
+        "pr-heuristic, else random)",
+    )
     parser.add_argument(
         "--name",
         action="append",

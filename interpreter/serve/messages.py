@@ -48,7 +48,9 @@ def seat_message(
     # each line as this seat reads it: its own text of a line naming its hidden cards, the
     # public text of every other line (a spectator: all public)
     lines = (table.state.log or [])[log_from:]
-    message["log"] = log_lines(lines_for(lines, seat, keep_seat=False), base["names"])
+    message["log"] = log_lines(
+        lines_for(lines, seat, keep_seat=False), base["names"], table.presentation
+    )
     return message
 
 

@@ -7,6 +7,7 @@ fragments in. The score rows are the ones ``rulebook play`` prints (cli/logfmt.p
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
@@ -17,7 +18,14 @@ from interpreter.serve.names import seat_colour, with_names
 from interpreter.serve.presentation import Board, Chip, Field, Presentation, Zone
 from interpreter.serve.render_draw import drawing_html, wide
 
-__all__ = ["board_html", "log_lines", "score_rows", "score_table_html", "seat_name"]
+__all__ = [
+    "board_html",
+    "log_lines",
+    "score_rows",
+    "score_table_html",
+    "seat_name",
+    "worded_end",
+]
 
 
 def seat_name(seat: int | None) -> str:
@@ -25,13 +33,30 @@ def seat_name(seat: int | None) -> str:
     return "" if seat is None else f"seat {seat}"
 
 
+_GAME_OVER = re.compile(r"^(\s*)game over \(([^()]+)\)$")
+
+
+def worded_end(text: str, pres: Presentation) -> str:
+    """The engine's last line, ``game over (TRIGGER)``, with the trigger in the ruleset's words.
+
+    >>> worded_end("game over (city-full)", Presentation(ends={"city-full": "a city is full"}))
+    'game over: a city is full'
+    """
+    found = _GAME_OVER.match(text)
+    return f"{found.group(1)}game over: {pres.end_text(found.group(2))}" if found else text
+
+
 def log_lines(
-    log: Sequence[tuple[int, int | None, str]], names: Sequence[str] | None = None
+    log: Sequence[tuple[int, int | None, str]],
+    names: Sequence[str] | None = None,
+    pres: Presentation | None = None,
 ) -> list[list[Any]]:
     """``[round, text]`` per entry, each text as the terminal log prints it; with ``names``,
-    every seat said by its name (serve/names.py)."""
+    every seat said by its name (serve/names.py), with ``pres`` the end in words."""
     out = []
     for round_no, seat, text in log:
+        if pres is not None and seat is None:
+            text = worded_end(text, pres)
         named = seat_name(seat)
         if named and not (
             text.lower().startswith(named) and text[len(named) : len(named) + 1] in ("", " ", ":")

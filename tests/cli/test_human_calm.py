@@ -156,11 +156,11 @@ def test_the_transcript_in_cli_md_is_what_the_command_prints(capsys, monkeypatch
 
     text = (Path(__file__).resolve().parents[2] / "docs" / "cli.md").read_text(encoding="utf-8")
     section = text[text.index("### Playing at the terminal") :]
-    start = section.index("```\n--- seat 0") + 4
+    start = section.index("```\n--- Player 1") + 4
     block = section[start : section.index("\n```", start)]
-    assert block.count("--- seat 0 to decide ---") == 3
+    assert block.count("--- Player 1 to decide ---") == 3
     answers = [
-        line[len("seat 0> ") :] for line in block.splitlines() if line.startswith("seat 0> ")
+        line[len("Player 1> ") :] for line in block.splitlines() if line.startswith("Player 1> ")
     ]
     monkeypatch.setattr("sys.stdin", io.StringIO("".join(f"{a}\n" for a in answers)))
     main(["play", "puerto-rico", "--players", "3", "--human", "0", "--seed", "5"])
