@@ -229,14 +229,15 @@ def play(
     output.header(game, cfg.seed, seats)
     printer = LogPrinter(output.out, enabled=output.log)
     state = game.new_state(cfg.seed, take_forced=take_forced, ask_hidden_forced=ask_hidden_forced)
-    printer.flush(state)
+    people = [a for a in agents if isinstance(a, HumanPlayer) and a.presentation is not None]
+    if prior or not people:  # else a person's first screen shows the set-up, in names
+        printer.flush(state)
     apply_choices(state, prior, printer, source)
     choices: list[str] = list(prior)
-    people = [a for a in agents if isinstance(a, HumanPlayer) and a.presentation is not None]
     for person in people:
         # from here each person's screen shows the log since that seat's last turn, so the
         # round log is not printed as it grows; its tail is printed when the game stops
-        person.seen = len(state.log or ())
+        person.seen = len(state.log or ()) if prior else 0
         printer.enabled = False
 
     def save(result: dict[str, Any] | None) -> None:

@@ -143,11 +143,12 @@ def test_the_log_since_the_last_screen_is_printed_when_the_game_ends(capsys, mon
     code = main(["play", "puerto-rico", "-p", "3", "--seed", "5", "--human", "0"])
     out = capsys.readouterr().out
     assert code == 0
-    tail = out[out.rindex("seat 0> 1\n") : out.index("Game over after")]
-    assert re.search(r"^Round \d+\n  ", tail.removeprefix("seat 0> 1\n"))
+    # the person is "Player 1" (no --name), the bots their kind
+    tail = out[out.rindex("Player 1> 1\n") : out.index("Game over after")]
+    assert re.search(r"^Round \d+\n  ", tail.removeprefix("Player 1> 1\n"))
     assert "game over" in tail or "end" in tail
     # the round log is not printed while the person plays: no line shows twice in a row
-    assert out.count("seat 0> ") == out.count(HEADING)
+    assert out.count("Player 1> ") == out.count("--- Player 1 to decide ---")
 
 
 def test_the_transcript_in_cli_md_is_what_the_command_prints(capsys, monkeypatch):
