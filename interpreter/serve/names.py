@@ -101,8 +101,8 @@ def check_name(raw: Any, seat: int, names: Sequence[str]) -> str:
 def with_names(text: str, names: Sequence[str]) -> str:
     """The engine's "seat N" in a text as that seat's name.
 
-    >>> with_names("seat 1 takes the Mayor; seat 0 passes", ["Ana", "Heuristic bot"])
-    'Heuristic bot takes the Mayor; Ana passes'
+    >>> with_names("seat 1 takes the Hat; seat 0 passes", ["Ana", "Heuristic bot"])
+    'Heuristic bot takes the Hat; Ana passes'
     """
 
     def name(found: re.Match[str]) -> str:

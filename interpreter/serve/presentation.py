@@ -99,8 +99,8 @@ class Presentation:
     score_labels: dict[str, str] = field(default_factory=dict)
     tiebreak_label: str = "Tiebreak"
     ends: dict[str, str] = field(default_factory=dict)
-    # a bag field whose counts are things of their own ("Trader (3 doubloons)", not "Trader
-    # ×3", which reads as three Traders): field -> [one, many] (``presentation: counts:``)
+    # a bag field whose counts are things of their own ("Market (3 coins)", not "Market ×3",
+    # which reads as three Markets): field -> [one, many] (``presentation: counts:``)
     counts: dict[str, list[str]] = field(default_factory=dict)
     # the fields already described, by (name, value, viewer where it matters, players): most
     # fields are unchanged from one move to the next, and describing and drawing them is most
@@ -333,7 +333,7 @@ class Presentation:
         return Field(name, self.label(name), self.chips(value), drawing)
 
     def _counted(self, name: str, value: Mapping[str, Any]) -> list[Chip]:
-        """A bag of ``counts:`` as each kind with its count in words: "Trader (3 doubloons)"."""
+        """A bag of ``counts:`` as each kind with its count in words: "Market (3 coins)"."""
         one, many = (self.counts[name] + self.counts[name])[:2]
         return [
             Chip(f"{self.label(k)} ({v} {one if v == 1 else many})", str(k), v)

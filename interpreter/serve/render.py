@@ -33,17 +33,21 @@ def seat_name(seat: int | None) -> str:
     return "" if seat is None else f"seat {seat}"
 
 
-_GAME_OVER = re.compile(r"^(\s*)game over \(([^()]+)\)$")
+_BRACKETED_ID = re.compile(r"\(([a-z0-9]+(?:-[a-z0-9]+)*)\)")
 
 
 def worded_end(text: str, pres: Presentation) -> str:
-    """The engine's last line, ``game over (TRIGGER)``, with the trigger in the ruleset's words.
+    """A log line with an end trigger in brackets (the engine's ``game over (TRIGGER)``, a
+    rule's "the game will end after this round ({why})") in the ruleset's words (``ends:``).
 
     >>> worded_end("game over (city-full)", Presentation(ends={"city-full": "a city is full"}))
-    'game over: a city is full'
+    'game over (a city is full)'
     """
-    found = _GAME_OVER.match(text)
-    return f"{found.group(1)}game over: {pres.end_text(found.group(2))}" if found else text
+    if not pres.ends:
+        return text
+    return _BRACKETED_ID.sub(
+        lambda m: f"({pres.ends[m.group(1)]})" if m.group(1) in pres.ends else m.group(0), text
+    )
 
 
 def log_lines(
@@ -55,7 +59,7 @@ def log_lines(
     every seat said by its name (serve/names.py), with ``pres`` the end in words."""
     out = []
     for round_no, seat, text in log:
-        if pres is not None and seat is None:
+        if pres is not None:
             text = worded_end(text, pres)
         named = seat_name(seat)
         if named and not (

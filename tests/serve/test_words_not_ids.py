@@ -300,6 +300,16 @@ def test_score_headers_and_the_end_are_the_rulesets_words():
         "the colonists ran out",
         "a city is full",
     ]
+    # the log's lines that name the trigger say it in words too (the rules' text and the
+    # engine's last line keep the id: saves and goldens)
+    from interpreter.serve.render import worded_end
+
+    assert (
+        worded_end("the game will end after this round (vp-chips)", pres)
+        == "the game will end after this round (the VP chips ran out)"
+    )
+    assert worded_end("game over (city)", pres) == "game over (a city is full)"
+    assert worded_end("seat 1 takes 1 VP (privilege)", pres) == "seat 1 takes 1 VP (privilege)"
     # every shipped trigger has its words (a trigger the rules set is a quoted id)
     for game in ("puerto-rico", "san-juan"):
         _, data = load_game_and_data(game, 4, [])
