@@ -29,6 +29,8 @@ from interpreter.bots.registry import (  # `X as X`: re-exported, the package's 
     UnknownBotError as UnknownBotError,
     bot_base as bot_base,
     bot_names as bot_names,
+    bot_title as bot_title,
+    default_bot as default_bot,
     make_bot as make_bot,
     parse_bot_spec as parse_bot_spec,
     register_bot as register_bot,
@@ -47,11 +49,13 @@ register_bot(
     "random",
     "picks uniformly at random among the legal options (seeded per seat)",
     lambda seat, seed: RandomBot(seat, seed),
+    title="Random bot",
 )
 register_bot(
     "first",
     "always picks the first legal option (a fixed, repeatable baseline)",
     lambda seat, seed: FirstBot(),
+    title="First choice bot",
 )
 
 
@@ -84,6 +88,7 @@ register_bot(
     "(e.g. search:seconds=0.25 or search:iterations=400:depth=30; model=FILE: guided)",
     _search_bot,
     SEARCH_PARAMS,
+    title="Search bot",
 )
 register_bot(
     "learned",
@@ -92,6 +97,7 @@ register_bot(
     _learned_bot,
     LEARNED_PARAMS,
     positional="model",
+    title="Learned bot",
 )
 
 # Game-specific bots beside their rulesets (rulesets/<game>/bots.py): see plugins.py.

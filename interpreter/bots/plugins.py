@@ -5,6 +5,7 @@ A ruleset folder may hold a ``bots.py`` (``rulesets/<game>/bots.py``). It is imp
 
     BOTS = {
         "xx-heuristic": ("one line for 'rulebook list'", factory),   # factory(seat, seed) -> bot
+        "xx-greedy": ("another line", factory, "Greedy bot"),  # a title: its seat's name
     }
 
 Each bot then works everywhere a built-in one does (``--bots``, configs, ``rulebook simulate``).
@@ -33,7 +34,7 @@ PLUGIN_FILE = "bots.py"
 _LOADED: dict[str, Any] = {}
 
 
-def load_plugin_file(path: Path, register: Callable[[str, str, Callable], None]) -> list[str]:
+def load_plugin_file(path: Path, register: Callable[..., None]) -> list[str]:
     """Import one plugin file and register its ``BOTS``; returns the names registered."""
     path = path.resolve()
     key = str(path)
@@ -52,24 +53,26 @@ def load_plugin_file(path: Path, register: Callable[[str, str, Callable], None])
             raise
         _LOADED[key] = module
     names = []
-    for bot_name, (doc, factory) in dict(getattr(module, "BOTS", {})).items():
-        register(str(bot_name), str(doc), factory)
+    for bot_name, entry in dict(getattr(module, "BOTS", {})).items():
+        # (doc, factory) or (doc, factory, title): the title names its seat at a table
+        doc, factory, *title = entry
+        register(str(bot_name), str(doc), factory, *(str(t) for t in title[:1]))
         names.append(str(bot_name))
     return names
 
 
-def load_plugins(register: Callable[[str, str, Callable], None] | None = None) -> list[str]:
+def load_plugins(register: Callable[..., None] | None = None) -> list[str]:
     """Register the bots of every game folder's ``bots.py``; returns the names registered."""
     from interpreter.load.catalog import game_dirs
 
-    def adder(game: str) -> Callable[[str, str, Callable], None]:
-        def add(name: str, doc: str, factory: Callable) -> None:
+    def adder(game: str) -> Callable[..., None]:
+        def add(name: str, doc: str, factory: Callable, title: str = "") -> None:
             if name in BOTS:
                 return
             if register is not None:
                 register(name, doc, factory)
             else:  # a game folder's bot knows that game's ids: it plays that game only
-                register_bot(name, doc, factory, game=game)
+                register_bot(name, doc, factory, game=game, title=title)
 
         return add
 

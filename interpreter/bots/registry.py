@@ -20,6 +20,8 @@ __all__ = [
     "UnknownBotError",
     "bot_base",
     "bot_names",
+    "bot_title",
+    "default_bot",
     "make_bot",
     "parse_bot_spec",
     "plays",
@@ -55,6 +57,8 @@ class BotSpec:
     game: str | None = None
     # the parameter a bare first value fills (``learned:FILE`` is ``learned:model=FILE``)
     positional: str | None = None
+    # how a person reads the bot's seat at a table ("Random bot"); "": "NAME bot"
+    title: str = ""
 
 
 class UnknownBotError(KeyError):
@@ -74,13 +78,32 @@ def register_bot(
     params: Mapping[str, BotParam] | None = None,
     game: str | None = None,
     positional: str | None = None,
+    title: str = "",
 ) -> None:
     """Add a bot to the registry so the command line and ``rulebook list`` know it (``game``:
     the only game it plays, for a bot that knows one game's ids; ``positional``: the parameter
-    a bare first value sets, as in ``learned:FILE``)."""
+    a bare first value sets, as in ``learned:FILE``; ``title``: its seat's name at a table)."""
     if name in BOTS:
         raise ValueError(f"bot {name!r} is already registered")
-    BOTS[name] = BotSpec(name, doc, factory, dict(params or {}), game, positional)
+    BOTS[name] = BotSpec(name, doc, factory, dict(params or {}), game, positional, title)
+
+
+def bot_title(spec: str) -> str:
+    """How a person reads a bot's seat: its registered title ("Heuristic bot"), else the
+    name of its spec followed by "bot"."""
+    entry = BOTS.get(bot_base(spec))
+    if entry is not None and entry.title:
+        return entry.title
+    return f"{bot_base(spec)} bot"
+
+
+def default_bot(game: str) -> str:
+    """The opponent a table or a terminal game gets unless told otherwise: the game's own bot
+    (the first its folder registers: a fast player that knows the game), else ``random``."""
+    for entry in BOTS.values():
+        if entry.game == game:
+            return entry.name
+    return "random"
 
 
 def plays(spec: str, game: str) -> bool:

@@ -64,9 +64,9 @@ def add_players(parser: argparse.ArgumentParser, help: str) -> None:
     parser.add_argument("--players", "-p", type=positive_int, metavar="N", help=help)
 
 
-def add_bots(parser: argparse.ArgumentParser) -> None:
+def add_bots(parser: argparse.ArgumentParser, help: str = BOTS_HELP) -> None:
     """``--bots BOT[,BOT...]``, repeatable: one bot for all seats or one per seat."""
-    parser.add_argument("--bots", action="append", metavar="BOT[,BOT...]", help=BOTS_HELP)
+    parser.add_argument("--bots", action="append", metavar="BOT[,BOT...]", help=help)
 
 
 def add_jobs(parser: argparse.ArgumentParser, help: str) -> None:

@@ -193,6 +193,28 @@ class HumanPlayer:
         self.gesture: Gesture | None = None
         self.queued: list[str] = []
         self.last_gestures: dict[str, list[str]] = {}
+        # every seat's name (serve/names.py), set by the driver: the screens say them
+        self.names: list[str] | None = None
+
+    @property
+    def name(self) -> str:
+        """This seat as the person reads it: their name, else its number."""
+        return self.names[self.seat] if self.names else f"seat {self.seat}"
+
+    def named_lines(self, lines: Sequence[str]) -> list[str]:
+        """Log lines with every "seat N" said by its name, and the end in the game's words."""
+        if not self.names:
+            return list(lines)
+        from interpreter.serve.names import with_names
+        from interpreter.serve.render import worded_end
+
+        pres = self.presentation
+        return [
+            worded_end(with_names(line, self.names), pres)
+            if pres is not None
+            else with_names(line, self.names)
+            for line in lines
+        ]
 
     def offer(
         self,
@@ -269,14 +291,25 @@ class HumanPlayer:
         if compound:
             summary: list[str] = []
         else:
-            summary = summary_lines(pres.board(view), view, view.get("seat"), width)
+            summary = summary_lines(self._named_board(view), view, view.get("seat"), width)
             if len(summary) > max(room - 2, 1):  # keep two lines for the log
                 summary = summary[: max(room - 3, 0)] + ["  ... ('b' shows the whole board)"]
         budget = min(room - len(summary), 2 if compound else 12)
         recent = recent_lines(since, budget, width) if since and budget > 0 else []
-        lines = ["", *recent, f"--- seat {self.seat} to decide ---", *summary, *options]
+        recent = self.named_lines(recent)
+        lines = ["", *recent, f"--- {self.name} to decide ---", *summary, *options]
         self.out.write("\n".join(lines) + "\n")
         self.out.flush()
+
+    def _named_board(self, view: Mapping[str, Any]) -> Any:
+        """The seat's board with every seat's area titled by its name."""
+        pres = self.presentation
+        assert pres is not None
+        board = pres.board(view)
+        for zone in board.seats:  # a board's zones are its own: retitling them is local
+            if self.names and zone.seat is not None and 0 <= zone.seat < len(self.names):
+                zone.title = self.names[zone.seat]
+        return board
 
     def _option_block(self, legal: Sequence[str], width: int, rows: int) -> list[str]:
         from interpreter.cli.board import option_lines
@@ -323,7 +356,9 @@ class HumanPlayer:
         from interpreter.cli.calm import log_lines
 
         entries = self._log if everything else self._since
-        lines = log_lines(entries) or ["  (nothing happened since your last turn)"]
+        lines = self.named_lines(log_lines(entries)) or [
+            "  (nothing happened since your last turn)"
+        ]
         self.out.write("\n".join(lines) + "\n")
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
@@ -345,7 +380,7 @@ class HumanPlayer:
             return ahead
         self.show(view, legal)
         while True:
-            answer = self._read(f"seat {self.seat}> ")
+            answer = self._read(f"{self.name}> ")
             if answer is None:
                 raise PlayerLeft(self.seat)
             word, _, rest = answer.partition(" ")
@@ -422,7 +457,7 @@ class HumanPlayer:
         text = {o["id"]: o["text"] for o in self._offered(legal)}[option] if calm else option
         asked = next((q.text for q in self.questions if q.key == self.question), "")
         self.out.write(
-            f"seat {self.seat}, {asked}: {text} (answered in advance; 'answers' changes it)\n"
+            f"{self.name}, {asked}: {text} (answered in advance; 'answers' changes it)\n"
         )
         self.out.flush()
 
@@ -486,6 +521,15 @@ def pick(
     if len(prefixed) > 1:
         shown = ", ".join(prefixed[:5]) + (", ..." if len(prefixed) > 5 else "")
         return None, f"{answer!r} matches several options ({shown}); type more of it"
+    if texts:  # a person reads the options' words: the suggestion is said in them too
+        words: dict[str, str] = {}
+        for option in legal:
+            text = texts.get(option, option)
+            words.setdefault(_words(text), text)
+            words.setdefault(_words(option.split(":", 1)[-1]), text)
+        near = difflib.get_close_matches(_words(answer), list(words), n=1)
+        hint = f"; did you mean {words[near[0]]!r}?" if near else ""
+        return None, f"{answer!r} is not an option: enter {span} or a word of an option{hint}"
     close = difflib.get_close_matches(answer, legal, n=1)
     hint = f"; did you mean {close[0]!r}?" if close else ""
     return None, f"{answer!r} is not an option: enter {span} or an option id{hint}"

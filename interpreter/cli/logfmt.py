@@ -103,11 +103,21 @@ def _with_seat(seat: int | None, text: str) -> str:
     return f"{named}: {text}"
 
 
-def format_scores(result: Mapping[str, Any], seats: Sequence[str]) -> str:
+def format_scores(
+    result: Mapping[str, Any],
+    seats: Sequence[str],
+    names: Sequence[str] | None = None,
+    pres: Any = None,
+) -> str:
     """The final score table: a row per seat, a column per score component, total, tiebreak.
 
     ``result`` is the plain dict from :func:`interpreter.engine.savefile.result_to_dict`.
+    With ``names`` and ``pres`` (a person played: serve/names.py, serve/presentation.py) it
+    is a person's table: each seat by its name, each component and the end by the ruleset's
+    words, as the web table shows it.
     """
+    if names is not None and pres is not None:
+        return _worded_scores(result, seats, names, pres)
     scores = result["scores"]
     winners = winners_of(result)
     components: list[str] = []
@@ -147,16 +157,44 @@ def format_scores(result: Mapping[str, Any], seats: Sequence[str]) -> str:
     return "\n".join([ended, *lines, winners_line(winners, seats)])
 
 
-def winners_line(winners: Sequence[int], seats: Sequence[str]) -> str:
+def _worded_scores(
+    result: Mapping[str, Any], seats: Sequence[str], names: Sequence[str], pres: Any
+) -> str:
+    """:func:`format_scores` for a person: the web table's rows (serve/render.py)."""
+    from interpreter.serve.render import score_rows
+
+    rows = score_rows(result, seats, names, pres)
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = [
+        "  ".join(
+            cell.ljust(widths[i]) if i < 2 else cell.rjust(widths[i]) for i, cell in enumerate(row)
+        ).rstrip()
+        for row in rows
+    ]
+    ended = f"Game over after {result['rounds']} rounds, {result['decisions']} decisions"
+    if result.get("trigger"):
+        ended += f": {pres.end_text(result['trigger'])}"
+    return "\n".join([ended, *lines, winners_line(winners_of(result), seats, names)])
+
+
+def winners_line(
+    winners: Sequence[int], seats: Sequence[str], names: Sequence[str] | None = None
+) -> str:
     """The line under the score table: ``Winner: seat 1 (random)``, or every seat of a full
-    tie (equal total and tiebreak): ``Winners (tied): seat 0 (random), seat 2 (random)``.
+    tie (equal total and tiebreak): ``Winners (tied): seat 0 (random), seat 2 (random)``;
+    with ``names``, each seat by its name (``Winner: Ana``).
 
     >>> winners_line([0, 2], ["random", "first", "human"])
     'Winners (tied): seat 0 (random), seat 2 (human)'
+    >>> winners_line([1], ["human", "random"], ["Ana", "Random bot"])
+    'Winner: Random bot'
     """
-    named = ", ".join(
-        f"seat {seat} ({seats[seat] if 0 <= seat < len(seats) else '?'})" for seat in winners
-    )
+    if names is not None:
+        named = ", ".join(names[seat] if 0 <= seat < len(names) else "?" for seat in winners)
+    else:
+        named = ", ".join(
+            f"seat {seat} ({seats[seat] if 0 <= seat < len(seats) else '?'})" for seat in winners
+        )
     return f"Winners (tied): {named}" if len(winners) > 1 else f"Winner: {named}"
 
 
@@ -197,6 +235,9 @@ class Output:
         self.as_json = as_json
         self.log = not quiet
         self.table = not (quiet and as_json)
+        # where a person plays: every seat's name and the game's words (set by the caller)
+        self.names: list[str] | None = None
+        self.pres: Any = None
 
     def header(self, game: Any, seed: int, seats: Sequence[str]) -> None:
         if self.table:
@@ -206,16 +247,18 @@ class Output:
         """Print the score table (or why there is none) and the JSON line."""
         if self.table:
             if result is not None:
-                self.out.write(format_scores(result, seats) + "\n")
+                self.out.write(format_scores(result, seats, self.names, self.pres) + "\n")
             else:
-                self.out.write(unfinished_line(state) + "\n")
+                self.out.write(unfinished_line(state, self.names) + "\n")
         if self.as_json:
             self.out.write(summary_line(summary(game, seed, seats, state, result)) + "\n")
         self.out.flush()
 
 
-def unfinished_line(state: Any) -> str:
+def unfinished_line(state: Any, names: Sequence[str] | None = None) -> str:
     """What to say about a game that stopped before its end."""
-    who = "" if state.to_move is None else f", seat {state.to_move} to decide"
+    seat = state.to_move
+    named = f"seat {seat}" if names is None or seat is None else names[seat]
+    who = "" if seat is None else f", {named} to decide"
     done = f"stopped after {state.decisions} decisions in round {state.round}"
     return f"Game not finished: {done}{who}"

@@ -113,7 +113,7 @@ def _take_back(state: Any, seat: int, agents: Sequence[Any], printer: LogPrinter
     for agent in agents:
         if isinstance(agent, HumanPlayer):
             agent.seen = min(agent.seen, len(state.log or ()))
-    agents[seat].out.write(f"seat {seat} takes back its last move\n")
+    agents[seat].out.write(f"{agents[seat].name} takes back their last move\n")
 
 
 def gesture_at(state: Any, agent: HumanPlayer, seat: int) -> Gesture | None:
@@ -171,12 +171,17 @@ def run(args: argparse.Namespace) -> int:
     if args.resume:
         return resume(args)
     file_config = load_config_file(args.config) if args.config else None
-    cfg = resolve_from_flags(
-        args, file_config, seed=args.seed, humans=args.human, bots=split_commas(args.bots)
-    )
+    bots = split_commas(args.bots)
+    game = args.game or (file_config or {}).get("game")
+    if bots is None and not (file_config or {}).get("seats") and game:
+        # a person's opponent: the game's own fast bot (random for a game without one)
+        from interpreter.bots import default_bot
+
+        bots = [default_bot(str(game))]
+    cfg = resolve_from_flags(args, file_config, seed=args.seed, humans=args.human, bots=bots)
     if args.save:
         check_save_path(args.save)
-    return play(cfg, Output(args.json, args.quiet), save_path=args.save)
+    return play(cfg, Output(args.json, args.quiet), save_path=args.save, names=args.name or ())
 
 
 def resume(args: argparse.Namespace) -> int:
@@ -221,6 +226,7 @@ def resume(args: argparse.Namespace) -> int:
         source=args.resume,
         take_forced=save.take_forced,
         ask_hidden_forced=save.ask_hidden_forced,
+        names=args.name or (),
     )
 
 
@@ -232,13 +238,15 @@ def play(
     source: str = "<save>",
     take_forced: bool = True,
     ask_hidden_forced: bool = True,
+    names: Sequence[str] = (),
 ) -> int:
     """Load the game of ``cfg``, play it to the end, report, save. Returns the exit code.
 
     ``prior`` are choices already made (a resumed partial save, named ``source``); they are
     replayed and printed first; ``take_forced`` False plays on as a format 1 save was
     played, every decision asked, ``ask_hidden_forced`` False as a format 2 save was, every
-    decision with one option taken (see engine/savefile.py).
+    decision with one option taken (see engine/savefile.py). ``names``: the names of the
+    people at the terminal, one per person's seat in order (``--name``).
     """
 
     game = cli.load_game(cfg.game, cfg.players, cfg.overlays, cfg.options)
@@ -247,19 +255,28 @@ def play(
     rules = getattr(game, "rules", None)  # a stand-in game (a test's) may have no rules
     optional = questions(rules) if HUMAN in seats and rules is not None else ()
     agents = make_agents(seats, cfg.seed, pres, optional)
+    if HUMAN in seats:  # a person reads every seat by its name, the bots by their kind
+        everyone = seat_names_of(seats, names)
+        output.names, output.pres = everyone, pres
+        for agent in agents:
+            if isinstance(agent, HumanPlayer):
+                agent.names = everyone
+    elif names:
+        raise UsageError("--name names a person at this terminal: give --human SEATS too")
     output.header(game, cfg.seed, seats)
     printer = LogPrinter(output.out, enabled=output.log)
     state = game.new_state(cfg.seed, take_forced=take_forced, ask_hidden_forced=ask_hidden_forced)
     if HUMAN in seats and rules is not None:  # a person may take moves back (`undo`)
         watch_undo(state)
-    printer.flush(state)
+    people = [a for a in agents if isinstance(a, HumanPlayer) and a.presentation is not None]
+    if prior or not people:  # else a person's first screen shows the set-up, in names
+        printer.flush(state)
     apply_choices(state, prior, printer, source)
     choices: list[str] = list(prior)
-    people = [a for a in agents if isinstance(a, HumanPlayer) and a.presentation is not None]
     for person in people:
         # from here each person's screen shows the log since that seat's last turn, so the
         # round log is not printed as it grows; its tail is printed when the game stops
-        person.seen = len(state.log or ())
+        person.seen = len(state.log or ()) if prior else 0
         printer.enabled = False
 
     def save(result: dict[str, Any] | None) -> None:
@@ -291,13 +308,34 @@ def play(
     return 0
 
 
+def seat_names_of(seats: Sequence[str], names: Sequence[str]) -> list[str]:
+    """Every seat's name: the people's from ``--name`` (in the order of their seats, checked
+    as the web table checks them), the others "Player N"; the bots by their kind."""
+    from interpreter.serve.names import NameRefused, check_name, seat_names
+
+    people = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
+    if len(names) > len(people):
+        raise UsageError(
+            f"--name given {len(names)} times for {len(people)} person's seat(s): "
+            "one name per --human seat, in order"
+        )
+    chosen: dict[int, str] = {}
+    for seat, raw in zip(people, names, strict=False):
+        try:
+            chosen[seat] = check_name(raw, seat, seat_names(seats, chosen))
+        except NameRefused as exc:
+            raise UsageError(f"--name {raw!r}: {exc}") from None
+    return seat_names(seats, chosen)
+
+
 def _print_tail(state: Any, people: Sequence[HumanPlayer], output: Output) -> None:
     """The log since the last screen a person at the terminal was shown (the round log is not
     printed while people play: their screens show it), as the person's seat reads it."""
     if people and output.log:
         # one person at the terminal reads its own lines; several share the public log
         reader = people[0].seat if len(people) == 1 else None
-        for line in log_lines(state.log_for(reader)[max(p.seen for p in people) :]):
+        lines = log_lines(state.log_for(reader)[max(p.seen for p in people) :])
+        for line in people[0].named_lines(lines):
             output.out.write(line + "\n")
         output.out.flush()
 
@@ -351,7 +389,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="SEATS",
         help="comma-separated seats played by a person at this terminal, e.g. 0,2",
     )
-    flags.add_bots(parser)
+    flags.add_bots(
+        parser,
+        "one bot for every seat, or one per seat (default: the game's own bot, such as "
+        "pr-heuristic, else random)",
+    )
+    parser.add_argument(
+        "--name",
+        action="append",
+        metavar="NAME",
+        help="the name of the person at a --human seat (repeatable: one per seat, in order); "
+        "the others read it in the log and the scores (default: Player N)",
+    )
     parser.add_argument(
         "--save", metavar="FILE", help="write the game (or the partial game) to FILE"
     )

@@ -26,6 +26,7 @@ from interpreter.serve.answers import answer_routes
 from interpreter.serve.api import api_routes, broadcast
 from interpreter.serve.caps import Caps
 from interpreter.serve.limits import Limits, QuotaMiddleware, SlidingWindow
+from interpreter.serve.naming import name_routes
 from interpreter.serve.offloop import TableOpener, WorkerHub
 from interpreter.serve.overlays import store_overlay, store_overlay_async
 from interpreter.serve.pages import page_routes
@@ -227,6 +228,7 @@ def create_app(
             *answer_routes(),
             *undo_routes(),
             *replay_routes(),
+            *name_routes(),
             *page_routes(),
             Mount("/static", StaticFiles(directory=STATIC)),
         ],

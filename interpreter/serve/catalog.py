@@ -1,6 +1,8 @@
 """What the new-game page offers: the games, their expansions and options, the bots.
 
-An option is shown by a short name taken from its ``doc:`` (the id is shown small beside it):
+An option is shown by a short name taken from its ``doc:`` (its whole doc on hover, never its
+id); a bot by its title and its one-line description; each game has a default opponent, its own
+fast bot (``bots.default_bot``):
 
 >>> short_label("gold-rule", ["high", "low"], "The gold rule (older edition). high: more.")
 'The gold rule'
@@ -13,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from interpreter.bots import BOTS
+from interpreter.bots import BOTS, bot_title, default_bot
 from interpreter.load.catalog import list_games
 
 __all__ = ["games_listing", "short_label"]
@@ -39,9 +41,13 @@ def games_listing() -> dict[str, Any]:
                     for o in info.overlays
                 ],
                 "options": [_option(x) for x in info.options],
+                "bot": default_bot(info.name),
             }
         )
-    bots = [{"name": spec.name, "doc": spec.doc, "game": spec.game} for spec in BOTS.values()]
+    bots = [
+        {"name": spec.name, "title": bot_title(spec.name), "doc": spec.doc, "game": spec.game}
+        for spec in BOTS.values()
+    ]
     return {"games": games, "bots": bots}
 
 

@@ -16,6 +16,7 @@ from interpreter.engine.undo import undoable
 from interpreter.engine.view import seat_view
 from interpreter.serve.costs import cost_text
 from interpreter.serve.gestures import gesture_message
+from interpreter.serve.names import seat_colour, seat_names
 from interpreter.serve.presentation import Presentation, preview_changes
 from interpreter.serve.render import board_html, log_lines, score_rows
 
@@ -49,7 +50,9 @@ def seat_message(
     # each line as this seat reads it: its own text of a line naming its hidden cards, the
     # public text of every other line (a spectator: all public)
     lines = (table.state.log or [])[log_from:]
-    message["log"] = log_lines(lines_for(lines, seat, keep_seat=False))
+    message["log"] = log_lines(
+        lines_for(lines, seat, keep_seat=False), base["names"], table.presentation
+    )
     return message
 
 
@@ -63,12 +66,16 @@ def _position(table: Any, seat: int | None, every_seat: bool) -> dict[str, Any]:
     view = seat_view(state.game.rules, state, viewer, shared=True, every_seat=every_seat)
     over = state.is_over
     to_move = None if over else state.to_move
+    # every seat by its name and colour (public: the same for every seat and spectator)
+    names = seat_names(table.save.seats, getattr(table, "names", None))
     message: dict[str, Any] = {
         "type": "state",
         "table": table.id,
         "title": table.game.title or table.game.name,
         "seat": seat,
         "seats": list(table.save.seats),
+        "names": names,
+        "colours": [seat_colour(n) for n in range(len(names))],
         # the table's creator chose its seed: whoever knows the seed knows every hidden value
         "practice": table.practice,
         "decision": table.decision,
@@ -81,7 +88,7 @@ def _position(table: Any, seat: int | None, every_seat: bool) -> dict[str, Any]:
         "undo": undoable(state, seat),
         # a run of decisions asked as one move (serve/gestures.py), for the seat to move
         "gesture": gesture_message(table, viewer) if to_move == viewer else None,
-        "board": board_html(pres.board(view), pres, viewer),
+        "board": board_html(pres.board(view), pres, viewer, names),
         "log_from": 0,
         "log": [],
         "result": None,
@@ -95,7 +102,8 @@ def _position(table: Any, seat: int | None, every_seat: bool) -> dict[str, Any]:
             "winners": list(result.winners),
             "rounds": result.rounds,
             "trigger": result.trigger,
-            "rows": score_rows(result, table.save.seats),
+            "ended": pres.end_text(result.trigger),  # the trigger in words
+            "rows": score_rows(result, table.save.seats, names, pres),
         }
     return message
 

@@ -119,6 +119,7 @@ class WorkerHub(Hub):
             {seat: kind for seat, kind in enumerate(save.seats) if kind != HUMAN},
             creator=stored.creator,
             answers=self.store.answers(table_id),
+            names=self.store.names(table_id),
         )
         table.error = stop_reason(self.store, table_id)
         answer = await self._open(table, choices)

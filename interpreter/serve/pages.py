@@ -26,6 +26,7 @@ from interpreter.serve.api import (
     table_summary,
 )
 from interpreter.serve.catalog import games_listing
+from interpreter.serve.names import MAX_NAME, seat_names
 from interpreter.serve.overlays import MAX_UPLOAD, UploadRejected
 from interpreter.serve.randoms import TABLE_ID
 from interpreter.serve.tables import HUMAN, ServeError, Table
@@ -68,7 +69,7 @@ def _owned(request: Request, table_id: str) -> Table | None:
 def _manage_cell(table: Table) -> str:
     """The seat links and a delete button: shown to the table's creator only."""
     links = "".join(
-        f'<a class="seat-link" href="{escape(s["url"])}">seat {s["seat"]}</a> '
+        f'<a class="seat-link" href="{escape(s["url"])}">Player {s["seat"] + 1}</a> '
         for s in table_summary(table)["seats"]
         if "url" in s
     )
@@ -81,7 +82,7 @@ def _manage_cell(table: Table) -> str:
 async def lobby(request: Request) -> Response:
     rows = []
     for t in request.app.state.hub.store.recent():
-        who = ", ".join(t["seats"])
+        who = ", ".join(seat_names(t["seats"]))
         moves = t["decisions"]
         status = "finished" if t["finished"] else f"{moves} move{'' if moves == 1 else 's'} made"
         owned = _owned(request, t["id"])
@@ -111,16 +112,19 @@ def new_game_form(error: str = "", values: dict[str, Any] | None = None) -> str:
     listing = games_listing()
     games = listing["games"]
     chosen = values.get("game") or (games[0]["name"] if games else "")
-    bots = [(b["name"], b.get("game")) for b in listing["bots"]]
+    bots = listing["bots"]
     game_options = "".join(
         f'<option value="{escape(g["name"])}"{" selected" if g["name"] == chosen else ""}'
-        f' data-min="{g["min_players"]}" data-max="{g["max_players"]}">'
-        f"{escape(g['title'])}</option>"
+        f' data-min="{g["min_players"]}" data-max="{g["max_players"]}"'
+        f' data-bot="{escape(g["bot"])}">{escape(g["title"])}</option>'
         for g in games
     )
+    default = next((g["bot"] for g in games if g["name"] == chosen), "random")
     sections = "".join(_game_section(g, g["name"] == chosen) for g in games)
     most = max((g["max_players"] for g in games), default=4)
-    seat_rows = "".join(_seat_row(i, bots, i < int(values.get("players", 4))) for i in range(most))
+    seat_rows = "".join(
+        _seat_row(i, bots, i < int(values.get("players", 4)), default) for i in range(most)
+    )
     shown = f'<pre class="error" id="form-error">{escape(error)}</pre>' if error else ""
     return f"""
 <h1>New game</h1>{shown}
@@ -148,8 +152,7 @@ def _game_section(game: dict[str, Any], shown: bool) -> str:
     name = game["name"]
     overlays = "".join(
         f'<label class="check"><input type="checkbox" name="overlay:{escape(name)}" '
-        f'value="{escape(o["name"])}"> {escape(o["title"])} <code>{escape(o["name"])}</code>'
-        "</label>"
+        f'value="{escape(o["name"])}"> {escape(o["title"])}</label>'
         for o in game["overlays"]
     )
     options = []
@@ -158,11 +161,11 @@ def _game_section(game: dict[str, Any], shown: bool) -> str:
             f"<option{' selected' if c == opt['default'] else ''}>{escape(str(c))}</option>"
             for c in opt["choices"]
         )
-        # the name people read (from the doc), the id small beside it, the whole doc on hover
+        # the name people read (from the doc), the whole doc on hover
         options.append(
             f'<label class="game-option" title="{escape(opt["doc"])}">'
-            f"{escape(opt.get('label') or opt['name'])} <small><code>{escape(opt['name'])}</code>"
-            f'</small> <select name="option:{escape(name)}:{escape(opt["name"])}">{choices}'
+            f"{escape(opt.get('label') or opt['name'])}"
+            f' <select name="option:{escape(name)}:{escape(opt["name"])}">{choices}'
             "</select></label>"
         )
     hidden = "" if shown else " hidden disabled"
@@ -172,23 +175,28 @@ def _game_section(game: dict[str, Any], shown: bool) -> str:
     )
 
 
-def _seat_row(seat: int, bots: list[tuple[str, str | None]], shown: bool) -> str:
-    """One seat's select: a person or a bot; a game's own bot is marked with its game, so
-    that the form offers it only for that game (forms.js)."""
-    kinds = [(HUMAN, None), *bots]
-    names = [name for name, _game in bots]
-    default = HUMAN if seat == 0 else ("random" if "random" in names else names[0])
+def _seat_row(seat: int, bots: list[dict[str, Any]], shown: bool, bot: str) -> str:
+    """One seat's select: a person or a bot, each bot by its title with its one-line
+    description (shown under the select, forms.js); a game's own bot is marked with its
+    game, so that the form offers it only for that game. Seat 0 is a person, every other
+    seat the game's default bot."""
+    kinds = [
+        (HUMAN, "A person (gets a link to share)", "", None),
+        *((b["name"], b["title"], b["doc"], b.get("game")) for b in bots),
+    ]
+    default = HUMAN if seat == 0 else bot
     choices = "".join(
-        "<option"
+        f'<option value="{escape(k)}"'
         + (" selected" if k == default else "")
         + (f' data-game="{escape(g)}"' if g else "")
-        + f">{escape(k)}</option>"
-        for k, g in kinds
+        + f' data-doc="{escape(doc)}">{escape(title)}</option>'
+        for k, title, doc, g in kinds
     )
     hidden = "" if shown else " hidden"
     return (
-        f'<div class="seat-row"{hidden}><label>Seat {seat} '
-        f'<select name="seat{seat}">{choices}</select></label></div>'
+        f'<div class="seat-row"{hidden}><label>Player {seat + 1} '
+        f'<select name="seat{seat}">{choices}</select></label>'
+        ' <small class="bot-doc"></small></div>'
     )
 
 
@@ -249,7 +257,7 @@ async def create_game(request: Request) -> Response:
         remember_table(response, request, table)
         return response
     links = "".join(
-        f'<li>Seat {s["seat"]}: <a class="seat-link" href="{escape(s["url"])}">'
+        f'<li>Player {s["seat"] + 1}: <a class="seat-link" href="{escape(s["url"])}">'
         f'<span class="url">{escape(s["url"])}</span></a> '
         f'<button type="button" class="copy" data-url="{escape(s["url"])}">copy link</button></li>'
         for s in humans
@@ -306,23 +314,39 @@ async def table_page(request: Request) -> Response:
             layout("Table", f'<p class="error">{escape(exc.message)}</p>'), exc.status
         )
     token = request.query_params.get("token", "")
-    who = "spectator" if seat is None else f"seat {seat}"
+    names = seat_names(table.save.seats, table.names)
+    who = "spectator" if seat is None else names[seat]
     body = (
         f'<div id="app" data-mode="table" data-table="{escape(table.id)}" '
         f'data-token="{escape(token)}" data-bot-only="{int(table.bot_only)}" '
         f'data-speed="{table.speed:g}" '
         f'data-creator="{int(_owned(request, table.id) is not None)}">'
-        f"<h1>{escape(table.game.title or table.game.name)} <small>as {escape(who)}</small></h1>"
+        f"<h1>{escape(table.game.title or table.game.name)} "
+        f'<small>as <span id="who">{escape(who)}</span></small></h1>'
         + _practice_note(table)
+        + (_name_form(seat, names) if seat is not None and seat not in table.names else "")
         + _table_skeleton()
         + "</div>"
         # a seat's answers set in advance (a panel of its own: static/answers.js)
         + '<script src="/static/answers.js" defer></script>'
         # its Undo button (static/undo.js)
         + '<script src="/static/undo.js" defer></script>'
+        # a person names their seat on joining (static/names.js)
+        + '<script src="/static/names.js" defer></script>'
     )
     # gesture.js (a run of decisions asked as one move) is there before table.js draws
     return HTMLResponse(layout(table.game.title or "Table", body, "gesture.js table.js"))
+
+
+def _name_form(seat: int, names: list[str]) -> str:
+    """Asked once, when a person opens their seat's link: the name the others will read."""
+    return (
+        '<form id="name-form" class="name-form"><label>Your name '
+        f'<input id="name" name="name" maxlength="{MAX_NAME}" required autocomplete="nickname" '
+        f'placeholder="{escape(names[seat])}"></label> <button type="submit">Take a seat</button>'
+        " <small>The other players read it in the log and the scores.</small>"
+        ' <span id="name-error" class="name-error" role="alert"></span></form>'
+    )
 
 
 def _practice_note(table: Table) -> str:

@@ -98,6 +98,14 @@ class Presentation:
     # a run of one choose step's decisions shown as one gesture, by the step's name
     # (serve/gestures.py): {kind: assign | select, confirm: TEXT, about: FIELD}
     gestures: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # the score table's words: each component's label (``scoring: components: label:``), the
+    # tiebreak's (``scoring: tiebreak-label:``), and how each end trigger reads (``ends:``)
+    score_labels: dict[str, str] = field(default_factory=dict)
+    tiebreak_label: str = "Tiebreak"
+    ends: dict[str, str] = field(default_factory=dict)
+    # a bag field whose counts are things of their own ("Market (3 coins)", not "Market ×3",
+    # which reads as three Markets): field -> [one, many] (``presentation: counts:``)
+    counts: dict[str, list[str]] = field(default_factory=dict)
     # the fields already described, by (name, value, viewer where it matters, players): most
     # fields are unchanged from one move to the next, and describing and drawing them is most
     # of a table message's work. A Field depends on nothing else, so it is shared.
@@ -123,7 +131,14 @@ class Presentation:
             tables=dict(data.get("tables") or {}),
             cards={str(k): dict(v) for k, v in (section.get("cards") or {}).items() if v},
             gestures={str(k): dict(v) for k, v in (section.get("gestures") or {}).items() if v},
+            ends={str(k): str(v) for k, v in (section.get("ends") or {}).items()},
+            counts={str(k): [str(w) for w in v] for k, v in (section.get("counts") or {}).items()},
         )
+        scoring = data.get("scoring") or {}
+        for part in scoring.get("components") or []:
+            if isinstance(part, Mapping) and part.get("name"):
+                pres.score_labels[str(part["name"])] = str(part.get("label") or "")
+        pres.tiebreak_label = str(scoring.get("tiebreak-label") or pres.tiebreak_label)
         for name, spec in (section.get("draw") or {}).items():
             # `first: seat` is short for `first: {as: seat}`
             pres.draw[str(name)] = dict(spec) if isinstance(spec, Mapping) else {"as": spec}
@@ -158,6 +173,14 @@ class Presentation:
 
     def doc(self, key: Any) -> str:
         return self.docs.get(str(key), "")
+
+    def score_label(self, component: str) -> str:
+        """A score component as a score table's header reads it."""
+        return self.score_labels.get(component) or self.label(component)
+
+    def end_text(self, trigger: Any) -> str:
+        """Why the game ended, in words (``presentation: ends:``), else the trigger's label."""
+        return (self.ends.get(str(trigger)) or self.label(trigger)) if trigger else ""
 
     def option_family(self, option: str) -> str:
         return option.split(":", 1)[0]
@@ -304,6 +327,8 @@ class Presentation:
     def _describe(
         self, name: str, spec: Mapping[str, Any] | None, value: Any, viewer: Any, players: int
     ) -> Field:
+        if name in self.counts and isinstance(value, Mapping) and value.get("hidden") is not True:
+            return Field(name, self.label(name), self._counted(name, value))
         if spec is None:
             return Field(name, self.label(name), self.chips(value))
         if spec.get("as") == "seat" and isinstance(value, int) and not isinstance(value, bool):
@@ -313,6 +338,15 @@ class Presentation:
             )
         drawing = draw_field(self, spec, value, players)
         return Field(name, self.label(name), self.chips(value), drawing)
+
+    def _counted(self, name: str, value: Mapping[str, Any]) -> list[Chip]:
+        """A bag of ``counts:`` as each kind with its count in words: "Market (3 coins)"."""
+        one, many = (self.counts[name] + self.counts[name])[:2]
+        return [
+            Chip(f"{self.label(k)} ({v} {one if v == 1 else many})", str(k), v)
+            for k, v in value.items()
+            if v not in (0, None, False)
+        ]
 
     def chips(self, value: Any) -> list[Chip]:
         """A value as chips: a bag as kinds with counts, a pile grouped, pieces with fields."""

@@ -7,16 +7,25 @@ fragments in. The score rows are the ones ``rulebook play`` prints (cli/logfmt.p
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
 from interpreter.engine.savefile import winners_of
 from interpreter.engine.scoring import tiebreak_text
+from interpreter.serve.names import seat_colour, with_names
 from interpreter.serve.presentation import Board, Chip, Field, Presentation, Zone
 from interpreter.serve.render_draw import drawing_html, wide
 
-__all__ = ["board_html", "log_lines", "score_rows", "score_table_html", "seat_name"]
+__all__ = [
+    "board_html",
+    "log_lines",
+    "score_rows",
+    "score_table_html",
+    "seat_name",
+    "worded_end",
+]
 
 
 def seat_name(seat: int | None) -> str:
@@ -24,21 +33,52 @@ def seat_name(seat: int | None) -> str:
     return "" if seat is None else f"seat {seat}"
 
 
-def log_lines(log: Sequence[tuple[int, int | None, str]]) -> list[list[Any]]:
-    """``[round, text]`` per entry, each text as the terminal log prints it."""
+_BRACKETED_ID = re.compile(r"\(([a-z0-9]+(?:-[a-z0-9]+)*)\)")
+
+
+def worded_end(text: str, pres: Presentation) -> str:
+    """A log line with an end trigger in brackets (the engine's ``game over (TRIGGER)``, a
+    rule's "the game will end after this round ({why})") in the ruleset's words (``ends:``).
+
+    >>> worded_end("game over (city-full)", Presentation(ends={"city-full": "a city is full"}))
+    'game over (a city is full)'
+    """
+    if not pres.ends:
+        return text
+    return _BRACKETED_ID.sub(
+        lambda m: f"({pres.ends[m.group(1)]})" if m.group(1) in pres.ends else m.group(0), text
+    )
+
+
+def log_lines(
+    log: Sequence[tuple[int, int | None, str]],
+    names: Sequence[str] | None = None,
+    pres: Presentation | None = None,
+) -> list[list[Any]]:
+    """``[round, text]`` per entry, each text as the terminal log prints it; with ``names``,
+    every seat said by its name (serve/names.py), with ``pres`` the end in words."""
     out = []
     for round_no, seat, text in log:
+        if pres is not None:
+            text = worded_end(text, pres)
         named = seat_name(seat)
         if named and not (
             text.lower().startswith(named) and text[len(named) : len(named) + 1] in ("", " ", ":")
         ):
             text = f"{named}: {text}"
-        out.append([round_no, text])
+        out.append([round_no, text if names is None else with_names(text, names)])
     return out
 
 
-def score_rows(result: Any, seats: Sequence[str]) -> list[list[str]]:
-    """The final score table, header first: marker, seat, player, components, total, tiebreak.
+def score_rows(
+    result: Any,
+    seats: Sequence[str],
+    names: Sequence[str] | None = None,
+    pres: Presentation | None = None,
+) -> list[list[str]]:
+    """The final score table, header first: marker, seat, player, components, total, tiebreak
+    (the terminal's words); with ``names`` and ``pres``, a person's: marker, the seat's name,
+    each component by the ruleset's label, total, and what the tiebreak counts.
 
     ``result`` is the engine's Result or its plain dict (``savefile.result_to_dict``).
     """
@@ -51,15 +91,24 @@ def score_rows(result: Any, seats: Sequence[str]) -> list[list[str]]:
         for name in score.get("components", {}):
             if name not in components:
                 components.append(name)
-    rows = [["", "seat", "player", *components, "total", "tiebreak"]]
+    if names is not None and pres is not None:
+        words = [pres.score_label(name) for name in components]
+        rows = [["", "Player", *words, "Total", pres.tiebreak_label]]
+    else:
+        rows = [["", "seat", "player", *components, "total", "tiebreak"]]
     for score in sorted(scores, key=lambda s: s["seat"]):
         seat = score["seat"]
         parts = score.get("components", {})
+        known = 0 <= seat < len(seats)
+        who = (
+            [names[seat] if known else "?"]
+            if names is not None and pres is not None
+            else [str(seat), seats[seat] if known else "?"]
+        )
         rows.append(
             [
                 "*" if seat in winners else "",
-                str(seat),
-                seats[seat] if 0 <= seat < len(seats) else "?",
+                *who,
                 *(str(parts.get(name, "")) for name in components),
                 str(score["total"]),
                 tiebreak_text(score.get("tiebreak", "")),
@@ -78,11 +127,14 @@ def score_table_html(rows: Sequence[Sequence[str]]) -> str:
     return '<table class="scores">' + "".join(lines) + "</table>"
 
 
-def board_html(board: Board, pres: Presentation, viewer: int) -> str:
-    """The shared zones, then every seat (the viewer's own first, marked)."""
+def board_html(
+    board: Board, pres: Presentation, viewer: int, names: Sequence[str] | None = None
+) -> str:
+    """The shared zones, then every seat (the viewer's own first, marked); with ``names``,
+    each seat's area titled by its name, in its colour."""
     parts = [f'<div class="round">Round {board.round}</div>']
     parts.append('<div class="zones">')
-    parts.extend(_zone(zone, pres, "") for zone in board.zones)
+    parts.extend(_zone(zone, pres, "", names=names) for zone in board.zones)
     parts.append('</div><div class="seats">')
     own = [z for z in board.seats if z.seat == viewer]
     others = [z for z in board.seats if z.seat != viewer]
@@ -92,16 +144,31 @@ def board_html(board: Board, pres: Presentation, viewer: int) -> str:
             classes.append("own")
         if zone.seat == board.to_move:
             classes.append("to-move")
-        parts.append(_zone(zone, pres, " ".join(classes), you=zone.seat == viewer))
+        parts.append(_zone(zone, pres, " ".join(classes), you=zone.seat == viewer, names=names))
     parts.append("</div>")
     return "".join(parts)
 
 
-def _zone(zone: Zone, pres: Presentation, classes: str, you: bool = False) -> str:
-    title = escape(zone.title) + (" (you)" if you else "")
-    seat = f' data-seat="{zone.seat}"' if zone.seat is not None else ""
+def _zone(
+    zone: Zone,
+    pres: Presentation,
+    classes: str,
+    you: bool = False,
+    names: Sequence[str] | None = None,
+) -> str:
+    title = zone.title
+    seat = ""
+    if zone.seat is not None:
+        if names is not None and 0 <= zone.seat < len(names):
+            title = names[zone.seat]
+        # the seat's colour, the same in the log and the scores (serve/names.py)
+        seat = f' data-seat="{zone.seat}" style="--seat:{seat_colour(zone.seat)}"'
+    title = escape(title) + (" (you)" if you else "")
     rows = []
     for field in zone.fields:
+        if names is not None and _names_a_seat(field, pres):
+            rows.append(_row(field, pres, names))  # a table's own names: never kept
+            continue
         if field.html is None:
             field.html = _row(field, pres)
         rows.append(field.html)
@@ -111,8 +178,14 @@ def _zone(zone: Zone, pres: Presentation, classes: str, you: bool = False) -> st
     )
 
 
-def _row(field: Field, pres: Presentation) -> str:
-    """One field's table row: it depends on the field alone, so it is kept on the field."""
+def _names_a_seat(field: Field, pres: Presentation) -> bool:
+    """A field holding a seat (``draw: {as: seat}``): it reads as that seat's name."""
+    return (pres.draw.get(field.name) or {}).get("as") == "seat"
+
+
+def _row(field: Field, pres: Presentation, names: Sequence[str] | None = None) -> str:
+    """One field's table row: it depends on the field alone, so it is kept on the field
+    (a field holding a seat is rendered with the table's ``names``, and not kept)."""
     drawing = field.drawing
     if drawing is not None:
         # a drawn field: cards, spaces and slots under their label, the rest beside it
@@ -120,7 +193,10 @@ def _row(field: Field, pres: Presentation) -> str:
         # (the class rides on the cell: a row is `<tr data-field=..><th>`, tests read it so)
         cls = f' class="drawn d-{drawing.kind}{" wide" if wide(drawing) else ""}"'
     else:
-        cells = "".join(_chip(c, pres) for c in field.chips) or '<span class="none">—</span>'
+        chips = field.chips
+        if names is not None:
+            chips = [Chip(with_names(c.text, names), c.key, c.count) for c in chips]
+        cells = "".join(_chip(c, pres) for c in chips) or '<span class="none">—</span>'
         cls = ""
     return (
         f'<tr data-field="{escape(field.name)}"><th title="{escape(pres.doc(field.name))}">'

@@ -149,7 +149,9 @@ def _row(row: Row) -> str:
     if row.capacity is not None:
         slots.extend(['<i class="slot"></i>'] * max(0, row.capacity - len(row.filled)))
     count = (
-        f"{len(row.filled)} of {row.capacity}" if row.capacity is not None else str(len(row.filled))
+        f"{len(row.filled)} of {row.capacity}"
+        if row.capacity is not None
+        else f"{len(row.filled)} in all"  # a lone number says nothing
     )
     title = f'<span class="s-title">{escape(row.title)}</span>' if row.title else ""
     return (

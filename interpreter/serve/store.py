@@ -67,6 +67,12 @@ CREATE TABLE IF NOT EXISTS answers (  -- a seat's answers set in advance (engine
     answer TEXT NOT NULL,      -- take or decline (ask: no row)
     PRIMARY KEY (table_id, seat, question)
 );
+CREATE TABLE IF NOT EXISTS names (  -- the name a person gave their seat (serve/names.py)
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
 """
 
 
@@ -271,6 +277,23 @@ class TableStore:
             out.setdefault(seat, {})[question] = answer
         return out
 
+    def set_name(self, table_id: str, seat: int, name: str) -> bool:
+        """Keep the name a person gave their seat; False, and nothing written, when the
+        table is gone."""
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            if self.db.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone() is None:
+                return False
+            self.db.execute(
+                "INSERT OR REPLACE INTO names (table_id, seat, name) VALUES (?, ?, ?)",
+                (table_id, seat, name),
+            )
+        return True
+
+    def names(self, table_id: str) -> dict[int, str]:
+        """The names people gave their seats at a table: seat -> name."""
+        return dict(self.db.execute("SELECT seat, name FROM names WHERE table_id = ?", (table_id,)))
+
     def finish(self, table_id: str, result: dict[str, Any]) -> None:
         with self.db:
             self.db.execute(
@@ -319,7 +342,7 @@ class TableStore:
         """Remove a table, its seats and its log (one transaction: all or nothing)."""
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
-            for name in ("moves", "seats", "answers"):
+            for name in ("moves", "seats", "answers", "names"):
                 self.db.execute(f"DELETE FROM {name} WHERE table_id = ?", (table_id,))
             self.db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
 

@@ -55,6 +55,8 @@ class Table:
     # each person's answers set in advance (seat -> question key -> take / decline), applied
     # at that seat's own decisions only (serve/answers.py)
     answers: dict[int, dict[str, str]] = field(default_factory=dict)
+    # the names people gave their seats (seat -> name; serve/names.py), public
+    names: dict[int, str] = field(default_factory=dict)
     # the decision whose position was last sent to everybody at the table (publish.py): an
     # answer set in advance is applied only there, so it reads to the others as an asked one
     shown: int = -1

@@ -199,6 +199,7 @@ class Hub:
             self._bots(save),
             creator=stored.creator,
             answers=self.store.answers(table_id),
+            names=self.store.names(table_id),
         )
         state = table.state
         for choice in choices:

@@ -308,5 +308,6 @@ BOTS = {
         "Puerto Rico: scores each option from its own view (roles by what they bring now, "
         "big buildings first, most valuable goods)",
         lambda seat, seed: HeuristicBot(seat, seed),
+        "Heuristic bot",
     ),
 }

@@ -115,5 +115,6 @@ BOTS = {
         "San Juan: builds the most valuable card it can, pays with the cheapest, produces "
         "and sells the dearest goods (decides from its own view)",
         lambda seat, seed: HeuristicBot(seat, seed),
+        "Heuristic bot",
     ),
 }

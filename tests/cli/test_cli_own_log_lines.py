@@ -38,6 +38,8 @@ def test_the_person_reads_its_own_lines_and_a_replay_the_public_ones(tmp_path):
         "3",
         "--human",
         "0",
+        "--bots",
+        "random",
         "--save",
         str(save),
         stdin="1\n" * 3000,
@@ -47,8 +49,9 @@ def test_the_person_reads_its_own_lines_and_a_replay_the_public_ones(tmp_path):
     paid = re.findall(r"(?m)^  you pay with (.+)$", out)
     assert len(paid) >= 3 and any(" and " in p for p in paid)
     assert re.search(r"(?m)^  you keep \w", out)
-    assert re.search(r"(?m)^  seat 1 pays \d cards?$", out)  # the other seat's: public
-    assert not re.search(r"seat 0 pays \d", out) and "seat 0: you" not in out
+    # the other seat's (by its name): public
+    assert re.search(r"(?m)^  Random bot pays \d cards?$", out)
+    assert not re.search(r"Player 1 pays \d", out) and "Player 1: you" not in out
     assert "Winner:" in out
 
     replayed = _rulebook("replay", str(save))

@@ -31,8 +31,9 @@ def test_real_game_with_a_scripted_human_seat(capsys, monkeypatch):
     code = main(["play", GAME, "-p", "3", "--seed", "3", "--human", "1", "--json", "-q"])
     out, err = capsys.readouterr()
     assert code == 0, err
-    assert "--- seat 1 to decide ---" in out
-    assert json.loads(out.splitlines()[-1])["seats"] == ["random", "human", "random"]
+    assert "--- Player 2 to decide ---" in out
+    # the game's own bot is the default opponent
+    assert json.loads(out.splitlines()[-1])["seats"] == ["pr-heuristic", "human", "pr-heuristic"]
 
 
 def test_real_list_json(capsys):

@@ -28,9 +28,9 @@ def test_a_payment_is_one_line_and_a_bad_line_plays_nothing() -> None:
     assert out.count(asked) == 1, out[-3000:]
     after = out[out.index(asked) :]
     refused = (
-        "seat 0> 1 1 1\n'pay:tobacco-storage' is not a legal option now (nothing was played)\n"
+        "Player 1> 1 1 1\n'pay:tobacco-storage' is not a legal option now (nothing was played)\n"
     )
     assert after.startswith(asked + " (or names, with commas)\n" + refused), after[:600]
-    paid = after[len(asked) :].split("seat 0> 1 2\n", 1)[1]
+    paid = after[len(asked) :].split("Player 1> 1 2\n", 1)[1]
     assert paid.lstrip().startswith("Round 1\n  you pay with Tobacco storage and City hall\n")
-    assert "Pay with" not in paid.split("--- seat 0 to decide ---")[1]  # the payment is over
+    assert "Pay with" not in paid.split("--- Player 1 to decide ---")[1]  # the payment is over

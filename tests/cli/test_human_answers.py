@@ -54,7 +54,7 @@ def test_standing_answers_answer_seat_0s_questions_as_its_moves(capsys, monkeypa
     assert "answer set in advance: Build — ask me" in out and "ask me  Build" in out
     assert "never   Keep one barrel" in out and "always  The captain's privilege" in out
     said = out.count("(answered in advance; 'answers' changes it)")
-    assert "seat 0, Keep one barrel: Pass (answered in advance" in out
+    assert "Player 1, Keep one barrel: Pass (answered in advance" in out
     assert said == len(chosen[PRIVILEGE]) + len(chosen[BARREL])
     # seat 0 was never shown the privilege as an option to pick
     assert not [line for line in out.splitlines() if ") Take the victory point" in line]

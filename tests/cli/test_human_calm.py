@@ -143,11 +143,12 @@ def test_the_log_since_the_last_screen_is_printed_when_the_game_ends(capsys, mon
     code = main(["play", "puerto-rico", "-p", "3", "--seed", "5", "--human", "0"])
     out = capsys.readouterr().out
     assert code == 0
-    tail = out[out.rindex("seat 0> 1\n") : out.index("Game over after")]
-    assert re.search(r"^Round \d+\n  ", tail.removeprefix("seat 0> 1\n"))
+    # the person is "Player 1" (no --name), the bots their kind
+    tail = out[out.rindex("Player 1> 1\n") : out.index("Game over after")]
+    assert re.search(r"^Round \d+\n  ", tail.removeprefix("Player 1> 1\n"))
     assert "game over" in tail or "end" in tail
     # the round log is not printed while the person plays: no line shows twice in a row
-    assert out.count("seat 0> ") == out.count(HEADING)
+    assert out.count("Player 1> ") == out.count("--- Player 1 to decide ---")
 
 
 def test_the_transcript_in_cli_md_is_what_the_command_prints(capsys, monkeypatch):
@@ -156,11 +157,11 @@ def test_the_transcript_in_cli_md_is_what_the_command_prints(capsys, monkeypatch
 
     text = (Path(__file__).resolve().parents[2] / "docs" / "cli.md").read_text(encoding="utf-8")
     section = text[text.index("### Playing at the terminal") :]
-    start = section.index("```\n--- seat 0") + 4
+    start = section.index("```\n--- Player 1") + 4
     block = section[start : section.index("\n```", start)]
-    assert block.count("--- seat 0 to decide ---") == 3
+    assert block.count("--- Player 1 to decide ---") == 3
     answers = [
-        line[len("seat 0> ") :] for line in block.splitlines() if line.startswith("seat 0> ")
+        line[len("Player 1> ") :] for line in block.splitlines() if line.startswith("Player 1> ")
     ]
     monkeypatch.setattr("sys.stdin", io.StringIO("".join(f"{a}\n" for a in answers)))
     main(["play", "puerto-rico", "--players", "3", "--human", "0", "--seed", "5"])

@@ -23,6 +23,7 @@ def play_as_human(game: str, players: int, seat: int, seed: int) -> subprocess.C
     env = {k: v for k, v in os.environ.items() if k != "RULEBOOK_RULESETS"}  # shipped rulesets
     command = [sys.executable, "-m", "interpreter.cli.main", "play", game]
     command += ["--players", str(players), "--human", str(seat), "--seed", str(seed)]
+    command += ["--bots", "random"]  # the person's screens name them "Random bot 1", "... 2"
     # the timeout only guards against a game that waits for input forever
     return subprocess.run(
         command, input=SCRIPT, capture_output=True, text=True, cwd=REPO, env=env, timeout=120
@@ -30,15 +31,16 @@ def play_as_human(game: str, players: int, seat: int, seed: int) -> subprocess.C
 
 
 def score_table(out: str) -> tuple[list[str], list[list[str]], str]:
-    """The final table (header, rows without the winner's '*') and the winner line."""
+    """The final table (header, rows without the winner's '*') and the winner line; cells are
+    set apart by two spaces or more (a name or a label has single spaces)."""
     lines = out.splitlines()
     end = next(i for i, line in enumerate(lines) if line.startswith("Game over after"))
-    header = lines[end + 1].split()
+    header = re.split(r" {2,}", lines[end + 1].strip())
     rows = []
     for line in lines[end + 2 :]:
         if line.startswith("Winner"):
             return header, rows, line
-        rows.append(line.lstrip("* ").split())
+        rows.append(re.split(r" {2,}", line[1:].strip()))
     raise AssertionError("no winner line after the score table")
 
 
@@ -49,7 +51,8 @@ def check_human_game(proc: subprocess.CompletedProcess, players: int, seat: int)
     assert "left the game" not in err  # the script did not run out before the end
 
     # the seat's view and numbered options, then a prompt
-    decide, prompt = f"--- seat {seat} to decide ---\n", f"seat {seat}> "
+    name = f"Player {seat + 1}"  # no --name: the person's seat is "Player N"
+    decide, prompt = f"--- {name} to decide ---\n", f"{name}> "
     assert decide in out and re.search(r"options:\n [^\n]+:\n  1\) \S[^\n]* \[[a-z]", out)
     # a readable board, not a dump of the state: no internal fields, no raw ids as labels
     assert "Round " in out and "done-loading" not in out and "used-own-ship" not in out
@@ -75,16 +78,18 @@ def check_human_game(proc: subprocess.CompletedProcess, players: int, seat: int)
     assert answers[len(BAD_ENTRIES) :] == ["1"] * out.count(decide)
 
     # the final score table: one row per seat, the human's seat marked, totals add up
+    # the final score table, by name and in the ruleset's words
     header, rows, winner = score_table(out)
-    assert header[:2] == ["seat", "player"] and "total" in header
-    assert sorted(int(row[0]) for row in rows) == list(range(players))
-    total = header.index("total")
+    assert header[0] == "Player" and "Total" in header
+    bots = [f"Random bot {n}" for n in range(1, players)]
+    assert sorted(row[0] for row in rows) == sorted([name, *bots])
+    total = header.index("Total")
     for row in rows:
         assert len(row) == len(header)
-        assert row[1] == ("human" if int(row[0]) == seat else "random")
-        assert int(row[total]) == sum(int(v) for v in row[2:total]), row
+        assert int(row[total]) == sum(int(v) for v in row[1:total]), row
     best = max(int(row[total]) for row in rows)
-    assert int(winner.split()[2]) in {int(row[0]) for row in rows if int(row[total]) == best}
+    named = winner.split(": ", 1)[1].split(", ")
+    assert set(named) <= {row[0] for row in rows if int(row[total]) == best}
 
 
 @pytest.mark.parametrize("seed", [5, 11])
@@ -92,7 +97,7 @@ def test_person_plays_seat_1_of_san_juan_to_the_end(seed):
     proc = play_as_human("san-juan", 3, 1, seed)
     check_human_game(proc, 3, 1)
     assert proc.stdout.startswith("San Juan [san-juan], 3 players")
-    assert "Game over after" in proc.stdout and "cards-under" in proc.stdout
+    assert "Game over after" in proc.stdout and "Cards under buildings" in proc.stdout
 
 
 @pytest.mark.parametrize("seed", [5, 11])

@@ -27,12 +27,12 @@ def test_a_person_takes_back_a_move_until_a_card_is_drawn(
     command = ["play", "san-juan", "--players", "2", "--human", "0,1", "--seed", str(SEED)]
     assert main([*command, "--save", str(save)]) == 0
     out = capsys.readouterr().out
-    seat = int(out.split("--- seat ", 1)[1][0])  # the seat asked first
-    assert out.count(f"seat {seat} takes back its last move") == 1
+    name = int(out.split("--- Player ", 1)[1][0])  # the seat asked first ("Player N": seat N-1)
+    assert out.count(f"Player {name} takes back their last move") == 1
     assert out.count(NOTHING_TO_UNDO) == 2
     # the builder taken back: the seat is asked the same role again, then the other seat plays
-    taken = out.index("takes back its last move")
-    assert f"--- seat {seat} to decide ---" in out[taken:]
-    assert f"seat {1 - seat}> undo\n{NOTHING_TO_UNDO}" in out
+    taken = out.index("takes back their last move")
+    assert f"--- Player {name} to decide ---" in out[taken:]
+    assert f"Player {3 - name}> undo\n{NOTHING_TO_UNDO}" in out
     choices = json.loads(save.read_text())["choices"]
     assert choices == ["role:prospector"]

@@ -112,7 +112,7 @@ def test_an_answer_fitting_the_question_asked_now_answers_it(client):
     after = state_of(client, table, 0)
     assert after["decision"] > at and after["prompt"] != PRIVILEGE
     log = [text for _round, text in after["log"]]
-    assert any(t.startswith("seat 0 takes") and "(privilege)" in t for t in log)
+    assert any(t.startswith("Player 1 takes") and "(privilege)" in t for t in log)
 
 
 def test_a_restarted_server_keeps_each_seats_answers(db):

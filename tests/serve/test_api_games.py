@@ -36,7 +36,13 @@ def test_a_full_game_of_people_through_the_api(client, game, players, overlays):
     for choice in save.choices:
         state.apply(choice)
     assert result_to_dict(state.result()) == save.result
-    assert last["result"]["rows"] == score_rows(save.result, save.seats)
+    # the page's table is play's table, in words: the seat's name for its number and kind,
+    # the ruleset's labels for the component ids, the same numbers
+    page, played = last["result"]["rows"], score_rows(save.result, save.seats)
+    assert [row[0] for row in page] == [row[0] for row in played]
+    assert [row[2:] for row in page[1:]] == [row[3:] for row in played[1:]]
+    assert [row[1] for row in page[1:]] == [f"Player {n + 1}" for n in range(players)]
+    assert page[0][1] == "Player" and page[0][-2] == "Total"
 
 
 def test_bots_at_a_people_table_move_at_once(client):

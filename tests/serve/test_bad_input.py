@@ -191,7 +191,7 @@ def test_reconnecting_resumes_the_seat(client, table):
     with client.websocket_connect(url) as ws:
         again = ws.receive_json()
     assert again["seat"] == 0 and again["decision"] == 1
-    assert again["log"][-1][1].startswith("seat 0")
+    assert again["log"][-1][1].startswith("Player 1")  # seat 0, by its name
 
 
 def test_no_file_of_the_server_is_read_as_a_game_or_an_overlay(client, tmp_path):

@@ -10,6 +10,7 @@ import random
 
 from helpers.serve_api import move, new_table, state_of, token_of
 from interpreter.dsl.loglines import OwnLine
+from interpreter.serve.names import with_names
 from interpreter.serve.tables import Hub
 
 
@@ -50,13 +51,15 @@ def test_each_seat_is_sent_its_own_lines_and_nobody_else_is(client):
         texts = _texts(message)
         assert len(texts) == len(log)
         recorded = [text for step in records[reader]["steps"] for _round, text in step["log"]]
-        assert recorded == texts  # the record carries what the messages did
+        # the record carries what the messages did, in the engine's words (a page names seats)
+        assert [with_names(text, message["names"]) for text in recorded] == texts
         sent = json.dumps(message) + json.dumps(records[reader])
         for i, line in own:
             if line.seat == reader:
                 assert texts[i] == line.own
             else:
-                assert texts[i] == str(line) and texts[i].startswith(f"seat {line.seat} ")
+                assert texts[i] == with_names(str(line), message["names"])
+                assert texts[i].startswith(f"Player {line.seat + 1} ")
                 assert line.own not in sent
     i, paid = payments[0]
     count = paid.own.count(",") + 2
@@ -66,4 +69,5 @@ def test_each_seat_is_sent_its_own_lines_and_nobody_else_is(client):
         socket = f"/ws/tables/{table['id']}?token={token_of(table, seat)}"
         with client.websocket_connect(socket) as ws:
             first = ws.receive_json()
-        assert _texts(first)[i] == (paid.own if seat == paid.seat else str(paid))
+        public = with_names(str(paid), first["names"])
+        assert _texts(first)[i] == (paid.own if seat == paid.seat else public)

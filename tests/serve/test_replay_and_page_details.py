@@ -75,8 +75,9 @@ def test_a_games_own_bot_is_offered_and_accepted_for_that_game_only(client):
     assert "seat 1: the bot 'sj-heuristic' plays another game only" in refused.json()["error"]
     new_table(client, game="san-juan", players=2, seats=["human", "sj-heuristic"])
     form = client.get("/new").text
-    assert '<option data-game="san-juan">sj-heuristic</option>' in form
-    assert "<option>random</option>" in form or "<option selected>random</option>" in form
+    # each bot by its title, with its one line; the game's own bot marked with its game
+    assert '<option value="sj-heuristic" data-game="san-juan" data-doc="San Juan: ' in form
+    assert '<option value="random" data-doc="picks uniformly' in form
     script = (TABLE_JS.parent / "forms.js").read_text(encoding="utf-8")
     assert "o.dataset.game !== game.value" in script
 

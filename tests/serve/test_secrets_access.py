@@ -17,6 +17,7 @@ import httpx
 import pytest
 
 from helpers.server import free_port, start_server
+from interpreter.serve.names import with_names
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLE_JS = ROOT / "interpreter/serve/static/table.js"
@@ -98,10 +99,12 @@ def test_a_live_tables_save_gives_each_seat_its_own_record_and_a_visitor_the_pub
     assert "seed" not in record and "choices" not in record
     assert str(_stored_seed(db, table["id"])) not in public.text
     assert not any("chose" in step or "options" in step for step in record["steps"])
-    # the public record is what a spectator's messages showed: the same log, decision by decision
+    # the public record is what a spectator's messages showed: the same log, decision by
+    # decision (in the engine's words, as a save: the page says each seat by its name)
     assert record["decisions"] == len(played["chosen"][0]) + len(played["chosen"][1])
     logs = [line for step in record["steps"] for line in step["log"]]
-    assert logs == _state(base, table["id"])["log"]
+    shown = _state(base, table["id"])
+    assert [[r, with_names(text, shown["names"])] for r, text in logs] == shown["log"]
     for message in played["spectator"]:
         step = record["steps"][message["decision"]]
         assert step["to_move"] == message["to_move"] and step["round"] == message["round"]

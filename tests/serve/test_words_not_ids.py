@@ -238,7 +238,8 @@ def test_the_hospice_tooltip_is_the_cards_text():
 def test_the_new_game_form_names_options_by_their_text(client):
     page = client.get("/new").text
     labels = re.findall(
-        r'<label class="game-option" title="([^"]*)">([^<]*)<small><code>([^<]*)</code>', page
+        r'<label class="game-option" title="([^"]*)">([^<]*) <select name="option:[^:]+:([^"]+)"',
+        page,
     )
     assert len(labels) >= 9
     for doc, text, option_id in labels:
@@ -249,10 +250,92 @@ def test_the_new_game_form_names_options_by_their_text(client):
     assert named["vp-chips-5p"] == "VP chips with 5 players"
     assert named["harbor-small-wharf"] == "The harbor's extra VP when loading with the small wharf"
     assert named["building-selection"] == "Building selection"
-    # each game's own bot is offered for that game only (forms.js hides the others)
-    assert re.search(r'<option data-game="san-juan">sj-heuristic</option>', page)
-    assert re.search(r'<option data-game="puerto-rico">pr-heuristic</option>', page)
+    # no id beside an option or an expansion: the words only
+    assert "<code>" not in page
+    # each game's own bot is offered for that game only (forms.js hides the others), by its
+    # title, with its one line; it is the default opponent of its game, not random
+    assert re.search(
+        r'<option value="sj-heuristic" data-game="san-juan" data-doc="San Juan: [^"]+">'
+        r"Heuristic bot</option>",
+        page,
+    )
+    assert re.search(r'<option value="pr-heuristic" selected data-game="puerto-rico"', page)
+    assert re.search(r'<option value="random" data-doc="picks uniformly[^"]*">Random bot<', page)
+    assert 'data-bot="san-juan"' not in page and 'data-bot="sj-heuristic"' in page
     listing = client.get("/api/games").json()
     for game in listing["games"]:
+        assert game["bot"] == {"puerto-rico": "pr-heuristic", "san-juan": "sj-heuristic"}.get(
+            game["name"], "random"
+        )
         for option in game["options"]:
             assert option["label"] and option["label"] != option["name"]
+    assert all(bot["title"] and bot["doc"] for bot in listing["bots"])
+
+
+def test_score_headers_and_the_end_are_the_rulesets_words():
+    from interpreter.serve.presentation import Presentation
+    from interpreter.serve.render import score_rows
+
+    _, data = load_game_and_data("puerto-rico", 4, ["nobles"])
+    pres = Presentation.from_data(data)
+    result = {
+        "scores": [
+            {"seat": s, "total": 3, "tiebreak": s, "components": {n: 1 for n in pres.score_labels}}
+            for s in range(4)
+        ],
+        "winner": 3,
+        "winners": [3],
+    }
+    rows = score_rows(result, ["human"] * 4, ["Ana", "Bo", "Cy", "Di"], pres)
+    assert rows[0] == [
+        "",
+        "Player",
+        "VP chips",
+        "Buildings",
+        "Large buildings' bonus",
+        "Nobles",
+        "Total",
+        "Doubloons and goods",
+    ]
+    assert [row[1] for row in rows[1:]] == ["Ana", "Bo", "Cy", "Di"] and rows[4][0] == "*"
+    assert [pres.end_text(t) for t in ("vp-chips", "colonists", "city")] == [
+        "the VP chips ran out",
+        "the colonists ran out",
+        "a city is full",
+    ]
+    # the log's lines that name the trigger say it in words too (the rules' text and the
+    # engine's last line keep the id: saves and goldens)
+    from interpreter.serve.render import worded_end
+
+    assert (
+        worded_end("the game will end after this round (vp-chips)", pres)
+        == "the game will end after this round (the VP chips ran out)"
+    )
+    assert worded_end("game over (city)", pres) == "game over (a city is full)"
+    assert worded_end("seat 1 takes 1 VP (privilege)", pres) == "seat 1 takes 1 VP (privilege)"
+    # every shipped trigger has its words (a trigger the rules set is a quoted id)
+    for game in ("puerto-rico", "san-juan"):
+        _, data = load_game_and_data(game, 4, [])
+        said = Presentation.from_data(data).ends
+        text = str(data)
+        for trigger in re.findall(r'trigger-end\("([a-z-]+)"\)|end-trigger = "([a-z-]+)"', text):
+            assert (trigger[0] or trigger[1]) in said
+
+
+def test_the_doubloons_on_roles_say_how_many_doubloons(client):
+    table = new_table(client, game="puerto-rico", players=3, seats=["human"] * 3, seed=5)
+    message = state_of(client, table, None)
+    for _ in range(40):  # a round: the roles nobody took get a doubloon each
+        mover = state_of(client, table, message["to_move"])
+        choice = mover["options"][0]["id"]
+        message = move(client, table, message["to_move"], choice, mover["decision"]).json()
+        if re.search(
+            r'data-field="role-coins"><th[^>]*>[^<]*</th><td><span class="chip', message["board"]
+        ):
+            break
+    row = re.search(r'data-field="role-coins">(.*?)</tr>', message["board"]).group(1)
+    chips = re.findall(r'<span class="chip"[^>]*>([^<]*)</span>', row)
+    assert chips and all(re.fullmatch(r"[A-Z][a-z]+ \(\d+ doubloons?\)", c) for c in chips), chips
+    # a row of slots without a capacity says what its number counts
+    face_up = re.search(r'data-field="tile-row">(.*?)</tr>', message["board"]).group(1)
+    assert re.search(r'<span class="s-count">\d+ in all</span>', face_up)

@@ -5,6 +5,12 @@
   "use strict";
   const game = document.getElementById("game"), players = document.getElementById("players");
   if (game && players) {
+    // a seat still on the last game's default bot follows the game: its own default opponent
+    let lastBot = game.selectedOptions[0].dataset.bot;
+    function describe(select) {  // the chosen bot's one line under its select
+      const doc = select.closest(".seat-row").querySelector(".bot-doc");
+      if (doc) doc.textContent = select.selectedOptions[0] ? select.selectedOptions[0].dataset.doc : "";
+    }
     function sync() {
       const opt = game.selectedOptions[0];
       players.min = opt.dataset.min; players.max = opt.dataset.max;
@@ -19,8 +25,13 @@
         // a game's own bot is offered for that game only
         select.querySelectorAll("option[data-game]").forEach((o) => {
           o.hidden = o.disabled = o.dataset.game !== game.value; });
-        if (select.selectedOptions[0] && select.selectedOptions[0].disabled) select.value = "random";
+        const bot = opt.dataset.bot || "random";
+        if ((select.selectedOptions[0] && select.selectedOptions[0].disabled) ||
+            select.value === lastBot) select.value = bot;
+        describe(select);
+        select.onchange = () => describe(select);
       });
+      lastBot = opt.dataset.bot || "random";
     }
     game.addEventListener("change", sync); players.addEventListener("input", sync); sync();
   }

@@ -21,6 +21,25 @@ if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // no
     "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"})[c]);
   let current = null;
   const baseTitle = document.title;
+  // a seat by its name (the server's `names`: a person's own, a bot's kind), else its number
+  const seatName = (msg, seat) => (msg.names && msg.names[seat]) ||
+    "seat " + seat + " (" + (msg.seats || [])[seat] + ")";
+  // the seat a log line is about: the one whose name it starts with (the longest that fits)
+  function lineSeat(msg, text) {
+    let best = -1;
+    (msg.names || []).forEach((name, seat) => {
+      if (text.startsWith(name) && /^($|[ :'])/.test(text.slice(name.length)) &&
+          (best < 0 || name.length > msg.names[best].length)) best = seat;
+    });
+    return best;
+  }
+  // a seat's colour on an element (its area, log lines and score row share it)
+  function paint(el, msg, seat) {
+    const colour = seat >= 0 && msg.colours ? msg.colours[seat] : "";
+    if (!colour) return;
+    el.classList.add("by-seat");
+    el.style.setProperty("--seat", colour);
+  }
 
   function showError(text) {
     const box = $("error");
@@ -51,7 +70,7 @@ if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // no
     if (msg.over) status = "Game over";
     else if (msg.to_move === msg.seat && msg.seat !== null)
       status = "Your turn" + (msg.prompt ? ": " + msg.prompt : "");
-    else status = "Waiting for seat " + msg.to_move + " (" + seats[msg.to_move] + ")" +
+    else status = "Waiting for " + seatName(msg, msg.to_move) +
       (msg.prompt ? ": " + msg.prompt : "");
     $("status").textContent = "Round " + msg.round + " · " + status;
     // the decision number is the page's bookkeeping (sent back with a move), not a person's
@@ -99,11 +118,12 @@ if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // no
       }
       const li = document.createElement("li");
       li.textContent = text;
+      paint(li, msg, lineSeat(msg, text));
       log.appendChild(li);
     }
     log.dataset.round = round === null ? "" : String(round);
     log.scrollTop = log.scrollHeight;
-    drawResult(msg.result, seats);
+    drawResult(msg.result, seats, msg);
     // other pieces of the page (static/undo.js) follow the messages drawn
     app.dispatchEvent(new CustomEvent("rulebook:state", {detail: msg}));
   }
@@ -139,22 +159,24 @@ if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // no
   // The score table: a row per seat where it fits the window, else a column per seat (a
   // phone), so that the total and the tiebreak are never off screen.
   let shownResult = null;
-  function drawResult(res, seats) {
+  function drawResult(res, seats, msg) {
     const box = $("result");
-    shownResult = res ? [res, seats] : null;
+    shownResult = res ? [res, seats, msg] : null;
     if (!res) { box.innerHTML = ""; return; }
     const rows = res.rows;
     // every seat of a full tie (equal total and tiebreak) is a winner and is named
     const winners = res.winners && res.winners.length ? res.winners : [res.winner];
-    const named = winners.map((w) => "seat " + esc(w) + " (" + esc(seats[w]) + ")").join(", ");
+    const named = winners.map((w) => esc(seatName(msg || {seats: seats}, w))).join(", ");
+    const ended = res.ended || res.trigger;  // the end trigger in the ruleset's words
     const tail = "<p>" + (winners.length > 1 ? "Winners (tied): " : "Winner: ") + named +
-      (res.trigger ? " · end: " + esc(res.trigger) : "") + "</p>";
+      (ended ? " · the game ended: " + esc(ended) : "") + "</p>";
     let html = "<h2>Final scores</h2><table class=\"scores\" id=\"scores\"><tr>" +
       rows[0].map((c) => "<th>" + esc(c) + "</th>").join("") + "</tr>";
     for (const row of rows.slice(1))
       html += "<tr" + (row[0] === "*" ? " class=\"winner\"" : "") + ">" +
         row.map((c) => "<td>" + esc(c) + "</td>").join("") + "</tr>";
     box.innerHTML = html + "</table>" + tail;
+    paintScores(box, msg);
     if (box.querySelector("table").offsetWidth <= box.clientWidth) return;
     // by column: the header's words down the side, a column per seat
     const winner = rows.slice(1).map((row) => row[0] === "*");
@@ -166,6 +188,13 @@ if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // no
         "</tr>";
     });
     box.innerHTML = html + "</table>" + tail;
+    paintScores(box, msg);
+  }
+  // each seat's name in the score table in its colour
+  function paintScores(box, msg) {
+    if (!msg || !msg.names) return;
+    for (const cell of box.querySelectorAll("#scores td, #scores th"))
+      paint(cell, msg, msg.names.indexOf(cell.textContent));
   }
   window.addEventListener("resize", () => { if (shownResult) drawResult(...shownResult); });
 

@@ -57,7 +57,7 @@ def test_an_answer_set_by_clicks_answers_the_question_and_survives_a_reload(page
     page.goto(f"{server}/t/{table['id']}?token={token}")
     expect(page.locator("#status")).to_contain_text("take the victory point?")
     expect(page.locator("button.option", has_text="Take the victory point")).to_be_visible()
-    taken = page.locator("#log li", has_text=re.compile(r"^seat 0 takes .*VP \(privilege\)"))
+    taken = page.locator("#log li", has_text=re.compile(r"^Player 1 takes .*VP \(privilege\)"))
     before = taken.count()
     page.click("#answers summary")
     row = page.locator(f'#answers tr[data-question="{PRIVILEGE}"]')

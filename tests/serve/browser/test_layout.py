@@ -118,7 +118,9 @@ def _check_end(page, size_name: str, where: str) -> None:
     box = page.locator("#scores").bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= size[0], f"{where}: {box}"
     text = page.inner_text("#scores")
-    assert "total" in text and "tiebreak" in text
+    # the total and the tiebreak, in the ruleset's words ("Doubloons and goods", "Cards in
+    # hand and goods")
+    assert "Total" in text and "and goods" in text
     if size_name == "phone":
         assert _in_window(box, size), f"{where}: the scores below the first screen: {box}"
 
