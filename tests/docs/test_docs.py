@@ -32,9 +32,11 @@ def _examples(python: bool) -> list[Block]:
 
 def _shell_examples() -> list[object]:
     """The shell examples; those that validate the example house rules run on one worker,
-    beside the project's own validation (tests/helpers/groups.py)."""
+    before the project's own validation (tests/helpers/groups.py): marked slow, they come
+    first (tests/conftest.py), and the project's validation, forked, inherits their
+    verdicts."""
     return [
-        pytest.param(b, marks=pytest.mark.xdist_group(EXAMPLE_HOUSE_RULES))
+        pytest.param(b, marks=[pytest.mark.slow, pytest.mark.xdist_group(EXAMPLE_HOUSE_RULES)])
         if any(re.search(r"rulebook validate .*examples/variants", x) for x in b.body)
         else b
         for b in _examples(python=False)
