@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from interpreter.check.compile import check_ruleset, player_counts
+from interpreter.check.judged import judged
 from interpreter.check.overlays import MAX_COMBINATIONS, chain, compose, overlays_of
 from interpreter.check.session import Session
 from interpreter.diagnostics.errors import Diagnostic, RulebookError
@@ -218,7 +219,16 @@ def _siblings(run: Session, path: str) -> list[str]:
 def _faults(run: Session, base: str, stack: list[str]) -> list[Diagnostic]:
     """Why the stack does not load (empty when it does): its composition's errors, else the
     errors of compiling it (references and the effect language) for the fewest and the most
-    players. Its set-up is not run: what goes wrong in play is ``--smoke``'s to find."""
+    players. Its set-up is not run: what goes wrong in play is ``--smoke``'s to find. Judged
+    once per process for the same texts (check/judged.py)."""
+    docs = [run.load(p).doc for p in (base, *stack)]
+    if any(doc is None for doc in docs):
+        return _judge(run, base, stack)
+    return judged("stack", docs, lambda: _judge(run, base, stack))
+
+
+def _judge(run: Session, base: str, stack: list[str]) -> list[Diagnostic]:
+    """:func:`_faults`, found by composing and compiling the stack."""
     data, diags = compose(run, base, stack)
     errors = [d for d in diags if d.severity == "error"]
     if data is None or errors:

@@ -20,12 +20,27 @@ from docblocks import (
     workdir,
 )
 
+from helpers.groups import EXAMPLE_HOUSE_RULES
+
 DOCS = [d for d in doc_files() if d not in PENDING]
 SLOW = os.environ.get("RULEBOOK_SLOW_DOCS") == "1"
 
 
 def _examples(python: bool) -> list[Block]:
     return [b for d in DOCS for b in blocks(d) if b.kind == "example" and b.is_python == python]
+
+
+def _shell_examples() -> list[object]:
+    """The shell examples; those that validate the example house rules run on one worker,
+    before the project's own validation (tests/helpers/groups.py): marked slow, they come
+    first (tests/conftest.py), and the project's validation, forked, inherits their
+    verdicts."""
+    return [
+        pytest.param(b, marks=[pytest.mark.slow, pytest.mark.xdist_group(EXAMPLE_HOUSE_RULES)])
+        if any(re.search(r"rulebook validate .*examples/variants", x) for x in b.body)
+        else b
+        for b in _examples(python=False)
+    ]
 
 
 @pytest.mark.parametrize("doc", DOCS)
@@ -38,7 +53,7 @@ def test_every_block_that_shows_output_or_is_python_is_marked(doc):
     assert all(b.reason for b in blocks(doc) if b.kind == "not-an-example"), doc
 
 
-@pytest.mark.parametrize("block", _examples(python=False), ids=lambda b: b.where)
+@pytest.mark.parametrize("block", _shell_examples(), ids=lambda b: b.where)
 def test_shell_example_prints_what_the_doc_shows(block):
     if block.slow and not SLOW:
         pytest.skip("a slow example: RULEBOOK_SLOW_DOCS=1 runs it")

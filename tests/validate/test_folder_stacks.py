@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 PUERTO_RICO = ROOT / "rulesets" / "puerto-rico"
 
@@ -100,3 +102,42 @@ def test_house_rules_that_go_together_pass_strict(tmp_path: Path) -> None:
     folder = _folder(tmp_path, **{"fewer-chips": FEWER_CHIPS, "more-doubloons": other})
     run = _validate("--strict", str(folder))
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def _stacks_refused(path: str) -> list[str]:
+    """What the stacks check says of one house rule, in a run of its own."""
+    from interpreter.check.session import Session
+    from interpreter.check.stacks import check_stacks
+
+    run = Session()
+    run.note_given(path, "overlay", None)
+    check_stacks(run, path)
+    return sorted(d.format() for d in run.out)
+
+
+def test_a_stack_judged_again_in_one_process_is_judged_as_the_first_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The stacks a process has judged are remembered by their files' texts
+    (check/judged.py): judged again, by the same name or another, or after an edit, a stack
+    gets the verdict a first judgement gives, its faults named by the names given now."""
+    from interpreter.check.judged import forget
+
+    folder = _folder(tmp_path, windrose=WINDROSE)
+    monkeypatch.chdir(tmp_path)
+    named, renamed = str(folder / "windrose.yaml"), "house-rules/windrose.yaml"
+    forget()
+    first = _stacks_refused(named)
+    # refused with The Nobles, alone and with The New Buildings too
+    assert len([x for x in first if x.startswith(f"{named}:5:3: warning[O008]")]) == 2, first
+    assert _stacks_refused(named) == first
+    by_another_name = _stacks_refused(renamed)
+    assert by_another_name != first
+    forget()
+    assert _stacks_refused(renamed) == by_another_name
+    assert _stacks_refused(named) == first
+    # edited so that it goes with The Nobles: the same names, another text
+    (folder / "windrose.yaml").write_text(
+        FEWER_CHIPS.replace("fewer-chips", "windrose"), encoding="utf-8"
+    )
+    assert _stacks_refused(named) == []

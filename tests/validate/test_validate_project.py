@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers.groups import EXAMPLE_HOUSE_RULES
 from interpreter.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,6 +31,7 @@ def _report(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict]:
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group(EXAMPLE_HOUSE_RULES)
 def test_the_project_validates_clean(capsys, monkeypatch):
     monkeypatch.delenv("RULEBOOK_RULESETS", raising=False)
     monkeypatch.chdir(ROOT)
