@@ -18,6 +18,7 @@ from lark import Token, Tree
 from interpreter.dsl import ir
 from interpreter.dsl.codegen import Deferred, Generator
 from interpreter.dsl.codegen_select import listing_condition, listing_select
+from interpreter.dsl.idorder import declared_order
 from interpreter.dsl.parser import parse
 from interpreter.dsl.resolve import Resolver
 from interpreter.dsl.resolvecalls import DslCompileError, _Nested
@@ -121,9 +122,17 @@ class Compiler:
         if expect == "collection" and hasattr(fn, "__dict__"):
             # an option line's values (engine/options.py): ids (texts) are listed by lookups,
             # and a listing that keeps the first of equal ids needs no `distinct` of its own
-            fn.text_values = is_text_id(item_of(self.last_type or ANY))
+            item = item_of(self.last_type or ANY)
+            fn.text_values = is_text_id(item)
+            # ids are listed in the order they are declared, not the state's (idorder.py)
+            fixed = node.value if isinstance(node, ir.Const) else None
+            fn.id_order = declared_order(self.env.constants, item, fixed)
             if isinstance(node, ir.Reduce) and node.kind == "distinct" and len(node.args) == 1:
                 fn.with_repeats = self.generator.expression(node.args[0], label)
+        elif expect == "collection":  # a text written when it first runs: sorted as it runs
+            order = declared_order(self.env.constants, item_of(self.last_type or ANY))
+            if order is not None:
+                fn = in_order(fn, order)
         return fn
 
     def listing_condition(self, label: str, loop_keys: frozenset[str]) -> Fn | None:
@@ -196,3 +205,13 @@ class Compiler:
             return generator.expression(node, label)
 
         return Deferred(make)
+
+
+def in_order(fn: Fn, order: dict[str, int]) -> Fn:
+    """The values of collection `fn` in the order `order` gives (idorder.py)."""
+    key = order.__getitem__
+
+    def ordered(s: Any) -> list[Any]:
+        return sorted(fn(s), key=key)
+
+    return ordered

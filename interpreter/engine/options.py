@@ -7,7 +7,8 @@ is met, this module writes one Python function for it with that known: nested lo
 right depth, no test where there is no condition, a fixed id as a literal. The rule texts
 (domains, conditions, ids) stay the functions they were compiled to, so a rule that fails
 still points at its own text. The result is what a plain loop over the lines gives, in the
-same order: id -> (spec, option line, the values its `for` parts bound).
+same order (a `for` over ids going through them in the order they are declared, idorder.py):
+id -> (spec, option line, the values its `for` parts bound).
 """
 
 from __future__ import annotations
@@ -62,6 +63,16 @@ def _apart(opt: Any, before: list[Any]) -> bool:
     return True
 
 
+def _in_order(i: int, d: int, opt: Any, ns: dict[str, Any], values: str) -> str:
+    """The expression of `for` part `d`'s `values` in the order their ids are declared, where
+    the part goes through ids in an order of the state's (dsl/idorder.py)."""
+    order = getattr(opt.domains[d], "id_order", None)
+    if order is None:
+        return values
+    ns[f"R{i}_{d}"] = order.__getitem__
+    return f"sorted({values}, key=R{i}_{d})"
+
+
 def _by_lookup(i: int, ns: dict[str, Any], make_id: str, values: str, first: bool) -> list[str]:
     """The line that lists a line of one `for` part over texts by looking each of its legal
     `values` (an expression) up for its entry (made once a value, kept): the loop runs in C.
@@ -100,11 +111,11 @@ def _option_lines(i: int, opt: Any, ns: dict[str, Any], before: list[Any]) -> li
     select = getattr(opt.condition, "select", None) if depth == 1 else None
     if select is not None:
         ns[f"S{i}"], ns[f"D{i}_0"] = select, opt.domains[0]
-        values = f"S{i}(s, D{i}_0(s))"
+        values = _in_order(i, 0, opt, ns, f"S{i}(s, D{i}_0(s))")
     elif depth == 1 and opt.condition is None:
         # `distinct(...)` left out: a repeated value gives the entry it gave first
         ns[f"D{i}_0"] = getattr(opt.domains[0], "with_repeats", opt.domains[0])
-        values = f"D{i}_0(s)"
+        values = _in_order(i, 0, opt, ns, f"D{i}_0(s)")
     texts = depth == 1 and getattr(opt.domains[0], "text_values", False)  # ids: compiler.py
     if texts and parts and (select or opt.condition is None):
         if not before or _apart(opt, before):
@@ -141,7 +152,7 @@ def _option_lines(i: int, opt: Any, ns: dict[str, Any], before: list[Any]) -> li
         ns[f"D{i}_{d}"] = opt.domains[d]
         ns[f"K{i}_{d}"] = opt.slots[d]
         pad = "    " * d
-        lines.append(f"{pad}for x{i}_{d} in D{i}_{d}(s):")
+        lines.append(f"{pad}for x{i}_{d} in {_in_order(i, d, opt, ns, f'D{i}_{d}(s)')}:")
         if depth > 1 or opt.condition is not None or not parts:
             # bound for what reads it: a condition, an inner domain, an id written by a call
             lines.append(f"{pad}    t[K{i}_{d}] = x{i}_{d}")
@@ -172,5 +183,5 @@ def option_enumerator(spec: ChooseSpec) -> Enumerator:
     if len(body) == 2 and body[0].startswith("out = dict(map(G0, "):
         # the whole listing is one expression: engine/blocks.py writes it in place of the call
         expr = body[0].removeprefix("out = ")
-        fn.lone = (expr, {k: ns[k] for k in ("G0", "S0", "D0_0") if k in ns})
+        fn.lone = (expr, {k: ns[k] for k in ("G0", "S0", "D0_0", "R0_0") if k in ns})
     return fn

@@ -309,8 +309,11 @@ def test_a_copy_seen_again_is_not_followed_to_another_copy_moved_unseen():
                 dests = [pl for pl in unseen if got[pl][x]]
                 if mine[x] == 1 and back[x] and moved_unseen[x] and dests:
                     found += 1
-                    new = Counter(rec.memory(seat)) - Counter(memories[seat])
-                    assert not [(y, r) for y, r in new if y == x], (seat, x, dests, new)
+                    # no more memories of x than before (one already held may change places:
+                    # a discard pile shuffled into the deck in the same step)
+                    now = [m for m in rec.memory(seat) if m[0] == x]
+                    held = [m for m in memories[seat] if m[0] == x]
+                    assert len(now) <= len(held), (seat, x, dests, held, now)
     assert found  # the games had such a step
 
 

@@ -22,8 +22,8 @@ TOY = Path(__file__).resolve().parents[1] / "toy" / "ruleset.yaml"
 
 
 def plain_loop(s: Any, spec: ChooseSpec) -> dict[str, tuple]:
-    """The general loop: each line's `for` parts nested, the outer binding set again after
-    the loops inside it."""
+    """The general loop: each line's `for` parts nested (ids in the order they are declared),
+    the outer binding set again after the loops inside it."""
     out: dict[str, tuple] = {}
 
     def walk(opt: OptionSpec, depth: int, bound: tuple) -> None:
@@ -34,7 +34,11 @@ def plain_loop(s: Any, spec: ChooseSpec) -> dict[str, tuple]:
                     out[oid] = (spec, opt, bound)
             return
         key = opt.slots[depth]
-        for x in list(opt.domains[depth](s)):
+        values = list(opt.domains[depth](s))
+        order = getattr(opt.domains[depth], "id_order", None)
+        if order is not None:  # ids: in the order they are declared (dsl/idorder.py)
+            values.sort(key=order.__getitem__)
+        for x in values:
             s.t[key] = x
             walk(opt, depth + 1, (*bound, x))
             s.t[key] = x

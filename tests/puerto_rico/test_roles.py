@@ -200,6 +200,19 @@ def test_mayor_places_one_colonist_at_a_time_and_must_fill(s):
     assert s.to_move != 0 or is_role_choice(s)
 
 
+def test_mayor_lists_the_places_in_the_same_order_at_every_colonist(s):
+    # island: indigo, quarry, indigo; once the first indigo plantation is full, the first free
+    # one lies after the quarry, and the options still list the indigo plantation first
+    for tile in ("indigo-plantation", "quarry", "indigo-plantation"):
+        give_tile(s, 0, tile, workers=0)
+    play(s, "role:mayor", "privilege-colonist")
+    assert s.p[0]["san-juan"] >= 2
+    assert s.legal_options() == ["place:indigo-plantation", "place:quarry"]
+    play(s, "place:indigo-plantation")
+    assert workers(s.p[0]["island"], "indigo-plantation") == [1, 0]
+    assert s.legal_options() == ["place:indigo-plantation", "place:quarry"]
+
+
 def test_mayor_fills_automatically_and_keeps_the_rest_in_san_juan(s):
     give_tile(s, 1, "corn-plantation", workers=0)
     play(s, "role:mayor", "privilege-colonist")

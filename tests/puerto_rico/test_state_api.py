@@ -133,7 +133,7 @@ def test_no_option_after_the_end(game4):
 
 
 def test_view_hides_vp_chips_and_the_tile_stack(game4):
-    s = random_choices(game4, 13, stop=200)
+    s = random_choices(game4, 14, stop=200)
     assert sum(pl["vp-chips"] for pl in s.p) > 0, "pick a seed where VP were shipped"
     v = s.view(1)
     assert "vp-chips" in v["players"][1] and "vp-paper" in v["players"][1]

@@ -32,6 +32,17 @@ def test_smithy_one_less_for_production_only():
     assert s.to_move == 1  # a city building: the full cost 2
 
 
+def test_a_payment_lists_the_cards_in_the_same_order_at_every_card():
+    # paying the first hero leaves the other at the end of the hand; it keeps its place
+    s = start()
+    give_hand(s, 1, "statue", "hero", "well", "palace", "hero")
+    play(s, "role:builder", "pass", "build:statue")
+    listed = s.legal_options()
+    assert sorted(listed) == ["pay:hero", "pay:palace", "pay:well"]
+    play(s, "pay:hero")
+    assert s.legal_options() == listed
+
+
 def test_poor_house_card_with_zero_or_one_left_and_carpenter_first():
     for poor_house, after in ((True, 1), (False, 0)):
         s = start()
