@@ -156,3 +156,21 @@ class Table:
             take_forced=self.save.take_forced,
             ask_hidden_forced=self.save.ask_hidden_forced,
         )
+
+
+def check_turn(table: Table, seat: int, decision: Any) -> None:
+    """Refuse (changing nothing) a seat's request that is not at its own turn of the decision
+    the table is at: a move, a gesture, an undo."""
+    if isinstance(decision, bool) or not isinstance(decision, int):
+        raise ServeError("'decision' must be the decision number (an integer)")
+    state = table.state
+    if state.is_over:
+        raise ServeError("the game is over", 409)
+    if decision != table.decision:
+        raise ServeError(
+            f"stale decision {decision}: the table is at decision {table.decision}; "
+            "the page shows the new position",
+            409,
+        )
+    if state.to_move != seat:
+        raise ServeError(f"it is not your turn (seat {state.to_move} decides)", 409)

@@ -33,7 +33,7 @@ from interpreter.serve.presentation import Presentation
 from interpreter.serve.randoms import PRACTICE_SEEDS, draw_seed, new_table_id, new_token
 from interpreter.serve.records import seat_record
 from interpreter.serve.store import MoveRefused, TableStore
-from interpreter.serve.table import HUMAN, ServeError, Table
+from interpreter.serve.table import HUMAN, ServeError, Table, check_turn
 from interpreter.serve.turns import automatic_move, retrieved, stopped, trial
 
 __all__ = ["HUMAN", "Hub", "ServeError", "Table"]
@@ -246,20 +246,8 @@ class Hub:
             raise ServeError("a spectator cannot move: open your seat's link", 403)
         if not isinstance(option, str) or not option:
             raise ServeError("'option' must be an option id (a string)")
-        if isinstance(decision, bool) or not isinstance(decision, int):
-            raise ServeError("'decision' must be the decision number (an integer)")
-        state = table.state
-        if state.is_over:
-            raise ServeError("the game is over", 409)
-        if decision != table.decision:
-            raise ServeError(
-                f"stale decision {decision}: the table is at decision {table.decision}; "
-                "the page shows the new position",
-                409,
-            )
-        if state.to_move != seat:
-            raise ServeError(f"it is not your turn (seat {state.to_move} decides)", 409)
-        if option not in state.legal_options():
+        check_turn(table, seat, decision)
+        if option not in table.state.legal_options():
             raise ServeError(f"{echo(option)} is not a legal option now", 422)
         return seat
 

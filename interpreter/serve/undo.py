@@ -30,7 +30,8 @@ from interpreter.engine.undo import undoable
 from interpreter.serve.api import broadcast, error_response, hub_of, read_json
 from interpreter.serve.jsonbody import JSONResponse
 from interpreter.serve.messages import seat_message
-from interpreter.serve.tables import Hub, ServeError, Table
+from interpreter.serve.table import ServeError, Table, check_turn
+from interpreter.serve.tables import Hub
 
 __all__ = ["NOTHING_TO_UNDO", "undo", "undo_routes"]
 
@@ -47,25 +48,14 @@ def check_undo(table: Table, token: Any, decision: Any, moves: Any) -> tuple[int
     seat = table.seat_of(token)
     if seat is None:
         raise ServeError("a spectator cannot undo: open your seat's link", 403)
-    if isinstance(decision, bool) or not isinstance(decision, int):
-        raise ServeError("'decision' must be the decision number (an integer)")
     if moves is None:
         moves = 1
     if isinstance(moves, bool) or not isinstance(moves, int) or moves < 1:
         raise ServeError("'moves' must be how many of your moves to take back (1 or more)")
     if table.error is not None:
         raise ServeError(f"this table has stopped: {table.error}", 409)
+    check_turn(table, seat, decision)
     state = table.state
-    if state.is_over:
-        raise ServeError("the game is over", 409)
-    if decision != table.decision:
-        raise ServeError(
-            f"stale decision {decision}: the table is at decision {table.decision}; "
-            "the page shows the new position",
-            409,
-        )
-    if state.to_move != seat:
-        raise ServeError(f"it is not your turn (seat {state.to_move} decides)", 409)
     can = undoable(state, seat)
     if can == 0:
         raise ServeError(NOTHING_TO_UNDO, 409)
