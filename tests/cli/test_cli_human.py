@@ -7,8 +7,9 @@ import json
 
 import pytest
 
-from interpreter.cli.human import HumanPlayer, PlayerLeft, format_view, pick
+from interpreter.cli.human import HumanPlayer, PlayerLeft, pick
 from interpreter.cli.main import main
+from interpreter.cli.viewtext import format_view
 
 pytestmark = pytest.mark.usefixtures("fake")
 
