@@ -150,7 +150,7 @@ add:
       while: picks < 2000000000
       steps:
         - name: spin-once
-          do: vp-bonus = 0
+          do: rooms-left = rooms-left
 """
 
 

@@ -107,6 +107,8 @@ class Compiler:
         """An already parsed expression (a caller that inspects the tree first)."""
         self.last_type = None
         if self.lazy:
+            if expect == "collection":  # ids listed in declared order, as a full build does
+                return self._later(lambda: self.resolver.expr(tree, scope), label, ordered=True)
             return self._later(lambda: self.resolver.expr(tree, scope), label)
         node = self.resolver.expr(tree, scope)
         self.last_type = getattr(node, "ty", None)  # the type of its values, for the caller
@@ -193,16 +195,26 @@ class Compiler:
 
     _format = template  # the name model/rules.py calls it by
 
-    def _later(self, resolve: Callable[[], Any], label: str) -> Deferred:
-        """A lazy compiler's text: resolved and written out when it first runs."""
+    def _later(self, resolve: Callable[[], Any], label: str, ordered: bool = False) -> Deferred:
+        """A lazy compiler's text: resolved and written out when it first runs (an option
+        line's collection, `ordered`, in its ids' declared order, idorder.py)."""
         generator = self.generator
         assert generator is not None
+        constants = self.env.constants
 
         def make() -> Fn:
             node = resolve()
             if isinstance(node, list):
                 return generator.statements(node, label)
-            return generator.expression(node, label)
+            fn = generator.expression(node, label)
+            if ordered:
+                fixed = node.value if isinstance(node, ir.Const) else None
+                ty = getattr(node, "ty", None)
+                # (an unchecked build knows no types: every declared id in its place)
+                order = declared_order(constants, item_of(ty) if ty else None, fixed, every=True)
+                if order is not None:
+                    return in_order(fn, order)
+            return fn
 
         return Deferred(make)
 

@@ -36,19 +36,33 @@ class IdOrder(dict):
 
 
 def declared_order(
-    constants: Mapping[str, Any], item: Type | None, fixed: Any = None
+    constants: Mapping[str, Any], item: Type | None, fixed: Any = None, every: bool = False
 ) -> IdOrder | None:
     """The place of each id a value of type `item` may be: its set's or catalog's order (ids of
     several, as in ``x.type for x in p.yard + p.shed``: each universe's ids in turn, the
     universes in the order the ruleset declares them). None when the values are not ids of
-    declared sets or catalogs, or when they are the constant `fixed`, already in that order."""
+    declared sets or catalogs, or when they are the constant `fixed`, already in that order.
+    `every` with no type known (an unchecked build): every declared id, in the same order."""
+    if item is None and every:
+        members: tuple[Any, ...] = tuple(
+            Id(name)
+            for name, ids in constants.items()
+            if isinstance(ids, tuple) and ids and all(type(x) is str for x in ids)
+        )
+        if not members:
+            return None
+        return _ordered(constants, members, fixed)
     if isinstance(item, Id):
-        members: tuple[Any, ...] = (item,)
+        members = (item,)
     elif isinstance(item, OneOf) and all(type(m) is Id for m in item.members):
         place = {name: i for i, name in enumerate(constants)}  # in the order declared
         members = tuple(sorted(item.members, key=lambda m: place.get(m.universe, len(place))))
     else:
         return None
+    return _ordered(constants, members, fixed)
+
+
+def _ordered(constants: Mapping[str, Any], members: tuple[Any, ...], fixed: Any) -> IdOrder | None:
     order = IdOrder()
     for member in members:
         ids = constants.get(member.universe)

@@ -206,9 +206,18 @@ class _Converter:
                     for s in (val if isinstance(val, list) else [])
                     if isinstance(s, dict) and s.get("type")
                 ]
+                # (an alternative by $ref says its type in its own type error)
+                base = len(err.absolute_path)
+                types += [
+                    sub.validator_value
+                    for sub in err.context
+                    if sub.validator == "type" and len(sub.absolute_path) == base
+                ]
                 flat: list[str] = []
                 for t in types:
-                    flat.extend([t] if isinstance(t, str) else list(t or ()))
+                    for one in [t] if isinstance(t, str) else list(t or ()):
+                        if one not in flat:
+                            flat.append(one)
                 if flat:
                     phrase = _type_phrase(flat)
                     return [

@@ -196,11 +196,11 @@ _CITED_KNOB = re.compile(r"\{([a-zA-Z_][a-zA-Z0-9_]*(?:-[a-zA-Z0-9_]+)*)\}")
 
 
 def doc_text(text: str, tables: Mapping[str, Any]) -> str:
-    """A `doc:` text on one line, each ``{TABLE}`` replaced by that table's value where it is
+    r"""A `doc:` text on one line, each ``{TABLE}`` replaced by that table's value where it is
     one number or word (a table by player count, or a name that is no table, stays as written).
 
-    >>> doc_text("1 VP per {palace-divisor} VP of\n the others", {"palace-divisor": 3})
-    '1 VP per 3 VP of the others'
+    >>> doc_text("1 point per {step-size} tokens\n of the others", {"step-size": 3})
+    '1 point per 3 tokens of the others'
     """
 
     def value(m: re.Match[str]) -> str:

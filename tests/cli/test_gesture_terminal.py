@@ -18,7 +18,7 @@ def test_a_payment_is_one_line_and_a_bad_line_plays_nothing() -> None:
     env = {k: v for k, v in os.environ.items() if k != "RULEBOOK_RULESETS"}
     command = [sys.executable, "-m", "interpreter.cli.main", "play", "san-juan"]
     command += ["--players", "2", "--human", "0", "--seed", SEED]
-    script = "1\n1\n1 1 1\n1 2\n"
+    script = "1\nbuild:carpenter\n1 1 1\n1 2\n"
     proc = subprocess.run(
         command, input=script, capture_output=True, text=True, cwd=REPO, env=env, timeout=120
     )
@@ -32,5 +32,5 @@ def test_a_payment_is_one_line_and_a_bad_line_plays_nothing() -> None:
     )
     assert after.startswith(asked + " (or names, with commas)\n" + refused), after[:600]
     paid = after[len(asked) :].split("Player 1> 1 2\n", 1)[1]
-    assert paid.lstrip().startswith("Round 1\n  you pay with Tobacco storage and City hall\n")
+    assert paid.lstrip().startswith("Round 1\n  you pay with Tobacco storage and Silver smelter\n")
     assert "Pay with" not in paid.split("--- Player 1 to decide ---")[1]  # the payment is over

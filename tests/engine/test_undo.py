@@ -101,8 +101,7 @@ def test_a_card_coming_into_sight_ends_a_run() -> None:
     state.apply("role:builder")
     assert undoable(state, seat) == 1
     assert position(taken_back(state, seat, 1)) == start
-    build = next(o for o in state.legal_options() if o.startswith("build:"))
-    state.apply(build)
+    state.apply("build:prefecture")  # (its payment is asked: the seat stays to move)
     assert state.to_move == seat and undoable(state, seat) == 0
     drawn = played(game, 5, [])
     drawn.apply("role:prospector")  # draws a card from the deck into the seat's hand

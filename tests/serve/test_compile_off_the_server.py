@@ -25,7 +25,7 @@ def _costly_overlay(steps: int) -> bytes:
     for n in range(steps):
         lines.append(f"  flow/round/choose-roles/repeat/steps/each-chooses/each-player/steps/s{n}:")
         lines.append("    after: " + ("pick-role" if n == 0 else f"s{n - 1}"))
-        lines.append("    do: vp-bonus = " + "+".join(["1"] * 20))
+        lines.append("    do: rooms-left = " + "+".join(["1"] * 20))
     return ("\n".join(lines) + "\n").encode()
 
 

@@ -29,7 +29,7 @@ def test_the_replay_of_a_game_still_going_on_shows_no_hand(client):
 
 
 def test_the_replay_of_an_ended_game_opens_at_the_end_with_every_hand(client):
-    table = new_table(client, game="san-juan", players=2, seats=["human", "human"], seed=4)
+    table = new_table(client, game="san-juan", players=2, seats=["human", "human"], seed=5)
     last = play_out(client, table)
     assert last["over"]
     hands = _hand_names(client, table)

@@ -29,7 +29,7 @@ add:
       while: chooser == 1 and picks < 2000000000
       steps:
         - name: spin-once
-          do: vp-bonus = 0
+          do: rooms-left = rooms-left
 """
 BUDGET = ["--workers", "1", "--move-seconds", "0.3"]
 

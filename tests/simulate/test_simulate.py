@@ -33,7 +33,8 @@ def test_same_seed_same_summary_with_one_or_two_jobs():
 
 def test_game_i_is_rulebook_play_with_seed_plus_i(capsys):
     run = run_simulation(SimSpec(PR, 3, seats=("random",) * 3, games=3, seed=40), jobs=1)
-    assert main(["play", PR, "-p", "3", "--seed", "42", "--json", "--quiet"]) == 0
+    command = ["play", PR, "-p", "3", "--seed", "42", "--bots", "random", "--json", "--quiet"]
+    assert main(command) == 0
     played = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert [s["total"] for s in played["scores"]] == run.records[2]["totals"]
     assert played["rounds"] == run.records[2]["rounds"]

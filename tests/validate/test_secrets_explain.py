@@ -80,7 +80,8 @@ def test_explain_shows_the_two_worlds_and_their_lines_side_by_side() -> None:
     told = re.search(r"'(seat \d holds [^']+)', or '(seat \d holds [^']+)'", lines[at])
     assert told, lines[at]
     head, line = lines[at + 1], lines[at + 2]
-    assert re.match(r"^\s+this game\s+a game seat \d cannot tell from it$", head), head
+    viewer = r"(seat \d|a spectator)"
+    assert re.match(rf"^\s+this game\s+a game {viewer} cannot tell from it$", head), head
     # the two lines, each in its column
     assert re.match(rf"^  log line\s+'{told.group(1)}'\s+'{told.group(2)}'$", line), line
     # and the hidden field they differ by: the hand of the seat read out

@@ -50,7 +50,7 @@ def test_a_mayor_phase_is_one_press_and_the_next_starts_from_the_last_placement(
     picks = first["gesture"]["picks"]
     page.goto(f"{server}/t/{table['id']}?token={token}")
     expect(page.locator("#gesture-count")).to_have_text(f"{picks} of {picks} placed")
-    placed = page.locator("#log li", has_text=re.compile(r"^seat 0 places a colonist"))
+    placed = page.locator("#log li", has_text=re.compile(r"^Player 1 places a colonist"))
     expect(page.locator("#gesture-confirm")).to_be_enabled()
     before = placed.count()
     page.locator("#gesture-confirm").click()  # the whole Mayor phase: one press
