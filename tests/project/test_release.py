@@ -25,6 +25,10 @@ import interpreter
 from interpreter.cli.main import COMMAND_BY_NAME, main
 from interpreter.load.resources import data_dir
 
+# one xdist worker builds the sdist and the wheel for all these tests: two builds at once in
+# the project folder would race on the sdist's staging folder there
+pytestmark = pytest.mark.xdist_group("release")
+
 ROOT = Path(__file__).resolve().parents[2]
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
 DIST = PROJECT["name"].replace("-", "_")

@@ -7,6 +7,7 @@ through the HTTP API and the websocket."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import warnings
 
 import pytest
@@ -166,6 +167,8 @@ def test_undo_where_the_rules_run_in_a_worker(tmp_path):
         assert pool.player.tables[table.id].state.history == ["role:builder", build]
 
     try:
-        asyncio.run(play())
+        # a thread of its own: a browser test on this worker may hold a running event loop here
+        with concurrent.futures.ThreadPoolExecutor(1) as thread:
+            thread.submit(asyncio.run, play()).result()
     finally:
         store.close()
