@@ -109,8 +109,25 @@ def test_zsh_completion_declares_every_command():
 def built(tmp_path_factory) -> dict[str, Path]:
     """The sdist and the wheel, built as a release is."""
     out = tmp_path_factory.mktemp("dist")
+    # from a copy of the project: the sdist is staged in the folder it is built from, where
+    # another test's process may be at work
+    source = tmp_path_factory.mktemp("source") / "project"
+    shutil.copytree(
+        ROOT,
+        source,
+        ignore=shutil.ignore_patterns(
+            ".git",
+            ".venv*",
+            "*.egg-info",
+            "__pycache__",
+            ".*_cache",
+            "build",
+            "dist",
+            "rulebook_games-*",
+        ),
+    )
     run = subprocess.run(
-        [sys.executable, "-m", "build", "--outdir", str(out), str(ROOT)],
+        [sys.executable, "-m", "build", "--outdir", str(out), str(source)],
         capture_output=True,
         text=True,
     )
