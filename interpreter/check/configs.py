@@ -127,7 +127,9 @@ def _overlays_named(
     """The paths of the overlays the config plays ``with``; None after a C002 for any unknown."""
     chosen = config.get("with") or []
     if isinstance(chosen, str):
-        names = [(n.strip(), ["with"]) for n in chosen.split(",") if n.strip()]
+        names: list[tuple[str, list[str | int]]] = [
+            (n.strip(), ["with"]) for n in chosen.split(",") if n.strip()
+        ]
     else:
         names = [(str(n), ["with", i]) for i, n in enumerate(chosen)]
     beside = overlays_of(config.run, base_path, overlays)
@@ -189,8 +191,13 @@ def _options(config: _Config, composed: Any) -> dict[str, Any] | None:
             shown = [str(c) for c in choices]
             message = f"option '{name}' cannot be {_show(value)}"
             expected = f"one of {', '.join(shown)}"
-            hint = hint_for(str(value), shown)
-            config.fault(["options", name], "C005", message, expected=expected, hint=hint)
+            config.fault(
+                ["options", name],
+                "C005",
+                message,
+                expected=expected,
+                hint=hint_for(str(value), shown),
+            )
             continue
         options[name] = match[0] if match else value
     return None if bad else options

@@ -231,7 +231,7 @@ class Judge(Watcher):
         theirs: str | None,
         worlds: tuple[Any, Any],
         call: Where | None = None,
-    ) -> None:
+    ) -> NoReturn:
         words = "a forced move's log line" if forced else "a log line"
         called = f"; written in a procedure called at {_at(call)}" if call is not None else ""
         self.at.report(

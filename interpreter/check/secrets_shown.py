@@ -172,7 +172,7 @@ def changes(s: State, choice: str, seat: int, path: Path) -> list[tuple[Any, Whe
         now = _shown_at(s, seat, path)
         if now != seen[0]:
             seen[0] = now
-            where = origins.get(*last[0]) if last[0] is not None else None
+            where = origins.get(*last[0]) if last[0] is not None and origins is not None else None
             out.append((now, tuple(where) if where is not None else None))  # type: ignore
 
     def look(frame: FrameType, event: str, _arg: Any) -> Callable[..., Any] | None:

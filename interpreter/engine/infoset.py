@@ -39,7 +39,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from interpreter.engine.knowledge import Memo, Place
 from interpreter.model.state_decl import initial_value
@@ -144,7 +144,7 @@ def _fitting(
     room = {place: size for _owner, _name, size, place in holes}
     limited = sorted(
         (place for place in room if known.get(place) is not None and room[place] is not None),
-        key=lambda place: (known[place].total(), repr(place)),
+        key=lambda place: (cast(Counter, known[place]).total(), repr(place)),
     )
     return room, limited, n - sum(size for size in room.values() if size is not None)
 
@@ -159,18 +159,22 @@ def _draw(state: State, plan: _Plan, rng: random.Random) -> State:
         if how == "prior":
             g[name] = _prior(rules, name, rng)
         elif how == "own":
-            players[owner][name] = _copy_plain(players[plan.own][name])
+            players[cast(int, owner)][name] = _copy_plain(players[cast(int, plan.own)][name])
         else:
-            players[owner][name] = _prior(rules, name, rng, "player")
+            players[cast(int, owner)][name] = _prior(rules, name, rng, "player")
     known = plan.known
     for sorted_pool, holes, memos, fitting in plan.pools:
         pool = list(sorted_pool)
         _shuffle(rng, pool)
         boxes = [
-            (g if owner == "g" else players[owner], name, size, place)
+            (g if owner == "g" else players[cast(int, owner)], name, size, place)
             for owner, name, size, place in holes
         ]
-        placed = _place_known(memos, known, fitting, pool, rng) if memos is not None else None
+        placed = (
+            _place_known(memos, known, fitting, pool, rng)
+            if memos is not None and fitting is not None
+            else None
+        )
         for box, name, size, place in boxes:
             if size is not None:
                 kept = placed.pop(place, []) if placed else []
@@ -306,7 +310,7 @@ class _Placing:
             for x in list(filter(can.get, self.left)):  # (in C: about half the time)
                 if x in self.left and self.fits(place, x):
                     self.put(place, x)
-            self.misses += self.room[place] - len(self.placed.get(place, ()))
+            self.misses += cast(int, self.room[place]) - len(self.placed.get(place, ()))
         for x, region in later:  # then ids remembered in one of several places
             places = sorted(region, key=repr)
             held = [pl for pl in places if self.used.get(pl, _NONE).get(x, 0) > claimed[pl, x]]

@@ -382,7 +382,8 @@ class Recorder:
         be any id. Either way each place that took a stray may hold any unseen id (None), even
         in a step where no unseen place lost an id: the seat saw the cards go, but did not
         keep which they were."""
-        sources: Counter | None | bool = False  # False: not needed yet (no stray so far)
+        sources: Counter | None = None
+        traced = False  # the strays' sources, worked out at the first stray
         new: dict[Place, Counter | None] = {}
         nothing: Counter = Counter()
         for pl, gone in removed.items():
@@ -395,8 +396,9 @@ class Recorder:
                 came_followed = followed.get(pl, nothing)
                 can = can + came_followed
                 if came.total() > came_followed.total():
-                    if sources is False:
+                    if not traced:
                         sources = _stray_sources(known, unseen, removed, added, untracked)
+                        traced = True
                     can = None if sources is None else can + sources
             new[pl] = can
         known.update(new)

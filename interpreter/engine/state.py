@@ -36,6 +36,8 @@ class Compiled(Protocol):
     env: Env
     copy_fields: FieldCopier  # copies (g, p) by their declared shapes (copier.py)
 
+    def view(self, s: State, seat: int) -> dict[str, Any]: ...
+
 
 @dataclass(eq=False)
 class State:
@@ -89,8 +91,9 @@ class State:
             rng = self._rng = random.Random(self._rng_seed)
         elif self._rng_shared:
             # Random() would seed itself from the OS first; a bare instance takes the state
+            shared = rng
             rng = random.Random.__new__(random.Random)
-            rng.setstate(self._rng.getstate())
+            rng.setstate(shared.getstate())
             self._rng = rng
             self._rng_shared = False
         return rng
@@ -168,7 +171,7 @@ class State:
         # the same diagnostic (this decision, this seat)
         try:
             opt.effect(self)
-            if mark >= 0 and len(log) == mark:
+            if mark >= 0 and log is not None and len(log) == mark:
                 # the option's effect said nothing itself: the log shows the choice as taken,
                 # in its family's words
                 log.append((self.round, seat, rules.words.option(option_id)))

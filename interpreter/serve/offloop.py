@@ -406,7 +406,12 @@ class WorkerHub(Hub):
             "ask_hidden_forced": save.ask_hidden_forced,
             "result": save.result,
         }
-        request = {"op": op, "table": "", "header": header, "choices": list(save.choices)}
+        request: dict[str, Any] = {
+            "op": op,
+            "table": "",
+            "header": header,
+            "choices": list(save.choices),
+        }
         request["step"] = step
         request.update(extra)
         stranger = any(is_uploaded(o) for o in overlays)

@@ -227,7 +227,7 @@ async def create_game(request: Request) -> Response:
             }
             seats = [str(form.get(f"seat{i}") or HUMAN) for i in range(players)]
             seed = form.get("seed")
-            speed = float(form.get("speed") or 2)
+            speed = float(str(form.get("speed") or 2))
         uploads = request.app.state.uploads
         table = await create_from(
             request.app.state.hub,
