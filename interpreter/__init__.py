@@ -23,8 +23,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-#: The release (pyproject.toml reads it; docs/changelog.md says what each one changed).
-__version__ = "0.1.0"
+#: The release (pyproject.toml reads it; docs/changelog.md says what each one changed): between
+#: releases, the next one's first development version (PEP 440), so a build of `main` is never
+#: taken for the release before it.
+__version__ = "0.2.0.dev0"
 
 if TYPE_CHECKING:
     from interpreter.diagnostics.errors import (

@@ -8,6 +8,7 @@ outside the checkout, where it must play, validate, test a copied scenario and s
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -40,19 +41,39 @@ def test_version_prints_the_release(capsys):
     assert capsys.readouterr().out.strip() == f"rulebook {VERSION}"
 
 
-def test_the_changelog_names_the_release_and_a_tag_exists_for_the_pre_commit_snippet():
+def _released() -> list[str]:
+    """The releases the changelog lists, newest first (its `## X.Y.Z` headings)."""
     changelog = (ROOT / "docs" / "changelog.md").read_text(encoding="utf-8")
-    assert f"## {VERSION}" in changelog
+    return re.findall(r"^## (\d+\.\d+\.\d+)$", changelog, flags=re.M)
+
+
+def test_the_version_moves_with_the_changelog():
+    """A release is its changelog's newest heading; between releases (an `## Unreleased`
+    section above it) the version is the next release's development version, above it."""
+    changelog = (ROOT / "docs" / "changelog.md").read_text(encoding="utf-8")
+    latest = _released()[0]
+    key = [int(x) for x in latest.split(".")]
+    if "\n## Unreleased\n" in changelog:
+        release, dev, n = VERSION.partition(".dev")
+        assert dev and n.isdigit(), f"{VERSION}: not a development version under Unreleased"
+        assert [int(x) for x in release.split(".")] > key, f"{VERSION} is not after {latest}"
+    else:
+        assert VERSION == latest
+
+
+def test_the_pre_commit_snippet_names_the_latest_release_and_its_tag_exists():
+    latest = _released()[0]
     snippet = (ROOT / "docs" / "authoring.md").read_text(encoding="utf-8")
-    assert f"rev: v{VERSION}" in snippet
+    assert f"rev: v{latest}" in snippet
     if (ROOT / ".git").exists():
         tags = subprocess.run(
             ["git", "tag", "--list", "v*"], cwd=ROOT, capture_output=True, text=True
         ).stdout.split()
         # a copy made without tags (an export, `clone --no-tags`) has none at all; one that
-        # has tags must have the release's, which the pre-commit snippet names
+        # has tags has every release's, which the pre-commit snippet names
         if tags:
-            assert f"v{VERSION}" in tags, f"git tag v{VERSION} is missing: {tags}"
+            missing = [f"v{r}" for r in _released() if f"v{r}" not in tags]
+            assert not missing, f"git tags missing: {missing} (tags: {tags})"
 
 
 def test_the_licence_is_mit_in_the_file_and_the_metadata():
