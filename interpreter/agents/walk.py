@@ -173,33 +173,39 @@ def _delta(node: Node, old: Any, new: Any, vec: array) -> bool:
         n_old, n_new = len(old), len(new)
         if n_old == n_new:
             return _same_length(node, old, new, vec)
-        i = 0
-        while i < n_old and i < n_new and old[i] == new[i]:
-            i += 1
-        j_old, j_new = n_old, n_new
-        while j_old > i and j_new > i and old[j_old - 1] == new[j_new - 1]:
-            j_old -= 1
-            j_new -= 1
-        gone, came = old[i:j_old], new[i:j_new]
-        if n_old != n_new:
-            for item in gone + came:
-                ti = type(item)
-                if ti is not dict and ti is not str:
-                    return False  # named by position: every later position moves
-        for item in gone:
-            ti = type(item)
-            if ti is float or (ti is dict and any(type(x) is float for x in item.values())):
-                return False  # a fraction taken off may not give back the sum exactly
-        _items(node, gone, i, vec, -1)
-        _items(node, came, i, vec, 1)
-        if n_old != n_new and node.count is not None:
-            add(vec, node.count, n_new - n_old)
-        return True
+        return _resized(node, old, new, vec)
     if (to is str or old is None or to is bool) and (tn is str or new is None or tn is bool):
         _write(node, old, vec, -1)
         _write(node, new, vec)
         return True
     return False
+
+
+def _resized(node: Node, old: list[Any], new: list[Any], vec: array) -> bool:
+    """``_delta`` of a list that changed its length: the run of items between the common
+    head and tail taken off and the new run put in, where no item is named by position."""
+    n_old, n_new = len(old), len(new)
+    i = 0
+    while i < n_old and i < n_new and old[i] == new[i]:
+        i += 1
+    j_old, j_new = n_old, n_new
+    while j_old > i and j_new > i and old[j_old - 1] == new[j_new - 1]:
+        j_old -= 1
+        j_new -= 1
+    gone, came = old[i:j_old], new[i:j_new]
+    for item in gone + came:
+        ti = type(item)
+        if ti is not dict and ti is not str:
+            return False  # named by position: every later position moves
+    for item in gone:
+        ti = type(item)
+        if ti is float or (ti is dict and any(type(x) is float for x in item.values())):
+            return False  # a fraction taken off may not give back the sum exactly
+    _items(node, gone, i, vec, -1)
+    _items(node, came, i, vec, 1)
+    if node.count is not None:
+        add(vec, node.count, n_new - n_old)
+    return True
 
 
 def _same_length(node: Node, old: list[Any], new: list[Any], vec: array) -> bool:

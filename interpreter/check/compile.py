@@ -61,67 +61,14 @@ def check_ruleset(
     only if the set-up runs it (``deferred``). ``keep``, a list, is given the first count's
     rules when they compile (what a scenario's expressions are compiled against).
     """
-    from interpreter.model.rules import build_rules
-
-    out: list[Diagnostic] = []
     if not is_map(data):
-        return out
-    if counts is None:
-        counts = player_counts(data)
-    declared = data.get("options") or {}
-    resolved = {str(k): (v or {}).get("default") for k, v in declared.items() if is_map(v)}
-    resolved.update(options or {})
-    failed = False
-    set_up: list[Diagnostic] = []  # the first count's set-up faults, reported if nothing else is
-    same_for_all = False  # nothing checked read the count's value: later counts only set up
-    marks: dict[Any, bool] | None = None  # the decisions a hidden field decides (full build)
-    leaks_read = False  # the static leak check ran on a full build's texts
-    for n in counts:
-        notes: dict[str, Any] = {}
-        if same_for_all:
-            if not setup or set_up:
-                break
-            # every diagnostic this count could give, the first count gave already; only its
-            # set-up is its own (tables by player count, a count in a set-up rule)
-            try:
-                rules = build_rules(data, n, dict(resolved), lazy=True, secret_marks=marks)
-            except (RulesError, ConfigError):
-                break
-            set_up = setup_faults(rules, n, resolved)
-            continue
-        try:
-            rules = build_rules(
-                data,
-                n,
-                dict(resolved),
-                for_checking=failed or not setup,
-                deferred=True,
-                notes=notes,
-            )
-        except RulesError as err:
-            failed = True
-            out.extend(err.diagnostics)
-        except ConfigError as err:
-            failed = True
-            out.append(Diagnostic("C005", str(err), *locate(data, ["options"])))
-        else:
-            out.extend(rules.warnings)
-            if not leaks_read and "texts" in notes:
-                # values read from hidden fields where other seats read them: once (L005)
-                out.extend(leak_flows(notes["texts"], data))
-                leaks_read = True
-            if keep is not None and not keep:
-                keep.append(rules)
-            if setup and not failed and not set_up:
-                # now, while this count's rules are at hand: kept for later, they would cost
-                # memory (and the garbage collector's time) for every count
-                set_up = setup_faults(rules, n, resolved)
-        marks = notes.get("secret_marks", marks)
-        if notes.get("count_used") is False:
-            if failed:
-                break  # every other count fails just so
-            same_for_all = True
-    if whole and not failed:
+        return []
+    counting = _Counts(data, _chosen_options(data, options), setup, keep)
+    for n in player_counts(data) if counts is None else counts:
+        if not counting.check(n):
+            break
+    out = counting.out
+    if whole and not counting.failed:
         # only on a ruleset that compiles: a mistyped call must not also read as "never used"
         out.extend(whole_ruleset_checks(data))
     if whole:
@@ -131,5 +78,93 @@ def check_ruleset(
     if not any(d.severity == "error" for d in out):
         # a set-up failing for a reason already reported (a table listing more copies than
         # the catalog has) would only repeat it; one count's set-up fault is enough
-        out.extend(set_up)
+        out.extend(counting.set_up)
     return out
+
+
+def _chosen_options(data: Mapping[str, Any], options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The declared options' defaults, with ``options`` over them."""
+    declared = data.get("options") or {}
+    resolved = {str(k): (v or {}).get("default") for k, v in declared.items() if is_map(v)}
+    resolved.update(options or {})
+    return resolved
+
+
+class _Counts:
+    """The ruleset built for one player count after another, collecting what each gives."""
+
+    def __init__(
+        self, data: Any, resolved: dict[str, Any], setup: bool, keep: list[Any] | None
+    ) -> None:
+        self.data = data
+        self.resolved = resolved
+        self.setup = setup
+        self.keep = keep
+        self.out: list[Diagnostic] = []
+        self.failed = False
+        self.set_up: list[Diagnostic] = []  # the first count's set-up faults, if nothing else
+        self.same_for_all = (
+            False  # nothing checked read the count's value: later counts only set up
+        )
+        self.marks: dict[Any, bool] | None = None  # the decisions a hidden field decides
+        self.leaks_read = False  # the static leak check ran on a full build's texts
+
+    def check(self, n: int) -> bool:
+        """Check count ``n``; False when the later counts have nothing more to give."""
+        if self.same_for_all:
+            return self._set_up_only(n)
+        from interpreter.model.rules import build_rules
+
+        notes: dict[str, Any] = {}
+        try:
+            rules = build_rules(
+                self.data,
+                n,
+                dict(self.resolved),
+                for_checking=self.failed or not self.setup,
+                deferred=True,
+                notes=notes,
+            )
+        except RulesError as err:
+            self.failed = True
+            self.out.extend(err.diagnostics)
+        except ConfigError as err:
+            self.failed = True
+            self.out.append(Diagnostic("C005", str(err), *locate(self.data, ["options"])))
+        else:
+            self._compiled(rules, n, notes)
+        self.marks = notes.get("secret_marks", self.marks)
+        if notes.get("count_used") is False:
+            if self.failed:
+                return False  # every other count fails just so
+            self.same_for_all = True
+        return True
+
+    def _compiled(self, rules: Any, n: int, notes: dict[str, Any]) -> None:
+        self.out.extend(rules.warnings)
+        if not self.leaks_read and "texts" in notes:
+            # values read from hidden fields where other seats read them: once (L005)
+            self.out.extend(leak_flows(notes["texts"], self.data))
+            self.leaks_read = True
+        if self.keep is not None and not self.keep:
+            self.keep.append(rules)
+        if self.setup and not self.failed and not self.set_up:
+            # now, while this count's rules are at hand: kept for later, they would cost
+            # memory (and the garbage collector's time) for every count
+            self.set_up = setup_faults(rules, n, self.resolved)
+
+    def _set_up_only(self, n: int) -> bool:
+        """Every diagnostic this count could give, the first count gave already; only its
+        set-up is its own (tables by player count, a count in a set-up rule)."""
+        if not self.setup or self.set_up:
+            return False
+        from interpreter.model.rules import build_rules
+
+        try:
+            rules = build_rules(
+                self.data, n, dict(self.resolved), lazy=True, secret_marks=self.marks
+            )
+        except (RulesError, ConfigError):
+            return False
+        self.set_up = setup_faults(rules, n, self.resolved)
+        return True

@@ -60,14 +60,30 @@ def drawing_faults(data: Any) -> list[Diagnostic]:
     pres = data.get("presentation") if is_map(data) else None
     if not is_map(pres):
         return []
-    catalogs = data.get("catalogs") if is_map(data.get("catalogs")) else {}
-    tables = _keys(data.get("tables"))
-    out: list[Diagnostic] = []
+    names = _Names(data)
+    names.cards(pres.get("cards"))
+    draw = pres.get("draw")
+    for name, spec in draw.items() if is_map(draw) else []:
+        names.drawn(name, spec)
+    return names.out
 
-    def fault(path: Sequence[str | int], what: str, name: Any, pool: Iterable[str], key=False):
-        out.append(
+
+class _Names:
+    """What the presentation may name (catalogs, tables, state fields), and the faults found."""
+
+    def __init__(self, data: Any) -> None:
+        self.data = data
+        self.catalogs = data.get("catalogs") if is_map(data.get("catalogs")) else {}
+        self.tables = _keys(data.get("tables"))
+        self.fields = _fields(data)
+        self.out: list[Diagnostic] = []
+
+    def fault(
+        self, path: Sequence[str | int], what: str, name: Any, pool: Iterable[str], key=False
+    ) -> None:
+        self.out.append(
             diagnostic_at(
-                data,
+                self.data,
                 ["presentation", *path],
                 CODE,
                 f"{what} '{name}' does not exist",
@@ -76,42 +92,49 @@ def drawing_faults(data: Any) -> list[Diagnostic]:
             )
         )
 
-    cards = pres.get("cards")
-    for cat, spec in cards.items() if is_map(cards) else []:
-        if cat not in catalogs:
-            fault(["cards", cat], "catalog", cat, _keys(catalogs), key=True)
-            continue
-        attrs = _catalog_attrs(catalogs[cat])
-        for part, attr in spec.items() if is_map(spec) else []:
-            if attr not in attrs:
-                fault(["cards", cat, part], f"attribute of the {cat}", attr, attrs)
+    def cards(self, cards: Any) -> None:
+        """``cards: CATALOG: {PART: ATTR}``: a catalog and attributes of its entries."""
+        catalogs = self.catalogs
+        for cat, spec in cards.items() if is_map(cards) else []:
+            if cat not in catalogs:
+                self.fault(["cards", cat], "catalog", cat, _keys(catalogs), key=True)
+                continue
+            attrs = _catalog_attrs(catalogs[cat])
+            for part, attr in spec.items() if is_map(spec) else []:
+                if attr not in attrs:
+                    self.fault(["cards", cat, part], f"attribute of the {cat}", attr, attrs)
 
-    fields = _fields(data)
-    draw = pres.get("draw")
-    for name, spec in draw.items() if is_map(draw) else []:
-        if name not in fields:
-            fault(["draw", name], "state field", name, list(fields), key=True)
-            continue
+    def drawn(self, name: Any, spec: Any) -> None:
+        """``draw: FIELD: {...}``: a state field, and the tables, attributes and piece fields
+        its drawing reads."""
+        if name not in self.fields:
+            self.fault(["draw", name], "state field", name, list(self.fields), key=True)
+            return
         if not is_map(spec):
-            continue
-        held = fields[name]
-        catalog = catalogs.get(held) if held else None
+            return
+        held = self.fields[name]
+        catalog = self.catalogs.get(held) if held else None
         attrs = _catalog_attrs(catalog)
-        pieces = _keys(catalog.get("fields")) if is_map(catalog) else []
+        tables = self.tables
         at = ["draw", name]
         for part in ("spaces", "max"):
             value = spec.get(part)
             if isinstance(value, str) and value not in tables:
-                fault([*at, part], "table", value, tables)
+                self.fault([*at, part], "table", value, tables)
         value = spec.get("capacity")
         if isinstance(value, str) and value not in tables and value not in attrs:
-            fault([*at, "capacity"], "table or attribute", value, [*tables, *attrs])
+            self.fault([*at, "capacity"], "table or attribute", value, [*tables, *attrs])
         value = spec.get("width")
         if isinstance(value, str) and value not in attrs:
-            fault([*at, "width"], f"attribute of the {held or 'field'}", value, attrs)
+            self.fault([*at, "width"], f"attribute of the {held or 'field'}", value, attrs)
         value = spec.get("table")
         if isinstance(value, str) and value not in tables:
-            fault([*at, "table"], "table", value, tables)
+            self.fault([*at, "table"], "table", value, tables)
+        self._pieces(at, spec, held, catalog)
+
+    def _pieces(self, at: list[Any], spec: Any, held: str | None, catalog: Any) -> None:
+        """``occupants:``, ``fill:``, ``content:``, ``marked:``: fields of the held pieces."""
+        pieces = _keys(catalog.get("fields")) if is_map(catalog) else []
         occupants = spec.get("occupants")
         named: list[tuple[list[Any], Any]] = (
             [(["occupants", i], v) for i, v in enumerate(occupants)] if is_seq(occupants) else []
@@ -121,5 +144,4 @@ def drawing_faults(data: Any) -> list[Diagnostic]:
         ]
         for path, value in named:
             if isinstance(value, str) and value not in pieces:
-                fault([*at, *path], f"piece field of the {held or 'field'}", value, pieces)
-    return out
+                self.fault([*at, *path], f"piece field of the {held or 'field'}", value, pieces)

@@ -292,51 +292,74 @@ class HumanPlayer:
             answer = self._read(f"{self.name}> ")
             if answer is None:
                 raise PlayerLeft(self.seat)
-            word, _, rest = answer.partition(" ")
-            word, rest = word.lower(), rest.strip()
-            if word in ("quit", "exit") and not rest:
-                raise PlayerLeft(self.seat, f"typed {word!r}")
-            if word in ("?", "help", "info") and rest:
-                self._info(rest)
-            elif word in ("?", "help"):
-                if calm:
-                    width, height = self.size()
-                    self.out.write("\n".join(self._option_block(legal, width, height - 6)))
-                    self.out.write("\n" + HELP + "\n")
-                else:
-                    self.show(view, legal)
-                    self.out.write("(enter a number or an option id; 'quit' ends the game)\n")
-            elif calm and word in ("b", "board") and not rest:
-                self._board(view, legal)
-            elif calm and word == "log" and rest in ("", "all"):
-                self._show_log(everything=rest == "all")
-            elif word == "undo" and not rest:
-                if self.undo:
-                    raise TakeBack(self.seat)
-                self.out.write(NOTHING_TO_UNDO + "\n")
-            elif word == "answers" and not rest:
-                self.out.write("\n".join(self._answer_lines()) + "\n")
-            elif word in COMMANDS:
-                args = (self.questions, self.answers, self.question, legal)
-                ahead, said = answer_command(word, rest, *args)
-                self.out.write(said + "\n")
-                if ahead is not None:
-                    self._answered(ahead, legal, calm)
-                    return ahead
-            else:
-                texts = {o["id"]: o["text"] for o in self._offered(legal)} if calm else None
-                if self.gesture is not None:
-                    moves, problem = self._gesture(answer, legal, texts)
-                    if moves:
-                        return moves[0]
-                    if problem:
-                        self.out.write(problem + "\n")
-                        continue
-                choice, problem = pick(answer, legal, texts)
-                if choice is not None:
-                    return choice
-                self.out.write(problem + "\n")
+            chosen = self._answer(answer, view, legal, calm)
+            if chosen is not None:
+                return chosen
             self.out.flush()
+
+    def _answer(
+        self, answer: str, view: Mapping[str, Any], legal: Sequence[str], calm: bool
+    ) -> str | None:
+        """One line typed at the prompt: the move it names, or None (a command done, or the
+        line refused with the reason written)."""
+        word, _, rest = answer.partition(" ")
+        word, rest = word.lower(), rest.strip()
+        if word in ("quit", "exit") and not rest:
+            raise PlayerLeft(self.seat, f"typed {word!r}")
+        if self._command(word, rest, view, legal, calm):
+            return None
+        if word in COMMANDS:
+            args = (self.questions, self.answers, self.question, legal)
+            ahead, said = answer_command(word, rest, *args)
+            self.out.write(said + "\n")
+            if ahead is not None:
+                self._answered(ahead, legal, calm)
+            return ahead
+        return self._pick(answer, legal, calm)
+
+    def _command(
+        self, word: str, rest: str, view: Mapping[str, Any], legal: Sequence[str], calm: bool
+    ) -> bool:
+        """A command that shows something (help, a rule's text, the board, the log, the
+        standing answers) or takes moves back: True when ``word`` is one."""
+        if word in ("?", "help", "info") and rest:
+            self._info(rest)
+        elif word in ("?", "help"):
+            if calm:
+                width, height = self.size()
+                self.out.write("\n".join(self._option_block(legal, width, height - 6)))
+                self.out.write("\n" + HELP + "\n")
+            else:
+                self.show(view, legal)
+                self.out.write("(enter a number or an option id; 'quit' ends the game)\n")
+        elif calm and word in ("b", "board") and not rest:
+            self._board(view, legal)
+        elif calm and word == "log" and rest in ("", "all"):
+            self._show_log(everything=rest == "all")
+        elif word == "undo" and not rest:
+            if self.undo:
+                raise TakeBack(self.seat)
+            self.out.write(NOTHING_TO_UNDO + "\n")
+        elif word == "answers" and not rest:
+            self.out.write("\n".join(self._answer_lines()) + "\n")
+        else:
+            return False
+        return True
+
+    def _pick(self, answer: str, legal: Sequence[str], calm: bool) -> str | None:
+        """The option (or the gesture's first move) a typed line names, else None with why."""
+        texts = {o["id"]: o["text"] for o in self._offered(legal)} if calm else None
+        if self.gesture is not None:
+            moves, problem = self._gesture(answer, legal, texts)
+            if moves:
+                return moves[0]
+            if problem:
+                self.out.write(problem + "\n")
+                return None
+        choice, problem = pick(answer, legal, texts)
+        if choice is None:
+            self.out.write(problem + "\n")
+        return choice
 
     def _gesture(
         self, answer: str, legal: Sequence[str], texts: Mapping[str, str] | None

@@ -40,6 +40,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from interpreter.dsl.loglines import line_for
@@ -89,36 +90,15 @@ class Recorder:
         self._mark = 0
         self._remember = rules.remember
         # every pile place, and per seat the ones it cannot see (hidden globals, others' hidden)
-        self._places: list[Place] = [
-            ("g", n) for n, (kind, _s) in rules.global_init.items() if kind == "pile"
-        ] + [
-            (seat, n)
-            for seat in range(seats)
-            for n, (kind, _s) in rules.player_init.items()
-            if kind == "pile"
-        ]
+        self._places: list[Place] = _pile_places(rules, seats)
         self._unseen: list[frozenset[Place]] = [
-            frozenset(
-                pl
-                for pl in self._places
-                if (pl[0] == "g" and pl[1] in rules.hidden_global)
-                or (pl[0] != "g" and pl[0] != seat and pl[1] in rules.hidden_player)
-            )
-            for seat in range(seats)
+            _unseen_by(rules, self._places, seat) for seat in range(seats)
         ]
         # per seat and place: the unseen places of the same collection (an id remembered in
         # all of them is not remembered anywhere in particular: the memory is dropped)
         collections = rules.collections
         self._everywhere: list[dict[Place, frozenset[Place]]] = [
-            {
-                pl: frozenset(
-                    q
-                    for q in unseen
-                    if collections.get(q[1], q[1]) == collections.get(pl[1], pl[1])
-                )
-                for pl in unseen
-            }
-            for unseen in self._unseen
+            _kin_places(collections, unseen) for unseen in self._unseen
         ]
         follows = any(name in rules.remember for _holder, name in self._places)
         self._piles: dict[Place, tuple] | None = self._snapshot(state) if follows else None
@@ -130,31 +110,20 @@ class Recorder:
         # per seat, per place it cannot see: the ids that place can hold (a superset of its
         # contents), or None while it may hold any unseen id. A place empty when recording
         # starts holds nothing; one emptied and refilled only from known ids holds those.
-        self._known: list[dict[Place, Counter | None]] = (
-            [
-                {
-                    pl: (Counter() if self._piles is not None and not self._piles[pl] else None)
-                    for pl in self._unseen[seat]
-                }
-                for seat in range(seats)
-            ]
-            if self._piles is not None
-            else [{} for _ in range(seats)]
-        )
+        piles = self._piles
+        self._known: list[dict[Place, Counter | None]] = [
+            {pl: (None if piles[pl] else Counter()) for pl in unseen} if piles is not None else {}
+            for unseen in self._unseen
+        ]
         # per collection with places no seat but their owner is told the size of (`hidden:
         # all`): those places, and every place of the collection; and the places whose size the
         # public history fixes (every id that entered or left them was seen go: _tell_sizes)
-        self._untold: dict[str, tuple[tuple[Place, ...], tuple[Place, ...]]] = {}
-        for key in {collections.get(pl[1], pl[1]) for pl in self._places}:
-            kin = tuple(pl for pl in self._places if collections.get(pl[1], pl[1]) == key)
-            untold = tuple(pl for pl in kin if pl[1] in rules.hidden_all)
-            if untold:
-                self._untold[key] = (untold, kin)
+        self._untold = _untold_places(rules, self._places)
         self._told: frozenset[Place] = frozenset(
             pl
             for untold, _kin in self._untold.values()
             for pl in untold
-            if self._piles is not None and not self._piles[pl]
+            if piles is not None and not piles[pl]
         )
         if observations:
             self._observe(state, None, None)
@@ -294,7 +263,22 @@ class Recorder:
         back = shown.copy()  # (the loop below takes from `shown`)
         # places that received something the seat cannot see
         hidden_dest = frozenset(pl for pl, ids in added.items() if ids and pl in unseen)
-        died = _left_the_piles(removed, added)
+        kept = self._kept(seat, memos, removed, shown, _left_the_piles(removed, added), hidden_dest)
+        followed, untracked = _follow(unseen, remember, removed, added, back, hidden_dest, kept)
+        memos[:] = kept
+        self._update_known(self._known[seat], unseen, sizes, removed, added, followed, untracked)
+
+    def _kept(
+        self,
+        seat: int,
+        memos: list[Memo],
+        removed: dict[Place, Counter],
+        shown: Counter,
+        died: Counter,
+        hidden_dest: frozenset[Place],
+    ) -> list[Memo]:
+        """The seat's memories after a step: each kept, widened to the hidden places ids went
+        to, or forgotten (seen again, or possibly the id that left the piles)."""
         kept: list[Memo] = []
         regions: dict[frozenset, list[Place]] = {}  # many memos share one region
         for x, region in memos:
@@ -314,33 +298,7 @@ class Recorder:
                     kept.append((x, wider))
                 # else: it may be in any place it could be: nothing left to remember
             # else: something left its region for nowhere the piles follow: forgotten
-        # ids leaving a remembered pile the seat sees, into a place it cannot see. A copy that
-        # came into sight in the same step (``back``, even one taken above for a memory seen
-        # again) may be the one that left: it is not followed, or the seat would "remember"
-        # another copy the step moved unseen (one drawn by another seat while its own went
-        # into its hand), which it never saw.
-        arrived = {dest: added[dest].copy() for dest in sorted(hidden_dest, key=repr)}
-        followed: dict[Place, Counter] = {dest: Counter() for dest in arrived}
-        untracked = False  # ids left a place the seat sees for one it does not, forgotten
-        for pl, gone in removed.items():
-            if pl in unseen or not gone:
-                continue
-            if pl[1] not in remember:
-                untracked = True
-                continue
-            for x, n in gone.items():
-                seen = min(n, back[x])
-                if seen:
-                    n -= seen
-                    back[x] -= seen
-                for dest, ids in arrived.items():
-                    while n and ids[x] > 0:
-                        kept.append((x, frozenset((dest,))))
-                        followed[dest][x] += 1
-                        ids[x] -= 1
-                        n -= 1
-        memos[:] = kept
-        self._update_known(self._known[seat], unseen, sizes, removed, added, followed, untracked)
+        return kept
 
     def _tell_sizes(
         self, before: dict[Place, tuple], after: dict[Place, tuple], mover: Any
@@ -402,6 +360,92 @@ class Recorder:
                     can = None if sources is None else can + sources
             new[pl] = can
         known.update(new)
+
+
+def _pile_places(rules: Any, seats: int) -> list[Place]:
+    """Every place that is a pile: the global ones, then each seat's."""
+    return [("g", n) for n, (kind, _s) in rules.global_init.items() if kind == "pile"] + [
+        (seat, n)
+        for seat in range(seats)
+        for n, (kind, _s) in rules.player_init.items()
+        if kind == "pile"
+    ]
+
+
+def _unseen_by(rules: Any, places: list[Place], seat: int) -> frozenset[Place]:
+    """The places ``seat`` cannot see: hidden globals, and the other seats' hidden fields."""
+    return frozenset(
+        pl
+        for pl in places
+        if (pl[0] == "g" and pl[1] in rules.hidden_global)
+        or (pl[0] != "g" and pl[0] != seat and pl[1] in rules.hidden_player)
+    )
+
+
+def _kin_places(
+    collections: Mapping[str, str], unseen: frozenset[Place]
+) -> dict[Place, frozenset[Place]]:
+    """Per unseen place, the unseen places of its collection."""
+    return {
+        pl: frozenset(
+            q for q in unseen if collections.get(q[1], q[1]) == collections.get(pl[1], pl[1])
+        )
+        for pl in unseen
+    }
+
+
+def _untold_places(
+    rules: Any, places: list[Place]
+) -> dict[str, tuple[tuple[Place, ...], tuple[Place, ...]]]:
+    """Per collection with places hidden as ``all``: those places, and all its places."""
+    collections = rules.collections
+    out: dict[str, tuple[tuple[Place, ...], tuple[Place, ...]]] = {}
+    for key in {collections.get(pl[1], pl[1]) for pl in places}:
+        kin = tuple(pl for pl in places if collections.get(pl[1], pl[1]) == key)
+        untold = tuple(pl for pl in kin if pl[1] in rules.hidden_all)
+        if untold:
+            out[key] = (untold, kin)
+    return out
+
+
+def _follow(
+    unseen: frozenset[Place],
+    remember: Any,
+    removed: dict[Place, Counter],
+    added: dict[Place, Counter],
+    back: Counter,
+    hidden_dest: frozenset[Place],
+    kept: list[Memo],
+) -> tuple[dict[Place, Counter], bool]:
+    """Ids leaving a remembered pile the seat sees, into a place it cannot see, added to
+    ``kept``; per such place the ids followed into it, and whether ids left a place the seat
+    sees for one it does not unfollowed (forgotten).
+
+    A copy that came into sight in the same step (``back``, even one taken for a memory seen
+    again) may be the one that left: it is not followed, or the seat would "remember" another
+    copy the step moved unseen (one drawn by another seat while its own went into its hand),
+    which it never saw."""
+    arrived = {dest: added[dest].copy() for dest in sorted(hidden_dest, key=repr)}
+    followed: dict[Place, Counter] = {dest: Counter() for dest in arrived}
+    untracked = False
+    for pl, gone in removed.items():
+        if pl in unseen or not gone:
+            continue
+        if pl[1] not in remember:
+            untracked = True
+            continue
+        for x, n in gone.items():
+            seen = min(n, back[x])
+            if seen:
+                n -= seen
+                back[x] -= seen
+            for dest, ids in arrived.items():
+                while n and ids[x] > 0:
+                    kept.append((x, frozenset((dest,))))
+                    followed[dest][x] += 1
+                    ids[x] -= 1
+                    n -= 1
+    return followed, untracked
 
 
 def _stray_sources(

@@ -91,24 +91,12 @@ def _option_lines(i: int, opt: Any, ns: dict[str, Any], before: list[Any]) -> li
     """The source that adds option line `i`'s options to `out` (indented for the body);
     `before`: the lines listed before it."""
     ns[f"O{i}"] = opt
-    fixed = getattr(opt.template, "constant", _MISSING)
     parts = getattr(opt.template, "parts", None)
     depth = len(opt.slots)
-    if fixed is not _MISSING and type(fixed) is str:
-        make_id = repr(fixed)
-    elif parts and depth:
-        # text and `for` names only ("place:{t}"): the id is written here, no call for it
-        ns["_show"] = show
-        names = [f"x{i}_{p}" if type(p) is int else "" for p in parts]
-        make_id = " + ".join(
-            repr(p) if type(p) is str else f"({x} if {x}.__class__ is str else _show({x}))"
-            for p, x in zip(parts, names, strict=True)
-        )
-    else:
-        ns[f"T{i}"] = opt.template
-        make_id = f"T{i}(s)"
+    make_id = _id_source(i, opt, ns, parts, depth)
     # a condition of a line of one `for` part, as the loop that picks the legal values
     select = getattr(opt.condition, "select", None) if depth == 1 else None
+    values = ""
     if select is not None:
         ns[f"S{i}"], ns[f"D{i}_0"] = select, opt.domains[0]
         values = _in_order(i, 0, opt, ns, f"S{i}(s, D{i}_0(s))")
@@ -120,24 +108,54 @@ def _option_lines(i: int, opt: Any, ns: dict[str, Any], before: list[Any]) -> li
     if texts and parts and (select or opt.condition is None):
         if not before or _apart(opt, before):
             return _by_lookup(i, ns, make_id, values, not before)
-    bound = "".join(f"x{i}_{d}, " for d in range(depth))
-    add = [f"oid = {make_id}", f"if oid not in out: out[oid] = (SPEC, O{i}, ({bound}))"]
-    if depth == 1 and parts:
-        # an option of one `for` value that is a text or a number: its id and entry are made
-        # once per value and kept (the entries are tuples, shared between listings and states)
-        ns[f"E{i}"] = {}
-        x = f"x{i}_0"
-        add = [
-            f"e = E{i}.get({x}) if {x}.__class__ is str or {x}.__class__ is int else None",
-            "if e is None:",
-            f"    e = ({make_id}, (SPEC, O{i}, ({bound})))",
-            f"    if {x}.__class__ is str or {x}.__class__ is int: E{i}[{x}] = e",
-            "if e[0] not in out: out[e[0]] = e[1]",
-        ]
+    add = _add_lines(i, ns, make_id, depth, bool(parts))
     if select is not None:
         ns[f"K{i}_0"] = opt.slots[0]
         bind = [] if parts else [f"    t[K{i}_0] = x{i}_0"]  # for the id's own call
         return [f"for x{i}_0 in {values}:", *bind, *("    " + ln for ln in add)]
+    return _loop_lines(i, opt, ns, add, depth, bool(parts))
+
+
+def _id_source(i: int, opt: Any, ns: dict[str, Any], parts: Any, depth: int) -> str:
+    """The expression that makes an option's id: a constant, the text's parts joined with the
+    `for` names, or a call of the id's template."""
+    fixed = getattr(opt.template, "constant", _MISSING)
+    if fixed is not _MISSING and type(fixed) is str:
+        return repr(fixed)
+    if parts and depth:
+        # text and `for` names only ("place:{t}"): the id is written here, no call for it
+        ns["_show"] = show
+        names = [f"x{i}_{p}" if type(p) is int else "" for p in parts]
+        return " + ".join(
+            repr(p) if type(p) is str else f"({x} if {x}.__class__ is str else _show({x}))"
+            for p, x in zip(parts, names, strict=True)
+        )
+    ns[f"T{i}"] = opt.template
+    return f"T{i}(s)"
+
+
+def _add_lines(i: int, ns: dict[str, Any], make_id: str, depth: int, parts: bool) -> list[str]:
+    """The lines that add one option (its `for` values bound) to `out`."""
+    bound = "".join(f"x{i}_{d}, " for d in range(depth))
+    if not (depth == 1 and parts):
+        return [f"oid = {make_id}", f"if oid not in out: out[oid] = (SPEC, O{i}, ({bound}))"]
+    # an option of one `for` value that is a text or a number: its id and entry are made
+    # once per value and kept (the entries are tuples, shared between listings and states)
+    ns[f"E{i}"] = {}
+    x = f"x{i}_0"
+    return [
+        f"e = E{i}.get({x}) if {x}.__class__ is str or {x}.__class__ is int else None",
+        "if e is None:",
+        f"    e = ({make_id}, (SPEC, O{i}, ({bound})))",
+        f"    if {x}.__class__ is str or {x}.__class__ is int: E{i}[{x}] = e",
+        "if e[0] not in out: out[e[0]] = e[1]",
+    ]
+
+
+def _loop_lines(
+    i: int, opt: Any, ns: dict[str, Any], add: list[str], depth: int, parts: bool
+) -> list[str]:
+    """The general listing: a loop per `for` part, the line's condition, then ``add``."""
     lines: list[str] = []
     if opt.condition is not None:
         per_listing = getattr(opt.condition, "per_listing", None)

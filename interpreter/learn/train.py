@@ -208,18 +208,7 @@ def train(
     head = {"game": cfg.game, "players": cfg.players, "overlays": cfg.overlays}
     spaces = spaces_of({**head, "options": dict(options)})
     head = composition(cfg.game, cfg.players, cfg.overlays, cfg.options, spaces.game)
-    if not 0.0 < cfg.full_share <= 1.0 or cfg.fast_iterations < 1:
-        raise ConfigError("train: the full-search share must lie in (0, 1], fast iterations >= 1")
-    for flag, spec in (("--search", cfg.search), ("--guided-search", cfg.guided_search)):
-        if not spec.startswith("search"):
-            raise ConfigError(f"train: {flag} must be a search bot spec, not {spec!r}")
-        try:  # a bad parameter fails now, with the registry's message (the guided teacher's
-            # model does not exist yet: its parameters are read, the bot is made later)
-            parse_bot_spec(spec)
-            if flag == "--search":
-                make_bot(spec, 0, 0)
-        except (UnknownBotError, ValueError) as exc:
-            raise ConfigError(f"train: {flag} {spec}: {exc}") from None
+    _check_teachers(cfg)
     n_act, players = spaces.actions.size, cfg.players
     net, done, fresh = _start(cfg, head, spaces, progress)
     opt = Adam(net.params, cfg.lr)
@@ -243,11 +232,7 @@ def train(
                     )
                 break
             t0 = time.perf_counter()
-            model = cfg.out if it or fresh is not None else cfg.init
-            bot = f"{cfg.guided_search}:model={model}" if model else cfg.search
-            teacher = Teacher(
-                bot, cfg.explore, cfg.full_share, f"{bot}:iterations={cfg.fast_iterations}"
-            )
+            teacher = _teacher(cfg, cfg.out if it or fresh is not None else cfg.init)
             seeds = [
                 random.Random(f"train:{cfg.seed}:{it}:{g}").getrandbits(31)
                 for g in range(cfg.games)
@@ -256,68 +241,123 @@ def train(
             t_play = time.perf_counter() - t0
             history.append(stack_records(records, n_act, players, cfg.value_mix))
             data = replay_buffer(history, cfg.replay, rng)
-            if it == 0 and not cfg.init:
-                net.set_scale(data[0])
-            elif it == 0 and fresh is not None and fresh.any():
-                # features new to this composition: weights 0 so far, a scale from the data
-                net.mean[fresh] = data[0][:, fresh].mean(axis=0)
-                net.scale[fresh] = 1.0 / np.maximum(data[0][:, fresh].std(axis=0), 1e-3)
+            if it == 0:
+                _first_scale(net, cfg, fresh, data[0])
             fitted = fit(net, opt, data, cfg.epochs, cfg.batch, rng, cfg.holdout, cfg.patience)
-            before, after = fitted["loss_before"], fitted["loss_after"]
-            trained = {"search": cfg.search, "seed": cfg.seed, "iterations": done + it + 1}
-            trained.update(games=cfg.games, replay=cfg.replay, value_mix=cfg.value_mix)
-            if cfg.init:
-                trained["init"] = cfg.init
-            if cfg.full_share < 1:
-                trained.update(full_share=cfg.full_share, fast_iterations=cfg.fast_iterations)
-            if cfg.gate:
-                trained["gate"] = cfg.gate
+            trained = _trained(cfg, done + it + 1)
             gate = _gate(cfg, pool, net, {**head, "trained": trained}, options, it)
             if gate is None or gate.kept:
                 save_model(cfg.out, net, {**head, "trained": trained})
                 report.kept = it + 1
-            row = {
-                "iteration": it + 1,
-                "games": len(records),
-                "decisions": sum(len(r["movers"]) for r in records),
-                "rows": len(data[0]),
-                "epochs": fitted["epochs"],
-                "loss_before": round(before, 4),
-                "loss_after": round(after, 4),
-                "holdout_before": round(fitted["holdout_before"], 4),
-                "holdout_after": round(fitted["holdout_after"], 4),
-                "selfplay_s": round(t_play, 2),
-                "seconds": round(time.perf_counter() - t0, 2),
-                "kept": gate is None or gate.kept,
-            }
-            if gate is not None:
-                row.update(gate_games=gate.games, gate_share=round(gate.share, 4))
+            row = _row(it, records, data, fitted, t_play, time.perf_counter() - t0, gate)
             report.iterations.append(row)
             if progress is not None:
-                progress(
-                    f"iteration {_numbered(it, cfg)}: {row['games']} games, "
-                    f"{row['decisions']} decisions, {row['rows']} rows, {row['epochs']} epochs, "
-                    f"loss {before:.3f} -> {after:.3f} (held out "
-                    f"{row['holdout_before']:.3f} -> {row['holdout_after']:.3f}), "
-                    f"self-play {t_play:.1f}s, {row['seconds']:.1f}s"
-                )
+                progress(_row_line(_numbered(it, cfg), row))
                 if gate is not None:
                     progress(_gate_line(cfg, gate, report.kept))
     except KeyboardInterrupt:
         if progress is not None:
-            progress(
-                f"interrupted: {cfg.out} holds the model of iteration {report.kept}"
-                if report.kept
-                else f"interrupted: {cfg.out} holds the --init model"
-                if cfg.gate and cfg.init
-                else "interrupted during the first iteration: no model trained yet"
-            )
+            progress(_interrupted_line(cfg, report))
         raise
     finally:
         if own and pool is not None:
             pool.shutdown(cancel_futures=True)
     report.seconds = round(time.perf_counter() - start, 2)
     return report
+
+
+def _teacher(cfg: TrainConfig, model: str | None) -> Teacher:
+    """The search that plays this iteration's games: guided by ``model`` once there is one."""
+    bot = f"{cfg.guided_search}:model={model}" if model else cfg.search
+    return Teacher(bot, cfg.explore, cfg.full_share, f"{bot}:iterations={cfg.fast_iterations}")
+
+
+def _first_scale(
+    net: PolicyValueNet, cfg: TrainConfig, fresh: np.ndarray | None, features: np.ndarray
+) -> None:
+    """The features' scale from the first iteration's data: all of them for a new model; for
+    one carried over from another composition, the features new to this one (weights 0)."""
+    if not cfg.init:
+        net.set_scale(features)
+    elif fresh is not None and fresh.any():
+        net.mean[fresh] = features[:, fresh].mean(axis=0)
+        net.scale[fresh] = 1.0 / np.maximum(features[:, fresh].std(axis=0), 1e-3)
+
+
+def _check_teachers(cfg: TrainConfig) -> None:
+    """The search bots that teach, and how the full search is shared, are usable."""
+    if not 0.0 < cfg.full_share <= 1.0 or cfg.fast_iterations < 1:
+        raise ConfigError("train: the full-search share must lie in (0, 1], fast iterations >= 1")
+    for flag, spec in (("--search", cfg.search), ("--guided-search", cfg.guided_search)):
+        if not spec.startswith("search"):
+            raise ConfigError(f"train: {flag} must be a search bot spec, not {spec!r}")
+        try:  # a bad parameter fails now, with the registry's message (the guided teacher's
+            # model does not exist yet: its parameters are read, the bot is made later)
+            parse_bot_spec(spec)
+            if flag == "--search":
+                make_bot(spec, 0, 0)
+        except (UnknownBotError, ValueError) as exc:
+            raise ConfigError(f"train: {flag} {spec}: {exc}") from None
+
+
+def _trained(cfg: TrainConfig, iterations: int) -> dict[str, Any]:
+    """How the model was trained, as its file's header says."""
+    trained: dict[str, Any] = {"search": cfg.search, "seed": cfg.seed, "iterations": iterations}
+    trained.update(games=cfg.games, replay=cfg.replay, value_mix=cfg.value_mix)
+    if cfg.init:
+        trained["init"] = cfg.init
+    if cfg.full_share < 1:
+        trained.update(full_share=cfg.full_share, fast_iterations=cfg.fast_iterations)
+    if cfg.gate:
+        trained["gate"] = cfg.gate
+    return trained
+
+
+def _row(
+    it: int,
+    records: list[Any],
+    data: tuple[np.ndarray, ...],
+    fitted: Mapping[str, Any],
+    t_play: float,
+    seconds: float,
+    gate: GateResult | None,
+) -> dict[str, Any]:
+    """One iteration's line of the report."""
+    row = {
+        "iteration": it + 1,
+        "games": len(records),
+        "decisions": sum(len(r["movers"]) for r in records),
+        "rows": len(data[0]),
+        "epochs": fitted["epochs"],
+        "loss_before": round(fitted["loss_before"], 4),
+        "loss_after": round(fitted["loss_after"], 4),
+        "holdout_before": round(fitted["holdout_before"], 4),
+        "holdout_after": round(fitted["holdout_after"], 4),
+        "selfplay_s": round(t_play, 2),
+        "seconds": round(seconds, 2),
+        "kept": gate is None or gate.kept,
+    }
+    if gate is not None:
+        row.update(gate_games=gate.games, gate_share=round(gate.share, 4))
+    return row
+
+
+def _row_line(numbered: str, row: Mapping[str, Any]) -> str:
+    return (
+        f"iteration {numbered}: {row['games']} games, "
+        f"{row['decisions']} decisions, {row['rows']} rows, {row['epochs']} epochs, "
+        f"loss {row['loss_before']:.3f} -> {row['loss_after']:.3f} (held out "
+        f"{row['holdout_before']:.3f} -> {row['holdout_after']:.3f}), "
+        f"self-play {row['selfplay_s']:.1f}s, {row['seconds']:.1f}s"
+    )
+
+
+def _interrupted_line(cfg: TrainConfig, report: TrainReport) -> str:
+    if report.kept:
+        return f"interrupted: {cfg.out} holds the model of iteration {report.kept}"
+    if cfg.gate and cfg.init:
+        return f"interrupted: {cfg.out} holds the --init model"
+    return "interrupted during the first iteration: no model trained yet"
 
 
 def _gate(

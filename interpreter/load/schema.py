@@ -31,7 +31,11 @@ from interpreter.load.schemafiles import (
 from interpreter.load.schemamemo import SchemaMemo, active, memo_validator
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from jsonschema.exceptions import ValidationError
+
+    _Handler = Callable[["_Converter", ValidationError, list[Any]], "list[Diagnostic] | None"]
 
 # jsonschema is imported in check(), when it is needed: see schemafiles.py
 
@@ -186,173 +190,191 @@ class _Converter:
     def convert(self, err: ValidationError) -> list[Diagnostic]:
         path = list(err.absolute_path)
         v = err.validator
-        inst = err.instance
-        val = err.validator_value
-        schema = err.schema if isinstance(err.schema, dict) else {}
-
-        if v in ("oneOf", "anyOf"):
-            if not err.context:
-                return [
-                    self._diag(
-                        "S007",
-                        "matches more than one alternative; it must match exactly one",
-                        path,
-                    )
-                ]
-            best = _best_branch(err)
-            if best is None:
-                types = [
-                    s.get("type")
-                    for s in (val if isinstance(val, list) else [])
-                    if isinstance(s, dict) and s.get("type")
-                ]
-                # (an alternative by $ref says its type in its own type error)
-                base = len(err.absolute_path)
-                types += [
-                    sub.validator_value
-                    for sub in err.context
-                    if sub.validator == "type" and len(sub.absolute_path) == base
-                ]
-                flat: list[str] = []
-                for t in types:
-                    for one in [t] if isinstance(t, str) else list(t or ()):
-                        if one not in flat:
-                            flat.append(one)
-                if flat:
-                    phrase = _type_phrase(flat)
-                    return [
-                        self._diag(
-                            "S001",
-                            f"expected {phrase}, got {_describe(inst)}",
-                            path,
-                            expected=phrase,
-                        )
-                    ]
-                return [self._diag("S007", "matches none of the allowed alternatives", path)]
-            out: list[Diagnostic] = []
-            for sub in best:
-                out.extend(self.convert(sub))
-            return out
-
-        if v == "type":
-            phrase = _type_phrase(val)
-            return [
-                self._diag(
-                    "S001", f"expected {phrase}, got {_describe(inst)}", path, expected=phrase
-                )
-            ]
-
-        if v == "required" and isinstance(inst, dict):
-            names = [p for p in (val or []) if p not in inst and repr(p) in err.message]
-            name = names[0] if names else str(err.message)
-            close = did_you_mean(name, inst.keys())
-            hint = f"is '{close}' a misspelling of '{name}'?" if close else None
-            # a schema may say in its own words what is missing (ajv-errors' keyword)
-            message = schema.get("errorMessage") or f"missing required key '{name}'"
-            return [self._diag("S002", message, path, key=True, hint=hint)]
-
-        if v in ("additionalProperties", "unevaluatedProperties") and isinstance(inst, dict):
-            allowed = list(schema.get("properties", {}) or {})
-            patterns = list((schema.get("patternProperties") or {}).keys())
-            if v == "additionalProperties":
-                extras = [
-                    k
-                    for k in inst
-                    if k not in allowed and not any(re.search(p, k) for p in patterns)
-                ]
-            else:
-                extras = _quoted_names(err.message) or [k for k in inst if k not in allowed]
-            expected = f"one of {_short_list(sorted(allowed))}" if allowed else None
-            return [
-                self._diag(
-                    "S003",
-                    f"unknown key '{extra}'",
-                    path + [extra],
-                    key=True,
-                    expected=expected,
-                    hint=hint_for(extra, allowed),
-                )
-                for extra in extras
-            ] or [self._diag("S003", err.message, path)]
-
-        if v == "enum":
-            options = list(val or [])
-            expected = f"one of {_short_list(options)}"
-            hint = hint_for(inst, [str(o) for o in options]) if isinstance(inst, str) else None
-            return [
-                self._diag(
-                    "S004",
-                    f"expected {expected}, got {_describe(inst)}",
-                    path,
-                    expected=expected,
-                    hint=hint,
-                )
-            ]
-
-        if v == "const":
-            want = _describe(val)
-            hint = hint_for(inst, [val]) if isinstance(inst, str) and isinstance(val, str) else None
-            return [
-                self._diag(
-                    "S004",
-                    f"expected {want}, got {_describe(inst)}",
-                    path,
-                    expected=want,
-                    hint=hint,
-                )
-            ]
-
-        bound = _bound_message(v, val, inst)
+        handler = _BY_VALIDATOR.get(v) if isinstance(v, str) else None
+        if handler is not None:
+            out = handler(self, err, path)
+            if out is not None:
+                return out
+        bound = _bound_message(v, err.validator_value, err.instance)
         if bound is not None:
             return [self._diag("S005", bound[0], path, expected=bound[1])]
+        if v is None or v is False or err.message.startswith("False schema"):
+            return [self._diag("S009", "not allowed here", path, key=True)]
+        if v == "not":
+            return [self._diag("S009", f"{_describe(err.instance)} is not allowed here", path)]
+        return [self._diag("S009", err.message, path)]
 
-        if v == "pattern":
-            if "propertyNames" in err.schema_path and isinstance(inst, str):
-                return [
-                    self._diag(
-                        "S006",
-                        f"key '{inst}' does not match the pattern {val}",
-                        path + [inst],
-                        key=True,
-                        expected=f"a key matching {val}",
-                    )
-                ]
-            form = str(err.schema.get("description", ""))
-            if form.startswith("`"):  # a described form (`NAME in COLLECTION`) beats a regex
-                want = form.rstrip(".")
-                return [self._diag("S006", f"expected {want}, got {_describe(inst)}", path)]
+    def _alternatives(self, err: ValidationError, path: list[Any]) -> list[Diagnostic]:
+        """``oneOf``/``anyOf``: the errors of the alternative the value came closest to."""
+        if not err.context:
+            return [
+                self._diag(
+                    "S007", "matches more than one alternative; it must match exactly one", path
+                )
+            ]
+        best = _best_branch(err)
+        if best is None:
+            return [self._no_alternative(err, path)]
+        out: list[Diagnostic] = []
+        for sub in best:
+            out.extend(self.convert(sub))
+        return out
+
+    def _no_alternative(self, err: ValidationError, path: list[Any]) -> Diagnostic:
+        """No alternative came close: the types they allow, where they say them."""
+        val = err.validator_value
+        types = [
+            s.get("type")
+            for s in (val if isinstance(val, list) else [])
+            if isinstance(s, dict) and s.get("type")
+        ]
+        # (an alternative by $ref says its type in its own type error)
+        base = len(err.absolute_path)
+        types += [
+            sub.validator_value
+            for sub in err.context
+            if sub.validator == "type" and len(sub.absolute_path) == base
+        ]
+        flat: list[str] = []
+        for t in types:
+            for one in [t] if isinstance(t, str) else list(t or ()):
+                if one not in flat:
+                    flat.append(one)
+        if not flat:
+            return self._diag("S007", "matches none of the allowed alternatives", path)
+        phrase = _type_phrase(flat)
+        return self._diag(
+            "S001", f"expected {phrase}, got {_describe(err.instance)}", path, expected=phrase
+        )
+
+    def _type(self, err: ValidationError, path: list[Any]) -> list[Diagnostic]:
+        phrase = _type_phrase(err.validator_value)
+        got = _describe(err.instance)
+        return [self._diag("S001", f"expected {phrase}, got {got}", path, expected=phrase)]
+
+    def _required(self, err: ValidationError, path: list[Any]) -> list[Diagnostic] | None:
+        inst = err.instance
+        if not isinstance(inst, dict):
+            return None
+        names = [p for p in (err.validator_value or []) if p not in inst and repr(p) in err.message]
+        name = names[0] if names else str(err.message)
+        close = did_you_mean(name, inst.keys())
+        hint = f"is '{close}' a misspelling of '{name}'?" if close else None
+        # a schema may say in its own words what is missing (ajv-errors' keyword)
+        message = _schema(err).get("errorMessage") or f"missing required key '{name}'"
+        return [self._diag("S002", message, path, key=True, hint=hint)]
+
+    def _extra_keys(self, err: ValidationError, path: list[Any]) -> list[Diagnostic] | None:
+        """``additionalProperties``/``unevaluatedProperties``: each unknown key."""
+        inst = err.instance
+        if not isinstance(inst, dict):
+            return None
+        schema = _schema(err)
+        allowed = list(schema.get("properties", {}) or {})
+        patterns = list((schema.get("patternProperties") or {}).keys())
+        if err.validator == "additionalProperties":
+            extras = [
+                k for k in inst if k not in allowed and not any(re.search(p, k) for p in patterns)
+            ]
+        else:
+            extras = _quoted_names(err.message) or [k for k in inst if k not in allowed]
+        expected = f"one of {_short_list(sorted(allowed))}" if allowed else None
+        return [
+            self._diag(
+                "S003",
+                f"unknown key '{extra}'",
+                path + [extra],
+                key=True,
+                expected=expected,
+                hint=hint_for(extra, allowed),
+            )
+            for extra in extras
+        ] or [self._diag("S003", err.message, path)]
+
+    def _enum(self, err: ValidationError, path: list[Any]) -> list[Diagnostic]:
+        inst = err.instance
+        options = list(err.validator_value or [])
+        expected = f"one of {_short_list(options)}"
+        hint = hint_for(inst, [str(o) for o in options]) if isinstance(inst, str) else None
+        got = _describe(inst)
+        return [
+            self._diag(
+                "S004", f"expected {expected}, got {got}", path, expected=expected, hint=hint
+            )
+        ]
+
+    def _const(self, err: ValidationError, path: list[Any]) -> list[Diagnostic]:
+        inst, val = err.instance, err.validator_value
+        want = _describe(val)
+        hint = hint_for(inst, [val]) if isinstance(inst, str) and isinstance(val, str) else None
+        got = _describe(inst)
+        return [self._diag("S004", f"expected {want}, got {got}", path, expected=want, hint=hint)]
+
+    def _pattern(self, err: ValidationError, path: list[Any]) -> list[Diagnostic]:
+        inst, val = err.instance, err.validator_value
+        if "propertyNames" in err.schema_path and isinstance(inst, str):
             return [
                 self._diag(
                     "S006",
-                    f"{_describe(inst)} does not match the pattern {val}",
-                    path,
-                    expected=f"text matching {val}",
+                    f"key '{inst}' does not match the pattern {val}",
+                    path + [inst],
+                    key=True,
+                    expected=f"a key matching {val}",
                 )
             ]
+        form = str(_schema(err).get("description", ""))
+        if form.startswith("`"):  # a described form (`NAME in COLLECTION`) beats a regex
+            want = form.rstrip(".")
+            return [self._diag("S006", f"expected {want}, got {_describe(inst)}", path)]
+        return [
+            self._diag(
+                "S006",
+                f"{_describe(inst)} does not match the pattern {val}",
+                path,
+                expected=f"text matching {val}",
+            )
+        ]
 
-        if v == "format":
-            return [
-                self._diag("S006", f"{_describe(inst)} is not a valid {val}", path, expected=val)
-            ]
+    def _format(self, err: ValidationError, path: list[Any]) -> list[Diagnostic]:
+        val = err.validator_value
+        message = f"{_describe(err.instance)} is not a valid {val}"
+        return [self._diag("S006", message, path, expected=val)]
 
-        if v == "uniqueItems" and isinstance(inst, list):
-            seen: list[Any] = []
-            for i, item in enumerate(inst):
-                if item in seen:
-                    return [self._diag("S008", f"duplicate item {_describe(item)}", path + [i])]
-                seen.append(item)
-            return [self._diag("S008", "items must be unique", path)]
+    def _unique(self, err: ValidationError, path: list[Any]) -> list[Diagnostic] | None:
+        inst = err.instance
+        if not isinstance(inst, list):
+            return None
+        seen: list[Any] = []
+        for i, item in enumerate(inst):
+            if item in seen:
+                return [self._diag("S008", f"duplicate item {_describe(item)}", path + [i])]
+            seen.append(item)
+        return [self._diag("S008", "items must be unique", path)]
 
-        if v in ("dependentRequired", "dependencies"):
-            return [self._diag("S002", err.message, path, key=True)]
+    def _dependent(self, err: ValidationError, path: list[Any]) -> list[Diagnostic]:
+        return [self._diag("S002", err.message, path, key=True)]
 
-        if v is None or v is False or err.message.startswith("False schema"):
-            return [self._diag("S009", "not allowed here", path, key=True)]
 
-        if v == "not":
-            return [self._diag("S009", f"{_describe(inst)} is not allowed here", path)]
+def _schema(err: ValidationError) -> dict[str, Any]:
+    return err.schema if isinstance(err.schema, dict) else {}
 
-        return [self._diag("S009", err.message, path)]
+
+# each validator's diagnostics (None: the generic ones below in convert)
+_BY_VALIDATOR: dict[str, _Handler] = {
+    "oneOf": _Converter._alternatives,
+    "anyOf": _Converter._alternatives,
+    "type": _Converter._type,
+    "required": _Converter._required,
+    "additionalProperties": _Converter._extra_keys,
+    "unevaluatedProperties": _Converter._extra_keys,
+    "enum": _Converter._enum,
+    "const": _Converter._const,
+    "pattern": _Converter._pattern,
+    "format": _Converter._format,
+    "uniqueItems": _Converter._unique,
+    "dependentRequired": _Converter._dependent,
+    "dependencies": _Converter._dependent,
+}
 
 
 def _bound_message(v: Any, val: Any, inst: Any) -> tuple[str, str] | None:

@@ -57,75 +57,105 @@ def _balance(
     named_player: set[tuple[int, str]] = frozenset(),  # type: ignore[assignment]
 ) -> list[str]:
     after = _totals(s, info, setup.uncounted)
+    free = [
+        (name, kind)
+        for name, kind in info.global_kinds.items()
+        if kind in ("bag", "pile") and name not in named and name not in setup.uncounted
+    ]
     notes: list[str] = []
     for x in sorted(set(before) | set(after)):
-        delta = after[x] - before[x]
-        if delta == 0 or before[x] == 0:
-            # an id no bag, pile or area held before (its stock is a plain counter): unchecked
-            continue
-        free = [
-            (name, kind)
-            for name, kind in info.global_kinds.items()
-            if kind in ("bag", "pile") and name not in named and name not in setup.uncounted
-        ]
-        reserves = [(_holds_snapshot(snapshot, name, kind, x), name, kind) for name, kind in free]
-        reserves = [r for r in reserves if r[0] > 0]
-        held_globally = any(
-            _holds_snapshot(snapshot, name, kind, x)
-            for name, kind in info.global_kinds.items()
-            if kind in ("bag", "pile")
-        )
-        if not reserves and delta < 0 and not held_globally:
-            # taken off a seat (a hand or city replaced) and out of the game: back to the
-            # biggest global bag or pile of its set, as if never dealt
-            home = _home(s, info, x, free)
-            if home is not None:
-                _move(s.g, home[0], home[1], x, -delta)
-                notes.append(f"put {-delta} {x} back in {home[0]}")
-                continue
-        if delta > 0:
-            # what no reserve holds enough of is taken from a seat that holds it now
-            short = delta - sum(r[0] for r in reserves)
-            if short > 0:
-                taken = _from_seats(s, info, x, short, named_player, setup, free)
-                if taken is not None:
-                    notes += taken
-                    delta -= short
-                    if delta == 0:
-                        continue
-        if not reserves:
-            was = _zones_holding(s, info, x, snapshot)
-            now = _seats_holding(s, info, x)
-            verb = "more" if delta > 0 else "fewer"
-            seats = " nor enough in seats' fields it does not set" if delta > 0 else ""
-            where = []
-            if was:
-                where.append(
-                    f"it was in: {', '.join(was)}, which the set-up sets; a bag is set to "
-                    "exactly the counts given, the rest 0"
-                )
-            if now:
-                where.append(f"it is now in: {', '.join(now)}")
-            raise SetupError(
-                f"'{x}': the set-up leaves {after[x]} in the game, {abs(delta)} {verb} than the "
-                f"{before[x]} there are, and no global bag or pile it leaves alone holds '{x}'"
-                f"{seats} to balance that{' (' + '; '.join(where) + ')' if where else ''}. "
-                "Put them somewhere, or add `check-totals: false`",
-                setup.where,
+        if after[x] != before[x] and before[x] != 0:
+            # (an id no bag, pile or area held before: its stock is a plain counter, unchecked)
+            notes += _balance_id(
+                s, setup, info, x, (before[x], after[x]), snapshot, named_player, free
             )
-        reserves.sort(key=lambda r: -r[0])
-        have, name, kind = reserves[0]
-        if delta > 0 and _holds(s, name, kind, x) < delta:
-            raise SetupError(
-                f"the set-up puts {delta} more '{x}' into play than its reserve '{name}' "
-                f"holds ({_holds(s, name, kind, x)}); there are only {before[x]} '{x}' in all",
-                setup.where,
-            )
-        _move(s.g, name, kind, x, -delta)
-        notes.append(
-            f"took {delta} {x} from {name}" if delta > 0 else f"put {-delta} {x} back in {name}"
-        )
     return notes
+
+
+def _balance_id(
+    s: Any,
+    setup: Setup,
+    info: FieldInfo,
+    x: str,
+    counts: tuple[int, int],
+    snapshot: dict[str, Any],
+    named_player: set[tuple[int, str]],
+    free: list[tuple[str, str]],
+) -> list[str]:
+    """Bring id ``x`` back to its count before the set-up (``counts``: before, after) from a
+    reserve the set-up leaves alone, or from a seat; the notes say what moved where."""
+    delta = counts[1] - counts[0]
+    reserves = [(_holds_snapshot(snapshot, name, kind, x), name, kind) for name, kind in free]
+    reserves = [r for r in reserves if r[0] > 0]
+    held_globally = any(
+        _holds_snapshot(snapshot, name, kind, x)
+        for name, kind in info.global_kinds.items()
+        if kind in ("bag", "pile")
+    )
+    notes: list[str] = []
+    if not reserves and delta < 0 and not held_globally:
+        # taken off a seat (a hand or city replaced) and out of the game: back to the
+        # biggest global bag or pile of its set, as if never dealt
+        home = _home(s, info, x, free)
+        if home is not None:
+            _move(s.g, home[0], home[1], x, -delta)
+            return [f"put {-delta} {x} back in {home[0]}"]
+    if delta > 0:
+        # what no reserve holds enough of is taken from a seat that holds it now
+        short = delta - sum(r[0] for r in reserves)
+        if short > 0:
+            taken = _from_seats(s, info, x, short, named_player, setup, free)
+            if taken is not None:
+                notes += taken
+                delta -= short
+                if delta == 0:
+                    return notes
+    if not reserves:
+        raise _unbalanced(s, setup, info, x, counts, delta, snapshot)
+    reserves.sort(key=lambda r: -r[0])
+    _have, name, kind = reserves[0]
+    if delta > 0 and _holds(s, name, kind, x) < delta:
+        raise SetupError(
+            f"the set-up puts {delta} more '{x}' into play than its reserve '{name}' "
+            f"holds ({_holds(s, name, kind, x)}); there are only {counts[0]} '{x}' in all",
+            setup.where,
+        )
+    _move(s.g, name, kind, x, -delta)
+    notes.append(
+        f"took {delta} {x} from {name}" if delta > 0 else f"put {-delta} {x} back in {name}"
+    )
+    return notes
+
+
+def _unbalanced(
+    s: Any,
+    setup: Setup,
+    info: FieldInfo,
+    x: str,
+    counts: tuple[int, int],
+    delta: int,
+    snapshot: dict[str, Any],
+) -> SetupError:
+    """The set-up changed how many ``x`` there are and no reserve can make up the difference."""
+    was = _zones_holding(s, info, x, snapshot)
+    now = _seats_holding(s, info, x)
+    verb = "more" if delta > 0 else "fewer"
+    seats = " nor enough in seats' fields it does not set" if delta > 0 else ""
+    where = []
+    if was:
+        where.append(
+            f"it was in: {', '.join(was)}, which the set-up sets; a bag is set to "
+            "exactly the counts given, the rest 0"
+        )
+    if now:
+        where.append(f"it is now in: {', '.join(now)}")
+    return SetupError(
+        f"'{x}': the set-up leaves {counts[1]} in the game, {abs(delta)} {verb} than the "
+        f"{counts[0]} there are, and no global bag or pile it leaves alone holds '{x}'"
+        f"{seats} to balance that{' (' + '; '.join(where) + ')' if where else ''}. "
+        "Put them somewhere, or add `check-totals: false`",
+        setup.where,
+    )
 
 
 def _stocked(s: Any, holders: list[tuple[str, str]]) -> int:
