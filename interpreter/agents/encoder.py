@@ -60,7 +60,7 @@ class Encoder:
         self.other = [_Block(layout.player, layout.player_slices, "") for _ in range(n)]
         # each observer's blocks in vector order, the head first (set at each call): the
         # blocks' arrays are changed in place, never replaced
-        self.parts = [
+        self.parts: list[list[Any]] = [  # the head's bytes, then the blocks' float arrays
             [b"", self.glob.vec, self.own[seat].vec]
             + [self.other[(seat + r) % n].vec for r in range(1, n)]
             for seat in range(n)
@@ -275,7 +275,7 @@ class Encoder:
 
     def _sync_all(self, s: Any, gone: Any) -> None:
         """Compare every field with its copy and walk again those that changed."""
-        g = s.g
+        g: dict[str, Any] = s.g
         snap = self.g_snap
         if g is not snap.obj or len(g) != len(snap.keys):
             snap.bind(g)

@@ -210,7 +210,7 @@ def _domain(
     if observed:
         union = set().union(*(m for m in collections.values() if m & observed)) | observed
         return tuple(sorted(union))
-    named = set()
+    named: set[str] = set()
     for word in re.findall(r"[a-z][a-z0-9-]*", text):
         over = game.rules.collections.get(word, word)
         if over in collections:
@@ -249,7 +249,7 @@ def spaces_for(
                     seen.setdefault(group, set()).update(name for name, _ in pairs)
             if state.is_over:
                 break
-            for _spec, opt, values in state.pending.values():
+            for _spec, opt, values in (state.pending or {}).values():
                 for slot, value in zip(observed[fam_of[id(opt)]], values, strict=True):
                     slot.add(value)
             state.apply(rng.choice(sorted(state.legal_options())))

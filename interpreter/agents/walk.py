@@ -136,10 +136,10 @@ def _items(node: Node, items: list[Any], start: int, vec: array, sign: int) -> N
             if at is not None:
                 add(vec, at, sign)
         elif item is not None:
-            sub = node.items.get(i)
-            if sub is None:
-                sub = node.items[i] = Node(f"{node.path}[{i}]", node.index)
-            _write(sub, item, vec, sign)
+            item_node = node.items.get(i)
+            if item_node is None:
+                item_node = node.items[i] = Node(f"{node.path}[{i}]", node.index)
+            _write(item_node, item, vec, sign)
 
 
 def _delta(node: Node, old: Any, new: Any, vec: array) -> bool:

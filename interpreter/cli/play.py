@@ -129,7 +129,7 @@ def gesture_at(state: Any, agent: HumanPlayer, seat: int) -> Gesture | None:
     return Gesture(found, lambda picks: plan_moves(state, pres, seat, picks), last)
 
 
-def presentation_of(loaded: Any, game: str, overlays: Sequence[str]) -> Any:
+def presentation_of(game: str, overlays: Sequence[str], loaded: Any = None) -> Any:
     """How the game looks to a person at the terminal (the web table's presentation): read
     from the loaded game's typed rules, else from its rule files; None when they cannot be
     read here (the person then sees the plain view)."""
@@ -256,7 +256,7 @@ def play(
 
     game = cli.load_game(cfg.game, cfg.players, cfg.overlays, cfg.options)
     seats = list(cfg.seats)
-    pres = presentation_of(game, cfg.game, cfg.overlays) if HUMAN in seats else None
+    pres = presentation_of(cfg.game, cfg.overlays, game) if HUMAN in seats else None
     rules = getattr(game, "rules", None)  # a stand-in game (a test's) may have no rules
     optional = questions(rules) if HUMAN in seats and rules is not None else ()
     agents = make_agents(seats, cfg.seed, pres, optional)

@@ -7,7 +7,7 @@ what they mean in the ruleset), with the flow variables of the moment in scope.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from interpreter.check.expressions import MUTATING, ExpressionFault, compile_look
 from interpreter.diagnostics.suggest import did_you_mean
@@ -218,7 +218,7 @@ def _may(s: Any, e: Expectation) -> None:
         )
 
 
-def _not_deciding(s: Any, seat: int | None, text: str, where: Where) -> None:
+def _not_deciding(s: Any, seat: int | None, text: str, where: Where) -> NoReturn:
     """A check of what a seat may not do, made when that seat does not decide, would pass
     whatever the rules say: the scenario is wrong, not the rules."""
     who = "the game is over" if s.is_over else f"seat {s.to_move} is to decide"
