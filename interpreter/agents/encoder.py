@@ -60,7 +60,7 @@ class Encoder:
         self.other = [_Block(layout.player, layout.player_slices, "") for _ in range(n)]
         # each observer's blocks in vector order, the head first (set at each call): the
         # blocks' arrays are changed in place, never replaced
-        self.parts: list[list[Any]] = [
+        self.parts: list[list[Any]] = [  # the head's bytes, then the blocks' float arrays
             [b"", self.glob.vec, self.own[seat].vec]
             + [self.other[(seat + r) % n].vec for r in range(1, n)]
             for seat in range(n)

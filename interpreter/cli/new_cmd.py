@@ -19,10 +19,13 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from interpreter.cli import Command
 from interpreter.cli.config import UsageError
+
+if TYPE_CHECKING:
+    from interpreter.ruleset.ruleset import Ruleset
 
 __all__ = ["COMMAND", "run", "schema_line"]
 
@@ -112,13 +115,14 @@ def _new_overlay(args: argparse.Namespace) -> list[Path]:
     from interpreter.diagnostics.errors import RulebookError
     from interpreter.load.catalog import find_game
     from interpreter.load.yamlload import load_yaml_file
+    from interpreter.ruleset.ruleset import Ruleset
 
     if not args.game:
         raise UsageError("rulebook new overlay NAME needs --game GAME (a game's name or path)")
     ident = _ident(args.name)
     try:
         base = find_game(args.game)
-        data = load_yaml_file(base).data
+        ruleset = Ruleset.from_data(load_yaml_file(base).data)
     except RulebookError as err:
         raise UsageError(str(err)) from None
     by_path = Path(args.game).exists()
@@ -129,39 +133,31 @@ def _new_overlay(args: argparse.Namespace) -> list[Path]:
     else:
         path = (base.parent if by_path else Path(".")) / f"{ident}.yaml"
     beside = path.resolve().parent == base.resolve().parent
-    players = (data.get("players") or {}).get("min", 2) if isinstance(data, dict) else 2
+    head = ruleset.header
+    players = head.players.min if head.kind else 2
     text = OVERLAY.format(
         schema_line=schema_line("overlay", path),
         id=ident,
         title=_title(ident),
         game=args.game,
-        base=str(data.get("ruleset")) if isinstance(data, dict) else args.game,
+        base=head.id if head.kind else args.game,
         game_arg=args.game,
         players=players,
         with_arg=ident if beside else path.as_posix(),
         path=path.as_posix(),
-        body=_example_change(data),
+        body=_example_change(ruleset),
     )
     _write(path, text)
     return [path]
 
 
-def _example_change(data: Any) -> str:
+def _example_change(ruleset: Ruleset) -> str:
     """A change that works on this game as it stands: one of its tables, replaced by itself."""
-    tables = data.get("tables") if isinstance(data, dict) else None
-    if isinstance(tables, dict) and tables:
-        name = next(iter(tables))
-        value = json.dumps(_plain(tables[name]), ensure_ascii=False)
+    if ruleset.tables:
+        name, table = next(iter(ruleset.tables.items()))
+        value = json.dumps(table.value, ensure_ascii=False)
         return f"replace:\n  tables/{name}: {value}   # the game's own value: change it\n"
     return "add: {}   # nothing yet: add, replace, patch or remove entries here\n"
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

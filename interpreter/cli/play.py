@@ -129,14 +129,19 @@ def gesture_at(state: Any, agent: HumanPlayer, seat: int) -> Gesture | None:
     return Gesture(found, lambda picks: plan_moves(state, pres, seat, picks), last)
 
 
-def presentation_of(game: str, overlays: Sequence[str]) -> Any:
-    """How the game looks to a person at the terminal (the web table's presentation), or None
-    when its rule files cannot be read here (the person then sees the plain view)."""
+def presentation_of(game: str, overlays: Sequence[str], loaded: Any = None) -> Any:
+    """How the game looks to a person at the terminal (the web table's presentation): read
+    from the loaded game's typed rules, else from its rule files; None when they cannot be
+    read here (the person then sees the plain view)."""
     try:
-        from interpreter.engine.loader import load_rules_data
+        from interpreter.engine.loader import load_ruleset
+        from interpreter.ruleset.ruleset import Ruleset
         from interpreter.serve.presentation import Presentation
 
-        return Presentation.from_data(load_rules_data(game, overlays)[0])
+        ruleset = getattr(loaded, "ruleset", None)  # a stand-in game (a test's) may have none
+        if not isinstance(ruleset, Ruleset) or ruleset.data is None:
+            ruleset = load_ruleset(game, overlays)
+        return Presentation.from_ruleset(ruleset)
     except Exception:  # noqa: BLE001 - the game itself loaded; only the looks are missing
         return None
 
@@ -251,7 +256,7 @@ def play(
 
     game = cli.load_game(cfg.game, cfg.players, cfg.overlays, cfg.options)
     seats = list(cfg.seats)
-    pres = presentation_of(cfg.game, cfg.overlays) if HUMAN in seats else None
+    pres = presentation_of(cfg.game, cfg.overlays, game) if HUMAN in seats else None
     rules = getattr(game, "rules", None)  # a stand-in game (a test's) may have no rules
     optional = questions(rules) if HUMAN in seats and rules is not None else ()
     agents = make_agents(seats, cfg.seed, pres, optional)

@@ -24,10 +24,13 @@ import io
 import json
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from interpreter.cli import Command
 from interpreter.cli.config import UsageError
+
+if TYPE_CHECKING:
+    from interpreter.ruleset.ruleset import Ruleset
 
 __all__ = ["COMMAND", "described", "origins", "run"]
 
@@ -53,25 +56,24 @@ def origins(node: Any, path: list[Any]) -> list[tuple[str, str | None, int | Non
     return out
 
 
-def described(data: Any, walked: list[Any]) -> str | None:
+def described(ruleset: Ruleset, walked: list[Any]) -> str | None:
     """What the rule at a path means, in the ruleset's words: a table's or an option's
     ``presentation: docs:`` text (a table says what it is for there, an option in its own
-    ``doc:``), else an entry's own ``doc:``."""
+    ``doc:``), else an entry's own ``doc:`` (found in the composed tree this command shows)."""
+    from interpreter.load.locate import is_map
     from interpreter.model.words import doc_text
 
     if not walked:
         return None
-    node: Any = data
+    node: Any = ruleset.data
     for key in walked:
         node = node[key]
-    if hasattr(node, "get") and isinstance(node.get("doc"), str):
-        return doc_text(node["doc"], data.get("tables") or {})
-    docs = (data.get("presentation") or {}).get("docs") or {}
-    text = docs.get(str(walked[-1])) if len(walked) == 2 else None
-    return " ".join(text.split()) if isinstance(text, str) else None
+    if is_map(node) and isinstance(node.get("doc"), str):
+        return doc_text(node["doc"], ruleset.table_values())
+    return ruleset.presentation.docs.get(str(walked[-1])) if len(walked) == 2 else None
 
 
-def entries_described(data: Any, walked: list[Any], node: Any) -> dict[str, str]:
+def entries_described(ruleset: Ruleset, walked: list[Any], node: Any) -> dict[str, str]:
     """The one-line description of each entry of a section (``tables``, ``options``...), for
     ``show GAME tables``: what each knob is for, as :func:`described` finds it."""
     if len(walked) != 1 or not hasattr(node, "keys"):
@@ -80,7 +82,7 @@ def entries_described(data: Any, walked: list[Any], node: Any) -> dict[str, str]
     for key in node:
         if hasattr(node[key], "get") and "doc" in node[key]:
             continue  # its own doc: is shown with it
-        text = described(data, [*walked, key])
+        text = described(ruleset, [*walked, key])
         if text:
             out[str(key)] = text
     return out
@@ -193,8 +195,11 @@ def run(args: argparse.Namespace) -> int:
     base = str(base_path)
     spelt = named_path(data, walked)
     parts = origins(node, spelt)
-    meaning = described(data, walked)
-    entry_docs = entries_described(data, walked, node)
+    from interpreter.ruleset.ruleset import Ruleset
+
+    ruleset = Ruleset.from_data(data)
+    meaning = described(ruleset, walked)
+    entry_docs = entries_described(ruleset, walked, node)
     if args.json:
         from interpreter.model.values import plain
 

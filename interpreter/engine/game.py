@@ -21,6 +21,7 @@ from interpreter.engine.state import State
 from interpreter.engine.view import seat_view
 from interpreter.model.rules import Rules
 from interpreter.model.state_decl import initial_value
+from interpreter.ruleset.ruleset import Ruleset
 
 __all__ = ["Game"]
 
@@ -37,8 +38,11 @@ class Game:
         overlays: tuple[str, ...],
         options: dict[str, Any],
         sources: list[str],
+        ruleset: Ruleset | None = None,
     ) -> None:
         self.rules = rules
+        # the composed rule files, typed (ruleset/): what the drivers read of the declarations
+        self.ruleset = ruleset if ruleset is not None else Ruleset()
         self.env = rules.env
         self.program = rules.program
         self.name = name

@@ -15,8 +15,9 @@ from interpreter.engine.game import Game
 from interpreter.load import catalog
 from interpreter.load.resources import data_dir
 from interpreter.model.rules import build_rules
+from interpreter.ruleset.ruleset import Ruleset
 
-__all__ = ["load_game", "load_game_and_data", "load_rules_data", "resolve_options"]
+__all__ = ["load_game", "load_game_and_data", "load_rules_data", "load_ruleset", "resolve_options"]
 
 
 def load_rules_data(
@@ -44,6 +45,12 @@ def load_rules_data(
         if diags:
             raise RulesError(diags)
     return data, sources, base_path, overlay_ids
+
+
+def load_ruleset(name_or_path: str, overlays: Sequence[str] = ()) -> Ruleset:
+    """Load, compose and schema-check rule files into the typed :class:`Ruleset`, without
+    compiling them (what a driver reads before any game is made: the terminal's words)."""
+    return Ruleset.from_data(load_rules_data(name_or_path, overlays)[0])
 
 
 def resolve_options(declared: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str, Any]:
@@ -100,22 +107,22 @@ def load_game_and_data(
     """:func:`load_game`, plus the composed rule data it was compiled from (for tools that read
     declarations the compiled game does not keep, such as the scenario runner's set-up checks)."""
     data, sources, base_path, overlay_ids = load_rules_data(name_or_path, overlays)
-    pl = data.get("players") or {}
-    lo, hi = int(pl.get("min", 1)), int(pl.get("max", 99))
-    if not isinstance(players, int) or not lo <= players <= hi:
-        raise ConfigError(
-            f"{data.get('ruleset', name_or_path)} is for {lo} to {hi} players, not {players}"
-        )
+    ruleset = Ruleset.from_data(data)
+    head = ruleset.header
+    if not head.players.allows(players):
+        lo, hi = head.players.min, head.players.max
+        raise ConfigError(f"{head.id or name_or_path} is for {lo} to {hi} players, not {players}")
     resolved = resolve_options(data.get("options") or {}, options or {})
     rules = build_rules(data, players, resolved, probes=probes, journal=journal)
     game = Game(
         rules,
-        name=str(data.get("ruleset", base_path.parent.name)),
-        title=str(data.get("title", "")),
+        name=head.id or base_path.parent.name,
+        title=head.title,
         players=players,
         overlays=overlay_ids,
         options=resolved,
         sources=sources,
+        ruleset=ruleset,
     )
     if probes is None:
         # how to load this game again elsewhere (a pickled state, another process): absolute

@@ -67,10 +67,11 @@ def option_words(
     option: str, labels: Mapping[str, Any], options: Mapping[str, Any]
 ) -> tuple[str, bool]:
     """An option id in words, and whether its family has a ``text:`` (False: the fallback, the
-    family and its parts in words)."""
+    family and its parts in words). A family's spec is its ``presentation: options:`` entry,
+    as the tree holds it or typed (``ruleset.presentation.OptionStyle``, its ``text``)."""
     family, *args = option.split(":")
     spec = options.get(family)
-    template = spec.get("text") if isinstance(spec, Mapping) else None
+    template = spec.get("text") if isinstance(spec, Mapping) else getattr(spec, "text", None)
     names = [label(a, labels) for a in args]
     if not template:
         return " ".join([label(family, labels), *names]), False

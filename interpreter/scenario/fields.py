@@ -4,9 +4,12 @@ hold (:class:`FieldInfo`), and the error a set-up that cannot be applied raises.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from interpreter.scenario.format import Where
+
+if TYPE_CHECKING:
+    from interpreter.engine.game import Game
 
 __all__ = ["FieldInfo", "SetupError", "field_info"]
 
@@ -31,21 +34,18 @@ class FieldInfo:
     # global counter -> the (global|player, field) counters stocked from it
 
 
-def field_info(game: Any, data: Any) -> FieldInfo:
-    """Built from a compiled game plus its composed rule data (for the `state:` declarations)."""
+def field_info(game: Game) -> FieldInfo:
+    """Built from a compiled game and its typed rules (for the `state:` declarations)."""
     env = game.env
-    state = data.get("state") or {}
     domains: dict[tuple[str, str], tuple[str, ...]] = {}
     stocks: dict[str, list[tuple[str, str]]] = {}
-    for where in ("global", "player"):
-        for name, decl in (state.get(where) or {}).items():
-            if "counter" in decl and decl.get("stock") is not None:
-                stocks.setdefault(str(decl["stock"]), []).append((where, str(name)))
-            for kind in ("bag", "pile", "area"):
-                if kind in decl:
-                    over = env.constants.get(str(decl[kind]))
-                    if isinstance(over, tuple):
-                        domains[(where, str(name))] = tuple(str(x) for x in over)
+    for decl in game.ruleset.fields:
+        if decl.stock is not None:
+            stocks.setdefault(decl.stock, []).append((decl.scope, decl.name))
+        if decl.holds is not None:
+            over = env.constants.get(decl.holds)
+            if isinstance(over, tuple):
+                domains[(decl.scope, decl.name)] = tuple(str(x) for x in over)
     ids: set[str] = set(env.attrs)
     for value in env.constants.values():
         if isinstance(value, str):

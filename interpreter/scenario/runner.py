@@ -68,7 +68,7 @@ def _compiled(sc: Scenario, coverage: Coverage | None = None) -> tuple[Any, Fiel
     makes, :class:`~interpreter.check.scenarios.OptionNames`)."""
     from interpreter.check.logtexts import LogTexts
     from interpreter.check.scenarios import OptionNames
-    from interpreter.engine.loader import load_game_and_data
+    from interpreter.engine.loader import load_game
     from interpreter.load.catalog import search_path
 
     key = (
@@ -81,10 +81,12 @@ def _compiled(sc: Scenario, coverage: Coverage | None = None) -> tuple[Any, Fiel
     )
     hit = _games.get(key)
     if hit is None:
-        # one load: the set-up checks need the `state:` declarations the game does not keep
-        load = load_game_and_data if coverage is None else coverage.load_game_and_data
-        game, data = load(sc.game, sc.players, sc.overlays, sc.options)
-        hit = (game, field_info(game, data), GameNames(OptionNames(data), LogTexts(data)))
+        # one load: the set-up checks read the `state:` declarations of the game's typed rules;
+        # the checks of `rulebook validate` walk the composed tree the rules were read from
+        load = load_game if coverage is None else coverage.load_game
+        game = load(sc.game, sc.players, sc.overlays, sc.options)
+        tree = game.ruleset.data
+        hit = (game, field_info(game), GameNames(OptionNames(tree), LogTexts(tree)))
         _games[key] = hit
     return hit
 

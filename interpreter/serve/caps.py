@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from interpreter.engine.loader import load_game_and_data
+from interpreter.engine.loader import load_game
 from interpreter.serve.presentation import Presentation
 
 __all__ = ["Caps", "compile_game", "is_uploaded"]
@@ -41,7 +41,7 @@ def compile_game(
 ) -> tuple[Any, Presentation]:
     """The game and its presentation; a composition with an uploaded overlay is held to the
     server's caps on its length (lowered, never raised). Raises RulebookError."""
-    loaded, data = load_game_and_data(game, players, tuple(overlays), dict(options))
+    loaded = load_game(game, players, tuple(overlays), dict(options))
     if any(is_uploaded(o) for o in overlays):
         rules = loaded.rules
         rules.limits = replace(
@@ -49,4 +49,4 @@ def compile_game(
             decisions=min(rules.limits.decisions, caps.decisions),
             rounds=min(rules.limits.rounds, caps.rounds),
         )
-    return loaded, Presentation.from_data(data)
+    return loaded, Presentation.from_ruleset(loaded.ruleset)

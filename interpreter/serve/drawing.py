@@ -31,6 +31,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from interpreter.ruleset.presentation import DrawSpec
+
 if TYPE_CHECKING:
     from interpreter.serve.presentation import Presentation
 
@@ -103,8 +105,8 @@ def number_of(pres: Presentation, spec: Any, players: int, entry: str | None = N
         return None
     if spec in pres.tables:
         value = pres.tables[spec]
-        if isinstance(value, Mapping):  # by player count
-            value = value.get(players, value.get(str(players)))
+        if isinstance(value, Mapping):  # by player count (the keys read as text)
+            value = value.get(str(players))
         return value if isinstance(value, int) and not isinstance(value, bool) else None
     if entry is not None:
         value = (pres.pieces.get(entry) or {}).get(spec)
@@ -133,12 +135,10 @@ def _hidden(value: Any) -> bool:
     return isinstance(value, Mapping) and value.get("hidden") is True
 
 
-def draw_field(
-    pres: Presentation, spec: Mapping[str, Any], value: Any, players: int
-) -> Drawing | None:
+def draw_field(pres: Presentation, spec: DrawSpec, value: Any, players: int) -> Drawing | None:
     """``value`` (a field of one seat's view) drawn as ``spec`` asks; None where the value is
     not of a shape the component draws (the field then keeps its chips)."""
-    kind = spec.get("as")
+    kind = spec.as_
     if kind == "stack" or (_hidden(value) and kind in ("cards", "grid", "slots")):
         # what is hidden is a face-down stack, whatever the field asks for
         return Drawing("stack", value=_count(value))
@@ -149,10 +149,10 @@ def draw_field(
     if kind == "slots":
         return _slots(pres, spec, value, players)
     if kind == "track" and isinstance(value, int) and not isinstance(value, bool):
-        top = number_of(pres, spec.get("max"), players)
+        top = number_of(pres, spec.max, players)
         return Drawing("track", value=value, max=top)
     if kind == "tile" and isinstance(value, str):
-        row = pres.tables.get(str(spec.get("table")))
+        row = pres.tables.get(str(spec.table))
         row = row.get(value) if isinstance(row, Mapping) else None
         if isinstance(row, Mapping):
             cells = [
@@ -190,46 +190,46 @@ def _cards(pres: Presentation, value: Any) -> Drawing | None:
     return Drawing("cards", faces=faces)
 
 
-def _grid(pres: Presentation, spec: Mapping[str, Any], value: list[Any], players: int) -> Drawing:
+def _grid(pres: Presentation, spec: DrawSpec, value: list[Any], players: int) -> Drawing:
     spaces: list[Space] = []
     for item in value:
         key = _piece_key(item)
         if key is None:
             continue
-        width = number_of(pres, spec.get("width"), players, key) if spec.get("width") else 1
+        width = number_of(pres, spec.width, players, key) if spec.width else 1
         occupants = [
             (pres.label(name), int(item.get(name) or 0))
-            for name in spec.get("occupants") or []
+            for name in spec.occupants
             if isinstance(item, Mapping) and isinstance(item.get(name), int)
         ]
-        marked = spec.get("marked")
+        marked = spec.marked
         if occupants and isinstance(item, Mapping) and isinstance(item.get(marked), int):
             # `marked:` counts how many of the first occupants are of a second sort
             label, n = occupants[0]
             occupants[0] = (label, max(0, n - item[marked]))
             occupants.insert(1, (pres.label(marked), item[marked]))
-        capacity = number_of(pres, spec.get("capacity"), players, key)
+        capacity = number_of(pres, spec.capacity, players, key)
         spaces.append(Space(pres.card_face(key), max(1, width or 1), occupants, capacity))
-    total = number_of(pres, spec.get("spaces"), players)
+    total = number_of(pres, spec.spaces, players)
     used = sum(s.width for s in spaces)
     spaces.extend(Space() for _ in range(max(0, (total or 0) - used)))
     return Drawing("grid", spaces=spaces, max=total)
 
 
-def _slots(pres: Presentation, spec: Mapping[str, Any], value: Any, players: int) -> Drawing | None:
+def _slots(pres: Presentation, spec: DrawSpec, value: Any, players: int) -> Drawing | None:
     rows: list[Row] = []
     if isinstance(value, list) and all(isinstance(v, Mapping) for v in value) and value:
-        fill, content = spec.get("fill"), spec.get("content")
+        fill, content = spec.fill, spec.content
         for item in value:
             key = _piece_key(item)
             n = item.get(fill) if fill else None
             n = n if isinstance(n, int) and not isinstance(n, bool) else 0
             what = item.get(content) if content else None
             face = None if what in (None, "none") else pres.card_face(str(what))
-            capacity = number_of(pres, spec.get("capacity"), players, key)
+            capacity = number_of(pres, spec.capacity, players, key)
             rows.append(Row(pres.label(key), key, capacity, [face] * n))
         return Drawing("slots", rows=rows)
-    capacity = number_of(pres, spec.get("capacity"), players)
+    capacity = number_of(pres, spec.capacity, players)
     keys: list[str | None]
     if isinstance(value, Mapping):
         keys = []

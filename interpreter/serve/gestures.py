@@ -99,10 +99,10 @@ def gesture_of(state: Any, pres: Any, seat: int) -> dict[str, Any] | None:
         return None
     most = [[option, min(len(_run(state, seat, step, option)), picks)] for option in legal]
     label = str(state.game.rules.program.code[state.pc][1].label or "")
-    about = _about(state, pres, seat, spec.get("about"))
-    text = fill(str(spec.get("text") or label), {"picks": str(picks), "about": about})
+    about = _about(state, pres, seat, spec.about)
+    text = fill(spec.text or label, {"picks": str(picks), "about": about})
     return {
-        "kind": str(spec.get("kind") or "select"),
+        "kind": spec.kind,
         "step": step,
         "picks": picks,
         "most": most,
@@ -110,7 +110,7 @@ def gesture_of(state: Any, pres: Any, seat: int) -> dict[str, Any] | None:
         # starts from where the seat's last run does not say
         "first": first,
         "text": text[:1].upper() + text[1:],
-        "confirm": str(spec.get("confirm") or "Confirm"),
+        "confirm": spec.confirm,
     }
 
 

@@ -6,9 +6,9 @@ The web table and the terminal both describe a seat's view through :meth:`Presen
 (a plain :class:`Board` of zones, fields and chips), so the two show the same thing. A board is
 built only from ``state.view(seat)``, never from the full state.
 
->>> p = Presentation.from_data({"catalogs": {"things": {"entries": {"big-hat": {"cost": 2}}}},
-...                             "presentation": {"options": {"buy": {"text": "Buy {1}",
-...                                                                  "detail": "{cost} coins"}}}})
+>>> p = Presentation.from_ruleset(Ruleset.from_data(
+...     {"catalogs": {"things": {"entries": {"big-hat": {"cost": 2}}}},
+...      "presentation": {"options": {"buy": {"text": "Buy {1}", "detail": "{cost} coins"}}}}))
 >>> p.option_text("buy:big-hat")
 'Buy Big hat — 2 coins'
 >>> p.label("big-hat"), p.label("turn-order")
@@ -21,22 +21,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.model.may import may_offers, pending_field
+from interpreter.model.may import pending_field
 from interpreter.model.words import doc_text, fill, label, option_words
+from interpreter.ruleset.nodes import Plain
+from interpreter.ruleset.presentation import CardSpec, DrawSpec, GestureSpec, OptionStyle
+from interpreter.ruleset.ruleset import Ruleset
 from interpreter.serve.drawing import Drawing, Face, draw_field
 
-__all__ = ["Board", "Chip", "Face", "Field", "Presentation", "Zone", "plain"]
+__all__ = ["Board", "Chip", "Face", "Field", "Presentation", "Zone"]
 
 FIELDS_KEPT = 4096  # described fields kept per presentation (a table's game); then started anew
-
-
-def plain(value: Any) -> Any:
-    """Nested mappings/sequences of the loaded YAML as plain dicts and lists."""
-    if isinstance(value, Mapping):
-        return {str(k): plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
-    return value
 
 
 @dataclass
@@ -85,19 +79,19 @@ class Presentation:
     colours: dict[str, str] = field(default_factory=dict)
     internal: set[str] = field(default_factory=set)
     zones: list[tuple[str, list[str]]] = field(default_factory=list)
-    options: dict[str, dict[str, Any]] = field(default_factory=dict)
-    pieces: dict[str, dict[str, Any]] = field(default_factory=dict)
+    options: dict[str, OptionStyle] = field(default_factory=dict)
+    pieces: dict[str, Mapping[str, Plain]] = field(default_factory=dict)  # entry -> attributes
     # ids that name a row of numbers in a table, as that row in words (a tile and its prices)
     rows: dict[str, str] = field(default_factory=dict)
     # the ruleset's tables (knobs a drawing reads), how each field is drawn, what a catalog's
     # card face shows (cost, vp, kind: attribute names), and each entry's catalog
-    tables: dict[str, Any] = field(default_factory=dict)
-    draw: dict[str, dict[str, Any]] = field(default_factory=dict)
-    cards: dict[str, dict[str, str]] = field(default_factory=dict)
+    tables: dict[str, Plain] = field(default_factory=dict)
+    draw: dict[str, DrawSpec] = field(default_factory=dict)
+    cards: dict[str, CardSpec] = field(default_factory=dict)
     catalog_of: dict[str, str] = field(default_factory=dict)
     # a run of one choose step's decisions shown as one gesture, by the step's name
     # (serve/gestures.py): {kind: assign | select, confirm: TEXT, about: FIELD}
-    gestures: dict[str, dict[str, Any]] = field(default_factory=dict)
+    gestures: dict[str, GestureSpec] = field(default_factory=dict)
     # the score table's words: each component's label (``scoring: components: label:``), the
     # tiebreak's (``scoring: tiebreak-label:``), and how each end trigger reads (``ends:``)
     score_labels: dict[str, str] = field(default_factory=dict)
@@ -115,55 +109,50 @@ class Presentation:
     _options: dict[tuple[Any, ...], dict[str, str]] = field(default_factory=dict, repr=False)
 
     @classmethod
-    def from_data(cls, data: Mapping[str, Any]) -> Presentation:
-        """Read the composed ruleset (catalogs, ``doc:`` texts, ``presentation:``)."""
-        data = plain(data)
-        section = data.get("presentation") or {}
+    def from_data(cls, data: object) -> Presentation:
+        """A composed rule tree read through the typed :class:`Ruleset` (tests, tools)."""
+        return cls.from_ruleset(Ruleset.from_data(data))
+
+    @classmethod
+    def from_ruleset(cls, ruleset: Ruleset) -> Presentation:
+        """Read a loaded game's typed ruleset (catalogs, ``doc:`` texts, ``presentation:``)."""
+        section = ruleset.presentation
         pres = cls(
-            labels=dict(section.get("labels") or {}),
-            icons=dict(section.get("icons") or {}),
-            colours=dict(section.get("colours") or {}),
+            labels=dict(section.labels),
+            icons=dict(section.icons),
+            colours=dict(section.colours),
             # and the engine's own bookkeeping of the cards' `may:` offers
-            internal=set(section.get("internal") or {})
-            | {pending_field(o.catalog) for o in may_offers(data)},
-            zones=[(z["title"], list(z.get("fields") or [])) for z in section.get("zones") or []],
-            options=dict(section.get("options") or {}),
-            tables=dict(data.get("tables") or {}),
-            cards={str(k): dict(v) for k, v in (section.get("cards") or {}).items() if v},
-            gestures={str(k): dict(v) for k, v in (section.get("gestures") or {}).items() if v},
-            ends={str(k): str(v) for k, v in (section.get("ends") or {}).items()},
-            counts={str(k): [str(w) for w in v] for k, v in (section.get("counts") or {}).items()},
+            internal=set(section.internal)
+            | {pending_field(c.name) for c in ruleset.catalogs.values() if c.offers_may},
+            zones=[(z.title, list(z.fields)) for z in section.zones],
+            options=dict(section.options),
+            tables=ruleset.table_values(),
+            cards=dict(section.cards),
+            gestures=dict(section.gestures),
+            ends=dict(section.ends),
+            counts={k: list(v) for k, v in section.counts.items()},
+            draw=dict(section.draw),
         )
-        scoring = data.get("scoring") or {}
-        for part in scoring.get("components") or []:
-            if isinstance(part, Mapping) and part.get("name"):
-                pres.score_labels[str(part["name"])] = str(part.get("label") or "")
-        pres.tiebreak_label = str(scoring.get("tiebreak-label") or pres.tiebreak_label)
-        for name, spec in (section.get("draw") or {}).items():
-            # `first: seat` is short for `first: {as: seat}`
-            pres.draw[str(name)] = dict(spec) if isinstance(spec, Mapping) else {"as": spec}
-        pres.docs.update(
-            {k: " ".join(str(v).split()) for k, v in (section.get("docs") or {}).items()}
-        )
+        for part in ruleset.scoring.components:
+            pres.score_labels[part.name] = part.label
+        pres.tiebreak_label = ruleset.scoring.tiebreak_label or pres.tiebreak_label
+        pres.docs.update(section.docs)
         # an id naming a row of numbers in a table, with no text of its own, shows that row
         # on hover: a tile's printed numbers ("Tile 2: red 1, blue 2")
-        for table in (data.get("tables") or {}).values():
-            if not isinstance(table, Mapping):
+        for table in ruleset.tables.values():
+            if not isinstance(table.value, dict):
                 continue
-            for key, row in table.items():
-                if _numbers_row(key, row) and str(key) not in pres.docs:
+            for key, row in table.value.items():
+                if _numbers_row(key, row) and key not in pres.docs:
+                    assert isinstance(row, dict)
                     cells = ", ".join(f"{pres.label(k).lower()} {v}" for k, v in row.items())
-                    pres.rows[str(key)] = pres.docs[str(key)] = f"{pres.label(key)}: {cells}"
-        for name, catalog in (data.get("catalogs") or {}).items():
-            if not isinstance(catalog, Mapping):
-                continue
-            defaults = catalog.get("defaults") or {}
-            for entry, attrs in (catalog.get("entries") or {}).items():
-                piece = {**defaults, **(attrs if isinstance(attrs, Mapping) else {})}
-                pres.pieces[entry] = piece
-                pres.catalog_of[entry] = str(name)
-                if isinstance(piece.get("doc"), str):
-                    pres.docs.setdefault(entry, doc_text(piece["doc"], pres.tables))
+                    pres.rows[key] = pres.docs[key] = f"{pres.label(key)}: {cells}"
+        for catalog in ruleset.catalogs.values():
+            for entry in catalog.entries.values():
+                pres.pieces[entry.id] = entry.attrs
+                pres.catalog_of[entry.id] = catalog.name
+                if entry.doc is not None:
+                    pres.docs.setdefault(entry.id, doc_text(entry.doc, pres.tables))
         return pres
 
     # -- words ---------------------------------------------------------------------------
@@ -195,14 +184,14 @@ class Presentation:
         costs that seat, in words (the family's ``cost:``, serve/costs.py), said first.
         """
         family, *args = option.split(":")
-        spec = self.options.get(family) or {}
+        spec = self.options.get(family) or OptionStyle(family)
         text = option_words(option, self.labels, self.options)[0]
         details: list[str] = [cost] if cost else []
         piece = next((self.pieces[a] for a in args if a in self.pieces), None)
-        if spec.get("detail") and piece is not None:
+        if spec.detail and piece is not None:
             attrs = {k: str(v) for k, v in piece.items() if not isinstance(v, (dict, list))}
-            details.append(fill(str(spec["detail"]), attrs))
-        for name, template in (spec.get("preview") or {}).items():
+            details.append(fill(spec.detail, attrs))
+        for name, template in spec.preview:
             if preview is not None and name in preview:
                 delta = preview[name]
                 # "one|many": "you get 1 card", "you get 2 cards"
@@ -239,11 +228,12 @@ class Presentation:
     def option_group(self, option: str) -> str:
         """The heading an option is listed under: its family's ``group``, else its label."""
         family = self.option_family(option)
-        return str((self.options.get(family) or {}).get("group") or self.label(family))
+        spec = self.options.get(family)
+        return (spec.group if spec is not None else None) or self.label(family)
 
     def preview_fields(self, option: str) -> list[str]:
-        spec = self.options.get(self.option_family(option)) or {}
-        return list(spec.get("preview") or {})
+        spec = self.options.get(self.option_family(option))
+        return [name for name, _ in spec.preview] if spec is not None else []
 
     def option_doc(self, option: str) -> str:
         """The ``doc:`` text of the first catalog entry an option names (a tooltip)."""
@@ -258,20 +248,21 @@ class Presentation:
         names under ``presentation: cards:``, else those called ``cost`` and ``vp``), colour,
         icon and ``doc:`` text. The web table draws it; the terminal's ``? NAME`` prints it."""
         piece = self.pieces.get(key) or {}
-        spec = self.cards.get(self.catalog_of.get(key, ""), {})
+        catalog = self.catalog_of.get(key, "")
+        spec = self.cards.get(catalog) or CardSpec(catalog)
 
-        def attr(part: str, default: str | None) -> Any:
-            name = spec.get(part, default)
+        def attr(part: str) -> Any:
+            name = spec.attribute(part)
             value = piece.get(name) if name else None
             return None if value in (None, "none") or isinstance(value, (Mapping, list)) else value
 
         icon, colour = self.style_of(key)
-        kind = attr("kind", None)
+        kind = attr("kind")
         return Face(
             key,
             self.label(key),
-            cost=attr("cost", "cost"),
-            vp=attr("vp", "vp"),
+            cost=attr("cost"),
+            vp=attr("vp"),
             kind=self.label(kind) if isinstance(kind, str) else "",
             colour=colour,
             icon=icon,
@@ -315,7 +306,7 @@ class Presentation:
         spec = self.draw.get(name)
         # repr is exact for the plain values of a view (numbers, texts, lists, dicts), and it
         # costs a fraction of describing them; the viewer only changes a field holding a seat
-        seat_field = spec is not None and spec.get("as") == "seat"
+        seat_field = spec is not None and spec.as_ == "seat"
         key = (name, repr(value), viewer if seat_field else None, players)
         known = self._fields.get(key)
         if known is None:
@@ -325,13 +316,13 @@ class Presentation:
         return known
 
     def _describe(
-        self, name: str, spec: Mapping[str, Any] | None, value: Any, viewer: Any, players: int
+        self, name: str, spec: DrawSpec | None, value: Any, viewer: Any, players: int
     ) -> Field:
         if name in self.counts and isinstance(value, Mapping) and value.get("hidden") is not True:
             return Field(name, self.label(name), self._counted(name, value))
         if spec is None:
             return Field(name, self.label(name), self.chips(value))
-        if spec.get("as") == "seat" and isinstance(value, int) and not isinstance(value, bool):
+        if spec.as_ == "seat" and isinstance(value, int) and not isinstance(value, bool):
             # a field holding a seat number reads as that seat
             return Field(
                 name, self.label(name), [Chip("you" if value == viewer else f"Seat {value}")]

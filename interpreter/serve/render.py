@@ -180,7 +180,8 @@ def _zone(
 
 def _names_a_seat(field: Field, pres: Presentation) -> bool:
     """A field holding a seat (``draw: {as: seat}``): it reads as that seat's name."""
-    return (pres.draw.get(field.name) or {}).get("as") == "seat"
+    spec = pres.draw.get(field.name)
+    return spec is not None and spec.as_ == "seat"
 
 
 def _row(field: Field, pres: Presentation, names: Sequence[str] | None = None) -> str:

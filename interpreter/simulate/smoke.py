@@ -26,6 +26,7 @@ from interpreter.check.stacks import Refused
 from interpreter.diagnostics.errors import Diagnostic, RulebookError, RulesError
 from interpreter.load.catalog import overlay_files
 from interpreter.model.limits import GameLimitError
+from interpreter.ruleset.header import Header, read_header
 
 __all__ = ["MAX_COMBINATIONS", "Refused", "SmokeReport", "smoke_overlays", "smoke_test"]
 
@@ -52,19 +53,17 @@ def smoke_test(bases: Iterable[str], games: int) -> tuple[list[Diagnostic], int]
 
 def _combinations(base: Path) -> Iterator[tuple[str, ...]]:
     """No overlay, each overlay alone, then the direct ones together (at most 16 in all)."""
-    from interpreter.load.yamlload import load_yaml_file
-
     try:
-        ident = load_yaml_file(base).data.get("ruleset")
-    except (RulebookError, AttributeError):
+        ident = read_header(base).id
+    except RulebookError:
         return
     found = sorted(overlay_files(base).values())
     direct = []
     for path in found:
         try:
-            if load_yaml_file(path).data.get("extends") == ident:
+            if read_header(path).extends == ident:
                 direct.append(str(path))
-        except (RulebookError, AttributeError):
+        except RulebookError:
             continue
     combos: list[tuple[str, ...]] = [()]
     combos += [(str(p),) for p in found]
@@ -75,25 +74,21 @@ def _combinations(base: Path) -> Iterator[tuple[str, ...]]:
 def _games(base: str, overlays: Sequence[str]) -> Iterator[tuple[int, object]]:
     """The compiled game for every player count the composition allows (compose errors skip
     it: validation reports them already)."""
-    from interpreter.engine.loader import load_game_and_data
+    from interpreter.engine.loader import load_game
 
     try:
-        _, data = load_game_and_data(base, _first_count(base), overlays)
+        first = load_game(base, _first_count(base), overlays)
     except RulebookError:
         return
-    counts = data.get("players") or {}
-    for players in range(int(counts.get("min", 1)), int(counts.get("max", 1)) + 1):
+    for players in first.ruleset.header.players.counts():
         try:
-            yield players, load_game_and_data(base, players, overlays)[0]
+            yield players, load_game(base, players, overlays)
         except RulebookError:
             continue
 
 
 def _first_count(base: str) -> int:
-    from interpreter.load.yamlload import load_yaml_file
-
-    counts = load_yaml_file(Path(base)).data.get("players") or {}
-    return int(counts.get("min", 1))
+    return read_header(base).players.min
 
 
 def _play(game: object, players: int, seed: int) -> Diagnostic | None:
@@ -219,19 +214,18 @@ def _in_extends_order(combo: Sequence[str], known: set[str]) -> tuple[str, ...] 
 
 def _loaded(base: str, stack: Sequence[str]) -> tuple[list[tuple[int, Any]], list[Diagnostic]]:
     """The compiled game for every player count a stack allows, or why it does not load."""
-    from interpreter.engine.loader import load_game_and_data
+    from interpreter.engine.loader import load_game
 
     try:
-        _, data = load_game_and_data(base, _first_count(base), stack)
+        first = load_game(base, _first_count(base), stack)
     except RulesError as e:
         return [], list(e.diagnostics)
     except RulebookError as e:
         return [], [Diagnostic("E001", str(e), file=stack[-1])]
-    counts = data.get("players") or {}
     out: list[tuple[int, Any]] = []
-    for players in range(int(counts.get("min", 1)), int(counts.get("max", 1)) + 1):
+    for players in first.ruleset.header.players.counts():
         try:
-            out.append((players, load_game_and_data(base, players, stack)[0]))
+            out.append((players, load_game(base, players, stack)))
         except RulesError as e:
             return [], list(e.diagnostics)
         except RulebookError as e:
@@ -240,21 +234,17 @@ def _loaded(base: str, stack: Sequence[str]) -> tuple[list[tuple[int, Any]], lis
 
 
 def _extends(path: Path) -> str | None:
-    data = _data(path)
-    target = data.get("extends") if isinstance(data, dict) else None
-    return target if isinstance(target, str) and target else None
+    return _header(path).extends
 
 
-def _ident(path: str, key: str) -> str:
-    data = _data(Path(path))
-    ident = data.get(key) if isinstance(data, dict) else None
-    return ident if isinstance(ident, str) else Path(path).stem
+def _ident(path: str, kind: str) -> str:
+    """The id a rule file declares as ``kind`` ("ruleset" or "overlay"), else its file name."""
+    head = _header(Path(path))
+    return head.id if head.kind == kind and head.id else Path(path).stem
 
 
-def _data(path: Path) -> Any:
-    from interpreter.load.yamlload import load_yaml_file
-
+def _header(path: Path) -> Header:
     try:
-        return load_yaml_file(path).data
+        return read_header(path)
     except RulebookError:
-        return None
+        return Header()

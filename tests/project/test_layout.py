@@ -22,6 +22,7 @@ LAYERS: list[set[str]] = [
     {"diagnostics"},
     {"load"},
     {"compose"},
+    {"ruleset"},
     {"dsl"},
     {"model"},
     {"engine"},

@@ -1,0 +1,125 @@
+"""What a rule file says about itself: its id, title, the player counts it allows, the game
+options it declares, and (an overlay) what it extends. Read from the composed ruleset for a
+loaded game, or from one file alone (:func:`read_header`) where no game is composed, as
+``rulebook validate --smoke`` does to list a folder's compositions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from interpreter.load.locate import is_map
+from interpreter.ruleset.nodes import (
+    NOWHERE,
+    Plain,
+    Pos,
+    empty_map,
+    frozen_map,
+    items_of,
+    key_pos,
+    node_pos,
+    plain,
+    seq_of,
+    text,
+)
+
+__all__ = ["GameOption", "Header", "PlayerRange", "read_header"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRange:
+    """``players: {min, max}``: the seat counts a game is played with."""
+
+    min: int = 1
+    max: int = 99
+    pos: Pos = NOWHERE
+
+    def counts(self) -> range:
+        """Every allowed player count, smallest first."""
+        return range(self.min, self.max + 1)
+
+    def allows(self, players: object) -> bool:
+        return isinstance(players, int) and self.min <= players <= self.max
+
+
+@dataclass(frozen=True, slots=True)
+class GameOption:
+    """One declared game option (``options: NAME: {default, choices, doc}``)."""
+
+    name: str
+    default: Plain
+    choices: tuple[Plain, ...]
+    doc: str
+    pos: Pos = NOWHERE
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """The top of a rule file, or of a composed ruleset (its base's)."""
+
+    id: str = ""  # `ruleset:` of a base, `overlay:` of an overlay
+    kind: str = ""  # "ruleset", "overlay", or "" (neither: no rule file)
+    title: str = ""
+    players: PlayerRange = field(default_factory=PlayerRange)
+    options: Mapping[str, GameOption] = field(default_factory=empty_map)
+    extends: str | None = None  # an overlay's `extends:`
+    pos: Pos = NOWHERE
+
+    @classmethod
+    def from_data(cls, data: object) -> Header:
+        if not is_map(data):
+            return cls()
+        kind = "ruleset" if "ruleset" in data else "overlay" if "overlay" in data else ""
+        extends = data.get("extends")
+        return cls(
+            id=text(data.get(kind)) if kind else "",
+            kind=kind,
+            title=text(data.get("title")),
+            players=_players(data),
+            options=frozen_map(
+                {
+                    name: _option(name, decl, key_pos(data.get("options"), name))
+                    for name, decl in items_of(data.get("options"))
+                }
+            ),
+            extends=extends if isinstance(extends, str) and extends else None,
+            pos=node_pos(data),
+        )
+
+    def option_defaults(self) -> dict[str, Plain]:
+        """Every declared option at its default."""
+        return {name: o.default for name, o in self.options.items()}
+
+
+def _players(data: Mapping[object, object]) -> PlayerRange:
+    node = data.get("players")
+    if not is_map(node):
+        return PlayerRange(pos=key_pos(data, "players"))
+    low, high = node.get("min", 1), node.get("max", 99)
+    return PlayerRange(
+        int(low) if isinstance(low, int) else 1,
+        int(high) if isinstance(high, int) else 99,
+        key_pos(data, "players"),
+    )
+
+
+def _option(name: str, decl: object, pos: Pos) -> GameOption:
+    if not is_map(decl):
+        return GameOption(name, None, (), "", pos)
+    return GameOption(
+        name,
+        plain(decl.get("default")),
+        tuple(plain(c) for c in seq_of(decl.get("choices"))),
+        " ".join(text(decl.get("doc")).split()),
+        pos,
+    )
+
+
+def read_header(path: str | Path) -> Header:
+    """The header of one rule file, alone (no composition). Raises the loader's RulebookError
+    for a file that does not load."""
+    from interpreter.load.yamlload import load_yaml_file
+
+    return Header.from_data(load_yaml_file(path).data)

@@ -1,0 +1,107 @@
+"""The pieces every typed rule object is made of: where it was written (:class:`Pos`), plain
+values out of the position-carrying YAML tree, and small readers that turn a tree node into a
+typed value (a text, a number, a map of texts) whatever an overlay or a hand-made tree put
+there.
+
+>>> plain({"a": [1, "x"]})
+{'a': [1, 'x']}
+>>> texts({"one": "A", "two": 2})
+{'one': 'A', 'two': '2'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, TypeAlias, TypeVar
+
+from interpreter.load.locate import is_map, is_seq, key_position, node_position
+
+__all__ = [
+    "NOWHERE",
+    "Plain",
+    "Pos",
+    "empty_map",
+    "frozen_map",
+    "items_of",
+    "key_pos",
+    "node_pos",
+    "plain",
+    "seq_of",
+    "text",
+    "texts",
+]
+
+# A value as YAML writes it, once out of the tree: what a catalog attribute, a table or a
+# player-count row holds (the rule language's own values)
+Plain: TypeAlias = "str | int | float | bool | None | list[Plain] | dict[str, Plain]"
+
+V = TypeVar("V")
+
+
+@dataclass(frozen=True, slots=True)
+class Pos:
+    """Where a rule text was written: 1-based line and column; any part None when unknown (a
+    tree built in code)."""
+
+    file: str | None = None
+    line: int | None = None
+    column: int | None = None
+
+    def __str__(self) -> str:
+        return ":".join(str(p) for p in (self.file or "<rules>", self.line, self.column) if p)
+
+
+NOWHERE = Pos()
+
+
+def key_pos(container: object, key: object) -> Pos:
+    """Where ``key`` of a map (an item of a list) was written."""
+    return Pos(*key_position(container, key))
+
+
+def node_pos(node: object) -> Pos:
+    """Where a map or list of the tree starts."""
+    return Pos(*node_position(node))
+
+
+def plain(value: object) -> Plain:
+    """Nested maps and lists of the tree as plain dicts and lists (keys as text)."""
+    if is_map(value):
+        return {str(k): plain(v) for k, v in value.items()}
+    if is_seq(value):
+        return [plain(v) for v in value]
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    return str(value)
+
+
+def text(value: object, default: str = "") -> str:
+    """A text field: its words, or ``default`` where it is absent."""
+    return default if value is None else str(value)
+
+
+def texts(value: object) -> dict[str, str]:
+    """A map of texts (``labels:``, ``icons:``): keys and values as text; anything else empty."""
+    return {str(k): str(v) for k, v in value.items()} if is_map(value) else {}
+
+
+def empty_map() -> Mapping[str, Any]:
+    """An empty read-only map: a typed object's default."""
+    return MappingProxyType({})
+
+
+def frozen_map(items: Mapping[str, V]) -> Mapping[str, V]:
+    """A read-only view of a new dict of ``items``: what a typed object holds."""
+    return MappingProxyType(dict(items))
+
+
+def items_of(value: object) -> list[tuple[str, object]]:
+    """The (key, value) pairs of a map node; none for anything else."""
+    return [(str(k), v) for k, v in value.items()] if is_map(value) else []
+
+
+def seq_of(value: object) -> Sequence[object]:
+    """The items of a list node; none for anything else."""
+    return value if is_seq(value) else ()

@@ -1,0 +1,101 @@
+"""``Ruleset``: a composed ruleset as one typed, immutable object, built once at load.
+
+The drivers read every declaration they need from it: the header (id, title, players,
+options), catalogs and their entries, tables, state fields, the score table's words and the
+``presentation:`` section, each with the :class:`~interpreter.ruleset.nodes.Pos` where it was
+written. ``data`` keeps the composed tree for the stages that compile or check the rule texts
+(``model/``, ``check/``), which walk it on their own; a driver hands it on to them and never
+reads it.
+
+>>> r = Ruleset.from_data({"ruleset": "toy", "players": {"min": 2, "max": 3},
+...                        "tables": {"step": 3}, "state": {"player": {"coins": {"counter": 0}}}})
+>>> r.header.id, list(r.header.players.counts()), r.tables["step"].value
+('toy', [2, 3], 3)
+>>> r.fields[0].scope, r.fields[0].name, r.fields[0].kind
+('player', 'coins', 'counter')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from interpreter.load.locate import is_map
+from interpreter.ruleset.header import Header
+from interpreter.ruleset.nodes import (
+    NOWHERE,
+    Plain,
+    Pos,
+    empty_map,
+    frozen_map,
+    items_of,
+    key_pos,
+    node_pos,
+    plain,
+)
+from interpreter.ruleset.presentation import PresentationSection
+from interpreter.ruleset.sections import Catalog, Entry, FieldDecl, ScoringWords, Table
+
+__all__ = ["Ruleset"]
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """One composed ruleset, typed. Immutable; shared by a game and all its states."""
+
+    header: Header = field(default_factory=Header)
+    catalogs: Mapping[str, Catalog] = field(default_factory=empty_map)
+    tables: Mapping[str, Table] = field(default_factory=empty_map)
+    fields: tuple[FieldDecl, ...] = ()
+    scoring: ScoringWords = field(default_factory=ScoringWords)
+    presentation: PresentationSection = field(default_factory=PresentationSection)
+    pos: Pos = NOWHERE
+    # the composed tree itself, for model/ and check/ (see the module's docstring)
+    data: Any = field(default=None, repr=False, compare=False)
+
+    @classmethod
+    def from_data(cls, data: Any) -> Ruleset:
+        """Read a composed (or single, schema-checked) ruleset tree."""
+        if not is_map(data):
+            return cls(data=data)
+        state = data.get("state")
+        return cls(
+            header=Header.from_data(data),
+            catalogs=frozen_map(
+                {
+                    name: Catalog.from_node(name, node, key_pos(data.get("catalogs"), name))
+                    for name, node in items_of(data.get("catalogs"))
+                }
+            ),
+            tables=frozen_map(
+                {
+                    name: Table(name, plain(node), key_pos(data.get("tables"), name))
+                    for name, node in items_of(data.get("tables"))
+                }
+            ),
+            fields=tuple(
+                FieldDecl.from_node(scope, name, decl, key_pos(group, name))
+                for scope in ("global", "player")
+                if is_map(state) and is_map(group := state.get(scope))
+                for name, decl in items_of(group)
+            ),
+            scoring=ScoringWords.from_node(data.get("scoring"), key_pos(data, "scoring")),
+            presentation=PresentationSection.from_node(
+                data.get("presentation"), key_pos(data, "presentation")
+            ),
+            pos=node_pos(data),
+            data=data,
+        )
+
+    def table_values(self) -> dict[str, Plain]:
+        """Every table by name, as plain values (what a ``{TABLE}`` in a text reads)."""
+        return {name: t.value for name, t in self.tables.items()}
+
+    def entry(self, key: str) -> Entry | None:
+        """The catalog entry of an id, or None (catalogs in order; the first one holding it)."""
+        for catalog in self.catalogs.values():
+            found = catalog.entries.get(key)
+            if found is not None:
+                return found
+        return None

@@ -1,0 +1,28 @@
+"""The drivers read rule declarations from the typed `Ruleset` (interpreter/ruleset/), never
+from the raw composed tree: no driver module calls the loaders that hand the tree out, except
+the commands that show the tree itself (docs/architecture.md, "ruleset/")."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[2] / "interpreter"
+DRIVERS = ("cli", "serve", "scenario", "simulate", "agents", "learn", "bots")
+# `rulebook show GAME PATH` prints the composed YAML at a path with its origins: the tree is
+# what it shows
+SHOWS_THE_TREE = {"cli/show_cmd.py"}
+TREE_LOADERS = re.compile(r"\b(load_game_and_data|load_rules_data)\b|\.data\.get\(")
+
+
+def test_no_driver_reads_the_raw_rule_tree() -> None:
+    found = []
+    for folder in DRIVERS:
+        for path in sorted((PACKAGE / folder).rglob("*.py")):
+            name = path.relative_to(PACKAGE).as_posix()
+            if name in SHOWS_THE_TREE:
+                continue
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if TREE_LOADERS.search(line):
+                    found.append(f"interpreter/{name}:{number}: {line.strip()}")
+    assert not found, "read the game's typed rules (game.ruleset) instead:\n" + "\n".join(found)
