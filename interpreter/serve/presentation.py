@@ -25,7 +25,7 @@ from interpreter.model.may import may_offers, pending_field
 from interpreter.model.words import doc_text, fill, label, option_words
 from interpreter.serve.drawing import Drawing, Face, draw_field
 
-__all__ = ["Board", "Chip", "Face", "Field", "Presentation", "Zone", "plain"]
+__all__ = ["Board", "Chip", "Face", "Field", "Presentation", "Zone", "act_target", "plain"]
 
 FIELDS_KEPT = 4096  # described fields kept per presentation (a table's game); then started anew
 
@@ -37,6 +37,17 @@ def plain(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [plain(v) for v in value]
     return value
+
+
+def act_target(spec: Any) -> list[Any]:
+    """An ``acts:`` entry as ``[field, part]``: a field's name alone means part 1.
+
+    >>> act_target("roles"), act_target({"field": "ships", "part": 2})
+    (['roles', 1], ['ships', 2])
+    """
+    if isinstance(spec, Mapping):
+        return [str(spec.get("field")), int(spec.get("part") or 1)]
+    return [str(spec), 1]
 
 
 @dataclass
@@ -106,6 +117,10 @@ class Presentation:
     # a bag field whose counts are things of their own ("Market (3 coins)", not "Market ×3",
     # which reads as three Markets): field -> [one, many] (``presentation: counts:``)
     counts: dict[str, list[str]] = field(default_factory=dict)
+    # the board element an option family stands for (``presentation: acts:``): family ->
+    # [field, part]: the drawn thing of ``field`` whose key is the option id's part ``part``
+    # (1: the first after the family); a click on it picks the option (static/acts.js)
+    acts: dict[str, list[Any]] = field(default_factory=dict)
     # the fields already described, by (name, value, viewer where it matters, players): most
     # fields are unchanged from one move to the next, and describing and drawing them is most
     # of a table message's work. A Field depends on nothing else, so it is shared.
@@ -133,6 +148,7 @@ class Presentation:
             gestures={str(k): dict(v) for k, v in (section.get("gestures") or {}).items() if v},
             ends={str(k): str(v) for k, v in (section.get("ends") or {}).items()},
             counts={str(k): [str(w) for w in v] for k, v in (section.get("counts") or {}).items()},
+            acts={str(k): act_target(v) for k, v in (section.get("acts") or {}).items()},
         )
         scoring = data.get("scoring") or {}
         for part in scoring.get("components") or []:
