@@ -17,7 +17,7 @@
     const parts = option.split(":");
     const act = (msg.acts || {})[parts[0]];
     if (!act || parts.length <= act[1]) return [];
-    const row = '#board tr[data-field="' + quote(act[0]) + '"] ';
+    const row = 'tr[data-field="' + quote(act[0]) + '"] ';
     const own = "#board .zone.own " + row, shared = "#board .zones " + row;
     const key = '[data-key="' + quote(parts[act[1]]) + '"]';
     // the seat's own thing (its hand, its city), else the shared one (the supply, a ship)
@@ -45,7 +45,7 @@
       const words = options.map(([opt]) => opt.text).join(" / ");
       thing.setAttribute("aria-label", words);
       const summary = thing.querySelector("summary");
-      if (summary) summary.title = words;
+      if (summary) summary.title = words + "\n" + summary.title;
       else thing.title = words;
       const act = (e) => {
         e.preventDefault();  // a card's own tap would open its text instead
