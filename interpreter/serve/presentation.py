@@ -42,8 +42,8 @@ def plain(value: Any) -> Any:
 def act_target(spec: Any) -> list[Any]:
     """An ``acts:`` entry as ``[field, part]``: a field's name alone means part 1.
 
-    >>> act_target("roles"), act_target({"field": "ships", "part": 2})
-    (['roles', 1], ['ships', 2])
+    >>> act_target("cards"), act_target({"field": "rows", "part": 2})
+    (['cards', 1], ['rows', 2])
     """
     if isinstance(spec, Mapping):
         return [str(spec.get("field")), int(spec.get("part") or 1)]

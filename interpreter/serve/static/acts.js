@@ -1,10 +1,10 @@
 // rulebook table page: the board acts. Where the ruleset says which drawn thing an option
 // family stands for (`presentation: acts:`, the message's `acts`: family -> [field, part]), the
-// card, building or ship of the seat's options is marked on the board, and a click on it (or
+// card, piece or row of the seat's options is marked on the board, and a click on it (or
 // Enter, Space) presses that option's button: a plain option, or one pick of a gesture. A
-// thing several options stand for (a ship any of three goods may load) takes the person to
-// those options instead. The zones holding such things are marked `acting`, so that
-// style.css keeps them in view next to the seat's own area. No framework, no build step.
+// thing several options stand for takes the person to those options instead. The zones
+// holding such things are marked `acting`, so that style.css keeps them in view next to the
+// seat's own area. No framework, no build step.
 (function () {
   "use strict";
   if (typeof document === "undefined") return;
@@ -20,7 +20,7 @@
     const row = 'tr[data-field="' + quote(act[0]) + '"] ';
     const own = "#board .zone.own " + row, shared = "#board .zones " + row;
     const key = '[data-key="' + quote(parts[act[1]]) + '"]';
-    // the seat's own thing (its hand, its city), else the shared one (the supply, a ship)
+    // the seat's own thing (in its own area), else the shared one
     const mine = document.querySelectorAll(own + key);
     return [...(mine.length ? mine : document.querySelectorAll(shared + key))];
   }

@@ -2,7 +2,7 @@
 // pass between two of a person's decisions; this shows, right under the seat's options, the
 // log lines since its previous decision (its own move's, then everybody else's, in their
 // colours), and marks on the board what changed since then (class `changed`: the field's row,
-// and the card or ship in it, until the seat's next decision). table.js tells it each message
+// and the card or row of slots in it, until the seat's next decision). table.js tells it each message
 // it draws (the "rulebook:state" event). No framework, no build step; a spectator's page has
 // no seat, so no list.
 (function () {
@@ -22,8 +22,8 @@
   const list = box.querySelector("ol");
   const head = box.querySelector("h3");
 
-  // what a drawn thing shows: its words, and the words of its circles and slots (a colonist
-  // placed, a barrel loaded), not the marks this page adds (acts.js)
+  // what a drawn thing shows: its words, and the words of its circles and slots (a circle
+  // or a slot filled), not the marks this page adds (acts.js)
   const shown = (el) => el.textContent + "|" +
     [...el.querySelectorAll(".occ, .slot")].map((x) => x.title + (x.classList.contains("full") ? "+" : "-")).join(",");
   const entries = () => [...document.querySelectorAll("#log li:not(.round-head)")];
