@@ -41,9 +41,17 @@ DECISIONS = 400  # the person's decisions at most: a 2-player game of either tak
 BOT_NAME = "First choice bot"
 
 # The boxes the rules are about, with nothing scrolled: every option, the own area, the list
-# of what just happened (null where there is none), the page's scroll.
+# of what just happened (null where there is none), the page's scroll; the page's text; and
+# the board thing standing for the first option alone (acts.js marks it, named by the
+# option's text): its place among the board's marked things, or -1.
 BOXES = """() => {
   window.scrollTo(0, 0);
+  const firstOnBoard = () => {
+    const first = document.querySelector("#options button.option");
+    if (!first || first.classList.contains("gesture-pick")) return -1;
+    return [...document.querySelectorAll("#board .act")]
+      .findIndex((t) => t.getAttribute("aria-label") === first.textContent);
+  };
   const box = (el) => { if (!el) return null; const r = el.getBoundingClientRect();
     return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
   const recent = document.getElementById("recent");
@@ -54,16 +62,9 @@ BOXES = """() => {
     recent: recent && !recent.hidden ? box(recent) : null,
     scrolled: window.scrollY,
     changed: document.querySelectorAll("#board .changed").length,
+    text: document.body.innerText,
+    onBoard: firstOnBoard(),
   };
-}"""
-
-# The board thing standing for the first option alone (acts.js marks it, named by the option's
-# text): its place among the board's marked things, or -1.
-FIRST_ON_BOARD = """() => {
-  const first = document.querySelector("#options button.option");
-  if (!first || first.classList.contains("gesture-pick")) return -1;
-  return [...document.querySelectorAll("#board .act")]
-    .findIndex((t) => t.getAttribute("aria-label") === first.textContent);
 }"""
 
 
@@ -94,8 +95,7 @@ def _check_first_screen(page: Any, size_name: str, where: str) -> dict[str, Any]
     return found
 
 
-def _words_only(page: Any, ids: set[str], where: str) -> None:
-    text = page.inner_text("body")
+def _words_only(text: str, ids: set[str], where: str) -> None:
     assert ids_in(text, ids) == [], f"{where}: {ids_in(text, ids)}"
     assert not re.search(r"\bseat \d", text, re.IGNORECASE), where
 
@@ -122,9 +122,9 @@ def test_own_area_and_options_on_the_first_screen_for_every_decision(page, serve
             found = _check_first_screen(page, size_name, where)
         marked += found["changed"] > 0
         listed += found["recent"] is not None
-        _words_only(page, ids, where)
+        _words_only(found["text"], ids, where)
         decision = page.get_attribute("#app", "data-decision")
-        thing = page.evaluate(FIRST_ON_BOARD)
+        thing = found["onBoard"]
         if thing >= 0:  # the first option's thing on the board: a click on it
             page.locator("#board .act").nth(thing).click()
             on_board += 1
@@ -144,4 +144,4 @@ def test_own_area_and_options_on_the_first_screen_for_every_decision(page, serve
     assert log.filter(has_text=re.compile(rf"^{BOT_NAME}\b")).count() >= 1
     for size_name in SIZES:
         page.set_viewport_size({"width": SIZES[size_name][0], "height": SIZES[size_name][1]})
-        _words_only(page, ids, f"{game}, the end, {size_name}")
+        _words_only(page.inner_text("body"), ids, f"{game}, the end, {size_name}")
