@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from interpreter.check.act_names import act_faults
 from interpreter.check.drawing import drawing_faults
 from interpreter.check.gesture_names import gesture_faults
 from interpreter.check.references import whole_ruleset_checks
@@ -75,6 +76,7 @@ def check_ruleset(
         # the board's drawing names fields, catalogs and tables: a slip would draw nothing
         out.extend(drawing_faults(data))
         out.extend(gesture_faults(data))
+        out.extend(act_faults(data))
     if not any(d.severity == "error" for d in out):
         # a set-up failing for a reason already reported (a table listing more copies than
         # the catalog has) would only repeat it; one count's set-up fault is enough

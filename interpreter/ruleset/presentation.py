@@ -27,6 +27,7 @@ from interpreter.ruleset.nodes import (
 )
 
 __all__ = [
+    "ActSpec",
     "CardSpec",
     "DrawSpec",
     "GestureSpec",
@@ -165,6 +166,26 @@ class GestureSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class ActSpec:
+    """``acts: FAMILY: {field, part}``: the drawn thing of ``field`` an option of the family
+    stands for, keyed by the option id's part ``part`` (1: the first after the family); a
+    field's name alone means part 1."""
+
+    family: str
+    field: str
+    part: int
+    pos: Pos
+
+    @classmethod
+    def from_node(cls, family: str, node: object, pos: Pos) -> ActSpec:
+        if is_map(node):
+            part = node.get("part")
+            whole = isinstance(part, int) and not isinstance(part, bool)
+            return cls(family, text(node.get("field")), part if whole and part else 1, pos)
+        return cls(family, text(node), 1, pos)
+
+
+@dataclass(frozen=True, slots=True)
 class PresentationSection:
     """The whole ``presentation:`` section, every part defaulted when absent."""
 
@@ -182,6 +203,7 @@ class PresentationSection:
     counts: Mapping[str, tuple[str, ...]] = field(
         default_factory=empty_map
     )  # bag field -> (one, many)
+    acts: Mapping[str, ActSpec] = field(default_factory=empty_map)
     pos: Pos = NOWHERE
 
     @classmethod
@@ -220,5 +242,6 @@ class PresentationSection:
             ),
             ends=frozen_map(texts(node.get("ends"))),
             counts=frozen_map({k: tuple(str(w) for w in seq_of(v)) for k, v, _ in part("counts")}),
+            acts=frozen_map({k: ActSpec.from_node(k, v, p) for k, v, p in part("acts")}),
             pos=pos,
         )

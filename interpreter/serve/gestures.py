@@ -152,6 +152,9 @@ def plan_moves(state: Any, pres: Any, seat: int, picks: Sequence[str]) -> list[s
     if not step or step not in pres.gestures or state.to_move != seat:
         raise GestureRefused("no gesture is asked of this seat now: send one option")
     trial = state.copy()
+    # a pick the engine takes by itself (the only option left at a decision of the run) is
+    # made: it is not sent, and the run may end with it
+    trial.only_choices = []
     remaining = list(picks)
     moves: list[str] = []
     while remaining:
@@ -169,6 +172,10 @@ def plan_moves(state: Any, pres: Any, seat: int, picks: Sequence[str]) -> list[s
             raise GestureRefused(f"this move fails under the rules: {exc}") from None
         remaining.remove(pick)
         moves.append(pick)
+        for taker, option in trial.only_choices:
+            if taker == seat and option in remaining:
+                remaining.remove(option)
+        trial.only_choices.clear()
     return moves
 
 

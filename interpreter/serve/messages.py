@@ -89,6 +89,8 @@ def _position(table: Any, seat: int | None, every_seat: bool) -> dict[str, Any]:
         # a run of decisions asked as one move (serve/gestures.py), for the seat to move
         "gesture": gesture_message(table, viewer) if to_move == viewer else None,
         "board": board_html(pres.board(view), pres, viewer, names),
+        # which board element each option family stands for (static/acts.js)
+        "acts": pres.acts,
         "log_from": 0,
         "log": [],
         "result": None,

@@ -333,6 +333,10 @@ async def table_page(request: Request) -> Response:
         + '<script src="/static/undo.js" defer></script>'
         # a person names their seat on joining (static/names.js)
         + '<script src="/static/names.js" defer></script>'
+        # the board's things an option stands for, clickable (static/acts.js); what happened
+        # since the seat's last decision, under its options and marked on the board (recent.js)
+        + '<script src="/static/acts.js" defer></script>'
+        + '<script src="/static/recent.js" defer></script>'
     )
     # gesture.js (a run of decisions asked as one move) is there before table.js draws
     return HTMLResponse(layout(table.game.title or "Table", body, "gesture.js table.js"))

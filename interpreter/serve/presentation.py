@@ -100,6 +100,10 @@ class Presentation:
     # a bag field whose counts are things of their own ("Market (3 coins)", not "Market ×3",
     # which reads as three Markets): field -> [one, many] (``presentation: counts:``)
     counts: dict[str, list[str]] = field(default_factory=dict)
+    # the board element an option family stands for (``presentation: acts:``): family ->
+    # [field, part]: the drawn thing of ``field`` whose key is the option id's part ``part``
+    # (1: the first after the family); a click on it picks the option (static/acts.js)
+    acts: dict[str, list[Any]] = field(default_factory=dict)
     # the fields already described, by (name, value, viewer where it matters, players): most
     # fields are unchanged from one move to the next, and describing and drawing them is most
     # of a table message's work. A Field depends on nothing else, so it is shared.
@@ -132,6 +136,7 @@ class Presentation:
             ends=dict(section.ends),
             counts={k: list(v) for k, v in section.counts.items()},
             draw=dict(section.draw),
+            acts={k: [a.field, a.part] for k, a in section.acts.items()},
         )
         for part in ruleset.scoring.components:
             pres.score_labels[part.name] = part.label

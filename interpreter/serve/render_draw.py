@@ -71,6 +71,12 @@ def face_title(face: Face) -> str:
     return f"{head}: {face.doc}" if face.doc else head
 
 
+def _key(key: str | None) -> str:
+    """The id a drawn thing stands for, as an attribute: the option a click on it picks is
+    found by it (``presentation: acts:``, static/acts.js)."""
+    return f' data-key="{escape(key)}"' if key else ""
+
+
 def _card(face: Face, cls: str = "card") -> str:
     cost = (
         f'<span class="c-cost" title="cost">{escape(str(face.cost))}</span>'
@@ -92,7 +98,7 @@ def _card(face: Face, cls: str = "card") -> str:
     # tapped open: the entry's text under the card (its numbers are on the card already)
     text = f'<p class="c-doc">{escape(face.doc)}</p>' if face.doc else ""
     return (
-        f'<details class="{cls}"{_colour(face.colour)}><summary title="{doc}">'
+        f'<details class="{cls}"{_key(face.key)}{_colour(face.colour)}><summary title="{doc}">'
         f'{cost}{vp}<span class="c-name">{icon}{escape(face.name)}</span>{count}</summary>'
         f"{text}</details>"
     )
@@ -155,7 +161,7 @@ def _row(row: Row) -> str:
     )
     title = f'<span class="s-title">{escape(row.title)}</span>' if row.title else ""
     return (
-        f'<div class="srow">{title}<span class="s-slots">{"".join(slots)}</span>'
+        f'<div class="srow"{_key(row.key)}>{title}<span class="s-slots">{"".join(slots)}</span>'
         f'<span class="s-count">{count}</span></div>'
     )
 

@@ -12,6 +12,7 @@ import re
 import httpx
 import pytest
 
+from helpers.page_words import hyphenated_ids, ids_in
 from interpreter.cli.config import resolve_config
 from interpreter.cli.logfmt import Output
 from interpreter.cli.play import play
@@ -28,38 +29,13 @@ pytestmark = pytest.mark.browser
 GAME = "san-juan"
 
 
-def _hyphenated_ids(data: object) -> set[str]:
-    """Every hyphenated id of the composed ruleset: its keys and its string values that look
-    like ids (catalog entries, fields, phases, options, score components, end triggers)."""
-    found: set[str] = set()
-
-    def walk(node: object) -> None:
-        if isinstance(node, dict):
-            for key, value in node.items():
-                walk(str(key))
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-        elif isinstance(node, str) and re.fullmatch(r"[a-z]+(-[a-z0-9]+)+", node):
-            found.add(node)
-
-    walk(data)
-    return found
-
-
-def _ids_in(text: str, ids: set[str]) -> list[str]:
-    words = set(re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)+", text))
-    return sorted(words & ids)
-
-
 def test_names_in_the_log_and_scores_and_no_ruleset_id_in_any_text(page, server, tmp_path):
     _, data = load_game_and_data(GAME, 2, [])
-    ids = _hyphenated_ids(data) | {"sj-heuristic", "pr-heuristic"}
+    ids = hyphenated_ids(data) | {"sj-heuristic", "pr-heuristic"}
     assert {"cards-under", "city-full", "sj-heuristic"} <= ids  # the check can fail
     page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(f"{server}/new")
-    assert _ids_in(page.inner_text("body"), ids) == []
+    assert ids_in(page.inner_text("body"), ids) == []
     made = httpx.post(
         f"{server}/api/tables",
         json={"game": GAME, "players": 2, "seats": ["human", "sj-heuristic"], "seed": 11},
@@ -83,7 +59,7 @@ def test_names_in_the_log_and_scores_and_no_ruleset_id_in_any_text(page, server,
     assert SEAT_COLOURS[0] == "#1f5fa8"
     assert page.locator("#log li", has_text=re.compile(r"^Heuristic bot\b")).count() >= 1
     assert not re.search(r"\bseat \d", page.inner_text("body"), re.IGNORECASE)
-    assert _ids_in(page.inner_text("body"), ids) == []
+    assert ids_in(page.inner_text("body"), ids) == []
     # a finished game (two bots, played here, its save opened on the replay page): its scores
     # and the winner by name, the end in words, and still no id in any text of the page
     cfg = resolve_config({"game": GAME, "players": 2, "seed": 3}, bots=["sj-heuristic"])
@@ -100,5 +76,5 @@ def test_names_in_the_log_and_scores_and_no_ruleset_id_in_any_text(page, server,
     assert "the game ended: " in result
     assert page.locator("#log li", has_text=re.compile(r"^Heuristic bot 2\b")).count() >= 1
     text = page.inner_text("body")
-    assert _ids_in(text, ids) == [], _ids_in(text, ids)
+    assert ids_in(text, ids) == [], ids_in(text, ids)
     assert not re.search(r"\bseat \d", text, re.IGNORECASE)

@@ -1,0 +1,147 @@
+"""The seat's own board and its options on the first screen, for every decision of a whole game
+of each shipped game (the smallest player count, 2), at a laptop's 1366x768 and a phone's
+390x844, in one browser and one game: at each decision the window is set to each size in turn.
+
+A person (seat 0, named "Ana") plays against the fast ``first`` bot by taking the first option;
+where the board draws the thing that option stands for (``presentation: acts:``: a role card, a
+building for sale, a ship, a card in hand), the person clicks that thing on the board instead of
+the button. At every decision, with nothing scrolled:
+
+- laptop: every option button and the seat's whole own area (its coins, colonists, goods,
+  buildings: the zone marked ``own``) inside the window;
+- phone: every option button and the list of what happened since the seat's last decision
+  (``#recent``) inside the window;
+- no id of the ruleset (a hyphenated word a player never reads) in the page's text, and no seat
+  said by its number.
+
+At the end: the final scores and the log name the person and the bot; what changed since the
+seat's previous decision was marked on the board at most decisions, and board clicks moved the
+game.
+
+One whole game per test (about 200 decisions in all, both sizes checked at each) keeps each
+test to a few tens of seconds, the test_layout.py games aside.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import httpx
+import pytest
+
+from helpers.page_clicks import press_first_option
+from helpers.page_words import hyphenated_ids, ids_in
+from interpreter.engine.loader import load_game_and_data
+
+pytestmark = pytest.mark.browser
+
+SIZES = {"laptop": (1366, 768), "phone": (390, 844)}
+DECISIONS = 400  # the person's decisions at most: a 2-player game of either takes < 120
+BOT_NAME = "First choice bot"
+
+# The boxes the rules are about, with nothing scrolled: every option, the own area, the list
+# of what just happened (null where there is none), the page's scroll; the page's text; and
+# the board thing standing for the first option alone (acts.js marks it, named by the
+# option's text): its place among the board's marked things, or -1.
+BOXES = """() => {
+  window.scrollTo(0, 0);
+  const firstOnBoard = () => {
+    const first = document.querySelector("#options button.option");
+    if (!first || first.classList.contains("gesture-pick")) return -1;
+    return [...document.querySelectorAll("#board .act")]
+      .findIndex((t) => t.getAttribute("aria-label") === first.textContent);
+  };
+  const box = (el) => { if (!el) return null; const r = el.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+  const recent = document.getElementById("recent");
+  return {
+    options: [...document.querySelectorAll("#options button")].filter((b) => !b.hidden)
+      .map((b) => ({text: b.textContent, box: box(b)})),
+    own: box(document.querySelector("#board .zone.own")),
+    recent: recent && !recent.hidden ? box(recent) : null,
+    scrolled: window.scrollY,
+    changed: document.querySelectorAll("#board .changed").length,
+    text: document.body.innerText,
+    onBoard: firstOnBoard(),
+  };
+}"""
+
+
+def _inside(box: dict[str, float] | None, size: tuple[int, int]) -> bool:
+    return (
+        box is not None
+        and box["top"] >= 0
+        and box["left"] >= 0
+        and box["bottom"] <= size[1] + 0.5
+        and box["right"] <= size[0] + 0.5
+    )
+
+
+def _check_first_screen(page: Any, size_name: str, where: str) -> dict[str, Any]:
+    size = SIZES[size_name]
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    found = page.evaluate(BOXES)
+    assert found["scrolled"] == 0, where
+    assert found["options"], f"{where}: no option drawn"
+    out = [o["text"] for o in found["options"] if not _inside(o["box"], size)]
+    assert not out, f"{where} ({size_name}): options off the first screen: {out[:3]}"
+    if size_name == "laptop":
+        assert _inside(found["own"], size), f"{where}: own area {found['own']} off the screen"
+    else:
+        assert found["recent"] is None or _inside(found["recent"], size), (
+            f"{where}: what just happened off the screen: {found['recent']}"
+        )
+    return found
+
+
+def _words_only(text: str, ids: set[str], where: str) -> None:
+    assert ids_in(text, ids) == [], f"{where}: {ids_in(text, ids)}"
+    assert not re.search(r"\bseat \d", text, re.IGNORECASE), where
+
+
+@pytest.mark.parametrize("game", ["puerto-rico", "san-juan"])
+def test_own_area_and_options_on_the_first_screen_for_every_decision(page, server, game):
+    ids = hyphenated_ids(load_game_and_data(game, 2, [])[1]) | {"pr-heuristic", "sj-heuristic"}
+    made = httpx.post(
+        f"{server}/api/tables",
+        json={"game": game, "players": 2, "seats": ["human", "first"]},
+        timeout=30,
+    ).json()
+    page.goto(server + made["seats"][0]["url"])
+    page.fill("#name", "Ana")
+    page.click("#name-form button")
+    page.wait_for_selector("#name-form", state="detached")
+    decisions = on_board = marked = listed = 0
+    for decisions in range(DECISIONS):
+        page.wait_for_selector("button.option:not([disabled]), #scores")
+        if page.locator("#scores").count():
+            break
+        where = f"{game}, decision {decisions}: {page.inner_text('#status')}"
+        for size_name in SIZES:
+            found = _check_first_screen(page, size_name, where)
+        marked += found["changed"] > 0
+        listed += found["recent"] is not None
+        _words_only(found["text"], ids, where)
+        decision = page.get_attribute("#app", "data-decision")
+        thing = found["onBoard"]
+        if thing >= 0:  # the first option's thing on the board: a click on it
+            page.locator("#board .act").nth(thing).click()
+            on_board += 1
+        else:
+            press_first_option(page)
+        page.wait_for_selector(f'#app:not([data-decision="{decision}"])')
+    assert page.locator("#scores").count(), f"{game}: no end after {decisions} decisions"
+    assert decisions > 20
+    # the board clicks played the game as the buttons do; what changed and the lines since
+    # the seat's last decision were shown at most decisions
+    assert on_board > decisions // 4, (on_board, decisions)
+    assert marked > decisions // 2 and listed > decisions // 2, (marked, listed, decisions)
+    scores = page.inner_text("#scores")
+    assert "Ana" in scores and BOT_NAME in scores, scores
+    log = page.locator("#log li")
+    assert log.filter(has_text=re.compile(r"^Ana\b")).count() >= 1
+    assert log.filter(has_text=re.compile(rf"^{BOT_NAME}\b")).count() >= 1
+    for size_name in SIZES:
+        page.set_viewport_size({"width": SIZES[size_name][0], "height": SIZES[size_name][1]})
+        _words_only(page.inner_text("body"), ids, f"{game}, the end, {size_name}")
