@@ -81,6 +81,9 @@ class Worker:
         self.nice = nice
         self.lock = threading.Lock()
         self.generation = 0  # counts restarts: a table opened in an earlier one is gone
+        # held while a process starts; once stopping is set, none starts (see _restart)
+        self._starting = threading.Lock()
+        self.stopping = False
         self._start()
 
     def _start(self) -> None:
@@ -112,7 +115,8 @@ class Worker:
                     return self.conn.recv()
             except (EOFError, OSError):
                 pass
-            self._restart()
+            if not self._restart():  # the server stops: nothing is known about the move
+                return {"failed": "stopping", "message": "the server is stopping"}
             return {
                 "failed": "budget",
                 "message": "the rules did not finish one move within this server's "
@@ -129,13 +133,23 @@ class Worker:
             return 0.0
         return (int(fields[11]) + int(fields[12])) / _TICKS
 
-    def _restart(self) -> None:
+    def _restart(self) -> bool:
+        """Kill the worker and start another (True), unless the server is stopping (False):
+        then a call that failed (its pipe closed by :meth:`stop`) starts nothing, since a
+        process still starting when the server exits dies in its first line, with a
+        traceback on the server's stderr."""
         self.process.kill()
         self.process.join(5)
         self.conn.close()
-        self._start()
+        with self._starting:
+            if self.stopping:
+                return False
+            self._start()
+            return True
 
     def stop(self) -> None:
+        with self._starting:  # a process being started is started whole, then stopped
+            self.stopping = True
         with contextlib.suppress(OSError):
             self.conn.close()
         self.process.join(2)

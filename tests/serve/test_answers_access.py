@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import warnings
 
 import pytest
@@ -129,3 +130,17 @@ def test_a_restarted_server_keeps_each_seats_answers(db):
         with TestClient(create_app(db)) as client:
             assert mine(client, table, 0).json()["answers"] == {BARREL: "decline"}
             assert mine(client, table, 1).json()["answers"] == {PRIVILEGE: "take"}
+
+
+def test_the_answers_panel_says_what_an_answer_in_advance_tells_the_others(client, table):
+    """The panel a seat's page loads says that the timing tells (docs/serve.md, "Answers set
+    in advance"): answered at once, and with "Always", that there was one thing to take."""
+    page = client.get(f"/t/{table['id']}", params={"token": token_of(table, 0)})
+    assert '<script src="/static/answers.js" defer></script>' in page.text
+    script = client.get("/static/answers.js").text
+    said = re.sub(r"""["']\s*\+\s*["']""", "", script)  # the script's strings, joined
+    assert (
+        "The others see the question asked and your answer as if you had clicked it, but at "
+        'once: whoever times the table can tell that you answered in advance (with "Always": '
+        "that there was one thing to take)."
+    ) in said

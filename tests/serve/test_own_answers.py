@@ -1,7 +1,8 @@
 """The answers uvicorn writes itself, without the application, carry the security headers too:
-a request it cannot parse (400), a websocket handshake that is not a valid one (400), and a
-handshake the application refuses before accepting it (403: past ``--max-sockets``). Each is
-asked of a real ``rulebook serve`` on 127.0.0.1 through a raw socket."""
+a request it cannot parse (400), a request whose head is past the limits (431), a websocket
+handshake that is not a valid one (400), and a handshake the application refuses before
+accepting it (403: past ``--max-sockets``). Each is asked of a real ``rulebook serve`` on
+127.0.0.1 through a raw socket, and none of them writes a traceback to the server's log."""
 
 from __future__ import annotations
 
@@ -38,6 +39,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]
     yield {"port": port, "table": made.json()["id"]}
     process.send_signal(signal.SIGTERM)
     process.wait(timeout=30)
+    log = process.stderr.read().decode()
+    assert "Traceback" not in log, log
 
 
 def _answer(port: int, raw: bytes) -> tuple[str, dict[str, str]]:
@@ -56,6 +59,24 @@ def _answer(port: int, raw: bytes) -> tuple[str, dict[str, str]]:
         name, _, value = line.partition(":")
         headers[name.strip().lower()] = value.strip()
     return status, headers
+
+
+def _whole_answer(sock: socket.socket) -> bytes:
+    """Everything the server sends on ``sock`` until it closes the connection."""
+    answer = b""
+    while chunk := sock.recv(65536):
+        answer += chunk
+    return answer
+
+
+def _parsed(answer: bytes) -> tuple[str, dict[str, str], bytes]:
+    head, _, body = answer.partition(b"\r\n\r\n")
+    status, *lines = head.decode("latin-1").split("\r\n")
+    headers = {}
+    for line in lines:
+        name, _, value = line.partition(":")
+        headers[name.strip().lower()] = value.strip()
+    return status, headers, body
 
 
 def _carries_the_headers(headers: dict[str, str]) -> None:
@@ -94,3 +115,47 @@ def test_a_handshake_refused_before_it_is_accepted_is_a_403_with_the_headers(ser
         name, _, value = line.partition(":")
         headers[name.strip().lower()] = value.strip()
     _carries_the_headers(headers)
+
+
+def _refused_head(port: int, raw: bytes) -> tuple[str, dict[str, str], bytes]:
+    """The server's whole answer to a request head ``raw`` sent at once, to the connection's
+    end (the server closes it: the test would wait for ever otherwise)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(raw)
+        return _parsed(_whole_answer(sock))
+
+
+def test_a_request_head_of_200_kb_is_a_431_with_the_headers_and_the_connection_closed(served):
+    raw = b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"a" * 200_000
+    status, headers, body = _refused_head(served["port"], raw + b"\r\n\r\n")
+    assert status == "HTTP/1.1 431 Request Header Fields Too Large"
+    assert headers["connection"] == "close"
+    assert b"16 KB" in body, body
+    _carries_the_headers(headers)
+
+
+def test_a_request_head_of_too_many_fields_is_a_431(served):
+    fields = b"".join(b"X-%d: 1\r\n" % n for n in range(200))  # 1.6 KB in all
+    raw = b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n" + fields + b"\r\n"
+    status, headers, body = _refused_head(served["port"], raw)
+    assert status == "HTTP/1.1 431 Request Header Fields Too Large"
+    assert b"100 fields" in body, body
+    _carries_the_headers(headers)
+
+
+def test_a_head_that_never_ends_is_refused_once_past_the_limit(served):
+    """The head is never finished: the server answers once it has read past the limit, and
+    does not wait for the rest (nor keep reading it into memory)."""
+    raw = b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"a" * 20_000
+    status, headers, _ = _refused_head(served["port"], raw)
+    assert status == "HTTP/1.1 431 Request Header Fields Too Large"
+    _carries_the_headers(headers)
+
+
+def test_a_head_within_the_limits_is_answered(served):
+    cookie = b"Cookie: other_site=" + b"c" * 8_000 + b"\r\n"
+    fields = b"".join(b"X-%d: 1\r\n" % n for n in range(80))
+    raw = b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+    status, _, body = _refused_head(served["port"], raw + cookie + fields + b"\r\n")
+    assert status == "HTTP/1.1 200 OK"
+    assert b"puerto-rico" in body

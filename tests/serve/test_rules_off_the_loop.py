@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -112,6 +113,19 @@ def test_a_spinning_rule_stops_its_table_and_no_other_waits(tmp_path: Path) -> N
             )
             assert refused.status_code == 409
             assert refused.json()["error"] == f"this table has stopped: {error}"
+            # the server is stopped while a move spins in its worker (a bot-only table of the
+            # same rules): it says nothing on its way out (test_quiet_shutdown.py)
+            spinning = client.post(
+                "/api/tables",
+                json={
+                    "game": "puerto-rico",
+                    "seats": ["random"] * 3,
+                    "overlays": [upload.json()["overlay"]],
+                    "speed": 0,
+                },
+            )
+            assert spinning.status_code == 201, spinning.text
+            time.sleep(0.1)
     finally:
         server.terminate()
         server.wait(20)

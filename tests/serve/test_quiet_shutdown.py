@@ -1,0 +1,26 @@
+"""A server that stops while a table's rules run in a worker says nothing on its way out: the
+call cut short by the shutdown starts no worker in place of the one stopped (a process still
+starting when the server exits dies in its first line, ``EOFError: Ran out of input`` in
+``multiprocessing``'s ``spawn_main``, a traceback on the server's stderr). That a real server
+stopped with a move spinning in its worker logs no traceback:
+test_rules_off_the_loop.py::test_a_spinning_rule_stops_its_table_and_no_other_waits."""
+
+from __future__ import annotations
+
+from interpreter.serve.caps import Caps
+from interpreter.serve.workers import Worker
+
+
+def test_a_worker_stopped_by_the_server_is_not_started_again() -> None:
+    worker = Worker(Caps(), 0)
+    first = worker.process
+    try:
+        assert "failed" not in worker.call({"op": "drop", "table": "abc"}, cpu_s=30.0)  # ready
+        worker.stop()
+        # a table's call after (or during) the stop: its pipe is closed
+        answer = worker.call({"op": "drop", "table": "abc"}, cpu_s=1.0)
+        assert answer == {"failed": "stopping", "message": "the server is stopping"}
+        assert worker.process is first and not first.is_alive()
+        assert worker.generation == 1
+    finally:
+        worker.stop()
