@@ -37,7 +37,7 @@ from interpreter.model.state_decl import LOCAL_SCOPES, declare_state
 from interpreter.model.typeinfo import type_info
 from interpreter.model.unbound import fold_unbound_seat_names
 from interpreter.model.unread import check_unread
-from interpreter.model.words import Words, untexted_options
+from interpreter.model.words import Words, uncited_knobs, untexted_options
 
 __all__ = ["Hook", "Rules", "Scoring", "build_rules"]
 
@@ -210,6 +210,7 @@ def build_rules(
     )
     limits = read_limits(data)
     warnings = unused_events(data, env) + limits.warnings() + untexted_options(data) + unasked
+    warnings += uncited_knobs(data)
     if notes is not None:
         notes["count_used"] = env.count_used
         notes["secret_marks"] = marks
