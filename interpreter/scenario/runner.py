@@ -168,7 +168,7 @@ class _Run:
         for _ in range(AUTO_LIMIT):
             if s.is_over:
                 return
-            if not s.take_forced and not self.asks_now and engine_takes(s):
+            if not self.asks_now and engine_takes(s):
                 # the engine's own move: left to the step that lists it or to an `expect`
                 # after one, else taken as the engine would
                 if self.watch_step is None or lists_pending(s, self.watch_step):

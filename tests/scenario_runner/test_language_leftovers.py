@@ -30,6 +30,13 @@ def test_the_engines_own_moves_listed_as_steps(capsys):
     )
 
 
+def test_optional_answers_leave_a_listed_move_and_the_state_after_it(capsys):
+    # `optional: decline` answers questions only: the engine's own moves stay its own
+    code = main(["test", f"{F}forced.yaml", "-k", "declined"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+
+
 def test_an_expect_after_a_listed_move_sees_the_state_then(capsys):
     code = main(["test", f"{F}forced.yaml", "-k", "wrong and between"])
     out = capsys.readouterr().out
