@@ -29,7 +29,7 @@ from interpreter.check.expressions import ExpressionFault, compile_look, flow_na
 from interpreter.check.logtexts import LogTexts
 from interpreter.check.report import diagnostic_at
 from interpreter.check.session import Session
-from interpreter.check.stepblocks import walk_steps
+from interpreter.check.stepblocks import BLOCKS, DO, ONLY_CHOICE_STEP, walk_steps
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.diagnostics.suggest import did_you_mean, hint_for
 from interpreter.load.locate import is_map, is_seq, json_pointer, locate
@@ -73,10 +73,32 @@ def check_scenario_file(run: Session, path: str, doc: Any) -> None:
         for at, message in faults:
             _fault(run, path, top, at, "T001", message)
         _check_one(run, path, top, node, where)
+    _check_unused_blocks(run, path, top, nodes)
     # a block taken in by several scenarios is checked in each: its faults are reported once
     run.out[start:] = list(
         {(d.code, d.file, d.line, d.column, d.message): d for d in run.out[start:]}.values()
     )
+
+
+def _check_unused_blocks(run: Session, path: str, top: Any, nodes: list[Any]) -> None:
+    """A block no scenario takes in is checked all the same (its options, expressions and log
+    texts), against the game of the file's first scenario, as a scenario that took it in would
+    be: a slip in it is found before a scenario uses it."""
+    blocks = top.get(BLOCKS)
+    first = next((n for n in nodes if is_map(n) and "refused" not in n), None)
+    if not is_map(blocks) or first is None:
+        return
+    used: set[str] = set()
+    for node in nodes:
+        if is_map(node):
+            list(walk_steps(top, node.get("steps"), [], [], blocks_used=used))
+    unused = [str(name) for name in blocks if str(name) not in used]
+    if not unused:
+        return
+    settings = ("game", "players", "with", "options", "seed")
+    stand_in = {k: first[k] for k in settings if k in first and first is not top}
+    stand_in["steps"] = [{DO: name} for name in unused]
+    _check_one(run, path, top, stand_in, [])
 
 
 def _check_one(run: Session, path: str, top: Any, node: Any, where: list[Any]) -> None:
@@ -304,6 +326,9 @@ def _options_named(top: Any, node: Any, where: list[Any]) -> Iterator[tuple[list
         elif seats and all(_SEAT_KEY.match(str(k)) or k in _SETTINGS for k in step):
             key = seats[0]
             yield [*at, key], str(step[key]).strip(), False
+        elif is_map(step) and ONLY_CHOICE_STEP in step:
+            move = str(step[ONLY_CHOICE_STEP])
+            yield [*at, ONLY_CHOICE_STEP], _option_of(move, True), False
         elif is_map(step) and "expect" in step:
             yield from _may(step["expect"], [*at, "expect"])
     if "expect" in node:

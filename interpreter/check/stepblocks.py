@@ -15,10 +15,12 @@ from typing import Any
 from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.load.locate import is_map, is_seq
 
-__all__ = ["BLOCKS", "DO", "BlockStep", "walk_steps"]
+__all__ = ["BLOCKS", "DO", "ONLY_CHOICE_STEP", "BlockStep", "walk_steps"]
 
 BLOCKS = "blocks"  # the top-level map of named step lists
 DO = "do"  # the step that takes a named block in
+# the step that lists a move the engine takes itself (one legal option): `only choice: seat 3 x`
+ONLY_CHOICE_STEP = "only choice"
 
 
 @dataclass(frozen=True)
@@ -37,16 +39,18 @@ def walk_steps(
     path: list[Any],
     faults: list[tuple[list[Any], str]],
     trail: tuple[str, ...] = (),
+    blocks_used: set[str] | None = None,
 ) -> Iterator[BlockStep]:
     """Every step of ``steps`` (at ``path``) in order, each ``do:`` replaced by its block's
     steps and each list of steps by its steps; an unknown block name, or a block that takes
-    itself in, is added to ``faults`` as (path of the ``do:``, message) and left out."""
+    itself in, is added to ``faults`` as (path of the ``do:``, message) and left out. The name
+    of each block taken in is added to ``blocks_used`` when given."""
     blocks = top.get(BLOCKS) if is_map(top) else None
     named = blocks if is_map(blocks) else {}
     for i, step in enumerate(steps if is_seq(steps) else []):
         at = [*path, i]
         if is_seq(step):
-            yield from walk_steps(top, step, at, faults, trail)
+            yield from walk_steps(top, step, at, faults, trail, blocks_used)
         elif is_map(step) and DO in step:
             name = str(step[DO])
             if name not in named:
@@ -55,7 +59,12 @@ def walk_steps(
                 loop = " -> ".join([*trail[trail.index(name) :], name])
                 faults.append(([*at, DO], f"block '{name}' takes itself in ({loop})"))
             else:
-                yield from walk_steps(top, named[name], [BLOCKS, name], faults, (*trail, name))
+                if blocks_used is not None:
+                    blocks_used.add(name)
+                block_path = [BLOCKS, name]
+                yield from walk_steps(
+                    top, named[name], block_path, faults, (*trail, name), blocks_used
+                )
         else:
             yield BlockStep(at, step, trail[-1] if trail else None)
 

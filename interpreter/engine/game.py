@@ -131,6 +131,11 @@ class Game:
         """Run `s` on to its next decision (after a set-up edited it directly)."""
         machine.advance(self.rules, s)
 
+    def take_only_choice(self, s: State) -> None:
+        """Take `s`'s pending decision of one legal option as the engine takes one by itself
+        (logged as the only choice, not counted), then run on to the next decision."""
+        machine.take_only_choice(self.rules, s)
+
     def finish(self, s: State) -> None:
         """Score `s` and end it now."""
         finish(self.rules, s)

@@ -193,6 +193,23 @@ def take_only(s: State, options: dict[str, tuple]) -> None:
         raise
 
 
+def take_only_choice(rules: Rules, s: State) -> None:
+    """Take the pending decision's one legal option as the engine takes such a decision by
+    itself (:func:`take_only`: logged as the only choice, neither counted nor kept in the
+    history), then run on to the next decision: for a driver that stopped there
+    (``take_forced`` off) to look at the state before it."""
+    options = s.pending
+    if options is None or len(options) != 1:
+        raise ValueError("the decision to take has not exactly one legal option")
+    seat, (option_id,) = s.who, options
+    s.pending = None
+    try:
+        take_only(s, options)
+        run(rules, s, s.pc + 1)
+    except RULE_FAILURES as e:
+        raise rule_failure(e, rules, s, seat, option_id) from None
+
+
 ONLY_CHOICE = " (the only choice)"
 
 

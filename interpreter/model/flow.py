@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.diagnostics.suggest import did_you_mean
+from interpreter.model.end_triggers import compile_trigger
 
 DO, JUMP, JUMP_IF_NOT, CHOOSE, CALL, RETURN, END_ROUND, STOP_IF, FINISH = range(9)
 
@@ -412,5 +413,5 @@ def compile_flow(dsl: Any, data: Any, resets: dict[str, Fn | None] | None = None
     round_over = dsl.expression(
         flow.get("end-after-round-if", "false"), ["flow", "end-after-round-if"], expect="bool"
     )
-    trigger = dsl.expression(flow["trigger"], ["flow", "trigger"]) if "trigger" in flow else None
+    trigger = compile_trigger(dsl, flow, data)
     return Flow(program, round_over, trigger)

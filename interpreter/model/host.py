@@ -14,6 +14,7 @@ from typing import Any
 from lark import Token
 
 from interpreter.diagnostics.errors import Diagnostic
+from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.dsl import ir
 from interpreter.dsl.compiler import Compiler, Deferred, Fn, Scope, _Nested
 from interpreter.dsl.loglines import own_line
@@ -361,8 +362,23 @@ class DslHost:
             ids=tuple(rule_text(o.get("id", "")) for o in spec.get("options", [])),
             decline=str(spec.get("decline") or "pass"),
         )
+        if "decline" in spec and choose.decline not in choose.ids:
+            self.unknown_decline(choose, [*path, "decline"])
         self.choices.append((choose, reads))
         return choose
+
+    def unknown_decline(self, choose: ChooseSpec, path: list) -> None:
+        """R001: a `decline:` naming no option of its step: the step would never be taken as
+        declined (answers set in advance and `optional: decline` would pass it by)."""
+        fixed = [i for i in choose.ids if "{" not in i]
+        guess = did_you_mean(choose.decline, fixed)
+        self.error(
+            path,
+            "R001",
+            f"'decline: {choose.decline}' names no option of this step "
+            f"(its options: {', '.join(choose.ids) or 'none'})",
+            f"did you mean '{guess}'?" if guess else None,
+        )
 
     def per_listing(self, cond: Fn, text: Any, path: list, slots: list[str]) -> None:
         """Give an option line's condition `cond`, the last text compiled, its forms for one

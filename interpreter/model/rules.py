@@ -20,6 +20,7 @@ from interpreter.model.added_entries import report as report_lacks, set_aside
 from interpreter.model.catalogs import Hook, compile_pieces, declare_names
 from interpreter.model.costs import OptionCost, compile_costs
 from interpreter.model.datatypes import DataTypes, check_data_types
+from interpreter.model.end_triggers import declare_end_triggers
 from interpreter.model.flow import Program, compile_flow, declare_variables
 from interpreter.model.functions import (
     check_functions,
@@ -37,7 +38,7 @@ from interpreter.model.state_decl import LOCAL_SCOPES, declare_state
 from interpreter.model.typeinfo import type_info
 from interpreter.model.unbound import fold_unbound_seat_names
 from interpreter.model.unread import check_unread
-from interpreter.model.words import Words, untexted_options
+from interpreter.model.words import Words, uncited_knobs, untexted_options
 
 __all__ = ["Hook", "Rules", "Scoring", "build_rules"]
 
@@ -174,6 +175,7 @@ def build_rules(
     # a lazy build's texts were checked with another count: resolved unchecked when they run
     env.types = None if lazy else type_info(data, types, env)
     declare_variables(host, data)
+    declare_end_triggers(root, env, data)
     # the flow before the hooks: its `emit` sites type the values each hook is given
     flow = compile_flow(host, data, {scope: fields.reset(scope) for scope in LOCAL_SCOPES})
     active, hooks = compile_pieces(host, env, root, catalogs)
@@ -210,6 +212,7 @@ def build_rules(
     )
     limits = read_limits(data)
     warnings = unused_events(data, env) + limits.warnings() + untexted_options(data) + unasked
+    warnings += uncited_knobs(data)
     if notes is not None:
         notes["count_used"] = env.count_used
         notes["secret_marks"] = marks

@@ -25,8 +25,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.diagnostics.errors import Diagnostic
+from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.dsl.runtime import named
 from interpreter.load.locate import json_pointer, locate
+from interpreter.model.origins import place_in_text
 
 __all__ = [
     "Words",
@@ -37,10 +39,12 @@ __all__ = [
     "label",
     "option_families",
     "option_words",
+    "uncited_knobs",
     "untexted_options",
 ]
 
 UNTEXTED = "W007"
+UNCITED = "W008"
 
 _TEMPLATE = re.compile(r"\{([a-zA-Z0-9_-]+)\}")
 
@@ -210,3 +214,39 @@ def doc_text(text: str, tables: Mapping[str, Any]) -> str:
         return str(v) if plain else m.group(0)
 
     return _CITED_KNOB.sub(value, " ".join(str(text).split()))
+
+
+def uncited_knobs(data: Any) -> list[Diagnostic]:
+    """W008: a ``{NAME}`` in a catalog entry's ``doc:`` that names no table: the card shows it
+    as written, braces and all, where the author meant a knob's value. At the name inside the
+    text, with the nearest table's name."""
+    tables = [str(t) for t in (data.get("tables") or {})]
+    out = []
+    for cname, catalog in (data.get("catalogs") or {}).items():
+        entries = catalog.get("entries") if isinstance(catalog, Mapping) else None
+        for ename, entry in (entries or {}).items():
+            doc = entry.get("doc") if isinstance(entry, Mapping) else None
+            if not isinstance(doc, str):
+                continue
+            path = ["catalogs", str(cname), "entries", str(ename), "doc"]
+            for m in _CITED_KNOB.finditer(doc):
+                if m.group(1) in tables:
+                    continue
+                row = doc.count("\n", 0, m.start()) + 1
+                column = m.start() - (doc.rfind("\n", 0, m.start()) + 1) + 1
+                file, line, col = place_in_text(*locate(data, path), doc, row, column)
+                guess = did_you_mean(m.group(1), tables)
+                out.append(
+                    Diagnostic(
+                        UNCITED,
+                        f"'{m.group(0)}' in the doc of '{ename}' names no table: the card shows "
+                        "it as written",
+                        file,
+                        line,
+                        col,
+                        json_pointer(path),
+                        hint=f"did you mean '{{{guess}}}'?" if guess else None,
+                        severity="warning",
+                    )
+                )
+    return out

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from interpreter.check.stepblocks import walk_steps
+from interpreter.check.stepblocks import ONLY_CHOICE_STEP, walk_steps
 from interpreter.diagnostics.errors import Diagnostic, RulesError
 from interpreter.load.locate import key_position, locate, position_of
 from interpreter.load.schema import check, load_schema, to_plain
@@ -110,9 +110,14 @@ class Step:
     forced: str | None = None
     optional: str | None = None
     block: str | None = None  # the named block (`do:`) the step was taken in from
+    # `only choice: seat 3 load:x`: the engine's own move (one legal option), listed as a step
+    only_choice: bool = False
 
     def text(self) -> str:
         if self.kind == "option":
+            if self.only_choice:  # as written: `only choice: seat 3 load:x`
+                move = self.option if self.seat is None else f"seat {self.seat} {self.option}"
+                return f"{ONLY_CHOICE_STEP}: {move}"
             return self.option if self.seat is None else f"seat {self.seat}: {self.option}"
         if self.kind == "auto":
             how = "random" if self.random else _flow(self.prefer)
@@ -276,6 +281,9 @@ class _Reader:
                 assert matched is not None  # (seats holds the keys it matches)
                 seat = int(matched.group(1))
                 step = Step("option", where, option=str(item[key]).strip(), seat=seat)
+            elif ONLY_CHOICE_STEP in item:
+                seat, option = parse_move(str(item[ONLY_CHOICE_STEP]))
+                step = Step("option", where, option=option, seat=seat, only_choice=True)
             elif "expect" in item:
                 ew = _at(self.file, item, "expect")
                 items = self.expectations(item["expect"], ew)

@@ -23,6 +23,16 @@ from interpreter.engine.answers import DECLINE, declining, optional_answer
 from interpreter.engine.invariants import broken_invariants, rigged_invariants
 from interpreter.engine.machine import ONLY_CHOICE
 from interpreter.model.limits import GameLimitError
+from interpreter.scenario.engine_moves import (
+    engine_takes,
+    forced_before,
+    lists_pending,
+    next_listed_step,
+    settle,
+    take_listed,
+    taken_by_engine,
+    took_itself,
+)
 from interpreter.scenario.expect import BadScenario, Failed, check, compile_expression
 from interpreter.scenario.files import collect, discover
 from interpreter.scenario.format import Scenario, Setup, Step, Where, parse_move
@@ -105,7 +115,10 @@ class _Run:
         self.game = game
         self.info = info
         self.names = names if names is not None else _compiled(sc)[2]
-        self.s = game.new_state(sc.seed, take_forced=not self.asks(0))
+        # a step that lists one of the engine's own moves (engine_moves.py), while it is ahead
+        self.watch_step: Step | None = None
+        self.asks_now = False  # whether the step being run asks for decisions of one option
+        self.s = game.new_state(sc.seed, take_forced=not (self.asks(0) or self.watching(0)))
         # every move so far, (seat, option id), in order: the runner's own (steps, `auto`,
         # `optional:`) and those the engine took as the only choice, which it appends itself;
         # `moved:` checks them, and a failure's steps show the engine's by id
@@ -138,6 +151,11 @@ class _Run:
                 return False
         return index >= len(steps) and self.sc.forced == "ask"
 
+    def watching(self, index: int) -> bool:
+        """Whether the engine stops at one-option decisions on its way to step `index` for the
+        runner to take them as it would, as a step there may list one (engine_moves.py)."""
+        return not self.asks(index) and next_listed_step(self.sc.steps, index) is not None
+
     def answer_optional(self, step: Step | None, where: Where) -> None:
         """Answer the optional questions before `step` (None: the scenario's last `expect`) as
         its `optional:` (or the scenario's) says; a question the step answers itself, or whose
@@ -152,6 +170,13 @@ class _Run:
         for _ in range(AUTO_LIMIT):
             if s.is_over:
                 return
+            if not self.asks_now and engine_takes(s):
+                # the engine's own move: left to the step that lists it or to an `expect`
+                # after one, else taken as the engine would
+                if self.watch_step is None or lists_pending(s, self.watch_step):
+                    return
+                settle(self.game, s, self.watch_step)
+                continue
             legal = s.legal_options()
             if step is not None and step.kind == "option" and step.option in legal:
                 if step.seat is None or step.seat == s.to_move:
@@ -165,35 +190,6 @@ class _Run:
             self.note_log()
             self.check_invariants(where, f"`optional: {how}`, seat {seat}: {choice}")
         raise Failed(f"`optional: {how}` took {AUTO_LIMIT} decisions without stopping", where)
-
-    def forced_before(self, upto: int) -> str:
-        """The moves the engine took by itself since the last step that ran it, in words: what
-        a failing step says happened before it (`forced: ask` stops there)."""
-        taken = []
-        for _round, seat, text in (self.s.log or [])[self.since : upto]:
-            if not text.endswith(ONLY_CHOICE):
-                continue
-            body = text[: -len(ONLY_CHOICE)]
-            named = f"seat {seat}: "
-            if seat is not None and body.startswith(named):
-                taken.append(f"seat {seat}'s only option `{body[len(named) :]}`")
-            else:
-                who = "" if seat is None else f" (seat {seat}'s only option)"
-                taken.append(f"`{body}`{who}")
-        if not taken:
-            return ""
-        return (
-            f"\n    before this step the engine took {', '.join(taken)} itself"
-            " (`forced: ask` stops there)"
-        )
-
-    def taken_by_engine(self, step: Step) -> bool:
-        """Whether the engine took `step`'s move itself since the runner's last own move."""
-        last = max(self.own, default=-1)
-        return any(
-            option == step.option and step.seat in (None, seat)
-            for seat, option in self.moves[last + 1 :]
-        )
 
     def take(self, option: str) -> None:
         """Take `option` for the seat to decide, noted among the moves before the engine runs
@@ -265,17 +261,15 @@ class _Run:
         s = self.s
         if s.is_over:
             raise BadScenario(f"step {index} `{step.text()}`: the game is already over", step.where)
+        if step.only_choice:  # the engine's own move, listed
+            self.last_seat = s.to_move
+            take_listed(self.game, s, step, index)
+            self.check_invariants(step.where, f"step {index} `{step.text()}`")
+            return
         legal = s.legal_options()
         wanted = step.seat in (None, s.to_move) and step.option in legal
-        if not wanted and self.taken_by_engine(step):
-            who = "" if step.seat is None else f"seat {step.seat}: "
-            raise Failed(
-                f"step {index} `{step.text()}`: the engine took `{who}{step.option}` itself, "
-                "as the only choice, before this step\n"
-                "    leave the step out (`moved:` checks it), or say `forced: ask` on it to "
-                "stop there",
-                step.where,
-            )
+        if not wanted and taken_by_engine(self.moves, self.own, step):
+            raise Failed(took_itself(step, index), step.where)
         if step.seat is not None and s.to_move != step.seat:
             raise Failed(
                 f"step {index} `{step.text()}`: expected seat {step.seat} to decide\n"
@@ -334,7 +328,7 @@ class _Run:
                 check(self.game, self.s, e, self.info, self.moves)
             except Failed as failed:
                 # the scenario goes on: a later expectation may fail for another reason
-                failed.message += self.forced_before(upto)
+                failed.message += forced_before(self.s.log, self.since, upto)
                 self.failures.append(failed)
                 self.lines.append(f"       ! expectation failed (line {failed.where.line})")
 
@@ -406,13 +400,23 @@ class _Run:
     def step(self, i: int, step: Step) -> None:
         """Step `i` (1-based): the optional questions before it answered, then taken or
         checked; a failure names the moves the engine took by itself before it."""
-        self.s.take_forced = not self.asks(i - 1)
+        self.asks_now = self.asks(i - 1)
+        watch = self.watching(i - 1)
+        self.s.take_forced = not (self.asks_now or watch)
+        self.watch_step = next_listed_step(self.sc.steps, i - 1) if watch else None
+        if not self.asks_now and (watch or step.kind != "expect"):
+            # the engine's own moves up to the one a step lists; an `expect` right after a
+            # listed move sees the state then
+            settle(self.game, self.s, self.watch_step)
         self.answer_optional(step, step.where)
         upto = len(self.s.log or [])
+        listed = False
         try:
             if step.kind in _ADVANCING:
                 # the engine runs on from here to the decision before the next step
                 ask_on = self.asks(i) or (step.kind == "auto" and self.asks(i - 1))
+                listed = step.only_choice
+                ask_on = ask_on or listed or (step.kind != "auto" and self.watching(i))
                 self.s.take_forced = not ask_on
             if step.kind == "option":
                 self.option(step, i)
@@ -425,10 +429,10 @@ class _Run:
                 self.auto(step)
         except Failed as e:
             if step.kind not in ("auto", "expect"):
-                e.message += self.forced_before(upto)
+                e.message += forced_before(self.s.log, self.since, upto)
             raise
-        if step.kind in _ADVANCING:
-            self.since = upto
+        if step.kind in _ADVANCING:  # a listed move's own line is no move before the next
+            self.since = len(self.s.log or []) if listed else upto
 
     def run(self) -> None:
         """Play the scenario; every expectation that did not hold is reported, in the order
@@ -459,7 +463,11 @@ class _Run:
             self.lines.append(f"{line:<44} (line {step.where.line}{block})")
             self.step(i, step)
             self.note_log()
-        self.s.take_forced = not self.asks(len(self.sc.steps))
+        self.asks_now = self.asks(len(self.sc.steps))
+        self.s.take_forced = not self.asks_now
+        self.watch_step = None
+        if not self.asks_now:
+            settle(self.game, self.s, None)
         self.answer_optional(None, self.sc.where)
         self.expect(self.sc.expect)
 

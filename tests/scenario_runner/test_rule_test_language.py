@@ -156,9 +156,10 @@ def test_a_step_for_a_move_the_engine_took_says_so(capsys):
     code, out = _test(capsys, "forced.yaml", "-k", "itself")
     assert code == 1
     assert (
-        f"{F}forced.yaml:42:9: step 6 `seat 3: load:corn:ship-6`: the engine took `seat 3: "
+        f"{F}forced.yaml:59:9: step 6 `seat 3: load:corn:ship-6`: the engine took `seat 3: "
         "load:corn:ship-6` itself, as the only choice, before this step\n"
-        "    leave the step out (`moved:` checks it), or say `forced: ask` on it to stop there"
+        "    leave the step out (`moved:` checks it), list it as `only choice: seat 3 "
+        "load:corn:ship-6`, or say `forced: ask` on it to stop there"
     ) in out
 
 

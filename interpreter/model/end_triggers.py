@@ -1,0 +1,69 @@
+"""The end triggers named bare in rule texts, as the rules say them: the names under
+`presentation: ends:` (why the game ended, in words, per value of the flow's `trigger:`) read as
+themselves wherever a text writes them and they name nothing else (`trigger: deck-exhausted if
+end-trigger == none else end-trigger`, `end-trigger = city-full`, `trigger-end(city)`). A name
+the ruleset declares otherwise (a state field, a table, a function, an id) keeps its meaning,
+and its end trigger is written in quotes there (`"vp-chips"` where `vp-chips` is a counter).
+
+A bare name of no trigger nor anything else is D003 (unknown name), whose did-you-mean lists
+the triggers too; the whole `trigger:` a bare word naming nothing is R001 (unknown end
+trigger), with a did-you-mean among them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from interpreter.diagnostics.suggest import did_you_mean
+from interpreter.dsl import ir
+from interpreter.dsl.scope import SPECIAL_NAMES, Env, Scope
+
+__all__ = ["compile_trigger", "declare_end_triggers", "end_triggers"]
+
+_BARE_NAME = re.compile(r"[a-zA-Z_][a-zA-Z0-9_]*(-[a-zA-Z0-9_]+)*")
+
+
+def end_triggers(data: Mapping[str, Any]) -> list[str]:
+    """The end triggers a ruleset names: the keys of its `presentation: ends:`."""
+    presentation = data.get("presentation")
+    ends = presentation.get("ends") if isinstance(presentation, Mapping) else None
+    return [str(k) for k in ends] if isinstance(ends, Mapping) else []
+
+
+def declare_end_triggers(root: Scope, env: Env, data: Mapping[str, Any]) -> None:
+    """Bind each end trigger that names nothing else to itself, for every text."""
+    for name in end_triggers(data):
+        taken = (
+            name in env.global_fields
+            or name in env.constants
+            or name in env.functions
+            or name in SPECIAL_NAMES
+            or root.lookup(name) is not None
+        )
+        if not taken:
+            root.bindings[name] = ("alias", ir.Const(name))
+
+
+def compile_trigger(dsl: Any, flow: Mapping[str, Any], data: Mapping[str, Any]) -> Any:
+    """The flow's `trigger:` compiled (None without one); a bare word that names no end trigger
+    nor anything else is R001 (unknown end trigger), with a did-you-mean among the triggers."""
+    if "trigger" not in flow:
+        return None
+    text, path = flow["trigger"], ["flow", "trigger"]
+    word = text.strip() if isinstance(text, str) else ""
+    env = dsl.c.env
+    known = (
+        dsl.c.root.lookup(word) is not None
+        or word in env.global_fields
+        or word in env.constants
+        or word in env.functions
+        or word in SPECIAL_NAMES
+    )
+    if _BARE_NAME.fullmatch(word) and not known:
+        guess = did_you_mean(word, end_triggers(data))
+        hint = f"did you mean '{guess}'?" if guess else None
+        dsl.error(path, "R001", f"unknown end trigger '{word}'", hint)
+        return None
+    return dsl.expression(text, path)
