@@ -73,6 +73,7 @@ class Played:
     state: Any
     seats: list[str]
     bots: dict[int, Any] = field(default_factory=dict)
+    sent_rng: Any = None  # the generator whose state the server holds (snapshot.py)
 
 
 class Player:
@@ -249,7 +250,9 @@ class Player:
         moved = state.copy(recording=True)
         moved.log = None if state.log is None else list(state.log)
         moved.apply(option)
-        answer = self._answer(played, moved, request["log_from"], request["history_from"])
+        answer = self._answer(
+            played, moved, request["log_from"], request["history_from"], played.sent_rng
+        )
         played.state = moved
         answer["choice"] = option
         return answer
@@ -286,7 +289,7 @@ class Player:
         return self._move(played, request, choice)
 
     def _answer(
-        self, played: Played, state: Any, log_from: int, history_from: int
+        self, played: Played, state: Any, log_from: int, history_from: int, known_rng: Any = None
     ) -> dict[str, Any]:
         """The new position for the server, with the options of a person to move worded (a
         bot's are not shown to anybody)."""
@@ -296,5 +299,6 @@ class Player:
         if seat is not None and played.seats[seat] == HUMAN:
             options = options_of(state, played.presentation, seat)
             gesture = gesture_of(state, played.presentation, seat)
-        snap = snapshot(state, log_from, history_from)
+        snap = snapshot(state, log_from, history_from, known_rng)
+        played.sent_rng = state._rng
         return {"snap": snap, "options": options, "gesture": gesture}

@@ -108,6 +108,10 @@ class Presentation:
     # fields are unchanged from one move to the next, and describing and drawing them is most
     # of a table message's work. A Field depends on nothing else, so it is shared.
     _fields: dict[tuple[Any, ...], Field] = field(default_factory=dict, repr=False)
+    # the ones kept before ``_fields`` last filled up: a field asked for again is taken back
+    # from there, so the fields of the positions being played stay kept (emptying the whole
+    # store at once made every table describe every field again, a fiftieth of its moves)
+    _fields_before: dict[tuple[Any, ...], Field] = field(default_factory=dict, repr=False)
     # the options already worded, by (option, preview, cost): the same few come back at every
     # decision of a game, and wording one is most of listing it
     _options: dict[tuple[Any, ...], dict[str, str]] = field(default_factory=dict, repr=False)
@@ -315,9 +319,13 @@ class Presentation:
         key = (name, repr(value), viewer if seat_field else None, players)
         known = self._fields.get(key)
         if known is None:
+            known = self._fields_before.get(key)
+            if known is None:
+                known = self._describe(name, spec, value, viewer, players)
             if len(self._fields) >= FIELDS_KEPT:
-                self._fields.clear()
-            known = self._fields[key] = self._describe(name, spec, value, viewer, players)
+                self._fields_before = self._fields
+                self._fields = {}
+            self._fields[key] = known
         return known
 
     def _describe(

@@ -7,11 +7,12 @@ uploaded overlay (a stranger's rules) have their own processes, at a lower sched
 (``nice``), so that a table spinning at its budget takes CPU time the catalog's tables leave
 over, not theirs. A table goes to the worker of its lane with the fewest tables.
 
-Each worker answers one request at a time, in its own thread of the server (the event loop
-only waits on a future). A worker that has not answered long after its CPU budget (a rule
-stuck in one C call, which the budget's timer signal cannot interrupt: twice its budget and 2 s
-of CPU time without an answer) is killed and started again; its tables are opened again from
-the database on their next move.
+Each worker answers its requests one at a time, in the order the event loop wrote them to its
+pipe (``channel.py``: the event loop writes and reads the pipe itself, with no thread of the
+server between them, and waits only on a future). A worker that has not answered long after
+its CPU budget (a rule stuck in one C call, which the budget's timer signal cannot interrupt:
+twice its budget and 2 s of CPU time without an answer) is killed and started again; its
+tables are opened again from the database on their next move.
 
 ``--workers 0``: no process; the tables' rules run on the server's event loop as the tests'
 servers run them (``tables.Hub``), without the CPU budget, which needs a process of its own.
@@ -26,10 +27,12 @@ import os
 import threading
 import time
 import zlib
-from collections import Counter
+from collections import Counter, deque
+from dataclasses import dataclass
 from typing import Any
 
 from interpreter.serve.caps import Caps
+from interpreter.serve.channel import Channel, serve_frames
 from interpreter.serve.player import Player
 
 __all__ = ["WorkerPool", "add_worker_flags", "caps_from", "default_workers"]
@@ -37,7 +40,9 @@ __all__ = ["WorkerPool", "add_worker_flags", "caps_from", "default_workers"]
 STRANGER_NICE = 10  # how much lower the workers of uploaded rules are scheduled
 SLACK_S = 2.0  # CPU seconds past twice its budget before a worker that did not answer is killed
 WALL_FACTOR = 30  # and wall-clock seconds per CPU second it may have, on a very busy machine
-POLL_S = 0.25  # how often a waiting thread looks at the worker's CPU time
+POLL_S = 0.25  # how often the event loop looks at a busy worker's CPU time
+# the answer to a request the server's stop cut short: nothing is known of the move
+STOPPING = {"failed": "stopping", "message": "the server is stopping"}
 _TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
@@ -58,70 +63,132 @@ def _serve(conn: Any, caps: Caps, nice: int) -> None:
         with contextlib.suppress(OSError):
             os.nice(nice)
     player = Player(caps, budget=True)
-    while True:
+
+    def answer(request: dict[str, Any]) -> dict[str, Any]:
         try:
-            request = conn.recv()
-        except (EOFError, OSError):
-            return
-        try:
-            answer = player.handle(request)
+            return player.handle(request)
         except Exception as exc:  # noqa: BLE001 - told to the server, which stops the table
-            answer = {"failed": "fault", "message": f"{type(exc).__name__}: {exc}"}
-        try:
-            conn.send(answer)
-        except (BrokenPipeError, OSError):
-            return
+            return {"failed": "fault", "message": f"{type(exc).__name__}: {exc}"}
+
+    fd = os.dup(conn.fileno())
+    conn.close()
+    serve_frames(fd, answer)
+
+
+@dataclass
+class Request:
+    """A request written to a worker and not answered yet."""
+
+    data: dict[str, Any]
+    future: asyncio.Future[dict[str, Any]]
+    cpu_s: float  # the CPU time it may take before the worker is killed
 
 
 class Worker:
-    """One worker process and the pipe to it (one request at a time)."""
+    """One worker process and the pipe to it, both used from the event loop: requests are
+    written at once and answered one after the other (``channel.py``)."""
 
     def __init__(self, caps: Caps, nice: int) -> None:
         self.caps = caps
         self.nice = nice
-        self.lock = threading.Lock()
         self.generation = 0  # counts restarts: a table opened in an earlier one is gone
-        # held while a process starts; once stopping is set, none starts (see _restart)
-        self._starting = threading.Lock()
-        self.stopping = False
+        self.due: deque[Request] = deque()  # written, not answered; the first one runs
+        self._timer: asyncio.TimerHandle | None = None
+        self._started: tuple[float, float] | None = None  # the first one's CPU and clock
+        self.stopped = False
         self._start()
 
     def _start(self) -> None:
         context = multiprocessing.get_context("spawn")  # never fork a server's threads
-        self.conn, child = context.Pipe()
+        ours, child = context.Pipe()
         self.process = context.Process(
             target=_serve, args=(child, self.caps, self.nice), daemon=True
         )
         self.process.start()
         child.close()
+        self.channel = Channel(os.dup(ours.fileno()), self._answered, self._died)
+        ours.close()
         self.generation += 1
 
-    def call(self, request: dict[str, Any], cpu_s: float) -> dict[str, Any]:
-        """Send one request and wait for its answer (in a thread of the server). The worker
-        is killed when it has used ``cpu_s`` of CPU time on it without answering (its timer
-        signal did not stop the rules: one long C call), or after ``WALL_FACTOR`` times that
-        in wall-clock time (a machine so busy that a niced worker gets no CPU at all)."""
-        with self.lock:
-            try:
-                self.conn.send(request)
-                if self.conn.poll(POLL_S):  # most answers: the worker's CPU is not read
-                    return self.conn.recv()
-                start_cpu, start = self._cpu_s(), time.monotonic()
-                while not self.conn.poll(POLL_S):
-                    used = self._cpu_s() - start_cpu
-                    if used > cpu_s or time.monotonic() - start > cpu_s * WALL_FACTOR:
-                        break
-                else:
-                    return self.conn.recv()
-            except (EOFError, OSError):
-                pass
-            if not self._restart():  # the server stops: nothing is known about the move
-                return {"failed": "stopping", "message": "the server is stopping"}
-            return {
-                "failed": "budget",
-                "message": "the rules did not finish one move within this server's "
-                f"{cpu_s:g} s of CPU time; the work was stopped",
-            }
+    def submit(self, request: dict[str, Any], cpu_s: float) -> asyncio.Future[dict[str, Any]]:
+        """Write one request; its future is its answer. The worker is killed when it has used
+        ``cpu_s`` of CPU time on it without answering (its timer signal did not stop the
+        rules: one long C call), or after ``WALL_FACTOR`` times that in wall-clock time (a
+        machine so busy that a niced worker gets no CPU at all)."""
+        loop = asyncio.get_running_loop()
+        pending = Request(request, loop.create_future(), cpu_s)
+        if self.stopped:
+            pending.future.set_result(dict(STOPPING))
+            return pending.future
+        if self.channel.loop not in (None, loop):  # a server on another event loop: anew
+            self.due.clear()
+            self._restart()
+        self.due.append(pending)
+        self.channel.send(request)
+        if len(self.due) == 1:
+            self._watch()
+        return pending.future
+
+    async def call(self, request: dict[str, Any], cpu_s: float) -> dict[str, Any]:
+        return await self.submit(request, cpu_s)
+
+    def _watch(self) -> None:
+        """The first request due has started in the worker: look at its CPU time from
+        ``POLL_S`` on (most answers come before: the worker's CPU is not read)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._started = None
+        if self.due and self.channel.loop is not None:
+            self._timer = self.channel.loop.call_later(POLL_S, self._check)
+
+    def _check(self) -> None:
+        if not self.due or self.channel.loop is None:
+            return
+        if self._started is None:
+            self._started = (self._cpu_s(), time.monotonic())
+        start_cpu, start = self._started
+        cpu_s = self.due[0].cpu_s
+        if self._cpu_s() - start_cpu > cpu_s or time.monotonic() - start > cpu_s * WALL_FACTOR:
+            self._over(cpu_s)
+            return
+        self._timer = self.channel.loop.call_later(POLL_S, self._check)
+
+    def _answered(self, answer: dict[str, Any]) -> None:
+        if self.due:
+            done = self.due.popleft()
+            if not done.future.done():  # a caller that gave up has cancelled it
+                done.future.set_result(answer)
+        self._watch()
+
+    def _died(self) -> None:
+        """The worker's end closed without an answer: as if the first request passed its
+        budget (a worker that died idle is started again)."""
+        if self.due:
+            self._over(self.due[0].cpu_s)
+        elif not self.stopped:
+            self._restart()
+
+    def _over(self, cpu_s: float) -> None:
+        """The first request due did not finish: the worker is started again, the request
+        answered as over its budget, and those after it sent to the new worker."""
+        first = self.due.popleft()
+        after = list(self.due)
+        self.due.clear()
+        self._restart()
+        if not first.future.done():
+            first.future.set_result(
+                {
+                    "failed": "budget",
+                    "message": "the rules did not finish one move within this server's "
+                    f"{cpu_s:g} s of CPU time; the work was stopped",
+                }
+            )
+        for pending in after:
+            if not pending.future.done():
+                self.due.append(pending)
+                self.channel.send(pending.data)
+        self._watch()
 
     def _cpu_s(self) -> float:
         """CPU seconds the worker process has used (Linux /proc; 0 elsewhere, where only the
@@ -133,25 +200,26 @@ class Worker:
             return 0.0
         return (int(fields[11]) + int(fields[12])) / _TICKS
 
-    def _restart(self) -> bool:
-        """Kill the worker and start another (True), unless the server is stopping (False):
-        then a call that failed (its pipe closed by :meth:`stop`) starts nothing, since a
-        process still starting when the server exits dies in its first line, with a
-        traceback on the server's stderr."""
-        self.process.kill()
-        self.process.join(5)
-        self.conn.close()
-        with self._starting:
-            if self.stopping:
-                return False
+    def _restart(self) -> None:
+        self.channel.close()
+        old = self.process
+        old.kill()
+        # its exit is collected in a thread: the event loop never waits on a process
+        threading.Thread(target=old.join, args=(5,), daemon=True).start()
+        if not self.stopped:  # a process started as the server exits dies with a traceback
             self._start()
-            return True
 
     def stop(self) -> None:
-        with self._starting:  # a process being started is started whole, then stopped
-            self.stopping = True
-        with contextlib.suppress(OSError):
-            self.conn.close()
+        """Stop the worker for good: the requests it has not answered are answered as cut
+        short by the server's stop (no table is stopped for them), and none starts it again."""
+        self.stopped = True
+        if self._timer is not None:
+            self._timer.cancel()
+        self.channel.close()
+        while self.due:
+            pending = self.due.popleft()
+            if not pending.future.done():
+                pending.future.set_result(dict(STOPPING))
         self.process.join(2)
         if self.process.is_alive():
             self.process.kill()
@@ -194,7 +262,7 @@ class WorkerPool:
         self, table_id: str, stranger: bool, request: dict[str, Any], moves: int = 1
     ) -> dict[str, Any]:
         worker, _fresh = self.worker_of(table_id, stranger)
-        return await asyncio.to_thread(worker.call, request, self._cpu_s(moves))
+        return await worker.call(request, self._cpu_s(moves))
 
     async def call_any(
         self, stranger: bool, request: dict[str, Any], moves: int = 1, key: str = ""
@@ -207,21 +275,21 @@ class WorkerPool:
             worker = lane[zlib.crc32(key.encode()) % len(lane)]
         else:
             worker = min(lane, key=lambda w: self.load[id(w)])
-        return await asyncio.to_thread(worker.call, request, self._cpu_s(moves))
+        return await worker.call(request, self._cpu_s(moves))
 
     def fresh(self, table_id: str, stranger: bool) -> bool:
         """Whether the table is not open in its worker (it must be sent ``open`` first)."""
         return self.worker_of(table_id, stranger)[1]
 
     def forget(self, table_id: str) -> None:
-        """Let the table's worker drop it (in a thread of its own: the worker may be busy
-        with another table's move, which the event loop never waits for)."""
+        """Let the table's worker drop it (its answer is not waited for; outside an event
+        loop, where nothing is sent, the worker keeps it until it is opened again)."""
         found = self.placed.pop(table_id, None)
         if found is not None:
             worker, _generation = found
             self.load[id(worker)] -= 1
-            request = {"op": "drop", "table": table_id}
-            threading.Thread(target=worker.call, args=(request, SLACK_S), daemon=True).start()
+            with contextlib.suppress(RuntimeError):  # no running event loop
+                worker.submit({"op": "drop", "table": table_id}, SLACK_S)
 
     def stop(self) -> None:
         for lane in self.lanes.values():

@@ -48,3 +48,29 @@ def test_the_kept_fields_are_bounded(monkeypatch):
         kept.board(state.view(0))
         assert len(kept._fields) <= 10
         state.apply(pick.choice(state.legal_options()))
+
+
+def test_the_fields_in_use_stay_kept_when_the_store_fills_up(monkeypatch):
+    """A full store of fields starts anew, but the fields asked for since are taken over: the
+    board of a position shown before and after the store filled up is not described again."""
+    loaded, data = load_game_and_data("puerto-rico", 3)
+    kept = Presentation.from_data(data)
+    state = loaded.new_state(1)
+    first = kept.board(state.view(0))
+    fields = [f for zone in [*first.zones, *first.seats] for f in zone.fields]
+    # room for the fields of two positions: the first one and the one being played
+    monkeypatch.setattr(presentation, "FIELDS_KEPT", 2 * len(kept._fields))
+    pick = random.Random(1)
+    for _ in range(40):  # later positions: a few new fields each, the store fills up
+        state.apply(pick.choice(state.legal_options()))
+        kept.board(state.view(0))
+        kept.board(loaded.new_state(1).view(0))  # the first position, shown again meanwhile
+    assert len(kept._fields) <= 2 * len(fields)
+    again = kept.board(loaded.new_state(1).view(0))
+    assert [f for zone in [*again.zones, *again.seats] for f in zone.fields] == fields
+    assert all(
+        a is b
+        for a, b in zip(
+            fields, [f for zone in [*again.zones, *again.seats] for f in zone.fields], strict=True
+        )
+    )

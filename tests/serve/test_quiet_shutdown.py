@@ -7,20 +7,28 @@ test_rules_off_the_loop.py::test_a_spinning_rule_stops_its_table_and_no_other_wa
 
 from __future__ import annotations
 
+import asyncio
+
 from interpreter.serve.caps import Caps
 from interpreter.serve.workers import Worker
 
 
 def test_a_worker_stopped_by_the_server_is_not_started_again() -> None:
-    worker = Worker(Caps(), 0)
-    first = worker.process
-    try:
-        assert "failed" not in worker.call({"op": "drop", "table": "abc"}, cpu_s=30.0)  # ready
-        worker.stop()
-        # a table's call after (or during) the stop: its pipe is closed
-        answer = worker.call({"op": "drop", "table": "abc"}, cpu_s=1.0)
-        assert answer == {"failed": "stopping", "message": "the server is stopping"}
-        assert worker.process is first and not first.is_alive()
-        assert worker.generation == 1
-    finally:
-        worker.stop()
+    async def play() -> None:
+        worker = Worker(Caps(), 0)
+        first = worker.process
+        try:
+            ready = await worker.call({"op": "drop", "table": "abc"}, cpu_s=30.0)
+            assert "failed" not in ready
+            # a table's call in flight when the server stops, and one made after
+            cut = worker.submit({"op": "drop", "table": "abc"}, cpu_s=1.0)
+            worker.stop()
+            late = await worker.call({"op": "drop", "table": "abc"}, cpu_s=1.0)
+            for answer in (await asyncio.wait_for(cut, 10), late):
+                assert answer == {"failed": "stopping", "message": "the server is stopping"}
+            assert worker.process is first and not first.is_alive()
+            assert worker.generation == 1
+        finally:
+            worker.stop()
+
+    asyncio.run(play())
