@@ -74,7 +74,7 @@ def check_ruleset(
     failed = False
     set_up: list[Diagnostic] = []  # the first count's set-up faults, reported if nothing else is
     same_for_all = False  # nothing checked read the count's value: later counts only set up
-    marks: dict[Any, bool] | None = None  # the decisions a hidden field decides (full build)
+    marks: dict[Any, Any] | None = None  # the decisions a hidden field decides (full build)
     leaks_read = False  # the static leak check ran on a full build's texts
     for n in counts:
         notes: dict[str, Any] = {}
