@@ -105,19 +105,24 @@ def _stand_in(rules: Rules, name: str, value: Any) -> Any:
 
 def public_state(s: State) -> State:
     """A copy of `s` holding only what every seat sees (the module's docstring): a stand-in
-    for the rest, no log, no records, no scratch names."""
+    for the rest, no log, no records, no scratch names. Its fields are one level deep: the
+    values shown are the state's own (listing options changes nothing, and the true listing
+    has just read them)."""
     rules = s.game.rules
-    g, p = s.game.copy_fields(s.g, s.p)
+    g = s.g.copy()
     for name in rules.hidden_global:
         if name in g:
             g[name] = _stand_in(rules, name, g[name])
-    remembered = set(rules.remember)
-    for pl in p:
+    remembered = rules.remember
+    p = []
+    for seat in s.p:
+        pl = seat.copy()
         for name in rules.hidden_player:
             value = pl.get(name, _UNSEEN)
             if value is _UNSEEN or (name in remembered and type(value) is not list):
                 continue  # not this seat's, or seen changing by every seat
             pl[name] = _stand_in(rules, name, value)
+        p.append(pl)
     secret = rules.secret_vars
     v = {k: (_UNSEEN if secret is None or k in secret else x) for k, x in s.v.items()}
     fields = s.__dict__.copy()

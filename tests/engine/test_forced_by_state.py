@@ -128,8 +128,10 @@ def test_the_public_copy_keeps_only_what_every_seat_sees():
         public.rng.random()  # nor what the generator gives next
     assert public.p[2]["hand"] == []  # an empty hand is empty in every world
     assert public.p[0]["city"] == state.p[0]["city"]  # what is shown is as it is
-    assert public.p[0]["city"] is not state.p[0]["city"]  # a copy: the true state is untouched
-    assert state.p[0]["hand"] and state.log and public.log is None
+    # a copy: the true state keeps its hand, its log and its generator
+    assert type(state.p[0]["hand"]) is list and state.p[0]["hand"]
+    assert state.log and public.log is None
+    state.rng.random()
 
 
 def play_random(state, seed: int):
