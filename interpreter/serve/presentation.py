@@ -425,7 +425,12 @@ def preview_changes(
     out = {}
     for name in names:
         was, now = before.get(name), after.get(name)
-        if _numbers_row(name, was) and _numbers_row(name, now):
+        if (
+            isinstance(was, Mapping)
+            and isinstance(now, Mapping)
+            and _numbers_row(name, was)
+            and _numbers_row(name, now)
+        ):
             kinds = {**was, **now}
             changed = {k: now.get(k, 0) - was.get(k, 0) for k in kinds}
             out[name] = sum(changed.values())
