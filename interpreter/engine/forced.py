@@ -30,8 +30,8 @@ copies, and none was read): so every world that agrees on what is shown gives th
 option, and taking it tells nothing. If it fails, the decision is asked, its one option
 like any other. Whether it is asked is thereby itself a function of what every seat sees,
 which ``rulebook validate --secrets`` checks game by game (L003). It is sound, not complete:
-a listing that reads a hidden value it could do without (``actor.vp > 0 and has-market``
-where ``has-market`` is false) is asked; writing the shown test first lets it be taken.
+a listing that reads a hidden value it could do without (``p.chips > 0 and has-stall(p)``
+where ``has-stall(p)`` is false) is asked; writing the shown test first lets it be taken.
 """
 
 from __future__ import annotations

@@ -210,7 +210,7 @@ class Presentation:
                 template = one if abs(delta) == 1 or not many else many
                 if delta == 0 and ("{gain}" in str(template) or "{what}" in str(template)):
                     continue  # "you get 0" says nothing; "you pay 0" does
-                # a bag's kinds that changed: "2 Corn, 1 Indigo" (preview_changes)
+                # a bag's kinds that changed: "2 Copper, 1 Tin" (preview_changes)
                 what = ", ".join(
                     f"{d} {self.label(key.partition('/')[2])}"
                     for key, d in preview.items()
