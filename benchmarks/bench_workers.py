@@ -46,6 +46,7 @@ def main() -> None:
         "seats": ["human"] * args.players,
         "take_forced": True,
         "ask_hidden_forced": True,
+        "ask_hidden_by_step": False,
     }
     started = time.process_time()
     player.handle({"op": "open", "table": "first", "header": header, "choices": []})

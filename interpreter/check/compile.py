@@ -108,7 +108,7 @@ class _Counts:
         self.same_for_all = (
             False  # nothing checked read the count's value: later counts only set up
         )
-        self.marks: dict[Any, bool] | None = None  # the decisions a hidden field decides
+        self.marks: dict[Any, Any] | None = None  # the decisions a hidden field decides
         self.leaks_read = False  # the static leak check ran on a full build's texts
 
     def check(self, n: int) -> bool:

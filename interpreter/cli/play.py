@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -229,8 +229,7 @@ def resume(args: argparse.Namespace) -> int:
         save_path=args.save,
         prior=save.choices,
         source=args.resume,
-        take_forced=save.take_forced,
-        ask_hidden_forced=save.ask_hidden_forced,
+        policy=save.policy(),
         names=args.name or (),
     )
 
@@ -241,16 +240,15 @@ def play(
     save_path: str | None = None,
     prior: Sequence[str] = (),
     source: str = "<save>",
-    take_forced: bool = True,
-    ask_hidden_forced: bool = True,
+    policy: Mapping[str, bool] | None = None,
     names: Sequence[str] = (),
 ) -> int:
     """Load the game of ``cfg``, play it to the end, report, save. Returns the exit code.
 
     ``prior`` are choices already made (a resumed partial save, named ``source``); they are
-    replayed and printed first; ``take_forced`` False plays on as a format 1 save was
-    played, every decision asked, ``ask_hidden_forced`` False as a format 2 save was, every
-    decision with one option taken (see engine/savefile.py). ``names``: the names of the
+    replayed and printed first; ``policy``, ``Game.new_state``'s settings of the save's
+    format (``SaveGame.policy``: an older format plays on as it was played, see
+    engine/savefile.py), this engine's when None. ``names``: the names of the
     people at the terminal, one per person's seat in order (``--name``).
     """
 
@@ -270,7 +268,7 @@ def play(
         raise UsageError("--name names a person at this terminal: give --human SEATS too")
     output.header(game, cfg.seed, seats)
     printer = LogPrinter(output.out, enabled=output.log)
-    state = game.new_state(cfg.seed, take_forced=take_forced, ask_hidden_forced=ask_hidden_forced)
+    state = game.new_state(cfg.seed, **(policy or {}))
     if HUMAN in seats and rules is not None:  # a person may take moves back (`undo`)
         watch_undo(state)
     people = [a for a in agents if isinstance(a, HumanPlayer) and a.presentation is not None]
@@ -368,6 +366,7 @@ def _save(
             result=result,
             take_forced=state.take_forced,
             ask_hidden_forced=state.ask_hidden_forced,
+            ask_hidden_by_step=state.ask_hidden_by_step,
         ),
     )
     what = "game" if result is not None else "partial game"

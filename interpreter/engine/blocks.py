@@ -20,6 +20,7 @@ from typing import Any
 
 from interpreter.dsl.codegen_parts import nothing
 from interpreter.dsl.compiler import RuntimeRuleError
+from interpreter.engine.forced import decided_in_public
 from interpreter.engine.options import option_enumerator
 from interpreter.model.flow import (
     CALL,
@@ -150,8 +151,13 @@ def _decision(spec: ChooseSpec, pc: int, ns: dict[str, Any]) -> list[str]:
     if spec.ask_when_only_one:
         ask = "True"
     elif spec.hidden_dependent:
-        # one legal option because of what a seat hides: asked (ChooseSpec)
-        ask = "len(o) > 1 or not s.take_forced or s.ask_hidden_forced"
+        # one legal option perhaps because of what a seat hides: asked unless what every seat
+        # sees decides it (ChooseSpec, forced.py)
+        ns["_public"], ns[f"C{pc}"] = decided_in_public, spec
+        ask = (
+            "len(o) > 1 or not s.take_forced or (s.ask_hidden_forced and "
+            f"(s.ask_hidden_by_step or not _public(s, C{pc}, o)))"
+        )
     else:
         ask = "len(o) > 1 or not s.take_forced"
     listing = f"L{pc}(s)"

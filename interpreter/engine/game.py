@@ -86,6 +86,7 @@ class Game:
         *,
         take_forced: bool = True,
         ask_hidden_forced: bool = True,
+        ask_hidden_by_step: bool = False,
         record: bool = False,
     ) -> State:
         """A fresh game, set up and advanced to its first decision.
@@ -94,8 +95,10 @@ class Game:
         says `ask-when-only-one`); ``take_forced=False`` asks them all, as the engine did
         before (how a save file of format 1 replays exactly). A decision whose legal options
         may depend on a field hidden from some seat is asked even with one option, so the
-        other seats learn nothing from it (no "the only choice", no seat skipped at once);
-        ``ask_hidden_forced=False`` takes those too (how a save file of format 2 replays).
+        other seats learn nothing from it (no "the only choice", no seat skipped at once),
+        unless what every seat sees in that state decides it (engine/forced.py);
+        ``ask_hidden_by_step=True`` asks those in every state (how a save file of format 3
+        replays), ``ask_hidden_forced=False`` takes them all (format 2).
 
         ``record=True`` keeps every seat's observations and memory as the game goes on
         (``state.information_state(seat)``, knowledge.py). Otherwise nothing is recorded:
@@ -119,6 +122,7 @@ class Game:
             seed=seed,
             take_forced=take_forced,
             ask_hidden_forced=ask_hidden_forced,
+            ask_hidden_by_step=ask_hidden_by_step,
             tj=[] if self.journal else None,
         )
         self.advance(s)

@@ -12,6 +12,7 @@ from interpreter.diagnostics.errors import Diagnostic, RulesError
 from interpreter.dsl.compiler import RuntimeRuleError
 from interpreter.dsl.loglines import OwnLine
 from interpreter.engine.blocks import STOPS_AT, block_at
+from interpreter.engine.forced import decided_in_public
 from interpreter.engine.options import option_enumerator
 from interpreter.engine.scoring import finish
 from interpreter.model.flow import CHOOSE, END_ROUND, FINISH
@@ -137,9 +138,14 @@ def run(rules: Rules, s: State, pc: int | None = None) -> None:
                         len(options) == 1
                         and s.take_forced
                         and not spec.ask_when_only_one
-                        # one legal option because of what a seat hides: asked, so that the
-                        # other seats see a decision like any other (ChooseSpec)
-                        and not (spec.hidden_dependent and s.ask_hidden_forced)
+                        # one legal option perhaps because of what a seat hides: asked unless
+                        # what every seat sees decides it, so that the other seats see a
+                        # decision like any other (ChooseSpec, forced.py)
+                        and not (
+                            spec.hidden_dependent
+                            and s.ask_hidden_forced
+                            and (s.ask_hidden_by_step or not decided_in_public(s, spec, options))
+                        )
                     ):
                         take_only(s, options)
                         pc += 1

@@ -2,7 +2,7 @@
 
 Ruleset + config + seed + choices reproduce a game exactly, so that is all a save holds::
 
-    {"format": "rulebook-save/3",
+    {"format": "rulebook-save/4",
      "game": "NAME-OR-PATH", "players": 3, "overlays": [], "options": {...}, "seed": 7,
      "seats": ["random", "human", "random"],
      "choices": ["option-id", ...],
@@ -13,15 +13,17 @@ Ruleset + config + seed + choices reproduce a game exactly, so that is all a sav
 ``winners`` lists every seat of a full tie (equal total and tiebreak), ``winner`` is the first
 of them; a save written before ``winners`` was recorded has ``winner`` alone.
 
-Format 3 (this engine): a decision with exactly one legal option is taken by the engine, so it
+Format 4 (this engine): a decision with exactly one legal option is taken by the engine, so it
 is not among ``choices``, unless which options are legal may depend on a field hidden from
-some seat (a hand): such a decision is asked like any other and its one option is in
-``choices`` (taking it at once would tell the other seats what the hand holds; see
-docs/rulesets.md, "Decisions with one option"). Older saves are still read and replay exactly
-as they were played: format 2 saves were written when every decision with one legal option was
-taken (``Game.new_state(seed, ask_hidden_forced=False)``), format 1 saves when every one was
-asked (``take_forced=False``). A game resumed from an older save is saved again in its own
-format, so its choices keep fitting. Files are
+some seat (a hand) and what every seat sees in that state does not decide them: such a
+decision is asked like any other and its one option is in ``choices`` (taking it at once would
+tell the other seats what the hand holds; engine/forced.py, and docs/rulesets.md, "Decisions
+with one option"). Older saves are still read and replay exactly as they were played: format 3
+saves were written when every decision that may depend on a hidden field was asked, whatever
+the state (``Game.new_state(seed, ask_hidden_by_step=True)``), format 2 saves when every
+decision with one legal option was taken (``ask_hidden_forced=False``), format 1 saves when
+every one was asked (``take_forced=False``). A game resumed from an older save is saved again
+in its own format, so its choices keep fitting. Files are
 written atomically (temporary file in the same folder, then rename), so an interrupted write
 never leaves half a save behind. Reading validates every key and type and raises
 ``ReplayError`` with a message naming the file and the offending key.
@@ -39,17 +41,21 @@ from typing import Any
 
 from interpreter.diagnostics.errors import ReplayError
 
-FORMAT = "rulebook-save/3"
+FORMAT = "rulebook-save/4"
+# every decision that may depend on a hidden field was asked, even where what every seat sees
+# decided its one option: those are in `choices`
+FORMAT_BY_STEP = "rulebook-save/3"
 # every decision with one legal option was taken by the engine, even one that depends on a
 # hidden field: none of them is in `choices`
 FORMAT_TAKEN = "rulebook-save/2"
 # before the engine took decisions with one legal option itself: they are all in `choices`
 FORMAT_ASKED = "rulebook-save/1"
-FORMATS = (FORMAT, FORMAT_TAKEN, FORMAT_ASKED)
+FORMATS = (FORMAT, FORMAT_BY_STEP, FORMAT_TAKEN, FORMAT_ASKED)
 
 __all__ = [
     "FORMAT",
     "FORMAT_ASKED",
+    "FORMAT_BY_STEP",
     "FORMAT_TAKEN",
     "FORMATS",
     "SaveGame",
@@ -75,22 +81,31 @@ class SaveGame:
     seats: list[str]
     choices: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
-    # how decisions with one legal option were played (format 3: both True; format 2: one
-    # depending on a hidden field was taken too; format 1: take_forced False, all asked)
+    # how decisions with one legal option were played (format 4: the first two True, the
+    # last False; format 3: one that may depend on a hidden field asked in every state,
+    # ask_hidden_by_step True; format 2: taken too, ask_hidden_forced False; format 1:
+    # take_forced False, all asked)
     take_forced: bool = True
     ask_hidden_forced: bool = True
+    ask_hidden_by_step: bool = False
+
+    def policy(self) -> dict[str, bool]:
+        """``Game.new_state``'s settings that decide as this save's games were played."""
+        return {
+            "take_forced": self.take_forced,
+            "ask_hidden_forced": self.ask_hidden_forced,
+            "ask_hidden_by_step": self.ask_hidden_by_step,
+        }
 
     def new_state(self, game: Any) -> Any:
         """`game`'s fresh state for replaying these choices, deciding as the save's format
         did (so an older save's choices fit)."""
-        return game.new_state(
-            self.seed, take_forced=self.take_forced, ask_hidden_forced=self.ask_hidden_forced
-        )
+        return game.new_state(self.seed, **self.policy())
 
     @property
     def format(self) -> str:
         """The format this save is written in (the one its choices were made under)."""
-        return format_of(self.take_forced, self.ask_hidden_forced)
+        return format_of(self.take_forced, self.ask_hidden_forced, self.ask_hidden_by_step)
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object written to disk (key order fixed for readable diffs)."""
@@ -107,17 +122,23 @@ class SaveGame:
         }
 
 
-def format_of(take_forced: bool, ask_hidden_forced: bool) -> str:
+def format_of(take_forced: bool, ask_hidden_forced: bool, ask_hidden_by_step: bool = False) -> str:
     """The save format whose games decide as a state with these settings does."""
     if not take_forced:
         return FORMAT_ASKED
-    return FORMAT if ask_hidden_forced else FORMAT_TAKEN
+    if not ask_hidden_forced:
+        return FORMAT_TAKEN
+    return FORMAT_BY_STEP if ask_hidden_by_step else FORMAT
 
 
 def policy_of(fmt: Any) -> dict[str, bool]:
     """``Game.new_state``'s settings that replay a save of format `fmt` exactly (this
     format's for any other value: a header written before formats were named)."""
-    return {"take_forced": fmt != FORMAT_ASKED, "ask_hidden_forced": fmt not in FORMATS[1:]}
+    return {
+        "take_forced": fmt != FORMAT_ASKED,
+        "ask_hidden_forced": fmt not in (FORMAT_TAKEN, FORMAT_ASKED),
+        "ask_hidden_by_step": fmt == FORMAT_BY_STEP,
+    }
 
 
 def replay_error(message: str, source: str) -> ReplayError:

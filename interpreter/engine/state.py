@@ -117,6 +117,9 @@ class State:
     # hidden_dependent): asked, so no seat learns from its being taken what it may not see;
     # False takes those too, as games saved in format 2 were played
     ask_hidden_forced: bool = True
+    # ... and asked only where what every seat sees does not decide them (engine/forced.py);
+    # True asks every one of them, as games saved in format 3 were played
+    ask_hidden_by_step: bool = False
 
     # -- the public surface ------------------------------------------------------------------
     # asked at every step of every driver's loop: a getter written in C runs no Python frame
@@ -261,8 +264,7 @@ class State:
             (
                 self.game,
                 self.seed,
-                self.take_forced,
-                self.ask_hidden_forced,
+                self.policy(),
                 list(self.history),
                 self.rec is not None,
                 self.log is not None,
@@ -270,6 +272,15 @@ class State:
                 copy_tree(self.p),
             ),
         )
+
+    def policy(self) -> dict[str, bool]:
+        """How this state decides a decision with one legal option, as ``Game.new_state``'s
+        settings (what a replay of its choices needs: its save format)."""
+        return {
+            "take_forced": self.take_forced,
+            "ask_hidden_forced": self.ask_hidden_forced,
+            "ask_hidden_by_step": self.ask_hidden_by_step,
+        }
 
     def log_for(self, seat: int | None) -> list[tuple[int, int | None, str]]:
         """The log as `seat` reads it: ``state.log``'s lines, each with the text its seat
@@ -307,12 +318,7 @@ class State:
     def _replayed(self, *, record: bool, memory: bool = False) -> State:
         """This game played again from its seed with its choices."""
         game: Any = self.game
-        again = game.new_state(
-            self.seed,
-            take_forced=self.take_forced,
-            ask_hidden_forced=self.ask_hidden_forced,
-            record=record,
-        )
+        again = game.new_state(self.seed, **self.policy(), record=record)
         if memory and again.rec is None:
             again.record(observations=False)
         for option_id in self.history:
@@ -351,8 +357,7 @@ class State:
 def _replayed_state(
     game: Any,
     seed: int,
-    take_forced: bool,
-    ask_hidden_forced: bool,
+    policy: dict[str, bool],
     history: list[str],
     recording: bool,
     logging: bool,
@@ -360,9 +365,7 @@ def _replayed_state(
     p: list[dict[str, Any]],
 ) -> State:
     """A pickled state again (State.__reduce__): its game replayed from the seed and choices."""
-    state = game.new_state(
-        seed, take_forced=take_forced, ask_hidden_forced=ask_hidden_forced, record=recording
-    )
+    state = game.new_state(seed, **policy, record=recording)
     for option_id in history:
         state.apply(option_id)
     if state.g != g or state.p != p:

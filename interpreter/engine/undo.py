@@ -190,10 +190,7 @@ def taken_back(state: State, seat: int, moves: int) -> State:
         )
     game: Any = state.game
     again = game.new_state(
-        state.seed,
-        take_forced=state.take_forced,
-        ask_hidden_forced=state.ask_hidden_forced,
-        record=state.rec is not None and state.rec.observations,
+        state.seed, **state.policy(), record=state.rec is not None and state.rec.observations
     )
     if state.log is None:
         again.log = None

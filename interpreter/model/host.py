@@ -32,6 +32,8 @@ from interpreter.model.values import rule_text
 # stands for a text whose resolved form is not known here (a lazy build's, one that failed):
 # read as a secret, so a decision that depends on it is asked (secrecy.py)
 UNKNOWN = ir.BuiltinCall("random", [])
+# the key of the settled marks (settle_secrets) that holds the secret flow variables' names
+SECRET_VARS = ("flow variables",)
 
 
 class DslHost:
@@ -216,8 +218,8 @@ class DslHost:
         hidden_player: set[str],
         counted: set[tuple[str, str]],
         areas: bool,
-        marks: Mapping[Any, bool] | None = None,
-    ) -> dict[Any, bool]:
+        marks: Mapping[Any, Any] | None = None,
+    ) -> dict[Any, Any]:
         """Once every text is compiled: mark each `choose` whose legal options may depend on a
         hidden field (`ChooseSpec.hidden_dependent`), and each option line whose `for`
         collections may (`OptionSpec.secret_values`). `counted`: the hidden piles whose size
@@ -225,7 +227,8 @@ class DslHost:
         seat's pieces is hidden (what pieces grant then reads it). `marks`: the marks another
         build of the same ruleset settled, by the `choose`'s position (a lazy build resolves
         no text before it runs, so it takes them over; a `choose` they lack is asked).
-        Returns the marks, by position."""
+        Returns the marks, by position, and under ``SECRET_VARS`` the flow variables whose
+        value may come from a secret (None where a lazy build's marks lack them: any may)."""
         if marks is None:
             self.secrets.settle(hidden_global, hidden_player, counted, areas)
             reads = self.secrets.reads_secret
@@ -238,9 +241,16 @@ class DslHost:
                 spec.hidden_dependent = marks.get(spec.where, True)
             for line, _nodes, where in self.option_lines:
                 line.secret_values = marks.get(("option", where), False)
-        found: dict[Any, bool] = {spec.where: spec.hidden_dependent for spec, _ in self.choices}
+        found: dict[Any, Any] = {spec.where: spec.hidden_dependent for spec, _ in self.choices}
         for line, _nodes, where in self.option_lines:
             found["option", where] = line.secret_values
+        if marks is None:
+            secret = self.secrets.secret
+            found[SECRET_VARS] = frozenset(
+                n[1] for n in secret if type(n) is tuple and n[0] == "var"
+            )
+        else:
+            found[SECRET_VARS] = marks.get(SECRET_VARS)
         return found
 
     def not_none(self, truth: bool = True) -> set:

@@ -28,7 +28,7 @@ from interpreter.model.functions import (
     declare_functions,
     unused_events,
 )
-from interpreter.model.host import DslHost
+from interpreter.model.host import SECRET_VARS, DslHost
 from interpreter.model.invariants import Invariant, compile_invariants
 from interpreter.model.limits import Limits, read_limits
 from interpreter.model.may import expand_may, unasked_offers
@@ -85,6 +85,10 @@ class Rules:
     remember: tuple[str, ...] = ()
     # the ids' names and the options' texts, for log lines (model/words.py)
     words: Words = field(default_factory=Words)
+    # the flow variables whose value may come from what some seat may not see (dsl/secrecy.py;
+    # None: not known, as in a lazy build given no marks, so any may): hidden from the listing
+    # that decides whether a lone option is taken (engine/forced.py)
+    secret_vars: frozenset[str] | None = None
 
     @cached_property
     def grants_by_type(self) -> dict[str, tuple[tuple[tuple[str, int], ...], Fn | None, str]]:
@@ -114,7 +118,7 @@ def build_rules(
     notes: dict[str, Any] | None = None,
     probes: Any = None,
     journal: bool = False,
-    secret_marks: Mapping[Any, bool] | None = None,
+    secret_marks: Mapping[Any, Any] | None = None,
 ) -> Rules:
     """Compile `data` (a composed ruleset tree) for `players` seats and the resolved options.
 
@@ -267,4 +271,5 @@ def build_rules(
         costs=costs,
         remember=fields.remember,
         words=words,
+        secret_vars=marks[SECRET_VARS],
     )

@@ -53,8 +53,7 @@ def _header(table: Table) -> dict[str, Any]:
         "options": dict(save.options),
         "seed": save.seed,
         "seats": list(save.seats),
-        "take_forced": save.take_forced,
-        "ask_hidden_forced": save.ask_hidden_forced,
+        **save.policy(),
     }
 
 
@@ -402,8 +401,7 @@ class WorkerHub(Hub):
             "options": dict(save.options),
             "seed": save.seed,
             "seats": list(save.seats),
-            "take_forced": save.take_forced,
-            "ask_hidden_forced": save.ask_hidden_forced,
+            **save.policy(),
             "result": save.result,
         }
         request: dict[str, Any] = {

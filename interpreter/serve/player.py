@@ -222,6 +222,7 @@ class Player:
             header["seed"],
             take_forced=header["take_forced"],
             ask_hidden_forced=header["ask_hidden_forced"],
+            ask_hidden_by_step=header["ask_hidden_by_step"],
         )
         if HUMAN in header["seats"]:  # a person may take moves back (engine/undo.py)
             watch_undo(state)

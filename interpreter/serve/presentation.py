@@ -206,9 +206,16 @@ class Presentation:
                 # "one|many": "you get 1 card", "you get 2 cards"
                 one, _, many = str(template).partition("|")
                 template = one if abs(delta) == 1 or not many else many
-                if delta == 0 and "{gain}" in str(template):
+                if delta == 0 and ("{gain}" in str(template) or "{what}" in str(template)):
                     continue  # "you get 0" says nothing; "you pay 0" does
-                details.append(fill(str(template), {"gain": str(delta), "loss": str(-delta)}))
+                # a bag's kinds that changed: "2 Copper, 1 Tin" (preview_changes)
+                what = ", ".join(
+                    f"{d} {self.label(key.partition('/')[2])}"
+                    for key, d in preview.items()
+                    if key.startswith(f"{name}/")
+                )
+                values = {"gain": str(delta), "loss": str(-delta), "what": what}
+                details.append(fill(str(template), values))
         if not details:
             return text
         # the cost reads "2 coins, you pay 1 with ..."; what follows it is set apart
@@ -417,10 +424,23 @@ def preview_changes(
     before: Mapping[str, Any], after: Mapping[str, Any], names: Sequence[str]
 ) -> dict[str, int]:
     """How each named field changed between two views of one seat's player entry: a number by
-    its value, a pile by its size (cards drawn into a hand), a hidden pile by its count."""
+    its value, a pile by its size (cards drawn into a hand), a hidden pile by its count, a bag
+    by its total and, under ``NAME/KIND``, each kind of it that changed."""
     out = {}
     for name in names:
-        a, b = _amount(before.get(name)), _amount(after.get(name))
+        was, now = before.get(name), after.get(name)
+        if (
+            isinstance(was, Mapping)
+            and isinstance(now, Mapping)
+            and _numbers_row(name, was)
+            and _numbers_row(name, now)
+        ):
+            kinds = {**was, **now}
+            changed = {k: now.get(k, 0) - was.get(k, 0) for k in kinds}
+            out[name] = sum(changed.values())
+            out.update((f"{name}/{k}", d) for k, d in changed.items() if d)
+            continue
+        a, b = _amount(was), _amount(now)
         if a is not None and b is not None:
             out[name] = b - a
     return out

@@ -153,8 +153,7 @@ class Table:
             seats=list(self.save.seats),
             choices=list(self.save.choices),
             result=result,
-            take_forced=self.save.take_forced,
-            ask_hidden_forced=self.save.ask_hidden_forced,
+            **self.save.policy(),
         )
 
 

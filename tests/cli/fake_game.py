@@ -45,6 +45,7 @@ class FakeState:
         self.decisions = 0
         self.take_forced = True
         self.ask_hidden_forced = True
+        self.ask_hidden_by_step = False
         self.history: list[str] = []
         self.log: list[tuple[int, int | None, str]] = [
             (0, None, f"the count starts at {self.total}")
@@ -117,11 +118,17 @@ class FakeGame:
         self.options.update(options)
 
     def new_state(
-        self, seed: int, *, take_forced: bool = True, ask_hidden_forced: bool = True
+        self,
+        seed: int,
+        *,
+        take_forced: bool = True,
+        ask_hidden_forced: bool = True,
+        ask_hidden_by_step: bool = False,
     ) -> FakeState:
         state = FakeState(self, seed)
         state.take_forced = take_forced  # every decision here has several options anyway
         state.ask_hidden_forced = ask_hidden_forced
+        state.ask_hidden_by_step = ask_hidden_by_step
         return state
 
 

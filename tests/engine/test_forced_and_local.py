@@ -148,13 +148,13 @@ def test_an_old_format_save_replays_exactly_and_stays_old(tmp_path, capsys):
     assert main(["replay", str(save), "--quiet", "--json"]) == 0
     replayed = json.loads(capsys.readouterr().out.splitlines()[-1])
     assert replayed["decisions"] == 9
-    # a game played now is saved as format 3: its choices are its decisions, no forced one
+    # a game played now is saved as format 4: its choices are its decisions, no forced one
     # (this toy game hides nothing, so none of its forced decisions is asked)
     again = tmp_path / "new.json"
     assert main(["play", path, "-p", "2", "--seed", "1", "--save", str(again), "-q"]) == 0
     capsys.readouterr()
     saved = json.loads(again.read_text(encoding="utf-8"))
-    assert saved["format"] == "rulebook-save/3"
+    assert saved["format"] == "rulebook-save/4"
     assert len(saved["choices"]) == saved["result"]["decisions"] < 9
     assert main(["replay", str(again), "-q"]) == 0
 

@@ -5,7 +5,8 @@ where which options are legal depends on a field hidden from some seat (San Juan
 can build depends on its hand), taking it would tell every seat what the hand holds, by the
 words and by the seat not being asked at all. Such a decision is asked like any other; a
 decision that reads only what every seat sees is still taken. Format 2 saves (every forced
-decision taken) still replay exactly.
+decision taken) still replay exactly. (Where what every seat sees settles such a decision's
+options in a given state, it is taken: tests/engine/test_forced_by_state.py.)
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import pytest
 from interpreter import load_game
 from interpreter.cli.main import main
 from interpreter.diagnostics.errors import IllegalOptionError, RulesError
-from interpreter.engine.savefile import FORMAT, FORMAT_TAKEN, SaveGame, read_save
+from interpreter.engine.savefile import FORMAT_TAKEN, SaveGame, read_save
 from interpreter.model.flow import CHOOSE
 
 
@@ -127,18 +128,6 @@ def test_a_format_2_save_replays_exactly(tmp_path, capsys):
     assert not fits
     assert main(["replay", str(path), "-q"]) == 0
     capsys.readouterr()
-
-
-def test_a_game_played_now_is_saved_as_format_3_and_replays(tmp_path, capsys):
-    path = tmp_path / "game.json"
-    args = ["play", "san-juan", "-p", "2", "--seed", "3", "--save", str(path), "-q"]
-    assert main(args) == 0
-    saved = json.loads(path.read_text(encoding="utf-8"))
-    assert saved["format"] == FORMAT == "rulebook-save/3"
-    assert len(saved["choices"]) == saved["result"]["decisions"]
-    assert main(["replay", str(path), "-q", "--json"]) == 0
-    replayed = json.loads(capsys.readouterr().out.splitlines()[-1])
-    assert replayed["scores"] == saved["result"]["scores"]
 
 
 def test_puerto_rico_decisions_read_only_public_fields_and_are_still_taken():

@@ -95,6 +95,7 @@ def test_a_worker_sends_the_gesture_and_tries_a_list_on_a_copy() -> None:
         "seats": ["human", "human"],
         "take_forced": True,
         "ask_hidden_forced": True,
+        "ask_hidden_by_step": False,
     }
     player = Player(Caps(), budget=False)
     answer = player.handle({"op": "open", "table": "t", "header": header, "choices": []})

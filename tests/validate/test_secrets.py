@@ -21,6 +21,7 @@ import pytest
 from interpreter.check import secrets as secrets_module
 from interpreter.check.secrets import GameRun, SecretsFinder, check_game
 from interpreter.check.secrets_games import check_secrets
+from interpreter.engine import forced
 from interpreter.engine.loader import load_game_and_data
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -108,6 +109,36 @@ def test_san_juan_forced_moves_do_not_leak_when_hidden_forced_moves_are_asked() 
     found = _san_juan(4, range(1, 3))
     assert found.decisions > 300
     assert [d.format() for d in found.diagnostics() if d.code in ("L002", "L003", "L004")] == []
+
+
+def test_lone_options_taken_where_every_seat_sees_a_hand_is_empty_keep_the_secret() -> None:
+    """The engine takes a lone `pass` where the hand is empty (its size is shown) and asks it
+    where the hand holds a card nobody else sees (engine/forced.py): no leak either way."""
+    path = FIXTURES / "lone-by-hand.yml"
+    report = check_secrets([path], games=2, jobs=1)
+    assert report.decisions > 0
+    assert report.diagnostics == [], "\n".join(d.format() for d in report.diagnostics)
+
+
+def test_a_rule_taking_lone_options_by_the_movers_own_hand_is_caught(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A wrong rule: the lone option decided by what the seat to move sees of itself (its own
+    hand read as if every seat saw it). A seat holding a low card then passes "(the only
+    choice)" where, in a state the others cannot tell from it (a high card), it is asked."""
+    real = forced.public_state
+
+    def own_hand_shown(s):
+        public = real(s)
+        public.p[s.who] = dict(s.p[s.who])
+        return public
+
+    monkeypatch.setattr(forced, "public_state", own_hand_shown)
+    path = FIXTURES / "lone-by-hand.yml"
+    report = check_secrets([path], games=2, jobs=1)
+    line, col = _line_of(path, r"label: play a high card", before=r"who: ")
+    turns = {(d.line, d.column) for d in report.diagnostics if d.code == "L003"}
+    assert turns == {(line, col)}, "\n".join(d.format() for d in report.diagnostics)
 
 
 def test_a_sampler_that_shows_a_seat_something_else_is_reported_as_the_samplers_fault(

@@ -1,0 +1,167 @@
+"""Whether a decision with one legal option may be taken without asking, in this state.
+
+The engine takes a decision's only option itself (machine.take_only), and that tells every seat
+that nothing else was legal: by the words "(the only choice)" and by the seat not being asked.
+Where which options are legal may depend on what a seat hides (a `choose` step marked
+``hidden_dependent`` at load: dsl/secrecy.py), that would tell the others a secret; such a
+decision is taken only where the state itself shows that its options are the same in every
+world the other seats cannot tell from it, and asked everywhere else, so that its timing says
+nothing.
+
+The test lists the options again on a *public copy* of the state: every value some seat may
+not see is replaced by a stand-in that fails when the listing reads it (compares it, adds it,
+iterates it, looks it up, prints it):
+
+* a field declared ``hidden: true`` or ``hidden: all`` (a global one, or any seat's, the
+  deciding seat's own included: the others do not see it), except
+  - a hidden pile whose size every seat is shown (``hidden: true``): its stand-in answers
+    ``len`` and fails on anything else, and an empty one is kept as it is (every world the
+    others cannot tell apart holds it empty too);
+  - a seat's hidden counter or value named in ``state: remember:``, whose every change every
+    seat sees (engine/infoset.py keeps its true value in every drawn world; the leak check
+    verifies the claim, L006);
+* a flow variable some text sets from a secret (``Rules.secret_vars``; every one when that is
+  not known), and every scratch name a hook bound (the copy has none: reading one fails);
+* the game's generator (what it gives next is nobody's to know).
+
+If that listing finishes with the same one option, it read only what every seat sees, through
+the same steps as the true listing (each step before a read of a stand-in is the same on both
+copies, and none was read): so every world that agrees on what is shown gives the same one
+option, and taking it tells nothing. If it fails, the decision is asked, its one option
+like any other. Whether it is asked is thereby itself a function of what every seat sees,
+which ``rulebook validate --secrets`` checks game by game (L003). It is sound, not complete:
+a listing that reads a hidden value it could do without (``p.chips > 0 and has-stall(p)``
+where ``has-stall(p)`` is false) is asked; writing the shown test first lets it be taken.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NoReturn
+
+if TYPE_CHECKING:
+    from interpreter.engine.state import State
+    from interpreter.model.flow import ChooseSpec
+    from interpreter.model.rules import Rules
+
+__all__ = ["UnseenRead", "decided_in_public", "public_state"]
+
+
+class UnseenRead(Exception):
+    """A listing read a value that some seat may not see (a stand-in of the public copy)."""
+
+
+def _read(self: Any, *args: Any) -> NoReturn:
+    raise UnseenRead
+
+
+class _StandIn:
+    """A value some seat may not see: every use of it (but its identity, and its size where
+    a subclass says) fails."""
+
+    __slots__ = ()
+
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = _read
+    __hash__ = __bool__ = __iter__ = __reversed__ = __contains__ = _read
+    __getitem__ = __setitem__ = __delitem__ = __call__ = _read
+    __str__ = __repr__ = __format__ = __int__ = __float__ = __index__ = __round__ = _read
+    __neg__ = __pos__ = __abs__ = __invert__ = _read
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _read
+    __truediv__ = __rtruediv__ = __floordiv__ = __rfloordiv__ = __mod__ = __rmod__ = _read
+    __pow__ = __rpow__ = __and__ = __rand__ = __or__ = __ror__ = __xor__ = __rxor__ = _read
+
+    def __getattr__(self, name: str) -> NoReturn:  # a list's or a generator's methods
+        raise UnseenRead
+
+
+class _Unseen(_StandIn):
+    """A hidden value whose size, if it has one, is not shown either."""
+
+    __slots__ = ()
+
+    __len__ = _read
+
+
+class _UnseenPile(_StandIn):
+    """A hidden pile whose size every seat is shown: its size, and nothing else."""
+
+    __slots__ = ("size",)
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+
+    def __len__(self) -> int:
+        return self.size
+
+
+_UNSEEN = _Unseen()
+
+
+def _stand_in(rules: Rules, name: str, value: Any) -> Any:
+    """What the public copy holds for hidden field `name`, whose true value is `value`."""
+    if type(value) is list and name not in rules.hidden_all:  # its size is shown (view.py)
+        return value if not value else _UnseenPile(len(value))
+    return _UNSEEN
+
+
+def public_state(s: State) -> State:
+    """A copy of `s` holding only what every seat sees (the module's docstring): a stand-in
+    for the rest, no log, no records, no scratch names. Its fields are one level deep: the
+    values shown are the state's own (listing options changes nothing, and the true listing
+    has just read them)."""
+    rules = s.game.rules
+    g = s.g.copy()
+    for name in rules.hidden_global:
+        if name in g:
+            g[name] = _stand_in(rules, name, g[name])
+    remembered = rules.remember
+    p = []
+    for seat in s.p:
+        pl = seat.copy()
+        for name in rules.hidden_player:
+            value = pl.get(name, _UNSEEN)
+            if value is _UNSEEN or (name in remembered and type(value) is not list):
+                continue  # not this seat's, or seen changing by every seat
+            pl[name] = _stand_in(rules, name, value)
+        p.append(pl)
+    secret = rules.secret_vars
+    v = {k: (_UNSEEN if secret is None or k in secret else x) for k, x in s.v.items()}
+    fields = s.__dict__.copy()
+    fields.update(
+        g=g,
+        p=p,
+        v=v,
+        calls=s.calls.copy(),
+        pending=None,
+        history=[],
+        log=None,
+        t={},
+        ab={},
+        rec=None,
+        tj=None,
+        only_choices=None,
+        undo_run=None,
+        undo_watch=None,
+        _rng=_UNSEEN,
+        _rng_shared=False,
+    )
+    public = type(s).__new__(type(s))
+    public.__dict__ = fields
+    return public
+
+
+def decided_in_public(s: State, spec: ChooseSpec, options: dict[str, tuple]) -> bool:
+    """Whether `options`, the one legal option of decision `spec` in `s`, is the only option in
+    every world the other seats cannot tell from `s`: the listing on ``public_state(s)``
+    finishes with it (the module's docstring). False asks it."""
+    listing = spec.enumerator
+    if listing is None:
+        return False
+    try:
+        listed = listing(public_state(s))
+    except Exception:  # noqa: BLE001 - a stand-in read, however it fails: not decided in public
+        return False
+    if listed.keys() != options.keys():
+        return False
+    return not any(
+        isinstance(value, _StandIn) for _spec, _opt, values in listed.values() for value in values
+    )
