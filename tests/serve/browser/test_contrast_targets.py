@@ -1,9 +1,9 @@
 """WCAG AA on the table page, measured in a real browser from computed styles: every piece of
 text reads at a contrast of at least 4.5:1 against what is behind it, and every button, field
 and the panel's disclosure is a touch target of at least 44 x 44 px on a phone (390x844),
-the options at least 8 px apart; the log is in the page's proportional font, 15 px at least. One page load of
-a Puerto Rico table in mid-play (ships, trading house, empty counters, the log) for a seat to
-move."""
+the options at least 8 px apart; the log is in the page's proportional font, 15 px at least.
+One page load of a Puerto Rico table in mid-play (ships, trading house, empty counters, the
+log) for a seat to move."""
 
 from __future__ import annotations
 
@@ -35,15 +35,24 @@ MEASURE = """() => {
     return bg;
   };
   const lum = (c) => {
-    const [r, g, b] = c.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    const [r, g, b] = c.map((v) => {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
     return 0.2126 * r + 0.7152 * g + 0.0722 * b;
   };
-  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const ratio = (a, b) => {
+    const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+    return (x + 0.05) / (y + 0.05);
+  };
+  const seen = (el) => el.checkVisibility({visibilityProperty: true});
+  const what = (el, text) => `${el.tagName.toLowerCase()}.${el.className} "${text.slice(0, 30)}"`;
   const low = [];
   let texts = 0;
   for (const el of document.body.querySelectorAll("*")) {
-    if (el.closest("svg") || el.closest(":disabled") || !el.checkVisibility({visibilityProperty: true})) continue;
-    const own = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join("").trim();
+    if (el.closest("svg") || el.closest(":disabled") || !seen(el)) continue;
+    const own = [...el.childNodes].filter((n) => n.nodeType === 3)
+      .map((n) => n.textContent).join("").trim();
     if (!own) continue;
     const box = el.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) continue;
@@ -53,19 +62,23 @@ MEASURE = """() => {
     for (let e = el; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
     const bg = behind(el);
     const fg = rgba(style.color);
-    const seen = over([...fg.slice(0, 3), fg[3] * opacity], bg);
-    const r = ratio(seen, bg);
-    if (r < 4.5) low.push(`${r.toFixed(2)}:1 ${el.tagName.toLowerCase()}.${el.className} "${own.slice(0, 30)}" ${style.color} on rgb(${bg.map(Math.round)})`);
+    const r = ratio(over([...fg.slice(0, 3), fg[3] * opacity], bg), bg);
+    if (r < 4.5)
+      low.push(`${r.toFixed(2)}:1 ${what(el, own)} ${style.color} on rgb(${bg.map(Math.round)})`);
   }
   const small = [];
-  for (const el of document.body.querySelectorAll("button, .button, select, input:not([type=hidden]), .answers summary")) {
-    if (!el.checkVisibility({visibilityProperty: true})) continue;
+  const controls = "button, .button, select, input:not([type=hidden]), .answers summary";
+  for (const el of document.body.querySelectorAll(controls)) {
+    if (!seen(el)) continue;
     const box = el.getBoundingClientRect();
     if (box.height < 44 || box.width < 44)
-      small.push(`${Math.round(box.width)}x${Math.round(box.height)} ${el.tagName.toLowerCase()}.${el.className} "${(el.textContent || el.value || "").trim().slice(0, 30)}"`);
+      small.push(`${Math.round(box.width)}x${Math.round(box.height)} ` +
+                 what(el, (el.textContent || el.value || "").trim()));
   }
-  const options = [...document.querySelectorAll("button.option")].map((b) => b.getBoundingClientRect());
-  const gaps = options.slice(1).map((b, i) => b.top - options[i].bottom).filter((g) => g >= 0 && g < 8);
+  const options = [...document.querySelectorAll("button.option")]
+    .map((b) => b.getBoundingClientRect());
+  const gaps = options.slice(1).map((b, i) => b.top - options[i].bottom)
+    .filter((g) => g >= 0 && g < 8);
   const line = getComputedStyle(document.querySelector(".log li"));
   return {texts, low, small, buttons: options.length, gaps,
           log: [parseFloat(line.fontSize), line.fontFamily]};
