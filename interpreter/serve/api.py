@@ -25,6 +25,7 @@ from interpreter.serve.fanout import Outbox
 from interpreter.serve.gesture_moves import move_or_gesture
 from interpreter.serve.jsonbody import MAX_DEPTH, JSONResponse, too_deep
 from interpreter.serve.messages import seat_message
+from interpreter.serve.names import seat_names
 from interpreter.serve.publish import OUTBOX, broadcast
 from interpreter.serve.records import full_save_allowed
 from interpreter.serve.tables import Hub, ServeError, Table
@@ -351,6 +352,8 @@ async def download_save(request: Request) -> Response:
             data = await hub_of(request).record(table, seat)
         except ServeError as exc:
             return error_response(exc)
+        # each seat's name, as the table's pages show it (its log keeps the engine's "seat N")
+        data["names"] = seat_names(table.save.seats, table.names)
         who = "public" if seat is None else f"seat{seat}"
         name = f"{table.game.name}-{table.id}-{who}.json"
     return Response(
