@@ -85,8 +85,8 @@ def _renamed(message: dict[str, Any], names: list[str]) -> dict[str, Any]:
     def text(value: str, escape: bool) -> str:
         for old, new in swaps:
             found, put = (html.escape(old), html.escape(new)) if escape else (old, new)
-            whole = re.compile(rf"(?<![\w-]){re.escape(found)}(?![\w-])")
-            value = whole.sub(lambda _m, put=put: put, value)
+            parts = re.split(rf"(?<![\w-]){re.escape(found)}(?![\w-])", value)
+            value = put.join(parts)
         return value
 
     message["log"] = [[entry[0], text(entry[1], False), *entry[2:]] for entry in message["log"]]
