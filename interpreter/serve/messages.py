@@ -16,7 +16,7 @@ from interpreter.engine.undo import undoable
 from interpreter.engine.view import seat_view
 from interpreter.serve.costs import cost_text
 from interpreter.serve.gestures import gesture_message
-from interpreter.serve.names import seat_colour, seat_names, with_names
+from interpreter.serve.names import seat_colour, seat_names
 from interpreter.serve.presentation import Presentation, preview_changes
 from interpreter.serve.render import board_html, log_lines, score_rows
 
@@ -93,7 +93,7 @@ def _position(table: Any, seat: int | None, every_seat: bool) -> dict[str, Any]:
         "log": [],
         "result": None,
         # the table stopped before its end (a bot or a rule failed): why, located, no traceback
-        "error": None if table.error is None else with_names(table.error, names),
+        "error": table.error,
     }
     if over:
         result = state.result()
