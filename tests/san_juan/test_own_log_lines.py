@@ -28,15 +28,15 @@ def test_a_build_is_one_line_with_its_price_that_names_the_cards_to_the_payer_on
     mark = len(s.log)
     play(s, "role:builder", "build:market-hall")  # 4, less the builder's privilege: 3 cards
     play(s, "pay:well", "pay:tower")
-    # no line for the building chosen nor for each card: the build is not done
-    assert _new_lines(s, mark, None) == ["seat 0 takes the Builder"]
+    # the building chosen is seen by all; no line for each card: the build is not done
+    assert _new_lines(s, mark, None) == ["seat 0 takes the Builder", "Build Market hall"]
     play(s, "pay:smithy")
     check_cards(s)
     assert s.p[0]["hand"] == ["chapel"] and s.p[0]["paid"] == []
     public = _new_lines(s, mark, None)
-    assert public[:2] == ["seat 0 takes the Builder", "seat 0 builds the Market hall for 3 cards"]
-    assert _new_lines(s, mark, 0)[:2] == [
-        "seat 0 takes the Builder",
+    assert public[1:3] == ["Build Market hall", "seat 0 builds the Market hall for 3 cards"]
+    assert _new_lines(s, mark, 0)[1:3] == [
+        "Build Market hall",
         "you build the Market hall with Well, Tower and Smithy",
     ]
     for reader in (1, 2, 3, None, -1):  # the other seats and a spectator: the public text
@@ -44,7 +44,7 @@ def test_a_build_is_one_line_with_its_price_that_names_the_cards_to_the_payer_on
         assert lines == public
         assert not any(name in line for line in lines for name in ("Well", "Tower", "Smithy"))
     # state.log keeps its public shape for every reader that does not ask for a seat's
-    entry = s.log[mark + 1]
+    entry = s.log[mark + 2]
     assert entry[:2] == (1, None) and entry[2] == "seat 0 builds the Market hall for 3 cards"
     assert isinstance(entry[2], OwnLine) and entry[2].seat == 0
     assert json.loads(json.dumps(entry))[2] == "seat 0 builds the Market hall for 3 cards"
@@ -60,8 +60,8 @@ def test_a_whole_hand_a_single_card_and_a_crane_build_in_one_line_too():
     mark = len(s.log)
     play(s, "role:builder", "build:tobacco-storage")
     assert s.p[0]["hand"] == []
-    assert _new_lines(s, mark, 1)[1:2] == ["seat 0 builds the Tobacco storage for 2 cards"]
-    assert _new_lines(s, mark, 0)[1:2] == ["you build the Tobacco storage with Well and Tower"]
+    assert _new_lines(s, mark, 1)[2:3] == ["seat 0 builds the Tobacco storage for 2 cards"]
+    assert _new_lines(s, mark, 0)[2:3] == ["you build the Tobacco storage with Well and Tower"]
 
     s = start()
     set_city(s, 0, "indigo-plant")
@@ -79,9 +79,11 @@ def test_a_whole_hand_a_single_card_and_a_crane_build_in_one_line_too():
     play(s, "role:builder", "build:tower", "cover:smithy", "pay:well")
     assert _new_lines(s, mark, 1) == [
         "seat 0 takes the Builder",
+        "Build Tower",
+        "Build over Smithy (crane)",
         "seat 0 builds the Tower over the Smithy for 1 card",
     ]
-    assert _new_lines(s, mark, 0)[1] == "you build the Tower over the Smithy with Well"
+    assert _new_lines(s, mark, 0)[3] == "you build the Tower over the Smithy with Well"
 
 
 def test_each_seat_reads_its_own_lines_in_a_whole_game():
