@@ -25,9 +25,11 @@ from interpreter.serve.fanout import Outbox
 from interpreter.serve.gesture_moves import move_or_gesture
 from interpreter.serve.jsonbody import MAX_DEPTH, JSONResponse, too_deep
 from interpreter.serve.messages import seat_message
+from interpreter.serve.names import seat_names
 from interpreter.serve.publish import OUTBOX, broadcast
 from interpreter.serve.records import full_save_allowed
 from interpreter.serve.tables import Hub, ServeError, Table
+from interpreter.serve.take_back import check_fields, undo
 from interpreter.serve.transport import MAX_MESSAGE
 
 __all__ = [
@@ -47,6 +49,9 @@ TOO_LARGE = f"request too large (more than {MAX_BODY // 1024} KB)"
 # a websocket message from a client (a move is under 100 bytes); uvicorn refuses a longer one
 # from its frame header (transport.py), this check is for a server that does not
 MAX_FRAME = MAX_MESSAGE
+# a websocket's undo: the token is the socket's own (its link), the rest as for POST .../undo
+_SOCKET_UNDO_FIELDS = frozenset({"type", "decision", "moves"})
+_SOCKET_TYPES = '{"type": "move", ...} or {"type": "undo", "decision": N}'
 
 
 MAX_ERROR = 4000  # characters of a refusal's message: what it quotes of a request is cut
@@ -347,6 +352,8 @@ async def download_save(request: Request) -> Response:
             data = await hub_of(request).record(table, seat)
         except ServeError as exc:
             return error_response(exc)
+        # each seat's name, as the table's pages show it (its log keeps the engine's "seat N")
+        data["names"] = seat_names(table.save.seats, table.names)
         who = "public" if seat is None else f"seat{seat}"
         name = f"{table.game.name}-{table.id}-{who}.json"
     return Response(
@@ -367,7 +374,9 @@ def send_state(socket: WebSocket, table: Table, seat: int | None) -> dict[str, A
 
 async def table_socket(websocket: WebSocket) -> None:
     """Live play: the server pushes the seat's message on every change; the client sends
-    ``{"type": "move", "option": ID, "decision": N}`` and gets an error message if refused.
+    ``{"type": "move", "option": ID, "decision": N}`` or ``{"type": "undo", "decision": N,
+    "moves": K}`` (checked and answered as ``POST .../undo``: serve/take_back.py) and gets an
+    error message if refused.
 
     Two tasks serve a connection: this one reads the client's messages, its outbox's task
     sends (``fanout.py``); when either ends (the client left, or it read too slowly and was
@@ -416,15 +425,20 @@ async def _read_moves(
         text = frame.get("text")
         try:
             if text is None:
-                raise ServeError('send text frames holding JSON ({"type": "move", ...})')
+                raise ServeError(f"send text frames holding JSON ({_SOCKET_TYPES})")
             if len(text) > MAX_FRAME:
                 raise ServeError(f"message too large (more than {MAX_FRAME // 1024} KB)", 413)
             data = parse_json(text)
-            if data.get("type", "move") != "move":
-                raise ServeError('unknown message type (send {"type": "move", ...})')
+            kind = data.get("type", "move")
             token = websocket.query_params.get("token")
-            await move_or_gesture(hub, table, token, data)
-            await hub.run_bots_async(table)
+            if kind == "undo":
+                check_fields(data, _SOCKET_UNDO_FIELDS, "type, decision and moves")
+                await undo(hub, table, token, data.get("decision"), data.get("moves"))
+            elif kind == "move":
+                await move_or_gesture(hub, table, token, data)
+                await hub.run_bots_async(table)
+            else:
+                raise ServeError(f"unknown message type (send {_SOCKET_TYPES})")
         except ServeError as exc:
             outbox.push({"type": "error", "error": said(exc.message)})
             outbox.notify()

@@ -117,7 +117,9 @@ def _circles(space: Space) -> str:
     words = ", ".join(f"{label.lower()} {n}" for label, n in space.occupants if n) or "empty"
     if space.capacity is not None:
         words = f"{filled} of {space.capacity}: {words}"
-    return f'<span class="occ" title="{escape(words)}">{"".join(marks)}</span>'
+    said = escape(words)
+    circles = "".join(marks)
+    return f'<span class="occ" title="{said}" role="img" aria-label="{said}">{circles}</span>'
 
 
 def _grid(drawing: Drawing) -> str:
@@ -150,7 +152,9 @@ def _row(row: Row) -> str:
             slots.append(_card(face, "slot full named"))
         else:
             slots.append(
-                f'<i class="slot full"{_colour(face.colour)} title="{escape(face.name)}"></i>'
+                # its name for a screen reader and a touch, not only a mouse's hover
+                f'<i class="slot full"{_colour(face.colour)} title="{escape(face.name)}" '
+                f'role="img" aria-label="{escape(face.name)}"></i>'
             )
     if row.capacity is not None:
         slots.extend(['<i class="slot"></i>'] * max(0, row.capacity - len(row.filled)))

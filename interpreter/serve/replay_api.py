@@ -12,8 +12,10 @@ steps near a kept position are answered, others are a 429.
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import math
+import re
 from typing import Any
 
 from starlette.requests import Request
@@ -23,6 +25,7 @@ from starlette.routing import Route
 from interpreter.engine.savefile import validate_save
 from interpreter.serve.api import error_response, hub_of, read_json
 from interpreter.serve.jsonbody import JSONResponse
+from interpreter.serve.names import seat_names
 from interpreter.serve.replaying import CHECKPOINT_EVERY, NotCached, held_step
 from interpreter.serve.tables import ServeError
 
@@ -50,11 +53,15 @@ async def replay_step(request: Request) -> Response:
                 return JSONResponse(held_step(table))
             save = table.to_save()
             key = f"table:{table.id}"
+            named = seat_names(table.save.seats, table.names)
         else:
+            named = None
             save = validate_save(data.get("save"), "the save file")
             digest = hashlib.sha256(json.dumps(save.to_json(), sort_keys=True).encode())
             key = f"save:{digest.hexdigest()}"
         message = await _replayed(request, save, step, key)
+        if named is not None:
+            message = _renamed(message, named)
     except ServeError as exc:
         return error_response(exc)
     except Exception as exc:  # noqa: BLE001 - a replay error names the save and the step
@@ -64,6 +71,27 @@ async def replay_step(request: Request) -> Response:
             raise
         return error_response(ServeError(str(exc), 422))
     return JSONResponse(message)
+
+
+def _renamed(message: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """A table's replay step with the names its people gave their seats: the step is played
+    where the rules run, from the save alone, which names each person "Player N"."""
+    plain = message.get("names") or []
+    swaps = [(old, new) for old, new in zip(plain, names, strict=False) if old != new]
+    if not swaps:
+        return message
+    message = {**message, "names": list(names)}
+
+    def text(value: str, escape: bool) -> str:
+        for old, new in swaps:
+            found, put = (html.escape(old), html.escape(new)) if escape else (old, new)
+            parts = re.split(rf"(?<![\w-]){re.escape(found)}(?![\w-])", value)
+            value = put.join(parts)
+        return value
+
+    message["log"] = [[entry[0], text(entry[1], False), *entry[2:]] for entry in message["log"]]
+    message["board"] = text(message["board"], True)
+    return message
 
 
 async def _replayed(request: Request, save: Any, step: int | None, key: str) -> Any:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.engine.savefile import SaveGame, result_to_dict
+from interpreter.serve.names import seat_names
 from interpreter.serve.presentation import Presentation
 from interpreter.serve.randoms import PRACTICE_SEEDS
 
@@ -172,4 +173,5 @@ def check_turn(table: Table, seat: int, decision: Any) -> None:
             409,
         )
     if state.to_move != seat:
-        raise ServeError(f"it is not your turn (seat {state.to_move} decides)", 409)
+        who = seat_names(table.save.seats, table.names)[state.to_move]
+        raise ServeError(f"it is not your turn ({who} decides)", 409)

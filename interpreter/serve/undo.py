@@ -15,7 +15,8 @@ lines of the moves taken back gone). What they learn is what they saw: the moves
 ``POST {"token": T, "decision": N, "moves": K}`` (``moves``: 1 if left out, at most the
 message's ``undo``; ``decision``: the message's, as for a move) -> the seat's message after
 the undo. A spectator, a stale decision, another seat's turn, more moves than may be taken
-back, or any other field is refused with a message, and nothing changes.
+back, or any other field is refused with a message, and nothing changes. The checks and the
+change are serve/take_back.py's, shared with the websocket's ``{"type": "undo"}`` message.
 """
 
 from __future__ import annotations
@@ -26,51 +27,15 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from interpreter.engine.undo import undoable
 from interpreter.serve.api import broadcast, error_response, hub_of, read_json
 from interpreter.serve.jsonbody import JSONResponse
 from interpreter.serve.messages import seat_message
-from interpreter.serve.table import ServeError, Table, check_turn
-from interpreter.serve.tables import Hub
+from interpreter.serve.table import ServeError
+from interpreter.serve.take_back import NOTHING_TO_UNDO, check_fields, check_undo, undo
 
-__all__ = ["NOTHING_TO_UNDO", "undo", "undo_routes"]
+__all__ = ["NOTHING_TO_UNDO", "check_undo", "undo", "undo_routes"]
 
 _FIELDS = frozenset({"token", "decision", "moves"})
-
-NOTHING_TO_UNDO = (
-    "nothing to take back: only your own moves of this turn can be, until another seat "
-    "moves, a card or anything hidden comes into view, or the game draws at random"
-)
-
-
-def check_undo(table: Table, token: Any, decision: Any, moves: Any) -> tuple[int, int]:
-    """The seat asking and how many moves it takes back, once every check has passed."""
-    seat = table.seat_of(token)
-    if seat is None:
-        raise ServeError("a spectator cannot undo: open your seat's link", 403)
-    if moves is None:
-        moves = 1
-    if isinstance(moves, bool) or not isinstance(moves, int) or moves < 1:
-        raise ServeError("'moves' must be how many of your moves to take back (1 or more)")
-    if table.error is not None:
-        raise ServeError(f"this table has stopped: {table.error}", 409)
-    check_turn(table, seat, decision)
-    state = table.state
-    can = undoable(state, seat)
-    if can == 0:
-        raise ServeError(NOTHING_TO_UNDO, 409)
-    if moves > can:
-        raise ServeError(f"you may take back {can} move(s) now, not {moves}", 409)
-    return seat, moves
-
-
-async def undo(hub: Hub, table: Table, token: Any, decision: Any, moves: Any) -> int:
-    """Take back the asking seat's moves (checked first, with no move of the table being
-    written: a refusal changes nothing); returns the seat."""
-    await hub.settle(table)
-    seat, count = check_undo(table, token, decision, moves)
-    await hub.take_back_async(table, seat, count)
-    return seat
 
 
 async def table_undo(request: Request) -> Response:
@@ -78,11 +43,7 @@ async def table_undo(request: Request) -> Response:
     try:
         hub.get(request.path_params["table_id"])  # an unknown table: 404 before the body
         data = await read_json(request)
-        unknown = sorted(str(k) for k in data if k not in _FIELDS)
-        if unknown:
-            raise ServeError(
-                f"unknown field(s) {', '.join(unknown)}: send token, decision and moves only"
-            )
+        check_fields(data, _FIELDS, "token, decision and moves")
         table = hub.get(request.path_params["table_id"])
         seat = await undo(hub, table, data.get("token"), data.get("decision"), data.get("moves"))
     except ServeError as exc:

@@ -1,7 +1,7 @@
-"""`rulebook play --human 0` shows the person its seat's own log lines ("you pay with ...": the
-names of the cards it paid, kept and discarded) and the other seats' public ones ("seat 1 pays
-2 cards"); `rulebook replay` of the same game prints the public log only. Through the real
-command on San Juan, typed answers on standard input."""
+"""`rulebook play --human 0` shows the person its seat's own log lines ("you build the Well with
+...": the names of the cards it paid, kept and discarded) and the other seats' public ones
+("seat 1 builds the Well for 2 cards"); `rulebook replay` of the same game prints the public
+log only. Through the real command on San Juan, typed answers on standard input."""
 
 from __future__ import annotations
 
@@ -46,19 +46,19 @@ def test_the_person_reads_its_own_lines_and_a_replay_the_public_ones(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    paid = re.findall(r"(?m)^  you pay with (.+)$", out)
+    paid = re.findall(r"(?m)^  you build the .+? with (.+)$", out)
     assert len(paid) >= 3 and any(" and " in p for p in paid)
     assert re.search(r"(?m)^  you keep \w", out)
     # the other seat's (by its name): public
-    assert re.search(r"(?m)^  Random bot pays \d cards?$", out)
-    assert not re.search(r"Player 1 pays \d", out) and "Player 1: you" not in out
+    assert re.search(r"(?m)^  Random bot builds the .+ for \d cards?$", out)
+    assert not re.search(r"Player 1 builds the .+ for [1-9]", out) and "Player 1: you" not in out
     assert "Winner:" in out
 
     replayed = _rulebook("replay", str(save))
     assert replayed.returncode == 0, replayed.stderr
     log = replayed.stdout
-    assert "you pay" not in log and "you keep" not in log
-    public = re.findall(r"(?m)^  seat 0 pays (\d) cards?$", log)
+    assert "you build" not in log and "you keep" not in log
+    public = re.findall(r"(?m)^  seat 0 builds the .+? for ([1-9]) cards?$", log)
     assert len(public) == len(paid)
     # the same payments: as many cards as the person was told it paid
     assert [int(n) for n in public] == [p.count(",") + 1 + (" and " in p) for p in paid]

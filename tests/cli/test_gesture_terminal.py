@@ -32,5 +32,6 @@ def test_a_payment_is_one_line_and_a_bad_line_plays_nothing() -> None:
     )
     assert after.startswith(asked + " (or names, with commas)\n" + refused), after[:600]
     paid = after[len(asked) :].split("Player 1> 1 2\n", 1)[1]
-    assert paid.lstrip().startswith("Round 1\n  you pay with Tobacco storage and Silver smelter\n")
+    built = "you build the Carpenter with Tobacco storage and Silver smelter"
+    assert paid.lstrip().startswith(f"Round 1\n  {built}\n")
     assert "Pay with" not in paid.split("--- Player 1 to decide ---")[1]  # the payment is over

@@ -1,7 +1,7 @@
-"""San Juan's log names a seat's hidden cards to that seat only: a builder's payment is one line,
-"seat 0 pays 3 cards" for everyone else and "you pay with Well, Tower and Smithy" for the payer
-(``State.log_for``); discards, keeps and chapel cards likewise. Through the real engine and the
-real ruleset."""
+"""San Juan's log names a seat's hidden cards to that seat only: a build is one line once paid,
+"seat 0 builds the Market hall for 3 cards" for everyone else and "you build the Market hall
+with Well, Tower and Smithy" for the builder (``State.log_for``); discards, keeps and chapel
+cards likewise. Through the real engine and the real ruleset."""
 
 from __future__ import annotations
 
@@ -21,44 +21,47 @@ def _new_lines(s, mark: int, seat: int | None) -> list[str]:
     return [text for _r, _seat, text in s.log_for(seat)[mark:]]
 
 
-def test_a_build_paid_with_three_cards_is_one_line_that_names_them_to_the_payer_only():
+def test_a_build_is_one_line_with_its_price_that_names_the_cards_to_the_payer_only():
     s = start()
     set_city(s, 0, "indigo-plant")
     give_hand(s, 0, "market-hall", "well", "tower", "smithy", "chapel")
-    play(s, "role:builder", "build:market-hall")  # 4, less the builder's privilege: 3 cards
     mark = len(s.log)
+    play(s, "role:builder", "build:market-hall")  # 4, less the builder's privilege: 3 cards
     play(s, "pay:well", "pay:tower")
-    assert len(s.log) == mark  # no line for each card: the payment is not done
+    # the building chosen is seen by all; no line for each card: the build is not done
+    assert _new_lines(s, mark, None) == ["seat 0 takes the Builder", "Build Market hall"]
     play(s, "pay:smithy")
     check_cards(s)
     assert s.p[0]["hand"] == ["chapel"] and s.p[0]["paid"] == []
     public = _new_lines(s, mark, None)
-    assert public[:2] == ["seat 0 pays 3 cards", "seat 0 builds the Market hall"]
-    assert _new_lines(s, mark, 0)[:2] == [
-        "you pay with Well, Tower and Smithy",
-        "seat 0 builds the Market hall",
+    assert public[1:3] == ["Build Market hall", "seat 0 builds the Market hall for 3 cards"]
+    assert _new_lines(s, mark, 0)[1:3] == [
+        "Build Market hall",
+        "you build the Market hall with Well, Tower and Smithy",
     ]
     for reader in (1, 2, 3, None, -1):  # the other seats and a spectator: the public text
         lines = _new_lines(s, mark, reader)
         assert lines == public
         assert not any(name in line for line in lines for name in ("Well", "Tower", "Smithy"))
     # state.log keeps its public shape for every reader that does not ask for a seat's
-    entry = s.log[mark]
-    assert entry[:2] == (1, None) and entry[2] == "seat 0 pays 3 cards"
+    entry = s.log[mark + 2]
+    assert entry[:2] == (1, None) and entry[2] == "seat 0 builds the Market hall for 3 cards"
     assert isinstance(entry[2], OwnLine) and entry[2].seat == 0
-    assert json.loads(json.dumps(s.log[mark]))[2] == "seat 0 pays 3 cards"
-    assert pickle.loads(pickle.dumps(entry[2])).own == "you pay with Well, Tower and Smithy"
+    assert json.loads(json.dumps(entry))[2] == "seat 0 builds the Market hall for 3 cards"
+    assert pickle.loads(pickle.dumps(entry[2])).own == (
+        "you build the Market hall with Well, Tower and Smithy"
+    )
 
 
-def test_a_whole_hand_and_a_single_card_pay_in_one_line_too():
+def test_a_whole_hand_a_single_card_and_a_crane_build_in_one_line_too():
     s = start()
     set_city(s, 0, "indigo-plant")
     give_hand(s, 0, "tobacco-storage", "well", "tower")  # 3 - 1: the whole hand
     mark = len(s.log)
     play(s, "role:builder", "build:tobacco-storage")
     assert s.p[0]["hand"] == []
-    assert "seat 0 pays 2 cards" in _new_lines(s, mark, 1)
-    assert "you pay with Well and Tower" in _new_lines(s, mark, 0)
+    assert _new_lines(s, mark, 1)[2:3] == ["seat 0 builds the Tobacco storage for 2 cards"]
+    assert _new_lines(s, mark, 0)[2:3] == ["you build the Tobacco storage with Well and Tower"]
 
     s = start()
     set_city(s, 0, "indigo-plant")
@@ -66,8 +69,21 @@ def test_a_whole_hand_and_a_single_card_pay_in_one_line_too():
     play(s, "role:builder", "build:sugar-mill")
     mark = len(s.log)
     play(s, "pay:tower")
-    assert _new_lines(s, mark, 2)[0] == "seat 0 pays 1 card"
-    assert _new_lines(s, mark, 0)[0] == "you pay with Tower"
+    assert _new_lines(s, mark, 2)[0] == "seat 0 builds the Sugar mill for 1 card"
+    assert _new_lines(s, mark, 0)[0] == "you build the Sugar mill with Tower"
+
+    s = start()
+    set_city(s, 0, "indigo-plant", "crane", "smithy")
+    give_hand(s, 0, "tower", "well", "chapel", "prefecture")  # 3 - 1 - 1 (the smithy covered)
+    mark = len(s.log)
+    play(s, "role:builder", "build:tower", "cover:smithy", "pay:well")
+    assert _new_lines(s, mark, 1) == [
+        "seat 0 takes the Builder",
+        "Build Tower",
+        "Build over Smithy (crane)",
+        "seat 0 builds the Tower over the Smithy for 1 card",
+    ]
+    assert _new_lines(s, mark, 0)[3] == "you build the Tower over the Smithy with Well"
 
 
 def test_each_seat_reads_its_own_lines_in_a_whole_game():
@@ -80,7 +96,7 @@ def test_each_seat_reads_its_own_lines_in_a_whole_game():
         s.apply(rng.choice(s.legal_options()))
     own = [(i, text) for i, (_r, _s, text) in enumerate(s.log) if isinstance(text, OwnLine)]
     kinds = {text.own.split(" ")[1] for _i, text in own}
-    assert {"pay", "keep"} <= kinds, kinds
+    assert {"build", "keep"} <= kinds, kinds
     words = s.game.rules.words
     cards = {words.text(c) for c, attrs in s.game.env.attrs.items() if "cost" in attrs}
     assert "Well" in cards and "Builder" not in cards
@@ -90,10 +106,9 @@ def test_each_seat_reads_its_own_lines_in_a_whole_game():
         for other in range(3):
             if other != text.seat:
                 assert s.log_for(other)[i][2] == str(text)
-        # the own text names a card, which the public text does not
-        named = [n for n in cards if n in text.own]
-        assert named, text.own
-        assert not any(n in str(text) for n in named), text
+        # the own text names the cards paid, which the public text only counts
+        assert text.own != str(text)
+        assert any(n in text.own for n in cards), text.own
     seat = own[0][1].seat
     mine = [line for step in s.information_state(seat) for line in step["log"]]
     theirs = [line for step in s.information_state((seat + 1) % 3) for line in step["log"]]

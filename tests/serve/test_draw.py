@@ -216,3 +216,18 @@ def test_the_terminal_and_the_table_show_one_card_face():
     assert '<span class="c-cost" title="cost">4</span>' in html
     assert '<span class="c-vp" title="VP">2</span>' in html
     assert 'title="Hospice (cost 4, 2 VP, violet): When its owner' in html
+
+
+def test_ship_and_trading_house_goods_and_occupants_have_words_beyond_a_hover():
+    """A loaded ship's goods and a building's colonists are coloured marks: each says what it
+    is to a screen reader (and a touch) by its aria-label, not only in a hover's title."""
+    state, pres = _played("puerto-rico", 260)
+    html = board_html(pres.board(state.view(0)), pres, 0)
+    goods = re.findall(r'<i class="slot full" [^>]*>', html)  # a good of a known kind
+    assert goods, "no good on a ship or in the trading house: play longer"
+    names = {pres.label(g) for g in ("corn", "indigo", "sugar", "tobacco", "coffee")}
+    for mark in goods:
+        said = re.search(r'role="img" aria-label="([^"]+)"', mark)
+        assert said and said.group(1) in names, mark
+    occupants = re.findall(r'<span class="occ"[^>]*>', html)
+    assert occupants and all(re.search(r'aria-label="\d+ of \d+', o) for o in occupants)

@@ -1,12 +1,14 @@
 """The web table sends each seat the log as that seat reads it: a San Juan builder's payment is
-"you pay with Well, Tower and Smithy" to the payer and "seat 0 pays 3 cards" to every other
-seat and to a spectator, over HTTP, the websocket and the seat's record (the save a seat may
-download while people play); no other reader is ever sent the names in an own text."""
+"you build the Market hall with Well, Tower and Smithy" to the payer and "seat 0 builds the
+Market hall for 3 cards" to every other seat and to a spectator, over HTTP, the websocket and
+the seat's record (the save a seat may download while people play); no other reader is ever
+sent the names in an own text."""
 
 from __future__ import annotations
 
 import json
 import random
+import re
 
 from helpers.serve_api import move, new_table, state_of, token_of
 from interpreter.dsl.loglines import OwnLine
@@ -37,7 +39,7 @@ def test_each_seat_is_sent_its_own_lines_and_nobody_else_is(client):
         assert response.status_code == 200, response.text
     log = live.state.log
     own = [(i, text) for i, (_r, _s, text) in enumerate(log) if isinstance(text, OwnLine)]
-    payments = [(i, t) for i, t in own if t.own.startswith("you pay with ") and " and " in t.own]
+    payments = [(i, t) for i, t in own if t.own.startswith("you build the ") and " and " in t.own]
     assert payments, "a payment of several cards"
     messages = {seat: state_of(client, table, seat) for seat in (0, 1, 2, None)}
     records = {
@@ -62,8 +64,8 @@ def test_each_seat_is_sent_its_own_lines_and_nobody_else_is(client):
                 assert texts[i].startswith(f"Player {line.seat + 1} ")
                 assert line.own not in sent
     i, paid = payments[0]
-    count = paid.own.count(",") + 2
-    assert str(paid) == f"seat {paid.seat} pays {count} cards"
+    count = paid.own.split(" with ", 1)[1].count(",") + 2
+    assert re.fullmatch(rf"seat {paid.seat} builds the .+ for {count} cards", str(paid)), paid
     # the websocket's first message is the same as the seat's HTTP state
     for seat in (paid.seat, (paid.seat + 1) % 3):
         socket = f"/ws/tables/{table['id']}?token={token_of(table, seat)}"
