@@ -17,7 +17,7 @@ from typing import Any
 from interpreter.diagnostics.errors import Diagnostic, RulesError
 from interpreter.dsl.compiler import Compiler, Env, Fn, Scope
 from interpreter.model.added_entries import report as report_lacks, set_aside
-from interpreter.model.catalogs import Hook, compile_pieces, declare_names
+from interpreter.model.catalogs import HeldHook, Hook, compile_pieces, declare_names
 from interpreter.model.costs import OptionCost, compile_costs
 from interpreter.model.datatypes import DataTypes, check_data_types
 from interpreter.model.flow import Program, compile_flow, declare_variables
@@ -56,6 +56,8 @@ class Rules:
     player_areas: tuple[str, ...]
     hooks: dict[str, dict[str, Hook]]
     active: dict[str, tuple[Fn, str]]  # piece type -> (predicate, self slot)
+    # event -> the hooks of entries that are no pieces, run for the seat holding them
+    held_hooks: dict[str, list[HeldHook]]
     round_over: Fn
     trigger: Fn | None
     scoring: Scoring
@@ -176,7 +178,7 @@ def build_rules(
     declare_variables(host, data)
     # the flow before the hooks: its `emit` sites type the values each hook is given
     flow = compile_flow(host, data, {scope: fields.reset(scope) for scope in LOCAL_SCOPES})
-    active, hooks = compile_pieces(host, env, root, catalogs)
+    active, hooks, held_hooks = compile_pieces(host, env, root, catalogs)
     scoring = compile_scoring(host, root, data)
     invariants = compile_invariants(host, data)
     costs = compile_costs(host, data)
@@ -249,6 +251,7 @@ def build_rules(
         player_areas=tuple(k for k, (kind, _) in fields.player_init.items() if kind == "area"),
         hooks=hooks,
         active=active,
+        held_hooks=held_hooks,
         round_over=flow.round_over,
         trigger=flow.trigger,
         scoring=scoring,

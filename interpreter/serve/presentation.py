@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.model.may import may_offers, pending_field
+from interpreter.model.may import pending_bags
 from interpreter.model.words import doc_text, fill, label, option_words
 from interpreter.serve.drawing import Drawing, Face, draw_field
 
@@ -124,8 +124,7 @@ class Presentation:
             icons=dict(section.get("icons") or {}),
             colours=dict(section.get("colours") or {}),
             # and the engine's own bookkeeping of the cards' `may:` offers
-            internal=set(section.get("internal") or {})
-            | {pending_field(o.catalog) for o in may_offers(data)},
+            internal=set(section.get("internal") or {}) | set(pending_bags(data)),
             zones=[(z["title"], list(z.get("fields") or [])) for z in section.get("zones") or []],
             options=dict(section.get("options") or {}),
             tables=dict(data.get("tables") or {}),
