@@ -184,8 +184,11 @@ def _like(src: Any, items: list[tuple[str, Any, str | None]]) -> CommentedMap:
 
 
 def _pass(offer: MayOffer, do: str | None = None) -> CommentedMap:
-    """Declining, placed at the card's `may:` (what it reports and counts points there)."""
-    return _like(offer.hook, [("id", "pass", "may"), *([("do", do, None)] if do else [])])
+    """Declining, placed at the card's `may:` key (what it reports and counts points there)."""
+    out = _like(offer.hook, [("id", "pass", "may"), *([("do", do, None)] if do else [])])
+    if "id" in out.lc.data:
+        out.lc.line, out.lc.col = out.lc.data["id"][:2]
+    return out
 
 
 def _ask_each_steps(offer: MayOffer, var: str, coll: str) -> list[Any]:
