@@ -164,3 +164,14 @@ def test_every_coverage_point_is_in_a_rule_file_and_pass_at_the_cards_may() -> N
         p.file.endswith("nobles.yaml") and p.line == chapel and p.label == "pass"
         for p in probes.points
     )
+
+
+def test_a_for_offer_takes_no_amount(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # each value is offered once: an `amount` beside `for:` is refused at the amount
+    path = _copy_with(
+        tmp_path, "when: rank[c] <= n\n", "when: rank[c] <= n\n              amount: 2\n"
+    )
+    assert main(["validate", str(path)]) == 1
+    out = capsys.readouterr().out
+    line = _line_of("              when: rank[c] <= n") + 1
+    assert f"ruleset.yaml:{line}:23: error[S009]" in out, out
