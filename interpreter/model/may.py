@@ -92,7 +92,7 @@ def split_for(text: Any) -> tuple[str, str, int] | None:
 
 def for_domain(data: Any, text: Any) -> str | None:
     """The set or catalog a `may:` `for:` ranges over (its values key the pending bag): the
-    collection's own name, or the one declaring every id of a list (`[indigo, sugar]`)."""
+    collection's own name, or the one declaring every id of a list (`[red, blue]`)."""
     parts = split_for(text)
     if parts is None:
         return None
