@@ -42,6 +42,7 @@ from interpreter.load.locate import (
 __all__ = [
     "ASK_PHASE",
     "MayOffer",
+    "card_paths",
     "each_field",
     "expand_may",
     "may_offers",
@@ -372,6 +373,18 @@ def expand_may(data: Any) -> Any:
         )
     )
     return root
+
+
+def card_paths(data: Any) -> dict[str, str]:
+    """The pointer of each rule the engine writes for a `for:` offer (its `if` function and its
+    `do` procedure) -> the card's own pointer, so what a fault there reports is the card."""
+    out: dict[str, str] = {}
+    for o in may_offers(data):
+        if "for" in o.spec:
+            card = json_pointer(["catalogs", o.catalog, "entries", o.entry, "on", o.event, "may"])
+            out[json_pointer(["functions", _if_function(o), "expr"])] = f"{card}/if"
+            out[json_pointer(["procedures", _do_procedure(o), "do"])] = f"{card}/do"
+    return out
 
 
 def pending_bags(data: Any) -> dict[str, str]:

@@ -10,7 +10,7 @@ Each section has its own module; this one orders them (names before the texts th
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -30,7 +30,7 @@ from interpreter.model.functions import (
 from interpreter.model.host import DslHost
 from interpreter.model.invariants import Invariant, compile_invariants
 from interpreter.model.limits import Limits, read_limits
-from interpreter.model.may import expand_may, unasked_offers
+from interpreter.model.may import card_paths, expand_may, unasked_offers
 from interpreter.model.origins import TextOrigins
 from interpreter.model.scoring import Scoring, compile_scoring
 from interpreter.model.state_decl import LOCAL_SCOPES, declare_state
@@ -237,6 +237,8 @@ def build_rules(
     if host.diagnostics:
         # a fault inside a rule function is found at every call site: report it once
         faults = fold_unbound_seat_names(data, host.diagnostics)
+        # a fault in a rule the engine wrote from a card's `may:` names the card's path
+        faults = [_at_card(d, card_paths(data)) for d in faults]
         unique = {(d.code, d.file, d.line, d.column, d.message): d for d in faults}
         raise RulesError(sorted(unique.values(), key=Diagnostic.sort_key))
 
@@ -268,3 +270,11 @@ def build_rules(
         remember=fields.remember,
         words=words,
     )
+
+
+def _at_card(d: Diagnostic, cards: Mapping[str, str]) -> Diagnostic:
+    """`d` with the card's pointer where it names a rule written from that card."""
+    for written, card in cards.items():
+        if d.json_path == written or d.json_path.startswith(f"{written}/"):
+            return replace(d, json_path=card + d.json_path[len(written) :])
+    return d

@@ -103,6 +103,8 @@ def test_a_fault_is_reported_at_the_card(
     assert main(["validate", str(path)]) == 1
     out = capsys.readouterr().out
     assert f"ruleset.yaml:{_line_of(at)}:{column}: error[{said}]" in out, out
+    # the rules the engine writes for a `for:` offer are named by the card's path
+    assert "/functions/" not in out and "/procedures/" not in out, out
 
 
 def test_show_prints_the_captains_privilege_on_the_role_card(
