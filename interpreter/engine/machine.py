@@ -15,6 +15,7 @@ from interpreter.engine.blocks import STOPS_AT, block_at
 from interpreter.engine.forced import decided_in_public
 from interpreter.engine.options import option_enumerator
 from interpreter.engine.scoring import finish
+from interpreter.model.catalogs import HeldHook
 from interpreter.model.flow import CHOOSE, END_ROUND, FINISH
 from interpreter.model.rules import Rules
 
@@ -314,8 +315,12 @@ def event_firer(rules: Rules) -> Callable[[State, str, list], None]:
     only the areas that may hold a piece with a hook for it (as ability_reader does)."""
     walks = {event: areas_holding(rules, hooks) for event, hooks in rules.hooks.items()}
     active = rules.active
+    held_hooks = rules.held_hooks
 
     def fire_event(s: State, event: str, args: list) -> None:
+        held = held_hooks.get(event)
+        if held:  # entries no piece stands for (a `held-by:` catalog): their holder's hooks
+            fire_held(s, held, args)
         areas = walks.get(event)
         if not areas:
             return
@@ -347,6 +352,21 @@ def event_firer(rules: Rules) -> Callable[[State, str, list], None]:
                 hook.fn(s)
 
     return fire_event
+
+
+def fire_held(s: State, held: list[HeldHook], args: list) -> None:
+    """Run the hooks of `held` (in catalog order) whose entry the event's seat holds now."""
+    seat = args[0]
+    t = s.t
+    for h in held:
+        if h.holder(s, h.entry) != seat:
+            continue
+        hook = h.hook
+        t[hook.self_key] = h.entry
+        t[hook.owner_key] = seat
+        for key, value in zip(hook.param_keys, args, strict=True):
+            t[key] = value
+        hook.fn(s)
 
 
 def areas_holding(rules: Rules, kinds: Collection[str]) -> tuple[str, ...]:

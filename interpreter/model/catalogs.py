@@ -4,14 +4,15 @@ and what it grants; `active` predicates and `on:` hooks are compiled per piece t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from interpreter.dsl.compiler import Env, Fn, Scope
-from interpreter.dsl.types import SEAT, Piece
+from interpreter.dsl.types import ANY, SEAT, Id, Piece, item_of
 from interpreter.load.locate import is_map, json_pointer
 from interpreter.model.host import DslHost
-from interpreter.model.may import pending_field
+from interpreter.model.may import each_field, pending_field, split_for
 from interpreter.model.values import hint, plain
 
 
@@ -23,6 +24,21 @@ class Hook:
     self_key: str
     owner_key: str
     param_keys: tuple[str, ...]
+
+
+# (state, entry id) -> the seat holding that entry now, or none
+Holder = Callable[[Any, str], Any]
+
+
+@dataclass
+class HeldHook:
+    """A hook of an entry that is no piece (a catalog with `held-by:`, such as roles): it runs
+    for the seat that `holder` (read with `self` the entry's id) names, when the event fires
+    on that seat."""
+
+    entry: str
+    hook: Hook
+    holder: Holder
 
 
 class _Constants:
@@ -137,12 +153,15 @@ def _kind(value: Any) -> str:
 
 def compile_pieces(
     host: DslHost, env: Env, root: Scope, catalogs: Any
-) -> tuple[dict[str, tuple[Fn, str]], dict[str, dict[str, Hook]]]:
-    """Each catalog's `active` predicate (piece type -> (predicate, self slot)) and each entry's
-    `on:` hooks (event -> piece type -> Hook)."""
+) -> tuple[dict[str, tuple[Fn, str]], dict[str, dict[str, Hook]], dict[str, list[HeldHook]]]:
+    """Each catalog's `active` predicate (piece type -> (predicate, self slot)), each entry's
+    `on:` hooks (event -> piece type -> Hook), and the hooks of the entries a `held-by:` catalog
+    gives to a seat (event -> HeldHook, in catalog order)."""
     active: dict[str, tuple[Fn, str]] = {}
     hooks: dict[str, dict[str, Hook]] = {}
+    held: dict[str, list[HeldHook]] = {}
     for cname, cat in catalogs.items():
+        holder = _holder(host, root, str(cname), cat)
         if "active" in cat:
             scope = root.child()
             key = scope.temp("self", Piece(str(cname)))
@@ -165,7 +184,8 @@ def compile_pieces(
                     )
                     continue
                 scope = root.child()
-                self_key = scope.temp("self", Piece(str(cname)))
+                # a held entry's `self` is its id; a piece's is the piece
+                self_key = scope.temp("self", (Piece if holder is None else Id)(str(cname)))
                 owner_key = scope.temp("owner", SEAT)
                 # the values' types, as the event's `emit` sites pass them (compiled before)
                 seen = env.types.events.get(event, []) if env.types else []
@@ -180,21 +200,48 @@ def compile_pieces(
                 k = host.point("effect", f"{eid} on {event}", hpath)
                 if k is not None:  # a coverage build: count each run of the hook
                     fn = host.probes.wrap(k, fn)
-                hooks.setdefault(event, {})[str(eid)] = Hook(fn, self_key, owner_key, keys)
+                hook = Hook(fn, self_key, owner_key, keys)
+                if holder is None:
+                    hooks.setdefault(event, {})[str(eid)] = hook
+                else:
+                    held.setdefault(event, []).append(HeldHook(str(eid), hook, holder))
             if host.probes is not None:
                 for ability in (entry or {}).get("grants") or {}:
                     gpath = ["catalogs", cname, "entries", eid, "grants", ability]
                     k = host.point("grant", f"{eid} grants {ability}", gpath)
                     host.probes.grants[(str(eid), str(ability))] = k
-    return active, hooks
+    return active, hooks, held
+
+
+def _holder(host: DslHost, root: Scope, cname: str, cat: Any) -> Holder | None:
+    """A `held-by:` catalog's holder: the seat (or none) that holds the entry `self` names now.
+    Its entries are no pieces (roles, say): their hooks run for the seat holding them."""
+    if "held-by" not in cat:
+        return None
+    scope = root.child()
+    key = scope.temp("self", Id(cname))
+    fn = host.expression(cat["held-by"], ["catalogs", cname, "held-by"], scope)
+
+    def holder(s: Any, entry: str) -> Any:
+        s.t[key] = entry
+        return fn(s)
+
+    return holder
 
 
 def _may_hook(host: DslHost, scope: Scope, cname: str, eid: str, hook: Any, hpath: list) -> Fn:
-    """A `{may: ..., do: ...}` hook (model/may.py): `do` runs, then the offer is recorded in
-    the owner's pending bag, `amount` more when `when` holds (both read now)."""
-    plain_do = host.statements(hook["do"], [*hpath, "do"], scope) if "do" in hook else None
+    """A `{may: ..., do: ...}` hook (model/may.py): the offer is recorded in the owner's pending
+    bag, `amount` more when `when` holds (both read as the event happens), then `do` runs. A
+    `for:` offer records each value `when` holds for, in the entry's own bag."""
     spec = hook["may"]
     mpath = [*hpath, "may"]
+    each = split_for(spec["for"]) if "for" in spec else None
+    domain: Fn | None = None
+    slot = ""
+    if each is not None:
+        var, coll, offset = each
+        domain = host.expression(coll, [*mpath, "for"], scope, offset, expect="collection")
+        slot = scope.temp(var, item_of(host.c.last_type or ANY))
     when = (
         host.expression(spec["when"], [*mpath, "when"], scope, expect="bool")
         if "when" in spec
@@ -205,13 +252,24 @@ def _may_hook(host: DslHost, scope: Scope, cname: str, eid: str, hook: Any, hpat
         amount = host.expression(spec["amount"], [*mpath, "amount"], scope, expect="number")
     else:
         amount = None
-    record = host.statements(f"owner.{pending_field(cname)}[{eid}] += may-offered", mpath, scope)
+    if each is not None:
+        record = host.statements(f"owner.{each_field(eid)}[{each[0]}] = 1", mpath, scope)
+    else:
+        record = host.statements(
+            f"owner.{pending_field(cname)}[{eid}] += may-offered", mpath, scope
+        )
+    plain_do = host.statements(hook["do"], [*hpath, "do"], scope) if "do" in hook else None
 
     def offer(s: Any) -> None:
-        if plain_do is not None:
-            plain_do(s)
-        if when is None or when(s):
+        if domain is not None:
+            for value in domain(s):
+                s.t[slot] = value
+                if when is None or when(s):
+                    record(s)
+        elif when is None or when(s):
             s.t[amount_key] = 1 if amount is None else amount(s)
             record(s)
+        if plain_do is not None:
+            plain_do(s)
 
     return offer

@@ -42,10 +42,14 @@ from interpreter.load.locate import (
 __all__ = [
     "ASK_PHASE",
     "MayOffer",
+    "card_paths",
+    "each_field",
     "expand_may",
     "may_offers",
+    "pending_bags",
     "pending_field",
     "phases_run",
+    "split_for",
     "unasked_offers",
 ]
 
@@ -58,17 +62,55 @@ AMOUNT_VAR = "amount"
 
 @dataclass(frozen=True)
 class MayOffer:
-    """One card's `may:` hook: its catalog, entry, event, and the `may:` map itself."""
+    """One card's `may:` hook: its catalog, entry, event, the `may:` map itself and the hook
+    that holds it (where the generated `pass` is placed)."""
 
     catalog: str
     entry: str
     event: str
     spec: Any
+    hook: Any = None
 
 
 def pending_field(catalog: str) -> str:
     """The player bag that holds a catalog's offers not yet asked (keyed by entry)."""
     return f"may-{catalog}"
+
+
+def each_field(entry: str) -> str:
+    """The player bag that holds an entry's `for:` offers not yet asked (keyed by value)."""
+    return f"may-{entry}"
+
+
+def split_for(text: Any) -> tuple[str, str, int] | None:
+    """`VAR in COLLECTION` as (VAR, COLLECTION, the column COLLECTION starts at), or None."""
+    name, sep, rest = str(text).partition(" in ")
+    name = name.strip()
+    if not sep or not name or not name.replace("-", "").replace("_", "").isalnum():
+        return None
+    return name, rest, len(str(text).partition(" in ")[0]) + len(sep)
+
+
+def for_domain(data: Any, text: Any) -> str | None:
+    """The set or catalog a `may:` `for:` ranges over (its values key the pending bag): the
+    collection's own name, or the one declaring every id of a list (`[red, blue]`)."""
+    parts = split_for(text)
+    if parts is None:
+        return None
+    coll = parts[1].strip()
+    members: dict[str, list[str]] = {
+        str(k): [str(x) for x in v or []] for k, v in (data.get("sets") or {}).items()
+    }
+    for cname, cat in (data.get("catalogs") or {}).items():
+        members[str(cname)] = [str(e) for e in ((cat or {}).get("entries") or {})]
+    if coll in members:
+        return coll
+    if coll.startswith("[") and coll.endswith("]"):
+        ids = [x.strip() for x in coll[1:-1].split(",") if x.strip()]
+        for name, have in members.items():
+            if ids and all(i in have for i in ids):
+                return name
+    return None
 
 
 def may_offers(data: Any) -> Iterator[MayOffer]:
@@ -81,7 +123,7 @@ def may_offers(data: Any) -> Iterator[MayOffer]:
             hooks = entry.get("on") if is_map(entry) else None
             for event, hook in (hooks or {}).items():
                 if is_map(hook) and is_map(hook.get("may")):
-                    yield MayOffer(str(cname), str(eid), str(event), hook["may"])
+                    yield MayOffer(str(cname), str(eid), str(event), hook["may"], hook)
 
 
 def _at_key(data: Any, path: list[Any], code: str, message: str, severity: str) -> Diagnostic:
@@ -142,6 +184,85 @@ def _like(src: Any, items: list[tuple[str, Any, str | None]]) -> CommentedMap:
     return out
 
 
+def _pass(offer: MayOffer, do: str | None = None) -> CommentedMap:
+    """Declining, placed at the card's `may:` key (what it reports and counts points there)."""
+    out = _like(offer.hook, [("id", "pass", "may"), *([("do", do, None)] if do else [])])
+    if "id" in out.lc.data:
+        out.lc.line, out.lc.col = out.lc.data["id"][:2]
+    return out
+
+
+def _ask_each_steps(offer: MayOffer, var: str, coll: str) -> list[Any]:
+    """The steps that ask a `for:` offer: one question with an option for each value offered
+    and not yet taken (`if` holding), asked again after each one taken; `pass` declines the
+    rest (see the module docstring)."""
+    spec = offer.spec
+    bag = f"actor.{each_field(offer.entry)}"
+    test = f"{bag}[{var}] > 0" + (f" and {_if_function(offer)}({var})" if "if" in spec else "")
+    option = _like(
+        spec,
+        [
+            ("id", spec["id"], "id"),
+            ("for", spec["for"], "for"),
+            ("if", test, "if" if "if" in spec else "for"),
+            *([("log", spec["log"], "log")] if "log" in spec else []),
+            ("do", f"{bag}[{var}] = 0\n{_do_procedure(offer)}({var})", "do"),
+        ],
+    )
+    choose = _like(
+        spec,
+        [
+            ("who", "actor", None),
+            ("label", str(spec.get("label") or f"{spec['id']}?"), "label"),
+            ("options", CommentedSeq([option, _pass(offer, f"clear({bag})")]), None),
+        ],
+    )
+    asked = _like(
+        spec,
+        [
+            ("while", f"any({test} for {var} in {coll})", "if" if "if" in spec else "for"),
+            (
+                "steps",
+                CommentedSeq(
+                    [
+                        _like(
+                            spec,
+                            [("name", f"{offer.entry}-choice", None), ("choose", choose, None)],
+                        )
+                    ]
+                ),
+                None,
+            ),
+        ],
+    )
+    steps = CommentedSeq(
+        [
+            _like(
+                spec,
+                [("name", f"{offer.entry}-offered", None), ("do", f"{OWNER_VAR} = actor", None)],
+            ),
+            _like(spec, [("name", f"{offer.entry}-asked", None), ("repeat", asked, None)]),
+            _like(spec, [("name", f"{offer.entry}-done", None), ("do", f"clear({bag})", None)]),
+        ]
+    )
+    return [
+        _like(
+            spec,
+            [("name", offer.entry, None), ("if", f"total({bag}) > 0", None), ("then", steps, None)],
+        )
+    ]
+
+
+def _if_function(offer: MayOffer) -> str:
+    """The rule function the engine writes for a `for:` offer's `if` (the card's own text)."""
+    return f"may-{offer.entry}-if"
+
+
+def _do_procedure(offer: MayOffer) -> str:
+    """The procedure the engine writes for a `for:` offer's `do` (the card's own text)."""
+    return f"may-{offer.entry}-do"
+
+
 def _ask_steps(offer: MayOffer) -> list[Any]:
     """The steps that ask one card's offer (see the module docstring)."""
     spec = offer.spec
@@ -159,7 +280,7 @@ def _ask_steps(offer: MayOffer) -> list[Any]:
         [
             ("who", "actor", None),
             ("label", str(spec.get("label") or f"{spec['id']}?"), "label"),
-            ("options", CommentedSeq([option, CommentedMap(id="pass")]), None),
+            ("options", CommentedSeq([option, _pass(offer)]), None),
         ],
     )
     ask: Any = _like(spec, [("name", f"{offer.entry}-choice", None), ("choose", choose, None)])
@@ -209,18 +330,32 @@ def expand_may(data: Any) -> Any:
                 )
             ]
         )
+    domains = _each_domains(data, offers)
     tree = CopyOnWriteTree()
     tree.root = tree.copy(data)
     root = tree.root
-    for key in ("state", "flow", "phases"):
+    for key in ("state", "flow", "phases", "functions", "procedures"):
         if not is_map(root.get(key)):
             root[key] = CommentedMap()
     state = tree.writable(["state"])
     if not is_map(state.get("player")):
         state["player"] = CommentedMap()
     player = tree.writable(["state", "player"])
-    for catalog in dict.fromkeys(o.catalog for o in offers):
-        player.setdefault(pending_field(catalog), {"bag": catalog})
+    for field, collection in pending_bags(data).items():
+        player.setdefault(field, {"bag": collection})
+    functions = tree.writable(["functions"])
+    procedures = tree.writable(["procedures"])
+    for o in offers:
+        if o.entry not in domains:
+            continue
+        params = CommentedSeq([domains[o.entry].var])
+        if "if" in o.spec:
+            functions[_if_function(o)] = _like(
+                o.spec, [("params", params, "for"), ("expr", o.spec["if"], "if")]
+            )
+        procedures[_do_procedure(o)] = _like(
+            o.spec, [("params", params, "for"), ("do", o.spec["do"], "do")]
+        )
     flow = tree.writable(["flow"])
     variables = CommentedSeq(list(flow.get("variables") or []))
     for var in (OWNER_VAR, AMOUNT_VAR):
@@ -228,5 +363,79 @@ def expand_may(data: Any) -> Any:
             variables.append(var)
     flow["variables"] = variables
     phases = tree.writable(["phases"])
-    phases[ASK_PHASE] = CommentedSeq(step for o in offers for step in _ask_steps(o))
+    phases[ASK_PHASE] = CommentedSeq(
+        step
+        for o in offers
+        for step in (
+            _ask_each_steps(o, domains[o.entry].var, domains[o.entry].collection)
+            if o.entry in domains
+            else _ask_steps(o)
+        )
+    )
     return root
+
+
+def card_paths(data: Any) -> dict[str, str]:
+    """The pointer of each rule the engine writes for a `for:` offer (its `if` function and its
+    `do` procedure) -> the card's own pointer, so what a fault there reports is the card."""
+    out: dict[str, str] = {}
+    for o in may_offers(data):
+        if "for" in o.spec:
+            card = json_pointer(["catalogs", o.catalog, "entries", o.entry, "on", o.event, "may"])
+            out[json_pointer(["functions", _if_function(o), "expr"])] = f"{card}/if"
+            out[json_pointer(["procedures", _do_procedure(o), "do"])] = f"{card}/do"
+    return out
+
+
+def pending_bags(data: Any) -> dict[str, str]:
+    """The player bags the cards' offers wait in until asked (field -> the set or catalog that
+    keys it): `may-CATALOG` by entry, and `may-ENTRY` by value for an entry's `for:` offer."""
+    offers = list(may_offers(data))
+    domains = _each_domains(data, offers, report=False)
+    bags: dict[str, str] = {}
+    for o in offers:
+        if o.entry in domains:
+            bags[each_field(o.entry)] = domains[o.entry].domain
+        else:
+            bags.setdefault(pending_field(o.catalog), o.catalog)
+    return bags
+
+
+@dataclass(frozen=True)
+class Each:
+    """A `for:` offer's `VAR in COLLECTION`, and the set or catalog (`domain`) it ranges over."""
+
+    var: str
+    collection: str
+    domain: str
+
+
+def _each_domains(data: Any, offers: list[MayOffer], report: bool = True) -> dict[str, Each]:
+    """Entry -> what its `for:` offer ranges over. D007 (with `report`) where a
+    `for:` is no `VAR in COLLECTION` over a set, a catalog or a list of one's ids."""
+    domains: dict[str, Each] = {}
+    faults: list[Diagnostic] = []
+    for o in offers:
+        if "for" not in o.spec:
+            continue
+        domain = for_domain(data, o.spec["for"])
+        parts = split_for(o.spec["for"])
+        if domain is None or parts is None:
+            path = ["catalogs", o.catalog, "entries", o.entry, "on", o.event, "may", "for"]
+            file, line, col = locate(data, path)
+            faults.append(
+                Diagnostic(
+                    "D007",
+                    "a `may:` `for:` is 'NAME in COLLECTION', the collection a set or catalog "
+                    f"or a list of its ids (its values key the offers), got {o.spec['for']!r}",
+                    file,
+                    line,
+                    col,
+                    json_pointer(path),
+                )
+            )
+            continue
+        domains[o.entry] = Each(parts[0], parts[1], domain)
+    if faults and report:
+        raise RulesError(faults)
+    return domains

@@ -10,14 +10,14 @@ Each section has its own module; this one orders them (names before the texts th
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
 from interpreter.diagnostics.errors import Diagnostic, RulesError
 from interpreter.dsl.compiler import Compiler, Env, Fn, Scope
 from interpreter.model.added_entries import report as report_lacks, set_aside
-from interpreter.model.catalogs import Hook, compile_pieces, declare_names
+from interpreter.model.catalogs import HeldHook, Hook, compile_pieces, declare_names
 from interpreter.model.costs import OptionCost, compile_costs
 from interpreter.model.datatypes import DataTypes, check_data_types
 from interpreter.model.end_triggers import declare_end_triggers
@@ -31,7 +31,7 @@ from interpreter.model.functions import (
 from interpreter.model.host import SECRET_VARS, DslHost
 from interpreter.model.invariants import Invariant, compile_invariants
 from interpreter.model.limits import Limits, read_limits
-from interpreter.model.may import expand_may, unasked_offers
+from interpreter.model.may import card_paths, expand_may, unasked_offers
 from interpreter.model.origins import TextOrigins
 from interpreter.model.scoring import Scoring, compile_scoring
 from interpreter.model.state_decl import LOCAL_SCOPES, declare_state
@@ -57,6 +57,8 @@ class Rules:
     player_areas: tuple[str, ...]
     hooks: dict[str, dict[str, Hook]]
     active: dict[str, tuple[Fn, str]]  # piece type -> (predicate, self slot)
+    # event -> the hooks of entries that are no pieces, run for the seat holding them
+    held_hooks: dict[str, list[HeldHook]]
     round_over: Fn
     trigger: Fn | None
     scoring: Scoring
@@ -182,7 +184,7 @@ def build_rules(
     declare_end_triggers(root, env, data)
     # the flow before the hooks: its `emit` sites type the values each hook is given
     flow = compile_flow(host, data, {scope: fields.reset(scope) for scope in LOCAL_SCOPES})
-    active, hooks = compile_pieces(host, env, root, catalogs)
+    active, hooks, held_hooks = compile_pieces(host, env, root, catalogs)
     scoring = compile_scoring(host, root, data)
     invariants = compile_invariants(host, data)
     costs = compile_costs(host, data)
@@ -242,6 +244,8 @@ def build_rules(
     if host.diagnostics:
         # a fault inside a rule function is found at every call site: report it once
         faults = fold_unbound_seat_names(data, host.diagnostics)
+        # a fault in a rule the engine wrote from a card's `may:` names the card's path
+        faults = [_at_card(d, card_paths(data)) for d in faults]
         unique = {(d.code, d.file, d.line, d.column, d.message): d for d in faults}
         raise RulesError(sorted(unique.values(), key=Diagnostic.sort_key))
 
@@ -256,6 +260,7 @@ def build_rules(
         player_areas=tuple(k for k, (kind, _) in fields.player_init.items() if kind == "area"),
         hooks=hooks,
         active=active,
+        held_hooks=held_hooks,
         round_over=flow.round_over,
         trigger=flow.trigger,
         scoring=scoring,
@@ -273,3 +278,11 @@ def build_rules(
         words=words,
         secret_vars=marks[SECRET_VARS],
     )
+
+
+def _at_card(d: Diagnostic, cards: Mapping[str, str]) -> Diagnostic:
+    """`d` with the card's pointer where it names a rule written from that card."""
+    for written, card in cards.items():
+        if d.json_path == written or d.json_path.startswith(f"{written}/"):
+            return replace(d, json_path=card + d.json_path[len(written) :])
+    return d

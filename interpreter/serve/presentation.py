@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.model.may import pending_field
+from interpreter.model.may import pending_bags
 from interpreter.model.words import doc_text, fill, label, option_words
 from interpreter.ruleset.nodes import Plain
 from interpreter.ruleset.presentation import CardSpec, DrawSpec, GestureSpec, OptionStyle
@@ -130,8 +130,7 @@ class Presentation:
             icons=dict(section.icons),
             colours=dict(section.colours),
             # and the engine's own bookkeeping of the cards' `may:` offers
-            internal=set(section.internal)
-            | {pending_field(c.name) for c in ruleset.catalogs.values() if c.offers_may},
+            internal=set(section.internal) | set(pending_bags(ruleset.data)),
             zones=[(z.title, list(z.fields)) for z in section.zones],
             options=dict(section.options),
             tables=ruleset.table_values(),

@@ -275,11 +275,11 @@ class HeuristicBot:
             # the colonist that leaves the supply short of the next ship's minimum
             return self._offer_value(view, g["colonist-supply"] - 1 < len(view["players"]))
         if family in ("vp", "privilege-vp"):
-            # what a building's `may:` offers waits in may-buildings until it is asked
+            # what a card's `may:` offers waits in may-CATALOG until it is asked
             if family == "vp":
                 offered = me["may-buildings"].get(rest, 0)
             else:
-                offered = me["privilege-vp-offer"]
+                offered = me["may-roles"].get("captain", 0)
             return self._offer_value(view, g["vp-chips"] <= offered)
         if family == "place":
             return self._place_value(rest, me)

@@ -181,8 +181,8 @@ def _copy_with(tmp_path: Path, old: str, new: str) -> Path:
     return dest.parent
 
 
-# The harbor's `may:` in the base ruleset: the VP it offers per loading.
-HARBOR_BONUS = "id: vp:harbor\n              amount: 1"
+# The harbor's knob in the base ruleset: the VP its `may:` offers per loading.
+HARBOR_BONUS = "\n  harbor-vp: 1\n"
 
 
 def test_unchanged_copy_passes_everything(tmp_path):
@@ -191,7 +191,7 @@ def test_unchanged_copy_passes_everything(tmp_path):
 
 
 def test_changing_the_harbor_bonus_fails_exactly_the_harbor_scenarios(tmp_path):
-    rulesets = _copy_with(tmp_path, HARBOR_BONUS, HARBOR_BONUS.replace("amount: 1", "amount: 2"))
+    rulesets = _copy_with(tmp_path, HARBOR_BONUS, HARBOR_BONUS.replace("1", "2"))
     assert _failing(rulesets) == {
         "the harbor adds 1 VP to each load",
         "harbor and wharf, the rulebook's example",
@@ -199,6 +199,7 @@ def test_changing_the_harbor_bonus_fails_exactly_the_harbor_scenarios(tmp_path):
         # The New Buildings' small wharf ships through the same harbor hook
         "small wharf and harbor, per-kind, 1 VP for each kind shipped",
         "small wharf and harbor, per-load, 1 VP for the load",
+        "the base game's harbor offers 1 VP a loading",
     }
 
 
@@ -209,7 +210,7 @@ def test_changing_the_office_cost_fails_exactly_its_scenario(tmp_path):
 
 
 def test_cli_runs_against_a_modified_copy(tmp_path, capsys):
-    rulesets = _copy_with(tmp_path, HARBOR_BONUS, HARBOR_BONUS.replace("amount: 1", "amount: 2"))
+    rulesets = _copy_with(tmp_path, HARBOR_BONUS, HARBOR_BONUS.replace("1", "2"))
     code = main(
         ["test", str(SCENARIOS / "puerto-rico" / "harbor.yaml"), "--rulesets", str(rulesets)]
     )
