@@ -70,6 +70,8 @@ class _StandIn:
     __pow__ = __rpow__ = __and__ = __rand__ = __or__ = __ror__ = __xor__ = __rxor__ = _read
 
     def __getattr__(self, name: str) -> NoReturn:  # a list's or a generator's methods
+        if name.startswith("__"):  # a tool's look for a protocol (doctest's `__wrapped__`)
+            raise AttributeError(name)
         raise UnseenRead
 
 

@@ -3,7 +3,7 @@
 themselves wherever a text writes them and they name nothing else (`trigger: deck-exhausted if
 end-trigger == none else end-trigger`, `end-trigger = city-full`, `trigger-end(city)`). A name
 the ruleset declares otherwise (a state field, a table, a function, an id) keeps its meaning,
-and its end trigger is written in quotes there (`"vp-chips"` where `vp-chips` is a counter).
+and its end trigger is written in quotes there (`"points"` where `points` is a counter).
 
 A bare name of no trigger nor anything else is D003 (unknown name), whose did-you-mean lists
 the triggers too; the whole `trigger:` a bare word naming nothing is R001 (unknown end

@@ -1,12 +1,12 @@
 """The engine's own moves written as steps: a decision with one legal option, which the engine
-takes by itself, is listed by an `only choice:` step (`only choice: seat 3 load:corn:ship-6`),
+takes by itself, is listed by an `only choice:` step (`only choice: seat 3 move:a:b`),
 so that an `expect` before it sees the state before it and one after it the state after it,
 without `forced: ask`.
 
 The runner stops at the decisions of one option on the way to such a step (`watching`); each is
 taken as the engine takes it (logged as the only choice, neither counted nor kept in the
 history) up to the one the step lists (`settle`), which the step takes the same way. A step
-that names a seat and an option (`seat 3: load:corn:ship-6`) still says that the seat is asked.
+that names a seat and an option (`seat 3: move:a:b`) still says that the seat is asked.
 """
 
 from __future__ import annotations

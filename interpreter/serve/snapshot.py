@@ -28,7 +28,7 @@ def snapshot(
     """The state as plain data; its log and history from entry ``log_from`` and
     ``history_from`` on (the receiver has those before). ``known_rng``: the generator whose
     state the receiver holds (sent with an earlier snapshot): while the state still holds it,
-    it is not sent again (some 3.7 KB of the 7 KB of a 3-player Puerto Rico position). A
+    it is not sent again (about half the bytes of a position: docs/performance.md). A
     generator once sent is marked shared, so that whoever draws from it next clones it first
     (``State.rng``): one that is still the known one has not drawn since."""
     fields = {k: v for k, v in state.__dict__.items() if k not in _KEPT_APART}

@@ -125,4 +125,4 @@ def test_a_line_of_an_expansion_gives_the_composed_path(capsys):
     node, *_ = load_rules_data("puerto-rico", ["new-buildings"])
     for segment in split_path(doc["path"]):
         node = node[find_item(node, segment).key]
-    assert node == "chooser.quarry-choice > 0 and quarry-stack > 0"
+    assert node == "chooser.quarry-choice > 0 and quarry-stack > 0 and quarry-allowed(chooser)"

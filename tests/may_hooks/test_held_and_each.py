@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers.toy_rules import copy_with, line_of, play
 from interpreter.cli.main import main
 from interpreter.engine.loader import load_game
 from interpreter.model.probes import Probes
@@ -21,24 +22,15 @@ RULESETS = CROWN.parents[3] / "rulesets" / "puerto-rico"
 
 
 def _play(options: list[str], path: Path = CROWN):
-    game = load_game(str(path), 2)
-    s = game.new_state(seed=1)
-    for o in options:
-        assert o in s.legal_options(), (o, s.legal_options())
-        s.apply(o)
-    return game, s
+    return play(path, options)
 
 
 def _copy_with(tmp_path: Path, old: str, new: str) -> Path:
-    text = CROWN.read_text(encoding="utf-8")
-    assert text.count(old) == 1
-    dest = tmp_path / "ruleset.yaml"
-    dest.write_text(text.replace(old, new), encoding="utf-8")
-    return dest
+    return copy_with(CROWN, tmp_path, old, new)
 
 
 def _line_of(text: str) -> int:
-    return CROWN.read_text(encoding="utf-8").splitlines().index(text) + 1
+    return line_of(CROWN, text)
 
 
 def test_a_held_cards_hook_runs_for_its_holder_only() -> None:

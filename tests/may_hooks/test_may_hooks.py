@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers.toy_rules import copy_with, line_of, play
 from interpreter.cli.main import main
 from interpreter.engine.loader import load_game
 
@@ -21,24 +22,15 @@ def _game():
 
 
 def _play(options: list[str]):
-    game = _game()
-    s = game.new_state(seed=1)
-    for o in options:
-        assert o in s.legal_options(), (o, s.legal_options())
-        s.apply(o)
-    return game, s
+    return play(CHARMS, options)
 
 
 def _copy_with(tmp_path: Path, old: str, new: str) -> Path:
-    text = CHARMS.read_text(encoding="utf-8")
-    assert text.count(old) == 1
-    dest = tmp_path / "ruleset.yaml"
-    dest.write_text(text.replace(old, new), encoding="utf-8")
-    return dest
+    return copy_with(CHARMS, tmp_path, old, new)
 
 
 def _line_of(text: str) -> int:
-    return CHARMS.read_text(encoding="utf-8").splitlines().index(text) + 1
+    return line_of(CHARMS, text)
 
 
 def test_offers_add_up_and_are_asked_in_catalog_order() -> None:

@@ -8,6 +8,7 @@ test_rules_off_the_loop.py::test_a_spinning_rule_stops_its_table_and_no_other_wa
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 from interpreter.serve.caps import Caps
 from interpreter.serve.workers import Worker
@@ -31,4 +32,6 @@ def test_a_worker_stopped_by_the_server_is_not_started_again() -> None:
         finally:
             worker.stop()
 
-    asyncio.run(play())
+    # in a thread of its own: a test before it in this process may leave an event loop running
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, play()).result()
