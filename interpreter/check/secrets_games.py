@@ -181,7 +181,7 @@ def _real(path: str) -> str:
 
 
 def _counts(base: Path, overlays: tuple[str, ...]) -> list[int]:
-    from interpreter.engine.loader import load_rules_data
+    from interpreter.compose.rulefiles import load_rules_data
 
     data = load_rules_data(str(base), overlays)[0]
     pl = data.get("players") or {}

@@ -134,8 +134,7 @@ def presentation_of(game: str, overlays: Sequence[str], loaded: Any = None) -> A
     from the loaded game's typed rules, else from its rule files; None when they cannot be
     read here (the person then sees the plain view)."""
     try:
-        from interpreter.engine.loader import load_ruleset
-        from interpreter.ruleset.ruleset import Ruleset
+        from interpreter.ruleset.ruleset import Ruleset, load_ruleset
         from interpreter.serve.presentation import Presentation
 
         ruleset = getattr(loaded, "ruleset", None)  # a stand-in game (a test's) may have none

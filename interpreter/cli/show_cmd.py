@@ -173,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
 
     from interpreter.cli.config import split_commas
     from interpreter.compose.paths import find_item, named_path
-    from interpreter.engine.loader import load_rules_data
+    from interpreter.compose.rulefiles import load_rules_data
     from interpreter.load.locate import slash_path, split_path
 
     overlays = split_commas(args.overlays) or []

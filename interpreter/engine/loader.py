@@ -1,5 +1,6 @@
-"""Load a game: find its rule files, compose the overlays, check the schema, resolve the player
-count and options, and compile it into a :class:`Game`.
+"""Load a game: its rule files read in (``compose/rulefiles.py``: found, composed, checked
+against the schema), the player count and options resolved, and the result compiled into a
+:class:`Game`.
 
     game = load_game("my-game", players=4)      # a name under rulesets/, or a path to a file
 """
@@ -7,50 +8,16 @@ count and options, and compile it into a :class:`Game`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
-from interpreter.diagnostics.errors import ConfigError, RulesError
+from interpreter.compose.rulefiles import load_rules_data
+from interpreter.diagnostics.errors import ConfigError
 from interpreter.engine.game import Game
 from interpreter.load import catalog
-from interpreter.load.resources import data_dir
 from interpreter.model.rules import build_rules
 from interpreter.ruleset.ruleset import Ruleset
 
-__all__ = ["load_game", "load_game_and_data", "load_rules_data", "load_ruleset", "resolve_options"]
-
-
-def load_rules_data(
-    name_or_path: str, overlays: Sequence[str] = ()
-) -> tuple[Any, list[str], Path, tuple[str, ...]]:
-    """Load, compose and schema-check rule files: (data, source files, base path, overlay ids)."""
-    from interpreter.load.yamlload import load_yaml_file
-
-    base_path = catalog.find_game(name_or_path)
-    base = load_yaml_file(base_path)
-    docs = [load_yaml_file(catalog.find_overlay(base_path, o)) for o in overlays]
-    overlay_ids = tuple(str(d.data.get("overlay", Path(d.path).stem)) for d in docs)
-    if docs:
-        from interpreter.compose.overlays import compose
-
-        composed = compose(base, docs)
-        data, sources = composed.data, composed.sources
-    else:
-        data, sources = base.data, [base.path]
-    schema_path = data_dir("schemas") / "ruleset.schema.json"
-    if schema_path.is_file():
-        from interpreter.load.schema import check, load_schema
-
-        diags = [d for d in check(data, load_schema("ruleset")) if d.severity == "error"]
-        if diags:
-            raise RulesError(diags)
-    return data, sources, base_path, overlay_ids
-
-
-def load_ruleset(name_or_path: str, overlays: Sequence[str] = ()) -> Ruleset:
-    """Load, compose and schema-check rule files into the typed :class:`Ruleset`, without
-    compiling them (what a driver reads before any game is made: the terminal's words)."""
-    return Ruleset.from_data(load_rules_data(name_or_path, overlays)[0])
+__all__ = ["load_game", "load_game_and_data", "resolve_options"]
 
 
 def resolve_options(declared: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str, Any]:

@@ -17,10 +17,11 @@ reads it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from interpreter.compose.rulefiles import load_rules_data
 from interpreter.load.locate import is_map
 from interpreter.ruleset.header import Header
 from interpreter.ruleset.nodes import (
@@ -99,3 +100,9 @@ class Ruleset:
             if found is not None:
                 return found
         return None
+
+
+def load_ruleset(name_or_path: str, overlays: Sequence[str] = ()) -> Ruleset:
+    """Load, compose and schema-check rule files into the typed :class:`Ruleset`, without
+    compiling them (what a driver reads before any game is made: the terminal's words)."""
+    return Ruleset.from_data(load_rules_data(name_or_path, overlays)[0])

@@ -53,7 +53,7 @@ VIOLET_BONUS = {
 @cache
 def facts() -> dict[str, Any]:
     """Static data of the base ruleset, read once per process."""
-    from interpreter.engine.loader import load_rules_data
+    from interpreter.compose.rulefiles import load_rules_data
     from interpreter.load.schema import to_plain
 
     data = to_plain(load_rules_data(str(RULESET))[0])

@@ -26,7 +26,7 @@ GOOD_VALUE = {"indigo": 1, "sugar": 2, "tobacco": 3, "coffee": 4, "silver": 5}
 @cache
 def cards() -> dict[str, dict[str, Any]]:
     """Static attributes of the base ruleset's cards, read once per process."""
-    from interpreter.engine.loader import load_rules_data
+    from interpreter.compose.rulefiles import load_rules_data
     from interpreter.load.schema import to_plain
 
     data = to_plain(load_rules_data(str(RULESET))[0])

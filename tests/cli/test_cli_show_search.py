@@ -10,7 +10,7 @@ import pytest
 
 from interpreter.cli.main import main
 from interpreter.compose.paths import find_item
-from interpreter.engine.loader import load_rules_data
+from interpreter.compose.rulefiles import load_rules_data
 from interpreter.load.locate import split_path
 
 

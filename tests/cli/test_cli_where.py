@@ -120,7 +120,7 @@ def test_a_line_of_an_expansion_gives_the_composed_path(capsys):
     doc = json.loads(out)
     assert doc["path"] == shown[0] and doc["in_file"].startswith("replace/")
     # the path finds that very option in the game composed with the expansion
-    from interpreter.engine.loader import load_rules_data
+    from interpreter.compose.rulefiles import load_rules_data
 
     node, *_ = load_rules_data("puerto-rico", ["new-buildings"])
     for segment in split_path(doc["path"]):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.engine.loader import load_rules_data
+from interpreter.compose.rulefiles import load_rules_data
 from interpreter.load import catalog
 from interpreter.model.words import option_families, untexted_options
 

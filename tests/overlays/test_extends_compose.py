@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from interpreter.compose.overlays import compose
+from interpreter.compose.rulefiles import load_rules_data
 from interpreter.diagnostics.errors import RulesError
-from interpreter.engine.loader import load_rules_data
 from interpreter.load.yamlload import load_yaml_file
 
 ROOT = Path(__file__).resolve().parents[2]

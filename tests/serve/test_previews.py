@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 from interpreter.check.secrets_trace import Enough, Watcher, walk
-from interpreter.engine.loader import load_game, load_rules_data
+from interpreter.compose.rulefiles import load_rules_data
+from interpreter.engine.loader import load_game
 from interpreter.serve.messages import option_preview
 from interpreter.serve.presentation import Presentation, preview_changes
 

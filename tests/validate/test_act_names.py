@@ -11,7 +11,7 @@ import pytest
 
 from interpreter.check import validate
 from interpreter.check.act_names import act_faults
-from interpreter.engine.loader import load_rules_data
+from interpreter.compose.rulefiles import load_rules_data
 
 OVERLAY = """\
 overlay: board-clicks

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from interpreter.check.secrets_explain import named_pointer
-from interpreter.engine.loader import load_rules_data
+from interpreter.compose.rulefiles import load_rules_data
 
 ROOT = Path(__file__).resolve().parents[2]
 HOUSE = ROOT / "tests" / "validate" / "fixtures" / "secrets" / "house"

@@ -1,0 +1,46 @@
+"""A game's rule files read in: the base found (a catalog name or a path), loaded with
+positions, its overlays laid over it, the result checked against the ruleset schema.
+
+The one way every stage above reads rule data (``engine/loader.py`` compiles it into a game,
+``ruleset.load_ruleset`` types it without compiling, ``rulebook show`` prints it), so the
+files a game is made of are found and composed the same everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from interpreter.diagnostics.errors import RulesError
+from interpreter.load import catalog
+from interpreter.load.resources import data_dir
+
+__all__ = ["load_rules_data"]
+
+
+def load_rules_data(
+    name_or_path: str, overlays: Sequence[str] = ()
+) -> tuple[Any, list[str], Path, tuple[str, ...]]:
+    """Load, compose and schema-check rule files: (data, source files, base path, overlay ids)."""
+    from interpreter.load.yamlload import load_yaml_file
+
+    base_path = catalog.find_game(name_or_path)
+    base = load_yaml_file(base_path)
+    docs = [load_yaml_file(catalog.find_overlay(base_path, o)) for o in overlays]
+    overlay_ids = tuple(str(d.data.get("overlay", Path(d.path).stem)) for d in docs)
+    if docs:
+        from interpreter.compose.overlays import compose
+
+        composed = compose(base, docs)
+        data, sources = composed.data, composed.sources
+    else:
+        data, sources = base.data, [base.path]
+    schema_path = data_dir("schemas") / "ruleset.schema.json"
+    if schema_path.is_file():
+        from interpreter.load.schema import check, load_schema
+
+        diags = [d for d in check(data, load_schema("ruleset")) if d.severity == "error"]
+        if diags:
+            raise RulesError(diags)
+    return data, sources, base_path, overlay_ids
