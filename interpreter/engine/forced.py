@@ -36,14 +36,17 @@ where ``has-stall(p)`` is false) is asked; writing the shown test first lets it 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+
+from interpreter.engine.frame import Frame
 
 if TYPE_CHECKING:
-    from interpreter.engine.state import State
     from interpreter.model.flow import ChooseSpec
     from interpreter.model.rules import Rules
 
 __all__ = ["UnseenRead", "decided_in_public", "public_state"]
+
+F = TypeVar("F", bound=Frame)  # a state, whose public copy is of its own class
 
 
 class UnseenRead(Exception):
@@ -105,7 +108,7 @@ def _stand_in(rules: Rules, name: str, value: Any) -> Any:
     return _UNSEEN
 
 
-def public_state(s: State) -> State:
+def public_state(s: F) -> F:
     """A copy of `s` holding only what every seat sees (the module's docstring): a stand-in
     for the rest, no log, no records, no scratch names. Its fields are one level deep: the
     values shown are the state's own (listing options changes nothing, and the true listing
@@ -151,7 +154,7 @@ def public_state(s: State) -> State:
     return public
 
 
-def decided_in_public(s: State, spec: ChooseSpec, options: dict[str, tuple]) -> bool:
+def decided_in_public(s: Frame, spec: ChooseSpec, options: dict[str, tuple]) -> bool:
     """Whether `options`, the one legal option of decision `spec` in `s`, is the only option in
     every world the other seats cannot tell from `s`: the listing on ``public_state(s)``
     finishes with it (the module's docstring). False asks it."""

@@ -41,12 +41,10 @@ import hashlib
 import json
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from interpreter.dsl.loglines import line_for
-
-if TYPE_CHECKING:
-    from interpreter.engine.state import State
+from interpreter.engine.frame import Frame
 
 __all__ = ["Memo", "Place", "Recorder", "view_digest"]
 
@@ -82,7 +80,7 @@ class Recorder:
         "_told",
     )
 
-    def __init__(self, state: State, *, observations: bool = True) -> None:
+    def __init__(self, state: Frame, *, observations: bool = True) -> None:
         rules = state.game.rules
         seats = len(state.p)
         self.observations = observations
@@ -149,7 +147,7 @@ class Recorder:
         new._told = self._told
         return new
 
-    def rebase(self, state: State) -> Recorder:
+    def rebase(self, state: Frame) -> Recorder:
         """A copy that goes on recording on `state`, a world drawn for one seat that shares
         this history (its piles hold other ids, so the next step is compared with them)."""
         new = self.copy()
@@ -188,7 +186,7 @@ class Recorder:
         )
 
     # -- recording ------------------------------------------------------------------------
-    def observe(self, state: State, mover: int | None, option_id: str | None) -> None:
+    def observe(self, state: Frame, mover: int | None, option_id: str | None) -> None:
         """Note the step just taken (``mover`` chose ``option_id``) for every seat."""
         before = self._piles
         if before is not None:
@@ -212,7 +210,7 @@ class Recorder:
         if self.observations:
             self._observe(state, mover, option_id)
 
-    def _observe(self, state: State, mover: int | None, option_id: str | None) -> None:
+    def _observe(self, state: Frame, mover: int | None, option_id: str | None) -> None:
         log = state.log
         lines: tuple[str, ...] = ()
         if log is not None:
@@ -226,7 +224,7 @@ class Recorder:
                 (mover, option_id if mover == seat else None, shown, view_digest(view(state, seat)))
             )
 
-    def _snapshot(self, state: State) -> dict[Place, tuple]:
+    def _snapshot(self, state: Frame) -> dict[Place, tuple]:
         g, p = state.g, state.p
         return {pl: tuple(g[pl[1]] if pl[0] == "g" else p[pl[0]][pl[1]]) for pl in self._places}
 

@@ -6,21 +6,19 @@ through ``env.runtime``, bound to the rules by the Game."""
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from interpreter.diagnostics.errors import Diagnostic, RulesError
 from interpreter.dsl.compiler import RuntimeRuleError
 from interpreter.dsl.loglines import OwnLine
 from interpreter.engine.blocks import STOPS_AT, block_at
 from interpreter.engine.forced import decided_in_public
+from interpreter.engine.frame import Frame
 from interpreter.engine.options import option_enumerator
 from interpreter.engine.scoring import finish
 from interpreter.model.catalogs import HeldHook
 from interpreter.model.flow import CHOOSE, END_ROUND, FINISH
 from interpreter.model.rules import Rules
-
-if TYPE_CHECKING:
-    from interpreter.engine.state import State
 
 # What a rule text can raise while running (a missing table entry, arithmetic on none, ...):
 # turned into a diagnostic so no Python traceback reaches a user.
@@ -35,7 +33,7 @@ RULE_FAILURES = (
 
 
 def rule_failure(
-    e: BaseException, rules: Rules, s: State, seat: int | None = None, option: str | None = None
+    e: BaseException, rules: Rules, s: Frame, seat: int | None = None, option: str | None = None
 ) -> RulesError:
     """The E001 diagnostic for an exception raised by a rule while the game runs: at the
     file:line:col of the rule text whose generated code failed (the innermost one, when a rule
@@ -92,7 +90,7 @@ def show_key(key: object) -> str:
     return "none" if key is None else repr(key)
 
 
-def advance(rules: Rules, s: State, seat: int | None = None, option: str | None = None) -> None:
+def advance(rules: Rules, s: Frame, seat: int | None = None, option: str | None = None) -> None:
     """:func:`run`, with a rule's failure turned into an E001 diagnostic."""
     try:
         run(rules, s)
@@ -100,7 +98,7 @@ def advance(rules: Rules, s: State, seat: int | None = None, option: str | None 
         raise rule_failure(e, rules, s, seat, option) from None
 
 
-def run(rules: Rules, s: State, pc: int | None = None) -> None:
+def run(rules: Rules, s: Frame, pc: int | None = None) -> None:
     """Advance until a decision with at least one option, or the end of the game; from
     `pc` when given (the state's position then is not read)."""
     program = rules.program
@@ -171,7 +169,7 @@ def run(rules: Rules, s: State, pc: int | None = None) -> None:
         s.pc = pc
 
 
-def take_only(s: State, options: dict[str, tuple]) -> None:
+def take_only(s: Frame, options: dict[str, tuple]) -> None:
     """Take the one legal option of a decision without asking: the same effect as choosing it
     (its `for` values bound, the idle flags set), logged as the only choice; it is no decision,
     so it is neither counted nor kept in the history (a save's choices), and every driver (bots,
@@ -200,7 +198,7 @@ def take_only(s: State, options: dict[str, tuple]) -> None:
         raise
 
 
-def take_only_choice(rules: Rules, s: State) -> None:
+def take_only_choice(rules: Rules, s: Frame) -> None:
     """Take the pending decision's one legal option as the engine takes such a decision by
     itself (:func:`take_only`: logged as the only choice, neither counted nor kept in the
     history), then run on to the next decision: for a driver that stopped there
@@ -245,7 +243,7 @@ def only_choice_line(seat: int | None, text: str) -> str:
     return f"{named}: {text}{ONLY_CHOICE}"
 
 
-def is_active(rules: Rules, s: State, piece: dict) -> bool:
+def is_active(rules: Rules, s: Frame, piece: dict) -> bool:
     """Whether a placed piece counts (its catalog's `active` predicate; always, without one)."""
     entry = rules.active.get(piece["type"])
     if entry is None:
@@ -255,7 +253,7 @@ def is_active(rules: Rules, s: State, piece: dict) -> bool:
     return bool(pred(s))
 
 
-def ability_reader(rules: Rules) -> Callable[[State, Any, str], int]:
+def ability_reader(rules: Rules) -> Callable[[Frame, Any, str], int]:
     """What the active pieces of a seat grant for one ability, as the rule code of `rules`
     reads it (`env.runtime["ability"]`).
 
@@ -265,7 +263,7 @@ def ability_reader(rules: Rules) -> Callable[[State, Any, str], int]:
     no entry of that catalog grants."""
     walks = ability_walks(rules)
 
-    def read(s: State, who: Any, name: str) -> int:
+    def read(s: Frame, who: Any, name: str) -> int:
         totals = s.ab.get(who)
         if totals is None:
             totals = s.ab[who] = {}
@@ -309,7 +307,7 @@ def ability_walks(rules: Rules) -> dict[str, tuple[tuple[str, dict[str, tuple]],
     return walks
 
 
-def event_firer(rules: Rules) -> Callable[[State, str, list], None]:
+def event_firer(rules: Rules) -> Callable[[Frame, str, list], None]:
     """What `emit` runs, for the rule code of `rules` (`env.runtime["fire"]`): the hooks of
     an event on the active pieces of the seat named first in its arguments. Each event walks
     only the areas that may hold a piece with a hook for it (as ability_reader does)."""
@@ -317,7 +315,7 @@ def event_firer(rules: Rules) -> Callable[[State, str, list], None]:
     active = rules.active
     held_hooks = rules.held_hooks
 
-    def fire_event(s: State, event: str, args: list) -> None:
+    def fire_event(s: Frame, event: str, args: list) -> None:
         held = held_hooks.get(event)
         if held:  # entries no piece stands for (a `held-by:` catalog): their holder's hooks
             fire_held(s, held, args)
@@ -354,7 +352,7 @@ def event_firer(rules: Rules) -> Callable[[State, str, list], None]:
     return fire_event
 
 
-def fire_held(s: State, held: list[HeldHook], args: list) -> None:
+def fire_held(s: Frame, held: list[HeldHook], args: list) -> None:
     """Run the hooks of `held` (in catalog order) whose entry the event's seat holds now."""
     seat = args[0]
     t = s.t

@@ -3,38 +3,15 @@ tiebreak, and the Result kept on the state."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from interpreter.engine.frame import Frame, Result
 from interpreter.model.rules import Rules
 
-if TYPE_CHECKING:
-    from interpreter.engine.state import State
+__all__ = ["Result", "finish", "rank", "score_table", "standings", "tiebreak_text"]
 
 
-@dataclass
-class Result:
-    """Final scores. `scores` is in seat order; components in the ruleset's order."""
-
-    scores: list[dict[str, Any]]
-    winner: int
-    winners: list[int]
-    rounds: int
-    decisions: int
-    trigger: str | None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "scores": self.scores,
-            "winner": self.winner,
-            "winners": self.winners,
-            "rounds": self.rounds,
-            "decisions": self.decisions,
-            "trigger": self.trigger,
-        }
-
-
-def score_table(rules: Rules, s: State) -> list[dict[str, Any]]:
+def score_table(rules: Rules, s: Frame) -> list[dict[str, Any]]:
     """Every seat's score as the game would count it if it ended now; `s` may be changed (the
     scoring's `before` step runs on it), so pass a copy unless `s` is thrown away after."""
     sc = rules.scoring
@@ -52,7 +29,7 @@ def score_table(rules: Rules, s: State) -> list[dict[str, Any]]:
     return scores
 
 
-def standings(rules: Rules, s: State) -> list[dict[str, Any]]:
+def standings(rules: Rules, s: Frame) -> list[dict[str, Any]]:
     """The score table of a game still running, as if it ended now; `s` is left unchanged.
 
     A cheap, game-blind evaluation of any position (tree search cuts its playouts with it).
@@ -71,7 +48,7 @@ def tiebreak_text(value: Any) -> str:
     return " / ".join(map(str, value)) if type(value) is list else str(value)
 
 
-def finish(rules: Rules, s: State) -> None:
+def finish(rules: Rules, s: Frame) -> None:
     """Score every seat, name the winners and end the game (no decision is pending after)."""
     scores = score_table(rules, s)
     best = max(rank(x) for x in scores)

@@ -34,12 +34,28 @@ copy of the same card): a false alarm refuses an undo, it never lets one tell a 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, TypeVar
 
-if TYPE_CHECKING:
-    from interpreter.engine.state import State
+from interpreter.engine.frame import Frame
 
 __all__ = ["UndoWatch", "taken_back", "undoable", "watch_undo"]
+
+
+class _Recording(Protocol):
+    observations: bool  # whether the recorder keeps each seat's observations (knowledge.py)
+
+
+class Watched(Frame, Protocol):
+    """A state as undo reads and writes it: a :class:`Frame` with its undo watch and its
+    recorder (what the replay of :func:`taken_back` records as it did)."""
+
+    undo_watch: UndoWatch | None
+
+    @property
+    def rec(self) -> _Recording | None: ...
+
+
+W = TypeVar("W", bound=Watched)  # a state, given back as the same kind of state
 
 
 class Sight:
@@ -72,7 +88,7 @@ def _strings(value: Any, out: list[str]) -> None:
             _strings(item, out)
 
 
-def sight_of(state: State) -> Sight:
+def sight_of(state: Frame) -> Sight:
     """The ids of ``state`` by who may see them (the rules' hidden fields)."""
     rules = state.game.rules
     hidden_global, hidden_player = rules.hidden_global, rules.hidden_player
@@ -123,7 +139,7 @@ def told_something(before: Sight, after: Sight) -> bool:
     return False
 
 
-def _generator(state: State) -> Any:
+def _generator(state: Frame) -> Any:
     rng = state._rng
     return None if rng is None else rng.getstate()
 
@@ -135,7 +151,7 @@ class UndoWatch:
 
     __slots__ = ("sight", "generator")
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: Frame) -> None:
         self.sight = sight_of(state)
         self.generator = _generator(state)
 
@@ -144,7 +160,7 @@ class UndoWatch:
         new.sight, new.generator = self.sight, self.generator
         return new
 
-    def noted(self, state: State, seat: int | None) -> None:
+    def noted(self, state: Frame, seat: int | None) -> None:
         """``seat`` has just made the last choice of ``state.history`` (``State.apply``, after
         the machine ran on to the next decision): extend its run, start a new one, or end it."""
         sight = sight_of(state)
@@ -158,7 +174,7 @@ class UndoWatch:
             state.undo_run = (seat, len(state.history) - 1)
 
 
-def watch_undo(state: State) -> State:
+def watch_undo(state: W) -> W:
     """Keep ``state.undo_run`` up to date from now on (moves made before are not takeable
     back); returns the state."""
     state.undo_watch = UndoWatch(state)
@@ -176,7 +192,7 @@ def undoable(state: Any, seat: int | None) -> int:
     return len(state.history) - run[1]
 
 
-def taken_back(state: State, seat: int, moves: int) -> State:
+def taken_back(state: W, seat: int, moves: int) -> W:
     """The position before ``seat``'s last ``moves`` choices: the game replayed from its seed
     with the choices before them, as ``state`` decides (its save format), recording and
     logging as ``state`` does, and watching. Raises ValueError when ``seat`` may not take

@@ -4,13 +4,10 @@ fields local to a phase (a round) are omitted while no phase (round) runs."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from interpreter.engine.frame import Frame
 from interpreter.model.rules import Rules
-
-if TYPE_CHECKING:
-    from interpreter.engine.state import State
-
 
 _NONE_OUT: frozenset[tuple[str, str]] = frozenset()  # a ruleset without local fields
 
@@ -30,7 +27,7 @@ def copy_tree(x: Any) -> Any:
 
 
 def seat_view(
-    rules: Rules, s: State, seat: int, shared: bool = False, every_seat: bool = False
+    rules: Rules, s: Frame, seat: int, shared: bool = False, every_seat: bool = False
 ) -> dict[str, Any]:
     """The JSON-able view of `s` for `seat` (what a bot or a human player is shown).
 
@@ -88,7 +85,7 @@ def hidden_form(rules: Rules, scope: str, name: str, value: Any) -> dict[str, An
     return {"hidden": True} if scope == "global" else None
 
 
-def out_of_scope(rules: Rules, s: State) -> frozenset[tuple[str, str]]:
+def out_of_scope(rules: Rules, s: Frame) -> frozenset[tuple[str, str]]:
     """The local fields whose phase or round is not running now (a phase runs while the flow
     stands inside one: a return address is on the stack)."""
     local = rules.local

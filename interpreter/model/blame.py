@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.dsl import ir
@@ -25,18 +25,26 @@ from interpreter.dsl.typefault import found_words
 from interpreter.dsl.types import BOOL, describe
 from interpreter.load.locate import is_map, json_pointer, node_file
 
-if TYPE_CHECKING:
-    from interpreter.model.host import DslHost
-
-__all__ = ["Blame"]
+__all__ = ["Blame", "Declarations"]
 
 Position = tuple[Any, Any, Any]  # file, line, column
+
+
+class Declarations(Protocol):
+    """What blame reads of the compiler's host (model/host.py's ``DslHost``): the rule data,
+    where each declared name is declared, where a text starts, and the findings it adds to."""
+
+    root: Any
+    declared: dict[str, list]
+    diagnostics: list[Diagnostic]
+
+    def text_origin(self, path: Sequence[Any]) -> tuple[str | None, int | None, int | None]: ...
 
 
 class Blame:
     """The declarations already blamed, and the rules that move a fault onto one."""
 
-    def __init__(self, host: DslHost) -> None:
+    def __init__(self, host: Declarations) -> None:
         self.host = host
         self.blamed: set[str] = set()
 

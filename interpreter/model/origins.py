@@ -4,15 +4,14 @@ only when a rule fails, to point the error at the rule file)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from interpreter.dsl.compiler import Compiler
 from interpreter.load.locate import json_pointer
 
-if TYPE_CHECKING:
-    from interpreter.model.host import DslHost
-
-__all__ = ["TextOrigins", "place_in_text", "source_lines"]
+__all__ = ["CompiledTexts", "TextOrigins", "place_in_text", "source_lines"]
 
 _source_cache: dict[str, list[str]] = {}
 
@@ -75,12 +74,23 @@ def place_in_text(
     return file, vline, vcol
 
 
+class CompiledTexts(Protocol):
+    """What the origins read of the compiler's host (model/host.py's ``DslHost``): which data
+    path each generated code object was compiled from, the generator's line maps, and the
+    position of a line and column inside a text."""
+
+    c: Compiler
+    texts: dict[Any, tuple[Any, ...]]
+
+    def position(self, path: Sequence[Any], line: int, column: int) -> tuple: ...
+
+
 class TextOrigins:
     """Generated code object -> (file, line, column, JSON path) of the rule text it runs: where
     the text itself starts (a block scalar's first line, not its `|`). Looked up only when a
     rule fails, so loading a game pays nothing for it."""
 
-    def __init__(self, host: DslHost) -> None:
+    def __init__(self, host: CompiledTexts) -> None:
         self._host = host
 
     def get(

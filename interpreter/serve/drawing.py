@@ -29,14 +29,28 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from interpreter.ruleset.nodes import Plain
 from interpreter.ruleset.presentation import DrawSpec
 
-if TYPE_CHECKING:
-    from interpreter.serve.presentation import Presentation
+__all__ = ["COMPONENTS", "Drawing", "Face", "Looks", "Row", "Space", "draw_field", "number_of"]
 
-__all__ = ["COMPONENTS", "Drawing", "Face", "Row", "Space", "draw_field", "number_of"]
+
+class Looks(Protocol):
+    """What a drawing reads of the presentation (``presentation.py``'s ``Presentation``): the
+    tables and pieces a size or a count names, the words of an id, a card's face, its style."""
+
+    tables: dict[str, Plain]
+    pieces: dict[str, Mapping[str, Plain]]
+    rows: dict[str, str]
+
+    def label(self, key: Any) -> str: ...
+
+    def card_face(self, key: str) -> Face: ...
+
+    def style_of(self, key: str | None) -> tuple[str, str]: ...
+
 
 COMPONENTS = ("cards", "grid", "slots", "track", "stack", "tile", "seat")
 
@@ -94,7 +108,7 @@ class Drawing:
     cells: list[tuple[str, str, int]] = field(default_factory=list)  # a tile: colour, name, number
 
 
-def number_of(pres: Presentation, spec: Any, players: int, entry: str | None = None) -> int | None:
+def number_of(pres: Looks, spec: Any, players: int, entry: str | None = None) -> int | None:
     """A number of a draw spec: a number, a table (at this player count) or an attribute of
     ``entry``'s catalog entry; None when it names nothing that is a whole number."""
     if isinstance(spec, bool):
@@ -135,7 +149,7 @@ def _hidden(value: Any) -> bool:
     return isinstance(value, Mapping) and value.get("hidden") is True
 
 
-def draw_field(pres: Presentation, spec: DrawSpec, value: Any, players: int) -> Drawing | None:
+def draw_field(pres: Looks, spec: DrawSpec, value: Any, players: int) -> Drawing | None:
     """``value`` (a field of one seat's view) drawn as ``spec`` asks; None where the value is
     not of a shape the component draws (the field then keeps its chips)."""
     kind = spec.as_
@@ -172,7 +186,7 @@ def _piece_key(item: Any) -> str | None:
     return None if item is None else str(item)
 
 
-def _cards(pres: Presentation, value: Any) -> Drawing | None:
+def _cards(pres: Looks, value: Any) -> Drawing | None:
     faces: list[Face] = []
     if isinstance(value, Mapping):  # a bag: each entry once, with how many are left
         for key, n in value.items():
@@ -190,7 +204,7 @@ def _cards(pres: Presentation, value: Any) -> Drawing | None:
     return Drawing("cards", faces=faces)
 
 
-def _grid(pres: Presentation, spec: DrawSpec, value: list[Any], players: int) -> Drawing:
+def _grid(pres: Looks, spec: DrawSpec, value: list[Any], players: int) -> Drawing:
     spaces: list[Space] = []
     for item in value:
         key = _piece_key(item)
@@ -216,7 +230,7 @@ def _grid(pres: Presentation, spec: DrawSpec, value: list[Any], players: int) ->
     return Drawing("grid", spaces=spaces, max=total)
 
 
-def _slots(pres: Presentation, spec: DrawSpec, value: Any, players: int) -> Drawing | None:
+def _slots(pres: Looks, spec: DrawSpec, value: Any, players: int) -> Drawing | None:
     rows: list[Row] = []
     if isinstance(value, list) and all(isinstance(v, Mapping) for v in value) and value:
         fill, content = spec.fill, spec.content
