@@ -19,7 +19,7 @@ import os
 import resource
 import time
 
-from interpreter.simulate.runner import SimSpec, load_spec_game, run_simulation
+from interpreter.simulate.batch import SimSpec, load_spec_game, run_simulation
 from interpreter.simulate.summary import summarise
 
 

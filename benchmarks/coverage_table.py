@@ -14,7 +14,7 @@ import argparse
 from collections.abc import Sequence
 
 from interpreter.coverage import Coverage, FileReport, summarize
-from interpreter.coverage.report import percent
+from interpreter.coverage.tabulate import percent
 from interpreter.scenario.runner import collect, discover, run_scenario
 
 HEADER = (

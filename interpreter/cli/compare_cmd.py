@@ -12,7 +12,7 @@ import json
 
 from interpreter.cli import Command
 from interpreter.simulate.compare import compare, format_comparison, rows_to_json
-from interpreter.simulate.output import read_result
+from interpreter.simulate.result_files import read_result
 
 __all__ = ["COMMAND", "run"]
 

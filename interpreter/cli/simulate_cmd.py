@@ -32,10 +32,7 @@ from interpreter.cli.config import (
     resolve_from_flags,
     split_commas,
 )
-from interpreter.simulate.output import write_csv, write_json
-from interpreter.simulate.progress import ProgressLine
-from interpreter.simulate.report import REPORT_SUFFIXES, check_report_path, write_report
-from interpreter.simulate.runner import (
+from interpreter.simulate.batch import (
     SimRun,
     SimSpec,
     default_jobs,
@@ -43,6 +40,9 @@ from interpreter.simulate.runner import (
     run_simulation,
     scheduler_executor,
 )
+from interpreter.simulate.progress import ProgressLine
+from interpreter.simulate.report_html import REPORT_SUFFIXES, check_report_path, write_report
+from interpreter.simulate.result_files import write_csv, write_json
 from interpreter.simulate.summary import result_document
 
 __all__ = ["COMMAND", "format_summary", "run"]

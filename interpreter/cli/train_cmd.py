@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     """Entry point of ``rulebook train``."""
     one_math_thread(os.environ)  # before numpy is imported
     from interpreter.learn.train import TrainConfig, train
-    from interpreter.simulate.runner import scheduler_executor
+    from interpreter.simulate.batch import scheduler_executor
 
     if not args.game:
         raise UsageError("name the GAME to train for (a ruleset name or path)")

@@ -5,10 +5,10 @@ A coverage build of a game (``Coverage().load_game(...)``) is compiled with coun
 grant of a catalog entry, and both arms of every `if` in the effect texts count their runs,
 each at the file:line:col of its rule text (an overlay's rules at its own file's lines). Games
 loaded the ordinary way have no counters at all. ``rulebook test --coverage`` and ``rulebook
-simulate --coverage`` use it; reports: text and JSON (report.py), HTML (html.py).
+simulate --coverage`` use it; reports: text and JSON (tabulate.py), HTML (html.py).
 """
 
 from interpreter.coverage.collector import Coverage
-from interpreter.coverage.report import FileReport, summarize
+from interpreter.coverage.tabulate import FileReport, summarize
 
 __all__ = ["Coverage", "FileReport", "summarize"]

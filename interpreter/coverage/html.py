@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from interpreter.coverage.report import FileReport, by_kind, line_ranges, percent
+from interpreter.coverage.tabulate import FileReport, by_kind, line_ranges, percent
 
 __all__ = ["write_html"]
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import IO
 
 from interpreter.coverage.html import write_html
-from interpreter.coverage.report import json_report, summarize, text_report
+from interpreter.coverage.tabulate import json_report, summarize, text_report
 from interpreter.model.probes import Point
 
 __all__ = ["FORMATS", "HTML_FOLDER", "write_coverage"]

@@ -26,7 +26,7 @@ import numpy as np
 
 from interpreter.diagnostics.errors import ConfigError
 from interpreter.engine.view import seat_view
-from interpreter.learn.features import load_cached
+from interpreter.learn.model_spaces import load_cached
 
 __all__ = ["LearnedBot"]
 

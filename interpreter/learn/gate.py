@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from interpreter.simulate.runner import SimSpec, run_chunk
+from interpreter.simulate.batch import SimSpec, run_chunk
 
 __all__ = ["GateResult", "candidate_path", "gate_match"]
 

@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from interpreter.bots.search import SearchBot, playout_rewards
-from interpreter.learn.features import legal_actions, load_cached
+from interpreter.learn.model_spaces import legal_actions, load_cached
 
 __all__ = ["GuidedSearchBot"]
 

@@ -56,16 +56,16 @@ import numpy as np
 from interpreter.bots import UnknownBotError, make_bot, parse_bot_spec
 from interpreter.diagnostics.errors import ConfigError
 from interpreter.engine.infoset import SeatView
-from interpreter.learn.features import (
+from interpreter.learn.fitting import fit, replay_buffer, stack_records
+from interpreter.learn.gate import GateResult, candidate_path, gate_match
+from interpreter.learn.model import Adam, PolicyValueNet, load_model, save_model
+from interpreter.learn.model_spaces import (
     composition,
     describe,
     legal_actions,
     observe,
     spaces_of,
 )
-from interpreter.learn.fitting import fit, replay_buffer, stack_records
-from interpreter.learn.gate import GateResult, candidate_path, gate_match
-from interpreter.learn.model import Adam, PolicyValueNet, load_model, save_model
 from interpreter.learn.transfer import carry_over
 
 __all__ = ["Teacher", "TrainConfig", "TrainReport", "play_selfplay_game", "train"]

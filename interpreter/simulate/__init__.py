@@ -4,13 +4,14 @@
     run = run_simulation(SimSpec("my-game", 4, seats=("random",) * 4, games=500, seed=1), jobs=2)
     doc = result_document(run)          # config, run, summary, games (JSON-able)
 
-Modules: ``runner`` (games to records, any concurrent.futures executor), ``summary`` (records
+Modules: ``batch`` (games to records, any concurrent.futures executor), ``summary`` (records
 to statistics), ``stats`` (Wilson intervals, Welch and two-proportion tests), ``compare``,
-``output`` (JSON, CSV), ``report`` (HTML with inline SVG), ``progress`` (the progress line).
+``result_files`` (JSON, CSV), ``report_html`` (HTML with inline SVG), ``report_png``
+(matplotlib), ``progress`` (the progress line).
 See docs/variants.md.
 """
 
-from interpreter.simulate.runner import SimRun, SimSpec, run_simulation, scheduler_executor
+from interpreter.simulate.batch import SimRun, SimSpec, run_simulation, scheduler_executor
 from interpreter.simulate.summary import result_document, summarise
 
 __all__ = [

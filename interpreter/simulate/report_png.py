@@ -1,6 +1,6 @@
 """``simulate --report FILE.png``: the charts of the HTML report as one PNG figure.
 
-The same content as :func:`interpreter.simulate.report.render_html`, drawn with matplotlib
+The same content as :func:`interpreter.simulate.report_html.render_html`, drawn with matplotlib
 (the optional extra ``plot``): win rate per seat and per bot with their 95% intervals as error
 bars and the fair share as a dashed line, the final score and game length histograms (the same
 bins as the page), the statistics of scores, rounds and decisions as a table, which end trigger

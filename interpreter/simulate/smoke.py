@@ -93,7 +93,7 @@ def _first_count(base: str) -> int:
 
 def _play(game: object, players: int, seed: int) -> Diagnostic | None:
     from interpreter.bots import make_bot
-    from interpreter.simulate.runner import LazyView
+    from interpreter.simulate.batch import LazyView
 
     bots = [make_bot("random", seat, seed) for seat in range(players)]
     try:

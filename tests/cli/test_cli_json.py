@@ -11,7 +11,7 @@ import pytest
 from interpreter.check import validate
 from interpreter.cli.main import main
 from interpreter.scenario import collect, discover, run_scenario
-from interpreter.simulate.runner import SimSpec, run_simulation
+from interpreter.simulate.batch import SimSpec, run_simulation
 from interpreter.simulate.summary import summarise
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from interpreter.cli.main import main
-from interpreter.simulate.runner import SimSpec, run_simulation
+from interpreter.simulate.batch import SimSpec, run_simulation
 
 TIES = str(Path(__file__).resolve().parents[1] / "toy-ties" / "ruleset.yaml")
 

@@ -13,10 +13,10 @@ import pytest
 
 from interpreter.bots import UnknownBotError, make_bot
 from interpreter.engine.infoset import SeatView
-from interpreter.learn.features import composition, spaces_of
 from interpreter.learn.guided import GuidedSearchBot
 from interpreter.learn.model import PolicyValueNet, save_model
-from interpreter.simulate.runner import SimSpec, load_spec_game
+from interpreter.learn.model_spaces import composition, spaces_of
+from interpreter.simulate.batch import SimSpec, load_spec_game
 
 TOY = str(Path(__file__).resolve().parents[1] / "toy" / "ruleset.yaml")
 

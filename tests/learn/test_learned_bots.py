@@ -13,9 +13,9 @@ from interpreter.bots import make_bot
 from interpreter.bots.search import SearchBot
 from interpreter.diagnostics.errors import ConfigError
 from interpreter.engine.infoset import SeatView
-from interpreter.learn.features import composition, spaces_of
 from interpreter.learn.model import PolicyValueNet, save_model
-from interpreter.simulate.runner import play_game
+from interpreter.learn.model_spaces import composition, spaces_of
+from interpreter.simulate.batch import play_game
 
 ROOT = Path(__file__).resolve().parents[2]
 TOY = str(ROOT / "tests" / "toy" / "ruleset.yaml")

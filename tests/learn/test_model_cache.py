@@ -10,9 +10,9 @@ from pathlib import Path
 
 import numpy as np
 
-from interpreter.learn import features
-from interpreter.learn.features import load_cached
+from interpreter.learn import model_spaces
 from interpreter.learn.model import load_model, save_model
+from interpreter.learn.model_spaces import load_cached
 
 SHIPPED = Path(__file__).resolve().parents[2] / "examples" / "models" / "san-juan-3p.npz"
 
@@ -31,5 +31,5 @@ def test_a_rewritten_model_is_read_again_and_the_old_reading_dropped(tmp_path: P
     assert second is not first
     key = next(iter(second.net.params))
     assert not np.array_equal(second.net.params[key], first.net.params[key])
-    mine = [k for k in features._CACHE if k[0] == os.path.abspath(path)]
-    assert len(mine) == 1 and features._CACHE[mine[0]] is second
+    mine = [k for k in model_spaces._CACHE if k[0] == os.path.abspath(path)]
+    assert len(mine) == 1 and model_spaces._CACHE[mine[0]] is second

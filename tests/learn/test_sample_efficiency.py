@@ -13,10 +13,10 @@ import pytest
 
 from interpreter.bots import make_bot
 from interpreter.engine.infoset import SeatView
-from interpreter.learn.features import composition, spaces_of
 from interpreter.learn.fitting import fit, replay_buffer, stack_records
 from interpreter.learn.model import Adam, PolicyValueNet, save_model
-from interpreter.simulate.runner import play_game
+from interpreter.learn.model_spaces import composition, spaces_of
+from interpreter.simulate.batch import play_game
 from tests.bots.test_search import _mid_game, _poison
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.learn.features import LoadedModel, load_cached
-from interpreter.simulate.runner import play_game
+from interpreter.learn.model_spaces import LoadedModel, load_cached
+from interpreter.simulate.batch import play_game
 
 MODELS = sorted((Path(__file__).resolve().parents[2] / "examples" / "models").glob("*.npz"))
 

@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from interpreter.cli.main import main
-from interpreter.learn.features import composition, spaces_of
 from interpreter.learn.model import load_model
+from interpreter.learn.model_spaces import composition, spaces_of
 from interpreter.learn.train import Teacher, TrainConfig, play_selfplay_game, train
 from tests.helpers.training import toy_config
 

@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from interpreter.diagnostics.errors import ConfigError
-from interpreter.learn.features import load_cached, spaces_of
 from interpreter.learn.model import PolicyValueNet
+from interpreter.learn.model_spaces import load_cached, spaces_of
 from interpreter.learn.train import train
 from interpreter.learn.transfer import carry_over
 from tests.helpers.training import TOY, toy_config

@@ -10,14 +10,14 @@ import pytest
 import interpreter.cli.simulate_cmd as simulate_cmd
 from interpreter.cli.main import main
 from interpreter.diagnostics.errors import ConfigError
+from interpreter.simulate.batch import SimSpec, run_simulation
 from interpreter.simulate.figures import bin_counts
-from interpreter.simulate.report import (
+from interpreter.simulate.report_html import (
     REPORT_SUFFIXES,
     check_report_path,
     write_report,
 )
 from interpreter.simulate.report_png import MATPLOTLIB_MISSING
-from interpreter.simulate.runner import SimSpec, run_simulation
 from interpreter.simulate.summary import result_document
 
 PR = "puerto-rico"

@@ -6,7 +6,7 @@ import csv
 import json
 
 from interpreter.cli.main import main
-from interpreter.simulate.runner import SimSpec
+from interpreter.simulate.batch import SimSpec
 
 
 def test_seating_rotates_the_bots_and_keeps_the_deal():

@@ -7,10 +7,10 @@ import json
 
 import pytest
 
-import interpreter.simulate.runner as runner
+import interpreter.simulate.batch as batch
 from interpreter.cli.main import main
+from interpreter.simulate.batch import SimSpec, run_simulation
 from interpreter.simulate.compare import compare
-from interpreter.simulate.runner import SimSpec, run_simulation
 from interpreter.simulate.summary import result_document, summarise
 
 PR = "puerto-rico"
@@ -41,14 +41,14 @@ def test_game_i_is_rulebook_play_with_seed_plus_i(capsys):
 
 
 def test_interrupt_in_the_serial_loop_keeps_finished_games(monkeypatch):
-    real = runner.play_game
+    real = batch.play_game
 
     def play(game, seats, seed, index, **kw):
         if index == 3:
             raise KeyboardInterrupt
         return real(game, seats, seed, index, **kw)
 
-    monkeypatch.setattr(runner, "play_game", play)
+    monkeypatch.setattr(batch, "play_game", play)
     run = run_simulation(SPEC, jobs=1)
     assert run.interrupted and [r["index"] for r in run.records] == [0, 1, 2]
 
@@ -68,14 +68,14 @@ def test_interrupt_in_the_pool_loop_keeps_finished_chunks():
 
 
 def test_cli_writes_partial_results_when_interrupted(tmp_path, monkeypatch, capsys):
-    real = runner.play_game
+    real = batch.play_game
 
     def play(game, seats, seed, index, **kw):
         if index == 2:
             raise KeyboardInterrupt
         return real(game, seats, seed, index, **kw)
 
-    monkeypatch.setattr(runner, "play_game", play)
+    monkeypatch.setattr(batch, "play_game", play)
     out = tmp_path / "part.json"
     code = main(["simulate", PR, "-p", "3", "-n", "6", "-j", "1", "--seed", "1", "--out", str(out)])
     assert code == 130
@@ -174,7 +174,7 @@ def test_bots_see_only_their_view_and_the_legal_options():
     """The game bots get a view mapping and the legal ids; a view is built only if read."""
     from interpreter.bots import make_bot
     from interpreter.engine.loader import load_game
-    from interpreter.simulate.runner import LazyView
+    from interpreter.simulate.batch import LazyView
 
     for name, game in (("pr-heuristic", PR), ("sj-heuristic", "san-juan")):
         state = load_game(game, 3).new_state(5)
@@ -213,7 +213,7 @@ def test_dask_local_cluster_gives_the_same_summary(tmp_path, capsys):
 
 def test_unreachable_scheduler_is_a_clean_error():
     from interpreter.diagnostics.errors import ConfigError
-    from interpreter.simulate.runner import scheduler_executor
+    from interpreter.simulate.batch import scheduler_executor
 
     with pytest.raises(ConfigError, match="Dask scheduler at tcp://127.0.0.1:9"):
         scheduler_executor("tcp://127.0.0.1:9", timeout="1s")

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.engine.loader import load_game
-from interpreter.simulate.runner import SimSpec, run_simulation
+from interpreter.simulate.batch import SimSpec, run_simulation
 
 ROOT = Path(__file__).resolve().parents[2]
 VARIANTS = ROOT / "examples" / "variants"
