@@ -39,7 +39,6 @@ __all__ = [
     "asked",
     "declining",
     "check_answer",
-    "find_question",
     "optional_answer",
     "question_key",
     "questions",
@@ -189,38 +188,3 @@ def check_answer(known: Sequence[Question], key: Any, how: Any) -> tuple[str, st
     if not isinstance(how, str) or how not in HOWS:
         raise ValueError(f"an answer is one of {', '.join(HOWS)}, not {echo(how)}")
     return key, how
-
-
-def _norm(text: str) -> str:
-    return " ".join(
-        "".join(c if c.isalnum() else " " for c in text.lower().replace("…", " ")).split()
-    )
-
-
-def find_question(known: Sequence[Question], name: str) -> tuple[Question | None, str]:
-    """The question ``name`` stands for (its number in ``known``, 1-based; its key; or words
-    of its text or of what taking it does, case and punctuation aside), or None and why not."""
-    name = name.strip()
-    if not name:
-        return None, "name a question: its number in 'answers', or words of it"
-    if name.isdigit():
-        n = int(name)
-        if 1 <= n <= len(known):
-            return known[n - 1], ""
-        return None, f"no question {n}: 'answers' lists {len(known)}"
-    exact = [q for q in known if name == q.key]
-    if exact:
-        return exact[0], ""
-    want = _norm(name)
-    said = {q.key: " ".join(_norm(t) for t in (q.text, q.take, *q.families)) for q in known}
-    # the words as a phrase, else each word starting a word of the question, in any order
-    found = [q for q in known if f" {want} " in f" {said[q.key]} "]
-    if len(found) != 1:
-        words = [f" {w}" for w in want.split()]
-        found = [q for q in known if all(w in f" {said[q.key]}" for w in words)] or found
-    if len(found) == 1:
-        return found[0], ""
-    if found:
-        shown = "; ".join(q.text for q in found[:4])
-        return None, f"{echo(name)} names several questions ({shown}); type more of it or a number"
-    return None, f"no optional question matches {echo(name)}; 'answers' lists them"
