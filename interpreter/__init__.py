@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     )
     from interpreter.engine.game import Game
     from interpreter.engine.loader import load_game
-    from interpreter.engine.scoring import Result
+    from interpreter.engine.standings import Result
     from interpreter.engine.state import State
 
 # imported on first use, so `rulebook --help` does not pay for the engine
@@ -46,7 +46,7 @@ _EXPORTS = {
     "load_game": "interpreter.engine.loader",
     "Game": "interpreter.engine.game",
     "State": "interpreter.engine.state",
-    "Result": "interpreter.engine.scoring",
+    "Result": "interpreter.engine.standings",
     "RulebookError": "interpreter.diagnostics.errors",
     "RulesError": "interpreter.diagnostics.errors",
     "ConfigError": "interpreter.diagnostics.errors",

@@ -8,7 +8,7 @@ the ruleset's own declarations of hidden fields: engine/infoset.py), walks the t
 adds one node, plays on (at random, or with the bot named by ``rollout``), and scores where it
 stopped. A playout is cut after ``depth`` decisions from the root (or at the ``rounds``-th new
 round) and the cut state scored with the ruleset's own scoring
-(:func:`interpreter.engine.scoring.score_table`, the table the game computes at its end, plus
+(:func:`interpreter.engine.standings.score_table`, the table the game computes at its end, plus
 ``tiebreak`` times the ruleset's tiebreak value): each seat's lead over the best other seat,
 squashed to 0..1. A finished game scores 1 for a winner (shared among tied winners), 0
 otherwise. The most visited option is played.
@@ -46,7 +46,7 @@ from typing import Any
 
 from interpreter.bots.registry import BotParam, bot_base, make_bot
 from interpreter.diagnostics.errors import ConfigError
-from interpreter.engine.scoring import score_table
+from interpreter.engine.standings import score_table
 from interpreter.engine.view import seat_view
 
 __all__ = ["SEARCH_PARAMS", "SearchBot", "playout_rewards"]

@@ -3,10 +3,10 @@
 * :mod:`~interpreter.check.pipeline`  :func:`validate`, the entry: files found, classified,
   split into work lists for :mod:`~interpreter.check.workers` (forked), results gathered;
 * :mod:`~interpreter.check.files`  finding files and telling their kind from a text scan;
-* :mod:`~interpreter.check.report`  :class:`Report`, :class:`CheckedFile`, de-duplication;
+* :mod:`~interpreter.check.verdicts`  :class:`Report`, :class:`CheckedFile`, de-duplication;
 * :mod:`~interpreter.check.session`  what one run shares: parses, schema results, known ids;
 * :mod:`~interpreter.check.run`  the stages run on each file, by kind (Y, S, then below);
-* :mod:`~interpreter.check.overlays`  overlay chains and their composition (O);
+* :mod:`~interpreter.check.compositions`  overlay chains and their composition (O);
 * :mod:`~interpreter.check.configs`  game configs (C001-C005);
 * :mod:`~interpreter.check.compile`  references and DSL, compiled per player count (R, D);
 * :mod:`~interpreter.check.references`  whole-ruleset checks (R004-R006, W002-W005);
@@ -24,8 +24,8 @@ from interpreter.check.compile import MAX_COUNTS, check_ruleset
 from interpreter.check.files import KINDS, PathError, classify, discover
 from interpreter.check.pipeline import validate
 from interpreter.check.references import whole_ruleset_checks
-from interpreter.check.report import CheckedFile, Report
 from interpreter.check.secrets_games import check_secrets
+from interpreter.check.verdicts import CheckedFile, Report
 
 __all__ = [
     "KINDS",

@@ -14,7 +14,7 @@ from typing import Any
 
 from interpreter.check.drawing import CODE
 from interpreter.check.families import option_lines
-from interpreter.check.report import diagnostic_at
+from interpreter.check.verdicts import diagnostic_at
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.diagnostics.suggest import hint_for
 from interpreter.load.locate import is_map

@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.check.compile import check_ruleset, whole_number
-from interpreter.check.overlays import compose, overlays_of
-from interpreter.check.report import diagnostic_at
+from interpreter.check.compositions import compose, overlays_of
 from interpreter.check.session import Session
+from interpreter.check.verdicts import diagnostic_at
 from interpreter.diagnostics.suggest import hint_for
 from interpreter.load.locate import is_map
 

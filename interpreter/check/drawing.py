@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from interpreter.check.report import diagnostic_at
+from interpreter.check.verdicts import diagnostic_at
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.diagnostics.suggest import hint_for
 from interpreter.load.locate import is_map, is_seq

@@ -47,9 +47,9 @@ import os
 from collections.abc import Iterable, Mapping
 
 from interpreter.check.files import classify, discover, read_head
-from interpreter.check.report import CheckedFile, Report, dedupe
 from interpreter.check.run import check_files
 from interpreter.check.session import Session
+from interpreter.check.verdicts import CheckedFile, Report, dedupe
 from interpreter.check.workers import (
     available_cores,
     balance,

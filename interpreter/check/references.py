@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.check.report import diagnostic_at
+from interpreter.check.verdicts import diagnostic_at
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.diagnostics.suggest import hint_for
 from interpreter.load.locate import is_map, is_seq

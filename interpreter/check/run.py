@@ -18,8 +18,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from interpreter.check.compile import check_ruleset
+from interpreter.check.compositions import check_combinations, check_overlay_file
 from interpreter.check.configs import check_config_file
-from interpreter.check.overlays import check_combinations, check_overlay_file
 from interpreter.check.scenarios import check_scenario_file
 from interpreter.check.session import Session
 from interpreter.check.stacks import check_stacks

@@ -27,9 +27,9 @@ from interpreter.check.compile import check_ruleset
 from interpreter.check.configs import resolve_game
 from interpreter.check.expressions import ExpressionFault, compile_look, flow_names
 from interpreter.check.logtexts import LogTexts
-from interpreter.check.report import diagnostic_at
 from interpreter.check.session import Session
 from interpreter.check.stepblocks import BLOCKS, DO, ONLY_CHOICE_STEP, walk_steps
+from interpreter.check.verdicts import diagnostic_at
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.diagnostics.suggest import did_you_mean, hint_for
 from interpreter.load.locate import is_map, is_seq, json_pointer, locate

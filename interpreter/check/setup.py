@@ -15,7 +15,7 @@ from typing import Any
 
 from interpreter.diagnostics.errors import Diagnostic, RulesError
 from interpreter.engine.game import Game
-from interpreter.engine.invariants import broken_invariants
+from interpreter.engine.invariant_checks import broken_invariants
 from interpreter.model.rules import Rules
 
 __all__ = ["SETUP_SEED", "setup_faults"]

@@ -15,7 +15,7 @@ A stack that does not load is *refused* (:class:`Refused`): a warning, not an er
 overlay is valid; they only do not go together; ``--strict`` fails on it), given at the line of
 each file its reason names, so that either side can be changed. ``--smoke`` plays the same kind
 of stacks and says the same of those that do not load. A game's own overlays (beside its base)
-are checked together by :func:`~interpreter.check.overlays.check_combinations`, as errors: a
+are checked together by :func:`~interpreter.check.compositions.check_combinations`, as errors: a
 game config may ask for any of them together.
 """
 
@@ -29,8 +29,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from interpreter.check.compile import check_ruleset, player_counts
+from interpreter.check.compositions import MAX_COMBINATIONS, chain, compose, overlays_of
 from interpreter.check.judged import judged
-from interpreter.check.overlays import MAX_COMBINATIONS, chain, compose, overlays_of
 from interpreter.check.session import Session
 from interpreter.diagnostics.errors import Diagnostic, RulebookError
 from interpreter.load.locate import locate

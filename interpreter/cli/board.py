@@ -12,7 +12,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from interpreter.serve.presentation import Presentation, Zone
+from interpreter.table.presenter import Presentation, Zone
 
 __all__ = ["option_lines", "print_board"]
 

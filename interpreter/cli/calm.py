@@ -8,7 +8,7 @@ terminal's height when it can. The full board (``board.py``) is one command away
 describes a catalog entry (its ``doc:`` text and attributes), found by id or name.
 
 Nothing here knows a game: labels, internal fields and zones come from the ruleset's
-``presentation:`` section through :class:`~interpreter.serve.presentation.Presentation`, and
+``presentation:`` section through :class:`~interpreter.table.presenter.Presentation`, and
 everything shown comes from the seat's own view and the shared log.
 """
 
@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.cli.logfmt import LogPrinter
 
 if TYPE_CHECKING:
-    from interpreter.serve.presentation import Board, Field, Presentation
+    from interpreter.table.presenter import Board, Field, Presentation
 
 __all__ = ["describe", "find_entry", "log_lines", "option_grid", "recent_lines", "summary_lines"]
 

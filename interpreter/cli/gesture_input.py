@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from interpreter.serve.gestures import proposal
+from interpreter.table.gestures import proposal
 
 __all__ = ["Gesture", "gesture_lines", "typed_picks"]
 

@@ -21,13 +21,13 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
-from interpreter.cli.answers import COMMANDS, answer_command, answer_lines
+from interpreter.cli.answer_commands import COMMANDS, answer_command, answer_lines
 from interpreter.cli.gesture_input import Gesture, gesture_lines, typed_picks
 from interpreter.cli.viewtext import WIDTH, format_view
-from interpreter.engine.answers import Question, optional_answer
+from interpreter.table.answers import Question, optional_answer
 
 if TYPE_CHECKING:
-    from interpreter.serve.presentation import Presentation
+    from interpreter.table.presenter import Presentation
 
 __all__ = ["HumanPlayer", "PlayerLeft", "TakeBack"]
 
@@ -114,8 +114,8 @@ class HumanPlayer:
         """Log lines with every "seat N" said by its name, and the end in the game's words."""
         if not self.names:
             return list(lines)
-        from interpreter.serve.names import with_names
         from interpreter.serve.render import worded_end
+        from interpreter.table.seat_names import with_names
 
         pres = self.presentation
         return [
@@ -366,7 +366,7 @@ class HumanPlayer:
     ) -> tuple[list[str], str]:
         """A line typed at a gesture: its moves (the first is made now, the others queued), or
         why it was refused; ([], "") when the line is one pick."""
-        from interpreter.serve.gestures import GestureRefused
+        from interpreter.table.gestures import GestureRefused
 
         gesture = self.gesture
         assert gesture is not None

@@ -14,7 +14,7 @@ from typing import Any, TextIO
 
 from interpreter.dsl.loglines import Yours
 from interpreter.engine.savefile import winners_of
-from interpreter.engine.scoring import tiebreak_text
+from interpreter.engine.standings import tiebreak_text
 
 __all__ = [
     "LogPrinter",

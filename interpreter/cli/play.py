@@ -33,10 +33,10 @@ from interpreter.cli.gesture_input import Gesture
 from interpreter.cli.human import HumanPlayer, PlayerLeft, TakeBack
 from interpreter.cli.logfmt import LogPrinter, Output
 from interpreter.cli.replay import apply_choices
-from interpreter.engine.answers import Question, asked, questions
 from interpreter.engine.infoset import SeatView
 from interpreter.engine.savefile import SaveGame, read_save, result_to_dict, write_save
 from interpreter.engine.undo import taken_back, undoable, watch_undo
+from interpreter.table.answers import Question, asked, questions
 
 __all__ = ["COMMAND", "drive", "make_agents", "play", "run"]
 
@@ -119,7 +119,7 @@ def _take_back(state: Any, seat: int, agents: Sequence[Any], printer: LogPrinter
 def gesture_at(state: Any, agent: HumanPlayer, seat: int) -> Gesture | None:
     """The gesture the person at ``seat`` is asked now (serve/gestures.py), with the plan that
     tries a typed line on a copy of the state; None when none (or a typed one goes on)."""
-    from interpreter.serve.gestures import gesture_of, plan_moves
+    from interpreter.table.gestures import gesture_of, plan_moves
 
     pres = agent.presentation
     found = None if agent.queued else gesture_of(state, pres, seat)
@@ -135,7 +135,7 @@ def presentation_of(game: str, overlays: Sequence[str], loaded: Any = None) -> A
     read here (the person then sees the plain view)."""
     try:
         from interpreter.ruleset.ruleset import Ruleset, load_ruleset
-        from interpreter.serve.presentation import Presentation
+        from interpreter.table.presenter import Presentation
 
         ruleset = getattr(loaded, "ruleset", None)  # a stand-in game (a test's) may have none
         if not isinstance(ruleset, Ruleset) or ruleset.data is None:
@@ -313,7 +313,7 @@ def play(
 def seat_names_of(seats: Sequence[str], names: Sequence[str]) -> list[str]:
     """Every seat's name: the people's from ``--name`` (in the order of their seats, checked
     as the web table checks them), the others "Player N"; the bots by their kind."""
-    from interpreter.serve.names import NameRefused, check_name, seat_names
+    from interpreter.table.seat_names import NameRefused, check_name, seat_names
 
     people = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
     if len(names) > len(people):

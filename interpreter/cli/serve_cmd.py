@@ -13,10 +13,10 @@ __all__ = ["COMMAND", "run"]
 def run(args: argparse.Namespace) -> int:
     """Entry point of ``rulebook serve``: runs until interrupted."""
     from interpreter.serve.app import create_app
-    from interpreter.serve.limits import limits_from
+    from interpreter.serve.quotas import limits_from
+    from interpreter.serve.rule_workers import caps_from
     from interpreter.serve.store import default_db_path
     from interpreter.serve.transport import run_server
-    from interpreter.serve.workers import caps_from
 
     db = args.db or str(default_db_path())
     # opened first: a database another server holds is refused before anything is announced
@@ -29,8 +29,8 @@ def run(args: argparse.Namespace) -> int:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Declare the arguments of ``rulebook serve``."""
-    from interpreter.serve.limits import add_limit_flags
-    from interpreter.serve.workers import add_worker_flags
+    from interpreter.serve.quotas import add_limit_flags
+    from interpreter.serve.rule_workers import add_worker_flags
 
     parser.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default: %(default)s)"

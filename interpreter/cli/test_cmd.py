@@ -73,7 +73,7 @@ def json_report(
 
 def run(args: argparse.Namespace) -> int:
     """Entry point of ``rulebook test``."""
-    from interpreter.scenario import report
+    from interpreter.scenario import text_report
     from interpreter.scenario.runner import clear_cache, collect, discover, run_scenario, select
 
     if args.rulesets:
@@ -91,22 +91,22 @@ def run(args: argparse.Namespace) -> int:
     out = sys.stdout
     coverage = _collector(args)
     for o in outcomes:
-        print(report.line(o), file=out)
+        print(text_report.line(o), file=out)
     for sc in chosen:
         o = run_scenario(sc, coverage)
         outcomes.append(o)
         if o.status != "pass" or not args.quiet:
-            print(report.line(o), file=out)
+            print(text_report.line(o), file=out)
             out.flush()
         if args.exitfirst and o.status != "pass":
             break
     bad = [o for o in outcomes if o.status != "pass"]
     for o in bad:
         print("", file=out)
-        print(report.details(o, steps=not args.no_steps), file=out)
+        print(text_report.details(o, steps=not args.no_steps), file=out)
     seconds = time.perf_counter() - start
     print("", file=out)
-    print(report.summary(outcomes, seconds), file=out)
+    print(text_report.summary(outcomes, seconds), file=out)
     code = 1 if bad else 0
     if not chosen and not outcomes:
         what = f" matching -k {keyword!r}" if keyword else ""

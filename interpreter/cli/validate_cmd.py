@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
 def _smoke(report: object, games: int, fmt: str) -> None:
     """--smoke N: play N random games of each base ruleset checked without errors, for every
     player count and overlay combination; the games that fail or do not end join the report."""
-    from interpreter.check.report import dedupe
+    from interpreter.check.verdicts import dedupe
     from interpreter.diagnostics.errors import Diagnostic
     from interpreter.simulate.smoke import smoke_overlays, smoke_test
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from interpreter.engine import machine
 from interpreter.engine.copier import field_copier
-from interpreter.engine.scoring import finish
+from interpreter.engine.standings import finish
 from interpreter.engine.state import State
 from interpreter.engine.view import seat_view
 from interpreter.model.rules import Rules

@@ -15,7 +15,7 @@ from interpreter.engine.blocks import STOPS_AT, block_at
 from interpreter.engine.forced import decided_in_public
 from interpreter.engine.frame import Frame
 from interpreter.engine.options import option_enumerator
-from interpreter.engine.scoring import finish
+from interpreter.engine.standings import finish
 from interpreter.model.catalogs import HeldHook
 from interpreter.model.flow import CHOOSE, END_ROUND, FINISH
 from interpreter.model.rules import Rules

@@ -21,7 +21,7 @@ from interpreter.engine.blocks import STOPS_AT
 from interpreter.engine.copier import FieldCopier
 from interpreter.engine.knowledge import Recorder
 from interpreter.engine.machine import RULE_FAILURES, rule_failure, run
-from interpreter.engine.scoring import Result
+from interpreter.engine.standings import Result
 from interpreter.engine.undo import UndoWatch
 from interpreter.engine.view import copy_tree, seat_view
 from interpreter.model.rules import Rules

@@ -20,8 +20,8 @@ from interpreter.scenario.format import (
     parse_move,
     parse_option_step,
 )
+from interpreter.scenario.given import FieldInfo
 from interpreter.scenario.seen import check_seen
-from interpreter.scenario.setup import FieldInfo
 
 __all__ = ["Failed", "BadScenario", "check", "compile_expression", "MUTATING"]
 
@@ -330,7 +330,7 @@ def _scores(game: Any, s: Any, e: Expectation) -> None:
     """`scores:` the game's result; `scores so far:` the score table of the game still running,
     as if it ended now (the state itself is left as it is)."""
     if e.kind == "scores so far":
-        from interpreter.engine.scoring import standings
+        from interpreter.engine.standings import standings
 
         rows = standings(game.rules, s) if not s.is_over else s.result().scores
     else:

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from interpreter.diagnostics.errors import RulesError
-from interpreter.scenario import report
+from interpreter.scenario import text_report
 from interpreter.scenario.format import Scenario, load_scenarios
 from interpreter.scenario.runner import Outcome, run_scenario
 
@@ -69,7 +69,7 @@ class ScenarioItem(pytest.Item):
 
     def repr_failure(self, excinfo: Any, style: Any = None) -> Any:
         if isinstance(excinfo.value, ScenarioFailure):
-            return report.details(excinfo.value.outcome)
+            return text_report.details(excinfo.value.outcome)
         return super().repr_failure(excinfo)
 
     def reportinfo(self) -> tuple[Any, int | None, str]:

@@ -19,8 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.diagnostics.errors import RulebookError, RulesError
 from interpreter.diagnostics.suggest import did_you_mean
-from interpreter.engine.answers import DECLINE, declining, optional_answer
-from interpreter.engine.invariants import broken_invariants, rigged_invariants
+from interpreter.engine.invariant_checks import broken_invariants, rigged_invariants
 from interpreter.engine.machine import ONLY_CHOICE
 from interpreter.model.limits import GameLimitError
 from interpreter.scenario.engine_moves import (
@@ -34,12 +33,13 @@ from interpreter.scenario.engine_moves import (
     took_itself,
 )
 from interpreter.scenario.expect import BadScenario, Failed, check, compile_expression
-from interpreter.scenario.files import collect, discover
 from interpreter.scenario.format import Scenario, Setup, Step, Where, parse_move
+from interpreter.scenario.given import FieldInfo, SetupError, apply_setup, field_info
 from interpreter.scenario.keyword import select
 from interpreter.scenario.names import GameNames
 from interpreter.scenario.outcome import Outcome
-from interpreter.scenario.setup import FieldInfo, SetupError, apply_setup, field_info
+from interpreter.scenario.scenario_files import collect, discover
+from interpreter.table.answers import DECLINE, declining, optional_answer
 
 if TYPE_CHECKING:
     from interpreter.coverage import Coverage

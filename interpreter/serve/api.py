@@ -20,17 +20,17 @@ from starlette.responses import Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
-from interpreter.serve.catalog import games_listing
 from interpreter.serve.fanout import Outbox
+from interpreter.serve.game_menu import games_listing
 from interpreter.serve.gesture_moves import move_or_gesture
 from interpreter.serve.jsonbody import MAX_DEPTH, JSONResponse, too_deep
 from interpreter.serve.messages import seat_message
-from interpreter.serve.names import seat_names
 from interpreter.serve.publish import OUTBOX, broadcast
 from interpreter.serve.records import full_save_allowed
 from interpreter.serve.tables import Hub, ServeError, Table
 from interpreter.serve.take_back import check_fields, undo
 from interpreter.serve.transport import MAX_MESSAGE
+from interpreter.table.seat_names import seat_names
 
 __all__ = [
     "MAX_BODY",
@@ -237,7 +237,7 @@ async def start_table(app: Any, table: Table) -> None:
 
 
 async def upload_overlay(request: Request) -> Response:
-    from interpreter.serve.overlays import MAX_UPLOAD
+    from interpreter.serve.house_rules import MAX_UPLOAD
 
     try:
         body = await read_body(

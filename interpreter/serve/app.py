@@ -22,21 +22,21 @@ from starlette.staticfiles import StaticFiles
 
 from interpreter.diagnostics.suggest import echo
 from interpreter.engine.savefile import SaveGame
-from interpreter.serve.answers import answer_routes
+from interpreter.serve.answers_api import answer_routes
 from interpreter.serve.api import api_routes, broadcast
 from interpreter.serve.caps import Caps
-from interpreter.serve.limits import Limits, QuotaMiddleware, SlidingWindow
+from interpreter.serve.house_rules import store_overlay, store_overlay_async
 from interpreter.serve.naming import name_routes
 from interpreter.serve.offloop import TableOpener, WorkerHub
-from interpreter.serve.overlays import store_overlay, store_overlay_async
 from interpreter.serve.pages import page_routes
+from interpreter.serve.quotas import Limits, QuotaMiddleware, SlidingWindow
 from interpreter.serve.replay_api import replay_routes
 from interpreter.serve.replaying import ReplayCache
+from interpreter.serve.rule_workers import WorkerPool
 from interpreter.serve.stops import stopped_ids
 from interpreter.serve.store import TableStore, default_db_path
 from interpreter.serve.tables import Hub, ServeError, Table
-from interpreter.serve.undo import undo_routes
-from interpreter.serve.workers import WorkerPool
+from interpreter.serve.undo_api import undo_routes
 
 __all__ = ["Replays", "Uploads", "Watchers", "create_app"]
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from interpreter.engine.loader import load_game
-from interpreter.serve.presentation import Presentation
+from interpreter.table.presenter import Presentation
 
 __all__ = ["Caps", "compile_game", "is_uploaded"]
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from interpreter.serve.gestures import MAX_PICKS, pending_step
 from interpreter.serve.tables import Hub, ServeError, Table
+from interpreter.table.gestures import MAX_PICKS, pending_step
 
 __all__ = ["gesture_move", "move_or_gesture"]
 

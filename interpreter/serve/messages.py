@@ -14,11 +14,11 @@ from typing import Any
 from interpreter.dsl.loglines import lines_for
 from interpreter.engine.undo import undoable
 from interpreter.engine.view import seat_view
-from interpreter.serve.costs import cost_text
-from interpreter.serve.gestures import gesture_message
-from interpreter.serve.names import seat_colour, seat_names
-from interpreter.serve.presentation import Presentation, preview_changes
 from interpreter.serve.render import board_html, log_lines, score_rows
+from interpreter.table.gestures import gesture_message
+from interpreter.table.option_costs import cost_text
+from interpreter.table.presenter import Presentation, preview_changes
+from interpreter.table.seat_names import seat_colour, seat_names
 
 __all__ = ["SPECTATOR", "option_preview", "options_of", "seat_message"]
 

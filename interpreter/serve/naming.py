@@ -19,9 +19,9 @@ from starlette.routing import Route
 
 from interpreter.serve.api import error_response, hub_of, read_json
 from interpreter.serve.jsonbody import JSONResponse
-from interpreter.serve.names import NameRefused, check_name, seat_names
 from interpreter.serve.publish import broadcast
 from interpreter.serve.tables import Hub, ServeError, Table
+from interpreter.table.seat_names import NameRefused, check_name, seat_names
 
 __all__ = ["name_routes", "set_name"]
 

@@ -27,15 +27,15 @@ from interpreter.diagnostics.suggest import echo
 from interpreter.engine.savefile import SaveGame, result_to_dict
 from interpreter.serve.api import MAX_REMEMBERED, remembered_tables
 from interpreter.serve.caps import is_uploaded
-from interpreter.serve.presentation import Presentation
 from interpreter.serve.randoms import new_table_id
 from interpreter.serve.replaying import NotCached
+from interpreter.serve.rule_workers import WorkerPool
 from interpreter.serve.snapshot import restore
 from interpreter.serve.stops import clear_stop, mark_stopped, stop_reason
 from interpreter.serve.store import MoveRefused
 from interpreter.serve.tables import HUMAN, Hub, ServeError, Table
 from interpreter.serve.turns import answered_choice, retrieved, stopped
-from interpreter.serve.workers import WorkerPool
+from interpreter.table.presenter import Presentation
 
 __all__ = ["TableOpener", "WorkerHub"]
 

@@ -25,11 +25,11 @@ from interpreter.serve.api import (
     start_table,
     table_summary,
 )
-from interpreter.serve.catalog import games_listing
-from interpreter.serve.names import MAX_NAME, seat_names
-from interpreter.serve.overlays import MAX_UPLOAD, UploadRejected
+from interpreter.serve.game_menu import games_listing
+from interpreter.serve.house_rules import MAX_UPLOAD, UploadRejected
 from interpreter.serve.randoms import TABLE_ID
 from interpreter.serve.tables import HUMAN, ServeError, Table
+from interpreter.table.seat_names import MAX_NAME, seat_names
 
 __all__ = ["PRACTICE_NOTE", "page_routes"]
 

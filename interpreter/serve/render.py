@@ -13,10 +13,10 @@ from html import escape
 from typing import Any
 
 from interpreter.engine.savefile import winners_of
-from interpreter.engine.scoring import tiebreak_text
-from interpreter.serve.names import seat_colour, with_names
-from interpreter.serve.presentation import Board, Chip, Field, Presentation, Zone
+from interpreter.engine.standings import tiebreak_text
 from interpreter.serve.render_draw import drawing_html, wide
+from interpreter.table.presenter import Board, Chip, Field, Presentation, Zone
+from interpreter.table.seat_names import seat_colour, with_names
 
 __all__ = [
     "board_html",

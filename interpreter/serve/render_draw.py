@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from html import escape
 
-from interpreter.serve.drawing import Drawing, Face, Row, Space
+from interpreter.table.field_drawing import Drawing, Face, Row, Space
 
 __all__ = ["drawing_html", "wide"]
 

@@ -25,9 +25,9 @@ from starlette.routing import Route
 from interpreter.engine.savefile import validate_save
 from interpreter.serve.api import error_response, hub_of, read_json
 from interpreter.serve.jsonbody import JSONResponse
-from interpreter.serve.names import seat_names
 from interpreter.serve.replaying import CHECKPOINT_EVERY, NotCached, held_step
 from interpreter.serve.tables import ServeError
+from interpreter.table.seat_names import seat_names
 
 __all__ = ["replay_routes"]
 

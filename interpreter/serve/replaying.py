@@ -16,8 +16,8 @@ from typing import Any
 from interpreter.diagnostics.suggest import echo
 from interpreter.engine.savefile import SaveGame, replay_error
 from interpreter.serve.messages import seat_message
-from interpreter.serve.presentation import Presentation
 from interpreter.serve.tables import Table
+from interpreter.table.presenter import Presentation
 
 __all__ = [
     "CHECKPOINT_EVERY",

@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.engine.savefile import SaveGame, result_to_dict
-from interpreter.serve.names import seat_names
-from interpreter.serve.presentation import Presentation
 from interpreter.serve.randoms import PRACTICE_SEEDS
+from interpreter.table.presenter import Presentation
+from interpreter.table.seat_names import seat_names
 
 __all__ = ["HUMAN", "ServeError", "Table", "token_bytes"]
 

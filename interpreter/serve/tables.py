@@ -28,13 +28,13 @@ from interpreter.engine.savefile import SaveGame, result_to_dict
 from interpreter.engine.undo import taken_back, watch_undo
 from interpreter.load.catalog import game_dirs
 from interpreter.serve.caps import Caps, compile_game
-from interpreter.serve.gestures import GestureRefused, plan_moves
-from interpreter.serve.presentation import Presentation
 from interpreter.serve.randoms import PRACTICE_SEEDS, draw_seed, new_table_id, new_token
 from interpreter.serve.records import seat_record
 from interpreter.serve.store import MoveRefused, TableStore
 from interpreter.serve.table import HUMAN, ServeError, Table, check_turn
 from interpreter.serve.turns import automatic_move, retrieved, stopped, trial
+from interpreter.table.gestures import GestureRefused, plan_moves
+from interpreter.table.presenter import Presentation
 
 __all__ = ["HUMAN", "Hub", "ServeError", "Table"]
 

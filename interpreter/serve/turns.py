@@ -10,8 +10,8 @@ from typing import Any
 
 from interpreter.diagnostics.errors import RulebookError
 from interpreter.diagnostics.suggest import echo
-from interpreter.engine.answers import standing_answer
 from interpreter.engine.infoset import SeatView
+from interpreter.table.answers import standing_answer
 
 __all__ = ["answered_choice", "automatic_move", "bot_choice", "retrieved", "stopped", "trial"]
 

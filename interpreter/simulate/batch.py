@@ -143,7 +143,7 @@ def play_game(
     the form ``family:name`` (those that pick one entry: a card, a role, a piece).
     """
     from interpreter.bots import make_bot
-    from interpreter.engine.invariants import check_invariants
+    from interpreter.engine.invariant_checks import check_invariants
 
     bots = [make_bot(name, seat, seed) for seat, name in enumerate(seats)]
     try:

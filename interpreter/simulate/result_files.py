@@ -13,7 +13,7 @@ from typing import Any
 
 from interpreter.diagnostics.errors import ConfigError
 from interpreter.engine.savefile import winners_of
-from interpreter.engine.scoring import tiebreak_text
+from interpreter.engine.standings import tiebreak_text
 from interpreter.simulate.summary import FORMAT, summarise
 
 __all__ = ["csv_header", "read_result", "write_csv", "write_json"]

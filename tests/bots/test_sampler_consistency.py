@@ -16,7 +16,7 @@ from collections import Counter
 import pytest
 
 from interpreter.engine.infoset import determinise
-from interpreter.engine.invariants import broken_names
+from interpreter.engine.invariant_checks import broken_names
 from interpreter.engine.loader import load_game
 
 DRAFT = "tests/toy-draft/ruleset.yaml"

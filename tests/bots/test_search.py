@@ -152,7 +152,7 @@ def test_search_needs_the_engines_view():
 
 
 def test_standings_score_a_running_game_without_changing_it():
-    from interpreter.engine.scoring import standings
+    from interpreter.engine.standings import standings
 
     state = _mid_game("puerto-rico", 3, [], seed=6, decisions=120)
     before = state.to_json()

@@ -12,10 +12,10 @@ from interpreter.bots import make_bot
 from interpreter.cli.human import HumanPlayer
 from interpreter.cli.main import main
 from interpreter.cli.play import presentation_of
-from interpreter.engine.answers import asked, questions
 from interpreter.engine.infoset import SeatView
 from interpreter.engine.loader import load_game
 from interpreter.serve.messages import options_of
+from interpreter.table.answers import asked, questions
 
 PRIVILEGE = "the captain's privilege: take the victory point?"
 BARREL = "keep one barrel"

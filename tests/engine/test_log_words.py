@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from interpreter import load_game
 from interpreter.model.words import Words, in_words
-from interpreter.serve.presentation import Presentation
+from interpreter.table.presenter import Presentation
 
 RULESET = """
 ruleset: words

@@ -17,7 +17,7 @@ import pytest
 
 from interpreter.cli.main import main
 from interpreter.diagnostics.errors import RulesError
-from interpreter.engine.invariants import broken_invariants, check_invariants
+from interpreter.engine.invariant_checks import broken_invariants, check_invariants
 from interpreter.engine.loader import load_game
 
 HERE = Path(__file__).resolve().parent

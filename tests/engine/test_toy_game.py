@@ -17,7 +17,7 @@ import pytest
 
 from interpreter.diagnostics.errors import IllegalOptionError
 from interpreter.engine.game import Game
-from interpreter.engine.invariants import broken_invariants
+from interpreter.engine.invariant_checks import broken_invariants
 from interpreter.engine.loader import load_game
 from interpreter.engine.state import State
 

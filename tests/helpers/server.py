@@ -25,9 +25,9 @@ def free_port() -> int:
 # fraction of a second): the real command, its limits replaced as it reads them
 _WITH_LIMITS = """
 import dataclasses, json, sys
-from interpreter.serve import limits
-wanted, read = json.loads(sys.argv[1]), limits.limits_from
-limits.limits_from = lambda args: dataclasses.replace(read(args), **wanted)
+from interpreter.serve import quotas
+wanted, read = json.loads(sys.argv[1]), quotas.limits_from
+quotas.limits_from = lambda args: dataclasses.replace(read(args), **wanted)
 from interpreter.cli.main import main
 sys.exit(main(sys.argv[2:]))
 """

@@ -9,7 +9,7 @@ import pytest
 
 from interpreter.cli.main import main
 from interpreter.engine.loader import load_game_and_data
-from interpreter.serve.presentation import Presentation
+from interpreter.table.presenter import Presentation
 
 ROOT = Path(__file__).resolve().parents[2]
 RICH_PALACE = ROOT / "examples" / "variants" / "sj-palace-points.yaml"

@@ -31,6 +31,7 @@ LAYERS: list[set[str]] = [
     {"coverage"},
     {"check"},
     {"bots"},
+    {"table"},
     {"scenario", "simulate", "agents"},
     {"learn"},
     {"serve"},

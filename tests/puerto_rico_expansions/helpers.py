@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from helpers.puerto_rico import finish_game, set_doubloons, set_goods
-from interpreter.engine.invariants import check_invariants as check_ruleset_invariants
+from interpreter.engine.invariant_checks import check_invariants as check_ruleset_invariants
 
 
 def attr(s: Any, name: str, key: str) -> Any:

@@ -11,7 +11,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from interpreter.engine.invariants import check_invariants as check_ruleset_invariants
+from interpreter.engine.invariant_checks import check_invariants as check_ruleset_invariants
 
 BASE_CARDS = 110
 NEW_BUILDINGS_CARDS = 33

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from interpreter.cli.main import main
-from interpreter.engine.answers import questions
 from interpreter.engine.loader import load_game
+from interpreter.table.answers import questions
 
 TOY = Path(__file__).resolve().parents[1] / "toy" / "ruleset.yaml"
 

@@ -39,9 +39,9 @@ def test_a_wrong_expectation_fails_naming_its_line():
     assert first.message == (
         "expected player(0).doubloons == 2\n    actual: player(0).doubloons = 1"
     )
-    from interpreter.scenario import report
+    from interpreter.scenario import text_report
 
-    text = report.details(first)
+    text = text_report.details(first)
     assert f"{FIXTURES / 'wrong.yaml'}:12:9: expected player(0).doubloons == 2" in text
     assert "1. seat 0: role:prospector" in text and "(line 9)" in text
     assert "seat 0 takes 1 doubloon" in text  # the game's log under the step

@@ -19,7 +19,7 @@ from interpreter.cli.test_cmd import json_report
 from interpreter.diagnostics.errors import RulesError
 from interpreter.engine.loader import load_game
 from interpreter.engine.machine import only_choice_line
-from interpreter.scenario import load_scenarios, report, run_scenario
+from interpreter.scenario import load_scenarios, run_scenario, text_report
 
 ROOT = Path(__file__).resolve().parents[2]
 PR = ROOT / "tests" / "scenarios" / "puerto-rico" / "scenario-settings.yaml"
@@ -215,7 +215,7 @@ def test_a_check_before_the_optional_effect_warns(tmp_path):
     (warning,) = o.warnings
     assert "`player(0).vp-chips == 1` is checked while seat 0's optional question" in warning
     assert "answered with `privilege-vp` it would fail" in warning
-    assert warning in report.line(o)
+    assert warning in text_report.line(o)
     # and `rulebook test --json` carries it
     doc = json_report([o], selected=1, files=1, seconds=0.0, ok=True)
     assert doc["warnings"] == 1 and doc["scenarios"][0]["warnings"] == [warning]

@@ -49,12 +49,12 @@ def test_every_t_code_is_documented():
 
 
 def test_a_broken_file_is_reported_with_its_position_once(tmp_path):
-    from interpreter.scenario import collect, report
+    from interpreter.scenario import collect, text_report
 
     f = tmp_path / "s.yaml"
     f.write_text(HEAD + "scenarios:\n  - name: a\n  - name: a\n", encoding="utf-8")
     scenarios, (broken,) = collect([f])
     assert scenarios == [] and broken.status == "error"
-    text = report.details(broken)
+    text = text_report.details(broken)
     assert text.count(f"{f}:5:5") == 1
     assert f"{f}:5:5: error[T001]: a second scenario named 'a'" in text

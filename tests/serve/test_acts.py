@@ -11,8 +11,8 @@ from html import unescape
 
 from interpreter.engine.loader import load_game_and_data
 from interpreter.engine.view import seat_view
-from interpreter.serve.presentation import Presentation
 from interpreter.serve.render import board_html
+from interpreter.table.presenter import Presentation
 
 
 def _things(html: str) -> set[tuple[str, str]]:

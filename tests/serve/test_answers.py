@@ -9,9 +9,9 @@ import random
 import time
 
 from helpers.serve_api import move, new_table, state_of, token_of
-from interpreter.engine.answers import asked
 from interpreter.engine.loader import load_game
 from interpreter.engine.savefile import result_to_dict
+from interpreter.table.answers import asked
 
 PRIVILEGE = "the captain's privilege: take the victory point?"
 BARREL = "keep one barrel"

@@ -9,9 +9,9 @@ import random
 import pytest
 
 from interpreter.engine.loader import load_game_and_data
-from interpreter.serve import presentation
-from interpreter.serve.presentation import Presentation
 from interpreter.serve.render import board_html
+from interpreter.table import presenter
+from interpreter.table.presenter import Presentation
 
 
 @pytest.mark.parametrize(
@@ -39,7 +39,7 @@ def test_kept_fields_draw_the_same_page_as_fresh_ones(game, players, overlays):
 
 
 def test_the_kept_fields_are_bounded(monkeypatch):
-    monkeypatch.setattr(presentation, "FIELDS_KEPT", 10)
+    monkeypatch.setattr(presenter, "FIELDS_KEPT", 10)
     loaded, data = load_game_and_data("san-juan", 2)
     kept = Presentation.from_data(data)
     state = loaded.new_state(1)
@@ -59,7 +59,7 @@ def test_the_fields_in_use_stay_kept_when_the_store_fills_up(monkeypatch):
     first = kept.board(state.view(0))
     fields = [f for zone in [*first.zones, *first.seats] for f in zone.fields]
     # room for the fields of two positions: the first one and the one being played
-    monkeypatch.setattr(presentation, "FIELDS_KEPT", 2 * len(kept._fields))
+    monkeypatch.setattr(presenter, "FIELDS_KEPT", 2 * len(kept._fields))
     pick = random.Random(1)
     for _ in range(40):  # later positions: a few new fields each, the store fills up
         state.apply(pick.choice(state.legal_options()))

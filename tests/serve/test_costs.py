@@ -11,9 +11,9 @@ import pytest
 
 from interpreter.cli.main import main
 from interpreter.engine.loader import load_game_and_data
-from interpreter.serve.costs import cost_text
 from interpreter.serve.messages import options_of
-from interpreter.serve.presentation import Presentation
+from interpreter.table.option_costs import cost_text
+from interpreter.table.presenter import Presentation
 
 PAY = re.compile(r"— (\d+) (\w+)(?:, you pay (\d+)(?: with (.*?))?)?(?:;|$)")
 

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.engine.loader import load_game_and_data
-from interpreter.serve.presentation import Presentation
 from interpreter.serve.render import board_html
+from interpreter.table.presenter import Presentation
 
 TOY = Path(__file__).resolve().parents[1] / "toy" / "ruleset.yaml"
 CANAL = Path(__file__).resolve().parents[2] / "examples" / "games" / "canal-town" / "ruleset.yaml"
@@ -203,8 +203,8 @@ def test_every_text_of_a_card_is_escaped():
 
 def test_the_terminal_and_the_table_show_one_card_face():
     from interpreter.cli.calm import describe
-    from interpreter.serve.drawing import Drawing
     from interpreter.serve.render_draw import drawing_html
+    from interpreter.table.field_drawing import Drawing
 
     _, data = load_game_and_data("puerto-rico", 3)
     pres = Presentation.from_data(data)

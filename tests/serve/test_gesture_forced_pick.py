@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections import Counter
 
 from interpreter.engine.loader import load_game_and_data
-from interpreter.serve.gestures import gesture_of, plan_moves, proposal
-from interpreter.serve.presentation import Presentation
+from interpreter.table.gestures import gesture_of, plan_moves, proposal
+from interpreter.table.presenter import Presentation
 
 
 def test_a_pick_the_engine_takes_by_itself_is_made() -> None:

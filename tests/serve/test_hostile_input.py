@@ -22,8 +22,8 @@ from starlette.routing import Route
 from helpers.raw_ws import connect, text_frame
 from helpers.server import free_port, start_server
 from interpreter.diagnostics import suggest
-from interpreter.engine.answers import check_answer
 from interpreter.serve.app import create_app
+from interpreter.table.answers import check_answer
 
 with warnings.catch_warnings():  # starlette suggests httpx2; httpx is what it runs on today
     warnings.simplefilter("ignore")

@@ -17,7 +17,7 @@ import pytest
 from helpers.serve_api import move, new_table, state_of
 from helpers.server import free_port, start_server
 from interpreter.serve.app import create_app
-from interpreter.serve.limits import Limits, SlidingWindow
+from interpreter.serve.quotas import Limits, SlidingWindow
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -149,7 +149,7 @@ def test_a_watched_table_stays_and_an_idle_one_leaves_on_its_own(db):
 
 def test_rulebook_serve_takes_the_limits_as_flags():
     from interpreter.cli.main import build_parser
-    from interpreter.serve.limits import limits_from
+    from interpreter.serve.quotas import limits_from
 
     words = ["serve", "--max-tables", "5", "--max-uploads", "2", "--idle-minutes", "0.5"]
     words += ["--max-sockets", "3"]

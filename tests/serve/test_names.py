@@ -12,7 +12,7 @@ import warnings
 import pytest
 
 from helpers.serve_api import move, new_table, state_of, token_of
-from interpreter.serve.names import MAX_NAME, SEAT_COLOURS, seat_names, with_names
+from interpreter.table.seat_names import MAX_NAME, SEAT_COLOURS, seat_names, with_names
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")

@@ -12,8 +12,8 @@ import re
 
 from helpers.serve_api import move, new_table, state_of, token_of
 from interpreter.dsl.loglines import OwnLine
-from interpreter.serve.names import with_names
 from interpreter.serve.tables import Hub
+from interpreter.table.seat_names import with_names
 
 
 def _live(client, table_id):

@@ -10,7 +10,7 @@ from pathlib import Path
 from interpreter.cli.board import option_lines, print_board
 from interpreter.engine.loader import load_game_and_data
 from interpreter.serve.messages import options_of
-from interpreter.serve.presentation import Presentation
+from interpreter.table.presenter import Presentation
 
 TOY = Path(__file__).resolve().parents[1] / "toy" / "ruleset.yaml"
 

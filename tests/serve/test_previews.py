@@ -19,7 +19,7 @@ from interpreter.check.secrets_trace import Enough, Watcher, walk
 from interpreter.compose.rulefiles import load_rules_data
 from interpreter.engine.loader import load_game
 from interpreter.serve.messages import option_preview
-from interpreter.serve.presentation import Presentation, preview_changes
+from interpreter.table.presenter import Presentation, preview_changes
 
 GAMES = [
     ("puerto-rico", 3, ()),

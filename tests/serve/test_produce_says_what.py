@@ -13,7 +13,7 @@ import re
 from interpreter import load_game
 from interpreter.cli.play import presentation_of
 from interpreter.serve.messages import options_of
-from interpreter.serve.presentation import preview_changes
+from interpreter.table.presenter import preview_changes
 
 
 def test_produce_names_the_goods_it_would_give() -> None:

@@ -11,7 +11,7 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
 from interpreter.serve.caps import Caps
-from interpreter.serve.workers import Worker
+from interpreter.serve.rule_workers import Worker
 
 
 def test_a_worker_stopped_by_the_server_is_not_started_again() -> None:

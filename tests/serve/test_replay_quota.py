@@ -17,9 +17,9 @@ import pytest
 from interpreter.engine.loader import load_game_and_data
 from interpreter.engine.savefile import SaveGame, validate_save
 from interpreter.serve.app import create_app
-from interpreter.serve.limits import Limits
-from interpreter.serve.presentation import Presentation
+from interpreter.serve.quotas import Limits
 from interpreter.serve.replaying import CHECKPOINT_EVERY, ReplayCache, replay_message
+from interpreter.table.presenter import Presentation
 
 with warnings.catch_warnings():  # starlette suggests httpx2; httpx is what it runs on today
     warnings.simplefilter("ignore")

@@ -17,7 +17,7 @@ import httpx
 import pytest
 
 from helpers.server import free_port, start_server
-from interpreter.serve.names import with_names
+from interpreter.table.seat_names import with_names
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLE_JS = ROOT / "interpreter/serve/static/table.js"

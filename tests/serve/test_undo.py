@@ -20,7 +20,7 @@ from interpreter.serve.offloop import WorkerHub
 from interpreter.serve.player import Player
 from interpreter.serve.store import TableStore
 from interpreter.serve.table import ServeError
-from interpreter.serve.undo import NOTHING_TO_UNDO, undo as undo_move
+from interpreter.serve.undo_api import NOTHING_TO_UNDO, undo as undo_move
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")

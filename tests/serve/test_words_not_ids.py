@@ -14,7 +14,7 @@ import pytest
 
 from helpers.serve_api import move, new_table, state_of
 from interpreter.engine.loader import load_game_and_data
-from interpreter.serve.presentation import Presentation
+from interpreter.table.presenter import Presentation
 
 # Every field label a seat's page shows, per game and expansion: each one a thing its rulebook
 # names (reviewed). A new state field shows up here first: a label, or `presentation: internal:`.
@@ -197,7 +197,7 @@ def test_a_san_juan_hand_card_says_its_cost_and_vp(client):
 
 
 def test_keep_well_reads_as_in_the_issue():
-    from interpreter.serve.presentation import Presentation
+    from interpreter.table.presenter import Presentation
 
     _, data = load_game_and_data("san-juan", 2, [])
     pres = Presentation.from_data(data)
@@ -226,7 +226,7 @@ def test_tooltips_are_card_texts_not_notes(client, game, players, overlays):
 
 
 def test_the_hospice_tooltip_is_the_cards_text():
-    from interpreter.serve.presentation import Presentation
+    from interpreter.table.presenter import Presentation
 
     _, data = load_game_and_data("puerto-rico", 3, [])
     pres = Presentation.from_data(data)
@@ -272,8 +272,8 @@ def test_the_new_game_form_names_options_by_their_text(client):
 
 
 def test_score_headers_and_the_end_are_the_rulesets_words():
-    from interpreter.serve.presentation import Presentation
     from interpreter.serve.render import score_rows
+    from interpreter.table.presenter import Presentation
 
     _, data = load_game_and_data("puerto-rico", 4, ["nobles"])
     pres = Presentation.from_data(data)

@@ -42,7 +42,7 @@ if str(ROOT) not in sys.path:  # run as a script
     sys.path.insert(0, str(ROOT))
 
 from interpreter.check.pipeline import validate  # noqa: E402
-from interpreter.engine.invariants import broken_invariants  # noqa: E402
+from interpreter.engine.invariant_checks import broken_invariants  # noqa: E402
 from interpreter.engine.loader import load_game  # noqa: E402
 from interpreter.load.locate import is_map, is_seq  # noqa: E402
 from interpreter.load.yamlload import load_yaml_file  # noqa: E402

@@ -17,7 +17,7 @@ from interpreter.cli.config import resolve_config
 from interpreter.cli.logfmt import Output
 from interpreter.cli.play import play
 from interpreter.engine.loader import load_game_and_data
-from interpreter.serve.names import SEAT_COLOURS
+from interpreter.table.seat_names import SEAT_COLOURS
 
 try:
     from playwright.sync_api import expect

@@ -26,7 +26,7 @@ from interpreter.model.words import doc_text, fill, label, option_words
 from interpreter.ruleset.nodes import Plain
 from interpreter.ruleset.presentation import CardSpec, DrawSpec, GestureSpec, OptionStyle
 from interpreter.ruleset.ruleset import Ruleset
-from interpreter.serve.drawing import Drawing, Face, draw_field
+from interpreter.table.field_drawing import Drawing, Face, draw_field
 
 __all__ = ["Board", "Chip", "Face", "Field", "Presentation", "Zone"]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, MutableMapping, Sequence
 
 from interpreter.diagnostics.suggest import echo
-from interpreter.engine.answers import ASK, Question, optional_answer
+from interpreter.table.answers import ASK, Question, optional_answer
 
 __all__ = ["COMMANDS", "answer_command", "answer_lines", "find_question"]
 

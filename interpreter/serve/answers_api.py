@@ -24,10 +24,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from interpreter.engine.answers import check_answer, questions
 from interpreter.serve.api import broadcast, error_response, hub_of, read_json
 from interpreter.serve.jsonbody import JSONResponse
 from interpreter.serve.tables import Hub, ServeError, Table
+from interpreter.table.answers import check_answer, questions
 
 __all__ = ["answer_routes", "answers_message", "set_answer"]
 
