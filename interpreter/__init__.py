@@ -46,7 +46,7 @@ _EXPORTS = {
     "load_game": "interpreter.engine.loader",
     "Game": "interpreter.engine.game",
     "State": "interpreter.engine.state",
-    "Result": "interpreter.engine.standings",
+    "Result": "interpreter.engine.frame",
     "RulebookError": "interpreter.diagnostics.errors",
     "RulesError": "interpreter.diagnostics.errors",
     "ConfigError": "interpreter.diagnostics.errors",

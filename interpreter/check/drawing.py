@@ -1,6 +1,6 @@
 """R008: a ``presentation:`` ``cards:`` or ``draw:`` that names nothing of the ruleset.
 
-The board a person sees is drawn from these sections (serve/drawing.py); a misspelt name there
+The board a person sees is drawn from these sections (table/field_drawing.py); a misspelt name there
 would silently draw nothing, so ``rulebook validate`` finds it at its line and column, with a
 did-you-mean among the names that would fit:
 

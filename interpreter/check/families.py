@@ -72,7 +72,7 @@ def _walk(node: Any, keys: tuple[Any, ...], named: tuple[str, ...]) -> Iterator[
             yield from _walk(item, (*keys, i), (*named, name if isinstance(name, str) else str(i)))
 
 
-# composes a base and overlays (check/overlays.py's compose, which calls this module: given,
+# composes a base and overlays (check/compositions.py's compose, which calls this module: given,
 # not imported, so the two do not import each other)
 Composer = Callable[[Session, str, Sequence[str]], tuple[Any, list[Diagnostic]]]
 

@@ -1,7 +1,7 @@
 """R009: a ``presentation: gestures:`` entry that names no choose step, or a field that does
 not exist.
 
-A gesture (serve/gestures.py) groups the run of one choose step's decisions, addressed by the
+A gesture (table/gestures.py) groups the run of one choose step's decisions, addressed by the
 step's ``name:``; a slip there would silently ask every pick one by one, so ``rulebook
 validate`` finds it at its line and column, with a did-you-mean among the names of the choose
 steps (in ``flow:`` and ``phases:``). Its ``about:`` names a state field (the deciding seat's,

@@ -17,7 +17,7 @@ would be sent in the true state and in the drawn one is compared:
    something from the words and from whose turn comes next.
 3. **its options and their texts**, when k is the seat to move (L002): the option ids and the
    text the engine logs for each (an option's ``log:`` template, else its id). The texts the web
-   table adds (``serve/presentation.py``) are built above this stage; ``tests/serve/
+   table adds (``table/presenter.py``) are built above this stage; ``tests/serve/
    test_secret_messages.py`` runs the same differential over the server's messages.
 4. **the log lines of the next step** (L001, and L003 for forced moves). The move the game
    actually makes next is made in both worlds (a world where it is not legal is skipped: the

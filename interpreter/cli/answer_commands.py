@@ -1,6 +1,6 @@
 """Answers set in advance at the terminal: the ``answers``, ``always``, ``never`` and ``ask``
 commands of ``rulebook play --human`` (the rules of what an answer does are in
-engine/answers.py, shared with the web table and the scenario runner).
+table/answers.py, shared with the web table and the scenario runner).
 
 ``answers`` lists the game's optional questions, numbered, each with its standing answer;
 ``always Q`` takes, ``never Q`` passes, ``ask Q`` asks again, where ``Q`` is a number from

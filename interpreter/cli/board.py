@@ -1,6 +1,6 @@
 """The terminal board of ``rulebook play --human``: the seat's view as compact rich tables (the
 same zones, labels and hidden internal fields as the web table), and the options as numbered
-lines with their human text (``interpreter/serve/presentation.py``)."""
+lines with their human text (``interpreter/table/presenter.py``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A gesture at the terminal (serve/gestures.py): a run of one step's decisions the ruleset
+"""A gesture at the terminal (table/gestures.py): a run of one step's decisions the ruleset
 groups, typed as one line and played as the seat's small moves.
 
 The person is told what the run is for and how many picks it takes, and may type them all at

@@ -5,7 +5,7 @@ hidden), the shared log and the numbered legal options. With the ruleset's prese
 turn is one calm screen (``calm.py``: the log since the seat's last turn, a compact board, the
 options, sized to the terminal); ``b`` shows the whole board (``board.py``), ``log`` the log,
 ``? NAME`` a catalog entry's text, ``answers`` / ``always`` / ``never`` / ``ask`` the answers
-set in advance to the game's optional questions (cli/answers.py: a question with a standing
+set in advance to the game's optional questions (cli/answer_commands.py: a question with a standing
 answer is answered by it, as this person's move, without a prompt). The person answers with
 a number, an option id, or the start of an option's id or name. A bad entry is asked again
 with a short message. End of input (Ctrl-D, or a piped script running out) raises
@@ -82,7 +82,7 @@ class HumanPlayer:
         questions: Sequence[Question] = (),
     ) -> None:
         self.seat = seat
-        self.questions = list(questions)  # the game's optional questions (engine/answers.py)
+        self.questions = list(questions)  # the game's optional questions (table/answers.py)
         self.answers: dict[str, str] = {}  # question key -> take / decline, set by this person
         # the key of the optional question asked now (None: none), written by the driver
         self.question: str | None = None
@@ -102,7 +102,7 @@ class HumanPlayer:
         self.gesture: Gesture | None = None
         self.queued: list[str] = []
         self.last_gestures: dict[str, list[str]] = {}
-        # every seat's name (serve/names.py), set by the driver: the screens say them
+        # every seat's name (table/seat_names.py), set by the driver: the screens say them
         self.names: list[str] | None = None
 
     @property

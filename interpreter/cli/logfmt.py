@@ -112,7 +112,7 @@ def format_scores(
     """The final score table: a row per seat, a column per score component, total, tiebreak.
 
     ``result`` is the plain dict from :func:`interpreter.engine.savefile.result_to_dict`.
-    With ``names`` and ``pres`` (a person played: serve/names.py, serve/presentation.py) it
+    With ``names`` and ``pres`` (a person played: table/seat_names.py, table/presenter.py) it
     is a person's table: each seat by its name, each component and the end by the ruleset's
     words, as the web table shows it.
     """

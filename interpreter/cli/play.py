@@ -117,7 +117,7 @@ def _take_back(state: Any, seat: int, agents: Sequence[Any], printer: LogPrinter
 
 
 def gesture_at(state: Any, agent: HumanPlayer, seat: int) -> Gesture | None:
-    """The gesture the person at ``seat`` is asked now (serve/gestures.py), with the plan that
+    """The gesture the person at ``seat`` is asked now (table/gestures.py), with the plan that
     tries a typed line on a copy of the state; None when none (or a typed one goes on)."""
     from interpreter.table.gestures import gesture_of, plan_moves
 

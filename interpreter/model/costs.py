@@ -5,7 +5,7 @@ option takes, what the deciding seat would really pay (best the ruleset's own co
 the two can never disagree), and each discount that explains the difference, with a text. Each
 text is compiled once here, through the DSL host, so a slip is a located diagnostic that
 ``rulebook validate`` reports like any rule's; the web table and the terminal evaluate them
-(serve/costs.py) to write "1 coin, you pay 0 with 1 discount card".
+(table/option_costs.py) to write "1 coin, you pay 0 with 1 discount card".
 
 ```yaml
 presentation:

@@ -73,13 +73,13 @@ class ChooseSpec:
     # from its being taken at once (machine.py)
     hidden_dependent: bool = False
     # the `id:` text of each options line as written (``keep:{k}``, ``pass``): which optional
-    # question this is, for answers set in advance (engine/answers.py)
+    # question this is, for answers set in advance (table/answers.py)
     ids: tuple[str, ...] = ()
     # `decline:`: the option that declines this decision when it is not `pass` (answers set in
     # advance and a scenario's `optional: decline` answer with it)
     decline: str = "pass"
     # the `name:` of the step (""): how the presentation addresses a decision (a gesture
-    # groups the run of one step's decisions, serve/gestures.py)
+    # groups the run of one step's decisions, table/gestures.py)
     step: str = ""
 
 

@@ -2,7 +2,7 @@
 (money and workers conserved, counts never negative ...), each compiled once through the DSL
 host at ["invariants", name] and kept with the file:line:col of its text.
 
-The engine checks them on a state (engine/invariants.py) for the drivers that ask for it
+The engine checks them on a state (engine/invariant_checks.py) for the drivers that ask for it
 (`rulebook test`, `rulebook simulate --check`, property tests); plain play never runs them.
 """
 

@@ -65,7 +65,7 @@ class Rules:
     types: DataTypes = field(default_factory=DataTypes)
     collections: dict[str, str] = field(default_factory=dict)  # field -> set/catalog it holds
     warnings: list[Diagnostic] = field(default_factory=list)
-    invariants: tuple[Invariant, ...] = ()  # checked on request (engine/invariants.py)
+    invariants: tuple[Invariant, ...] = ()  # checked on request (engine/invariant_checks.py)
     limits: Limits = field(default_factory=Limits)  # the safety bound of every game
     # scope (phase, round) -> its local (global or player, field) pairs, left out of views
     # while no phase (round) runs

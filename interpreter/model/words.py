@@ -1,7 +1,7 @@
 """How a ruleset's ids read to people: each id's name, a text's ``{NAME}`` parts filled in, and
 an option id as its family's text. The one place these words are made: the engine's log lines
 (the ids a `log` text fills in, an option taken without a `log:` of its own) and the web table
-and terminal (serve/presentation.py) say the same thing.
+and terminal (table/presenter.py) say the same thing.
 
 An id's name is its ``presentation: labels:`` entry, else the id in words, capitalised. An
 option's text is its family's ``presentation: options: FAMILY: text:``, ``{1}``, ``{2}`` ... the

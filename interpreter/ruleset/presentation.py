@@ -1,5 +1,5 @@
 """The ``presentation:`` section typed: how a ruleset looks to people (docs/serve.md). It
-changes no rule; the web table and the terminal read it through ``serve/presentation.py``.
+changes no rule; the web table and the terminal read it through ``table/presenter.py``.
 
 >>> spec = DrawSpec.from_node("hand", "cards", Pos())
 >>> spec.as_, spec.capacity

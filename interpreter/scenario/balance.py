@@ -1,6 +1,6 @@
 """Keeping a set-up's totals: every id counted over every bag, pile and area stays what it
 was, the difference taken from (or given back to) its reserve, or from where a unique id is
-now; counters stocked from a global counter keep their total with it (scenario/setup.py says
+now; counters stocked from a global counter keep their total with it (scenario/given.py says
 what is checked and refused)."""
 
 from __future__ import annotations

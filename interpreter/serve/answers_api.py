@@ -1,7 +1,7 @@
 """Answers set in advance at the web table: ``GET`` and ``POST /api/tables/ID/answers``.
 
 A person's seat link (its token) reads and sets that seat's standing answers to the game's
-optional questions (what an answer does: engine/answers.py). They are that seat's own: kept
+optional questions (what an answer does: table/answers.py). They are that seat's own: kept
 in the table's database (a reload or a restart keeps them), sent to that seat's link only,
 never in a spectator's or another seat's message, and applied only at that seat's own
 decisions, by :meth:`Hub.run_bots_async` (``turns.answered_choice``), through the same

@@ -1,4 +1,4 @@
-"""A gesture sent by a seat (``{"options": [ID, ...], "decision": N}``, serve/gestures.py):
+"""A gesture sent by a seat (``{"options": [ID, ...], "decision": N}``, table/gestures.py):
 checked whole on a copy, then played as the seat's moves one by one, each committed like a
 clicked option.
 

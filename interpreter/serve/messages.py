@@ -84,9 +84,9 @@ def _position(table: Any, seat: int | None, every_seat: bool) -> dict[str, Any]:
         "over": over,
         "prompt": _prompt(state) if to_move is not None else "",
         "options": _options(table, viewer) if to_move == viewer else [],
-        # how many of its last moves the seat to move may take back now (serve/undo.py)
+        # how many of its last moves the seat to move may take back now (serve/undo_api.py)
         "undo": undoable(state, seat),
-        # a run of decisions asked as one move (serve/gestures.py), for the seat to move
+        # a run of decisions asked as one move (table/gestures.py), for the seat to move
         "gesture": gesture_message(table, viewer) if to_move == viewer else None,
         "board": board_html(pres.board(view), pres, viewer, names),
         # which board element each option family stands for (static/acts.js)

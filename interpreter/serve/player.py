@@ -114,7 +114,7 @@ class Player:
             return {"failed": "unknown", "message": f"table {table_id} is not open here"}
         if op == "move":
             return self._guarded(lambda: self._move(played, request, request["option"]))
-        if op == "plan":  # a gesture's picks tried on a copy (serve/gestures.py)
+        if op == "plan":  # a gesture's picks tried on a copy (table/gestures.py)
             return self._guarded(lambda: self._plan(played, request), len(request["picks"]))
         return self._guarded(lambda: self._bot(played, request))
 

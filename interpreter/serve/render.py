@@ -56,7 +56,7 @@ def log_lines(
     pres: Presentation | None = None,
 ) -> list[list[Any]]:
     """``[round, text]`` per entry, each text as the terminal log prints it; with ``names``,
-    every seat said by its name (serve/names.py), with ``pres`` the end in words."""
+    every seat said by its name (table/seat_names.py), with ``pres`` the end in words."""
     out = []
     for round_no, seat, text in log:
         if pres is not None:
@@ -161,7 +161,7 @@ def _zone(
     if zone.seat is not None:
         if names is not None and 0 <= zone.seat < len(names):
             title = names[zone.seat]
-        # the seat's colour, the same in the log and the scores (serve/names.py)
+        # the seat's colour, the same in the log and the scores (table/seat_names.py)
         seat = f' data-seat="{zone.seat}" style="--seat:{seat_colour(zone.seat)}"'
     title = escape(title) + (" (you)" if you else "")
     rows = []

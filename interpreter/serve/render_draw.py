@@ -1,4 +1,4 @@
-"""HTML for the drawn components of a board (serve/drawing.py): card faces, grids of spaces
+"""HTML for the drawn components of a board (table/field_drawing.py): card faces, grids of spaces
 with occupant circles, rows of slots, tracks, face-down stacks and printed tiles.
 
 Plain HTML styled by static/style.css (no image files, no script): every text is escaped, and

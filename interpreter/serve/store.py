@@ -60,14 +60,14 @@ CREATE TABLE IF NOT EXISTS moves (
     choice TEXT NOT NULL,
     PRIMARY KEY (table_id, n)
 );
-CREATE TABLE IF NOT EXISTS answers (  -- a seat's answers set in advance (engine/answers.py)
+CREATE TABLE IF NOT EXISTS answers (  -- a seat's answers set in advance (table/answers.py)
     table_id TEXT NOT NULL REFERENCES tables(id),
     seat INTEGER NOT NULL,
     question TEXT NOT NULL,    -- the question's key
     answer TEXT NOT NULL,      -- take or decline (ask: no row)
     PRIMARY KEY (table_id, seat, question)
 );
-CREATE TABLE IF NOT EXISTS names (  -- the name a person gave their seat (serve/names.py)
+CREATE TABLE IF NOT EXISTS names (  -- the name a person gave their seat (table/seat_names.py)
     table_id TEXT NOT NULL REFERENCES tables(id),
     seat INTEGER NOT NULL,
     name TEXT NOT NULL,

@@ -54,9 +54,9 @@ class Table:
     # why the table stopped before its end (a bot failed, a rule failed): shown, no traceback
     error: str | None = None
     # each person's answers set in advance (seat -> question key -> take / decline), applied
-    # at that seat's own decisions only (serve/answers.py)
+    # at that seat's own decisions only (serve/answers_api.py)
     answers: dict[int, dict[str, str]] = field(default_factory=dict)
-    # the names people gave their seats (seat -> name; serve/names.py), public
+    # the names people gave their seats (seat -> name; table/seat_names.py), public
     names: dict[int, str] = field(default_factory=dict)
     # the decision whose position was last sent to everybody at the table (publish.py): an
     # answer set in advance is applied only there, so it reads to the others as an asked one
@@ -67,13 +67,13 @@ class Table:
     # None: worded here from the state (a table whose rules run in the server's process)
     options: list[dict[str, Any]] | None = field(default=None, repr=False)
     # the gesture the seat to move is asked, as the table's worker sent it with the options
-    # (serve/gestures.py), and each seat's last run at each gesture's step (seat, step) -> ids:
+    # (table/gestures.py), and each seat's last run at each gesture's step (seat, step) -> ids:
     # an assignment starts from it (kept in memory only: after a restart it starts afresh)
     gesture: dict[str, Any] | None = field(default=None, repr=False)
     last_gestures: dict[tuple[int, str], list[str]] = field(default_factory=dict, repr=False)
     # the move being written by the writer thread (Hub.commit_async), None when none is
     writing: asyncio.Future[None] | None = None
-    # how many times a seat took moves back (serve/undo.py): the log a socket was sent before
+    # how many times a seat took moves back (serve/undo_api.py): the log a socket was sent before
     # the latest undo may hold lines since taken back, so it is sent whole again
     undone: int = 0
 

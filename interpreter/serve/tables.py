@@ -309,7 +309,7 @@ class Hub:
         return seat
 
     async def plan_gesture(self, table: Table, seat: int, picks: list[str]) -> list[str]:
-        """The moves that make a gesture's ``picks``, tried on a copy (serve/gestures.py)."""
+        """The moves that make a gesture's ``picks``, tried on a copy (table/gestures.py)."""
         try:
             return plan_moves(table.state, table.presentation, seat, picks)
         except GestureRefused as exc:
@@ -382,7 +382,7 @@ class Hub:
             return stopped(table, failed + exc.message)
         return True
 
-    # -- moves taken back (serve/undo.py checks who may) -----------------------------------------
+    # -- moves taken back (serve/undo_api.py checks who may) ---------------------------------
     async def take_back_async(self, table: Table, seat: int, moves: int) -> None:
         """Take back ``seat``'s last ``moves`` decisions (checked by the caller, with no move
         of the table being written): the game replayed from the choices before them, then

@@ -1,5 +1,5 @@
 """Taking back a seat's own moves of its turn: the checks and the change, shared by ``POST
-/api/tables/ID/undo`` (serve/undo.py) and the websocket's ``{"type": "undo"}`` message
+/api/tables/ID/undo`` (serve/undo_api.py) and the websocket's ``{"type": "undo"}`` message
 (serve/api.py), so both refuse the same requests with the same words.
 
 What may be taken back is the engine's to say (engine/undo.py: while it is the seat to move,

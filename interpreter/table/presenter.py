@@ -45,7 +45,7 @@ class Chip:
 @dataclass
 class Field:
     """A state field for people: its name, label, chips (the words) and, where the ruleset's
-    ``presentation: draw:`` asks for one, its drawing (serve/drawing.py)."""
+    ``presentation: draw:`` asks for one, its drawing (table/field_drawing.py)."""
 
     name: str
     label: str
@@ -90,7 +90,7 @@ class Presentation:
     cards: dict[str, CardSpec] = field(default_factory=dict)
     catalog_of: dict[str, str] = field(default_factory=dict)
     # a run of one choose step's decisions shown as one gesture, by the step's name
-    # (serve/gestures.py): {kind: assign | select, confirm: TEXT, about: FIELD}
+    # (table/gestures.py): {kind: assign | select, confirm: TEXT, about: FIELD}
     gestures: dict[str, GestureSpec] = field(default_factory=dict)
     # the score table's words: each component's label (``scoring: components: label:``), the
     # tiebreak's (``scoring: tiebreak-label:``), and how each end trigger reads (``ends:``)
@@ -189,7 +189,7 @@ class Presentation:
 
         ``preview`` holds how the deciding seat's fields named by the family's ``preview:`` would
         change if it took the option (see :meth:`preview_fields`); ``cost`` is what the option
-        costs that seat, in words (the family's ``cost:``, serve/costs.py), said first.
+        costs that seat, in words (the family's ``cost:``, table/option_costs.py), said first.
         """
         family, *args = option.split(":")
         spec = self.options.get(family) or OptionStyle(family)

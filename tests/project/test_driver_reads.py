@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[2] / "interpreter"
-DRIVERS = ("cli", "serve", "scenario", "simulate", "agents", "learn", "bots")
+DRIVERS = ("cli", "serve", "table", "scenario", "simulate", "agents", "learn", "bots")
 # `rulebook show GAME PATH` prints the composed YAML at a path with its origins: the tree is
 # what it shows
 SHOWS_THE_TREE = {"cli/show_cmd.py"}

@@ -1,4 +1,4 @@
-"""The board drawn from the ruleset (`presentation: cards:` and `draw:`, serve/drawing.py and
+"""The board drawn from the ruleset (`presentation: cards:` and `draw:`, table/field_drawing.py and
 serve/render_draw.py), built from the shipped rulesets' YAML and states of real games: the
 island's and city's spaces, a ship's slots from its catalog entry, occupant circles, a hand of
 cards with cost and VP, the others' hands as face-down stacks, a knob that changes the drawing,

@@ -1,4 +1,4 @@
-"""Undo at the web table (serve/undo.py): a seat takes back its own moves of this turn, the
+"""Undo at the web table (serve/undo_api.py): a seat takes back its own moves of this turn, the
 others' pages lose them too, a refusal (after a card came into view, another seat's turn, a
 spectator, a stale page) changes nothing, and the database forgets the moves taken back (a
 restart, and a server whose rules run in a worker process, agree). The real San Juan ruleset
