@@ -10,7 +10,7 @@ The package is laid out by stage, each folder importing only from the ones below
     model/        a composed ruleset compiled into an immutable Rules object and flow program
     engine/       Game, State, the flow machine, save files
     check/        `rulebook validate`: every diagnostic of every file
-    bots/ scenario/ simulate/ cli/   the drivers on top
+    bots/ table/ scenario/ simulate/ serve/ cli/   the drivers on top
 
 The public entry points are re-exported here:
 

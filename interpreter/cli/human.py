@@ -114,7 +114,7 @@ class HumanPlayer:
         """Log lines with every "seat N" said by its name, and the end in the game's words."""
         if not self.names:
             return list(lines)
-        from interpreter.serve.render import worded_end
+        from interpreter.table.endings import worded_end
         from interpreter.table.seat_names import with_names
 
         pres = self.presentation
@@ -132,7 +132,7 @@ class HumanPlayer:
         previous: int | None = None,
     ) -> None:
         """The texts of the next decision's options (``id``, ``text``, ``group``), written by
-        the driver from the state (serve/messages.py ``options_of``, what the web table sends),
+        the driver from the state (table/offers.py ``options_of``, what the web table sends),
         the shared log, and the seat that made the previous decision: the person's screen is
         drawn from its seat's view and these only."""
         self._options = options

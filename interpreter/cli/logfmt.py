@@ -161,7 +161,7 @@ def _worded_scores(
     result: Mapping[str, Any], seats: Sequence[str], names: Sequence[str], pres: Any
 ) -> str:
     """:func:`format_scores` for a person: the web table's rows (serve/render.py)."""
-    from interpreter.serve.render import score_rows
+    from interpreter.table.endings import score_rows
 
     rows = score_rows(result, seats, names, pres)
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]

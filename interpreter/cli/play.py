@@ -86,7 +86,7 @@ def drive(
         if isinstance(agent, HumanPlayer) and agent.presentation is not None:
             # the texts are written here, where the state is; the person gets only them and
             # the seat's view (hidden information never reaches the screen)
-            from interpreter.serve.messages import options_of
+            from interpreter.table.offers import options_of
 
             # the log as this seat reads it: the names of its own hidden cards in its lines
             agent.offer(options_of(state, agent.presentation, seat), state.log_for(seat), previous)

@@ -8,19 +8,19 @@ The same message goes out over HTTP (``GET /api/tables/ID/state``) and the webso
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from interpreter.dsl.loglines import lines_for
 from interpreter.engine.undo import undoable
 from interpreter.engine.view import seat_view
-from interpreter.serve.render import board_html, log_lines, score_rows
+from interpreter.serve.render import board_html, log_lines
+from interpreter.table.endings import score_rows
 from interpreter.table.gestures import gesture_message
-from interpreter.table.option_costs import cost_text
-from interpreter.table.presenter import Presentation, preview_changes
+from interpreter.table.offers import options_of
+from interpreter.table.presenter import Presentation
 from interpreter.table.seat_names import seat_colour, seat_names
 
-__all__ = ["SPECTATOR", "option_preview", "options_of", "seat_message"]
+__all__ = ["SPECTATOR", "seat_message"]
 
 SPECTATOR = -1  # the view of no seat: what everybody may see
 
@@ -124,44 +124,3 @@ def _prompt(state: Any) -> str:
     for spec, _opt, _values in pending.values():
         return str(getattr(spec, "label", "") or "")
     return ""
-
-
-def options_of(state: Any, pres: Presentation, seat: int) -> list[dict[str, Any]]:
-    """The legal options of the deciding seat, with text, family and tooltip, in engine order."""
-    legal: Sequence[str] = state.legal_options()
-    out = []
-    before: dict[str, Any] = {}  # the seat's own entry now, taken once for every preview
-    for option in legal:
-        preview = option_preview(state, pres, option, seat, before)
-        out.append(pres.option_entry(option, preview, cost_text(state, option)))
-    return out
-
-
-def option_preview(
-    state: Any, pres: Presentation, option: str, seat: int, known: dict[str, Any] | None = None
-) -> dict[str, int] | None:
-    """How the seat's own fields named by the option's ``preview:`` would change if it took
-    ``option`` (tried on a copy of the state, up to the next decision, even one the engine
-    would take by itself); None when the family previews nothing.
-    ``known``: where the seat's own entry before the move is kept for the next option's
-    preview (the seat's view, read in place: a preview only counts)."""
-    names = pres.preview_fields(option)
-    if not names:
-        return None
-    known = {} if known is None else known
-    if "before" not in known:
-        known["before"] = _own(state, seat)
-    trial = state.copy()
-    # the option's own effect only: a move the engine would then take by itself (the only
-    # choice of the next decision) is that move's, not this option's
-    trial.take_forced = False
-    try:
-        trial.apply(option)
-    except Exception:  # noqa: BLE001 - a preview is a nicety; the move itself reports failures
-        return None
-    return preview_changes(known["before"], _own(trial, seat), names)
-
-
-def _own(state: Any, seat: int) -> dict[str, Any]:
-    """The seat's own player entry as the seat sees it (the state's values, not copies)."""
-    return seat_view(state.game.rules, state, seat, shared=True)["players"][seat]

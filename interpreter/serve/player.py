@@ -27,10 +27,10 @@ from interpreter.engine.infoset import SeatView
 from interpreter.engine.undo import watch_undo
 from interpreter.model.limits import GameLimitError
 from interpreter.serve.caps import Caps, compile_game, is_uploaded
-from interpreter.serve.messages import options_of
 from interpreter.serve.replaying import NotCached, ReplayCache
 from interpreter.serve.snapshot import snapshot
 from interpreter.table.gestures import GestureRefused, gesture_of, plan_moves
+from interpreter.table.offers import options_of
 from interpreter.table.presenter import Presentation
 
 __all__ = ["OverBudget", "Player", "cpu_budget"]

@@ -1,53 +1,33 @@
 """HTML for the table page: the board of one seat, the log, the score table.
 
 Plain server-rendered HTML (every text escaped); the page's small script only swaps these
-fragments in. The score rows are the ones ``rulebook play`` prints (cli/logfmt.py uses
-:func:`score_rows` too), so the web table and the terminal agree to the cell.
+fragments in. The score rows are the ones ``rulebook play`` prints (table/endings.py's
+``score_rows``, which cli/logfmt.py uses too), so the web table and the terminal agree to the
+cell.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from interpreter.engine.savefile import winners_of
-from interpreter.engine.standings import tiebreak_text
 from interpreter.serve.render_draw import drawing_html, wide
+from interpreter.table.endings import worded_end
 from interpreter.table.presenter import Board, Chip, Field, Presentation, Zone
 from interpreter.table.seat_names import seat_colour, with_names
 
 __all__ = [
     "board_html",
     "log_lines",
-    "score_rows",
     "score_table_html",
     "seat_name",
-    "worded_end",
 ]
 
 
 def seat_name(seat: int | None) -> str:
     """How a log line names a seat (the terminal log's words)."""
     return "" if seat is None else f"seat {seat}"
-
-
-_BRACKETED_ID = re.compile(r"\(([a-z0-9]+(?:-[a-z0-9]+)*)\)")
-
-
-def worded_end(text: str, pres: Presentation) -> str:
-    """A log line with an end trigger in brackets (the engine's ``game over (TRIGGER)``, a
-    rule's "the game will end after this round ({why})") in the ruleset's words (``ends:``).
-
-    >>> worded_end("game over (city-full)", Presentation(ends={"city-full": "a city is full"}))
-    'game over (a city is full)'
-    """
-    if not pres.ends:
-        return text
-    return _BRACKETED_ID.sub(
-        lambda m: f"({pres.ends[m.group(1)]})" if m.group(1) in pres.ends else m.group(0), text
-    )
 
 
 def log_lines(
@@ -68,53 +48,6 @@ def log_lines(
             text = f"{named}: {text}"
         out.append([round_no, text if names is None else with_names(text, names)])
     return out
-
-
-def score_rows(
-    result: Any,
-    seats: Sequence[str],
-    names: Sequence[str] | None = None,
-    pres: Presentation | None = None,
-) -> list[list[str]]:
-    """The final score table, header first: marker, seat, player, components, total, tiebreak
-    (the terminal's words); with ``names`` and ``pres``, a person's: marker, the seat's name,
-    each component by the ruleset's label, total, and what the tiebreak counts.
-
-    ``result`` is the engine's Result or its plain dict (``savefile.result_to_dict``).
-    """
-    if not isinstance(result, Mapping):
-        result = {"scores": result.scores, "winner": result.winner, "winners": result.winners}
-    winners = winners_of(result)  # every seat of a full tie is marked
-    scores = [dict(s) for s in result["scores"]]
-    components: list[str] = []
-    for score in scores:
-        for name in score.get("components", {}):
-            if name not in components:
-                components.append(name)
-    if names is not None and pres is not None:
-        words = [pres.score_label(name) for name in components]
-        rows = [["", "Player", *words, "Total", pres.tiebreak_label]]
-    else:
-        rows = [["", "seat", "player", *components, "total", "tiebreak"]]
-    for score in sorted(scores, key=lambda s: s["seat"]):
-        seat = score["seat"]
-        parts = score.get("components", {})
-        known = 0 <= seat < len(seats)
-        who = (
-            [names[seat] if known else "?"]
-            if names is not None and pres is not None
-            else [str(seat), seats[seat] if known else "?"]
-        )
-        rows.append(
-            [
-                "*" if seat in winners else "",
-                *who,
-                *(str(parts.get(name, "")) for name in components),
-                str(score["total"]),
-                tiebreak_text(score.get("tiebreak", "")),
-            ]
-        )
-    return rows
 
 
 def score_table_html(rows: Sequence[Sequence[str]]) -> str:

@@ -14,8 +14,8 @@ from interpreter.cli.main import main
 from interpreter.cli.play import presentation_of
 from interpreter.engine.infoset import SeatView
 from interpreter.engine.loader import load_game
-from interpreter.serve.messages import options_of
 from interpreter.table.answers import asked, questions
+from interpreter.table.offers import options_of
 
 PRIVILEGE = "the captain's privilege: take the victory point?"
 BARREL = "keep one barrel"

@@ -16,7 +16,7 @@ from interpreter.cli.logfmt import LogPrinter
 from interpreter.cli.main import main
 from interpreter.cli.play import drive, presentation_of
 from interpreter.engine.loader import load_game
-from interpreter.serve.messages import options_of
+from interpreter.table.offers import options_of
 
 HEADING = "--- seat 0 to decide ---"
 

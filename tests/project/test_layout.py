@@ -308,3 +308,25 @@ def test_no_copied_or_mirrored_runs(folder):
         f"runs of {MIN_SHARED_RUN}+ lines with the same shape (give them one home):\n"
         + "\n".join(shared)
     )
+
+
+def test_no_driver_imports_another_one():
+    """The terminal and the web table share what both show through ``table/``; neither
+    imports the other (the ``rulebook serve`` command itself excepted: it starts the server)."""
+    starts_the_server = {"interpreter.cli.serve_cmd"}
+    wrong = sorted(
+        f"{module} -> {target}"
+        for module, targets in _graph().items()
+        if _subpackage(module) == "cli" and module not in starts_the_server
+        for target in targets
+        if _subpackage(target) == "serve"
+    ) + sorted(
+        f"{module} -> {target}"
+        for module, targets in _graph().items()
+        if _subpackage(module) == "serve"
+        for target in targets
+        if _subpackage(target) == "cli"
+    )
+    assert not wrong, "a driver imports another driver (share it through table/):\n" + "\n".join(
+        wrong
+    )

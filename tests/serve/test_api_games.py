@@ -10,7 +10,7 @@ import pytest
 from helpers.serve_api import move, new_table, play_out, state_of
 from interpreter import load_game
 from interpreter.engine.savefile import result_to_dict, validate_save
-from interpreter.serve.render import score_rows
+from interpreter.table.endings import score_rows
 
 
 @pytest.mark.parametrize(

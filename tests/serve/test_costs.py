@@ -11,7 +11,7 @@ import pytest
 
 from interpreter.cli.main import main
 from interpreter.engine.loader import load_game_and_data
-from interpreter.serve.messages import options_of
+from interpreter.table.offers import options_of
 from interpreter.table.option_costs import cost_text
 from interpreter.table.presenter import Presentation
 

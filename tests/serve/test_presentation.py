@@ -9,7 +9,7 @@ from pathlib import Path
 
 from interpreter.cli.board import option_lines, print_board
 from interpreter.engine.loader import load_game_and_data
-from interpreter.serve.messages import options_of
+from interpreter.table.offers import options_of
 from interpreter.table.presenter import Presentation
 
 TOY = Path(__file__).resolve().parents[1] / "toy" / "ruleset.yaml"

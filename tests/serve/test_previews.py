@@ -18,7 +18,7 @@ import pytest
 from interpreter.check.secrets_trace import Enough, Watcher, walk
 from interpreter.compose.rulefiles import load_rules_data
 from interpreter.engine.loader import load_game
-from interpreter.serve.messages import option_preview
+from interpreter.table.offers import option_preview
 from interpreter.table.presenter import Presentation, preview_changes
 
 GAMES = [

@@ -12,7 +12,7 @@ import re
 
 from interpreter import load_game
 from interpreter.cli.play import presentation_of
-from interpreter.serve.messages import options_of
+from interpreter.table.offers import options_of
 from interpreter.table.presenter import preview_changes
 
 

@@ -272,7 +272,7 @@ def test_the_new_game_form_names_options_by_their_text(client):
 
 
 def test_score_headers_and_the_end_are_the_rulesets_words():
-    from interpreter.serve.render import score_rows
+    from interpreter.table.endings import score_rows
     from interpreter.table.presenter import Presentation
 
     _, data = load_game_and_data("puerto-rico", 4, ["nobles"])
@@ -304,7 +304,7 @@ def test_score_headers_and_the_end_are_the_rulesets_words():
     ]
     # the log's lines that name the trigger say it in words too (the rules' text and the
     # engine's last line keep the id: saves and goldens)
-    from interpreter.serve.render import worded_end
+    from interpreter.table.endings import worded_end
 
     assert (
         worded_end("the game will end after this round (vp-chips)", pres)
