@@ -124,6 +124,18 @@ def test_every_subpackage_is_a_known_stage():
     )
 
 
+def test_no_two_modules_share_a_name():
+    """A module's name says its job, so two jobs never share one (``check/report.py`` beside
+    ``simulate/report.py`` sends a reader to the wrong file); a package's ``__init__.py`` and
+    ``__main__.py`` are the exceptions."""
+    by_name: dict[str, list[str]] = defaultdict(list)
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.name not in ("__init__.py", "__main__.py"):
+            by_name[path.name].append(path.relative_to(PACKAGE).as_posix())
+    reused = {name: paths for name, paths in by_name.items() if len(paths) > 1}
+    assert not reused, f"module names used for more than one job (name each for its own): {reused}"
+
+
 def test_no_module_is_too_long():
     long = {
         str(p.relative_to(ROOT)): n
