@@ -387,7 +387,8 @@ def card_paths(data: Any) -> dict[str, str]:
     out: dict[str, str] = {}
     for k, o in enumerate(may_offers(data)):
         card = json_pointer(["catalogs", o.catalog, "entries", o.entry, "on", o.event, "may"])
-        asked = ["phases", ASK_PHASE, k, "then", 1]
+        asked: list[str | int] = ["phases", ASK_PHASE, k, "then", 1]
+        choose: list[str | int]
         if "for" in o.spec:
             out[json_pointer(["functions", _if_function(o), "expr"])] = f"{card}/if"
             out[json_pointer(["procedures", _do_procedure(o), "do"])] = f"{card}/do"
