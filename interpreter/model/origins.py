@@ -7,8 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from interpreter.load.locate import json_pointer
-
 if TYPE_CHECKING:
     from interpreter.model.host import DslHost
 
@@ -94,7 +92,7 @@ class TextOrigins:
         generator = self._host.c.generator
         line_map = generator.line_maps.get(code) if generator is not None else None
         line, column = (line_map or {}).get(python_line or 0, (1, 1))  # (no line 0)
-        return (*self._host.position(path, line, column), json_pointer(list(path)))
+        return (*self._host.position(path, line, column), self._host.pointer(path))
 
     def inner(
         self, code: Any, python_line: int | None
@@ -109,4 +107,4 @@ class TextOrigins:
             return None
         place, line, column = found
         path = generator.inner_texts[place]
-        return (*self._host.position(path, line, column), json_pointer(list(path)))
+        return (*self._host.position(path, line, column), self._host.pointer(path))
