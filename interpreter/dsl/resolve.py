@@ -14,6 +14,7 @@ from lark import Token, Tree
 
 from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.dsl import ir
+from interpreter.dsl.barewords import BareWords
 from interpreter.dsl.nonesafe import known_not_none
 from interpreter.dsl.parser import DslSyntaxError, parse, start_of
 from interpreter.dsl.resolvecalls import (
@@ -29,7 +30,7 @@ from interpreter.dsl.typecalls import Typer
 from interpreter.dsl.types import ANY, SEAT
 
 
-class Resolver(CallResolver):
+class Resolver(BareWords, CallResolver):
     """Resolves parse trees against one Env; `root` holds the flow variables, seen everywhere."""
 
     def __init__(self, env: Env, root: Scope) -> None:
@@ -116,7 +117,8 @@ class Resolver(CallResolver):
             value = self.expr(ch[1], scope)
             out.append(ir.Let(self._declare(scope, ch[0], value), value))
         elif kind in ("assign", "augassign"):
-            value = self.expr(ch[-1], scope)
+            gives_trigger = kind == "assign" and self.is_trigger_field(ch[0], scope)
+            value = (self.trigger_value if gives_trigger else self.expr)(ch[-1], scope)
             target = self._target(ch[0], scope)
             op = str(ch[1]) if kind == "augassign" else None
             if self.tc.on:
@@ -373,7 +375,7 @@ class Resolver(CallResolver):
 
     def _index(self, node: Tree, scope: Scope) -> ir.Expr:
         obj = self.expr(node.children[0], scope)
-        return ir.Index(obj, self.expr(node.children[1], scope))
+        return ir.Index(obj, self.key_value(obj, node.children[1], scope))
 
     def _neg(self, node: Tree, scope: Scope) -> ir.Expr:
         return ir.Unary("-", self.expr(node.children[0], scope))
@@ -405,9 +407,10 @@ class Resolver(CallResolver):
         return ir.Cond(then, test, other, arms)
 
     def _compare(self, node: Tree, scope: Scope) -> ir.Expr:
-        left = self.expr(node.children[0], scope)
-        op = str(node.children[1])
-        return ir.Binary(left, op, self.expr(node.children[2], scope))
+        left, op, right = node.children[0], str(node.children[1]), node.children[2]
+        if op in ("==", "!=") and self.is_trigger_field(left, scope):  # `end-trigger == city`
+            return ir.Binary(self.expr(left, scope), op, self.trigger_value(right, scope))
+        return ir.Binary(self.expr(left, scope), op, self.expr(right, scope))
 
     def _binop(self, node: Tree, scope: Scope) -> ir.Expr:
         ch = node.children

@@ -70,6 +70,8 @@ class CallResolver:
         def _declare(self, scope: Scope, tok: Token, value: ir.Expr | None = None) -> ir.Slot: ...
         def _bind(self, scope: Scope, name: str, value: ir.Expr | None = None) -> ir.Slot: ...
         def _note_bound(self, name: str, ty: Any) -> None: ...
+        def trigger_params(self, fn: Callable_) -> set[str]: ...
+        def trigger_value(self, node: Tree | Token, scope: Scope) -> ir.Expr: ...
 
     def _call(
         self, name_tok: Token, rest: list, scope: Scope, statement: bool
@@ -122,7 +124,11 @@ class CallResolver:
             raise fail(tok, f"'{fn.name}' is a procedure; call it as a statement")
         if self._depth > MAX_INLINE_DEPTH:
             raise fail(tok, f"'{fn.name}' calls itself too deeply (recursion is not allowed)")
-        values = [self.expr(a, scope) for a in args]
+        given = self.trigger_params(fn)  # `trigger-end(city)`: barewords.py
+        values = [
+            (self.trigger_value if p in given else self.expr)(a, scope)
+            for p, a in zip(fn.params, args, strict=True)
+        ]
         try:
             return self._expand(fn, values)
         except TypeFault as e:

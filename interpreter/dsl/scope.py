@@ -109,6 +109,12 @@ class Env:
     count_used: bool = False
     # each declared id -> its name in a log line (model/words.py fills it before any text)
     id_names: dict[str, str] = field(default_factory=dict)
+    # the end triggers (`presentation: ends:`) and the state fields the flow's `trigger:`
+    # reads: where a text gives one, a bare trigger's name is that trigger (barewords.py);
+    # each rule function -> its parameters given an end trigger, found when first called
+    end_triggers: tuple[str, ...] = ()
+    trigger_fields: frozenset[str] = frozenset()
+    trigger_param_names: dict[str, set[str]] = field(default_factory=dict)
 
     # attribute name -> {entry id: value}, made from `attrs` once it is filled: a field read
     # asking each entry's attributes in turn was a tenth of a check's time

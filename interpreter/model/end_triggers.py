@@ -3,11 +3,14 @@
 themselves wherever a text writes them and they name nothing else (`trigger: deck-exhausted if
 end-trigger == none else end-trigger`, `end-trigger = city-full`, `trigger-end(city)`). A name
 the ruleset declares otherwise (a state field, a table, a function, an id) keeps its meaning,
-and its end trigger is written in quotes there (`"points"` where `points` is a counter).
+and its end trigger is written in quotes there (`"points"` where `points` is a counter),
+except where a text gives an end trigger (below).
 
 A bare name of no trigger nor anything else is D003 (unknown name), whose did-you-mean lists
 the triggers too; the whole `trigger:` a bare word naming nothing is R001 (unknown end
-trigger), with a did-you-mean among them.
+trigger), with a did-you-mean among them. Where a text gives an end trigger (assigns one to a
+field the `trigger:` reads, or passes one to a procedure that does: `trigger-end(points)`),
+a trigger's name is the trigger even where it also names a field (dsl/barewords.py).
 """
 
 from __future__ import annotations
@@ -18,9 +21,10 @@ from typing import Any
 
 from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.dsl import ir
+from interpreter.dsl.parser import DslSyntaxError, parse
 from interpreter.dsl.scope import SPECIAL_NAMES, Env, Scope
 
-__all__ = ["compile_trigger", "declare_end_triggers", "end_triggers"]
+__all__ = ["compile_trigger", "declare_end_triggers", "end_triggers", "trigger_fields"]
 
 _BARE_NAME = re.compile(r"[a-zA-Z_][a-zA-Z0-9_]*(-[a-zA-Z0-9_]+)*")
 
@@ -32,8 +36,29 @@ def end_triggers(data: Mapping[str, Any]) -> list[str]:
     return [str(k) for k in ends] if isinstance(ends, Mapping) else []
 
 
+def trigger_fields(env: Env, data: Mapping[str, Any]) -> frozenset[str]:
+    """The state fields the flow's `trigger:` reads (`end-trigger`): what a text assigns to
+    one, or compares with one, is an end trigger (dsl/barewords.py)."""
+    flow = data.get("flow")
+    text = flow.get("trigger") if isinstance(flow, Mapping) else None
+    if not isinstance(text, str):
+        return frozenset()
+    try:
+        tree = parse(text, "expr")
+    except DslSyntaxError:
+        return frozenset()  # reported where the trigger is compiled
+    return frozenset(
+        str(node.children[0])
+        for node in tree.iter_subtrees()
+        if node.data == "name" and str(node.children[0]) in env.global_fields
+    )
+
+
 def declare_end_triggers(root: Scope, env: Env, data: Mapping[str, Any]) -> None:
-    """Bind each end trigger that names nothing else to itself, for every text."""
+    """Bind each end trigger that names nothing else to itself, for every text; note the
+    triggers and the fields that hold one, for the texts that give one (dsl/barewords.py)."""
+    env.end_triggers = tuple(end_triggers(data))
+    env.trigger_fields = trigger_fields(env, data)
     for name in end_triggers(data):
         taken = (
             name in env.global_fields

@@ -25,6 +25,7 @@ from interpreter.dsl.types import ANY, SEAT, item_of
 from interpreter.load.locate import json_pointer, locate, position_of
 from interpreter.model.blame import Blame
 from interpreter.model.flow import ChooseSpec, OptionSpec
+from interpreter.model.may import at_card
 from interpreter.model.origins import TextOrigins, place_in_text
 from interpreter.model.texts import Block, LogStep, OptionLine, Texts
 from interpreter.model.values import rule_text
@@ -70,6 +71,9 @@ class DslHost:
         # (text, own text, seat) of the last log line compiled, for its LogStep
         self.last_log: tuple[ir.Expr | None, ...] = (None, None, None)
         self.deciding: ir.Expr | None = None
+        # the pointer of each rule the engine wrote from a card -> the card's (model/may.py),
+        # so a fault there, at load or while a game runs, names a path an overlay can write
+        self.card_paths: Mapping[str, str] = {}
 
     # -- positions -----------------------------------------------------------------------
     def text_origin(self, path: Sequence[Any]) -> tuple[str | None, int | None, int | None]:
@@ -103,6 +107,11 @@ class DslHost:
         file, vline, vcol = self._text_origin(path)
         return place_in_text(file, vline, vcol, self._text_at(path), line, column)
 
+    def pointer(self, path: Sequence[Any]) -> str:
+        """The JSON pointer a report names for the text at `path`: the card's own, for a rule
+        the engine wrote from a card's `may:`."""
+        return at_card(json_pointer(list(path)), self.card_paths)
+
     def where(self, path: Sequence[Any]) -> str:
         file, line, col = self._text_origin(path)
         return ":".join(str(x) for x in (file, line, col) if x is not None) or json_pointer(path)
@@ -124,7 +133,7 @@ class DslHost:
                 file=file,
                 line=line,
                 column=col,
-                json_path=json_pointer(list(path)),
+                json_path=self.pointer(path),
             )
         )
 
@@ -140,7 +149,7 @@ class DslHost:
             locate(self.root, list(path), key=True) if at_key else self._text_origin(path)
         )
         self.diagnostics.append(
-            Diagnostic(code, message, file, line, col, json_pointer(list(path)), hint=hint)
+            Diagnostic(code, message, file, line, col, self.pointer(path), hint=hint)
         )
 
     # -- compiling -----------------------------------------------------------------------

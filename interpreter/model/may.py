@@ -21,7 +21,7 @@ flow asks), and the owner answers with everything that happened in his turn know
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,6 +42,7 @@ from interpreter.load.locate import (
 __all__ = [
     "ASK_PHASE",
     "MayOffer",
+    "at_card",
     "card_paths",
     "each_field",
     "expand_may",
@@ -376,15 +377,52 @@ def expand_may(data: Any) -> Any:
 
 
 def card_paths(data: Any) -> dict[str, str]:
-    """The pointer of each rule the engine writes for a `for:` offer (its `if` function and its
-    `do` procedure) -> the card's own pointer, so what a fault there reports is the card."""
+    """The pointer of each rule the engine writes from a card's `may:` -> the card's own
+    pointer, so what a fault there reports is a path an overlay can write: the asking step in
+    the phase `may` (its option's `id`, `for`, `log` and `do`, its `label`, its `if`), and a
+    `for:` offer's `if` function and `do` procedure. A pointer under a written rule is moved
+    with it (`.../options/0/do` -> `.../may/do`); the steps only the engine writes (binding
+    `owner`, declining, clearing the offers) name the card's `may:` itself. Most specific
+    first, as :func:`at_card` takes the first that holds."""
     out: dict[str, str] = {}
-    for o in may_offers(data):
+    for k, o in enumerate(may_offers(data)):
+        card = json_pointer(["catalogs", o.catalog, "entries", o.entry, "on", o.event, "may"])
+        asked: list[str | int] = ["phases", ASK_PHASE, k, "then", 1]
+        choose: list[str | int]
         if "for" in o.spec:
-            card = json_pointer(["catalogs", o.catalog, "entries", o.entry, "on", o.event, "may"])
             out[json_pointer(["functions", _if_function(o), "expr"])] = f"{card}/if"
             out[json_pointer(["procedures", _do_procedure(o), "do"])] = f"{card}/do"
+            repeat = [*asked, "repeat"]
+            choose = [*repeat, "steps", 0, "choose"]
+            test = f"{card}/if" if "if" in o.spec else f"{card}/for"
+            out[json_pointer([*choose, "options", 0, "if"])] = test
+            out[json_pointer([*choose, "options", 0, "do"])] = f"{card}/do"
+            out[json_pointer([*repeat, "while"])] = test
+        else:
+            if "if" in o.spec:
+                out[json_pointer([*asked, "if"])] = f"{card}/if"
+                asked = [*asked, "then", 0]
+            choose = [*asked, "choose"]
+        out[json_pointer([*choose, "label"])] = f"{card}/label"
+        for key in ("id", "for", "log", "do"):
+            out.setdefault(json_pointer([*choose, "options", 0, key]), f"{card}/{key}")
+        out[json_pointer(["phases", ASK_PHASE, k])] = card
     return out
+
+
+def at_card(pointer: str, cards: Mapping[str, str]) -> str:
+    """`pointer` moved to the card's where it names (or lies under) a rule written from it."""
+    for written, card in cards.items():
+        if pointer == written:
+            return card
+        if pointer.startswith(f"{written}/"):
+            # under a written text, the rest is a place in the card's text; under a step only
+            # the engine writes, the card's `may:` is all an author can name
+            whole_step = written.split("/")[1:3] == ["phases", ASK_PHASE]
+            if whole_step and written.count("/") == 3:
+                return card
+            return card + pointer[len(written) :]
+    return pointer
 
 
 def pending_bags(data: Any) -> dict[str, str]:

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from interpreter.dsl.compiler import Compiler
-from interpreter.load.locate import json_pointer
 
 __all__ = ["CompiledTexts", "TextOrigins", "place_in_text", "source_lines"]
 
@@ -76,13 +75,15 @@ def place_in_text(
 
 class CompiledTexts(Protocol):
     """What the origins read of the compiler's host (model/host.py's ``DslHost``): which data
-    path each generated code object was compiled from, the generator's line maps, and the
-    position of a line and column inside a text."""
+    path each generated code object was compiled from, the generator's line maps, the
+    position of a line and column inside a text, and the JSON pointer a report names."""
 
     c: Compiler
     texts: dict[Any, tuple[Any, ...]]
 
     def position(self, path: Sequence[Any], line: int, column: int) -> tuple: ...
+
+    def pointer(self, path: Sequence[Any]) -> str: ...
 
 
 class TextOrigins:
@@ -104,7 +105,7 @@ class TextOrigins:
         generator = self._host.c.generator
         line_map = generator.line_maps.get(code) if generator is not None else None
         line, column = (line_map or {}).get(python_line or 0, (1, 1))  # (no line 0)
-        return (*self._host.position(path, line, column), json_pointer(list(path)))
+        return (*self._host.position(path, line, column), self._host.pointer(path))
 
     def inner(
         self, code: Any, python_line: int | None
@@ -119,4 +120,4 @@ class TextOrigins:
             return None
         place, line, column = found
         path = generator.inner_texts[place]
-        return (*self._host.position(path, line, column), json_pointer(list(path)))
+        return (*self._host.position(path, line, column), self._host.pointer(path))

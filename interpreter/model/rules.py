@@ -10,7 +10,7 @@ Each section has its own module; this one orders them (names before the texts th
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -163,6 +163,7 @@ def build_rules(
         journal=journal,
     )
     host = DslHost(compiler, data, players, probes)
+    host.card_paths = card_paths(data)
     catalogs = data.get("catalogs") or {}
 
     declare_names(host, env, data)
@@ -244,8 +245,6 @@ def build_rules(
     if host.diagnostics:
         # a fault inside a rule function is found at every call site: report it once
         faults = fold_unbound_seat_names(data, host.diagnostics)
-        # a fault in a rule the engine wrote from a card's `may:` names the card's path
-        faults = [_at_card(d, card_paths(data)) for d in faults]
         unique = {(d.code, d.file, d.line, d.column, d.message): d for d in faults}
         raise RulesError(sorted(unique.values(), key=Diagnostic.sort_key))
 
@@ -278,11 +277,3 @@ def build_rules(
         words=words,
         secret_vars=marks[SECRET_VARS],
     )
-
-
-def _at_card(d: Diagnostic, cards: Mapping[str, str]) -> Diagnostic:
-    """`d` with the card's pointer where it names a rule written from that card."""
-    for written, card in cards.items():
-        if d.json_path == written or d.json_path.startswith(f"{written}/"):
-            return replace(d, json_path=card + d.json_path[len(written) :])
-    return d

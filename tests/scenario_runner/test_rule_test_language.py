@@ -206,3 +206,24 @@ def test_a_refusal_that_does_not_come_or_differs_fails(capsys, tmp_path):
 def test_the_new_files_are_clean_under_validate(capsys):
     code, out = _validate(capsys, HERE)
     assert code == 0, out
+
+
+def test_check_totals_off_for_a_whole_file(capsys, tmp_path):
+    # `check-totals: false` at the top of a file turns the check off for every scenario's
+    # set-ups and `set:` steps; a scenario may turn it on again
+    f = tmp_path / "s.yaml"
+    f.write_text(
+        "game: san-juan\nplayers: 2\ncheck-totals: false\nscenarios:\n"
+        "  - name: three palaces\n    setup:\n      seat 1: {hand: [palace, palace, palace]}\n"
+        "    expect: {seat 1: {hand: [palace, palace, palace]}}\n"
+        "  - name: three palaces set in the middle\n    steps:\n"
+        "      - set: {seat 1: {hand: [palace, palace, palace]}}\n"
+        "    expect: {seat 1: {hand: [palace, palace, palace]}}\n"
+        "  - name: checked here\n    check-totals: true\n    setup:\n"
+        "      seat 1: {hand: [palace, palace, palace]}\n"
+        "    refused: there are only 2 'palace' in all\n",
+        encoding="utf-8",
+    )
+    code, out = main(["test", str(f)]), capsys.readouterr().out
+    assert code == 0, out
+    assert "3 scenario(s): 3 passed" in out
