@@ -24,6 +24,7 @@ from interpreter.ruleset.nodes import (
     seq_of,
     text,
     texts,
+    value_at,
 )
 
 __all__ = [
@@ -151,6 +152,7 @@ class GestureSpec:
     about: str | None = None  # a field named in the text as {about}
     confirm: str = "Confirm"
     pos: Pos = NOWHERE
+    about_pos: Pos = NOWHERE  # where the `about:` field's name was written
 
     @classmethod
     def from_node(cls, step: str, node: object, pos: Pos) -> GestureSpec:
@@ -162,6 +164,7 @@ class GestureSpec:
             spec.get("about"),
             spec.get("confirm") or "Confirm",
             pos,
+            value_at(node, "about") if "about" in spec else NOWHERE,
         )
 
 
@@ -175,14 +178,26 @@ class ActSpec:
     field: str
     part: int
     pos: Pos
+    short: bool = False  # written as the field's name alone
+    field_pos: Pos = NOWHERE  # where the field's name was written
+    part_pos: Pos = NOWHERE  # where the part was written (the family's key when it was not)
 
     @classmethod
-    def from_node(cls, family: str, node: object, pos: Pos) -> ActSpec:
+    def from_node(cls, family: str, node: object, pos: Pos, value: Pos = NOWHERE) -> ActSpec:
+        """``value``: where the entry's value was written (the field's name, when short)."""
         if is_map(node):
             part = node.get("part")
             whole = isinstance(part, int) and not isinstance(part, bool)
-            return cls(family, text(node.get("field")), part if whole and part else 1, pos)
-        return cls(family, text(node), 1, pos)
+            return cls(
+                family,
+                text(node.get("field")),
+                part if whole and part else 1,
+                pos,
+                False,
+                value_at(node, "field") if "field" in node else pos,
+                value_at(node, "part") if "part" in node else pos,
+            )
+        return cls(family, text(node), 1, pos, True, value, value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,6 +257,11 @@ class PresentationSection:
             ),
             ends=frozen_map(texts(node.get("ends"))),
             counts=frozen_map({k: tuple(str(w) for w in seq_of(v)) for k, v, _ in part("counts")}),
-            acts=frozen_map({k: ActSpec.from_node(k, v, p) for k, v, p in part("acts")}),
+            acts=frozen_map(
+                {
+                    k: ActSpec.from_node(k, v, p, value_at(node.get("acts"), k))
+                    for k, v, p in part("acts")
+                }
+            ),
             pos=pos,
         )

@@ -11,17 +11,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from interpreter.load.locate import is_map
+from interpreter.load.locate import is_map, is_seq
 from interpreter.ruleset.nodes import (
     NOWHERE,
     Plain,
     Pos,
+    TreePath,
     frozen_map,
     items_of,
     key_pos,
     plain,
     seq_of,
     text,
+    value_at,
 )
 
 __all__ = [
@@ -32,6 +34,7 @@ __all__ = [
     "ScoreComponent",
     "ScoringWords",
     "Table",
+    "TableList",
 ]
 
 FIELD_KINDS = ("counter", "value", "bag", "pile", "area")
@@ -86,18 +89,54 @@ class Catalog:
 
 
 @dataclass(frozen=True, slots=True)
+class TableList:
+    """A list written in a table (at any depth): its text items, each where it was written
+    (what a check of the ids a table lists reports at)."""
+
+    path: TreePath
+    items: tuple[tuple[int, str, Pos], ...]  # (index, text, where), text items only
+
+
+@dataclass(frozen=True, slots=True)
 class Table:
     """A ``tables:`` entry: one value, a row by id, or a value by player count."""
 
     name: str
     value: Plain
     pos: Pos = NOWHERE
+    lists: tuple[TableList, ...] = ()  # every list in it, outermost first
+
+    @classmethod
+    def from_node(cls, name: str, node: object, pos: Pos, path: TreePath) -> Table:
+        lists: list[TableList] = []
+        _lists_in(node, path, lists)
+        return cls(name, plain(node), pos, tuple(lists))
 
     def at(self, players: int) -> Plain:
         """The value at a player count where the table is by count, else the whole value."""
         if isinstance(self.value, dict):
             return self.value.get(str(players))
         return self.value
+
+
+def _lists_in(node: object, path: TreePath, out: list[TableList]) -> None:
+    if is_map(node):
+        for k, v in node.items():
+            _lists_in(v, (*path, k), out)
+    elif is_seq(node):
+        out.append(
+            TableList(
+                path,
+                tuple(
+                    (i, item, value_at(node, i))
+                    for i, item in enumerate(node)
+                    if isinstance(item, str)
+                ),
+            )
+        )
+        for i, item in enumerate(node):
+            if not isinstance(item, str):
+                _lists_in(item, (*path, i), out)
 
 
 @dataclass(frozen=True, slots=True)
