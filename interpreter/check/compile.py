@@ -78,7 +78,7 @@ def check_ruleset(
             out.extend(whole_ruleset_checks(ruleset))
         # the board's drawing names fields, catalogs and tables: a slip would draw nothing
         out.extend(drawing_faults(data))
-        out.extend(gesture_faults(data))
+        out.extend(gesture_faults(ruleset))
         out.extend(act_faults(data))
     if not any(d.severity == "error" for d in out):
         # a set-up failing for a reason already reported (a table listing more copies than
