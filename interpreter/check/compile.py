@@ -79,7 +79,7 @@ def check_ruleset(
         # the board's drawing names fields, catalogs and tables: a slip would draw nothing
         out.extend(drawing_faults(data))
         out.extend(gesture_faults(ruleset))
-        out.extend(act_faults(data))
+        out.extend(act_faults(ruleset))
     if not any(d.severity == "error" for d in out):
         # a set-up failing for a reason already reported (a table listing more copies than
         # the catalog has) would only repeat it; one count's set-up fault is enough
