@@ -77,7 +77,7 @@ def check_ruleset(
             # used"
             out.extend(whole_ruleset_checks(ruleset))
         # the board's drawing names fields, catalogs and tables: a slip would draw nothing
-        out.extend(drawing_faults(data))
+        out.extend(drawing_faults(ruleset))
         out.extend(gesture_faults(ruleset))
         out.extend(act_faults(ruleset))
     if not any(d.severity == "error" for d in out):

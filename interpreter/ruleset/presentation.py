@@ -9,7 +9,11 @@ changes no rule; the web table and the terminal read it through ``serve/presenta
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import (
+    dataclass,
+    field,
+    field as default_field,  # where a class has a `field` of its own
+)
 
 from interpreter.load.locate import is_map
 from interpreter.ruleset.nodes import (
@@ -96,6 +100,8 @@ class DrawSpec:
     max: Plain = None
     table: str | None = None
     pos: Pos = NOWHERE
+    # where each part written was written (its value): "spaces", ..., "occupants/0", ...
+    places: Mapping[str, Pos] = default_field(default_factory=empty_map)
 
     @classmethod
     def from_node(cls, name: str, node: object, pos: Pos) -> DrawSpec:
@@ -119,7 +125,17 @@ class DrawSpec:
             plain(node.get("max")),
             name_of("table"),
             pos,
+            _places(node),
         )
+
+
+def _places(node: Mapping[object, object]) -> Mapping[str, Pos]:
+    """Where each part of a map was written (a list's items as ``part/index``)."""
+    found: dict[str, Pos] = {}
+    for key, value in node.items():
+        found[str(key)] = value_at(node, key)
+        found.update({f"{key}/{i}": value_at(value, i) for i in range(len(seq_of(value)))})
+    return frozen_map(found)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +147,8 @@ class CardSpec:
     vp: str = "vp"
     kind: str | None = None
     pos: Pos = NOWHERE
+    # the parts written, in order, each with the attribute it names and where that was written
+    written: tuple[tuple[str, str, Pos], ...] = ()
 
     def attribute(self, part: str) -> str | None:
         """The attribute shown as ``part`` ("cost", "vp" or "kind")."""
@@ -139,7 +157,17 @@ class CardSpec:
     @classmethod
     def from_node(cls, catalog: str, node: object, pos: Pos) -> CardSpec:
         spec = texts(node)
-        return cls(catalog, spec.get("cost", "cost"), spec.get("vp", "vp"), spec.get("kind"), pos)
+        written = tuple(
+            (str(k), str(v), value_at(node, k)) for k, v in (node.items() if is_map(node) else ())
+        )
+        return cls(
+            catalog,
+            spec.get("cost", "cost"),
+            spec.get("vp", "vp"),
+            spec.get("kind"),
+            pos,
+            written,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,7 +279,7 @@ class PresentationSection:
             ),
             options=frozen_map({k: OptionStyle.from_node(k, v, p) for k, v, p in part("options")}),
             draw=frozen_map({k: DrawSpec.from_node(k, v, p) for k, v, p in part("draw")}),
-            cards=frozen_map({k: CardSpec.from_node(k, v, p) for k, v, p in part("cards") if v}),
+            cards=frozen_map({k: CardSpec.from_node(k, v, p) for k, v, p in part("cards")}),
             gestures=frozen_map(
                 {k: GestureSpec.from_node(k, v, p) for k, v, p in part("gestures") if v}
             ),

@@ -61,6 +61,9 @@ class Catalog:
     entries: Mapping[str, Entry]
     offers_may: bool = False
     pos: Pos = NOWHERE
+    # every attribute its entries have, the defaults' first, then each entry's new ones
+    attributes: tuple[str, ...] = ()
+    piece_fields: tuple[str, ...] = ()  # `fields:`: what each piece of it holds in play
 
     @classmethod
     def from_node(cls, name: str, node: object, pos: Pos = NOWHERE) -> Catalog:
@@ -85,7 +88,11 @@ class Catalog:
             )
             hooks = attrs.get("on") if is_map(attrs) else None
             may = may or any(is_map(h) and is_map(h.get("may")) for _, h in items_of(hooks))
-        return cls(name, frozen_map(entries), may, pos)
+        attributes = [k for k, _ in items_of(defaults)]
+        for _, attrs in items_of(listed):
+            attributes.extend(k for k, _ in items_of(attrs) if k not in attributes)
+        pieces = tuple(k for k, _ in items_of(node.get("fields")))
+        return cls(name, frozen_map(entries), may, pos, tuple(attributes), pieces)
 
 
 @dataclass(frozen=True, slots=True)
