@@ -29,16 +29,18 @@ def test_no_driver_reads_the_raw_rule_tree() -> None:
 
 
 # check/ modules that read the typed Ruleset: they report at a typed object's `pos`
-# (diagnostic_on), never by walking the composed tree or locating a path in it
+# (diagnostic_on), never by walking the composed tree (`data.get(...)`, `ruleset.data`) or
+# locating a path in it
 TYPED_CHECKS = (
     "check/act_names.py",
     "check/drawing.py",
+    "check/expressions.py",
     "check/gesture_names.py",
     "check/references.py",
 )
 RAW_READS = re.compile(
     r"\b(is_map|is_seq|locate|diagnostic_at|key_position|position_of|interpreter\.load)\b"
-    r"|\bdata\s*:\s*Any\b|\.data\b"
+    r"|\bdata\s*:\s*Any\b|\b(data|ruleset|doc)\.(data\b|get\()"
 )
 
 
