@@ -19,6 +19,7 @@ from interpreter.check.setup import setup_faults
 from interpreter.check.taint import leak_flows
 from interpreter.diagnostics.errors import ConfigError, Diagnostic, RulesError
 from interpreter.load.locate import is_map, locate
+from interpreter.ruleset.ruleset import Ruleset
 
 __all__ = ["MAX_COUNTS", "check_ruleset", "player_counts", "whole_number"]
 
@@ -69,14 +70,16 @@ def check_ruleset(
         if not counting.check(n):
             break
     out = counting.out
-    if whole and not counting.failed:
-        # only on a ruleset that compiles: a mistyped call must not also read as "never used"
-        out.extend(whole_ruleset_checks(data))
     if whole:
+        ruleset = Ruleset.from_data(data)
+        if not counting.failed:
+            # only on a ruleset that compiles: a mistyped call must not also read as "never
+            # used"
+            out.extend(whole_ruleset_checks(ruleset))
         # the board's drawing names fields, catalogs and tables: a slip would draw nothing
-        out.extend(drawing_faults(data))
-        out.extend(gesture_faults(data))
-        out.extend(act_faults(data))
+        out.extend(drawing_faults(ruleset))
+        out.extend(gesture_faults(ruleset))
+        out.extend(act_faults(ruleset))
     if not any(d.severity == "error" for d in out):
         # a set-up failing for a reason already reported (a table listing more copies than
         # the catalog has) would only repeat it; one count's set-up fault is enough

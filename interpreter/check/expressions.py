@@ -15,7 +15,7 @@ from lark import Tree
 
 from interpreter.dsl.compiler import Compiler, Scope
 from interpreter.dsl.parser import DslSyntaxError, parse
-from interpreter.load.locate import is_map, is_seq
+from interpreter.ruleset.flow import FlowSection
 
 __all__ = ["MUTATING", "ExpressionFault", "compile_look", "flow_names"]
 
@@ -68,20 +68,12 @@ def _refuse_changes(tree: Tree, env: Any) -> None:
                 )
 
 
-def flow_names(data: Any) -> set[str]:
+def flow_names(flow: FlowSection) -> set[str]:
     """Every flow variable a ruleset declares (``flow: variables:``, and the seat each
     ``each-player`` loop names, ``actor`` by default): the names an expression may read at
     some moment of the game."""
-    flow = data.get("flow") if is_map(data) else None
-    found = {str(v) for v in (flow.get("variables") or [])} if is_map(flow) else set()
-    stack = [data]
-    while stack:
-        node = stack.pop()
-        if is_map(node):
-            spec = node.get("each-player")
-            if is_map(spec):
-                found.add(str(spec.get("as", "actor")))
-            stack.extend(node.values())
-        elif is_seq(node):
-            stack.extend(node)
+    found = set(flow.variables)
+    for step in flow.steps():
+        if step.kind == "each-player":
+            found.add(str(step.loop.get("as", "actor")))
     return found
