@@ -282,7 +282,7 @@ def _code_origin(fn: Any, origins: Any) -> Where | None:
 
 def option_where(opt: Any, spec: Any, origins: Any) -> Where:
     """Where an option's text comes from: its ``log:`` template, else its id, else its step."""
-    for fn in (getattr(opt, "log", None), getattr(opt, "template", None)):
+    for fn in (opt.log, opt.template.fn):
         found = _code_origin(fn, origins) if fn is not None else None
         if found is not None:
             return found

@@ -20,8 +20,9 @@ from typing import Any
 
 from interpreter.dsl.codegen_parts import nothing
 from interpreter.dsl.compiler import RuntimeRuleError
+from interpreter.dsl.emit import Constant, define, function_source
 from interpreter.engine.forced import decided_in_public
-from interpreter.engine.options import option_enumerator
+from interpreter.engine.options import option_listing
 from interpreter.model.flow import (
     CALL,
     CHOOSE,
@@ -31,14 +32,15 @@ from interpreter.model.flow import (
     RETURN,
     STOP_IF,
     ChooseSpec,
+    Inlined,
     Program,
 )
 
 RUN_ON = (DO, JUMP_IF_NOT, JUMP, STOP_IF, CALL, RETURN)
-# the line written for each instruction that is one line of a run: F{pc} is its function
+# the line written for each instruction that is one line of a run: step_{pc} is its function
 _ONE_LINE = {
-    DO: "F{pc}(s)",
-    STOP_IF: "if F{pc}(s): return {target}",
+    DO: "step_{pc}(s)",
+    STOP_IF: "if step_{pc}(s): return {target}",
 }
 
 Block = Callable[[Any], int]
@@ -83,7 +85,7 @@ def _write_block(code: list[tuple], start: int, take_only: Any) -> Any:
         seen.add(here)
         ins = code[pc]
         op = ins[0]
-        fixed = getattr(ins[1], "constant", _NOT_FIXED) if len(ins) > 1 else _NOT_FIXED
+        fixed = _fixed(ins)
         if op == JUMP_IF_NOT and fixed is not _NOT_FIXED:  # `if: true`: no test to run
             pc = pc + 1 if fixed else ins[2]
             continue
@@ -109,13 +111,13 @@ def _write_block(code: list[tuple], start: int, take_only: Any) -> Any:
             body += [*before, f"if not {test}: return {target}", *after]
             pc += 1
             continue
-        if op == DO and getattr(ins[1], "inline", None) is not None:
+        if op == DO and isinstance(ins[1], Inlined):
             body += _effect(ins[1], pc, ns)
             pc += 1
             continue
         line = _ONE_LINE.get(op)
         if line is not None:  # an effect or a branch: a line, then on to the next position
-            ns[f"F{pc}"] = ins[1]
+            ns[f"step_{pc}"] = ins[1]
             body.append(line.format(pc=pc, target=ins[-1]))
             pc += 1
         elif op == JUMP:
@@ -134,42 +136,40 @@ def _write_block(code: list[tuple], start: int, take_only: Any) -> Any:
     body = _without_empty_calls(body)
     if any("V[" in line or "V.get(" in line for line in body):  # flow steps written in place
         body.insert(0, "V = s.v")
-    src = "def run_on(s):\n" + "".join(f"    {line}\n" for line in body)
-    exec(compile(src, f"<flow from {start}>", "exec"), ns)  # noqa: S102 - our own source
-    return ns["run_on"]
+    name = f"flow_from_{start}"
+    return define(function_source(name, "s", body), name, ns, f"<flow from {start}>")
 
 
 def _decision(spec: ChooseSpec, pc: int, ns: dict[str, Any]) -> list[str]:
     """The lines that list the options of the decision at `pc` and stop there to ask them
     (returning ``-1 - pc``), or take its only option (machine.take_only: the same test as the
     machine's) and go on; with no option it is passed over."""
-    if spec.enumerator is None:
-        spec.enumerator = option_enumerator(spec)
-    ns[f"L{pc}"], ns[f"W{pc}"] = spec.enumerator, spec.who
-    var = getattr(spec.who, "flow_var", None)  # who decides is a flow variable: read in place
-    who = f"W{pc}(s)" if var is None else f"V.get({var!r})"
+    listing = spec.enumerator
+    if listing is None:
+        listing = spec.enumerator = option_listing(spec)
+    ns[f"options_{pc}"], ns[f"who_{pc}"] = listing.fn, spec.who.fn
+    var = spec.who.reads_var  # who decides is a flow variable: read in place
+    who = f"who_{pc}(s)" if var is None else f"V.get({var!r})"
     if spec.ask_when_only_one:
         ask = "True"
     elif spec.hidden_dependent:
         # one legal option perhaps because of what a seat hides: asked unless what every seat
         # sees decides it (ChooseSpec, forced.py)
-        ns["_public"], ns[f"C{pc}"] = decided_in_public, spec
+        ns["_public"], ns[f"decision_{pc}"] = decided_in_public, spec
         ask = (
             "len(o) > 1 or not s.take_forced or (s.ask_hidden_forced and "
-            f"(s.ask_hidden_by_step or not _public(s, C{pc}, o)))"
+            f"(s.ask_hidden_by_step or not _public(s, decision_{pc}, o)))"
         )
     else:
         ask = "len(o) > 1 or not s.take_forced"
-    listing = f"L{pc}(s)"
-    lone = getattr(spec.enumerator, "lone", None)
-    if lone is not None:  # a listing of one expression (options.py), its names made this step's
-        expr, names = lone
-        for name, value in names.items():
+    written = f"options_{pc}(s)"
+    if listing.expression is not None:  # a listing of one expression (options.py), its names
+        written = listing.expression.source  # made this step's
+        for name, value in listing.expression.names.items():
             ns[f"{name}_{pc}"] = value
-            expr = re.sub(rf"\b{name}\b", f"{name}_{pc}", expr)
-        listing = expr
+            written = re.sub(rf"\b{name}\b", f"{name}_{pc}", written)
     return [
-        f"o = {listing}",
+        f"o = {written}",
         "if o:",
         f"    s.who = {who}",
         f"    if {ask}:",
@@ -180,6 +180,14 @@ def _decision(spec: ChooseSpec, pc: int, ns: dict[str, Any]) -> list[str]:
 
 
 _NOT_FIXED = object()
+
+
+def _fixed(ins: tuple) -> Any:
+    """The value of instruction `ins`'s text when it is a constant (`if: true`, a phase named
+    by a constant), else _NOT_FIXED."""
+    return ins[1].value if len(ins) > 1 and isinstance(ins[1], Constant) else _NOT_FIXED
+
+
 # how long one function may grow (phases entered inline make it longer)
 _LINES_MAX = 400
 
@@ -199,7 +207,7 @@ def _straight_out(code: list[tuple], pc: int, ns: dict[str, Any]) -> list[str] |
         seen.add((pc, tuple(stack)))
         ins = code[pc]
         op = ins[0]
-        fixed = getattr(ins[1], "constant", _NOT_FIXED) if len(ins) > 1 else _NOT_FIXED
+        fixed = _fixed(ins)
         steps += 1
         if op == DO:
             if ins[1] is not nothing and fixed is _NOT_FIXED:
@@ -244,10 +252,10 @@ def _leave(code: list[tuple], pc: int, ns: dict[str, Any]) -> list[str]:
     ins = code[pc]
     if ins[0] == RETURN:
         return ["return s.calls.pop()"]
-    ns[f"F{pc}"], ns[f"T{pc}"] = ins[1], ins[2]
+    ns[f"step_{pc}"], ns[f"phases_{pc}"] = ins[1], ins[2]
     return [
-        f"phase = F{pc}(s)",
-        f"target = T{pc}.get(phase)",
+        f"phase = step_{pc}(s)",
+        f"target = phases_{pc}.get(phase)",
         "if target is None: raise RuntimeRuleError(f'no phase named {phase!r}')",
         f"s.calls.append({pc + 1})",
         "return target",
@@ -257,20 +265,20 @@ def _leave(code: list[tuple], pc: int, ns: dict[str, Any]) -> list[str]:
 def _effect(fn: Any, pc: int, ns: dict[str, Any]) -> list[str]:
     """The lines that run the effect `fn` at `pc`: its own lines where the flow gave them
     (model/flow.py's Inline), else a call."""
-    inline = getattr(fn, "inline", None)
-    if inline is None:
-        ns[f"F{pc}"] = fn
-        return [f"F{pc}(s)"]
+    if not isinstance(fn, Inlined):
+        ns[f"step_{pc}"] = fn
+        return [f"step_{pc}(s)"]
+    inline = fn.inline
     ns.update(inline.names)
     return list(inline.lines)
 
 
 def _test(fn: Any, pc: int, ns: dict[str, Any]) -> tuple[list[str], str, list[str]]:
     """The branch `fn` at `pc` as (lines run first, the test, lines run when it holds)."""
-    inline = getattr(fn, "inline", None)
+    inline = fn.inline if isinstance(fn, Inlined) else None
     if inline is None or inline.test is None:
-        ns[f"F{pc}"] = fn
-        return [], f"F{pc}(s)", []
+        ns[f"step_{pc}"] = fn.fn if isinstance(fn, Inlined) else fn
+        return [], f"step_{pc}(s)", []
     ns.update(inline.names)
     return list(inline.lines), f"({inline.test})", list(inline.after)
 
