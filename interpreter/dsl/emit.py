@@ -53,7 +53,7 @@ def define(source: str, name: str, namespace: dict[str, Any], filename: str) -> 
             code = compile(source, filename, "exec")
     except SyntaxError as e:
         raise RuntimeError(f"generated code does not compile: {e}\n{source}") from None
-    exec(code, namespace)  # noqa: S102 - source written here, from resolved rule texts only
+    exec(code, namespace)  # noqa: S102 - source our own writers wrote (rule texts, listings ...)
     return namespace[name]
 
 

@@ -19,7 +19,7 @@ from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.dsl import ir
 from interpreter.dsl.compiler import Compiler, Deferred, Fn, Scope, _Nested
 from interpreter.dsl.emit import RULE_FILE, Emitted, emitted
-from interpreter.dsl.loglines import own_line
+from interpreter.dsl.loglines import OwnText
 from interpreter.dsl.nonesafe import known_not_none
 from interpreter.dsl.parser import DslSyntaxError
 from interpreter.dsl.secrecy import Secrets
@@ -318,7 +318,7 @@ class DslHost:
     def log_line(self, line: Any, path: Sequence[Any], scope: Scope | None = None) -> Fn:
         """A log line's text: a template, or ``{text, own, seat}`` whose `own` the seat `seat`
         reads instead of `text` (dsl/loglines.py; an option's, with a `scope`, is read by the
-        seat deciding); its function keeps the public template as ``public`` (the leak check
+        seat deciding); an OwnText, whose ``public`` is the public template (the leak check
         finds the line's rule text by it)."""
         if not isinstance(line, dict):
             fn = self.template(line, path, scope, True)
@@ -337,12 +337,7 @@ class DslHost:
         else:
             self.error(path, "D002", "a log step's own text needs `seat:`, the seat that reads it")
             return public
-
-        def text(s: Any) -> str:
-            return own_line(public(s), seat(s), own(s))
-
-        text.public = public  # type: ignore[attr-defined]
-        return text
+        return OwnText(public, seat, own)
 
     def _template_node(self) -> ir.Expr | None:
         """The resolved form of the last template compiled (None: it failed)."""
@@ -354,7 +349,7 @@ class DslHost:
         text, own, seat = self.last_log
         self.rule_texts.logs.append(LogStep(tuple(path), text, own, seat, tuple(self.context)))
         # the leak check reads `fmt`, the public template, off this frame (secrets_trace.py)
-        fmt = getattr(line, "public", line)
+        fmt = line.public if isinstance(line, OwnText) else line
         both = line if fmt is not line else None
 
         def log(s: Any) -> None:
