@@ -68,6 +68,19 @@ def _write_block(code: list[tuple], start: int, take_only: Any) -> Any:
     if code[start][0] not in RUN_ON:
         return STOPS_AT
     ns: dict[str, Any] = {"RuntimeRuleError": RuntimeRuleError, "take_only": take_only}
+    body = _without_empty_calls(_run_lines(code, start, ns))
+    if any("V[" in line or "V.get(" in line for line in body):  # flow steps written in place
+        body.insert(0, "V = s.v")
+    name = f"flow_from_{start}"
+    return define(function_source(name, "s", body), name, ns, f"<flow from {start}>")
+
+
+# what _step_lines returns for an instruction after which the function ends
+_ENDS = -1
+
+
+def _run_lines(code: list[tuple], start: int, ns: dict[str, Any]) -> list[str]:
+    """The lines of the function that runs the program on from `start`."""
     body: list[str] = []
     # (position, the return addresses this function pushed) already written: a jump back
     # to one is a loop, which goes round outside
@@ -77,67 +90,71 @@ def _write_block(code: list[tuple], start: int, take_only: Any) -> Any:
     # here too, so that its RETURN goes on at a known position
     stack: list[int] = []
     pc = start
-    while True:
+    while pc != _ENDS:
         here = (pc, tuple(stack))
         if here in seen or len(body) > _LINES_MAX:
             body.append(f"return {pc}")
             break
         seen.add(here)
-        ins = code[pc]
-        op = ins[0]
-        fixed = _fixed(ins)
-        if op == JUMP_IF_NOT and fixed is not _NOT_FIXED:  # `if: true`: no test to run
-            pc = pc + 1 if fixed else ins[2]
-            continue
-        if op == DO and (ins[1] is nothing or fixed is not _NOT_FIXED):
-            pc += 1
-            continue
-        if op == JUMP_IF_NOT:
-            # a side of the branch that runs straight out of the function anyway (effects,
-            # then a decision, a phase's end or call) is written under the `if`, and the
-            # function goes on with the other side: `if c: choose` costs no extra call
-            before, test, after = _test(ins[1], pc, ns)
-            target = ins[2]
-            taken = _straight_out(code, pc + 1, ns)
-            if taken is not None:
-                body += [*before, f"if {test}:", *("    " + ln for ln in (*after, *taken))]
-                pc = target
-                continue
-            skipped = _straight_out(code, target, ns)
-            if skipped is not None:
-                body += [*before, f"if not {test}:", *("    " + ln for ln in skipped), *after]
-                pc += 1
-                continue
-            body += [*before, f"if not {test}: return {target}", *after]
-            pc += 1
-            continue
-        if op == DO and isinstance(ins[1], Inlined):
-            body += _effect(ins[1], pc, ns)
-            pc += 1
-            continue
-        line = _ONE_LINE.get(op)
-        if line is not None:  # an effect or a branch: a line, then on to the next position
-            ns[f"step_{pc}"] = ins[1]
-            body.append(line.format(pc=pc, target=ins[-1]))
-            pc += 1
-        elif op == JUMP:
-            pc = ins[1]
-        elif (to := _phase_in_place(ins, fixed, pc, stack, body)) is not None:
-            pc = to
-        elif op in (CALL, RETURN):
-            body += _leave(code, pc, ns)
-            break
-        elif op == CHOOSE:
-            body += _decision(ins[1], pc, ns)
-            pc += 1
-        else:  # the end of a round or of the game: the machine's own
-            body.append(f"return {pc}")
-            break
-    body = _without_empty_calls(body)
-    if any("V[" in line or "V.get(" in line for line in body):  # flow steps written in place
-        body.insert(0, "V = s.v")
-    name = f"flow_from_{start}"
-    return define(function_source(name, "s", body), name, ns, f"<flow from {start}>")
+        pc = _step_lines(code, pc, stack, body, ns)
+    return body
+
+
+def _step_lines(
+    code: list[tuple], pc: int, stack: list[int], body: list[str], ns: dict[str, Any]
+) -> int:
+    """Add to `body` the lines of the instruction at `pc`; the position written next, or
+    _ENDS where the function ends there."""
+    ins = code[pc]
+    op = ins[0]
+    fixed = _fixed(ins)
+    if op == JUMP_IF_NOT and fixed is not _NOT_FIXED:  # `if: true`: no test to run
+        return pc + 1 if fixed else ins[2]
+    if op == DO and (ins[1] is nothing or fixed is not _NOT_FIXED):
+        return pc + 1
+    if op == JUMP_IF_NOT:
+        return _branch(code, pc, body, ns)
+    if op == DO and isinstance(ins[1], Inlined):
+        body += _effect(ins[1], pc, ns)
+        return pc + 1
+    line = _ONE_LINE.get(op)
+    if line is not None:  # an effect or a branch: a line, then on to the next position
+        ns[f"step_{pc}"] = ins[1]
+        body.append(line.format(pc=pc, target=ins[-1]))
+        return pc + 1
+    if op == JUMP:
+        return int(ins[1])
+    to = _phase_in_place(ins, fixed, pc, stack, body)
+    if to is not None:
+        return to
+    if op in (CALL, RETURN):
+        body += _leave(code, pc, ns)
+        return _ENDS
+    if op == CHOOSE:
+        body += _decision(ins[1], pc, ns)
+        return pc + 1
+    body.append(f"return {pc}")  # the end of a round or of the game: the machine's own
+    return _ENDS
+
+
+def _branch(code: list[tuple], pc: int, body: list[str], ns: dict[str, Any]) -> int:
+    """Add to `body` the branch at `pc`; the position written next. A side of the branch
+    that runs straight out of the function anyway (effects, then a decision, a phase's end
+    or call) is written under the `if`, and the function goes on with the other side:
+    `if c: choose` costs no extra call."""
+    ins = code[pc]
+    before, test, after = _test(ins[1], pc, ns)
+    target = ins[2]
+    taken = _straight_out(code, pc + 1, ns)
+    if taken is not None:
+        body += [*before, f"if {test}:", *("    " + ln for ln in (*after, *taken))]
+        return int(target)
+    skipped = _straight_out(code, target, ns)
+    if skipped is not None:
+        body += [*before, f"if not {test}:", *("    " + ln for ln in skipped), *after]
+        return pc + 1
+    body += [*before, f"if not {test}: return {target}", *after]
+    return pc + 1
 
 
 def _decision(spec: ChooseSpec, pc: int, ns: dict[str, Any]) -> list[str]:
