@@ -207,7 +207,9 @@ def option_listing(spec: ChooseSpec) -> Emitted:
     body.append("return out")
     label = spec.label or "a decision"
     name = f"options_of_{readable(label) or 'a_decision'}"
-    fn = define(function_source(name, "s", body), name, ns, f"<options of {label[:60]!r}>")
+    at = f" at {spec.where}" if spec.where else ""  # the `choose` step in its rule file
+    filename = f"<options of {label[:60]!r}{at}>"
+    fn = define(function_source(name, "s", body), name, ns, filename)
     expression = None
     if len(body) == 2 and body[0].startswith("out = dict(map(entry_0, "):
         names = {k: ns[k] for k in _LONE_NAMES if k in ns}
