@@ -18,6 +18,7 @@ from lark import Token, Tree
 from interpreter.dsl import ir
 from interpreter.dsl.codegen import Deferred, Generator
 from interpreter.dsl.codegen_select import listing_condition, listing_select
+from interpreter.dsl.emit import NOT_CONSTANT, Emitted
 from interpreter.dsl.idorder import declared_order
 from interpreter.dsl.parser import parse
 from interpreter.dsl.resolve import Resolver
@@ -31,6 +32,7 @@ __all__ = [
     "Compiler",
     "Deferred",
     "DslCompileError",
+    "Emitted",
     "Env",
     "Fn",
     "RuntimeRuleError",
@@ -99,43 +101,61 @@ class Compiler:
 
     def expression(self, text: str, scope: Scope, expect: str | None = None) -> Fn:
         """`expect`: what the text's place needs (bool, seat, number, phase), checked at load."""
-        return self.expression_tree(parse(text, "expr"), scope, text, expect)
+        return self.emitted_tree(parse(text, "expr"), scope, text, expect).fn
+
+    def emitted_expression(self, text: str, scope: Scope, expect: str | None = None) -> Emitted:
+        """`expression`, with what its users know of it without calling it (dsl/emit.py)."""
+        return self.emitted_tree(parse(text, "expr"), scope, text, expect)
 
     def expression_tree(
         self, tree: Tree, scope: Scope, label: str = "expression", expect: str | None = None
     ) -> Fn:
         """An already parsed expression (a caller that inspects the tree first)."""
+        return self.emitted_tree(tree, scope, label, expect).fn
+
+    def emitted_tree(
+        self, tree: Tree, scope: Scope, label: str = "expression", expect: str | None = None
+    ) -> Emitted:
+        """An already parsed expression, compiled, with what its users know of it."""
         self.last_type = None
         if self.lazy:
-            if expect == "collection":  # ids listed in declared order, as a full build does
-                return self._later(lambda: self.resolver.expr(tree, scope), label, ordered=True)
-            return self._later(lambda: self.resolver.expr(tree, scope), label)
+            later = self._later(lambda: self.resolver.expr(tree, scope), label, expect)
+            return Emitted(later, label)
         node = self.resolver.expr(tree, scope)
         self.last_type = getattr(node, "ty", None)  # the type of its values, for the caller
         self.last = (tree, node)
         if expect is not None:
             self.resolver.tc.expect(tree, node, expect)
         if self.generator is None:
-            return _unchecked
-        # (a function that carries what its callers read of it: flow_var, text_values ...)
-        fn: Any = self.generator.expression(node, label)
-        if isinstance(node, ir.FlowVar) and hasattr(fn, "__dict__"):
-            fn.flow_var = node.key  # a variable read alone: engine/blocks.py reads it in place
-        if expect == "collection" and hasattr(fn, "__dict__"):
-            # an option line's values (engine/options.py): ids (texts) are listed by lookups,
-            # and a listing that keeps the first of equal ids needs no `distinct` of its own
-            item = item_of(self.last_type or ANY)
-            fn.text_values = is_text_id(item)
-            # ids are listed in the order they are declared, not the state's (idorder.py)
-            fixed = node.value if isinstance(node, ir.Const) else None
-            fn.id_order = declared_order(self.env.constants, item, fixed)
-            if isinstance(node, ir.Reduce) and node.kind == "distinct" and len(node.args) == 1:
-                fn.with_repeats = self.generator.expression(node.args[0], label)
-        elif expect == "collection":  # a text written when it first runs: sorted as it runs
-            order = declared_order(self.env.constants, item_of(self.last_type or ANY))
-            if order is not None:
-                fn = in_order(fn, order)
-        return fn
+            return Emitted(_unchecked, label)
+        fn = self.generator.expression(node, label)
+        constant = node.value if isinstance(node, ir.Const) else NOT_CONSTANT
+        item = item_of(self.last_type or ANY)
+        if isinstance(fn, Deferred):
+            if expect == "collection":  # a text written when it first runs: sorted as it runs
+                order = declared_order(self.env.constants, item)
+                fn = fn if order is None else in_order(fn, order)
+            return Emitted(fn, label, constant)
+        # a variable read alone: engine/blocks.py reads it in place
+        reads_var = node.key if isinstance(node, ir.FlowVar) else None
+        if expect != "collection":
+            return Emitted(fn, label, constant, reads_var)
+        # an option line's values (engine/options.py): ids (texts) are listed by lookups, in
+        # the order they are declared, not the state's (idorder.py); a listing that keeps
+        # the first of equal ids needs no `distinct` of its own
+        fixed = node.value if isinstance(node, ir.Const) else None
+        repeats = None
+        if isinstance(node, ir.Reduce) and node.kind == "distinct" and len(node.args) == 1:
+            repeats = self.generator.expression(node.args[0], label)
+        return Emitted(
+            fn,
+            label,
+            constant,
+            reads_var,
+            text_values=is_text_id(item),
+            id_order=declared_order(self.env.constants, item, fixed),
+            with_repeats=repeats,
+        )
 
     def listing_condition(self, label: str, loop_keys: frozenset[str]) -> Fn | None:
         """The last expression compiled, an option line's condition whose `for` parts bind
@@ -195,9 +215,9 @@ class Compiler:
 
     _format = template  # the name model/rules.py calls it by
 
-    def _later(self, resolve: Callable[[], Any], label: str, ordered: bool = False) -> Deferred:
+    def _later(self, resolve: Callable[[], Any], label: str, expect: str | None = None) -> Deferred:
         """A lazy compiler's text: resolved and written out when it first runs (an option
-        line's collection, `ordered`, in its ids' declared order, idorder.py)."""
+        line's collection, `expect` "collection", in its ids' declared order, idorder.py)."""
         generator = self.generator
         assert generator is not None
         constants = self.env.constants
@@ -207,7 +227,7 @@ class Compiler:
             if isinstance(node, list):
                 return generator.statements(node, label)
             fn = generator.expression(node, label)
-            if ordered:
+            if expect == "collection":
                 fixed = node.value if isinstance(node, ir.Const) else None
                 ty = getattr(node, "ty", None)
                 # (an unchecked build knows no types: every declared id in its place)

@@ -159,7 +159,7 @@ def decided_in_public(s: State, spec: ChooseSpec, options: dict[str, tuple]) -> 
     if listing is None:
         return False
     try:
-        listed = listing(public_state(s))
+        listed = listing.fn(public_state(s))
     except Exception:  # noqa: BLE001 - a stand-in read, however it fails: not decided in public
         return False
     if listed.keys() != options.keys():

@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.diagnostics.errors import Diagnostic, RulesError
 from interpreter.dsl.compiler import RuntimeRuleError
+from interpreter.dsl.emit import RULE_FILE
 from interpreter.dsl.loglines import OwnLine
 from interpreter.engine.blocks import STOPS_AT, block_at
 from interpreter.engine.forced import decided_in_public
-from interpreter.engine.options import option_enumerator
+from interpreter.engine.options import option_listing
 from interpreter.engine.scoring import finish
 from interpreter.model.catalogs import HeldHook
 from interpreter.model.flow import CHOOSE, END_ROUND, FINISH
@@ -49,8 +50,8 @@ def rule_failure(
         found = origins.get(code, tb.tb_lineno) if origins is not None else None
         if found is not None:
             origin = found
-        elif code.co_filename.startswith("<rule: ") and origin is None:
-            label = code.co_filename[len("<rule: ") : -1]
+        elif code.co_filename.startswith(RULE_FILE) and origin is None:
+            label = code.co_filename[len(RULE_FILE) : -1]
         tb = tb.tb_next
     only = getattr(e, "rulebook_only_choice", None)
     if s.decisions == 0:
@@ -129,12 +130,12 @@ def run(rules: Rules, s: State, pc: int | None = None) -> None:
                 spec = ins[1]
                 # every option: id -> (spec, option line, the values its `for` parts bound),
                 # by the function written for this step the first time it is met (options.py)
-                fn = spec.enumerator
-                if fn is None:
-                    fn = spec.enumerator = option_enumerator(spec)
-                options = fn(s)
+                listing = spec.enumerator
+                if listing is None:
+                    listing = spec.enumerator = option_listing(spec)
+                options = listing.fn(s)
                 if options:
-                    s.who = spec.who(s)
+                    s.who = spec.who.fn(s)
                     if (
                         len(options) == 1
                         and s.take_forced
