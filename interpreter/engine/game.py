@@ -14,13 +14,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from interpreter.dsl.runtime import initial_value
 from interpreter.engine import machine
 from interpreter.engine.copier import field_copier
 from interpreter.engine.scoring import finish
 from interpreter.engine.state import State
 from interpreter.engine.view import seat_view
 from interpreter.model.rules import Rules
-from interpreter.model.state_decl import initial_value
 from interpreter.ruleset.ruleset import Ruleset
 
 __all__ = ["Game"]

@@ -41,8 +41,8 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
+from interpreter.dsl.runtime import initial_value
 from interpreter.engine.knowledge import Memo, Place
-from interpreter.model.state_decl import initial_value
 
 if TYPE_CHECKING:
     from interpreter.engine.state import State
