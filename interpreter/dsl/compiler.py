@@ -112,7 +112,7 @@ class Compiler:
         self.last_type: Any = None
         self.last: tuple[Tree | Token, Any] | None = None
         # the statements the last text of statements resolved to (None: a lazy text, not yet
-        # resolved): the host follows what they assign (secrecy.py)
+        # resolved): the host follows what they assign (infoset/secrecy.py)
         self.last_block: list[ir.Stmt] | None = None
 
     def recheck(self, tree: Tree, node: Any, expect: str) -> None:

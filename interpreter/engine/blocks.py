@@ -20,8 +20,8 @@ from typing import Any
 
 from interpreter.dsl.codegen_parts import nothing
 from interpreter.dsl.compiler import RuntimeRuleError
-from interpreter.engine.forced import decided_in_public
 from interpreter.engine.options import option_enumerator
+from interpreter.infoset.forced import decided_in_public
 from interpreter.model.flow import (
     CALL,
     CHOOSE,

@@ -84,13 +84,14 @@ class Rules:
     journal: bool = False
     # option family -> what its options cost, for people (presentation/options/F/cost)
     costs: dict[str, OptionCost] = field(default_factory=dict)
-    # `state: remember:` piles: what a seat remembers when ids leave its sight (engine/knowledge.py)
+    # `state: remember:` piles: what a seat remembers when ids leave its sight
+    # (infoset/knowledge.py)
     remember: tuple[str, ...] = ()
     # the ids' names and the options' texts, for log lines (model/words.py)
     words: Words = field(default_factory=Words)
-    # the flow variables whose value may come from what some seat may not see (dsl/secrecy.py;
+    # the flow variables whose value may come from what some seat may not see (infoset/secrecy.py;
     # None: not known, as in a lazy build given no marks, so any may): hidden from the listing
-    # that decides whether a lone option is taken (engine/forced.py)
+    # that decides whether a lone option is taken (infoset/forced.py)
     secret_vars: frozenset[str] | None = None
 
     @cached_property

@@ -37,7 +37,7 @@ class StateFields:
         default_factory=lambda: {scope: [] for scope in LOCAL_SCOPES}
     )
     # `remember: [field, ...]`: ids a seat sees leave one of these piles for a place it cannot
-    # see are remembered there (engine/knowledge.py); the search bot's sampler keeps them there.
+    # see are remembered there (infoset/knowledge.py); the search bot's sampler keeps them there.
     # A hidden per-seat counter or value named here changes in full sight (only its total is
     # kept face down): the sampler keeps its true value
     remember: tuple[str, ...] = ()
