@@ -159,7 +159,7 @@ class SearchBot:
             return legal[0]
         sample = getattr(view, "determinise", None)
         if sample is None:
-            raise TypeError("the search bot needs the engine's seat view (engine.infoset.SeatView)")
+            raise TypeError("the search bot needs the engine's seat view (infoset.worlds.SeatView)")
         root: dict[str, _Edge] = {}
         self._root_sum = []
         deadline = time.process_time() + self.seconds if self.seconds else None

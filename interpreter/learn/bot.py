@@ -68,7 +68,7 @@ class LearnedBot:
         game = getattr(view, "game", None)
         if pending is None or game is None:
             raise TypeError(
-                "the learned bot needs the engine's seat view (engine.infoset.SeatView)"
+                "the learned bot needs the engine's seat view (infoset.worlds.SeatView)"
             )
         self.model.check(game)
         probs, _value = self.model.evaluate(view, pending(), legal, game)
