@@ -13,7 +13,7 @@ from typing import Any
 
 from lark import Tree
 
-from interpreter.dsl.compiler import Compiler, Scope
+from interpreter.dsl.compiler import Compiler, EmitPlan, Scope
 from interpreter.dsl.parser import DslSyntaxError, parse
 from interpreter.ruleset.flow import FlowSection
 
@@ -38,7 +38,7 @@ def compile_look(env: Any, names: Iterable[str], text: str) -> tuple[Any, Any, s
     ``names``: ``left``/``op`` are set when the text is one comparison, to report it.
     Raises :class:`ExpressionFault`."""
     scope = Scope(None, **{k: ("var", k) for k in names})
-    compiler = Compiler(env, scope, checked_reads=True)
+    compiler = Compiler(env, scope, EmitPlan(checked_reads=True))
     try:
         tree = parse(text, "expr")
         _refuse_changes(tree, env)

@@ -1,8 +1,9 @@
 """The effect-language pipeline, once per text at load time: parse (parser.py), resolve names
 and check (resolve.py, every diagnostic), then write Python (codegen.py, what games run on).
 
-A checking compiler stops after the resolve pass: validation wants the diagnostics only, and
-gets the same ones a game's load would raise.
+An :class:`EmitPlan` says when the code is written (:class:`Emit`): a compiler that checks only
+stops after the resolve pass (validation wants the diagnostics only, and gets the same ones a
+game's load would raise); the others write it as each text is compiled or when it first runs.
 
 This module is the package's front door: the model builder and the scenario runner import the
 names they need from here.
@@ -11,6 +12,8 @@ names they need from here.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from lark import Token, Tree
@@ -33,7 +36,10 @@ __all__ = [
     "Deferred",
     "DslCompileError",
     "Emitted",
+    "Emit",
+    "EmitPlan",
     "Env",
+    "FOR_PLAY",
     "Fn",
     "RuntimeRuleError",
     "Scope",
@@ -48,48 +54,67 @@ def _unchecked(s: Any) -> None:
     return None
 
 
+class Emit(Enum):
+    """When a compiler writes the Python code of a text, and whether it resolves and checks the
+    text first. The resolve pass (every name resolved, every diagnostic raised) is most of a
+    build's time; the code is what games run on."""
+
+    # resolved and checked, no code written: validation, which wants the diagnostics only
+    CHECK_ONLY = "check only"
+    # resolved, checked and written as each text is compiled: games
+    NOW = "now"
+    # resolved and checked now, written when the text first runs: validation's set-up, which
+    # runs few texts
+    ON_FIRST_RUN = "on first run"
+    # parsed, resolved (unchecked) and written when the text first runs: the set-up of a player
+    # count whose texts were already checked with another count
+    UNCHECKED_ON_FIRST_RUN = "unchecked, on first run"
+
+
+@dataclass(frozen=True)
+class EmitPlan:
+    """What a compiler makes of its texts: when their code is written (:class:`Emit`) and what
+    that code does besides the rules (counts rule points, notes state writes, checks reads)."""
+
+    when: Emit = Emit.NOW
+    # a coverage build's counters (model/probes.py, a stage above): the code counts each rule
+    # point it runs; None counts nothing
+    probes: Any = None
+    # the code notes each write to the state in the state's journal (dsl/journal.py)
+    journal: bool = False
+    # the code reports a missing entry, a division by zero or a field of the wrong kind of thing
+    # as a RuntimeRuleError (scenario expectations, which report a failed read, not crash)
+    checked_reads: bool = False
+
+
+# the plan of the games: every text checked and written now, nothing besides the rules
+FOR_PLAY = EmitPlan()
+
+
 class Compiler:
     """Compiles effect texts against one Env; `root` holds the flow variables, seen everywhere."""
 
-    def __init__(
-        self,
-        env: Env,
-        root: Scope | None = None,
-        *,
-        checking: bool = False,
-        checked_reads: bool = False,
-        deferred: bool = False,
-        lazy: bool = False,
-        probes: Any = None,
-        journal: bool = False,
-    ) -> None:
-        """`checking`: resolve and check only, generate nothing (validation).
-        `checked_reads`: generated reads report a missing entry as a RuntimeRuleError.
-        `deferred`: each text's code is written when it first runs (validation's set-up).
-        `lazy`: each text is also parsed and resolved only when it first runs (validation's
-        set-up of a player count whose texts were already checked with another count: the
-        resolve pass is most of a build's time, and a set-up runs few texts).
-        `probes`: a coverage build's counters (model/probes.py); None generates no counting.
-        `journal`: the generated code notes each write to the state (dsl/journal.py)."""
+    def __init__(self, env: Env, root: Scope | None = None, plan: EmitPlan = FOR_PLAY) -> None:
         self.env = env
         self.root = root if root is not None else Scope(None)
+        self.plan = plan
         self.resolver = Resolver(env, self.root)
-        self.lazy = lazy and not checking
+        self.lazy = plan.when is Emit.UNCHECKED_ON_FIRST_RUN
         self.generator = (
             None
-            if checking
+            if plan.when is Emit.CHECK_ONLY
             else Generator(
                 env,
-                checked_reads,
-                deferred=deferred and not lazy,
-                probes=probes,
-                journal=journal,
+                plan.checked_reads,
+                deferred=plan.when is Emit.ON_FIRST_RUN,
+                probes=plan.probes,
+                journal=plan.journal,
             )
         )
         self.last_type: Any = None
         self.last: tuple[Tree | Token, Any] | None = None
         # the statements the last text of statements resolved to (None: a lazy text, not yet
-        # resolved): the host follows what they assign (secrecy.py)
+        # resolved): the host follows what they assign (infoset/secrecy.py)
         self.last_block: list[ir.Stmt] | None = None
 
     def recheck(self, tree: Tree, node: Any, expect: str) -> None:

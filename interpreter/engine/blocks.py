@@ -21,8 +21,8 @@ from typing import Any
 from interpreter.dsl.codegen_parts import nothing
 from interpreter.dsl.compiler import RuntimeRuleError
 from interpreter.dsl.emit import Constant, define, function_source
-from interpreter.engine.forced import decided_in_public
 from interpreter.engine.options import option_listing
+from interpreter.infoset.forced import decided_in_public
 from interpreter.model.flow import (
     CALL,
     CHOOSE,

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.diagnostics.errors import ConfigError, RulesError
+from interpreter.dsl.compiler import EmitPlan
 from interpreter.engine.game import Game
 from interpreter.load import catalog
 from interpreter.load.resources import data_dir
@@ -113,7 +114,7 @@ def load_game_and_data(
         lo, hi = head.players.min, head.players.max
         raise ConfigError(f"{head.id or name_or_path} is for {lo} to {hi} players, not {players}")
     resolved = resolve_options(data.get("options") or {}, options or {})
-    rules = build_rules(data, players, resolved, probes=probes, journal=journal)
+    rules = build_rules(data, players, resolved, EmitPlan(probes=probes, journal=journal))
     game = Game(
         rules,
         name=head.id or base_path.parent.name,

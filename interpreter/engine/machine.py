@@ -13,9 +13,9 @@ from interpreter.dsl.compiler import RuntimeRuleError
 from interpreter.dsl.emit import RULE_FILE
 from interpreter.dsl.loglines import OwnLine
 from interpreter.engine.blocks import STOPS_AT, block_at
-from interpreter.engine.forced import decided_in_public
 from interpreter.engine.options import option_listing
 from interpreter.engine.scoring import finish
+from interpreter.infoset.forced import decided_in_public
 from interpreter.model.catalogs import HeldHook
 from interpreter.model.flow import CHOOSE, END_ROUND, FINISH
 from interpreter.model.rules import Rules
@@ -142,7 +142,7 @@ def run(rules: Rules, s: State, pc: int | None = None) -> None:
                         and not spec.ask_when_only_one
                         # one legal option perhaps because of what a seat hides: asked unless
                         # what every seat sees decides it, so that the other seats see a
-                        # decision like any other (ChooseSpec, forced.py)
+                        # decision like any other (ChooseSpec, infoset/forced.py)
                         and not (
                             spec.hidden_dependent
                             and s.ask_hidden_forced

@@ -69,7 +69,7 @@ class ChooseSpec:
     # `ask-when-only-one`: ask even when one option is legal (else the engine takes it)
     ask_when_only_one: bool = False
     # whether which options are legal may depend on a field hidden from some seat (what the
-    # options' conditions and collections read, found at load: dsl/secrecy.py); the engine
+    # options' conditions and collections read, found at load: infoset/secrecy.py); the engine
     # asks such a decision even with one legal option, so no seat learns the hidden value
     # from its being taken at once (machine.py)
     hidden_dependent: bool = False

@@ -22,8 +22,8 @@ from interpreter.dsl.emit import RULE_FILE, Emitted, emitted
 from interpreter.dsl.loglines import OwnText
 from interpreter.dsl.nonesafe import known_not_none
 from interpreter.dsl.parser import DslSyntaxError
-from interpreter.dsl.secrecy import Secrets
 from interpreter.dsl.types import ANY, SEAT, item_of
+from interpreter.infoset.secrecy import Secrets
 from interpreter.load.locate import json_pointer, locate, position_of
 from interpreter.model.blame import Blame
 from interpreter.model.flow import ChooseSpec, OptionSpec
@@ -33,7 +33,7 @@ from interpreter.model.texts import Block, LogStep, OptionLine, Texts
 from interpreter.model.values import rule_text
 
 # stands for a text whose resolved form is not known here (a lazy build's, one that failed):
-# read as a secret, so a decision that depends on it is asked (secrecy.py)
+# read as a secret, so a decision that depends on it is asked (infoset/secrecy.py)
 UNKNOWN = ir.BuiltinCall("random", [])
 # the key of the settled marks (settle_secrets) that holds the secret flow variables' names
 SECRET_VARS = ("flow variables",)
@@ -231,7 +231,7 @@ class DslHost:
     @contextmanager
     def under(self, *conditions: ir.Expr) -> Iterator[None]:
         """Compile the texts of a flow step's arms (loop body) knowing they run only as
-        `conditions` say: what they assign depends on what those read (secrecy.py)."""
+        `conditions` say: what they assign depends on what those read (infoset/secrecy.py)."""
         self.context.extend(conditions)
         try:
             yield

@@ -4,10 +4,10 @@ fields, the steps nested in it, where it sits in the tree (``path``) and where i
 ``model/flow.py`` compiles them.
 
 >>> flow = FlowSection.from_data({"flow": {"round": [{"name": "pick", "choose": {
-...     "who": "0", "options": [{"id": "take:{g}", "for": "g in goods"}]}}]}})
+...     "who": "0", "options": [{"id": "take:{c}", "for": "c in cards"}]}}]}})
 >>> step = flow.round[0]
 >>> step.kind, step.name, step.path, [o.id for o in step.choose.options]
-('choose', 'pick', ('flow', 'round', 0), ['take:{g}'])
+('choose', 'pick', ('flow', 'round', 0), ['take:{c}'])
 >>> [s.name for s in flow.choose_steps()]
 ['pick']
 """

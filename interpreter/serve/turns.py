@@ -11,7 +11,7 @@ from typing import Any
 from interpreter.diagnostics.errors import RulebookError
 from interpreter.diagnostics.suggest import echo
 from interpreter.engine.answers import standing_answer
-from interpreter.engine.infoset import SeatView
+from interpreter.infoset.worlds import SeatView
 
 __all__ = ["answered_choice", "automatic_move", "bot_choice", "retrieved", "stopped", "trial"]
 

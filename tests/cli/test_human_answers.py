@@ -13,8 +13,8 @@ from interpreter.cli.human import HumanPlayer
 from interpreter.cli.main import main
 from interpreter.cli.play import presentation_of
 from interpreter.engine.answers import asked, questions
-from interpreter.engine.infoset import SeatView
 from interpreter.engine.loader import load_game
+from interpreter.infoset.worlds import SeatView
 from interpreter.serve.messages import options_of
 
 PRIVILEGE = "the captain's privilege: take the victory point?"

@@ -5,7 +5,7 @@ that no seat learns the secret from its being taken (tests/engine/test_forced_hi
 mark is a step's, found at load; in a given state what every seat sees may settle the options
 all the same: a San Juan seat with no card in hand (every seat sees the hand's size) can only
 pass; a Puerto Rico seat with no black market pays with no hidden VP chip. There the engine
-takes the one option (engine/forced.py), and goes on asking wherever the others cannot know.
+takes the one option (infoset/forced.py), and goes on asking wherever the others cannot know.
 Saves of format 3, made when every such decision was asked, still replay exactly.
 """
 
@@ -18,8 +18,8 @@ import pytest
 
 from interpreter import load_game
 from interpreter.cli.main import main
-from interpreter.engine import forced
 from interpreter.engine.savefile import FORMAT, FORMAT_BY_STEP, SaveGame, read_save
+from interpreter.infoset import forced
 
 
 def san_juan_builder(hand: list[str], **policy: bool):

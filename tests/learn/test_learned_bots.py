@@ -12,7 +12,7 @@ import pytest
 from interpreter.bots import make_bot
 from interpreter.bots.search import SearchBot
 from interpreter.diagnostics.errors import ConfigError
-from interpreter.engine.infoset import SeatView
+from interpreter.infoset.worlds import SeatView
 from interpreter.learn.features import composition, spaces_of
 from interpreter.learn.model import PolicyValueNet, save_model
 from interpreter.simulate.runner import play_game

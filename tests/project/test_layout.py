@@ -24,6 +24,7 @@ LAYERS: list[set[str]] = [
     {"compose"},
     {"ruleset"},
     {"dsl"},
+    {"infoset"},
     {"model"},
     {"engine"},
     {"coverage"},

@@ -3,7 +3,7 @@
 The engine takes a decision's only option itself (machine.take_only), and that tells every seat
 that nothing else was legal: by the words "(the only choice)" and by the seat not being asked.
 Where which options are legal may depend on what a seat hides (a `choose` step marked
-``hidden_dependent`` at load: dsl/secrecy.py), that would tell the others a secret; such a
+``hidden_dependent`` at load: infoset/secrecy.py), that would tell the others a secret; such a
 decision is taken only where the state itself shows that its options are the same in every
 world the other seats cannot tell from it, and asked everywhere else, so that its timing says
 nothing.
@@ -18,7 +18,7 @@ iterates it, looks it up, prints it):
     ``len`` and fails on anything else, and an empty one is kept as it is (every world the
     others cannot tell apart holds it empty too);
   - a seat's hidden counter or value named in ``state: remember:``, whose every change every
-    seat sees (engine/infoset.py keeps its true value in every drawn world; the leak check
+    seat sees (infoset/worlds.py keeps its true value in every drawn world; the leak check
     verifies the claim, L006);
 * a flow variable some text sets from a secret (``Rules.secret_vars``; every one when that is
   not known), and every scratch name a hook bound (the copy has none: reading one fails);

@@ -30,7 +30,7 @@ every seat it keeps:
 A place is ``("g", name)`` for a global pile or ``(seat, name)`` for a seat's pile; only piles
 (lists of ids) are followed. A hidden counter named in ``remember:`` (a score whose every
 change all seats see, kept face down only to spare them the counting) needs no recording: the
-sampler keeps its true value (engine/infoset.py; the leak check verifies the claim, L006).
+sampler keeps its true value (infoset/worlds.py; the leak check verifies the claim, L006).
 The size of a pile hidden as ``all`` is followed for every seat alike: it stays known while
 each change of it can be worked out from the sizes every seat sees (:meth:`Recorder.told_sizes`).
 """

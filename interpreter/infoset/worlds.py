@@ -5,7 +5,7 @@ agree with everything one seat knows, the rest drawn at random. The engine makes
 hidden information still never leaves it: :func:`determinise` reads the true state only where
 the seat may look (its own fields, the public ones, the sizes of piles whose size is shown),
 the ruleset's declarations of what is hidden (``hidden: true|all`` on state fields) and, on a
-state that records them, what the seat remembers (engine/knowledge.py):
+state that records them, what the seat remembers (infoset/knowledge.py):
 
 * every hidden pile the seat cannot see (another seat's hand, a deck, a face-down stack) is
   refilled from the pool of ids the seat has not seen, collection by collection (the pool is
@@ -25,7 +25,7 @@ state that records them, what the seat remembers (engine/knowledge.py):
 * places whose size the seat is not told (``hidden: all``) share the ids the sized places
   leave (one the seat knows can hold only some ids takes only those), except those whose
   size the public history fixes (every id that entered or left them was seen go:
-  engine/knowledge.py, ``Recorder.told_sizes``), which keep their size;
+  infoset/knowledge.py, ``Recorder.told_sizes``), which keep their size;
 * the random generator is reseeded, so shuffles and draws to come are unknown too.
 
 So two states that differ only in what this seat cannot see give the same determinisations
@@ -41,8 +41,8 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
-from interpreter.engine.knowledge import Memo, Place
-from interpreter.model.state_decl import initial_value
+from interpreter.dsl.runtime import initial_value
+from interpreter.infoset.knowledge import Memo, Place
 
 if TYPE_CHECKING:
     from interpreter.engine.state import State
@@ -80,7 +80,7 @@ class _Plan:
         holes: dict[str, list[tuple[Owner, str, int | None, Place]]] = {}
         pools: dict[str, list[Any]] = {}
 
-        # places hidden as `all` whose size the public history fixes (engine/knowledge.py)
+        # places hidden as `all` whose size the public history fixes (infoset/knowledge.py)
         history = state.remembered()
         told = history.told_sizes() if history is not None else frozenset()
 
@@ -222,7 +222,7 @@ def _place_known(
     pool: list[Any],
     rng: random.Random,
 ) -> dict[Place, list[Any]]:
-    """What the seat's memory puts where (engine/knowledge.py): each id remembered in one
+    """What the seat's memory puts where (infoset/knowledge.py): each id remembered in one
     place there, then each place whose possible contents are known filled from those, then
     each id remembered in one of several places in one with room (unless one already holds
     it). Each id placed leaves `pool`. A few random tries; when none fits everything, the one
