@@ -92,12 +92,16 @@ if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // no
       const fs = document.createElement("fieldset");
       fs.className = "family";
       fs.innerHTML = "<legend>" + esc(group) + "</legend>";
+      // a long list is a grid of short faces on a phone (style.css): each option's name
+      // without the words all of them start with, its preview on a second line
+      const lead = opts.length >= 4 ? commonLead(opts.map((o) => o.text)) : "";
+      if (opts.length >= 4) fs.classList.add("many");
       for (const opt of opts) {
         const b = document.createElement("button");
         b.type = "button";
         b.className = "option";
         b.dataset.option = opt.id;
-        b.textContent = opt.text;
+        face(b, opt.text, lead);
         if (opt.doc) b.title = opt.doc;
         if (send) b.onclick = () => { box.querySelectorAll("button").forEach((x) => x.disabled = true);
                                       send(opt.id, msg.decision); };
@@ -127,6 +131,39 @@ if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // no
     // other pieces of the page (static/undo.js) follow the messages drawn
     app.dispatchEvent(new CustomEvent("rulebook:state", {detail: msg}));
   }
+
+  // The words every text of a list starts with (whole words, never a whole text): "Build "
+  // for a builder's buildings.
+  function commonLead(texts) {
+    let lead = texts[0];
+    for (const t of texts) { while (lead && !t.startsWith(lead)) lead = lead.slice(0, -1); }
+    lead = lead.slice(0, lead.lastIndexOf(" ") + 1);
+    return texts.some((t) => !t.slice(lead.length).trim()) ? "" : lead;
+  }
+  // An option's face: its lead words, its name, its preview (after " — "). The text reads
+  // the same to a script or a screen reader (textContent, aria-label); style.css hides the
+  // lead and the dash on a phone's grid.
+  function face(button, text, lead) {
+    const cut = text.indexOf(" — ");
+    const name = cut < 0 ? text : text.slice(0, cut);
+    const span = (cls, words) => {
+      const s = document.createElement("span");
+      s.className = cls;
+      s.textContent = words;
+      return s;
+    };
+    button.replaceChildren();
+    if (lead && name.startsWith(lead)) button.append(span("o-lead", lead));
+    button.append(span("o-name", name.slice(lead && name.startsWith(lead) ? lead.length : 0)));
+    if (cut >= 0) {
+      const detail = span("o-detail", "");
+      detail.append(span("o-dash", " — "), text.slice(cut + 3));
+      button.append(detail);
+    }
+    button.setAttribute("aria-label", text);
+  }
+  window.rulebookFace = face;
+  window.rulebookLead = commonLead;
 
   // The other seats' areas fold (a tap on the title); on a phone they start folded, below
   // the seat's own area. A person's choice holds across redraws.

@@ -10,8 +10,9 @@ the button. At every decision, with nothing scrolled:
 - laptop: every option button and the seat's whole own area (its coins, colonists, goods,
   buildings: the zone marked ``own``) inside the window;
 - phone: the list of what happened since the seat's last decision (``#recent``, above the
-  options) and the first option button inside the window (a long list of 44 px touch targets,
-  a builder's buildings, runs past it);
+  options), every option button (a long list, a builder's buildings, is a grid of two columns
+  of 44 px targets) and every row of slots an option acts on (a ship when loading: its room
+  and cargo) inside the window;
 - no id of the ruleset (a hyphenated word a player never reads) in the page's text, and no seat
   said by its number.
 
@@ -61,6 +62,8 @@ BOXES = """() => {
       .map((b) => ({text: b.textContent, box: box(b)})),
     own: box(document.querySelector("#board .zone.own")),
     recent: recent && !recent.hidden ? box(recent) : null,
+    rows: [...document.querySelectorAll("#board .srow.act")]
+      .map((r) => ({text: r.getAttribute("aria-label"), box: box(r)})),
     scrolled: window.scrollY,
     changed: document.querySelectorAll("#board .changed").length,
     text: document.body.innerText,
@@ -90,9 +93,9 @@ def _check_first_screen(page: Any, size_name: str, where: str) -> dict[str, Any]
         assert not out, f"{where} ({size_name}): options off the first screen: {out[:3]}"
         assert _inside(found["own"], size), f"{where}: own area {found['own']} off the screen"
     else:
-        # a phone's options are 44 px touch targets: a long list (a builder's buildings) runs
-        # past the first screen, which then holds what just happened and the first options
-        assert _inside(found["options"][0]["box"], size), f"{where}: first option off the screen"
+        assert not out, f"{where} ({size_name}): options off the first screen: {out[:3]}"
+        rows = [r["text"] for r in found["rows"] if not _inside(r["box"], size)]
+        assert not rows, f"{where} ({size_name}): what options act on is off the screen: {rows}"
         assert found["recent"] is None or _inside(found["recent"], size), (
             f"{where}: what just happened off the screen: {found['recent']}"
         )
