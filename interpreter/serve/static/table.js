@@ -64,6 +64,7 @@ if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // no
     // a table stopped by a failing bot or rule says why, in place of the options
     if (msg.error) showError("The game stopped: " + msg.error);
     $("board").innerHTML = msg.board;
+    markCards();
     foldSeats();
     const seats = msg.seats || [];
     let status;
@@ -96,6 +97,7 @@ if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // no
       // without the words all of them start with, its preview on a second line
       const lead = opts.length >= 4 ? commonLead(opts.map((o) => o.text)) : "";
       if (opts.length >= 4) fs.classList.add("many");
+      if (opts.length === 1 && opts[0].text === group) fs.classList.add("lone");
       for (const opt of opts) {
         const b = document.createElement("button");
         b.type = "button";
@@ -164,6 +166,36 @@ if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // no
   }
   window.rulebookFace = face;
   window.rulebookLead = commonLead;
+
+  // A card that another row of its zone names by a chip of the same id (the doubloons on a
+  // role, the roles taken) says so on the card: the chip's words after the card's name ("2
+  // doubloons"), else the row's label without the words of the cards' own label ("Roles
+  // taken" under "Roles": "taken"; the card is then marked off).
+  function markCards() {
+    for (const zone of $("board").querySelectorAll(".zone")) {
+      for (const chip of zone.querySelectorAll("tr .chip[data-key]")) {
+        const row = chip.closest("tr");
+        const key = '.card[data-key="' + chip.dataset.key.replace(/["\\]/g, "\\$&") + '"]';
+        for (const card of zone.querySelectorAll(key)) {
+          const own = card.closest("tr"), name = card.querySelector(".c-name");
+          if (own === row || !name) continue;
+          const said = chip.textContent.trim(), named = name.textContent.trim();
+          let words = said.startsWith(named) ? said.slice(named.length).trim() : "";
+          words = words.replace(/^\((.*)\)$/, "$1");
+          if (!words) {
+            const theirs = new Set(own.querySelector("th").textContent.toLowerCase().split(/\s+/));
+            words = row.querySelector("th").textContent.split(/\s+/)
+              .filter((w) => !theirs.has(w.toLowerCase())).join(" ");
+            card.classList.add("marked-off");
+          }
+          const mark = document.createElement("span");
+          mark.className = "c-mark";
+          mark.textContent = words;
+          card.querySelector("summary").append(mark);
+        }
+      }
+    }
+  }
 
   // The other seats' areas fold (a tap on the title); on a phone they start folded, below
   // the seat's own area. A person's choice holds across redraws.

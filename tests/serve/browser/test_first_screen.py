@@ -16,9 +16,10 @@ the button. At every decision, with nothing scrolled:
 - no id of the ruleset (a hyphenated word a player never reads) in the page's text, and no seat
   said by its number.
 
-At the end: the final scores and the log name the person and the bot; what changed since the
-seat's previous decision was marked on the board at most decisions, and board clicks moved the
-game.
+At the end: the final scores and the log name the person and the bot; Puerto Rico's role
+cards said "taken" and the doubloons on them (another row of their zone, on the card); what
+changed since the seat's previous decision was marked on the board at most decisions, and board
+clicks moved the game.
 
 One whole game per test (about 200 decisions in all, both sizes checked at each) keeps each
 test to a few tens of seconds, the test_layout.py games aside.
@@ -64,6 +65,7 @@ BOXES = """() => {
     recent: recent && !recent.hidden ? box(recent) : null,
     rows: [...document.querySelectorAll("#board .srow.act")]
       .map((r) => ({text: r.getAttribute("aria-label"), box: box(r)})),
+    marks: [...document.querySelectorAll("#board .card .c-mark")].map((m) => m.textContent),
     scrolled: window.scrollY,
     changed: document.querySelectorAll("#board .changed").length,
     text: document.body.innerText,
@@ -122,6 +124,7 @@ def test_own_area_and_options_on_the_first_screen_for_every_decision(page, serve
     page.click("#name-form button")
     page.wait_for_selector("#name-form", state="detached")
     decisions = on_board = marked = listed = 0
+    card_marks: set[str] = set()  # what other rows say on a card: a role "taken", its doubloons
     for decisions in range(DECISIONS):
         page.wait_for_selector("button.option:not([disabled]), #scores")
         if page.locator("#scores").count():
@@ -131,6 +134,7 @@ def test_own_area_and_options_on_the_first_screen_for_every_decision(page, serve
             found = _check_first_screen(page, size_name, where)
         marked += found["changed"] > 0
         listed += found["recent"] is not None
+        card_marks.update(found["marks"])
         _words_only(found["text"], ids, where)
         decision = page.get_attribute("#app", "data-decision")
         thing = found["onBoard"]
@@ -146,6 +150,9 @@ def test_own_area_and_options_on_the_first_screen_for_every_decision(page, serve
     # the seat's last decision were shown at most decisions
     assert on_board > decisions // 4, (on_board, decisions)
     assert marked > decisions // 2 and listed > decisions // 2, (marked, listed, decisions)
+    if game == "puerto-rico":  # its role cards say "taken" and the doubloons on them
+        assert "taken" in card_marks, card_marks
+        assert any(re.fullmatch(r"\d+ doubloons?", m) for m in card_marks), card_marks
     scores = page.inner_text("#scores")
     assert "Ana" in scores and BOT_NAME in scores, scores
     log = page.locator("#log li")
