@@ -95,7 +95,7 @@ def _count(value: Any) -> int | None:
 
 def _part(field: Field, value: Any, names_up_to: int, own: bool = False) -> str | None:
     """One field in a few words (None: nothing worth a word, an empty pile or a zero; the
-    seat's own numbers are said at zero too: "Doubloons 0" is worth reading)."""
+    seat's own numbers are said at zero too: "Coins 0" is worth reading)."""
     if own and isinstance(value, int) and not isinstance(value, bool) and value == 0:
         return f"{field.label} 0"
     if value is None or value is False or value == 0 or value in ("", "none"):
@@ -110,7 +110,7 @@ def _part(field: Field, value: Any, names_up_to: int, own: bool = False) -> str 
     if count == 0:
         return None
     hidden = isinstance(value, Mapping) and value.get("hidden") is True
-    # the same name once, with how many ("Indigo plantation ×2"), so that more piles read
+    # the same name once, with how many ("Top hat ×2"), so that more piles read
     shown: dict[str, int] = {}
     for chip in field.chips:
         shown[chip.text] = shown.get(chip.text, 0) + 1
@@ -147,7 +147,7 @@ def summary_lines(
     (the viewer's first, ``*`` on the seat to move); empty piles and zeros left out.
 
     ``rows``: the lines there is room for. When the whole summary does not fit, the viewer's
-    own entry comes first and stays whole (the seat's own doubloons and piles are what it
+    own entry comes first and stays whole (the seat's own coins and piles are what it
     decides by); the round's line and the others follow as far as they fit, then a line
     saying the whole board is one key away."""
     shared_values = dict(view.get("global", {}))

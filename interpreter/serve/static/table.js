@@ -167,10 +167,10 @@ if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // no
   window.rulebookFace = face;
   window.rulebookLead = commonLead;
 
-  // A card that another row of its zone names by a chip of the same id (the doubloons on a
-  // role, the roles taken) says so on the card: the chip's words after the card's name ("2
-  // doubloons"), else the row's label without the words of the cards' own label ("Roles
-  // taken" under "Roles": "taken"; the card is then marked off).
+  // A card that another row of its zone names by a chip of the same id (the coins on a card,
+  // the cards taken) says so on the card: the chip's words after the card's name ("2
+  // coins"), else the row's label without the words of the cards' own label ("Cards taken"
+  // under "Cards": "taken"; the card is then marked off).
   function markCards() {
     for (const zone of $("board").querySelectorAll(".zone")) {
       for (const chip of zone.querySelectorAll("tr .chip[data-key]")) {
