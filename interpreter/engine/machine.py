@@ -186,7 +186,8 @@ def take_only(s: State, options: dict[str, tuple]) -> None:
     for flag in spec.idle_flags:
         s.v[flag] = 1
     if s.log is not None:
-        text = opt.log(s) if opt.log is not None else s.game.rules.words.option(option_id)
+        declined = spec.label if option_id == spec.decline else ""  # as State.apply
+        text = opt.log(s) if opt.log is not None else s.game.rules.words.choice(option_id, declined)
         s.log.append((s.round, s.who, only_choice_line(s.who, text)))
     seat = s.who
     taken = s.only_choices

@@ -177,7 +177,9 @@ class State:
             if mark >= 0 and log is not None and len(log) == mark:
                 # the option's effect said nothing itself: the log shows the choice as taken,
                 # in its family's words
-                log.append((self.round, seat, rules.words.option(option_id)))
+                # a declining option (`pass`) also says what it declined: the step's label
+                declined = spec.label if option_id == spec.decline else ""
+                log.append((self.round, seat, rules.words.choice(option_id, declined)))
             # the machine's loop (machine.run) written out for its most common case: the
             # function written for the next position runs on to the next decision to ask
             pc = self.pc + 1

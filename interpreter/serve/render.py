@@ -210,4 +210,6 @@ def _chip(chip: Chip, pres: Presentation) -> str:
     style = f' style="--chip:{escape(colour)}"' if colour else ""
     tip = escape(pres.doc(chip.key) if chip.key else "")
     mark = f'<span class="icon">{escape(icon)}</span>' if icon else ""
-    return f'<span class="chip"{style} title="{tip}">{mark}{escape(chip.text)}</span>'
+    # the id it stands for: a card of the same id shows the chip's words (static/table.js)
+    key = f' data-key="{escape(chip.key)}"' if chip.key else ""
+    return f'<span class="chip"{style}{key} title="{tip}">{mark}{escape(chip.text)}</span>'
