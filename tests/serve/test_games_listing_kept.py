@@ -18,6 +18,7 @@ def test_the_listing_is_read_once_and_again_when_a_rule_file_changes(
     read = catalog.list_games
     monkeypatch.setattr(catalog, "list_games", lambda: reads.append(1) or read())
     monkeypatch.setenv("RULEBOOK_RULESETS", str(tmp_path))  # a folder of one's own rules
+    monkeypatch.setattr(catalog, "_kept", None, raising=False)  # as a server starts
     first = catalog.games_listing()
     assert "puerto-rico" in {g["name"] for g in first["games"]}
     assert catalog.games_listing() == first and len(reads) == 1  # asked again: not read again
