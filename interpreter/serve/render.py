@@ -19,11 +19,14 @@ from interpreter.serve.presentation import Board, Chip, Field, Presentation, Zon
 from interpreter.serve.render_draw import drawing_html, wide
 
 __all__ = [
+    "board_frame",
     "board_html",
     "log_lines",
     "score_rows",
     "score_table_html",
     "seat_name",
+    "seat_zone_html",
+    "shared_zone_html",
     "worded_end",
 ]
 
@@ -132,21 +135,42 @@ def board_html(
 ) -> str:
     """The shared zones, then every seat (the viewer's own first, marked); with ``names``,
     each seat's area titled by its name, in its colour."""
-    parts = [f'<div class="round">Round {board.round}</div>']
-    parts.append('<div class="zones">')
-    parts.extend(_zone(zone, pres, "", names=names) for zone in board.zones)
-    parts.append('</div><div class="seats">')
     own = [z for z in board.seats if z.seat == viewer]
     others = [z for z in board.seats if z.seat != viewer]
-    for zone in own + others:
-        classes = ["seat"]
-        if zone.seat == viewer:
-            classes.append("own")
-        if zone.seat == board.to_move:
-            classes.append("to-move")
-        parts.append(_zone(zone, pres, " ".join(classes), you=zone.seat == viewer, names=names))
-    parts.append("</div>")
-    return "".join(parts)
+    return board_frame(
+        board.round,
+        [shared_zone_html(zone, pres, names) for zone in board.zones],
+        [seat_zone_html(zone, pres, viewer, board.to_move, names) for zone in own + others],
+    )
+
+
+def board_frame(round_no: int, zones: Sequence[str], seats: Sequence[str]) -> str:
+    """The board from its parts: the shared zones' HTML, then the seats' (the viewer's first)."""
+    return (
+        f'<div class="round">Round {round_no}</div><div class="zones">{"".join(zones)}'
+        f'</div><div class="seats">{"".join(seats)}</div>'
+    )
+
+
+def shared_zone_html(zone: Zone, pres: Presentation, names: Sequence[str] | None = None) -> str:
+    """One shared zone's section."""
+    return _zone(zone, pres, "", names=names)
+
+
+def seat_zone_html(
+    zone: Zone,
+    pres: Presentation,
+    viewer: int,
+    to_move: int | None,
+    names: Sequence[str] | None = None,
+) -> str:
+    """One seat's section: marked as the viewer's own, as the seat to move."""
+    classes = ["seat"]
+    if zone.seat == viewer:
+        classes.append("own")
+    if zone.seat == to_move:
+        classes.append("to-move")
+    return _zone(zone, pres, " ".join(classes), you=zone.seat == viewer, names=names)
 
 
 def _zone(
