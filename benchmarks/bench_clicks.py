@@ -15,8 +15,9 @@ For each game: ``presses`` (every press of the person), ``decisions`` (the posit
 under the person's press: one per option, one per gesture), ``longest run`` (the most presses
 in a row under one prompt, the status line the page shows) and its prompt, and ``mayor``: the
 most presses one Puerto Rico mayor phase took the person (the run of "place a colonist"
-prompts). A benchmark, not a test: it needs Chromium (the Debian ``chromium`` package) and
-Playwright, as the browser tests do.
+prompts), and ``moved``: the pairs of options shown at two prompts in a row of one decision
+(the same prompt) whose order changed between them. A benchmark, not a test: it needs
+Chromium (the Debian ``chromium`` package) and Playwright, as the browser tests do.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ GAMES = {
     "puerto-rico": {"players": 3, "seats": ["human", "pr-heuristic", "pr-heuristic"]},
     "san-juan": {"players": 2, "seats": ["human", "sj-heuristic"]},
 }
+OPTION_IDS = "els => els.map((e) => e.dataset.option)"
 MAYOR = "place a colonist"  # the prompt of a Puerto Rico mayor phase (its label in the rules)
 PRESSES = 2000  # a game that takes more is reported as unfinished
 
@@ -60,14 +62,19 @@ def one_game(browser: Any, base: str, game: str, seed: int) -> dict[str, Any]:
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     page.goto(f"{base}/t/{table['id']}?token={seat['token']}")
     presses = decisions = 0
-    run = longest = mayor = mayor_now = 0
+    run = longest = mayor = mayor_now = moved = 0
     previous, longest_prompt = "", ""
+    shown: list[str] = []  # the options of the previous prompt, in the page's order
     while presses < PRESSES:
         page.wait_for_selector("button.option:not([disabled]), #scores", timeout=60_000)
         if page.locator("#scores").count():
             break
         status = page.inner_text("#status").split("·", 1)[-1].strip()
         decision = page.get_attribute("#app", "data-decision")
+        now = page.eval_on_selector_all("#options [data-option]", OPTION_IDS)
+        if status == previous:  # the next prompt of one decision: the same options in place?
+            moved += _swapped(shown, now)
+        shown = now
         made = press_first_option(page)
         page.wait_for_selector(f'#app:not([data-decision="{decision}"])', timeout=60_000)
         presses += made
@@ -85,7 +92,15 @@ def one_game(browser: Any, base: str, game: str, seed: int) -> dict[str, Any]:
         "longest run": longest,
         "longest prompt": longest_prompt,
         "mayor": mayor,
+        "moved": moved,
     }
+
+
+def _swapped(before: list[str], after: list[str]) -> int:
+    """Pairs of options shown at both prompts whose order changed between them."""
+    kept = [o for o in after if o in set(before)]
+    place = {o: i for i, o in enumerate(before)}
+    return sum(place[a] > place[b] for i, a in enumerate(kept) for b in kept[i + 1 :])
 
 
 def measure(browser: Any, root: Path, games: int) -> dict[str, list[dict[str, Any]]]:
@@ -129,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
                         f"{name} ({root}): {game}: {row['presses']} presses, "
                         f"{row['decisions']} decisions, longest run {row['longest run']} "
                         f"({row['longest prompt']!r}), most presses in one mayor phase "
-                        f"{row['mayor']}"
+                        f"{row['mayor']}, options that changed places {row['moved']}"
                     )
         browser.close()
     if args.json:

@@ -178,7 +178,10 @@ def compare_peer(args: argparse.Namespace) -> None:
 def time_search(state: Any, iterations: int = 200, repeats: int = 3) -> float:
     """Iterations/s of the search bot choosing at `state` (best of `repeats`): a search copies
     and determinises the state once an iteration, then plays it on to its cut."""
-    from interpreter.engine.infoset import SeatView
+    try:
+        from interpreter.infoset.worlds import SeatView
+    except ImportError:  # `--against` runs this script on a checkout that keeps it in engine/
+        from interpreter.engine.infoset import SeatView  # type: ignore[import-not-found, no-redef]
 
     best = 0.0
     for _ in range(repeats):

@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from interpreter.bots import make_bot  # noqa: E402
-from interpreter.engine.infoset import SeatView  # noqa: E402
+from interpreter.infoset.worlds import SeatView  # noqa: E402
 from interpreter.simulate.batch import SimSpec, load_spec_game, run_simulation  # noqa: E402
 from interpreter.simulate.stats import wilson  # noqa: E402
 

@@ -29,7 +29,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from interpreter.agents import register_openspiel
 from interpreter.bots import make_bot
-from interpreter.engine.infoset import SeatView
+from interpreter.infoset.worlds import SeatView
 from interpreter.simulate.stats import wilson
 
 

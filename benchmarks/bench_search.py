@@ -23,8 +23,8 @@ from typing import Any
 from game_rows import finished_games
 
 from interpreter.bots import make_bot
-from interpreter.engine.infoset import SeatView
 from interpreter.engine.loader import load_game
+from interpreter.infoset.worlds import SeatView
 from interpreter.simulate.stats import wilson
 
 

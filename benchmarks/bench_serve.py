@@ -84,7 +84,9 @@ def start_server(
     root: Path, db: Path, port: int, prefix: str = "", extra: tuple[str, ...] = ()
 ) -> subprocess.Popen[bytes]:
     """The server, started and answering (its own process: the CPU it uses is its own)."""
-    env = {**os.environ, "PYTHONPATH": prefix + str(root)}
+    # the hostile overlay's upload check (a fresh process validating Puerto Rico) may take
+    # longer than the server's default 20 s on a machine busy with other work
+    env = {"RULEBOOK_UPLOAD_SECONDS": "180", **os.environ, "PYTHONPATH": prefix + str(root)}
     command = [*server_command(root), "--port", str(port), *extra]
     # run from the tree itself: `python -m` puts the working folder first on the path
     process = subprocess.Popen([*command, "--db", str(db)], env=env, cwd=root)

@@ -23,7 +23,7 @@ import numpy as np
 
 from interpreter.agents.env import RulebookEnv, board_text, final_rewards
 from interpreter.bots import make_bot
-from interpreter.engine.infoset import SeatView
+from interpreter.infoset.worlds import SeatView
 
 __all__ = ["SingleSeatEnv"]
 

@@ -171,10 +171,10 @@ def _family_key(opt: Any, state: Any) -> str:
     for slot, mark in zip(opt.slots, marks, strict=True):
         state.t[slot] = mark
     try:
-        text = str(opt.template(state))
+        text = str(opt.template.fn(state))
     except Exception:  # noqa: BLE001 - a template that does more than write its parts
-        code = getattr(opt.template, "__code__", None)
-        text = f"{code.co_filename if code else opt.template!r}/{len(marks)}"
+        code = getattr(opt.template.fn, "__code__", None)
+        text = f"{code.co_filename if code else opt.template.fn!r}/{len(marks)}"
     for i, mark in enumerate(marks):
         text = text.replace(mark, f"{{{i}}}")
     return text
@@ -292,7 +292,7 @@ def _domain_text(lines: list[Any], i: int) -> str:
     """The ``for`` texts of argument ``i`` of a family's lines (they name collections)."""
     texts = []
     for opt in lines:
-        code = getattr(opt.domains[i], "__code__", None)
+        code = getattr(opt.domains[i].fn, "__code__", None)
         texts.append(code.co_filename if code else "")
     return " ".join(texts)
 
@@ -308,7 +308,7 @@ def _action_names(game: Any, lines: list[Any], domains: list[list[tuple]]) -> li
             for slot, value in zip(opt.slots, values, strict=True):
                 state.t[slot] = value
             try:
-                names.append(str(opt.template(state)))
+                names.append(str(opt.template.fn(state)))
             except Exception:  # noqa: BLE001 - a template reading more than its slots
                 names.append(":".join(["?", *map(str, values)]))
     return names

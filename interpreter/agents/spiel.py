@@ -12,12 +12,12 @@ spaces.py.
 Chance: the first node is a chance node over ``deals`` game seeds (default 1000, uniform);
 the seed fixes the setup shuffle and every later draw of that game (the engine draws from
 the seeded generator). ``resample_from_infostate`` (what the ISMCTS bot calls) returns a
-state drawn by the engine's determinisation for that seat (engine/infoset.py), generator
+state drawn by the engine's determinisation for that seat (infoset/worlds.py), generator
 reseeded, consistent with the seat's whole history, so a searching bot sees neither hidden
 cards nor future draws.
 
 Information state of a seat (perfect recall): the engine's record of its whole history
-(engine/knowledge.py: every view it was shown, as a digest, the log lines, who decided and
+(infoset/knowledge.py: every view it was shown, as a digest, the log lines, who decided and
 its own choices), so two histories it can tell apart are two information states; observation:
 its current view alone. The observation tensor is the view's feature vector (spaces.py); the
 information state tensor is that vector followed by 64 bits of a digest of the history
@@ -37,7 +37,7 @@ import pyspiel
 
 from interpreter.agents.env import board_text, final_rewards
 from interpreter.agents.spaces import Spaces, spaces_for
-from interpreter.engine.infoset import determinise
+from interpreter.infoset.worlds import determinise
 
 __all__ = ["register"]
 

@@ -3,7 +3,7 @@
 Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley & Whitehouse
 2012): before each decision the bot builds one tree over option ids; every iteration draws a
 *determinisation* (a full state consistent with what its seat has seen, made by the engine from
-the ruleset's own declarations of hidden fields: engine/infoset.py), walks the tree with UCB
+the ruleset's own declarations of hidden fields: infoset/worlds.py), walks the tree with UCB
 (counting how often each option was available, since determinisations differ in what is legal),
 adds one node, plays on (at random, or with the bot named by ``rollout``), and scores where it
 stopped. A playout is cut after ``depth`` decisions from the root (or at the ``rounds``-th new
@@ -159,7 +159,7 @@ class SearchBot:
             return legal[0]
         sample = getattr(view, "determinise", None)
         if sample is None:
-            raise TypeError("the search bot needs the engine's seat view (engine.infoset.SeatView)")
+            raise TypeError("the search bot needs the engine's seat view (infoset.worlds.SeatView)")
         root: dict[str, _Edge] = {}
         self._root_sum = []
         deadline = time.process_time() + self.seconds if self.seconds else None

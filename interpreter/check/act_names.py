@@ -10,80 +10,63 @@ slots or a grid (the things a click can land on).
 
 from __future__ import annotations
 
-from typing import Any
-
 from interpreter.check.drawing import CODE
-from interpreter.check.families import option_lines
-from interpreter.check.verdicts import diagnostic_at
+from interpreter.check.verdicts import diagnostic_on
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.diagnostics.suggest import hint_for
-from interpreter.load.locate import is_map
+from interpreter.ruleset.nodes import Pos
+from interpreter.ruleset.ruleset import Ruleset
 
 __all__ = ["act_faults"]
 
 CLICKABLE = ("cards", "slots", "grid")  # drawings made of things with their own id
 
 
-def _families(data: Any) -> dict[str, int]:
+def _families(ruleset: Ruleset) -> dict[str, int]:
     """Each option family of the ruleset with the fewest parts its ids have after it."""
     out: dict[str, int] = {}
-    for line in option_lines(data):
-        family, *parts = line.ident.split(":")
+    for option in ruleset.flow.option_decls():
+        family, *parts = option.id.split(":")
         out[family] = min(out.get(family, len(parts)), len(parts))
     return out
 
 
-def _drawn(pres: Any) -> list[str]:
-    """The fields drawn as things a click can land on."""
-    draw = pres.get("draw")
-    names = []
-    for name, spec in draw.items() if is_map(draw) else []:
-        kind = spec.get("as") if is_map(spec) else spec
-        if kind in CLICKABLE:
-            names.append(str(name))
-    return names
-
-
-def act_faults(data: Any) -> list[Diagnostic]:
+def act_faults(ruleset: Ruleset) -> list[Diagnostic]:
     """Every ``acts:`` entry naming an unknown option family, an undrawn field or a part the
     family's ids lack."""
-    pres = data.get("presentation") if is_map(data) else None
-    acts = pres.get("acts") if is_map(pres) else None
-    if not is_map(acts):
+    acts = ruleset.presentation.acts
+    if not acts:
         return []
-    families = _families(data)
-    drawn = _drawn(pres)
+    families = _families(ruleset)
+    drawn = [name for name, spec in ruleset.presentation.draw.items() if spec.as_ in CLICKABLE]
     out: list[Diagnostic] = []
 
-    def fault(path: list[Any], message: str, hint: str | None = None, key: bool = False) -> None:
-        out.append(
-            diagnostic_at(data, ["presentation", "acts", *path], CODE, message, key=key, hint=hint)
-        )
+    def fault(where: Pos, path: list[str], message: str, hint: str | None = None) -> None:
+        out.append(diagnostic_on(where, ["presentation", "acts", *path], CODE, message, hint=hint))
 
     for family, spec in acts.items():
         if family not in families:
             fault(
+                spec.pos,
                 [family],
                 f"no option of the rules is of the family '{family}' (the part of an option "
                 "id before its first ':')",
-                hint_for(str(family), families),
-                key=True,
+                hint_for(family, families),
             )
             continue
-        field = spec.get("field") if is_map(spec) else spec
-        at = [family, "field"] if is_map(spec) else [family]
-        if field not in drawn:
+        if spec.field not in drawn:
             fault(
-                at,
-                f"field '{field}' is not drawn as {', '.join(CLICKABLE[:-1])} or "
+                spec.field_pos,
+                [family] if spec.short else [family, "field"],
+                f"field '{spec.field}' is not drawn as {', '.join(CLICKABLE[:-1])} or "
                 f"{CLICKABLE[-1]} (presentation: draw:)",
-                hint_for(str(field), drawn),
+                hint_for(spec.field, drawn),
             )
-        part = spec.get("part", 1) if is_map(spec) else 1
-        if isinstance(part, int) and part > families[family]:
+        if spec.part > families[family]:
             fault(
-                [family, "part"] if is_map(spec) else [family],
+                spec.part_pos,
+                [family] if spec.short else [family, "part"],
                 f"the ids of '{family}' have {families[family]} part(s) after the family, "
-                f"not {part}",
+                f"not {spec.part}",
             )
     return out

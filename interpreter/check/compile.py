@@ -1,7 +1,7 @@
 """References and DSL (R, D codes): a ruleset compiled once for each player count it allows.
 
-The ruleset is built with :func:`interpreter.model.rules.build_rules` in checking mode, which
-reports every reference and effect-language fault it meets instead of stopping at the first;
+The ruleset is compiled with :func:`interpreter.model.rules.compile_rules`, which reports every
+reference and effect-language fault it meets instead of stopping at the first;
 only when every count compiles do the whole-ruleset checks run (a mistyped call must not also
 read as "never used").
 """
@@ -9,7 +9,7 @@ read as "never used").
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from interpreter.check.act_names import act_faults
 from interpreter.check.drawing import drawing_faults
@@ -18,7 +18,13 @@ from interpreter.check.references import whole_ruleset_checks
 from interpreter.check.setup import setup_faults
 from interpreter.check.taint import leak_flows
 from interpreter.diagnostics.errors import ConfigError, Diagnostic, RulesError
+from interpreter.dsl.compiler import Emit, EmitPlan
 from interpreter.load.locate import is_map, locate
+from interpreter.ruleset.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from interpreter.model.rules import Rules, SecretMarks
+    from interpreter.model.texts import Texts
 
 __all__ = ["MAX_COUNTS", "check_ruleset", "player_counts", "whole_number"]
 
@@ -59,7 +65,7 @@ def check_ruleset(
     to the declared defaults.  With ``whole=False`` the whole-ruleset checks are left out.
     With ``setup`` (the default), when nothing else is wrong, each count is also set up once
     and its declared invariants checked after (check/setup.py); the code of a text is written
-    only if the set-up runs it (``deferred``). ``keep``, a list, is given the first count's
+    only if the set-up runs it (``Emit.ON_FIRST_RUN``). ``keep``, a list, is given the first count's
     rules when they compile (what a scenario's expressions are compiled against).
     """
     if not is_map(data):
@@ -69,14 +75,16 @@ def check_ruleset(
         if not counting.check(n):
             break
     out = counting.out
-    if whole and not counting.failed:
-        # only on a ruleset that compiles: a mistyped call must not also read as "never used"
-        out.extend(whole_ruleset_checks(data))
     if whole:
+        ruleset = Ruleset.from_data(data)
+        if not counting.failed:
+            # only on a ruleset that compiles: a mistyped call must not also read as "never
+            # used"
+            out.extend(whole_ruleset_checks(ruleset))
         # the board's drawing names fields, catalogs and tables: a slip would draw nothing
-        out.extend(drawing_faults(data))
-        out.extend(gesture_faults(data))
-        out.extend(act_faults(data))
+        out.extend(drawing_faults(ruleset))
+        out.extend(gesture_faults(ruleset))
+        out.extend(act_faults(ruleset))
     if not any(d.severity == "error" for d in out):
         # a set-up failing for a reason already reported (a table listing more copies than
         # the catalog has) would only repeat it; one count's set-up fault is enough
@@ -108,45 +116,44 @@ class _Counts:
         self.same_for_all = (
             False  # nothing checked read the count's value: later counts only set up
         )
-        self.marks: dict[Any, Any] | None = None  # the decisions a hidden field decides
+        self.marks: SecretMarks | None = None  # the decisions a hidden field decides
         self.leaks_read = False  # the static leak check ran on a full build's texts
 
     def check(self, n: int) -> bool:
         """Check count ``n``; False when the later counts have nothing more to give."""
         if self.same_for_all:
             return self._set_up_only(n)
-        from interpreter.model.rules import build_rules
+        from interpreter.model import rules
 
-        notes: dict[str, Any] = {}
+        # the code of a text is written only if the set-up runs it; none when none will run
+        when = Emit.CHECK_ONLY if self.failed or not self.setup else Emit.ON_FIRST_RUN
         try:
-            rules = build_rules(
-                self.data,
-                n,
-                dict(self.resolved),
-                for_checking=self.failed or not self.setup,
-                deferred=True,
-                notes=notes,
-            )
+            built = rules.compile_rules(self.data, n, dict(self.resolved), EmitPlan(when))
         except RulesError as err:
             self.failed = True
             self.out.extend(err.diagnostics)
+            return True
         except ConfigError as err:
             self.failed = True
             self.out.append(Diagnostic("C005", str(err), *locate(self.data, ["options"])))
+            return True
+        if built.rules is None:
+            self.failed = True
+            self.out.extend(built.faults)
         else:
-            self._compiled(rules, n, notes)
-        self.marks = notes.get("secret_marks", self.marks)
-        if notes.get("count_used") is False:
+            self._compiled(built.rules, n, built.texts)
+        self.marks = built.marks
+        if not built.count_used:
             if self.failed:
                 return False  # every other count fails just so
             self.same_for_all = True
         return True
 
-    def _compiled(self, rules: Any, n: int, notes: dict[str, Any]) -> None:
+    def _compiled(self, rules: Rules, n: int, texts: Texts | None) -> None:
         self.out.extend(rules.warnings)
-        if not self.leaks_read and "texts" in notes:
+        if not self.leaks_read and texts is not None:
             # values read from hidden fields where other seats read them: once (L005)
-            self.out.extend(leak_flows(notes["texts"], self.data))
+            self.out.extend(leak_flows(texts, self.data))
             self.leaks_read = True
         if self.keep is not None and not self.keep:
             self.keep.append(rules)
@@ -157,16 +164,18 @@ class _Counts:
 
     def _set_up_only(self, n: int) -> bool:
         """Every diagnostic this count could give, the first count gave already; only its
-        set-up is its own (tables by player count, a count in a set-up rule)."""
-        if not self.setup or self.set_up:
+        set-up is its own (tables by player count, a count in a set-up rule): its texts are
+        resolved, unchecked, when the set-up runs them, with the first count's secrecy marks."""
+        if not self.setup or self.set_up or self.marks is None:
             return False
-        from interpreter.model.rules import build_rules
+        from interpreter.model import rules
 
+        lazily = EmitPlan(Emit.UNCHECKED_ON_FIRST_RUN)
         try:
-            rules = build_rules(
-                self.data, n, dict(self.resolved), lazy=True, secret_marks=self.marks
-            )
+            built = rules.compile_rules(self.data, n, dict(self.resolved), lazily, self.marks)
         except (RulesError, ConfigError):
             return False
-        self.set_up = setup_faults(rules, n, self.resolved)
+        if built.rules is None:
+            return False
+        self.set_up = setup_faults(built.rules, n, self.resolved)
         return True

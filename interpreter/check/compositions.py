@@ -63,7 +63,22 @@ def compose(
 ) -> tuple[Any, list[Diagnostic]]:
     """Composed data (None when it cannot be built) and the diagnostics on the way: the
     errors, and the warnings of composing written in the file ``warn_for`` (each
-    overlay's own check reports its own, so a stack does not repeat them)."""
+    overlay's own check reports its own, so a stack does not repeat them). Composed once per
+    run for the same files: the scenarios of a folder play the same stacks again and again,
+    and the one composed tree is what lets them share its compiled rules (check/scenarios.py
+    keys those by the tree)."""
+    key = tuple(os.path.realpath(p) for p in (base_path, *overlay_paths))
+    key += (os.path.realpath(warn_for) if warn_for else "",)
+    made = run.compositions.get(key)
+    if made is None:
+        made = run.compositions[key] = _compose(run, base_path, overlay_paths, warn_for)
+    return made[0], list(made[1])
+
+
+def _compose(
+    run: Session, base_path: str, overlay_paths: Sequence[str], warn_for: str | None
+) -> tuple[Any, list[Diagnostic]]:
+    """:func:`compose`, done."""
     from interpreter.compose.overlays import compose as compose_documents
 
     docs = []

@@ -14,13 +14,15 @@ did-you-mean among the names that would fit:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
 
-from interpreter.check.verdicts import diagnostic_at
+from interpreter.check.verdicts import diagnostic_on
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.diagnostics.suggest import hint_for
-from interpreter.load.locate import is_map, is_seq
+from interpreter.ruleset.nodes import NOWHERE, Pos
+from interpreter.ruleset.presentation import CardSpec, DrawSpec
+from interpreter.ruleset.ruleset import Ruleset
+from interpreter.ruleset.sections import Catalog
 
 __all__ = ["CODE", "drawing_faults"]
 
@@ -28,120 +30,92 @@ CODE = "R008"
 _HOLDS = ("pile", "bag", "area")  # state field kinds that hold a catalog's entries
 
 
-def _keys(value: Any) -> list[str]:
-    return [str(k) for k in value] if is_map(value) else []
-
-
-def _catalog_attrs(catalog: Any) -> list[str]:
-    """Every attribute a catalog's entries have (their own or the defaults')."""
-    if not is_map(catalog):
-        return []
-    names = _keys(catalog.get("defaults"))
-    for attrs in (catalog.get("entries") or {}).values() if is_map(catalog.get("entries")) else []:
-        names.extend(k for k in _keys(attrs) if k not in names)
-    return names
-
-
-def _fields(data: Mapping[str, Any]) -> dict[str, str | None]:
+def _fields(ruleset: Ruleset) -> dict[str, str | None]:
     """Global and player state fields, each with the catalog it holds (None: none)."""
-    state = data.get("state")
     out: dict[str, str | None] = {}
-    for part in ("global", "player"):
-        decls = state.get(part) if is_map(state) else None
-        for name, decl in decls.items() if is_map(decls) else []:
-            held = next((decl.get(k) for k in _HOLDS if is_map(decl) and k in decl), None)
-            if out.get(str(name)) is None:
-                out[str(name)] = str(held) if isinstance(held, str) else None
+    for decl in ruleset.fields:  # the global ones first
+        if out.get(decl.name) is None:
+            out[decl.name] = decl.holds if decl.kind in _HOLDS and decl.holds else None
     return out
 
 
-def drawing_faults(data: Any) -> list[Diagnostic]:
+def drawing_faults(ruleset: Ruleset) -> list[Diagnostic]:
     """Every name in ``presentation: cards:`` and ``draw:`` that the ruleset does not have."""
-    pres = data.get("presentation") if is_map(data) else None
-    if not is_map(pres):
-        return []
-    names = _Names(data)
-    names.cards(pres.get("cards"))
-    draw = pres.get("draw")
-    for name, spec in draw.items() if is_map(draw) else []:
-        names.drawn(name, spec)
+    names = _Names(ruleset)
+    for spec in ruleset.presentation.cards.values():
+        names.cards(spec)
+    for drawn in ruleset.presentation.draw.values():
+        names.drawn(drawn)
     return names.out
 
 
 class _Names:
     """What the presentation may name (catalogs, tables, state fields), and the faults found."""
 
-    def __init__(self, data: Any) -> None:
-        self.data = data
-        self.catalogs = data.get("catalogs") if is_map(data.get("catalogs")) else {}
-        self.tables = _keys(data.get("tables"))
-        self.fields = _fields(data)
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.catalogs = ruleset.catalogs
+        self.tables = list(ruleset.tables)
+        self.fields = _fields(ruleset)
         self.out: list[Diagnostic] = []
 
     def fault(
-        self, path: Sequence[str | int], what: str, name: Any, pool: Iterable[str], key=False
+        self, where: Pos, path: Sequence[str | int], what: str, name: str, pool: Iterable[str]
     ) -> None:
         self.out.append(
-            diagnostic_at(
-                self.data,
+            diagnostic_on(
+                where,
                 ["presentation", *path],
                 CODE,
                 f"{what} '{name}' does not exist",
-                key=key,
-                hint=hint_for(str(name), pool),
+                hint=hint_for(name, pool),
             )
         )
 
-    def cards(self, cards: Any) -> None:
+    def cards(self, spec: CardSpec) -> None:
         """``cards: CATALOG: {PART: ATTR}``: a catalog and attributes of its entries."""
-        catalogs = self.catalogs
-        for cat, spec in cards.items() if is_map(cards) else []:
-            if cat not in catalogs:
-                self.fault(["cards", cat], "catalog", cat, _keys(catalogs), key=True)
-                continue
-            attrs = _catalog_attrs(catalogs[cat])
-            for part, attr in spec.items() if is_map(spec) else []:
-                if attr not in attrs:
-                    self.fault(["cards", cat, part], f"attribute of the {cat}", attr, attrs)
+        cat = spec.catalog
+        if cat not in self.catalogs:
+            self.fault(spec.pos, ["cards", cat], "catalog", cat, list(self.catalogs))
+            return
+        attrs = self.catalogs[cat].attributes
+        for part, attr, where in spec.written:
+            if attr not in attrs:
+                self.fault(where, ["cards", cat, part], f"attribute of the {cat}", attr, attrs)
 
-    def drawn(self, name: Any, spec: Any) -> None:
+    def drawn(self, spec: DrawSpec) -> None:
         """``draw: FIELD: {...}``: a state field, and the tables, attributes and piece fields
         its drawing reads."""
+        name = spec.field
         if name not in self.fields:
-            self.fault(["draw", name], "state field", name, list(self.fields), key=True)
-            return
-        if not is_map(spec):
+            self.fault(spec.pos, ["draw", name], "state field", name, list(self.fields))
             return
         held = self.fields[name]
         catalog = self.catalogs.get(held) if held else None
-        attrs = _catalog_attrs(catalog)
+        attrs = catalog.attributes if catalog is not None else ()
         tables = self.tables
-        at = ["draw", name]
-        for part in ("spaces", "max"):
-            value = spec.get(part)
-            if isinstance(value, str) and value not in tables:
-                self.fault([*at, part], "table", value, tables)
-        value = spec.get("capacity")
-        if isinstance(value, str) and value not in tables and value not in attrs:
-            self.fault([*at, "capacity"], "table or attribute", value, [*tables, *attrs])
-        value = spec.get("width")
-        if isinstance(value, str) and value not in attrs:
-            self.fault([*at, "width"], f"attribute of the {held or 'field'}", value, attrs)
-        value = spec.get("table")
-        if isinstance(value, str) and value not in tables:
-            self.fault([*at, "table"], "table", value, tables)
-        self._pieces(at, spec, held, catalog)
+        at: list[str | int] = ["draw", name]
 
-    def _pieces(self, at: list[Any], spec: Any, held: str | None, catalog: Any) -> None:
+        def check(part: str, value: object, what: str, pool: Sequence[str]) -> None:
+            if isinstance(value, str) and value not in pool:
+                self.fault(spec.places.get(part, NOWHERE), [*at, part], what, value, pool)
+
+        check("spaces", spec.spaces, "table", tables)
+        check("max", spec.max, "table", tables)
+        check("capacity", spec.capacity, "table or attribute", [*tables, *attrs])
+        check("width", spec.width, f"attribute of the {held or 'field'}", attrs)
+        check("table", spec.table, "table", tables)
+        self._pieces(spec, at, held, catalog)
+
+    def _pieces(
+        self, spec: DrawSpec, at: list[str | int], held: str | None, catalog: Catalog | None
+    ) -> None:
         """``occupants:``, ``fill:``, ``content:``, ``marked:``: fields of the held pieces."""
-        pieces = _keys(catalog.get("fields")) if is_map(catalog) else []
-        occupants = spec.get("occupants")
-        named: list[tuple[list[Any], Any]] = (
-            [(["occupants", i], v) for i, v in enumerate(occupants)] if is_seq(occupants) else []
-        )
-        named += [
-            ([part], spec.get(part)) for part in ("fill", "content", "marked") if part in spec
+        pieces = catalog.piece_fields if catalog is not None else ()
+        named: list[tuple[list[str | int], str, str | None]] = [
+            (["occupants", i], f"occupants/{i}", v) for i, v in enumerate(spec.occupants)
         ]
-        for path, value in named:
-            if isinstance(value, str) and value not in pieces:
-                self.fault([*at, *path], f"piece field of the {held or 'field'}", value, pieces)
+        named += [([part], part, getattr(spec, part)) for part in ("fill", "content", "marked")]
+        for path, place, value in named:
+            if value is not None and value not in pieces:
+                what = f"piece field of the {held or 'field'}"
+                self.fault(spec.places.get(place, NOWHERE), [*at, *path], what, value, pieces)

@@ -13,9 +13,9 @@ from typing import Any
 
 from lark import Tree
 
-from interpreter.dsl.compiler import Compiler, Scope
+from interpreter.dsl.compiler import Compiler, EmitPlan, Scope
 from interpreter.dsl.parser import DslSyntaxError, parse
-from interpreter.load.locate import is_map, is_seq
+from interpreter.ruleset.flow_steps import FlowSection
 
 __all__ = ["MUTATING", "ExpressionFault", "compile_look", "flow_names"]
 
@@ -38,7 +38,7 @@ def compile_look(env: Any, names: Iterable[str], text: str) -> tuple[Any, Any, s
     ``names``: ``left``/``op`` are set when the text is one comparison, to report it.
     Raises :class:`ExpressionFault`."""
     scope = Scope(None, **{k: ("var", k) for k in names})
-    compiler = Compiler(env, scope, checked_reads=True)
+    compiler = Compiler(env, scope, EmitPlan(checked_reads=True))
     try:
         tree = parse(text, "expr")
         _refuse_changes(tree, env)
@@ -68,20 +68,12 @@ def _refuse_changes(tree: Tree, env: Any) -> None:
                 )
 
 
-def flow_names(data: Any) -> set[str]:
+def flow_names(flow: FlowSection) -> set[str]:
     """Every flow variable a ruleset declares (``flow: variables:``, and the seat each
     ``each-player`` loop names, ``actor`` by default): the names an expression may read at
     some moment of the game."""
-    flow = data.get("flow") if is_map(data) else None
-    found = {str(v) for v in (flow.get("variables") or [])} if is_map(flow) else set()
-    stack = [data]
-    while stack:
-        node = stack.pop()
-        if is_map(node):
-            spec = node.get("each-player")
-            if is_map(spec):
-                found.add(str(spec.get("as", "actor")))
-            stack.extend(node.values())
-        elif is_seq(node):
-            stack.extend(node)
+    found = set(flow.variables)
+    for step in flow.steps():
+        if step.kind == "each-player":
+            found.add(str(step.loop.get("as", "actor")))
     return found

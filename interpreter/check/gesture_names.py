@@ -10,73 +10,53 @@ else a global one), checked the same way.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
-from interpreter.check.verdicts import diagnostic_at
+from interpreter.check.verdicts import diagnostic_on
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.diagnostics.suggest import hint_for
-from interpreter.load.locate import is_map, is_seq
+from interpreter.ruleset.ruleset import Ruleset
 
 __all__ = ["CODE", "gesture_faults"]
 
 CODE = "R009"
 
 
-def _choose_steps(node: Any) -> Iterator[str]:
-    """The ``name:`` of every named choose step under ``node`` (steps nest in branches and
-    loops)."""
-    if is_map(node):
-        if "choose" in node and isinstance(node.get("name"), str):
-            yield str(node["name"])
-        for value in node.values():
-            yield from _choose_steps(value)
-    elif is_seq(node):
-        for value in node:
-            yield from _choose_steps(value)
-
-
-def _fields(data: Any) -> list[str]:
-    state = data.get("state")
+def _fields(ruleset: Ruleset) -> list[str]:
+    """The state fields' names, the seats' first (an ``about:`` reads the deciding seat's)."""
     names: list[str] = []
-    for part in ("player", "global"):
-        decls = state.get(part) if is_map(state) else None
-        if is_map(decls):
-            names.extend(str(k) for k in decls if str(k) not in names)
+    for scope in ("player", "global"):
+        names.extend(f.name for f in ruleset.fields if f.scope == scope and f.name not in names)
     return names
 
 
-def gesture_faults(data: Any) -> list[Diagnostic]:
+def gesture_faults(ruleset: Ruleset) -> list[Diagnostic]:
     """Every gesture naming a step that is no named choose step, or an unknown field."""
-    pres = data.get("presentation") if is_map(data) else None
-    gestures = pres.get("gestures") if is_map(pres) else None
-    if not is_map(gestures):
+    gestures = ruleset.presentation.gestures
+    if not gestures:
         return []
-    steps = sorted(set(_choose_steps(data.get("flow"))) | set(_choose_steps(data.get("phases"))))
-    fields = _fields(data)
+    steps = sorted({str(s.name) for s in ruleset.flow.choose_steps()})
+    fields = _fields(ruleset)
     out: list[Diagnostic] = []
-    for name, spec in gestures.items():
-        if name not in steps:
+    for gesture in gestures.values():
+        path = ["presentation", "gestures", gesture.step]
+        if gesture.step not in steps:
             out.append(
-                diagnostic_at(
-                    data,
-                    ["presentation", "gestures", name],
+                diagnostic_on(
+                    gesture.pos,
+                    path,
                     CODE,
-                    f"no choose step is named '{name}' (a gesture groups the decisions of one "
-                    "choose step, by its `name:`)",
-                    key=True,
-                    hint=hint_for(str(name), steps),
+                    f"no choose step is named '{gesture.step}' (a gesture groups the decisions "
+                    "of one choose step, by its `name:`)",
+                    hint=hint_for(gesture.step, steps),
                 )
             )
-        about = spec.get("about") if is_map(spec) else None
-        if isinstance(about, str) and about not in fields:
+        if gesture.about is not None and gesture.about not in fields:
             out.append(
-                diagnostic_at(
-                    data,
-                    ["presentation", "gestures", name, "about"],
+                diagnostic_on(
+                    gesture.about_pos,
+                    [*path, "about"],
                     CODE,
-                    f"state field '{about}' does not exist",
-                    hint=hint_for(about, fields),
+                    f"state field '{gesture.about}' does not exist",
+                    hint=hint_for(gesture.about, fields),
                 )
             )
     return out

@@ -8,7 +8,8 @@ without playing. A log line is written by one of:
 * a ``log:`` of a flow step or an option (its public ``text:`` when it has an own one), or a
   ``log "..."`` statement of an effect text: a template whose ``{expr}`` parts are filled in;
 * an option taken without a ``log:`` whose effect wrote nothing: the option's id in words (its
-  family's ``presentation: options:`` text, else the family and the id's parts as names);
+  family's ``presentation: options:`` text, else the family and the id's parts as names), and
+  for an option declining its step (``pass``) the step's label after it in brackets;
 * the engine: a move taken as the only choice (``seat 2: pass (the only choice)``, the line
   with the words after it) and the end (``game over (TRIGGER)``).
 
@@ -410,9 +411,13 @@ def _option_words(data: Any) -> Iterator[str]:
             yield text
             yield _DIGIT_HOLE.sub("{}", text)
         elif _HOLE.search(family):
-            yield " ".join(["{}", *names])
+            text = " ".join(["{}", *names])
+            yield text
         else:
-            yield " ".join([label(family, labels), *names])
+            text = " ".join([label(family, labels), *names])
+            yield text
+        if not parts:  # an option declining its step (`pass`) also says the step's label
+            yield f"{text} ({{}})"
 
 
 def _atoms(data: Any) -> set[str]:

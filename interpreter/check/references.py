@@ -8,27 +8,22 @@ keys ``doc``/``title``/``description``/``label`` counts as rule text.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
-from interpreter.check.verdicts import diagnostic_at
+from interpreter.check.verdicts import diagnostic_on
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.diagnostics.suggest import hint_for
-from interpreter.load.locate import is_map, is_seq
+from interpreter.ruleset.nodes import Pos, TreePath
+from interpreter.ruleset.ruleset import Ruleset
 
 __all__ = ["whole_ruleset_checks"]
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*")
 _EMIT = re.compile(r"\bemit\s+([A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*)")
 _OPTION = re.compile(r"\boption\s*\.\s*([A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*)")
-# Keys whose values are prose, never rule text: names in them do not count as uses.
-_PROSE_KEYS = {"doc", "title", "description", "label"}
-# Sections whose entries an ``extension-points`` list may name.
-_DEFINING = ("functions", "procedures", "tables", "sets", "catalogs", "options")
 
 
-def whole_ruleset_checks(data: Any) -> list[Diagnostic]:
+def whole_ruleset_checks(ruleset: Ruleset) -> list[Diagnostic]:
     """Checks over the whole (composed) ruleset that need no game to be played.
 
     * W002 a function or procedure no rule text calls;
@@ -46,13 +41,12 @@ def whole_ruleset_checks(data: Any) -> list[Diagnostic]:
     Uses are found by the names in rule texts (every string value outside prose keys
     ``doc``/``title``/``description``/``label``), not by running anything.
     """
-    uses = _Uses.of(data)
-    exported, out = _extension_points(data)
+    uses = _Uses.of(ruleset)
+    exported, out = _extension_points(ruleset)
     uses.exported = exported
-    catalogs = _section(data, "catalogs")
-    out.extend(_unused(data, uses, catalogs))
-    out.extend(_unheard_hooks(data, catalogs, uses.emitted))
-    out.extend(_copies_check(data, catalogs))
+    out.extend(_unused(ruleset, uses))
+    out.extend(_unheard_hooks(ruleset, uses.emitted))
+    out.extend(_copies_check(ruleset))
     return out
 
 
@@ -60,16 +54,15 @@ def whole_ruleset_checks(data: Any) -> list[Diagnostic]:
 class _Uses:
     """Where each name occurs in rule text, the events emitted and the options read."""
 
-    tokens: dict[str, set[tuple[Any, ...]]]
+    tokens: dict[str, set[TreePath]]
     emitted: set[str]
     read_options: set[str]
     exported: set[str] = field(default_factory=set)  # kept for overlays: always used
 
     @classmethod
-    def of(cls, data: Any) -> _Uses:
-        strings: list[tuple[tuple[Any, ...], str]] = []
-        _strings(data, [], strings)
-        tokens: dict[str, set[tuple[Any, ...]]] = {}
+    def of(cls, ruleset: Ruleset) -> _Uses:
+        strings = ruleset.rule_strings()
+        tokens: dict[str, set[TreePath]] = {}
         for path, text in strings:
             for name in _NAME.findall(text):
                 tokens.setdefault(name, set()).add(path)
@@ -77,161 +70,124 @@ class _Uses:
         read_options = {m for _, text in strings for m in _OPTION.findall(text)}
         return cls(tokens, emitted, read_options)
 
-    def outside(self, name: str, prefix: tuple[Any, ...]) -> bool:
+    def outside(self, name: str, prefix: TreePath) -> bool:
         """Whether ``name`` is used anywhere but below ``prefix`` (its own definition)."""
         if name in self.exported:
             return True  # there for overlays to use
         return any(p[: len(prefix)] != prefix for p in self.tokens.get(name, ()))
 
 
-def _strings(node: Any, path: list[Any], out: list[tuple[tuple[Any, ...], str]]) -> None:
-    """Every string scalar (values, not keys) with its path, prose excluded."""
-    if is_map(node):
-        for k, v in node.items():
-            if str(k) in _PROSE_KEYS:
-                continue
-            _strings(v, [*path, k], out)
-    elif is_seq(node):
-        for i, v in enumerate(node):
-            _strings(v, [*path, i], out)
-    elif isinstance(node, str):
-        out.append((tuple(path), str(node)))
+def _warn(where: Pos, code: str, message: str, path: TreePath) -> Diagnostic:
+    return diagnostic_on(where, path, code, message, severity="warning")
 
 
-def _warn(data: Any, code: str, message: str, path: list[Any]) -> Diagnostic:
-    return diagnostic_at(data, path, code, message, key=True, severity="warning")
-
-
-def _error(
-    data: Any, code: str, message: str, path: list[Any], hint: str | None = None
-) -> Diagnostic:
-    return diagnostic_at(data, path, code, message, hint=hint)
-
-
-def _section(data: Any, name: str) -> Mapping[str, Any]:
-    value = data.get(name)
-    return value if is_map(value) else {}
-
-
-def _unused(data: Any, uses: _Uses, catalogs: Mapping[str, Any]) -> list[Diagnostic]:
+def _unused(ruleset: Ruleset, uses: _Uses) -> list[Diagnostic]:
     """W002-W004: functions, procedures, sets, tables, catalogs and options nothing uses."""
     out: list[Diagnostic] = []
-    for section, what in (("functions", "function"), ("procedures", "procedure")):
-        for name in _section(data, section):
-            if not uses.outside(str(name), (section, name)):
-                out.append(_warn(data, "W002", f"{what} '{name}' is never called", [section, name]))
-    for name, members in _section(data, "sets").items():
-        names = [str(name), *(str(m) for m in members or [] if isinstance(m, str))]
-        if not any(uses.outside(n, ("sets", name)) for n in names):
-            out.append(_warn(data, "W003", f"set '{name}' is never used", ["sets", name]))
-    for name in _section(data, "tables"):
-        if not uses.outside(str(name), ("tables", name)):
-            out.append(_warn(data, "W003", f"table '{name}' is never used", ["tables", name]))
-    for name, cat in catalogs.items():
-        entries = _section(cat, "entries") if is_map(cat) else {}
-        names = [str(name), *(str(e) for e in entries)]
-        if not any(uses.outside(n, ("catalogs", name)) for n in names):
-            out.append(_warn(data, "W003", f"catalog '{name}' is never used", ["catalogs", name]))
-    for name in _section(data, "options"):
-        if str(name) not in uses.read_options and str(name) not in uses.exported:
+    defs = ruleset.definitions
+    for functions in (defs.functions, defs.procedures):
+        for f in functions.values():
+            if not uses.outside(f.name, f.path):
+                out.append(_warn(f.pos, "W002", f"{f.kind} '{f.name}' is never called", f.path))
+    for members in defs.sets.values():
+        names = [members.name, *(m for m in members.items if isinstance(m, str))]
+        if not any(uses.outside(n, members.path) for n in names):
+            message = f"set '{members.name}' is never used"
+            out.append(_warn(members.pos, "W003", message, members.path))
+    for table in ruleset.tables.values():
+        path = ("tables", table.name)
+        if not uses.outside(table.name, path):
+            out.append(_warn(table.pos, "W003", f"table '{table.name}' is never used", path))
+    for catalog in ruleset.catalogs.values():
+        path = ("catalogs", catalog.name)
+        names = [catalog.name, *catalog.entries]
+        if not any(uses.outside(n, path) for n in names):
+            message = f"catalog '{catalog.name}' is never used"
+            out.append(_warn(catalog.pos, "W003", message, path))
+    for option in ruleset.header.options.values():
+        name = option.name
+        if name not in uses.read_options and name not in uses.exported:
             message = f"option '{name}' is never read (no rule says option.{name})"
-            out.append(_warn(data, "W004", message, ["options", name]))
+            out.append(_warn(option.pos, "W004", message, ("options", name)))
     return out
 
 
-def _unheard_hooks(data: Any, catalogs: Mapping[str, Any], emitted: set[str]) -> list[Diagnostic]:
+def _unheard_hooks(ruleset: Ruleset, emitted: set[str]) -> list[Diagnostic]:
     """W005: a catalog entry's hook on a declared event that no rule emits."""
     out: list[Diagnostic] = []
-    events = _section(data, "events")
-    for cname, cat in catalogs.items():
-        if not is_map(cat):
-            continue
-        for eid, entry in _section(cat, "entries").items():
-            hooks = entry.get("on") if is_map(entry) else None
-            if not is_map(hooks):
-                continue
-            for event in hooks:
-                if str(event) in events and str(event) not in emitted:
-                    message = f"hook on event '{event}' can never run: no rule emits it"
-                    where = ["catalogs", cname, "entries", eid, "on", event]
-                    out.append(_warn(data, "W005", message, where))
+    events = ruleset.definitions.events
+    for hook in ruleset.hooks:
+        if hook.event in events and hook.event not in emitted:
+            message = f"hook on event '{hook.event}' can never run: no rule emits it"
+            out.append(_warn(hook.pos, "W005", message, hook.path))
     return out
 
 
-def _extension_points(data: Any) -> tuple[set[str], list[Diagnostic]]:
+def _extension_points(ruleset: Ruleset) -> tuple[set[str], list[Diagnostic]]:
     """The names a ruleset keeps for its overlays (``extension-points``), and R006 for each
     that names no definition."""
-    listed = data.get("extension-points")
-    if not is_seq(listed):
+    listed = ruleset.definitions.extension_points
+    if listed is None:
         return set(), []
-    defined = {str(n) for section in _DEFINING for n in _section(data, section)}
+    defs = ruleset.definitions
+    defined = {
+        *defs.functions,
+        *defs.procedures,
+        *ruleset.tables,
+        *defs.sets,
+        *ruleset.catalogs,
+        *ruleset.header.options,
+    }
     out = []
-    for i, name in enumerate(listed):
-        if str(name) not in defined:
+    for point in listed:
+        if point.name not in defined:
             out.append(
-                _error(
-                    data,
+                diagnostic_on(
+                    point.pos,
+                    point.path,
                     "R006",
-                    f"extension point '{name}' names no function, procedure, table, set, "
+                    f"extension point '{point.name}' names no function, procedure, table, set, "
                     "catalog or option of this ruleset",
-                    ["extension-points", i],
-                    hint_for(str(name), sorted(defined)),
+                    hint=hint_for(point.name, sorted(defined)),
                 )
             )
-    return {str(n) for n in listed}, out
+    return {p.name for p in listed}, out
 
 
-def _entry_attr(cat: Mapping[str, Any], entry: Any, attr: str) -> Any:
-    if is_map(entry) and attr in entry:
-        return entry[attr]
-    defaults = cat.get("defaults")
-    return defaults.get(attr) if is_map(defaults) else None
-
-
-def _copies_of(catalogs: Mapping[str, Any]) -> dict[str, tuple[str, int]]:
+def _copies_of(ruleset: Ruleset) -> dict[str, tuple[str, int]]:
     """Entry id -> (its catalog, how many copies of it there are), for entries that say."""
     copies: dict[str, tuple[str, int]] = {}
-    for cname, cat in catalogs.items():
-        if not is_map(cat):
-            continue
-        for eid, entry in _section(cat, "entries").items():
-            n = _entry_attr(cat, entry, "copies")
+    for catalog in ruleset.catalogs.values():
+        for entry in catalog.entries.values():
+            n = entry.attrs.get("copies")
             if isinstance(n, int) and not isinstance(n, bool):
-                copies[str(eid)] = (str(cname), n)
+                copies[entry.id] = (catalog.name, n)
     return copies
 
 
-def _copies_check(data: Any, catalogs: Mapping[str, Any]) -> list[Diagnostic]:
+def _copies_check(ruleset: Ruleset) -> list[Diagnostic]:
     """R004: a list in a table naming an entry more often than the entry's ``copies``."""
-    copies = _copies_of(catalogs)
+    copies = _copies_of(ruleset)
     out: list[Diagnostic] = []
     if not copies:
         return out
-
-    def walk(node: Any, path: list[Any]) -> None:
-        if is_map(node):
-            for k, v in node.items():
-                walk(v, [*path, k])
-        elif is_seq(node):
+    for table in ruleset.tables.values():
+        for listed in table.lists:
             seen: dict[str, int] = {}
-            for i, item in enumerate(node):
-                if isinstance(item, str) and item in copies:
-                    seen[item] = seen.get(item, 0) + 1
-                    cname, n = copies[item]
-                    if seen[item] == n + 1:
-                        out.append(
-                            _error(
-                                data,
-                                "R004",
-                                f"'{item}' is listed more than {n} time"
-                                f"{'s' if n != 1 else ''}, but catalog '{cname}' has "
-                                f"only {n} {'copy' if n == 1 else 'copies'} of it",
-                                [*path, i],
-                            )
+            for i, item, where in listed.items:
+                if item not in copies:
+                    continue
+                seen[item] = seen.get(item, 0) + 1
+                cname, n = copies[item]
+                if seen[item] == n + 1:
+                    out.append(
+                        diagnostic_on(
+                            where,
+                            [*listed.path, i],
+                            "R004",
+                            f"'{item}' is listed more than {n} time"
+                            f"{'s' if n != 1 else ''}, but catalog '{cname}' has "
+                            f"only {n} {'copy' if n == 1 else 'copies'} of it",
                         )
-                else:
-                    walk(item, [*path, i])
-
-    for name, table in _section(data, "tables").items():
-        walk(table, ["tables", name])
+                    )
     return out

@@ -34,6 +34,7 @@ from interpreter.diagnostics.errors import Diagnostic
 from interpreter.diagnostics.suggest import did_you_mean, hint_for
 from interpreter.load.locate import is_map, is_seq, json_pointer, locate
 from interpreter.model.words import choose_options
+from interpreter.ruleset.flow_steps import FlowSection
 
 __all__ = ["OptionNames", "check_scenario_file", "option_templates"]
 
@@ -126,7 +127,10 @@ def _check_one(run: Session, path: str, top: Any, node: Any, where: list[Any]) -
         run.built[key] = built[0] if built else None
     rules = run.built.get(key)
     if rules is not None:
-        _check_expressions(run, path, top, node, where, rules.env, flow_names(composed))
+        variables = run.flow_names.get(key)
+        if variables is None:
+            variables = run.flow_names[key] = flow_names(FlowSection.from_data(composed))
+        _check_expressions(run, path, top, node, where, rules.env, variables)
         logs = run.log_texts.get(key)
         if logs is None:
             logs = run.log_texts[key] = LogTexts(composed)

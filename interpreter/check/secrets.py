@@ -4,7 +4,7 @@ decision, look for anything a seat is told that depends on what it may not see.
 At each decision of a game, one seat k is checked (the seats and a spectator, seat -1, who sees
 only what is public, take turns from one decision to the next; ``every_seat`` checks them all at
 every decision). R states are drawn that k cannot tell from the true one
-(:func:`interpreter.engine.infoset.determinise`: what k cannot see is redrawn, consistently with
+(:func:`interpreter.infoset.worlds.determinise`: what k cannot see is redrawn, consistently with
 what it can), each given the true state's random generator (the future draws are unknown to k
 in every world alike, so the two worlds then differ only in what k cannot see). Then what k
 would be sent in the true state and in the drawn one is compared:
@@ -87,9 +87,9 @@ from interpreter.check.secrets_trace import (
     where_of,
 )
 from interpreter.diagnostics.errors import Diagnostic, RulebookError
-from interpreter.engine.infoset import determinise
 from interpreter.engine.state import State
 from interpreter.engine.view import seat_view
+from interpreter.infoset.worlds import determinise
 from interpreter.load.locate import locate
 
 __all__ = ["SPECTATOR", "GameRun", "SecretsFinder", "check_game"]
@@ -327,7 +327,7 @@ class _Decision:
             SAMPLER,
             where,
             f"{what} ({seat_named(seat)}{', at ' + shown if shown else ''}): a fault of the "
-            "engine's sampler (interpreter/engine/infoset.py), not of the rules",
+            "engine's sampler (interpreter/infoset/worlds.py), not of the rules",
         )
 
     def _options(self, seat: int, again: State) -> None:

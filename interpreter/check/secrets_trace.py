@@ -24,7 +24,7 @@ from types import FrameType
 from typing import Any
 
 from interpreter.diagnostics.errors import RulebookError
-from interpreter.dsl.loglines import line_for
+from interpreter.dsl.loglines import OwnText, line_for
 from interpreter.engine import machine
 from interpreter.engine.state import State
 from interpreter.engine.view import out_of_scope, seat_view
@@ -275,14 +275,15 @@ def _inner_origin(origins: Any, code: Any, line: int | None) -> Where | None:
 
 
 def _code_origin(fn: Any, origins: Any) -> Where | None:
-    fn = getattr(fn, "public", fn)  # a line with an own text: where its public text is
+    fn = fn.public if isinstance(fn, OwnText) else fn  # a line with an own text: its public
     code = getattr(fn, "__code__", None)
     return None if code is None else _origin(origins, code)
 
 
 def option_where(opt: Any, spec: Any, origins: Any) -> Where:
     """Where an option's text comes from: its ``log:`` template, else its id, else its step."""
-    for fn in (getattr(opt, "log", None), getattr(opt, "template", None)):
+    texts = (opt.log, opt.template.fn) if opt is not None else ()  # (a frame without one)
+    for fn in texts:
         found = _code_origin(fn, origins) if fn is not None else None
         if found is not None:
             return found

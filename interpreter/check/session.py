@@ -46,6 +46,9 @@ class Session:
         self.compiled: set[tuple[Any, ...]] = set()  # the ways scenarios play a game, compiled
         self.built: dict[tuple[Any, ...], Any] = {}  # and their rules, when they compile
         self.log_texts: dict[tuple[Any, ...], Any] = {}  # and the texts their logs can hold
+        # base, overlays, warned file -> what composing them gave (many scenarios ask alike)
+        self.compositions: dict[tuple[str, ...], tuple[Any, list[Diagnostic]]] = {}
+        self.flow_names: dict[tuple[Any, ...], set[str]] = {}  # and their flow variables
         # a composition shares its untouched entries with its base: their schema check is not
         # repeated (the files do not change during a run)
         self.schema_memo: Any = None

@@ -2,7 +2,8 @@
 
 :class:`Report` holds the files looked at (each a :class:`CheckedFile`) and the diagnostics
 found, sorted and de-duplicated by :func:`dedupe`; :func:`diagnostic_at` builds one diagnostic
-positioned at a path in a loaded document, the way every family of checks reports a fault.
+positioned at a path in a loaded document, the way every family of checks reports a fault, and
+:func:`diagnostic_on` one at a typed rule object's place (``interpreter/ruleset/``).
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from typing import Any
 
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.load.locate import json_pointer, locate
+from interpreter.ruleset.nodes import Pos
 
-__all__ = ["CheckedFile", "Report", "dedupe", "diagnostic_at"]
+__all__ = ["CheckedFile", "Report", "dedupe", "diagnostic_at", "diagnostic_on"]
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,30 @@ def diagnostic_at(
         col,
         json_pointer(path),
         expected=expected,
+        hint=hint,
+        severity=severity,
+    )
+
+
+def diagnostic_on(
+    where: Pos,
+    path: Sequence[str | int],
+    code: str,
+    message: str,
+    *,
+    hint: str | None = None,
+    severity: str = "error",
+) -> Diagnostic:
+    """A diagnostic at ``where``, the place a typed rule object (or one of its fields) was
+    written, at ``path`` in the composed tree: what :func:`diagnostic_at` says of the same
+    place."""
+    return Diagnostic(
+        code,
+        message,
+        where.file,
+        where.line,
+        where.column,
+        json_pointer(path),
         hint=hint,
         severity=severity,
     )

@@ -3,9 +3,10 @@
 At a seat's turn the terminal prints what happened since that seat's last turn (the last few
 log lines, with how many were left out), a compact summary of the board (the round and the
 shared essentials on one or two lines, then a line or two per seat: numbers as they are, piles
-as counts, the seat's own short piles by name), then the options; everything fits the
-terminal's height when it can. The full board (``board.py``) is one command away. ``? NAME``
-describes a catalog entry (its ``doc:`` text and attributes), found by id or name.
+as counts, the seat's own piles by name and its numbers at zero too), then the options;
+everything fits the terminal's height when it can, the seat's own entry kept whole first.
+The full board (``board.py``) is one command away. ``? NAME`` describes a catalog entry (its
+``doc:`` text and attributes), found by id or name.
 
 Nothing here knows a game: labels, internal fields and zones come from the ruleset's
 ``presentation:`` section through :class:`~interpreter.table.presenter.Presentation`, and
@@ -29,7 +30,6 @@ if TYPE_CHECKING:
 __all__ = ["describe", "find_entry", "log_lines", "option_grid", "recent_lines", "summary_lines"]
 
 SEP = " · "
-OWN_NAMES = 60  # the seat's own pile is listed by name up to this many characters
 SHARED_NAMES = 44  # a shared pile likewise; longer ones are counted
 
 
@@ -93,8 +93,11 @@ def _count(value: Any) -> int | None:
     return None
 
 
-def _part(field: Field, value: Any, names_up_to: int) -> str | None:
-    """One field in a few words (None: nothing worth a word, an empty pile or a zero)."""
+def _part(field: Field, value: Any, names_up_to: int, own: bool = False) -> str | None:
+    """One field in a few words (None: nothing worth a word, an empty pile or a zero; the
+    seat's own numbers are said at zero too: "Coins 0" is worth reading)."""
+    if own and isinstance(value, int) and not isinstance(value, bool) and value == 0:
+        return f"{field.label} 0"
     if value is None or value is False or value == 0 or value in ("", "none"):
         return None
     if value is True:
@@ -107,7 +110,11 @@ def _part(field: Field, value: Any, names_up_to: int) -> str | None:
     if count == 0:
         return None
     hidden = isinstance(value, Mapping) and value.get("hidden") is True
-    names = ", ".join(c.text for c in field.chips)
+    # the same name once, with how many ("Top hat ×2"), so that more piles read
+    shown: dict[str, int] = {}
+    for chip in field.chips:
+        shown[chip.text] = shown.get(chip.text, 0) + 1
+    names = ", ".join(t if n == 1 else f"{t} ×{n}" for t, n in shown.items())
     if not hidden and len(names) <= names_up_to:
         return f"{field.label}: {names}"
     return f"{field.label} {count}"
@@ -127,15 +134,22 @@ def _wrap(head: str, parts: Sequence[str], width: int) -> list[str]:
     return fit(lines, width, "    ")
 
 
-def _names_up_to(own: bool, private: bool) -> int:
-    if not own:
-        return 0
-    return 10**6 if private else OWN_NAMES
+def _names_up_to(own: bool) -> int:
+    """The seat's own piles are listed by name, however long (its island, its hand); the
+    others' counted."""
+    return 10**6 if own else 0
 
 
-def summary_lines(board: Board, view: Mapping[str, Any], viewer: Any, width: int) -> list[str]:
+def summary_lines(
+    board: Board, view: Mapping[str, Any], viewer: Any, width: int, rows: int | None = None
+) -> list[str]:
     """The board in a few lines: the round and shared essentials, then one entry per seat
-    (the viewer's first, ``*`` on the seat to move); empty piles and zeros left out."""
+    (the viewer's first, ``*`` on the seat to move); empty piles and zeros left out.
+
+    ``rows``: the lines there is room for. When the whole summary does not fit, the viewer's
+    own entry comes first and stays whole (the seat's own coins and piles are what it
+    decides by); the round's line and the others follow as far as they fit, then a line
+    saying the whole board is one key away."""
     shared_values = dict(view.get("global", {}))
     parts = [
         part
@@ -145,15 +159,8 @@ def summary_lines(board: Board, view: Mapping[str, Any], viewer: Any, width: int
     ]
     lines = _wrap(f"Round {board.round}: ", parts, width)
     players = {int(p.get("seat", i)): p for i, p in enumerate(view.get("players", []))}
-    # what the other seats cannot see of the viewer's (a hand) is listed by name, however long
-    private = {
-        name
-        for seat, player in players.items()
-        if seat != viewer
-        for name, value in player.items()
-        if isinstance(value, Mapping) and value.get("hidden") is True
-    }
     seats = sorted(board.seats, key=lambda z: z.seat != viewer)
+    mine: list[str] = []
     for zone in seats:
         values = players.get(zone.seat if zone.seat is not None else -1, {})
         own = zone.seat == viewer
@@ -161,11 +168,17 @@ def summary_lines(board: Board, view: Mapping[str, Any], viewer: Any, width: int
         seat_parts = [
             part
             for f in zone.fields
-            if (part := _part(f, values.get(f.name), _names_up_to(own, f.name in private)))
-            is not None
+            if (part := _part(f, values.get(f.name), _names_up_to(own), own)) is not None
         ]
-        lines.extend(_wrap(f"{head}: ", seat_parts or ["-"], width))
-    return lines
+        entry = _wrap(f"{head}: ", seat_parts or ["-"], width)
+        lines.extend(entry)
+        if own:
+            mine = entry
+    if rows is None or len(lines) <= rows:
+        return lines
+    rest = [line for line in lines if line not in mine]
+    room = max(rows - len(mine) - 1, 0)
+    return [*mine[: max(rows - 1, 1)], *rest[:room], "  ... ('b' shows the whole board)"]
 
 
 # -- ? NAME: a catalog entry's text -------------------------------------------------------------
@@ -209,7 +222,7 @@ def _matches(pres: Presentation, keys: Sequence[str], want: str) -> list[str]:
 
 
 def describe(pres: Presentation, key: str, width: int) -> list[str]:
-    """A catalog entry for a person: its card face (presentation.py ``card_face``, the one the
+    """A catalog entry for a person: its card face (table/presenter.py ``card_face``, the one the
     web table draws): its name, cost, VP and kind, then its ``doc:`` text, wrapped to ``width``."""
     face = pres.card_face(key)
     lines = [f"{face.name}  [{key}]"]

@@ -200,9 +200,10 @@ class HumanPlayer:
         if compound:
             summary: list[str] = []
         else:
-            summary = summary_lines(self._named_board(view), view, view.get("seat"), width)
-            if len(summary) > max(room - 2, 1):  # keep two lines for the log
-                summary = summary[: max(room - 3, 0)] + ["  ... ('b' shows the whole board)"]
+            # two lines kept for the log; cut short, the seat's own entry stays whole
+            summary = summary_lines(
+                self._named_board(view), view, view.get("seat"), width, max(room - 2, 1)
+            )
         budget = min(room - len(summary), 2 if compound else 12)
         recent = recent_lines(since, budget, width) if since and budget > 0 else []
         recent = self.named_lines(recent)

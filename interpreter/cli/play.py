@@ -33,9 +33,9 @@ from interpreter.cli.gesture_input import Gesture
 from interpreter.cli.human import HumanPlayer, PlayerLeft, TakeBack
 from interpreter.cli.logfmt import LogPrinter, Output
 from interpreter.cli.replay import apply_choices
-from interpreter.engine.infoset import SeatView
 from interpreter.engine.savefile import SaveGame, read_save, result_to_dict, write_save
 from interpreter.engine.undo import taken_back, undoable, watch_undo
+from interpreter.infoset.worlds import SeatView
 from interpreter.table.answers import Question, asked, questions
 
 __all__ = ["COMMAND", "drive", "make_agents", "play", "run"]

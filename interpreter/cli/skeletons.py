@@ -225,7 +225,7 @@ scenarios:
     expect:
       - seat 0: {{coins: 6}}     # 3 at the start, 2 + 1
       - seat 1: {{coins: 5}}
-      - log contains: Pass (the only choice)
+      - log contains: Pass (sell wood) (the only choice)
 
   - name: the maker pays one coin less
     steps:

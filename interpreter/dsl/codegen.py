@@ -12,7 +12,6 @@ namespace; it never evaluates rule text with eval at run time.
 from __future__ import annotations
 
 import itertools
-import warnings
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -35,7 +34,6 @@ from interpreter.dsl.codegen_parts import (
     UNSET,
     WRITES_TEMP,
     Deferred,
-    const_fn,
     fires_alone,
     identity_side,
     nothing,
@@ -44,6 +42,7 @@ from interpreter.dsl.codegen_parts import (
     read_again_after_fires,
     words_text,
 )
+from interpreter.dsl.emit import Constant, define, function_source, readable, rule_filename
 from interpreter.dsl.journal import JOURNAL_BUILTINS, noted_set_field, noted_set_field_in_range
 from interpreter.dsl.loglines import own_line
 from interpreter.dsl.runtime import (
@@ -136,7 +135,7 @@ class Generator:
     # -- entry points -------------------------------------------------------------------------
     def expression(self, node: ir.Expr, label: str) -> Fn:
         if isinstance(node, ir.Const):
-            return const_fn(node.value)
+            return Constant(node.value)
         if self.deferred:
             return Deferred(lambda: self._expression(node, label))
         return self._expression(node, label)
@@ -190,18 +189,9 @@ class Generator:
         return body, reads, temps
 
     def _build(self, body: list[str], label: str) -> Fn:
-        name = f"_rule{next(_ids)}"
-        src = f"def {name}(s):\n" + "".join(f"    {line}\n" for line in prologue(body) + body)
-        try:
-            # a branch the rule never takes may read a field of a constant (`x.f if x != none`
-            # inlined with x = none): Python warns at compile time; the branch never runs
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", SyntaxWarning)
-                code = compile(src, f"<rule: {label[:60]!r}>", "exec")
-        except SyntaxError as e:  # a generator bug, never a rule author's fault
-            raise RuntimeError(f"generated code does not compile: {e}\n{src}") from None
-        exec(code, self.ns)  # noqa: S102 - our own generated source, built from the parse tree
-        fn = self.ns[name]
+        name = f"rule_{next(_ids)}_{readable(label, 30)}".rstrip("_")
+        src = function_source(name, "s", prologue(body) + body)
+        fn = define(src, name, self.ns, rule_filename(label))
         where = line_map(src)
         if where:
             self.line_maps[fn.__code__] = where
@@ -216,7 +206,7 @@ class Generator:
             return repr(value)
         key = id(value)
         if key not in self._consts:
-            nm = f"_K{next(_ids)}"
+            nm = f"_const{next(_ids)}"
             self.ns[nm] = value
             self._consts[key] = nm
         return self._consts[key]

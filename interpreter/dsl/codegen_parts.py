@@ -161,14 +161,6 @@ def put(memo: list, i: int, value: Any) -> Any:
     return value
 
 
-def const_fn(value: Any) -> Fn:
-    def constant(s: Any) -> Any:
-        return value
-
-    constant.constant = value  # type: ignore[attr-defined] # callers may skip the call
-    return constant
-
-
 def nothing(s: Any) -> None:
     return None
 
@@ -190,8 +182,9 @@ class Deferred:
         fn = self._fn
         if fn is None:
             fn = self._fn = self._make()
-            if self.on_code is not None:
-                self.on_code(fn.__code__)
+            code = getattr(fn, "__code__", None)  # (a Constant has none: it cannot fail)
+            if self.on_code is not None and code is not None:
+                self.on_code(code)
         return fn(s)
 
 

@@ -17,17 +17,14 @@ from __future__ import annotations
 
 import ast
 import itertools
-import warnings
-from collections.abc import Callable
 from typing import Any
 
 from interpreter.dsl import ir
 from interpreter.dsl.codegen_layout import prologue, reads_temp
 from interpreter.dsl.codegen_parts import proved_type
+from interpreter.dsl.emit import Select, define, function_source, readable, rule_filename
 from interpreter.dsl.hoist import _children, invariant_parts, reads_none
 from interpreter.dsl.types import Id
-
-Select = Callable[[Any, Any], list]
 
 _ids = itertools.count()
 
@@ -83,22 +80,18 @@ def listing_select(gen: Any, node: ir.Expr, label: str, key: str) -> Select | No
     keys = frozenset({key})
     parts = invariant_parts(node, keys)
     sets = _set_asks(node, keys)
-    src = _select_source(gen, node, keys, Memo(parts, True, sets))
+    name = f"legal_values_{next(_ids)}_{readable(label, 30)}".rstrip("_")
+    src = _select_source(gen, node, keys, Memo(parts, True, sets), name)
     if src is None:  # a part in a lambda or a comprehension's source: kept in a list
-        src = _select_source(gen, node, keys, Memo(parts, False, []))
+        src = _select_source(gen, node, keys, Memo(parts, False, []), name)
     assert src is not None
-    try:
-        with warnings.catch_warnings():  # as Generator._build: a branch never taken
-            warnings.simplefilter("ignore", SyntaxWarning)
-            code = compile(src, f"<rule: {label[:60]!r}>", "exec")
-    except SyntaxError as e:  # a generator bug, never a rule author's fault
-        raise RuntimeError(f"generated code does not compile: {e}\n{src}") from None
-    exec(code, gen.ns)  # noqa: S102 - our own generated source, built from the parse tree
-    return gen.ns[src[len("def ") : src.index("(")]]
+    return define(src, name, gen.ns, rule_filename(label))
 
 
-def _select_source(gen: Any, node: ir.Expr, keys: frozenset[str], memo: Memo) -> str | None:
-    """The source of the select function of `node` with its once-a-listing parts kept as
+def _select_source(
+    gen: Any, node: ir.Expr, keys: frozenset[str], memo: Memo, name: str
+) -> str | None:
+    """The source of the select function `name` of `node` with its once-a-listing parts kept as
     `memo` says; None where a local cannot keep one (a part written in a lambda, whose
     assignment would bind the lambda's own local, or in a comprehension's source)."""
     gen._memo = memo if memo or memo.sets else None
@@ -128,8 +121,7 @@ def _select_source(gen: Any, node: ir.Expr, keys: frozenset[str], memo: Memo) ->
     if "t[" in test or "t.get(" in test:  # the test reads its temps in place (it writes one)
         body.append(f"    t[{next(iter(keys))!r}] = {x}")
     body += ["    " + ln for ln in own] + [f"    if {test}: _o.append({x})", "return _o"]
-    name = f"_select{next(_ids)}"
-    return f"def {name}(s, _xs):\n" + "".join(f"    {ln}\n" for ln in prologue(body) + body)
+    return function_source(name, "s, _xs", prologue(body) + body)
 
 
 def _locals_keep(test: str) -> bool:

@@ -1,8 +1,9 @@
 """The effect-language pipeline, once per text at load time: parse (parser.py), resolve names
 and check (resolve.py, every diagnostic), then write Python (codegen.py, what games run on).
 
-A checking compiler stops after the resolve pass: validation wants the diagnostics only, and
-gets the same ones a game's load would raise.
+An :class:`EmitPlan` says when the code is written (:class:`Emit`): a compiler that checks only
+stops after the resolve pass (validation wants the diagnostics only, and gets the same ones a
+game's load would raise); the others write it as each text is compiled or when it first runs.
 
 This module is the package's front door: the model builder and the scenario runner import the
 names they need from here.
@@ -11,6 +12,8 @@ names they need from here.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from lark import Token, Tree
@@ -18,6 +21,7 @@ from lark import Token, Tree
 from interpreter.dsl import ir
 from interpreter.dsl.codegen import Deferred, Generator
 from interpreter.dsl.codegen_select import listing_condition, listing_select
+from interpreter.dsl.emit import NOT_CONSTANT, Emitted
 from interpreter.dsl.idorder import declared_order
 from interpreter.dsl.parser import parse
 from interpreter.dsl.resolve import Resolver
@@ -31,7 +35,11 @@ __all__ = [
     "Compiler",
     "Deferred",
     "DslCompileError",
+    "Emitted",
+    "Emit",
+    "EmitPlan",
     "Env",
+    "FOR_PLAY",
     "Fn",
     "RuntimeRuleError",
     "Scope",
@@ -46,48 +54,67 @@ def _unchecked(s: Any) -> None:
     return None
 
 
+class Emit(Enum):
+    """When a compiler writes the Python code of a text, and whether it resolves and checks the
+    text first. The resolve pass (every name resolved, every diagnostic raised) is most of a
+    build's time; the code is what games run on."""
+
+    # resolved and checked, no code written: validation, which wants the diagnostics only
+    CHECK_ONLY = "check only"
+    # resolved, checked and written as each text is compiled: games
+    NOW = "now"
+    # resolved and checked now, written when the text first runs: validation's set-up, which
+    # runs few texts
+    ON_FIRST_RUN = "on first run"
+    # parsed, resolved (unchecked) and written when the text first runs: the set-up of a player
+    # count whose texts were already checked with another count
+    UNCHECKED_ON_FIRST_RUN = "unchecked, on first run"
+
+
+@dataclass(frozen=True)
+class EmitPlan:
+    """What a compiler makes of its texts: when their code is written (:class:`Emit`) and what
+    that code does besides the rules (counts rule points, notes state writes, checks reads)."""
+
+    when: Emit = Emit.NOW
+    # a coverage build's counters (model/probes.py, a stage above): the code counts each rule
+    # point it runs; None counts nothing
+    probes: Any = None
+    # the code notes each write to the state in the state's journal (dsl/journal.py)
+    journal: bool = False
+    # the code reports a missing entry, a division by zero or a field of the wrong kind of thing
+    # as a RuntimeRuleError (scenario expectations, which report a failed read, not crash)
+    checked_reads: bool = False
+
+
+# the plan of the games: every text checked and written now, nothing besides the rules
+FOR_PLAY = EmitPlan()
+
+
 class Compiler:
     """Compiles effect texts against one Env; `root` holds the flow variables, seen everywhere."""
 
-    def __init__(
-        self,
-        env: Env,
-        root: Scope | None = None,
-        *,
-        checking: bool = False,
-        checked_reads: bool = False,
-        deferred: bool = False,
-        lazy: bool = False,
-        probes: Any = None,
-        journal: bool = False,
-    ) -> None:
-        """`checking`: resolve and check only, generate nothing (validation).
-        `checked_reads`: generated reads report a missing entry as a RuntimeRuleError.
-        `deferred`: each text's code is written when it first runs (validation's set-up).
-        `lazy`: each text is also parsed and resolved only when it first runs (validation's
-        set-up of a player count whose texts were already checked with another count: the
-        resolve pass is most of a build's time, and a set-up runs few texts).
-        `probes`: a coverage build's counters (model/probes.py); None generates no counting.
-        `journal`: the generated code notes each write to the state (dsl/journal.py)."""
+    def __init__(self, env: Env, root: Scope | None = None, plan: EmitPlan = FOR_PLAY) -> None:
         self.env = env
         self.root = root if root is not None else Scope(None)
+        self.plan = plan
         self.resolver = Resolver(env, self.root)
-        self.lazy = lazy and not checking
+        self.lazy = plan.when is Emit.UNCHECKED_ON_FIRST_RUN
         self.generator = (
             None
-            if checking
+            if plan.when is Emit.CHECK_ONLY
             else Generator(
                 env,
-                checked_reads,
-                deferred=deferred and not lazy,
-                probes=probes,
-                journal=journal,
+                plan.checked_reads,
+                deferred=plan.when is Emit.ON_FIRST_RUN,
+                probes=plan.probes,
+                journal=plan.journal,
             )
         )
         self.last_type: Any = None
         self.last: tuple[Tree | Token, Any] | None = None
         # the statements the last text of statements resolved to (None: a lazy text, not yet
-        # resolved): the host follows what they assign (secrecy.py)
+        # resolved): the host follows what they assign (infoset/secrecy.py)
         self.last_block: list[ir.Stmt] | None = None
 
     def recheck(self, tree: Tree, node: Any, expect: str) -> None:
@@ -99,43 +126,61 @@ class Compiler:
 
     def expression(self, text: str, scope: Scope, expect: str | None = None) -> Fn:
         """`expect`: what the text's place needs (bool, seat, number, phase), checked at load."""
-        return self.expression_tree(parse(text, "expr"), scope, text, expect)
+        return self.emitted_tree(parse(text, "expr"), scope, text, expect).fn
+
+    def emitted_expression(self, text: str, scope: Scope, expect: str | None = None) -> Emitted:
+        """`expression`, with what its users know of it without calling it (dsl/emit.py)."""
+        return self.emitted_tree(parse(text, "expr"), scope, text, expect)
 
     def expression_tree(
         self, tree: Tree, scope: Scope, label: str = "expression", expect: str | None = None
     ) -> Fn:
         """An already parsed expression (a caller that inspects the tree first)."""
+        return self.emitted_tree(tree, scope, label, expect).fn
+
+    def emitted_tree(
+        self, tree: Tree, scope: Scope, label: str = "expression", expect: str | None = None
+    ) -> Emitted:
+        """An already parsed expression, compiled, with what its users know of it."""
         self.last_type = None
         if self.lazy:
-            if expect == "collection":  # ids listed in declared order, as a full build does
-                return self._later(lambda: self.resolver.expr(tree, scope), label, ordered=True)
-            return self._later(lambda: self.resolver.expr(tree, scope), label)
+            later = self._later(lambda: self.resolver.expr(tree, scope), label, expect)
+            return Emitted(later, label)
         node = self.resolver.expr(tree, scope)
         self.last_type = getattr(node, "ty", None)  # the type of its values, for the caller
         self.last = (tree, node)
         if expect is not None:
             self.resolver.tc.expect(tree, node, expect)
         if self.generator is None:
-            return _unchecked
-        # (a function that carries what its callers read of it: flow_var, text_values ...)
-        fn: Any = self.generator.expression(node, label)
-        if isinstance(node, ir.FlowVar) and hasattr(fn, "__dict__"):
-            fn.flow_var = node.key  # a variable read alone: engine/blocks.py reads it in place
-        if expect == "collection" and hasattr(fn, "__dict__"):
-            # an option line's values (engine/options.py): ids (texts) are listed by lookups,
-            # and a listing that keeps the first of equal ids needs no `distinct` of its own
-            item = item_of(self.last_type or ANY)
-            fn.text_values = is_text_id(item)
-            # ids are listed in the order they are declared, not the state's (idorder.py)
-            fixed = node.value if isinstance(node, ir.Const) else None
-            fn.id_order = declared_order(self.env.constants, item, fixed)
-            if isinstance(node, ir.Reduce) and node.kind == "distinct" and len(node.args) == 1:
-                fn.with_repeats = self.generator.expression(node.args[0], label)
-        elif expect == "collection":  # a text written when it first runs: sorted as it runs
-            order = declared_order(self.env.constants, item_of(self.last_type or ANY))
-            if order is not None:
-                fn = in_order(fn, order)
-        return fn
+            return Emitted(_unchecked, label)
+        fn = self.generator.expression(node, label)
+        constant = node.value if isinstance(node, ir.Const) else NOT_CONSTANT
+        item = item_of(self.last_type or ANY)
+        if isinstance(fn, Deferred):
+            if expect == "collection":  # a text written when it first runs: sorted as it runs
+                order = declared_order(self.env.constants, item)
+                fn = fn if order is None else in_order(fn, order)
+            return Emitted(fn, label, constant)
+        # a variable read alone: engine/blocks.py reads it in place
+        reads_var = node.key if isinstance(node, ir.FlowVar) else None
+        if expect != "collection":
+            return Emitted(fn, label, constant, reads_var)
+        # an option line's values (engine/options.py): ids (texts) are listed by lookups, in
+        # the order they are declared, not the state's (idorder.py); a listing that keeps
+        # the first of equal ids needs no `distinct` of its own
+        fixed = node.value if isinstance(node, ir.Const) else None
+        repeats = None
+        if isinstance(node, ir.Reduce) and node.kind == "distinct" and len(node.args) == 1:
+            repeats = self.generator.expression(node.args[0], label)
+        return Emitted(
+            fn,
+            label,
+            constant,
+            reads_var,
+            text_values=is_text_id(item),
+            id_order=declared_order(self.env.constants, item, fixed),
+            with_repeats=repeats,
+        )
 
     def listing_condition(self, label: str, loop_keys: frozenset[str]) -> Fn | None:
         """The last expression compiled, an option line's condition whose `for` parts bind
@@ -195,9 +240,9 @@ class Compiler:
 
     _format = template  # the name model/rules.py calls it by
 
-    def _later(self, resolve: Callable[[], Any], label: str, ordered: bool = False) -> Deferred:
+    def _later(self, resolve: Callable[[], Any], label: str, expect: str | None = None) -> Deferred:
         """A lazy compiler's text: resolved and written out when it first runs (an option
-        line's collection, `ordered`, in its ids' declared order, idorder.py)."""
+        line's collection, `expect` "collection", in its ids' declared order, idorder.py)."""
         generator = self.generator
         assert generator is not None
         constants = self.env.constants
@@ -207,7 +252,7 @@ class Compiler:
             if isinstance(node, list):
                 return generator.statements(node, label)
             fn = generator.expression(node, label)
-            if ordered:
+            if expect == "collection":
                 fixed = node.value if isinstance(node, ir.Const) else None
                 ty = getattr(node, "ty", None)
                 # (an unchecked build knows no types: every declared id in its place)

@@ -12,10 +12,12 @@ a reader that shows the log to one seat asks :func:`line_for` / :func:`lines_for
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-__all__ = ["OwnLine", "Yours", "line_for", "lines_for", "own_line"]
+Text = Callable[[Any], Any]  # a compiled text: a function of the state
+
+__all__ = ["OwnLine", "OwnText", "Yours", "line_for", "lines_for", "own_line"]
 
 
 class OwnLine(str):
@@ -48,6 +50,24 @@ def own_line(public: str, seat: Any, own: str) -> str:
     if type(seat) is not int or seat < 0:
         return str(public)
     return OwnLine(str(public), seat, str(own))
+
+
+class OwnText:
+    """The text of a log step with an own text (`text`, `own`, `seat`): called on a state it
+    writes the line (an OwnLine). `public` is the public text's function: the leak check finds
+    the line's rule text by it (check/secrets_trace.py)."""
+
+    __slots__ = ("own", "public", "seat")
+
+    def __init__(
+        self, public: Callable[[Any], Any], seat: Callable[[Any], Any], own: Callable[[Any], Any]
+    ) -> None:
+        self.public = public
+        self.seat = seat
+        self.own = own
+
+    def __call__(self, s: Any) -> str:
+        return own_line(self.public(s), self.seat(s), self.own(s))
 
 
 class Yours(str):

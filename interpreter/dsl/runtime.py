@@ -16,6 +16,18 @@ class RuntimeRuleError(Exception):
     """A rule did something impossible while running (a bug in a rule file)."""
 
 
+def initial_value(kind: str, start: Any) -> Any:
+    """A field's value at the start of a game (and of its phase or round, when it is local: the
+    reset of a local field calls it while the game runs)."""
+    if kind == "counter":
+        return int(start or 0)
+    if kind == "bag":
+        return dict.fromkeys(start, 0)
+    if kind in ("pile", "area"):
+        return []
+    return start
+
+
 def show(value: Any) -> str:
     """A value as a rule's text shows it: none, yes/no, else its plain str."""
     if value is None:

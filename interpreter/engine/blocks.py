@@ -20,8 +20,9 @@ from typing import Any
 
 from interpreter.dsl.codegen_parts import nothing
 from interpreter.dsl.compiler import RuntimeRuleError
-from interpreter.engine.forced import decided_in_public
-from interpreter.engine.options import option_enumerator
+from interpreter.dsl.emit import Constant, define, function_source
+from interpreter.engine.options import option_listing
+from interpreter.infoset.forced import decided_in_public
 from interpreter.model.flow import (
     CALL,
     CHOOSE,
@@ -31,14 +32,15 @@ from interpreter.model.flow import (
     RETURN,
     STOP_IF,
     ChooseSpec,
+    Inlined,
     Program,
 )
 
 RUN_ON = (DO, JUMP_IF_NOT, JUMP, STOP_IF, CALL, RETURN)
-# the line written for each instruction that is one line of a run: F{pc} is its function
+# the line written for each instruction that is one line of a run: step_{pc} is its function
 _ONE_LINE = {
-    DO: "F{pc}(s)",
-    STOP_IF: "if F{pc}(s): return {target}",
+    DO: "step_{pc}(s)",
+    STOP_IF: "if step_{pc}(s): return {target}",
 }
 
 Block = Callable[[Any], int]
@@ -66,6 +68,19 @@ def _write_block(code: list[tuple], start: int, take_only: Any) -> Any:
     if code[start][0] not in RUN_ON:
         return STOPS_AT
     ns: dict[str, Any] = {"RuntimeRuleError": RuntimeRuleError, "take_only": take_only}
+    body = _without_empty_calls(_run_lines(code, start, ns))
+    if any("V[" in line or "V.get(" in line for line in body):  # flow steps written in place
+        body.insert(0, "V = s.v")
+    name = f"flow_from_{start}"
+    return define(function_source(name, "s", body), name, ns, f"<flow from {start}>")
+
+
+# what _step_lines returns for an instruction after which the function ends
+_ENDS = -1
+
+
+def _run_lines(code: list[tuple], start: int, ns: dict[str, Any]) -> list[str]:
+    """The lines of the function that runs the program on from `start`."""
     body: list[str] = []
     # (position, the return addresses this function pushed) already written: a jump back
     # to one is a loop, which goes round outside
@@ -75,101 +90,103 @@ def _write_block(code: list[tuple], start: int, take_only: Any) -> Any:
     # here too, so that its RETURN goes on at a known position
     stack: list[int] = []
     pc = start
-    while True:
+    while pc != _ENDS:
         here = (pc, tuple(stack))
         if here in seen or len(body) > _LINES_MAX:
             body.append(f"return {pc}")
             break
         seen.add(here)
-        ins = code[pc]
-        op = ins[0]
-        fixed = getattr(ins[1], "constant", _NOT_FIXED) if len(ins) > 1 else _NOT_FIXED
-        if op == JUMP_IF_NOT and fixed is not _NOT_FIXED:  # `if: true`: no test to run
-            pc = pc + 1 if fixed else ins[2]
-            continue
-        if op == DO and (ins[1] is nothing or fixed is not _NOT_FIXED):
-            pc += 1
-            continue
-        if op == JUMP_IF_NOT:
-            # a side of the branch that runs straight out of the function anyway (effects,
-            # then a decision, a phase's end or call) is written under the `if`, and the
-            # function goes on with the other side: `if c: choose` costs no extra call
-            before, test, after = _test(ins[1], pc, ns)
-            target = ins[2]
-            taken = _straight_out(code, pc + 1, ns)
-            if taken is not None:
-                body += [*before, f"if {test}:", *("    " + ln for ln in (*after, *taken))]
-                pc = target
-                continue
-            skipped = _straight_out(code, target, ns)
-            if skipped is not None:
-                body += [*before, f"if not {test}:", *("    " + ln for ln in skipped), *after]
-                pc += 1
-                continue
-            body += [*before, f"if not {test}: return {target}", *after]
-            pc += 1
-            continue
-        if op == DO and getattr(ins[1], "inline", None) is not None:
-            body += _effect(ins[1], pc, ns)
-            pc += 1
-            continue
-        line = _ONE_LINE.get(op)
-        if line is not None:  # an effect or a branch: a line, then on to the next position
-            ns[f"F{pc}"] = ins[1]
-            body.append(line.format(pc=pc, target=ins[-1]))
-            pc += 1
-        elif op == JUMP:
-            pc = ins[1]
-        elif (to := _phase_in_place(ins, fixed, pc, stack, body)) is not None:
-            pc = to
-        elif op in (CALL, RETURN):
-            body += _leave(code, pc, ns)
-            break
-        elif op == CHOOSE:
-            body += _decision(ins[1], pc, ns)
-            pc += 1
-        else:  # the end of a round or of the game: the machine's own
-            body.append(f"return {pc}")
-            break
-    body = _without_empty_calls(body)
-    if any("V[" in line or "V.get(" in line for line in body):  # flow steps written in place
-        body.insert(0, "V = s.v")
-    src = "def run_on(s):\n" + "".join(f"    {line}\n" for line in body)
-    exec(compile(src, f"<flow from {start}>", "exec"), ns)  # noqa: S102 - our own source
-    return ns["run_on"]
+        pc = _step_lines(code, pc, stack, body, ns)
+    return body
+
+
+def _step_lines(
+    code: list[tuple], pc: int, stack: list[int], body: list[str], ns: dict[str, Any]
+) -> int:
+    """Add to `body` the lines of the instruction at `pc`; the position written next, or
+    _ENDS where the function ends there."""
+    ins = code[pc]
+    op = ins[0]
+    fixed = _fixed(ins)
+    if op == JUMP_IF_NOT and fixed is not _NOT_FIXED:  # `if: true`: no test to run
+        return pc + 1 if fixed else ins[2]
+    if op == DO and (ins[1] is nothing or fixed is not _NOT_FIXED):
+        return pc + 1
+    if op == JUMP_IF_NOT:
+        return _branch(code, pc, body, ns)
+    if op == DO and isinstance(ins[1], Inlined):
+        body += _effect(ins[1], pc, ns)
+        return pc + 1
+    line = _ONE_LINE.get(op)
+    if line is not None:  # an effect or a branch: a line, then on to the next position
+        ns[f"step_{pc}"] = ins[1]
+        body.append(line.format(pc=pc, target=ins[-1]))
+        return pc + 1
+    if op == JUMP:
+        return int(ins[1])
+    to = _phase_in_place(ins, fixed, pc, stack, body)
+    if to is not None:
+        return to
+    if op in (CALL, RETURN):
+        body += _leave(code, pc, ns)
+        return _ENDS
+    if op == CHOOSE:
+        body += _decision(ins[1], pc, ns)
+        return pc + 1
+    body.append(f"return {pc}")  # the end of a round or of the game: the machine's own
+    return _ENDS
+
+
+def _branch(code: list[tuple], pc: int, body: list[str], ns: dict[str, Any]) -> int:
+    """Add to `body` the branch at `pc`; the position written next. A side of the branch
+    that runs straight out of the function anyway (effects, then a decision, a phase's end
+    or call) is written under the `if`, and the function goes on with the other side:
+    `if c: choose` costs no extra call."""
+    ins = code[pc]
+    before, test, after = _test(ins[1], pc, ns)
+    target = ins[2]
+    taken = _straight_out(code, pc + 1, ns)
+    if taken is not None:
+        body += [*before, f"if {test}:", *("    " + ln for ln in (*after, *taken))]
+        return int(target)
+    skipped = _straight_out(code, target, ns)
+    if skipped is not None:
+        body += [*before, f"if not {test}:", *("    " + ln for ln in skipped), *after]
+        return pc + 1
+    body += [*before, f"if not {test}: return {target}", *after]
+    return pc + 1
 
 
 def _decision(spec: ChooseSpec, pc: int, ns: dict[str, Any]) -> list[str]:
     """The lines that list the options of the decision at `pc` and stop there to ask them
     (returning ``-1 - pc``), or take its only option (machine.take_only: the same test as the
     machine's) and go on; with no option it is passed over."""
-    if spec.enumerator is None:
-        spec.enumerator = option_enumerator(spec)
-    ns[f"L{pc}"], ns[f"W{pc}"] = spec.enumerator, spec.who
-    var = getattr(spec.who, "flow_var", None)  # who decides is a flow variable: read in place
-    who = f"W{pc}(s)" if var is None else f"V.get({var!r})"
+    listing = spec.enumerator
+    if listing is None:
+        listing = spec.enumerator = option_listing(spec)
+    ns[f"options_{pc}"], ns[f"who_{pc}"] = listing.fn, spec.who.fn
+    var = spec.who.reads_var  # who decides is a flow variable: read in place
+    who = f"who_{pc}(s)" if var is None else f"V.get({var!r})"
     if spec.ask_when_only_one:
         ask = "True"
     elif spec.hidden_dependent:
         # one legal option perhaps because of what a seat hides: asked unless what every seat
         # sees decides it (ChooseSpec, forced.py)
-        ns["_public"], ns[f"C{pc}"] = decided_in_public, spec
+        ns["_public"], ns[f"decision_{pc}"] = decided_in_public, spec
         ask = (
             "len(o) > 1 or not s.take_forced or (s.ask_hidden_forced and "
-            f"(s.ask_hidden_by_step or not _public(s, C{pc}, o)))"
+            f"(s.ask_hidden_by_step or not _public(s, decision_{pc}, o)))"
         )
     else:
         ask = "len(o) > 1 or not s.take_forced"
-    listing = f"L{pc}(s)"
-    lone = getattr(spec.enumerator, "lone", None)
-    if lone is not None:  # a listing of one expression (options.py), its names made this step's
-        expr, names = lone
-        for name, value in names.items():
+    written = f"options_{pc}(s)"
+    if listing.expression is not None:  # a listing of one expression (options.py), its names
+        written = listing.expression.source  # made this step's
+        for name, value in listing.expression.names.items():
             ns[f"{name}_{pc}"] = value
-            expr = re.sub(rf"\b{name}\b", f"{name}_{pc}", expr)
-        listing = expr
+            written = re.sub(rf"\b{name}\b", f"{name}_{pc}", written)
     return [
-        f"o = {listing}",
+        f"o = {written}",
         "if o:",
         f"    s.who = {who}",
         f"    if {ask}:",
@@ -180,6 +197,14 @@ def _decision(spec: ChooseSpec, pc: int, ns: dict[str, Any]) -> list[str]:
 
 
 _NOT_FIXED = object()
+
+
+def _fixed(ins: tuple) -> Any:
+    """The value of instruction `ins`'s text when it is a constant (`if: true`, a phase named
+    by a constant), else _NOT_FIXED."""
+    return ins[1].value if len(ins) > 1 and isinstance(ins[1], Constant) else _NOT_FIXED
+
+
 # how long one function may grow (phases entered inline make it longer)
 _LINES_MAX = 400
 
@@ -199,7 +224,7 @@ def _straight_out(code: list[tuple], pc: int, ns: dict[str, Any]) -> list[str] |
         seen.add((pc, tuple(stack)))
         ins = code[pc]
         op = ins[0]
-        fixed = getattr(ins[1], "constant", _NOT_FIXED) if len(ins) > 1 else _NOT_FIXED
+        fixed = _fixed(ins)
         steps += 1
         if op == DO:
             if ins[1] is not nothing and fixed is _NOT_FIXED:
@@ -244,10 +269,10 @@ def _leave(code: list[tuple], pc: int, ns: dict[str, Any]) -> list[str]:
     ins = code[pc]
     if ins[0] == RETURN:
         return ["return s.calls.pop()"]
-    ns[f"F{pc}"], ns[f"T{pc}"] = ins[1], ins[2]
+    ns[f"step_{pc}"], ns[f"phases_{pc}"] = ins[1], ins[2]
     return [
-        f"phase = F{pc}(s)",
-        f"target = T{pc}.get(phase)",
+        f"phase = step_{pc}(s)",
+        f"target = phases_{pc}.get(phase)",
         "if target is None: raise RuntimeRuleError(f'no phase named {phase!r}')",
         f"s.calls.append({pc + 1})",
         "return target",
@@ -257,20 +282,20 @@ def _leave(code: list[tuple], pc: int, ns: dict[str, Any]) -> list[str]:
 def _effect(fn: Any, pc: int, ns: dict[str, Any]) -> list[str]:
     """The lines that run the effect `fn` at `pc`: its own lines where the flow gave them
     (model/flow.py's Inline), else a call."""
-    inline = getattr(fn, "inline", None)
-    if inline is None:
-        ns[f"F{pc}"] = fn
-        return [f"F{pc}(s)"]
+    if not isinstance(fn, Inlined):
+        ns[f"step_{pc}"] = fn
+        return [f"step_{pc}(s)"]
+    inline = fn.inline
     ns.update(inline.names)
     return list(inline.lines)
 
 
 def _test(fn: Any, pc: int, ns: dict[str, Any]) -> tuple[list[str], str, list[str]]:
     """The branch `fn` at `pc` as (lines run first, the test, lines run when it holds)."""
-    inline = getattr(fn, "inline", None)
+    inline = fn.inline if isinstance(fn, Inlined) else None
     if inline is None or inline.test is None:
-        ns[f"F{pc}"] = fn
-        return [], f"F{pc}(s)", []
+        ns[f"step_{pc}"] = fn.fn if isinstance(fn, Inlined) else fn
+        return [], f"step_{pc}(s)", []
     ns.update(inline.names)
     return list(inline.lines), f"({inline.test})", list(inline.after)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from interpreter.dsl.emit import define, function_source
 from interpreter.model.rules import Rules
 
 FieldCopier = Callable[[dict[str, Any], list[dict[str, Any]]], tuple[dict, list]]
@@ -67,14 +68,12 @@ def field_copier(rules: Rules) -> FieldCopier:
     original's.
     """
     flat = _flat_pieces(rules)
-    src = (
-        "def copy_fields(g, p):\n"
-        f"    return {_field_copies('g', rules.global_init, flat)}, "
-        f"[{_field_copies('d', rules.player_init, flat)} for d in p]\n"
+    copies = (
+        f"return {_field_copies('g', rules.global_init, flat)}, "
+        f"[{_field_copies('d', rules.player_init, flat)} for d in p]"
     )
-    ns: dict[str, Any] = {"_deep": copy_value}
-    exec(compile(src, "<state copier>", "exec"), ns)  # noqa: S102 - built from declared names only
-    return ns["copy_fields"]
+    source = function_source("copy_fields", "g, p", [copies])
+    return define(source, "copy_fields", {"_deep": copy_value}, "<state copier>")
 
 
 def field_copies(rules: Rules) -> tuple[dict[str, Callable], dict[str, Callable]]:

@@ -14,13 +14,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from interpreter.dsl.runtime import initial_value
 from interpreter.engine import machine
 from interpreter.engine.copier import field_copier
 from interpreter.engine.standings import finish
 from interpreter.engine.state import State
 from interpreter.engine.view import seat_view
 from interpreter.model.rules import Rules
-from interpreter.model.state_decl import initial_value
 from interpreter.ruleset.ruleset import Ruleset
 
 __all__ = ["Game"]
@@ -96,12 +96,12 @@ class Game:
         before (how a save file of format 1 replays exactly). A decision whose legal options
         may depend on a field hidden from some seat is asked even with one option, so the
         other seats learn nothing from it (no "the only choice", no seat skipped at once),
-        unless what every seat sees in that state decides it (engine/forced.py);
+        unless what every seat sees in that state decides it (infoset/forced.py);
         ``ask_hidden_by_step=True`` asks those in every state (how a save file of format 3
         replays), ``ask_hidden_forced=False`` takes them all (format 2).
 
         ``record=True`` keeps every seat's observations and memory as the game goes on
-        (``state.information_state(seat)``, knowledge.py). Otherwise nothing is recorded:
+        (``state.information_state(seat)``, infoset/knowledge.py). Otherwise nothing is recorded:
         what seats remember (``state: remember:``) is worked out by replaying the game the
         first time the search bot's sampler asks for it (``State.remembered()``)."""
         g: dict[str, Any] = {}

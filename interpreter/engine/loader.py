@@ -12,6 +12,7 @@ from typing import Any
 
 from interpreter.compose.rulefiles import load_rules_data
 from interpreter.diagnostics.errors import ConfigError
+from interpreter.dsl.compiler import EmitPlan
 from interpreter.engine.game import Game
 from interpreter.load import catalog
 from interpreter.model.rules import build_rules
@@ -80,7 +81,7 @@ def load_game_and_data(
         lo, hi = head.players.min, head.players.max
         raise ConfigError(f"{head.id or name_or_path} is for {lo} to {hi} players, not {players}")
     resolved = resolve_options(data.get("options") or {}, options or {})
-    rules = build_rules(data, players, resolved, probes=probes, journal=journal)
+    rules = build_rules(data, players, resolved, EmitPlan(probes=probes, journal=journal))
     game = Game(
         rules,
         name=head.id or base_path.parent.name,

@@ -10,12 +10,13 @@ from typing import Any
 
 from interpreter.diagnostics.errors import Diagnostic, RulesError
 from interpreter.dsl.compiler import RuntimeRuleError
+from interpreter.dsl.emit import RULE_FILE
 from interpreter.dsl.loglines import OwnLine
 from interpreter.engine.blocks import STOPS_AT, block_at
-from interpreter.engine.forced import decided_in_public
 from interpreter.engine.frame import Frame
-from interpreter.engine.options import option_enumerator
+from interpreter.engine.options import option_listing
 from interpreter.engine.standings import finish
+from interpreter.infoset.forced import decided_in_public
 from interpreter.model.catalogs import HeldHook
 from interpreter.model.flow import CHOOSE, END_ROUND, FINISH
 from interpreter.model.rules import Rules
@@ -47,8 +48,8 @@ def rule_failure(
         found = origins.get(code, tb.tb_lineno) if origins is not None else None
         if found is not None:
             origin = found
-        elif code.co_filename.startswith("<rule: ") and origin is None:
-            label = code.co_filename[len("<rule: ") : -1]
+        elif code.co_filename.startswith(RULE_FILE) and origin is None:
+            label = code.co_filename[len(RULE_FILE) : -1]
         tb = tb.tb_next
     only = getattr(e, "rulebook_only_choice", None)
     if s.decisions == 0:
@@ -127,19 +128,19 @@ def run(rules: Rules, s: Frame, pc: int | None = None) -> None:
                 spec = ins[1]
                 # every option: id -> (spec, option line, the values its `for` parts bound),
                 # by the function written for this step the first time it is met (options.py)
-                fn = spec.enumerator
-                if fn is None:
-                    fn = spec.enumerator = option_enumerator(spec)
-                options = fn(s)
+                listing = spec.enumerator
+                if listing is None:
+                    listing = spec.enumerator = option_listing(spec)
+                options = listing.fn(s)
                 if options:
-                    s.who = spec.who(s)
+                    s.who = spec.who.fn(s)
                     if (
                         len(options) == 1
                         and s.take_forced
                         and not spec.ask_when_only_one
                         # one legal option perhaps because of what a seat hides: asked unless
                         # what every seat sees decides it, so that the other seats see a
-                        # decision like any other (ChooseSpec, forced.py)
+                        # decision like any other (ChooseSpec, infoset/forced.py)
                         and not (
                             spec.hidden_dependent
                             and s.ask_hidden_forced
@@ -183,7 +184,8 @@ def take_only(s: Frame, options: dict[str, tuple]) -> None:
     for flag in spec.idle_flags:
         s.v[flag] = 1
     if s.log is not None:
-        text = opt.log(s) if opt.log is not None else s.game.rules.words.option(option_id)
+        declined = spec.label if option_id == spec.decline else ""  # as State.apply
+        text = opt.log(s) if opt.log is not None else s.game.rules.words.choice(option_id, declined)
         s.log.append((s.round, s.who, only_choice_line(s.who, text)))
     seat = s.who
     taken = s.only_choices

@@ -16,12 +16,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from interpreter.dsl.emit import Emitted, Expression, define, function_source, readable
 from interpreter.dsl.runtime import show
-from interpreter.model.flow import ChooseSpec
+from interpreter.model.flow import ChooseSpec, OptionSpec
 
 Enumerator = Callable[[Any], dict[str, tuple]]
-
-_MISSING = object()
 
 
 class _Entries(dict):
@@ -41,16 +40,16 @@ class _Entries(dict):
         return e
 
 
-def _prefix(opt: Any) -> str:
+def _prefix(opt: OptionSpec) -> str:
     """The text every id of the line begins with ("" when it may begin with anything)."""
-    fixed = getattr(opt.template, "constant", _MISSING)
-    if fixed is not _MISSING:
+    if opt.template.fixed:
+        fixed = opt.template.constant
         return fixed if type(fixed) is str else ""
-    parts = getattr(opt.template, "parts", None)
+    parts = opt.template.parts
     return parts[0] if parts and type(parts[0]) is str else ""
 
 
-def _apart(opt: Any, before: list[Any]) -> bool:
+def _apart(opt: OptionSpec, before: list[OptionSpec]) -> bool:
     """Whether no id of line `opt` can be the id of a line `before` it: each line's ids begin
     with a text that neither begins the other's (`place:` and `pass`)."""
     mine = _prefix(opt)
@@ -63,14 +62,14 @@ def _apart(opt: Any, before: list[Any]) -> bool:
     return True
 
 
-def _in_order(i: int, d: int, opt: Any, ns: dict[str, Any], values: str) -> str:
+def _in_order(i: int, d: int, opt: OptionSpec, ns: dict[str, Any], values: str) -> str:
     """The expression of `for` part `d`'s `values` in the order their ids are declared, where
     the part goes through ids in an order of the state's (dsl/idorder.py)."""
-    order = getattr(opt.domains[d], "id_order", None)
+    order = opt.domains[d].id_order
     if order is None:
         return values
-    ns[f"R{i}_{d}"] = order.__getitem__
-    return f"sorted({values}, key=R{i}_{d})"
+    ns[f"order_{i}_{d}"] = order.__getitem__
+    return f"sorted({values}, key=order_{i}_{d})"
 
 
 def _by_lookup(i: int, ns: dict[str, Any], make_id: str, values: str, first: bool) -> list[str]:
@@ -78,49 +77,52 @@ def _by_lookup(i: int, ns: dict[str, Any], make_id: str, values: str, first: boo
     `values` (an expression) up for its entry (made once a value, kept): the loop runs in C.
     Its options start the listing, or are added to it (no id of theirs can be an earlier
     line's), and a value repeated has its one entry, so it keeps its first place."""
-    src = f"def make(x{i}_0):\n    return ({make_id}, (SPEC, O{i}, (x{i}_0,)))\n"
-    local: dict[str, Any] = {}
-    exec(compile(src, "<option entry>", "exec"), ns, local)  # noqa: S102 - our own source
-    ns[f"G{i}"] = _Entries(local["make"]).__getitem__
+    name = f"entry_of_line_{i}"
+    src = function_source(name, f"x{i}_0", [f"return ({make_id}, (decision, line_{i}, (x{i}_0,)))"])
+    ns[f"entry_{i}"] = _Entries(define(src, name, ns, "<option entry>")).__getitem__
     if first:
-        return [f"out = dict(map(G{i}, {values}))"]
-    return [f"out.update(map(G{i}, {values}))"]
+        return [f"out = dict(map(entry_{i}, {values}))"]
+    return [f"out.update(map(entry_{i}, {values}))"]
 
 
-def _option_lines(i: int, opt: Any, ns: dict[str, Any], before: list[Any]) -> list[str]:
+def _option_lines(
+    i: int, opt: OptionSpec, ns: dict[str, Any], before: list[OptionSpec]
+) -> list[str]:
     """The source that adds option line `i`'s options to `out` (indented for the body);
     `before`: the lines listed before it."""
-    ns[f"O{i}"] = opt
-    parts = getattr(opt.template, "parts", None)
+    ns[f"line_{i}"] = opt
+    parts = opt.template.parts
     depth = len(opt.slots)
     make_id = _id_source(i, opt, ns, parts, depth)
     # a condition of a line of one `for` part, as the loop that picks the legal values
-    select = getattr(opt.condition, "select", None) if depth == 1 else None
+    select = opt.condition.select if opt.condition is not None and depth == 1 else None
     values = ""
     if select is not None:
-        ns[f"S{i}"], ns[f"D{i}_0"] = select, opt.domains[0]
-        values = _in_order(i, 0, opt, ns, f"S{i}(s, D{i}_0(s))")
+        ns[f"legal_{i}"], ns[f"values_{i}_0"] = select, opt.domains[0].fn
+        values = _in_order(i, 0, opt, ns, f"legal_{i}(s, values_{i}_0(s))")
     elif depth == 1 and opt.condition is None:
         # `distinct(...)` left out: a repeated value gives the entry it gave first
-        ns[f"D{i}_0"] = getattr(opt.domains[0], "with_repeats", opt.domains[0])
-        values = _in_order(i, 0, opt, ns, f"D{i}_0(s)")
-    texts = depth == 1 and getattr(opt.domains[0], "text_values", False)  # ids: compiler.py
+        ns[f"values_{i}_0"] = opt.domains[0].with_repeats or opt.domains[0].fn
+        values = _in_order(i, 0, opt, ns, f"values_{i}_0(s)")
+    texts = depth == 1 and opt.domains[0].text_values  # ids: dsl/compiler.py
     if texts and parts and (select or opt.condition is None):
         if not before or _apart(opt, before):
             return _by_lookup(i, ns, make_id, values, not before)
     add = _add_lines(i, ns, make_id, depth, bool(parts))
     if select is not None:
-        ns[f"K{i}_0"] = opt.slots[0]
-        bind = [] if parts else [f"    t[K{i}_0] = x{i}_0"]  # for the id's own call
+        ns[f"slot_{i}_0"] = opt.slots[0]
+        bind = [] if parts else [f"    t[slot_{i}_0] = x{i}_0"]  # for the id's own call
         return [f"for x{i}_0 in {values}:", *bind, *("    " + ln for ln in add)]
     return _loop_lines(i, opt, ns, add, depth, bool(parts))
 
 
-def _id_source(i: int, opt: Any, ns: dict[str, Any], parts: Any, depth: int) -> str:
+def _id_source(
+    i: int, opt: OptionSpec, ns: dict[str, Any], parts: tuple[str | int, ...] | None, depth: int
+) -> str:
     """The expression that makes an option's id: a constant, the text's parts joined with the
     `for` names, or a call of the id's template."""
-    fixed = getattr(opt.template, "constant", _MISSING)
-    if fixed is not _MISSING and type(fixed) is str:
+    fixed = opt.template.constant
+    if opt.template.fixed and type(fixed) is str:
         return repr(fixed)
     if parts and depth:
         # text and `for` names only ("place:{t}"): the id is written here, no call for it
@@ -130,62 +132,71 @@ def _id_source(i: int, opt: Any, ns: dict[str, Any], parts: Any, depth: int) -> 
             repr(p) if type(p) is str else f"({x} if {x}.__class__ is str else _show({x}))"
             for p, x in zip(parts, names, strict=True)
         )
-    ns[f"T{i}"] = opt.template
-    return f"T{i}(s)"
+    ns[f"id_of_{i}"] = opt.template.fn
+    return f"id_of_{i}(s)"
 
 
 def _add_lines(i: int, ns: dict[str, Any], make_id: str, depth: int, parts: bool) -> list[str]:
     """The lines that add one option (its `for` values bound) to `out`."""
     bound = "".join(f"x{i}_{d}, " for d in range(depth))
     if not (depth == 1 and parts):
-        return [f"oid = {make_id}", f"if oid not in out: out[oid] = (SPEC, O{i}, ({bound}))"]
+        return [
+            f"oid = {make_id}",
+            f"if oid not in out: out[oid] = (decision, line_{i}, ({bound}))",
+        ]
     # an option of one `for` value that is a text or a number: its id and entry are made
     # once per value and kept (the entries are tuples, shared between listings and states)
-    ns[f"E{i}"] = {}
+    ns[f"entries_{i}"] = {}
     x = f"x{i}_0"
     return [
-        f"e = E{i}.get({x}) if {x}.__class__ is str or {x}.__class__ is int else None",
+        f"e = entries_{i}.get({x}) if {x}.__class__ is str or {x}.__class__ is int else None",
         "if e is None:",
-        f"    e = ({make_id}, (SPEC, O{i}, ({bound})))",
-        f"    if {x}.__class__ is str or {x}.__class__ is int: E{i}[{x}] = e",
+        f"    e = ({make_id}, (decision, line_{i}, ({bound})))",
+        f"    if {x}.__class__ is str or {x}.__class__ is int: entries_{i}[{x}] = e",
         "if e[0] not in out: out[e[0]] = e[1]",
     ]
 
 
 def _loop_lines(
-    i: int, opt: Any, ns: dict[str, Any], add: list[str], depth: int, parts: bool
+    i: int, opt: OptionSpec, ns: dict[str, Any], add: list[str], depth: int, parts: bool
 ) -> list[str]:
     """The general listing: a loop per `for` part, the line's condition, then ``add``."""
     lines: list[str] = []
     if opt.condition is not None:
-        per_listing = getattr(opt.condition, "per_listing", None)
+        per_listing = opt.condition.per_listing
         if per_listing is not None and depth:
             # the parts of the test that read no `for` name, computed once a listing
-            ns[f"M{i}"] = per_listing
-            lines.append(f"C{i} = M{i}(s)")
+            ns[f"test_maker_{i}"] = per_listing
+            lines.append(f"test_{i} = test_maker_{i}(s)")
         else:
-            ns[f"C{i}"] = opt.condition
-        add = [f"if C{i}(s):", *("    " + ln for ln in add)]
+            ns[f"test_{i}"] = opt.condition.fn
+        add = [f"if test_{i}(s):", *("    " + ln for ln in add)]
     for d in range(depth):
-        ns[f"D{i}_{d}"] = opt.domains[d]
-        ns[f"K{i}_{d}"] = opt.slots[d]
+        ns[f"values_{i}_{d}"] = opt.domains[d].fn
+        ns[f"slot_{i}_{d}"] = opt.slots[d]
         pad = "    " * d
-        lines.append(f"{pad}for x{i}_{d} in {_in_order(i, d, opt, ns, f'D{i}_{d}(s)')}:")
+        lines.append(f"{pad}for x{i}_{d} in {_in_order(i, d, opt, ns, f'values_{i}_{d}(s)')}:")
         if depth > 1 or opt.condition is not None or not parts:
             # bound for what reads it: a condition, an inner domain, an id written by a call
-            lines.append(f"{pad}    t[K{i}_{d}] = x{i}_{d}")
+            lines.append(f"{pad}    t[slot_{i}_{d}] = x{i}_{d}")
     inner = "    " * depth
     lines += [inner + ln for ln in add]
     # an outer binding is set again once the loops inside it are done (as the general loop
     # does) before its own next value
     for d in range(depth - 2, -1, -1):
-        lines.append("    " * (d + 1) + f"t[K{i}_{d}] = x{i}_{d}")
+        lines.append("    " * (d + 1) + f"t[slot_{i}_{d}] = x{i}_{d}")
     return lines
 
 
-def option_enumerator(spec: ChooseSpec) -> Enumerator:
-    """The function that lists every option of `spec` for a state, in the ruleset's order."""
-    ns: dict[str, Any] = {"SPEC": spec}
+# the names a listing of one expression reads (option_listing's `expression`)
+_LONE_NAMES = ("entry_0", "legal_0", "values_0_0", "order_0_0")
+
+
+def option_listing(spec: ChooseSpec) -> Emitted:
+    """The function that lists every option of `spec` for a state, in the ruleset's order;
+    with its `expression` where the whole listing is one expression (engine/blocks.py writes
+    it in place of the call)."""
+    ns: dict[str, Any] = {"decision": spec}
     body: list[str] = []
     for i, opt in enumerate(spec.options):
         body += _option_lines(i, opt, ns, spec.options[:i])
@@ -194,12 +205,18 @@ def option_enumerator(spec: ChooseSpec) -> Enumerator:
     if any("t[" in ln for ln in body):
         body.insert(0, "t = s.t")
     body.append("return out")
-    src = "def enumerate_options(s):\n" + "".join(f"    {ln}\n" for ln in body)
     label = spec.label or "a decision"
-    exec(compile(src, f"<options of {label[:60]!r}>", "exec"), ns)  # noqa: S102 - our own source
-    fn = ns["enumerate_options"]
-    if len(body) == 2 and body[0].startswith("out = dict(map(G0, "):
-        # the whole listing is one expression: engine/blocks.py writes it in place of the call
-        expr = body[0].removeprefix("out = ")
-        fn.lone = (expr, {k: ns[k] for k in ("G0", "S0", "D0_0", "R0_0") if k in ns})
-    return fn
+    name = f"options_of_{readable(label) or 'a_decision'}"
+    at = f" at {spec.where}" if spec.where else ""  # the `choose` step in its rule file
+    filename = f"<options of {label[:60]!r}{at}>"
+    fn = define(function_source(name, "s", body), name, ns, filename)
+    expression = None
+    if len(body) == 2 and body[0].startswith("out = dict(map(entry_0, "):
+        names = {k: ns[k] for k in _LONE_NAMES if k in ns}
+        expression = Expression(body[0].removeprefix("out = "), names)
+    return Emitted(fn, label, expression=expression)
+
+
+def option_enumerator(spec: ChooseSpec) -> Enumerator:
+    """The function that lists every option of `spec` for a state, in the ruleset's order."""
+    return option_listing(spec).fn

@@ -17,7 +17,7 @@ Format 4 (this engine): a decision with exactly one legal option is taken by the
 is not among ``choices``, unless which options are legal may depend on a field hidden from
 some seat (a hand) and what every seat sees in that state does not decide them: such a
 decision is asked like any other and its one option is in ``choices`` (taking it at once would
-tell the other seats what the hand holds; engine/forced.py, and docs/rulesets.md, "Decisions
+tell the other seats what the hand holds; infoset/forced.py, and docs/rulesets.md, "Decisions
 with one option"). Older saves are still read and replay exactly as they were played: format 3
 saves were written when every decision that may depend on a hidden field was asked, whatever
 the state (``Game.new_state(seed, ask_hidden_by_step=True)``), format 2 saves when every

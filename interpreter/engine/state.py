@@ -19,11 +19,11 @@ from interpreter.dsl.compiler import Env
 from interpreter.dsl.loglines import lines_for
 from interpreter.engine.blocks import STOPS_AT
 from interpreter.engine.copier import FieldCopier
-from interpreter.engine.knowledge import Recorder
 from interpreter.engine.machine import RULE_FAILURES, rule_failure, run
 from interpreter.engine.standings import Result
 from interpreter.engine.undo import UndoWatch
 from interpreter.engine.view import copy_tree, seat_view
+from interpreter.infoset.knowledge import Recorder
 from interpreter.model.rules import Rules
 
 __all__ = ["Compiled", "Result", "State"]
@@ -68,7 +68,7 @@ class State:
     # `_rng` may be shared with copies of this state: whoever draws first clones it first
     _rng_shared: bool = False
     _rng_seed: int | None = None  # with `_rng` None: the seed it is made from when first used
-    # each seat's observations and memory (knowledge.py), only on a state that records them
+    # each seat's observations and memory (infoset/knowledge.py), only on a state that records them
     # (Game.new_state(record=...)); copies for search drop it
     rec: Recorder | None = None
     # a journal build's notes of what its rules wrote (dsl/journal.py), for the reader that
@@ -117,7 +117,7 @@ class State:
     # hidden_dependent): asked, so no seat learns from its being taken what it may not see;
     # False takes those too, as games saved in format 2 were played
     ask_hidden_forced: bool = True
-    # ... and asked only where what every seat sees does not decide them (engine/forced.py);
+    # ... and asked only where what every seat sees does not decide them (infoset/forced.py);
     # True asks every one of them, as games saved in format 3 were played
     ask_hidden_by_step: bool = False
 
@@ -177,7 +177,9 @@ class State:
             if mark >= 0 and log is not None and len(log) == mark:
                 # the option's effect said nothing itself: the log shows the choice as taken,
                 # in its family's words
-                log.append((self.round, seat, rules.words.option(option_id)))
+                # a declining option (`pass`) also says what it declined: the step's label
+                declined = spec.label if option_id == spec.decline else ""
+                log.append((self.round, seat, rules.words.choice(option_id, declined)))
             # the machine's loop (machine.run) written out for its most common case: the
             # function written for the next position runs on to the next decision to ask
             pc = self.pc + 1
@@ -201,7 +203,7 @@ class State:
     def copy(self, *, recording: bool = False) -> State:
         """An independent copy (the generator included); the log is not copied.
 
-        A copy does not record observations (knowledge.py) unless ``recording`` asks it to
+        A copy does not record observations (infoset/knowledge.py) unless ``recording`` asks it to
         (it then goes on from this state's records, with an empty log of its own); nor does it
         watch for moves to take back (undo.py) unless ``recording`` asks it to.
 
@@ -301,7 +303,7 @@ class State:
         self.rec = Recorder(self, observations=observations)
 
     def remembered(self) -> Recorder | None:
-        """The recorder of what seats remember (knowledge.py), for a ruleset that declares
+        """The recorder of what seats remember (infoset/knowledge.py), for a ruleset that declares
         ``state: remember:`` (None for one that does not). On a state that records nothing it
         is made now, by replaying the game from its seed and choices, and kept: it goes on
         recording from here. A state edited by hand, which the replay does not reproduce,
@@ -328,8 +330,8 @@ class State:
     def information_state(self, seat: int) -> list[dict[str, Any]]:
         """What `seat` knows (perfect recall): every view it was shown, as a digest, the log
         lines it was shown, who decided at each step and the options it chose itself, oldest
-        first (knowledge.py). A state that does not record replays its game from the seed and
-        the choices (the same game with recording on)."""
+        first (infoset/knowledge.py). A state that does not record replays its game from the
+        seed and the choices (the same game with recording on)."""
         rec = self.rec
         if rec is None or not rec.observations:
             rec = self._replayed(record=True).rec

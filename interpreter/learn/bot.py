@@ -7,7 +7,7 @@ option; ``temperature=T`` samples from the policy sharpened or flattened by ``T`
 seat so a game replays exactly.
 
 ``lookahead=K`` (K >= 1) adds a one-step look ahead with the value head: the bot draws ``K``
-determinisations of the state from its own seat's information set (engine/infoset.py: the
+determinisations of the state from its own seat's information set (infoset/worlds.py: the
 hidden parts guessed, never read), applies each legal option to a copy of each, plays on the
 forced steps, and scores where it lands by the model's value of that state for the seat now to
 move (or the result, when the game ended), turned to its own seat's share. It plays the option
@@ -68,7 +68,7 @@ class LearnedBot:
         game = getattr(view, "game", None)
         if pending is None or game is None:
             raise TypeError(
-                "the learned bot needs the engine's seat view (engine.infoset.SeatView)"
+                "the learned bot needs the engine's seat view (infoset.worlds.SeatView)"
             )
         self.model.check(game)
         probs, _value = self.model.evaluate(view, pending(), legal, game)

@@ -55,7 +55,7 @@ import numpy as np
 
 from interpreter.bots import UnknownBotError, make_bot, parse_bot_spec
 from interpreter.diagnostics.errors import ConfigError
-from interpreter.engine.infoset import SeatView
+from interpreter.infoset.worlds import SeatView
 from interpreter.learn.fitting import fit, replay_buffer, stack_records
 from interpreter.learn.gate import GateResult, candidate_path, gate_match
 from interpreter.learn.model import Adam, PolicyValueNet, load_model, save_model

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.diagnostics.suggest import did_you_mean
+from interpreter.dsl.emit import Emitted
 from interpreter.model.end_triggers import compile_trigger
 
 DO, JUMP, JUMP_IF_NOT, CHOOSE, CALL, RETURN, END_ROUND, STOP_IF, FINISH = range(9)
@@ -44,10 +45,10 @@ def _no_phase(s: Any) -> None:
 class OptionSpec:
     """One line under `options:` of a choose step: a template that may yield many options."""
 
-    template: Fn  # id text from the bound values
+    template: Emitted  # id text from the bound values
     slots: tuple[str, ...]  # temp slot keys bound by the `for` parts
-    domains: tuple[Fn, ...]  # one iterable per `for` part (nested loops)
-    condition: Fn | None
+    domains: tuple[Emitted, ...]  # one iterable per `for` part (nested loops)
+    condition: Emitted | None
     effect: Fn
     log: Fn | None
     # whether a `for` collection may read a field hidden from some seat (a hand): which of
@@ -58,17 +59,17 @@ class OptionSpec:
 
 @dataclass
 class ChooseSpec:
-    who: Fn
+    who: Emitted
     options: list[OptionSpec]
     label: str
     idle_flags: tuple[str, ...]  # flow vars set to 1 when this decision is taken
     where: str = ""  # rule file position, for runtime error messages
     # lists the options; written by the engine the first time the step is met
-    enumerator: Fn | None = field(default=None, repr=False, compare=False)
+    enumerator: Emitted | None = field(default=None, repr=False, compare=False)
     # `ask-when-only-one`: ask even when one option is legal (else the engine takes it)
     ask_when_only_one: bool = False
     # whether which options are legal may depend on a field hidden from some seat (what the
-    # options' conditions and collections read, found at load: dsl/secrecy.py); the engine
+    # options' conditions and collections read, found at load: infoset/secrecy.py); the engine
     # asks such a decision even with one legal option, so no seat learns the hidden value
     # from its being taken at once (machine.py)
     hidden_dependent: bool = False
@@ -98,16 +99,29 @@ class Inline:
     names: dict[str, Any] = field(default_factory=dict)
 
 
+class Inlined:
+    """A flow step's function with its `Inline` lines: engine/blocks.py writes the lines in
+    place of a call; anything else calls it."""
+
+    __slots__ = ("fn", "inline")
+
+    def __init__(self, fn: Fn, inline: Inline) -> None:
+        self.fn = fn
+        self.inline = inline
+
+    def __call__(self, s: Any) -> Any:
+        return self.fn(s)
+
+
 def inline(
     fn: Fn,
     *lines: str,
     test: str | None = None,
     after: tuple[str, ...] = (),
     names: dict[str, Any] | None = None,
-) -> Fn:
-    """`fn`, with the lines that do what it does (Inline) kept on it."""
-    fn.inline = Inline(lines, test, after, names or {})  # type: ignore[attr-defined]
-    return fn
+) -> Inlined:
+    """`fn`, with the lines that do what it does (Inline)."""
+    return Inlined(fn, Inline(lines, test, after, names or {}))
 
 
 @dataclass
@@ -270,7 +284,7 @@ class StepCompiler:
                 return True
 
             turn = f"V[{name!r}] = (V[{start!r}] + V[{counter!r}]) % {players}"
-            inline(more, test=f"V[{counter!r}] < {players}", after=(turn,))
+            go_on: Fn = inline(more, test=f"V[{counter!r}] < {players}", after=(turn,))
         else:
 
             def more(s: Any) -> bool:
@@ -280,7 +294,8 @@ class StepCompiler:
                 s.v[name] = (s.v[start] + i) % players
                 return bool(while_fn(s))
 
-        exit_jump = p.emit(JUMP_IF_NOT, more, -1)
+            go_on = more
+        exit_jump = p.emit(JUMP_IF_NOT, go_on, -1)
         inner_idle = (*idle, acted) if until_idle else idle
         with self.dsl.under(*tests):
             self.steps(spec.get("steps", []), [*path, "steps"], inner_idle)
@@ -290,7 +305,7 @@ class StepCompiler:
 
         p.emit(DO, inline(step_on, f"V[{counter!r}] += 1"))
         p.emit(JUMP, top)
-        p.patch(exit_jump, JUMP_IF_NOT, more, p.here())
+        p.patch(exit_jump, JUMP_IF_NOT, go_on, p.here())
         if until_idle:
             cycles = f"_cycles{n}"
             where = self.dsl.where(path)
@@ -341,13 +356,13 @@ class StepCompiler:
             f"V[{counter!r}] += 1",
             f"if V[{counter!r}] > {limit}: raise RuntimeRuleError({said})",
         )
-        inline(more, test=f"{named}(s)", after=count, names={named: cond, said: message})
+        go_on = inline(more, test=f"{named}(s)", after=count, names={named: cond, said: message})
 
-        exit_jump = p.emit(JUMP_IF_NOT, more, -1)
+        exit_jump = p.emit(JUMP_IF_NOT, go_on, -1)
         with self.dsl.under(test):
             self.steps(spec.get("steps", []), [*path, "steps"], idle)
         p.emit(JUMP, top)
-        p.patch(exit_jump, JUMP_IF_NOT, more, p.here())
+        p.patch(exit_jump, JUMP_IF_NOT, go_on, p.here())
 
 
 @dataclass

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
+from dataclasses import replace
 from functools import partial
 from operator import attrgetter
 from types import CodeType
@@ -17,11 +18,12 @@ from interpreter.diagnostics.errors import Diagnostic
 from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.dsl import ir
 from interpreter.dsl.compiler import Compiler, Deferred, Fn, Scope, _Nested
-from interpreter.dsl.loglines import own_line
+from interpreter.dsl.emit import RULE_FILE, Emitted, emitted
+from interpreter.dsl.loglines import OwnText
 from interpreter.dsl.nonesafe import known_not_none
 from interpreter.dsl.parser import DslSyntaxError
-from interpreter.dsl.secrecy import Secrets
 from interpreter.dsl.types import ANY, SEAT, item_of
+from interpreter.infoset.secrecy import Secrets
 from interpreter.load.locate import json_pointer, locate, position_of
 from interpreter.model.blame import Blame
 from interpreter.model.flow import ChooseSpec, OptionSpec
@@ -31,7 +33,7 @@ from interpreter.model.texts import Block, LogStep, OptionLine, Texts
 from interpreter.model.values import rule_text
 
 # stands for a text whose resolved form is not known here (a lazy build's, one that failed):
-# read as a secret, so a decision that depends on it is asked (secrecy.py)
+# read as a secret, so a decision that depends on it is asked (infoset/secrecy.py)
 UNKNOWN = ir.BuiltinCall("random", [])
 # the key of the settled marks (settle_secrets) that holds the secret flow variables' names
 SECRET_VARS = ("flow variables",)
@@ -158,7 +160,7 @@ class DslHost:
         return TextOrigins(self)
 
     def _note_code(self, path: tuple[Any, ...], code: Any) -> None:
-        if code.co_filename.startswith("<rule"):
+        if code.co_filename.startswith(RULE_FILE):
             self.texts[code] = path
 
     def point(self, kind: str, label: str, path: Sequence[Any]) -> int | None:
@@ -193,17 +195,32 @@ class DslHost:
         expect: str | None = None,
     ) -> Fn:
         """`expect`: bool, seat, number or phase, what the text's place needs (typecheck.py)."""
+        return self.compiled(text, path, scope, column_offset, expect).fn
+
+    def compiled(
+        self,
+        text: Any,
+        path: Sequence[Any],
+        scope: Scope | None = None,
+        column_offset: int = 0,
+        expect: str | None = None,
+    ) -> Emitted:
+        """`expression`, with what its users know of it without calling it (dsl/emit.py)."""
         sc = scope or self.c.root
         self.c.last = None
-        fn = self._guard(
-            path, lambda: self.c.expression(rule_text(text), sc, expect), column_offset
-        )
+        made: list[Emitted] = []
+
+        def make() -> Fn:
+            made.append(self.c.emitted_expression(rule_text(text), sc, expect))
+            return made[-1].fn
+
+        fn = self._guard(path, make, column_offset)
         if expect is not None and self.c.last is not None:
             self.pending.append((path, *self.c.last, expect))
         node = self.last_node()
         if node is not UNKNOWN:
             self.secrets.expression(node, self.context)
-        return fn
+        return made[-1] if made else Emitted(fn, rule_text(text))
 
     def last_node(self) -> ir.Expr:
         """The resolved form of the last expression compiled (UNKNOWN when there is none)."""
@@ -214,7 +231,7 @@ class DslHost:
     @contextmanager
     def under(self, *conditions: ir.Expr) -> Iterator[None]:
         """Compile the texts of a flow step's arms (loop body) knowing they run only as
-        `conditions` say: what they assign depends on what those read (secrecy.py)."""
+        `conditions` say: what they assign depends on what those read (infoset/secrecy.py)."""
         self.context.extend(conditions)
         try:
             yield
@@ -310,7 +327,7 @@ class DslHost:
     def log_line(self, line: Any, path: Sequence[Any], scope: Scope | None = None) -> Fn:
         """A log line's text: a template, or ``{text, own, seat}`` whose `own` the seat `seat`
         reads instead of `text` (dsl/loglines.py; an option's, with a `scope`, is read by the
-        seat deciding); its function keeps the public template as ``public`` (the leak check
+        seat deciding); an OwnText, whose ``public`` is the public template (the leak check
         finds the line's rule text by it)."""
         if not isinstance(line, dict):
             fn = self.template(line, path, scope, True)
@@ -329,12 +346,7 @@ class DslHost:
         else:
             self.error(path, "D002", "a log step's own text needs `seat:`, the seat that reads it")
             return public
-
-        def text(s: Any) -> str:
-            return own_line(public(s), seat(s), own(s))
-
-        text.public = public  # type: ignore[attr-defined]
-        return text
+        return OwnText(public, seat, own)
 
     def _template_node(self) -> ir.Expr | None:
         """The resolved form of the last template compiled (None: it failed)."""
@@ -346,7 +358,7 @@ class DslHost:
         text, own, seat = self.last_log
         self.rule_texts.logs.append(LogStep(tuple(path), text, own, seat, tuple(self.context)))
         # the leak check reads `fmt`, the public template, off this frame (secrets_trace.py)
-        fmt = getattr(line, "public", line)
+        fmt = line.public if isinstance(line, OwnText) else line
         both = line if fmt is not line else None
 
         def log(s: Any) -> None:
@@ -364,7 +376,7 @@ class DslHost:
 
     def choose(self, spec: Any, path: list, idle: tuple[str, ...]) -> ChooseSpec:
         """A `choose` step: who decides, and each `options:` line (see :meth:`option`)."""
-        who = self.expression(spec.get("who", "0"), [*path, "who"], expect="seat")
+        who = self.compiled(spec.get("who", "0"), [*path, "who"], expect="seat")
         self.deciding = self.last_node()
         reads: list[ir.Expr] = []  # what decides which options are legal
         options = [
@@ -399,24 +411,22 @@ class DslHost:
             f"did you mean '{guess}'?" if guess else None,
         )
 
-    def per_listing(self, cond: Fn, text: Any, path: list, slots: list[str]) -> None:
-        """Give an option line's condition `cond`, the last text compiled, its forms for one
+    def per_listing(self, cond: Emitted, text: Any, path: list, slots: list[str]) -> Emitted:
+        """An option line's condition `cond`, the last text compiled, with its forms for one
         listing: the loop over a `for` part's values (`select`) and the test of one candidate
         with what reads no `for` name computed once (`per_listing`); options.py uses them."""
-        if not hasattr(cond, "__code__"):
-            return
+        if not hasattr(cond.fn, "__code__"):
+            return cond
         select = self.c.listing_select(rule_text(text), slots) if len(slots) == 1 else None
         if select is not None:
             self._note_code(tuple(path), select.__code__)
-            cond.select = select  # type: ignore[attr-defined]
         maker = self.c.listing_condition(rule_text(text), frozenset(slots))
-        if maker is None:
-            return
-        self._note_code(tuple(path), maker.__code__)
-        for inner in maker.__code__.co_consts:  # the test itself: a failure is reported here too
-            if isinstance(inner, CodeType):
-                self._note_code(tuple(path), inner)
-        cond.per_listing = maker  # type: ignore[attr-defined]
+        if maker is not None:
+            self._note_code(tuple(path), maker.__code__)
+            for inner in maker.__code__.co_consts:  # the test itself: a failure is reported here
+                if isinstance(inner, CodeType):
+                    self._note_code(tuple(path), inner)
+        return replace(cond, select=select, per_listing=maker)
 
     def ask_when_only_one(self) -> bool:
         """The flow's default for its `choose` steps (false: the engine takes a lone option)."""
@@ -434,7 +444,7 @@ class DslHost:
         else:
             part_paths = [[*opath, "for", j] for j in range(len(parts))]
         slots: list[str] = []
-        domains: list[Fn] = []
+        domains: list[Emitted] = []
         at: list[tuple[tuple[Any, ...], int]] = []  # each part's path and its collection's column
         for part, ppath in zip(parts, part_paths, strict=True):
             name, sep, rest = str(part).partition(" in ")
@@ -442,23 +452,21 @@ class DslHost:
                 self.error(ppath, "D007", f"expected 'NAME in COLLECTION', got {part!r}")
                 continue
             offset = len(name) + len(sep)  # faults in the collection keep their column
-            domains.append(self.expression(rest, ppath, scope, offset, expect="collection"))
+            domains.append(self.compiled(rest, ppath, scope, offset, expect="collection"))
             slots.append(scope.temp(name.strip(), item_of(self.c.last_type or ANY)))
             at.append((tuple(ppath), offset))
             reads.append(self.last_node())
             self.secrets.bind(slots[-1], [reads[-1]])  # a `for` name: from its collection
         collections = reads[len(reads) - len(slots) :]
-        cond = self.expression(o["if"], [*opath, "if"], scope, expect="bool") if "if" in o else None
+        cond = self.compiled(o["if"], [*opath, "if"], scope, expect="bool") if "if" in o else None
         if cond is not None:
             reads.append(self.last_node())
-            self.per_listing(cond, o["if"], [*opath, "if"], slots)
+            cond = self.per_listing(cond, o["if"], [*opath, "if"], slots)
         mine = reads[len(reads) - len(slots) - (cond is not None) :]
         self.c.last = None
         template = self.template(o.get("id", ""), [*opath, "id"], scope)
         ident = self._template_node()
-        parts = self.c.template_parts(slots)
-        if parts is not None and hasattr(template, "__code__"):
-            template.parts = parts  # type: ignore[attr-defined] # options.py writes it inline
+        parts = self.c.template_parts(slots) if hasattr(template, "__code__") else None
         with self.under(*mine):  # the effect runs only when this option is legal and taken
             effect = self.statements(o.get("do", "pass"), [*opath, "do"], scope, False)
         body = self.c.last_block or []
@@ -480,7 +488,11 @@ class DslHost:
         if self.probes is not None:  # a coverage build: count each line offered and taken
             label = rule_text(o.get("id", ""))
             template = self.probes.wrap(self.point("option-offered", label, opath), template)
+            parts = None
             effect = self.probes.wrap(self.point("option-taken", label, opath), effect)
-        line = OptionSpec(template, tuple(slots), tuple(domains), cond, effect, log)
+        # the id as options.py writes it: a fixed text, or its parts and `for` names (a
+        # coverage build's counted id is called: `template` is the counting wrapper there)
+        ident_text = replace(emitted(template, rule_text(o.get("id", ""))), parts=parts)
+        line = OptionSpec(ident_text, tuple(slots), tuple(domains), cond, effect, log)
         self.option_lines.append((line, collections, self.where(opath)))
         return line

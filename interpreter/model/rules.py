@@ -9,13 +9,13 @@ Each section has its own module; this one orders them (names before the texts th
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from interpreter.diagnostics.errors import Diagnostic, RulesError
-from interpreter.dsl.compiler import Compiler, Env, Fn, Scope
+from interpreter.dsl.compiler import FOR_PLAY, Compiler, Emit, EmitPlan, Env, Fn, Scope
 from interpreter.model.added_entries import report as report_lacks, set_aside
 from interpreter.model.catalogs import HeldHook, Hook, compile_pieces, declare_names
 from interpreter.model.costs import OptionCost, compile_costs
@@ -34,13 +34,14 @@ from interpreter.model.limits import Limits, read_limits
 from interpreter.model.may import card_paths, expand_may, unasked_offers
 from interpreter.model.origins import TextOrigins
 from interpreter.model.scoring import Scoring, compile_scoring
-from interpreter.model.state_decl import LOCAL_SCOPES, declare_state
+from interpreter.model.state_decl import LOCAL_SCOPES, StateFields, declare_state
+from interpreter.model.texts import Texts
 from interpreter.model.typeinfo import type_info
 from interpreter.model.unbound import fold_unbound_seat_names
 from interpreter.model.unread import check_unread
 from interpreter.model.words import Words, uncited_knobs, untexted_options
 
-__all__ = ["Hook", "Rules", "Scoring", "build_rules"]
+__all__ = ["Compiled", "Hook", "Rules", "Scoring", "SecretMarks", "build_rules", "compile_rules"]
 
 
 @dataclass
@@ -83,13 +84,14 @@ class Rules:
     journal: bool = False
     # option family -> what its options cost, for people (presentation/options/F/cost)
     costs: dict[str, OptionCost] = field(default_factory=dict)
-    # `state: remember:` piles: what a seat remembers when ids leave its sight (engine/knowledge.py)
+    # `state: remember:` piles: what a seat remembers when ids leave its sight
+    # (infoset/knowledge.py)
     remember: tuple[str, ...] = ()
     # the ids' names and the options' texts, for log lines (model/words.py)
     words: Words = field(default_factory=Words)
-    # the flow variables whose value may come from what some seat may not see (dsl/secrecy.py;
+    # the flow variables whose value may come from what some seat may not see (infoset/secrecy.py;
     # None: not known, as in a lazy build given no marks, so any may): hidden from the listing
-    # that decides whether a lone option is taken (engine/forced.py)
+    # that decides whether a lone option is taken (infoset/forced.py)
     secret_vars: frozenset[str] | None = None
 
     @cached_property
@@ -109,35 +111,66 @@ class Rules:
         }
 
 
+# which `choose` steps and option lines may depend on a hidden field, by position, and under
+# SECRET_VARS the flow variables whose value may come from a secret (DslHost.settle_secrets)
+SecretMarks = Mapping[Any, Any]
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """What one build of a ruleset gives: its rules, or the faults that stopped them, and what
+    its passes found on the way, from which validation decides how to check the other counts.
+    """
+
+    rules: Rules | None  # None when the rule texts have faults
+    faults: tuple[Diagnostic, ...]  # every error, each once, in file order
+    # whether any check read the player count's value (Env.count_used): when none did, every
+    # count gives the same diagnostics
+    count_used: bool
+    # which decisions depend on a hidden field: what a build that checks nothing is given
+    marks: SecretMarks
+    # every resolved rule text, for the analyses of the whole (model/texts.py); None for a
+    # build that resolves no text before it runs
+    texts: Texts | None
+
+    def rules_or_raise(self) -> Rules:
+        """The rules; a RulesError with every fault when the texts have any."""
+        if self.rules is None:
+            raise RulesError(list(self.faults))
+        return self.rules
+
+
 def build_rules(
+    data: Any, players: int, options: dict[str, Any], plan: EmitPlan = FOR_PLAY
+) -> Rules:
+    """The rules a game runs (:func:`compile_rules`, the default plan: every text checked and
+    written now). Raises RulesError with every fault of the rule texts."""
+    return compile_rules(data, players, options, plan).rules_or_raise()
+
+
+def compile_rules(
     data: Any,
     players: int,
     options: dict[str, Any],
-    *,
-    for_checking: bool = False,
-    deferred: bool = False,
-    lazy: bool = False,
-    notes: dict[str, Any] | None = None,
-    probes: Any = None,
-    journal: bool = False,
-    secret_marks: Mapping[Any, Any] | None = None,
-) -> Rules:
+    plan: EmitPlan = FOR_PLAY,
+    marks: SecretMarks | None = None,
+) -> Compiled:
     """Compile `data` (a composed ruleset tree) for `players` seats and the resolved options.
 
-    ``for_checking`` stops each text after the resolve pass (every name resolved, every
-    diagnostic raised, no code generated), for callers that only want the diagnostics
-    (validation); otherwise each text is also generated as Python, which games run on:
-    ``deferred``, only when it first runs (validation's one set-up runs few of them).
-    ``lazy`` also parses and resolves each text only when it first runs, unchecked: for a
-    ruleset already checked with another player count (see ``notes``), set up for this one.
-    ``notes["count_used"]``, when given a dict, says whether any check read the player count's
-    value (see ``Env.count_consts``); without that, every count gives the same diagnostics.
-    ``notes["secret_marks"]`` gets which `choose` steps depend on a hidden field, by position;
-    a lazy build is given them back as ``secret_marks`` (it resolves no text it has not run).
-    ``probes`` (a model.probes.Probes) makes a coverage build: the generated code counts each
-    rule point it runs there. ``journal`` makes a journal build: the generated code notes
-    each write to the state in the state's journal (dsl/journal.py).
+    The passes, in order: declare every name (sets, catalogs, state, functions, events,
+    variables) and check the data's types; compile the sections' texts (flow, pieces, scoring,
+    invariants, costs); check the whole (functions never called, flow variables read before
+    they are known, what overlays' entries lack, unread values); settle which decisions depend
+    on a hidden field; collect the faults. `plan` says when each text's code is written and
+    what else it does (dsl/compiler.py's EmitPlan: counting rule points for coverage, noting
+    writes in a journal). A plan that resolves no text before it runs
+    (``Emit.UNCHECKED_ON_FIRST_RUN``: the set-up of a count whose texts were checked with
+    another count) checks nothing and must be given that build's `marks`.
+    Raises ConfigError for options the ruleset refuses.
     """
+    unchecked = plan.when is Emit.UNCHECKED_ON_FIRST_RUN
+    if unchecked and marks is None:
+        raise ValueError("an unchecked build takes the secrecy marks of a checked one")
     # what the cards' `may:` hooks need (their pending bags, the phase that asks them)
     unasked = unasked_offers(data)
     data = expand_may(data)
@@ -153,25 +186,16 @@ def build_rules(
         piece_defaults={},
         options=dict(options),
     )
-    compiler = Compiler(
-        env,
-        root,
-        checking=for_checking,
-        deferred=deferred,
-        lazy=lazy,
-        probes=probes,
-        journal=journal,
-    )
-    host = DslHost(compiler, data, players, probes)
+    host = DslHost(Compiler(env, root, plan), data, players, plan.probes)
     host.card_paths = card_paths(data)
-    catalogs = data.get("catalogs") or {}
 
+    # names before the texts that use them
     declare_names(host, env, data)
     # the names log lines print the declared ids by (model/words.py), known to every text
     words = Words.from_data(data, (k for k, v in env.constants.items() if k == v))
     env.id_names.update(words.names)
     types = DataTypes()
-    if not lazy:  # a lazy build's data was checked with another count, and its types unused
+    if not unchecked:  # an unchecked build's data was checked with another count
         types, type_faults = check_data_types(data)
         host.diagnostics.extend(type_faults)
     # what an overlay's entries lack is reported at the overlay, once the texts are checked
@@ -179,18 +203,19 @@ def build_rules(
     fields = declare_state(host, env, data)
     declare_functions(host, env, data)
     declare_events(env, data)
-    # a lazy build's texts were checked with another count: resolved unchecked when they run
-    env.types = None if lazy else type_info(data, types, env)
+    env.types = None if unchecked else type_info(data, types, env)
     declare_variables(host, data)
     declare_end_triggers(root, env, data)
-    # the flow before the hooks: its `emit` sites type the values each hook is given
+
+    # the sections' texts; the flow before the hooks: its `emit` sites type their values
     flow = compile_flow(host, data, {scope: fields.reset(scope) for scope in LOCAL_SCOPES})
-    active, hooks, held_hooks = compile_pieces(host, env, root, catalogs)
+    active, hooks, held_hooks = compile_pieces(host, env, root, data.get("catalogs") or {})
     scoring = compile_scoring(host, root, data)
     invariants = compile_invariants(host, data)
     costs = compile_costs(host, data)
 
-    if not lazy:
+    # the whole, once every text is compiled
+    if not unchecked:
         check_functions(host, root)
     host.recheck()
     if env.types is not None:
@@ -198,57 +223,16 @@ def build_rules(
     if env.types is not None and not host.diagnostics:
         # what every text reads is known now; a text that failed would read too little
         check_unread(host, data, env.types)
-    # which decisions depend on a hidden field (model/host.py): a hidden pile's size is shown
-    # to every seat (engine/view.py) unless it is hidden as `all`
-    areas = {k for k, (kind, _) in fields.player_init.items() if kind == "area"}
-    counted = {
-        (where, name)
-        for where, init, hidden in (
-            ("global", fields.global_init, fields.hidden_global),
-            ("player", fields.player_init, fields.hidden_player),
-        )
-        for name, (kind, _) in init.items()
-        if name in hidden and name not in fields.hidden_all and kind in ("pile", "area")
-    }
-    marks = host.settle_secrets(
-        fields.hidden_global,
-        fields.hidden_player,
-        counted,
-        bool(areas & fields.hidden_player),
-        secret_marks,
-    )
+
+    settled = _settle_secrets(host, fields, marks)
+    texts = None if unchecked else _texts(host, env, fields)
+    if host.diagnostics:
+        return Compiled(None, _faults(data, host.diagnostics), env.count_used, settled, texts)
+
     limits = read_limits(data)
     warnings = unused_events(data, env) + limits.warnings() + untexted_options(data) + unasked
     warnings += uncited_knobs(data)
-    if notes is not None:
-        notes["count_used"] = env.count_used
-        notes["secret_marks"] = marks
-        if not lazy:  # every text resolved, for the analyses of the whole (model/texts.py)
-            texts = host.rule_texts
-            texts.events = env.events
-            texts.hidden_global = frozenset(fields.hidden_global)
-            texts.hidden_player = frozenset(fields.hidden_player)
-            texts.piles = frozenset(
-                (where, name)
-                for where, init, hidden in (
-                    ("global", fields.global_init, fields.hidden_global),
-                    ("player", fields.player_init, fields.hidden_player),
-                )
-                for name, (kind, _) in init.items()
-                if name in hidden and kind in ("pile", "area")
-            )
-            texts.remembered = frozenset(
-                n for n in fields.remember if fields.player_init.get(n, ("pile",))[0] != "pile"
-            )
-            texts.hidden_areas = bool(areas & fields.hidden_player)
-            notes["texts"] = texts
-    if host.diagnostics:
-        # a fault inside a rule function is found at every call site: report it once
-        faults = fold_unbound_seat_names(data, host.diagnostics)
-        unique = {(d.code, d.file, d.line, d.column, d.message): d for d in faults}
-        raise RulesError(sorted(unique.values(), key=Diagnostic.sort_key))
-
-    return Rules(
+    rules = Rules(
         env=env,
         program=flow.program,
         global_init=fields.global_init,
@@ -270,10 +254,64 @@ def build_rules(
         limits=limits,
         local=fields.local,
         origins=host.origins(),
-        probes=probes,
-        journal=journal,
+        probes=plan.probes,
+        journal=plan.journal,
         costs=costs,
         remember=fields.remember,
         words=words,
-        secret_vars=marks[SECRET_VARS],
+        secret_vars=settled[SECRET_VARS],
     )
+    return Compiled(rules, (), env.count_used, settled, texts)
+
+
+def _hidden_piles(fields: StateFields) -> Iterator[tuple[str, str, bool]]:
+    """(global or player, name, hidden as `all`) of each hidden pile and area."""
+    for where, init, hidden in (
+        ("global", fields.global_init, fields.hidden_global),
+        ("player", fields.player_init, fields.hidden_player),
+    ):
+        for name, (kind, _) in init.items():
+            if name in hidden and kind in ("pile", "area"):
+                yield where, name, name in fields.hidden_all
+
+
+def _hidden_areas(fields: StateFields) -> bool:
+    """Whether an area of a seat's pieces is hidden (what its pieces grant then reads it)."""
+    return any(
+        kind == "area" and name in fields.hidden_player
+        for name, (kind, _) in fields.player_init.items()
+    )
+
+
+def _settle_secrets(
+    host: DslHost, fields: StateFields, marks: SecretMarks | None
+) -> dict[Any, Any]:
+    """Which decisions depend on a hidden field (model/host.py), or `marks`, another build's
+    word for it: a hidden pile's size is shown to every seat (engine/view.py) unless it is
+    hidden as `all`."""
+    counted = {(where, name) for where, name, to_all in _hidden_piles(fields) if not to_all}
+    return host.settle_secrets(
+        fields.hidden_global, fields.hidden_player, counted, _hidden_areas(fields), marks
+    )
+
+
+def _texts(host: DslHost, env: Env, fields: StateFields) -> Texts:
+    """Every text the build resolved, with what the analyses of the whole need to read them."""
+    texts = host.rule_texts
+    texts.events = env.events
+    texts.hidden_global = frozenset(fields.hidden_global)
+    texts.hidden_player = frozenset(fields.hidden_player)
+    texts.piles = frozenset((where, name) for where, name, _ in _hidden_piles(fields))
+    texts.remembered = frozenset(
+        n for n in fields.remember if fields.player_init.get(n, ("pile",))[0] != "pile"
+    )
+    texts.hidden_areas = _hidden_areas(fields)
+    return texts
+
+
+def _faults(data: Any, diagnostics: list[Diagnostic]) -> tuple[Diagnostic, ...]:
+    """Every fault once, in file order."""
+    # a fault inside a rule function is found at every call site: report it once
+    faults = fold_unbound_seat_names(data, diagnostics)
+    unique = {(d.code, d.file, d.line, d.column, d.message): d for d in faults}
+    return tuple(sorted(unique.values(), key=Diagnostic.sort_key))

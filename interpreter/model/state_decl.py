@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.dsl.compiler import Env
+from interpreter.dsl.runtime import initial_value
 from interpreter.model.host import DslHost
 from interpreter.model.values import hint, plain
 
@@ -36,7 +37,7 @@ class StateFields:
         default_factory=lambda: {scope: [] for scope in LOCAL_SCOPES}
     )
     # `remember: [field, ...]`: ids a seat sees leave one of these piles for a place it cannot
-    # see are remembered there (engine/knowledge.py); the search bot's sampler keeps them there.
+    # see are remembered there (infoset/knowledge.py); the search bot's sampler keeps them there.
     # A hidden per-seat counter or value named here changes in full sight (only its total is
     # kept face down): the sampler keeps its true value
     remember: tuple[str, ...] = ()
@@ -166,14 +167,3 @@ def _field_kind(decl: Any) -> tuple[str, Any]:
         if kind in decl:
             return kind, plain(decl[kind]) if kind in ("counter", "value") else None
     return "value", None
-
-
-def initial_value(kind: str, start: Any) -> Any:
-    """A field's value at the start of a game (and of its phase or round, when it is local)."""
-    if kind == "counter":
-        return int(start or 0)
-    if kind == "bag":
-        return dict.fromkeys(start, 0)
-    if kind in ("pile", "area"):
-        return []
-    return start

@@ -129,6 +129,14 @@ class Words:
         """An option id as its family's text, filled with names (the id in words without one)."""
         return option_words(option, self.labels, self.options)[0]
 
+    def choice(self, option: str, declined: str = "") -> str:
+        """The log's words for a taken option that writes no line itself: its family's text;
+        an option that declines a step (``pass``) also says what it declined, ``declined``:
+        the step's label (``Pass (build)``), for "seat 2: Pass" alone does not say it."""
+        text = self.option(option)
+        asked = declined.strip().rstrip("?").strip()
+        return f"{text} ({asked})" if asked else text
+
     def text(self, value: Any) -> str:
         """A value as a log line shows it: ids as names, a list in a sentence ("A, B and C")."""
         return named(value, self.names)

@@ -8,6 +8,7 @@ declarations only through these objects, never the raw tree.
 
 ``nodes`` (``Pos``, plain values, typed readers of a tree node), ``header`` (a rule file's
 id, title, player counts, game options), ``sections`` (catalogs, tables, state fields,
-scoring words), ``presentation`` (the ``presentation:`` section), ``ruleset`` (``Ruleset``,
-the whole).
+scoring words), ``presentation`` (the ``presentation:`` section), ``flow`` (the steps of
+``flow:`` and ``phases:``), ``hooks`` (catalog entries' ``on:`` hooks), ``definitions``
+(functions, procedures, events, sets, extension points), ``ruleset`` (``Ruleset``, the whole).
 """

@@ -16,12 +16,13 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, TypeAlias, TypeVar
 
-from interpreter.load.locate import is_map, is_seq, key_position, node_position
+from interpreter.load.locate import is_map, is_seq, key_position, node_position, position_of
 
 __all__ = [
     "NOWHERE",
     "Plain",
     "Pos",
+    "TreePath",
     "empty_map",
     "frozen_map",
     "items_of",
@@ -31,11 +32,17 @@ __all__ = [
     "seq_of",
     "text",
     "texts",
+    "value_at",
+    "written_at",
 ]
 
 # A value as YAML writes it, once out of the tree: what a catalog attribute, a table or a
 # player-count row holds (the rule language's own values)
 Plain: TypeAlias = "str | int | float | bool | None | list[Plain] | dict[str, Plain]"
+
+# Where a typed object sits in the composed tree, from its top: the keys and list indexes a
+# JSON pointer (``/phases/builder/0/choose``) is made of
+TreePath: TypeAlias = tuple[str | int, ...]
 
 V = TypeVar("V")
 
@@ -64,6 +71,18 @@ def key_pos(container: object, key: object) -> Pos:
 def node_pos(node: object) -> Pos:
     """Where a map or list of the tree starts."""
     return Pos(*node_position(node))
+
+
+def written_at(container: object, key: object) -> Pos:
+    """Where an author reads ``container[key]`` as written: its key (a list item: the item),
+    else its value where the key has no recorded place (a YAML merge)."""
+    found = key_position(container, key)
+    return Pos(*(found if found[1] is not None else position_of(container, key)))
+
+
+def value_at(container: object, key: object) -> Pos:
+    """Where the value ``container[key]`` was written (its key where the value has none)."""
+    return Pos(*position_of(container, key))
 
 
 def plain(value: object) -> Plain:

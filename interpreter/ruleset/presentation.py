@@ -9,7 +9,11 @@ changes no rule; the web table and the terminal read it through ``table/presente
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import (
+    dataclass,
+    field,
+    field as default_field,  # where a class has a `field` of its own
+)
 
 from interpreter.load.locate import is_map
 from interpreter.ruleset.nodes import (
@@ -24,6 +28,7 @@ from interpreter.ruleset.nodes import (
     seq_of,
     text,
     texts,
+    value_at,
 )
 
 __all__ = [
@@ -95,6 +100,8 @@ class DrawSpec:
     max: Plain = None
     table: str | None = None
     pos: Pos = NOWHERE
+    # where each part written was written (its value): "spaces", ..., "occupants/0", ...
+    places: Mapping[str, Pos] = default_field(default_factory=empty_map)
 
     @classmethod
     def from_node(cls, name: str, node: object, pos: Pos) -> DrawSpec:
@@ -118,7 +125,17 @@ class DrawSpec:
             plain(node.get("max")),
             name_of("table"),
             pos,
+            _places(node),
         )
+
+
+def _places(node: Mapping[object, object]) -> Mapping[str, Pos]:
+    """Where each part of a map was written (a list's items as ``part/index``)."""
+    found: dict[str, Pos] = {}
+    for key, value in node.items():
+        found[str(key)] = value_at(node, key)
+        found.update({f"{key}/{i}": value_at(value, i) for i in range(len(seq_of(value)))})
+    return frozen_map(found)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +147,8 @@ class CardSpec:
     vp: str = "vp"
     kind: str | None = None
     pos: Pos = NOWHERE
+    # the parts written, in order, each with the attribute it names and where that was written
+    written: tuple[tuple[str, str, Pos], ...] = ()
 
     def attribute(self, part: str) -> str | None:
         """The attribute shown as ``part`` ("cost", "vp" or "kind")."""
@@ -138,7 +157,17 @@ class CardSpec:
     @classmethod
     def from_node(cls, catalog: str, node: object, pos: Pos) -> CardSpec:
         spec = texts(node)
-        return cls(catalog, spec.get("cost", "cost"), spec.get("vp", "vp"), spec.get("kind"), pos)
+        written = tuple(
+            (str(k), str(v), value_at(node, k)) for k, v in (node.items() if is_map(node) else ())
+        )
+        return cls(
+            catalog,
+            spec.get("cost", "cost"),
+            spec.get("vp", "vp"),
+            spec.get("kind"),
+            pos,
+            written,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +180,7 @@ class GestureSpec:
     about: str | None = None  # a field named in the text as {about}
     confirm: str = "Confirm"
     pos: Pos = NOWHERE
+    about_pos: Pos = NOWHERE  # where the `about:` field's name was written
 
     @classmethod
     def from_node(cls, step: str, node: object, pos: Pos) -> GestureSpec:
@@ -162,6 +192,7 @@ class GestureSpec:
             spec.get("about"),
             spec.get("confirm") or "Confirm",
             pos,
+            value_at(node, "about") if "about" in spec else NOWHERE,
         )
 
 
@@ -175,14 +206,26 @@ class ActSpec:
     field: str
     part: int
     pos: Pos
+    short: bool = False  # written as the field's name alone
+    field_pos: Pos = NOWHERE  # where the field's name was written
+    part_pos: Pos = NOWHERE  # where the part was written (the family's key when it was not)
 
     @classmethod
-    def from_node(cls, family: str, node: object, pos: Pos) -> ActSpec:
+    def from_node(cls, family: str, node: object, pos: Pos, value: Pos = NOWHERE) -> ActSpec:
+        """``value``: where the entry's value was written (the field's name, when short)."""
         if is_map(node):
             part = node.get("part")
             whole = isinstance(part, int) and not isinstance(part, bool)
-            return cls(family, text(node.get("field")), part if whole and part else 1, pos)
-        return cls(family, text(node), 1, pos)
+            return cls(
+                family,
+                text(node.get("field")),
+                part if whole and part else 1,
+                pos,
+                False,
+                value_at(node, "field") if "field" in node else pos,
+                value_at(node, "part") if "part" in node else pos,
+            )
+        return cls(family, text(node), 1, pos, True, value, value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,12 +279,17 @@ class PresentationSection:
             ),
             options=frozen_map({k: OptionStyle.from_node(k, v, p) for k, v, p in part("options")}),
             draw=frozen_map({k: DrawSpec.from_node(k, v, p) for k, v, p in part("draw")}),
-            cards=frozen_map({k: CardSpec.from_node(k, v, p) for k, v, p in part("cards") if v}),
+            cards=frozen_map({k: CardSpec.from_node(k, v, p) for k, v, p in part("cards")}),
             gestures=frozen_map(
                 {k: GestureSpec.from_node(k, v, p) for k, v, p in part("gestures") if v}
             ),
             ends=frozen_map(texts(node.get("ends"))),
             counts=frozen_map({k: tuple(str(w) for w in seq_of(v)) for k, v, _ in part("counts")}),
-            acts=frozen_map({k: ActSpec.from_node(k, v, p) for k, v, p in part("acts")}),
+            acts=frozen_map(
+                {
+                    k: ActSpec.from_node(k, v, p, value_at(node.get("acts"), k))
+                    for k, v, p in part("acts")
+                }
+            ),
             pos=pos,
         )

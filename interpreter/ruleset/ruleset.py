@@ -22,18 +22,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.compose.rulefiles import load_rules_data
-from interpreter.load.locate import is_map
+from interpreter.load.locate import is_map, is_seq
+from interpreter.ruleset.definitions import Definitions
+from interpreter.ruleset.flow_steps import FlowSection
 from interpreter.ruleset.header import Header
+from interpreter.ruleset.hooks import Hook, hooks_of
 from interpreter.ruleset.nodes import (
     NOWHERE,
     Plain,
     Pos,
+    TreePath,
     empty_map,
     frozen_map,
     items_of,
     key_pos,
     node_pos,
-    plain,
 )
 from interpreter.ruleset.presentation import PresentationSection
 from interpreter.ruleset.sections import Catalog, Entry, FieldDecl, ScoringWords, Table
@@ -51,6 +54,9 @@ class Ruleset:
     fields: tuple[FieldDecl, ...] = ()
     scoring: ScoringWords = field(default_factory=ScoringWords)
     presentation: PresentationSection = field(default_factory=PresentationSection)
+    flow: FlowSection = field(default_factory=FlowSection)
+    hooks: tuple[Hook, ...] = ()
+    definitions: Definitions = field(default_factory=Definitions)
     pos: Pos = NOWHERE
     # the composed tree itself, for model/ and check/ (see the module's docstring)
     data: Any = field(default=None, repr=False, compare=False)
@@ -71,7 +77,9 @@ class Ruleset:
             ),
             tables=frozen_map(
                 {
-                    name: Table(name, plain(node), key_pos(data.get("tables"), name))
+                    name: Table.from_node(
+                        name, node, key_pos(data.get("tables"), name), ("tables", name)
+                    )
                     for name, node in items_of(data.get("tables"))
                 }
             ),
@@ -85,6 +93,9 @@ class Ruleset:
             presentation=PresentationSection.from_node(
                 data.get("presentation"), key_pos(data, "presentation")
             ),
+            flow=FlowSection.from_data(data),
+            hooks=hooks_of(data),
+            definitions=Definitions.from_data(data),
             pos=node_pos(data),
             data=data,
         )
@@ -92,6 +103,14 @@ class Ruleset:
     def table_values(self) -> dict[str, Plain]:
         """Every table by name, as plain values (what a ``{TABLE}`` in a text reads)."""
         return {name: t.value for name, t in self.tables.items()}
+
+    def rule_strings(self) -> list[tuple[TreePath, str]]:
+        """Every text value of the tree (keys are names, not texts) with its path, prose left
+        out (``doc``, ``title``, ``description``, ``label``): where the rule texts name
+        things, for the checks that find a name's uses without compiling anything."""
+        out: list[tuple[TreePath, str]] = []
+        _strings(self.data, (), out)
+        return out
 
     def entry(self, key: str) -> Entry | None:
         """The catalog entry of an id, or None (catalogs in order; the first one holding it)."""
@@ -106,3 +125,19 @@ def load_ruleset(name_or_path: str, overlays: Sequence[str] = ()) -> Ruleset:
     """Load, compose and schema-check rule files into the typed :class:`Ruleset`, without
     compiling them (what a driver reads before any game is made: the terminal's words)."""
     return Ruleset.from_data(load_rules_data(name_or_path, overlays)[0])
+
+
+# keys whose values are prose, never rule text: names in them are not uses
+_PROSE_KEYS = frozenset({"doc", "title", "description", "label"})
+
+
+def _strings(node: object, path: TreePath, out: list[tuple[TreePath, str]]) -> None:
+    if is_map(node):
+        for k, v in node.items():
+            if str(k) not in _PROSE_KEYS:
+                _strings(v, (*path, k), out)
+    elif is_seq(node):
+        for i, v in enumerate(node):
+            _strings(v, (*path, i), out)
+    elif isinstance(node, str):
+        out.append((path, str(node)))

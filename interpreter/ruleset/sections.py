@@ -11,17 +11,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from interpreter.load.locate import is_map
+from interpreter.load.locate import is_map, is_seq
 from interpreter.ruleset.nodes import (
     NOWHERE,
     Plain,
     Pos,
+    TreePath,
     frozen_map,
     items_of,
     key_pos,
     plain,
     seq_of,
     text,
+    value_at,
 )
 
 __all__ = [
@@ -32,6 +34,7 @@ __all__ = [
     "ScoreComponent",
     "ScoringWords",
     "Table",
+    "TableList",
 ]
 
 FIELD_KINDS = ("counter", "value", "bag", "pile", "area")
@@ -58,6 +61,9 @@ class Catalog:
     entries: Mapping[str, Entry]
     offers_may: bool = False
     pos: Pos = NOWHERE
+    # every attribute its entries have, the defaults' first, then each entry's new ones
+    attributes: tuple[str, ...] = ()
+    piece_fields: tuple[str, ...] = ()  # `fields:`: what each piece of it holds in play
 
     @classmethod
     def from_node(cls, name: str, node: object, pos: Pos = NOWHERE) -> Catalog:
@@ -82,7 +88,20 @@ class Catalog:
             )
             hooks = attrs.get("on") if is_map(attrs) else None
             may = may or any(is_map(h) and is_map(h.get("may")) for _, h in items_of(hooks))
-        return cls(name, frozen_map(entries), may, pos)
+        attributes = [k for k, _ in items_of(defaults)]
+        for _, attrs in items_of(listed):
+            attributes.extend(k for k, _ in items_of(attrs) if k not in attributes)
+        pieces = tuple(k for k, _ in items_of(node.get("fields")))
+        return cls(name, frozen_map(entries), may, pos, tuple(attributes), pieces)
+
+
+@dataclass(frozen=True, slots=True)
+class TableList:
+    """A list written in a table (at any depth): its text items, each where it was written
+    (what a check of the ids a table lists reports at)."""
+
+    path: TreePath
+    items: tuple[tuple[int, str, Pos], ...]  # (index, text, where), text items only
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,12 +111,39 @@ class Table:
     name: str
     value: Plain
     pos: Pos = NOWHERE
+    lists: tuple[TableList, ...] = ()  # every list in it, outermost first
+
+    @classmethod
+    def from_node(cls, name: str, node: object, pos: Pos, path: TreePath) -> Table:
+        lists: list[TableList] = []
+        _lists_in(node, path, lists)
+        return cls(name, plain(node), pos, tuple(lists))
 
     def at(self, players: int) -> Plain:
         """The value at a player count where the table is by count, else the whole value."""
         if isinstance(self.value, dict):
             return self.value.get(str(players))
         return self.value
+
+
+def _lists_in(node: object, path: TreePath, out: list[TableList]) -> None:
+    if is_map(node):
+        for k, v in node.items():
+            _lists_in(v, (*path, k), out)
+    elif is_seq(node):
+        out.append(
+            TableList(
+                path,
+                tuple(
+                    (i, item, value_at(node, i))
+                    for i, item in enumerate(node)
+                    if isinstance(item, str)
+                ),
+            )
+        )
+        for i, item in enumerate(node):
+            if not isinstance(item, str):
+                _lists_in(item, (*path, i), out)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from interpreter.bots import BOTS, bot_title, default_bot
-from interpreter.load.catalog import list_games
+from interpreter.load.catalog import list_games, search_path
 
 __all__ = ["games_listing", "short_label"]
 
@@ -26,8 +26,35 @@ _OVERLAY_PREFIX = re.compile(r"^With [\w-]+:\s*")
 _NAME_END = re.compile(r" \(|;|:|, |\. |\.$")
 
 
+# the listing last made, and the rule files it was read from (path, size, modification time)
+_kept: tuple[tuple[tuple[str, int, int], ...], dict[str, Any]] | None = None
+
+
 def games_listing() -> dict[str, Any]:
-    """Games (players, overlays, options with their choices and texts) and bot names."""
+    """Games (players, overlays, options with their choices and texts) and bot names.
+
+    Reading it means loading every rule file the package carries (most of a second): it is read
+    again only when one of those files changed, so asking for it (the lobby, ``GET
+    /api/games``) costs the server next to nothing."""
+    global _kept
+    files = _rule_files()
+    if _kept is None or _kept[0] != files:
+        _kept = (files, _read_listing())
+    return _kept[1]
+
+
+def _rule_files() -> tuple[tuple[str, int, int], ...]:
+    """Every rule file on the search path, with its size and modification time."""
+    found = []
+    for root in search_path():
+        if root.is_dir():
+            for path in sorted(root.rglob("*.y*ml")):
+                stat = path.stat()
+                found.append((str(path), stat.st_size, stat.st_mtime_ns))
+    return tuple(found)
+
+
+def _read_listing() -> dict[str, Any]:
     games = []
     for info in list_games():
         games.append(

@@ -13,7 +13,8 @@ from typing import Any
 from interpreter.dsl.loglines import lines_for
 from interpreter.engine.undo import undoable
 from interpreter.engine.view import seat_view
-from interpreter.serve.render import board_html, log_lines
+from interpreter.serve.board_parts import kept_board_html
+from interpreter.serve.render import log_lines
 from interpreter.table.endings import score_rows
 from interpreter.table.gestures import gesture_message
 from interpreter.table.offers import options_of
@@ -88,7 +89,8 @@ def _position(table: Any, seat: int | None, every_seat: bool) -> dict[str, Any]:
         "undo": undoable(state, seat),
         # a run of decisions asked as one move (table/gestures.py), for the seat to move
         "gesture": gesture_message(table, viewer) if to_move == viewer else None,
-        "board": board_html(pres.board(view), pres, viewer, names),
+        # the parts no seat's view changed since they were rendered are not rendered again
+        "board": kept_board_html(table.board_parts, pres, view, names),
         # which board element each option family stands for (static/acts.js)
         "acts": pres.acts,
         "log_from": 0,

@@ -23,8 +23,8 @@ from typing import Any
 from interpreter.bots import UnknownBotError, make_bot
 from interpreter.diagnostics.errors import RulebookError
 from interpreter.diagnostics.suggest import echo
-from interpreter.engine.infoset import SeatView
 from interpreter.engine.undo import watch_undo
+from interpreter.infoset.worlds import SeatView
 from interpreter.model.limits import GameLimitError
 from interpreter.serve.caps import Caps, compile_game, is_uploaded
 from interpreter.serve.replaying import NotCached, ReplayCache

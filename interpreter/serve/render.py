@@ -18,10 +18,13 @@ from interpreter.table.presenter import Board, Chip, Field, Presentation, Zone
 from interpreter.table.seat_names import seat_colour, with_names
 
 __all__ = [
+    "board_frame",
     "board_html",
     "log_lines",
     "score_table_html",
     "seat_name",
+    "seat_zone_html",
+    "shared_zone_html",
 ]
 
 
@@ -65,21 +68,42 @@ def board_html(
 ) -> str:
     """The shared zones, then every seat (the viewer's own first, marked); with ``names``,
     each seat's area titled by its name, in its colour."""
-    parts = [f'<div class="round">Round {board.round}</div>']
-    parts.append('<div class="zones">')
-    parts.extend(_zone(zone, pres, "", names=names) for zone in board.zones)
-    parts.append('</div><div class="seats">')
     own = [z for z in board.seats if z.seat == viewer]
     others = [z for z in board.seats if z.seat != viewer]
-    for zone in own + others:
-        classes = ["seat"]
-        if zone.seat == viewer:
-            classes.append("own")
-        if zone.seat == board.to_move:
-            classes.append("to-move")
-        parts.append(_zone(zone, pres, " ".join(classes), you=zone.seat == viewer, names=names))
-    parts.append("</div>")
-    return "".join(parts)
+    return board_frame(
+        board.round,
+        [shared_zone_html(zone, pres, names) for zone in board.zones],
+        [seat_zone_html(zone, pres, viewer, board.to_move, names) for zone in own + others],
+    )
+
+
+def board_frame(round_no: int, zones: Sequence[str], seats: Sequence[str]) -> str:
+    """The board from its parts: the shared zones' HTML, then the seats' (the viewer's first)."""
+    return (
+        f'<div class="round">Round {round_no}</div><div class="zones">{"".join(zones)}'
+        f'</div><div class="seats">{"".join(seats)}</div>'
+    )
+
+
+def shared_zone_html(zone: Zone, pres: Presentation, names: Sequence[str] | None = None) -> str:
+    """One shared zone's section."""
+    return _zone(zone, pres, "", names=names)
+
+
+def seat_zone_html(
+    zone: Zone,
+    pres: Presentation,
+    viewer: int,
+    to_move: int | None,
+    names: Sequence[str] | None = None,
+) -> str:
+    """One seat's section: marked as the viewer's own, as the seat to move."""
+    classes = ["seat"]
+    if zone.seat == viewer:
+        classes.append("own")
+    if zone.seat == to_move:
+        classes.append("to-move")
+    return _zone(zone, pres, " ".join(classes), you=zone.seat == viewer, names=names)
 
 
 def _zone(
@@ -143,4 +167,6 @@ def _chip(chip: Chip, pres: Presentation) -> str:
     style = f' style="--chip:{escape(colour)}"' if colour else ""
     tip = escape(pres.doc(chip.key) if chip.key else "")
     mark = f'<span class="icon">{escape(icon)}</span>' if icon else ""
-    return f'<span class="chip"{style} title="{tip}">{mark}{escape(chip.text)}</span>'
+    # the id it stands for: a card of the same id shows the chip's words (static/table.js)
+    key = f' data-key="{escape(chip.key)}"' if chip.key else ""
+    return f'<span class="chip"{style}{key} title="{tip}">{mark}{escape(chip.text)}</span>'

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.engine.savefile import SaveGame, result_to_dict
+from interpreter.serve.board_parts import BoardParts
 from interpreter.serve.randoms import PRACTICE_SEEDS
 from interpreter.table.presenter import Presentation
 from interpreter.table.seat_names import seat_names
@@ -63,6 +64,8 @@ class Table:
     shown: int = -1
     # each seat's message at the present position, without its log (messages.seat_message)
     messages: dict[Any, dict[str, Any]] = field(default_factory=dict, repr=False)
+    # the parts of the seats' boards, kept between seats and between moves (board_parts.py)
+    board_parts: BoardParts = field(default_factory=BoardParts, repr=False)
     # the worded options of the seat to move, as the table's worker sent them (offloop.py);
     # None: worded here from the state (a table whose rules run in the server's process)
     options: list[dict[str, Any]] | None = field(default=None, repr=False)

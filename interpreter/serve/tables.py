@@ -23,9 +23,9 @@ from interpreter.bots import UnknownBotError, make_bot
 from interpreter.bots.registry import plays
 from interpreter.diagnostics.errors import RulebookError
 from interpreter.diagnostics.suggest import did_you_mean, echo
-from interpreter.engine.infoset import SeatView
 from interpreter.engine.savefile import SaveGame, result_to_dict
 from interpreter.engine.undo import taken_back, watch_undo
+from interpreter.infoset.worlds import SeatView
 from interpreter.load.catalog import game_dirs
 from interpreter.serve.caps import Caps, compile_game
 from interpreter.serve.randoms import PRACTICE_SEEDS, draw_seed, new_table_id, new_token

@@ -10,7 +10,7 @@ from typing import Any
 
 from interpreter.diagnostics.errors import RulebookError
 from interpreter.diagnostics.suggest import echo
-from interpreter.engine.infoset import SeatView
+from interpreter.infoset.worlds import SeatView
 from interpreter.table.answers import standing_answer
 
 __all__ = ["answered_choice", "automatic_move", "bot_choice", "retrieved", "stopped", "trial"]

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from interpreter.diagnostics.errors import ConfigError, RulebookError, RulesError
-from interpreter.engine.infoset import SeatView
+from interpreter.infoset.worlds import SeatView
 from interpreter.model.limits import GameLimitError
 
 __all__ = [
@@ -127,7 +127,7 @@ def load_spec_game(spec: SimSpec) -> Any:
 
 
 # a seat's view, built only when a bot first reads it (``random`` never pays for it); bots that
-# search draw full states consistent with it (engine/infoset.py)
+# search draw full states consistent with it (infoset/worlds.py)
 LazyView = SeatView
 
 

@@ -28,7 +28,7 @@ game's count) or, for ``capacity``, an attribute of the piece's catalog entry.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from interpreter.ruleset.nodes import Plain
@@ -191,9 +191,7 @@ def _cards(pres: Looks, value: Any) -> Drawing | None:
     if isinstance(value, Mapping):  # a bag: each entry once, with how many are left
         for key, n in value.items():
             if isinstance(n, int) and not isinstance(n, bool) and n > 0:
-                face = pres.card_face(str(key))
-                face.count = n
-                faces.append(face)
+                faces.append(replace(pres.card_face(str(key)), count=n))
     elif isinstance(value, list):
         for item in value:
             key = _piece_key(item)

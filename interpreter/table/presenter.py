@@ -115,6 +115,9 @@ class Presentation:
     # the options already worded, by (option, preview, cost): the same few come back at every
     # decision of a game, and wording one is most of listing it
     _options: dict[tuple[Any, ...], dict[str, str]] = field(default_factory=dict, repr=False)
+    # each catalog entry's card face (it depends on the entry alone; a drawing copies a face
+    # it changes): a drawn grid shows every entry again whenever one of its spaces changes
+    _faces: dict[str, Face] = field(default_factory=dict, repr=False)
 
     @classmethod
     def from_data(cls, data: object) -> Presentation:
@@ -262,6 +265,12 @@ class Presentation:
         """A catalog entry as a card: its name, cost, VP and kind (the attributes its catalog
         names under ``presentation: cards:``, else those called ``cost`` and ``vp``), colour,
         icon and ``doc:`` text. The web table draws it; the terminal's ``? NAME`` prints it."""
+        face = self._faces.get(key)
+        if face is None:
+            face = self._faces[key] = self._face(key)
+        return face
+
+    def _face(self, key: str) -> Face:
         piece = self.pieces.get(key) or {}
         catalog = self.catalog_of.get(key, "")
         spec = self.cards.get(catalog) or CardSpec(catalog)
@@ -296,26 +305,47 @@ class Presentation:
         """Group a seat's view into zones of fields, internal fields left out."""
         viewer = view.get("seat")
         players = len(view.get("players", []))
-        shared = {k: v for k, v in view.get("global", {}).items() if k not in self.internal}
-        zones: list[Zone] = []
-        for title, names in self.zones:
-            fields = [self._field(n, shared.pop(n), viewer, players) for n in names if n in shared]
-            if fields:
-                zones.append(Zone(title, fields))
-        if shared:
-            zones.append(
-                Zone("Table", [self._field(n, v, viewer, players) for n, v in shared.items()])
-            )
-        seats: list[Any] = []
-        for player in view.get("players", []):
-            seat = int(player.get("seat", len(seats)))
-            fields = [
-                self._field(n, v, viewer, players)
-                for n, v in player.items()
-                if n != "seat" and n not in self.internal
-            ]
-            seats.append(Zone(f"Seat {seat}", fields, seat=seat))
+        zones = [
+            zone
+            for title, values in self.shared_groups(view.get("global", {}))
+            if (zone := self.zone(title, values, viewer, players)).fields
+        ]
+        seats = [
+            self.zone(f"Seat {seat}", values, viewer, players, seat)
+            for seat, values in self.seat_groups(view.get("players", []))
+        ]
         return Board(int(view.get("round", 0)), view.get("to_move"), zones, seats)
+
+    def shared_groups(self, shared: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+        """The shared fields of a view by zone, each zone's in its order (internal fields left
+        out, the fields no zone names last, under "Table"); a zone may be empty."""
+        left = {k: v for k, v in shared.items() if k not in self.internal}
+        groups = [
+            (title, {n: left.pop(n) for n in names if n in left}) for title, names in self.zones
+        ]
+        if left:
+            groups.append(("Table", left))
+        return groups
+
+    def seat_groups(self, players: list[Mapping[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
+        """Each seat's number and its fields (internal fields left out), in the view's order."""
+        groups: list[tuple[int, dict[str, Any]]] = []
+        for player in players:
+            seat = int(player.get("seat", len(groups)))
+            values = {n: v for n, v in player.items() if n != "seat" and n not in self.internal}
+            groups.append((seat, values))
+        return groups
+
+    def zone(
+        self,
+        title: str,
+        values: Mapping[str, Any],
+        viewer: Any,
+        players: int,
+        seat: int | None = None,
+    ) -> Zone:
+        """One zone of fields, each described as ``viewer`` reads it."""
+        return Zone(title, [self._field(n, v, viewer, players) for n, v in values.items()], seat)
 
     def _field(self, name: str, value: Any, viewer: Any = None, players: int = 0) -> Field:
         spec = self.draw.get(name)

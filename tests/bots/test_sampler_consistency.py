@@ -15,9 +15,9 @@ from collections import Counter
 
 import pytest
 
-from interpreter.engine.infoset import determinise
 from interpreter.engine.invariant_checks import broken_names
 from interpreter.engine.loader import load_game
+from interpreter.infoset.worlds import determinise
 
 DRAFT = "tests/toy-draft/ruleset.yaml"
 

@@ -28,8 +28,8 @@ from collections import Counter
 
 import pytest
 
-from interpreter.engine.infoset import determinise
 from interpreter.engine.loader import load_game
+from interpreter.infoset.worlds import determinise
 
 RING = "tests/toy-ring-draft/ruleset.yaml"
 DRAFT = "tests/toy-draft/ruleset.yaml"

@@ -8,8 +8,8 @@ import pytest
 
 from interpreter.bots import UnknownBotError, make_bot
 from interpreter.bots.search import SearchBot
-from interpreter.engine.infoset import SeatView, determinise
 from interpreter.engine.loader import load_game
+from interpreter.infoset.worlds import SeatView, determinise
 
 
 def _mid_game(name: str, players: int, overlays: list[str], seed: int, decisions: int):

@@ -12,8 +12,8 @@ from interpreter.bots import make_bot
 from interpreter.cli.human import HumanPlayer
 from interpreter.cli.main import main
 from interpreter.cli.play import presentation_of
-from interpreter.engine.infoset import SeatView
 from interpreter.engine.loader import load_game
+from interpreter.infoset.worlds import SeatView
 from interpreter.table.answers import asked, questions
 from interpreter.table.offers import options_of
 

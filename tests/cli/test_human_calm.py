@@ -25,7 +25,7 @@ def first_state_offering(game: str, players: int, family: str, seed: int = 5):
     """A real state where seat 0 decides and an option of ``family`` is legal."""
     state = load_game(game, players).new_state(seed)
     bots = [make_bot("random", seat, seed) for seat in range(players)]
-    from interpreter.engine.infoset import SeatView
+    from interpreter.infoset.worlds import SeatView
 
     while not state.is_over:
         legal = state.legal_options()

@@ -5,7 +5,7 @@ that no seat learns the secret from its being taken (tests/engine/test_forced_hi
 mark is a step's, found at load; in a given state what every seat sees may settle the options
 all the same: a San Juan seat with no card in hand (every seat sees the hand's size) can only
 pass; a Puerto Rico seat with no black market pays with no hidden VP chip. There the engine
-takes the one option (engine/forced.py), and goes on asking wherever the others cannot know.
+takes the one option (infoset/forced.py), and goes on asking wherever the others cannot know.
 Saves of format 3, made when every such decision was asked, still replay exactly.
 """
 
@@ -18,8 +18,8 @@ import pytest
 
 from interpreter import load_game
 from interpreter.cli.main import main
-from interpreter.engine import forced
 from interpreter.engine.savefile import FORMAT, FORMAT_BY_STEP, SaveGame, read_save
+from interpreter.infoset import forced
 
 
 def san_juan_builder(hand: list[str], **policy: bool):
@@ -35,7 +35,7 @@ def test_a_san_juan_seat_with_no_card_is_not_asked_to_pass():
     state = san_juan_builder([])
     # every seat sees that seat 1's hand is empty: its lone pass is taken, seat 2 is next
     assert state.to_move == 2
-    assert state.log[-1] == (state.round, 1, "seat 1: Pass (the only choice)")
+    assert state.log[-1] == (state.round, 1, "seat 1: Pass (build) (the only choice)")
     assert state.history == ["role:builder", "pass"]
     # as every such decision was asked before (a format 3 save's games)
     by_step = san_juan_builder([], ask_hidden_by_step=True)
@@ -66,7 +66,7 @@ def puerto_rico_builder(**policy: bool):
 def test_a_puerto_rico_seat_without_a_black_market_is_not_asked_to_pass():
     state = puerto_rico_builder()
     assert state.to_move == 2 and "pass" in state.legal_options()
-    assert state.log[-1] == (state.round, 1, "seat 1: Pass (the only choice)")
+    assert state.log[-1] == (state.round, 1, "seat 1: Pass (build) (the only choice)")
     by_step = puerto_rico_builder(ask_hidden_by_step=True)
     assert (by_step.to_move, by_step.legal_options()) == (1, ["pass"])
 
@@ -110,7 +110,7 @@ def test_a_hidden_counter_decides_unless_every_seat_sees_it_change(tmp_path, rem
     state = load_game(str(path), 2).new_state(1)
     if remembered:  # every seat knows seat 0 has no chip: its lone pass is taken
         assert state.is_over
-        assert (1, 0, "seat 0: Pass (the only choice)") in state.log
+        assert (1, 0, "seat 0: Pass (spend a chip) (the only choice)") in state.log
     else:  # the others cannot know: seat 0 is asked
         assert (state.to_move, state.legal_options()) == (0, ["pass"])
 

@@ -62,8 +62,8 @@ def test_a_seat_that_can_afford_nothing_is_asked_like_one_that_can():
     assert able.legal_options() == ["build:indigo-plant", "pass"]
     broke.apply("pass")
     able.apply("pass")
-    # the same words for every seat: a chosen pass
-    assert broke.log[-1] == able.log[-1] == (broke.round, 1, "Pass")
+    # the same words for every seat: a chosen pass, and what it passed (the step's label)
+    assert broke.log[-1] == able.log[-1] == (broke.round, 1, "Pass (build)")
     assert not any("only choice" in text for _r, _s, text in broke.log)
     assert broke.history[-1] == "pass" and broke.to_move == able.to_move == 2
 
@@ -72,7 +72,7 @@ def test_the_old_policy_takes_it_and_says_so():
     broke = builder_turn(["palace"], ask_hidden_forced=False)
     assert broke.ask_hidden_forced is False and broke.copy().ask_hidden_forced is False
     assert broke.to_move == 2  # seat 1 was not asked: everybody learns it could build nothing
-    assert (broke.round, 1, "seat 1: Pass (the only choice)") in broke.log
+    assert (broke.round, 1, "seat 1: Pass (build) (the only choice)") in broke.log
     assert broke.history == ["role:builder", "pass"]
 
 
@@ -93,7 +93,7 @@ def test_a_format_2_save_replays_exactly(tmp_path, capsys):
     seed = 3
     old = play_random(game.new_state(seed, ask_hidden_forced=False), seed)
     # the old policy took forced passes that this engine asks (a hand that affords nothing)
-    assert any(text.endswith(": Pass (the only choice)") for _r, _s, text in old.log)
+    assert any(text.endswith(": Pass (build) (the only choice)") for _r, _s, text in old.log)
     save = SaveGame(
         game="san-juan",
         players=2,

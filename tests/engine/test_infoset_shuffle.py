@@ -1,4 +1,4 @@
-"""Determinisations shuffle with an inlined copy of ``random.Random.shuffle`` (engine/infoset.py,
+"""Determinisations shuffle with an inlined copy of ``random.Random.shuffle`` (infoset/worlds.py,
 for speed): it must give the same permutation and leave the generator in the same place, or
 seeded searches would stop replaying as they did."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from interpreter.engine.infoset import _shuffle
+from interpreter.infoset.worlds import _shuffle
 
 
 def test_the_inlined_shuffle_is_the_standard_one() -> None:

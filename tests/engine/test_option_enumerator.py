@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from interpreter.diagnostics.errors import RulesError
+from interpreter.dsl.emit import Constant, Emitted, emitted
 from interpreter.dsl.runtime import show
 from interpreter.engine.loader import load_game
 from interpreter.engine.options import option_enumerator
@@ -28,14 +29,14 @@ def plain_loop(s: Any, spec: ChooseSpec) -> dict[str, tuple]:
 
     def walk(opt: OptionSpec, depth: int, bound: tuple) -> None:
         if depth == len(opt.slots):
-            if opt.condition is None or opt.condition(s):
-                oid = opt.template(s)
+            if opt.condition is None or opt.condition.fn(s):
+                oid = opt.template.fn(s)
                 if oid not in out:
                     out[oid] = (spec, opt, bound)
             return
         key = opt.slots[depth]
-        values = list(opt.domains[depth](s))
-        order = getattr(opt.domains[depth], "id_order", None)
+        values = list(opt.domains[depth].fn(s))
+        order = opt.domains[depth].id_order
         if order is not None:  # ids: in the order they are declared (dsl/idorder.py)
             values.sort(key=order.__getitem__)
         for x in values:
@@ -48,16 +49,20 @@ def plain_loop(s: Any, spec: ChooseSpec) -> dict[str, tuple]:
     return out
 
 
-def constant(value: str) -> Any:
-    def fn(s: Any) -> str:
-        return value
-
-    fn.constant = value  # type: ignore[attr-defined] # as codegen marks a fixed text
-    return fn
+def constant(value: str) -> Constant:
+    return Constant(value)  # as codegen compiles a fixed text
 
 
 def line(template: Any, slots: tuple = (), domains: tuple = (), condition: Any = None) -> Any:
-    return OptionSpec(template, slots, domains, condition, effect=lambda s: None, log=None)
+    """An option line of plain functions (an Emitted stays as it is)."""
+    return OptionSpec(
+        template if isinstance(template, Emitted) else emitted(template),
+        slots,
+        tuple(emitted(d) for d in domains),
+        None if condition is None else emitted(condition),
+        effect=lambda s: None,
+        log=None,
+    )
 
 
 def test_every_depth_lists_what_the_plain_loop_lists():
@@ -68,7 +73,7 @@ def test_every_depth_lists_what_the_plain_loop_lists():
         return [1, 2, 3][: s.t["a"] + 1]
 
     spec = ChooseSpec(
-        who=lambda s: 0,
+        who=emitted(lambda s: 0),
         label="pick",
         idle_flags=(),
         options=[
@@ -133,7 +138,7 @@ def test_a_listing_gives_what_the_plain_conditions_give(name, players, overlays)
             got = option_enumerator(spec)(s)
             assert list(got.items()) == list(expected.items())
             hoisted |= {o.template for o in spec.options if _per_listing(o)}
-            inline |= {o.template for o in spec.options if getattr(o.template, "parts", None)}
+            inline |= {o.template for o in spec.options if o.template.parts}
             s.apply(rng.choice(s.legal_options()))
     assert hoisted, "no option line of the game had a part computed once a listing"
     assert inline, "no option id of the game was written without a call"
@@ -143,13 +148,19 @@ def test_an_id_of_text_and_for_names_is_written_as_the_template_writes_it():
     def template(s: Any) -> str:
         return f"n:{show(s.t['a'])}/{show(s.t['b'])}"
 
-    template.parts = ("n:", 0, "/", 1)  # type: ignore[attr-defined] # as the model marks it
     values = [1, "x", None, True]
     spec = ChooseSpec(
-        who=lambda s: 0,
+        who=emitted(lambda s: 0),
         label="pick",
         idle_flags=(),
-        options=[line(template, ("a", "b"), (lambda s: values, lambda s: values[:2]))],
+        # the parts as the model gives them (model/host.py)
+        options=[
+            line(
+                Emitted(template, parts=("n:", 0, "/", 1)),
+                ("a", "b"),
+                (lambda s: values, lambda s: values[:2]),
+            )
+        ],
     )
     s = SimpleNamespace(t={}, g={})
     expected = plain_loop(s, spec)
@@ -158,7 +169,7 @@ def test_an_id_of_text_and_for_names_is_written_as_the_template_writes_it():
 
 
 def _per_listing(opt: OptionSpec) -> bool:
-    return getattr(opt.condition, "per_listing", None) is not None
+    return opt.condition is not None and opt.condition.per_listing is not None
 
 
 def test_a_part_computed_once_a_listing_keeps_the_texts_short_cuts(tmp_path):

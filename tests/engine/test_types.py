@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.dsl.compiler import Compiler, Scope
+from interpreter.dsl.compiler import Compiler, Emit, EmitPlan, Scope
 from interpreter.dsl.parser import DslSyntaxError, parse
 from interpreter.dsl.show import show_tree
 from interpreter.dsl.types import SEAT
@@ -23,7 +23,7 @@ def dsl() -> Compiler:
     root = Scope(None)
     root.bindings["chooser"] = ("var", "chooser")
     game.env.types.variables["chooser"] = SEAT
-    return Compiler(game.env, root, checking=True)
+    return Compiler(game.env, root, EmitPlan(Emit.CHECK_ONLY))
 
 
 def fault(dsl: Compiler, text: str, statements: bool = False) -> DslSyntaxError:

@@ -12,7 +12,7 @@ import pytest
 from interpreter.bots import make_bot
 from interpreter.bots.search import SearchBot
 from interpreter.diagnostics.errors import ConfigError
-from interpreter.engine.infoset import SeatView
+from interpreter.infoset.worlds import SeatView
 from interpreter.learn.model import PolicyValueNet, save_model
 from interpreter.learn.model_spaces import composition, spaces_of
 from interpreter.simulate.batch import play_game

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from interpreter.bots import make_bot
-from interpreter.engine.infoset import SeatView
+from interpreter.infoset.worlds import SeatView
 from interpreter.learn.fitting import fit, replay_buffer, stack_records
 from interpreter.learn.model import Adam, PolicyValueNet, save_model
 from interpreter.learn.model_spaces import composition, spaces_of

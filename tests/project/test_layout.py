@@ -26,6 +26,7 @@ LAYERS: list[set[str]] = [
     {"compose"},
     {"ruleset"},
     {"dsl"},
+    {"infoset"},
     {"model"},
     {"engine"},
     {"coverage"},

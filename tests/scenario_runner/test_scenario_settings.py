@@ -81,8 +81,9 @@ def test_without_forced_ask_the_only_option_is_taken_and_the_failure_names_it(tm
     assert o.status == "fail"
     assert "expected seat 0 may: [pass]\n    but seat 1 is to decide" in o.message
     assert (
-        "before this step the engine took seat 0's only option `Pass`, seat 1's only option "
-        "`Pass`, seat 2's only option `Pass`, seat 3's only option `Pass` itself"
+        "before this step the engine took seat 0's only option `Pass (sell a good)`, seat 1's "
+        "only option `Pass (sell a good)`, seat 2's only option `Pass (sell a good)`, seat 3's "
+        "only option `Pass (sell a good)` itself"
     ) in o.message
 
 
@@ -90,7 +91,7 @@ def test_forced_ask_on_a_step_stops_before_that_step_only(tmp_path):
     f = _edited(tmp_path, PR, ", forced: ask}", "}", count=2)
     o = _outcomes(f)[ASKED_STEP]
     assert o.status == "fail"
-    assert "the engine took seat 0's only option `Pass`" in o.message
+    assert "the engine took seat 0's only option `Pass (sell a good)`" in o.message
 
 
 def test_forced_ask_is_the_engine_asking_every_decision():

@@ -6,6 +6,7 @@ accepting it (403: past ``--max-sockets``). Each is asked of a real ``rulebook s
 
 from __future__ import annotations
 
+import os
 import signal
 import socket
 from collections.abc import Iterator
@@ -36,7 +37,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]
         timeout=30,
     )
     assert made.status_code == 201, made.text
-    yield {"port": port, "table": made.json()["id"]}
+    yield {"port": port, "table": made.json()["id"], "process": process}
     process.send_signal(signal.SIGTERM)
     process.wait(timeout=30)
     log = process.stderr.read().decode()
@@ -125,22 +126,42 @@ def _refused_head(port: int, raw: bytes) -> tuple[str, dict[str, str], bytes]:
         return _parsed(_whole_answer(sock))
 
 
+def _log_since(served: dict[str, Any]) -> str:
+    """What the server has written to its log since last asked (a line is written whole
+    before the answer it is about is sent)."""
+    stderr = served["process"].stderr.fileno()
+    os.set_blocking(stderr, False)
+    try:
+        return os.read(stderr, 1 << 20).decode()
+    except BlockingIOError:
+        return ""
+    finally:
+        os.set_blocking(stderr, True)
+
+
 def test_a_request_head_of_200_kb_is_a_431_with_the_headers_and_the_connection_closed(served):
+    _log_since(served)
     raw = b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"a" * 200_000
     status, headers, body = _refused_head(served["port"], raw + b"\r\n\r\n")
     assert status == "HTTP/1.1 431 Request Header Fields Too Large"
     assert headers["connection"] == "close"
     assert b"16 KB" in body, body
     _carries_the_headers(headers)
+    # one warning line, saying who and why (no traceback: the module's server log, at its end)
+    log = _log_since(served).splitlines()
+    assert log == ["a request from 127.0.0.1 was refused (431): its head is over 16 KB"], log
 
 
 def test_a_request_head_of_too_many_fields_is_a_431(served):
     fields = b"".join(b"X-%d: 1\r\n" % n for n in range(200))  # 1.6 KB in all
     raw = b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n" + fields + b"\r\n"
+    _log_since(served)
     status, headers, body = _refused_head(served["port"], raw)
     assert status == "HTTP/1.1 431 Request Header Fields Too Large"
     assert b"100 fields" in body, body
     _carries_the_headers(headers)
+    log = _log_since(served).splitlines()
+    assert log == ["a request from 127.0.0.1 was refused (431): it has over 100 fields"], log
 
 
 def test_a_head_that_never_ends_is_refused_once_past_the_limit(served):

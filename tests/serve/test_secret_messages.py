@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from helpers.serve_api import new_table, state_of, token_of
 from interpreter.check.secrets_trace import reenumerate
-from interpreter.engine.infoset import determinise
+from interpreter.infoset.worlds import determinise
 from interpreter.serve.messages import SPECTATOR, seat_message
 from interpreter.serve.tables import Hub
 

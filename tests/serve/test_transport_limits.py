@@ -134,3 +134,6 @@ def test_a_text_frame_that_is_not_utf8_closes_the_socket_without_a_traceback(tmp
         sock.close()
         log = stopped_log(process)
         assert "Traceback" not in log and "ERROR" not in log
+        # one warning line, saying who
+        said = "a websocket from 127.0.0.1 sent a text frame that is not UTF-8: closed (1007)"
+        assert [line for line in log.splitlines() if "UTF-8" in line] == [said], log

@@ -257,7 +257,7 @@ def _internal_error(tmp: Path) -> Run:
         raise RuntimeError("simulated bug in a check")
 
     (tmp / "ruleset.yaml").write_bytes((ROOT / BASE).read_bytes())  # valid up to the compiler
-    with _patched(rules, "build_rules", broken):
+    with _patched(rules, "compile_rules", broken):
         return run_validate(["ruleset.yaml"], cwd=tmp)
 
 

@@ -210,6 +210,7 @@ _OPERATORS = [
 def _name_types(game: str, file: str) -> dict[str, Any]:
     """The type of each name a rule text of `file` may use bare (constants and ids, state
     fields, flow variables), as the checker sees them in the file's composition."""
+    from interpreter.dsl.compiler import Emit, EmitPlan
     from interpreter.dsl.types import COUNT
     from interpreter.engine.loader import load_game_and_data
     from interpreter.model.rules import build_rules
@@ -218,7 +219,7 @@ def _name_types(game: str, file: str) -> dict[str, Any]:
     base = str(ROOT / "rulesets" / game / "ruleset.yaml")
     _, data = load_game_and_data(base, counts[0], overlays)
     options = {k: (v or {}).get("default") for k, v in (data.get("options") or {}).items()}
-    info = build_rules(data, counts[0], options, for_checking=True).env.types
+    info = build_rules(data, counts[0], options, EmitPlan(Emit.CHECK_ONLY)).env.types
     assert info is not None
     return {
         **info.bound,  # a `let` or a parameter: a global of the same name wins below

@@ -12,6 +12,7 @@ import pytest
 from interpreter.check import validate
 from interpreter.check.act_names import act_faults
 from interpreter.compose.rulefiles import load_rules_data
+from interpreter.ruleset.ruleset import Ruleset
 
 OVERLAY = """\
 overlay: board-clicks
@@ -43,4 +44,4 @@ def test_an_act_naming_nothing_is_r008_at_its_place(tmp_path: Path) -> None:
 def test_the_shipped_acts_name_drawn_fields_and_real_families(game: str) -> None:
     data = load_rules_data(game, [])[0]
     assert data["presentation"]["acts"]  # the check has something to check
-    assert act_faults(data) == []
+    assert act_faults(Ruleset.from_data(data)) == []

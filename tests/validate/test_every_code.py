@@ -134,7 +134,7 @@ def test_a_bug_in_a_check_is_v999_and_the_other_files_are_still_checked(
     def broken(*args, **kwargs):
         raise RuntimeError("simulated bug")
 
-    monkeypatch.setattr(rules, "build_rules", broken)
+    monkeypatch.setattr(rules, "compile_rules", broken)
     (tmp_path / "a.yaml").write_bytes((HERE / "fixtures" / "base" / "ruleset.yaml").read_bytes())
     (tmp_path / "b.yaml").write_text("ruleset: other\ntitle: [unclosed\n")
     codes = [(Path(d.file or "").name, d.code) for d in validate([tmp_path], jobs=1).diagnostics]

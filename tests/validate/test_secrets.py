@@ -21,8 +21,8 @@ import pytest
 from interpreter.check import secrets as secrets_module
 from interpreter.check.secrets import GameRun, SecretsFinder, check_game
 from interpreter.check.secrets_games import check_secrets
-from interpreter.engine import forced
 from interpreter.engine.loader import load_game_and_data
+from interpreter.infoset import forced
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "validate" / "fixtures" / "secrets"
@@ -75,7 +75,7 @@ def test_the_report_is_the_same_however_many_workers_share_the_games() -> None:
 
 
 def test_a_hidden_global_in_an_option_text_is_found_at_its_template() -> None:
-    """Needs the sampler to redraw hidden global scalars (interpreter/engine/infoset.py)."""
+    """Needs the sampler to redraw hidden global scalars (interpreter/infoset/worlds.py)."""
     path = FIXTURES / "option-names-secret.yml"
     report = check_secrets([path], games=3, jobs=1)
     line, _ = _line_of(path, r"log: \"seat \{actor\} guesses")
@@ -113,7 +113,7 @@ def test_san_juan_forced_moves_do_not_leak_when_hidden_forced_moves_are_asked() 
 
 def test_lone_options_taken_where_every_seat_sees_a_hand_is_empty_keep_the_secret() -> None:
     """The engine takes a lone `pass` where the hand is empty (its size is shown) and asks it
-    where the hand holds a card nobody else sees (engine/forced.py): no leak either way."""
+    where the hand holds a card nobody else sees (infoset/forced.py): no leak either way."""
     path = FIXTURES / "lone-by-hand.yml"
     report = check_secrets([path], games=2, jobs=1)
     assert report.decisions > 0

@@ -216,7 +216,7 @@ def test_the_same_sale_without_the_reveal_is_a_leak_at_the_sale_line(tmp_path: P
 
 def test_a_chapel_count_the_public_history_fixes_is_no_leak() -> None:
     """San Juan's chapel pile is `hidden: all`, but every card put there was a public move:
-    the sampler keeps its size (engine/knowledge.py, told sizes), and the count logged is no
+    the sampler keeps its size (infoset/knowledge.py, told sizes), and the count logged is no
     secret."""
     path = FIXTURES / "overlays" / "sj-chapel-count.yml"
     done = _rulebook(str(path.relative_to(ROOT)), "--secrets", "2")

@@ -131,26 +131,25 @@ def test_a_fault_in_a_procedure_is_reported_at_the_call_that_ran_it(tmp_path):
 
 def test_a_lazy_build_sets_up_and_plays_exactly_as_a_full_one():
     # validate sets the later player counts up with lazily resolved, unchecked texts
-    # (build_rules(lazy=True)): the state they reach must be the full build's, decision by
-    # decision, or the set-up check would check something else than what games run
+    # (Emit.UNCHECKED_ON_FIRST_RUN): the state they reach must be the full build's, decision
+    # by decision, or the set-up check would check something else than what games run
     import random
 
+    from interpreter.dsl.compiler import Emit, EmitPlan
     from interpreter.engine.game import Game
     from interpreter.engine.loader import load_game_and_data
-    from interpreter.model.rules import build_rules
+    from interpreter.model.rules import compile_rules
 
     for game, players in (("puerto-rico", 4), ("san-juan", 3)):
         _, data = load_game_and_data(str(ROOT / "rulesets" / game / "ruleset.yaml"), players, ())
         options = {k: v.get("default") for k, v in (data.get("options") or {}).items()}
         states = []
-        notes: dict = {}
-        for lazy in (False, True):
-            # as validation does: the lazy build takes over which decisions a hidden field
-            # decides from the full build (it resolves no text before running it)
-            marks = notes.get("secret_marks") if lazy else None
-            rules = build_rules(
-                data, players, dict(options), lazy=lazy, notes=notes, secret_marks=marks
-            )
+        full = compile_rules(data, players, dict(options))
+        # as validation does: the lazy build takes over which decisions a hidden field
+        # decides from the full build (it resolves no text before running it)
+        lazily = EmitPlan(Emit.UNCHECKED_ON_FIRST_RUN)
+        lazy = compile_rules(data, players, dict(options), lazily, full.marks)
+        for rules in (full.rules_or_raise(), lazy.rules_or_raise()):
             state = Game(rules, "", "", players, (), options, []).new_state(seed=3)
             pick = random.Random(3)
             for _ in range(150):

@@ -40,8 +40,12 @@
       for (const row of rows) row();
     }
 
-    for (const opt of msg.options || []) {
-      if (!most.has(opt.id)) continue;
+    // a long run is a grid of short faces on a phone, as table.js draws a long list
+    const mine = (msg.options || []).filter((opt) => most.has(opt.id));
+    const lead = mine.length >= 4 && window.rulebookLead
+      ? window.rulebookLead(mine.map((opt) => opt.text)) : "";
+    if (mine.length >= 4) fs.classList.add("many");
+    for (const opt of mine) {
       const line = document.createElement("div");
       line.className = "gesture-line";
       const pick = document.createElement("button");
@@ -66,7 +70,9 @@
       less.onclick = () => { count.set(opt.id, Math.max(0, count.get(opt.id) - 1)); refresh(); };
       rows.push(() => {
         const k = count.get(opt.id);
-        pick.textContent = opt.text + (k ? " · " + k + (most.get(opt.id) > 1 ? " of " + most.get(opt.id) : "") : "");
+        const text = opt.text + (k ? " · " + k + (most.get(opt.id) > 1 ? " of " + most.get(opt.id) : "") : "");
+        if (window.rulebookFace) window.rulebookFace(pick, text, lead);
+        else pick.textContent = text;
         pick.setAttribute("aria-pressed", String(k > 0));
         pick.dataset.count = String(k);
         pick.classList.toggle("picked", k > 0);

@@ -64,6 +64,7 @@ if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // no
     // a table stopped by a failing bot or rule says why, in place of the options
     if (msg.error) showError("The game stopped: " + msg.error);
     $("board").innerHTML = msg.board;
+    markCards();
     foldSeats();
     const seats = msg.seats || [];
     let status;
@@ -92,12 +93,17 @@ if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // no
       const fs = document.createElement("fieldset");
       fs.className = "family";
       fs.innerHTML = "<legend>" + esc(group) + "</legend>";
+      // a long list is a grid of short faces on a phone (style.css): each option's name
+      // without the words all of them start with, its preview on a second line
+      const lead = opts.length >= 4 ? commonLead(opts.map((o) => o.text)) : "";
+      if (opts.length >= 4) fs.classList.add("many");
+      if (opts.length === 1 && opts[0].text === group) fs.classList.add("lone");
       for (const opt of opts) {
         const b = document.createElement("button");
         b.type = "button";
         b.className = "option";
         b.dataset.option = opt.id;
-        b.textContent = opt.text;
+        face(b, opt.text, lead);
         if (opt.doc) b.title = opt.doc;
         if (send) b.onclick = () => { box.querySelectorAll("button").forEach((x) => x.disabled = true);
                                       send(opt.id, msg.decision); };
@@ -126,6 +132,69 @@ if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // no
     drawResult(msg.result, seats, msg);
     // other pieces of the page (static/undo.js) follow the messages drawn
     app.dispatchEvent(new CustomEvent("rulebook:state", {detail: msg}));
+  }
+
+  // The words every text of a list starts with (whole words, never a whole text): "Build "
+  // for a builder's buildings.
+  function commonLead(texts) {
+    let lead = texts[0];
+    for (const t of texts) { while (lead && !t.startsWith(lead)) lead = lead.slice(0, -1); }
+    lead = lead.slice(0, lead.lastIndexOf(" ") + 1);
+    return texts.some((t) => !t.slice(lead.length).trim()) ? "" : lead;
+  }
+  // An option's face: its lead words, its name, its preview (after " — "). The text reads
+  // the same to a script or a screen reader (textContent, aria-label); style.css hides the
+  // lead and the dash on a phone's grid.
+  function face(button, text, lead) {
+    const cut = text.indexOf(" — ");
+    const name = cut < 0 ? text : text.slice(0, cut);
+    const span = (cls, words) => {
+      const s = document.createElement("span");
+      s.className = cls;
+      s.textContent = words;
+      return s;
+    };
+    button.replaceChildren();
+    if (lead && name.startsWith(lead)) button.append(span("o-lead", lead));
+    button.append(span("o-name", name.slice(lead && name.startsWith(lead) ? lead.length : 0)));
+    if (cut >= 0) {
+      const detail = span("o-detail", "");
+      detail.append(span("o-dash", " — "), text.slice(cut + 3));
+      button.append(detail);
+    }
+    button.setAttribute("aria-label", text);
+  }
+  window.rulebookFace = face;
+  window.rulebookLead = commonLead;
+
+  // A card that another row of its zone names by a chip of the same id (the coins on a card,
+  // the cards taken) says so on the card: the chip's words after the card's name ("2
+  // coins"), else the row's label without the words of the cards' own label ("Cards taken"
+  // under "Cards": "taken"; the card is then marked off).
+  function markCards() {
+    for (const zone of $("board").querySelectorAll(".zone")) {
+      for (const chip of zone.querySelectorAll("tr .chip[data-key]")) {
+        const row = chip.closest("tr");
+        const key = '.card[data-key="' + chip.dataset.key.replace(/["\\]/g, "\\$&") + '"]';
+        for (const card of zone.querySelectorAll(key)) {
+          const own = card.closest("tr"), name = card.querySelector(".c-name");
+          if (own === row || !name) continue;
+          const said = chip.textContent.trim(), named = name.textContent.trim();
+          let words = said.startsWith(named) ? said.slice(named.length).trim() : "";
+          words = words.replace(/^\((.*)\)$/, "$1");
+          if (!words) {
+            const theirs = new Set(own.querySelector("th").textContent.toLowerCase().split(/\s+/));
+            words = row.querySelector("th").textContent.split(/\s+/)
+              .filter((w) => !theirs.has(w.toLowerCase())).join(" ");
+            card.classList.add("marked-off");
+          }
+          const mark = document.createElement("span");
+          mark.className = "c-mark";
+          mark.textContent = words;
+          card.querySelector("summary").append(mark);
+        }
+      }
+    }
   }
 
   // The other seats' areas fold (a tap on the title); on a phone they start folded, below

@@ -10,14 +10,16 @@ the button. At every decision, with nothing scrolled:
 - laptop: every option button and the seat's whole own area (its coins, colonists, goods,
   buildings: the zone marked ``own``) inside the window;
 - phone: the list of what happened since the seat's last decision (``#recent``, above the
-  options) and the first option button inside the window (a long list of 44 px touch targets,
-  a builder's buildings, runs past it);
+  options), every option button (a long list, a builder's buildings, is a grid of two columns
+  of 44 px targets) and every row of slots an option acts on (a ship when loading: its room
+  and cargo) inside the window;
 - no id of the ruleset (a hyphenated word a player never reads) in the page's text, and no seat
   said by its number.
 
-At the end: the final scores and the log name the person and the bot; what changed since the
-seat's previous decision was marked on the board at most decisions, and board clicks moved the
-game.
+At the end: the final scores and the log name the person and the bot; Puerto Rico's role
+cards said "taken" and the doubloons on them (another row of their zone, on the card); what
+changed since the seat's previous decision was marked on the board at most decisions, and board
+clicks moved the game.
 
 One whole game per test (about 200 decisions in all, both sizes checked at each) keeps each
 test to a few tens of seconds, the test_layout.py games aside.
@@ -61,6 +63,9 @@ BOXES = """() => {
       .map((b) => ({text: b.textContent, box: box(b)})),
     own: box(document.querySelector("#board .zone.own")),
     recent: recent && !recent.hidden ? box(recent) : null,
+    rows: [...document.querySelectorAll("#board .srow.act")]
+      .map((r) => ({text: r.getAttribute("aria-label"), box: box(r)})),
+    marks: [...document.querySelectorAll("#board .card .c-mark")].map((m) => m.textContent),
     scrolled: window.scrollY,
     changed: document.querySelectorAll("#board .changed").length,
     text: document.body.innerText,
@@ -90,9 +95,9 @@ def _check_first_screen(page: Any, size_name: str, where: str) -> dict[str, Any]
         assert not out, f"{where} ({size_name}): options off the first screen: {out[:3]}"
         assert _inside(found["own"], size), f"{where}: own area {found['own']} off the screen"
     else:
-        # a phone's options are 44 px touch targets: a long list (a builder's buildings) runs
-        # past the first screen, which then holds what just happened and the first options
-        assert _inside(found["options"][0]["box"], size), f"{where}: first option off the screen"
+        assert not out, f"{where} ({size_name}): options off the first screen: {out[:3]}"
+        rows = [r["text"] for r in found["rows"] if not _inside(r["box"], size)]
+        assert not rows, f"{where} ({size_name}): what options act on is off the screen: {rows}"
         assert found["recent"] is None or _inside(found["recent"], size), (
             f"{where}: what just happened off the screen: {found['recent']}"
         )
@@ -119,6 +124,7 @@ def test_own_area_and_options_on_the_first_screen_for_every_decision(page, serve
     page.click("#name-form button")
     page.wait_for_selector("#name-form", state="detached")
     decisions = on_board = marked = listed = 0
+    card_marks: set[str] = set()  # what other rows say on a card: a role "taken", its doubloons
     for decisions in range(DECISIONS):
         page.wait_for_selector("button.option:not([disabled]), #scores")
         if page.locator("#scores").count():
@@ -128,6 +134,7 @@ def test_own_area_and_options_on_the_first_screen_for_every_decision(page, serve
             found = _check_first_screen(page, size_name, where)
         marked += found["changed"] > 0
         listed += found["recent"] is not None
+        card_marks.update(found["marks"])
         _words_only(found["text"], ids, where)
         decision = page.get_attribute("#app", "data-decision")
         thing = found["onBoard"]
@@ -143,6 +150,9 @@ def test_own_area_and_options_on_the_first_screen_for_every_decision(page, serve
     # the seat's last decision were shown at most decisions
     assert on_board > decisions // 4, (on_board, decisions)
     assert marked > decisions // 2 and listed > decisions // 2, (marked, listed, decisions)
+    if game == "puerto-rico":  # its role cards say "taken" and the doubloons on them
+        assert "taken" in card_marks, card_marks
+        assert any(re.fullmatch(r"\d+ doubloons?", m) for m in card_marks), card_marks
     scores = page.inner_text("#scores")
     assert "Ana" in scores and BOT_NAME in scores, scores
     log = page.locator("#log li")

@@ -30,7 +30,7 @@ every seat it keeps:
 A place is ``("g", name)`` for a global pile or ``(seat, name)`` for a seat's pile; only piles
 (lists of ids) are followed. A hidden counter named in ``remember:`` (a score whose every
 change all seats see, kept face down only to spare them the counting) needs no recording: the
-sampler keeps its true value (engine/infoset.py; the leak check verifies the claim, L006).
+sampler keeps its true value (infoset/worlds.py; the leak check verifies the claim, L006).
 The size of a pile hidden as ``all`` is followed for every seat alike: it stays known while
 each change of it can be worked out from the sizes every seat sees (:meth:`Recorder.told_sizes`).
 """
@@ -44,7 +44,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from interpreter.dsl.loglines import line_for
-from interpreter.engine.frame import Frame
+from interpreter.infoset.position import Position
 
 __all__ = ["Memo", "Place", "Recorder", "view_digest"]
 
@@ -80,7 +80,7 @@ class Recorder:
         "_told",
     )
 
-    def __init__(self, state: Frame, *, observations: bool = True) -> None:
+    def __init__(self, state: Position, *, observations: bool = True) -> None:
         rules = state.game.rules
         seats = len(state.p)
         self.observations = observations
@@ -147,7 +147,7 @@ class Recorder:
         new._told = self._told
         return new
 
-    def rebase(self, state: Frame) -> Recorder:
+    def rebase(self, state: Position) -> Recorder:
         """A copy that goes on recording on `state`, a world drawn for one seat that shares
         this history (its piles hold other ids, so the next step is compared with them)."""
         new = self.copy()
@@ -186,7 +186,7 @@ class Recorder:
         )
 
     # -- recording ------------------------------------------------------------------------
-    def observe(self, state: Frame, mover: int | None, option_id: str | None) -> None:
+    def observe(self, state: Position, mover: int | None, option_id: str | None) -> None:
         """Note the step just taken (``mover`` chose ``option_id``) for every seat."""
         before = self._piles
         if before is not None:
@@ -210,7 +210,7 @@ class Recorder:
         if self.observations:
             self._observe(state, mover, option_id)
 
-    def _observe(self, state: Frame, mover: int | None, option_id: str | None) -> None:
+    def _observe(self, state: Position, mover: int | None, option_id: str | None) -> None:
         log = state.log
         lines: tuple[str, ...] = ()
         if log is not None:
@@ -224,7 +224,7 @@ class Recorder:
                 (mover, option_id if mover == seat else None, shown, view_digest(view(state, seat)))
             )
 
-    def _snapshot(self, state: Frame) -> dict[Place, tuple]:
+    def _snapshot(self, state: Position) -> dict[Place, tuple]:
         g, p = state.g, state.p
         return {pl: tuple(g[pl[1]] if pl[0] == "g" else p[pl[0]][pl[1]]) for pl in self._places}
 

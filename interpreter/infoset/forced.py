@@ -3,7 +3,7 @@
 The engine takes a decision's only option itself (machine.take_only), and that tells every seat
 that nothing else was legal: by the words "(the only choice)" and by the seat not being asked.
 Where which options are legal may depend on what a seat hides (a `choose` step marked
-``hidden_dependent`` at load: dsl/secrecy.py), that would tell the others a secret; such a
+``hidden_dependent`` at load: infoset/secrecy.py), that would tell the others a secret; such a
 decision is taken only where the state itself shows that its options are the same in every
 world the other seats cannot tell from it, and asked everywhere else, so that its timing says
 nothing.
@@ -18,7 +18,7 @@ iterates it, looks it up, prints it):
     ``len`` and fails on anything else, and an empty one is kept as it is (every world the
     others cannot tell apart holds it empty too);
   - a seat's hidden counter or value named in ``state: remember:``, whose every change every
-    seat sees (engine/infoset.py keeps its true value in every drawn world; the leak check
+    seat sees (infoset/worlds.py keeps its true value in every drawn world; the leak check
     verifies the claim, L006);
 * a flow variable some text sets from a secret (``Rules.secret_vars``; every one when that is
   not known), and every scratch name a hook bound (the copy has none: reading one fails);
@@ -36,17 +36,13 @@ where ``has-stall(p)`` is false) is asked; writing the shown test first lets it 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+from typing import Any, NoReturn, TypeVar
 
-from interpreter.engine.frame import Frame
-
-if TYPE_CHECKING:
-    from interpreter.model.flow import ChooseSpec
-    from interpreter.model.rules import Rules
+from interpreter.infoset.position import Listed, Position, SecretRules
 
 __all__ = ["UnseenRead", "decided_in_public", "public_state"]
 
-F = TypeVar("F", bound=Frame)  # a state, whose public copy is of its own class
+F = TypeVar("F", bound=Position)  # a state, whose public copy is of its own class
 
 
 class UnseenRead(Exception):
@@ -101,7 +97,7 @@ class _UnseenPile(_StandIn):
 _UNSEEN = _Unseen()
 
 
-def _stand_in(rules: Rules, name: str, value: Any) -> Any:
+def _stand_in(rules: SecretRules, name: str, value: Any) -> Any:
     """What the public copy holds for hidden field `name`, whose true value is `value`."""
     if type(value) is list and name not in rules.hidden_all:  # its size is shown (view.py)
         return value if not value else _UnseenPile(len(value))
@@ -154,7 +150,7 @@ def public_state(s: F) -> F:
     return public
 
 
-def decided_in_public(s: Frame, spec: ChooseSpec, options: dict[str, tuple]) -> bool:
+def decided_in_public(s: Position, spec: Listed, options: dict[str, tuple]) -> bool:
     """Whether `options`, the one legal option of decision `spec` in `s`, is the only option in
     every world the other seats cannot tell from `s`: the listing on ``public_state(s)``
     finishes with it (the module's docstring). False asks it."""
@@ -162,7 +158,7 @@ def decided_in_public(s: Frame, spec: ChooseSpec, options: dict[str, tuple]) -> 
     if listing is None:
         return False
     try:
-        listed = listing(public_state(s))
+        listed = listing.fn(public_state(s))
     except Exception:  # noqa: BLE001 - a stand-in read, however it fails: not decided in public
         return False
     if listed.keys() != options.keys():

@@ -5,7 +5,7 @@ agree with everything one seat knows, the rest drawn at random. The engine makes
 hidden information still never leaves it: :func:`determinise` reads the true state only where
 the seat may look (its own fields, the public ones, the sizes of piles whose size is shown),
 the ruleset's declarations of what is hidden (``hidden: true|all`` on state fields) and, on a
-state that records them, what the seat remembers (engine/knowledge.py):
+state that records them, what the seat remembers (infoset/knowledge.py):
 
 * every hidden pile the seat cannot see (another seat's hand, a deck, a face-down stack) is
   refilled from the pool of ids the seat has not seen, collection by collection (the pool is
@@ -25,7 +25,7 @@ state that records them, what the seat remembers (engine/knowledge.py):
 * places whose size the seat is not told (``hidden: all``) share the ids the sized places
   leave (one the seat knows can hold only some ids takes only those), except those whose
   size the public history fixes (every id that entered or left them was seen go:
-  engine/knowledge.py, ``Recorder.told_sizes``), which keep their size;
+  infoset/knowledge.py, ``Recorder.told_sizes``), which keep their size;
 * the random generator is reseeded, so shuffles and draws to come are unknown too.
 
 So two states that differ only in what this seat cannot see give the same determinisations
@@ -39,18 +39,32 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Generic, Protocol, TypeVar, cast
 
-from interpreter.engine.knowledge import Memo, Place
-from interpreter.model.state_decl import initial_value
+from interpreter.dsl.runtime import initial_value
+from interpreter.infoset.knowledge import Memo, Place, Recorder
+from interpreter.infoset.position import Position
 
-if TYPE_CHECKING:
-    from interpreter.engine.state import State
-
-__all__ = ["SeatView", "determinise"]
+__all__ = ["SeatView", "World", "determinise"]
 
 
-def determinise(state: State, seat: int, rng: random.Random) -> State:
+class World(Position, Protocol):
+    """A game in progress as a determinisation reads and redraws it (the engine's ``State``):
+    a copy of it to redraw, reseeded, what its seats remember, what one seat sees."""
+
+    def copy(self: W, *, recording: bool = False) -> W: ...
+
+    def reseed(self, seed: int) -> None: ...
+
+    def remembered(self) -> Recorder | None: ...
+
+    def view(self, seat: int, *, every_seat: bool = False) -> dict[str, Any]: ...
+
+
+W = TypeVar("W", bound=World)  # a state: a world drawn from it is of its own class
+
+
+def determinise(state: W, seat: int, rng: random.Random) -> W:
     """A full copy of `state` whose hidden parts `seat` cannot see are drawn with `rng`
     (a `seat` that is none of the game's, such as -1, is a spectator: every seat's hidden
     fields are drawn)."""
@@ -69,7 +83,7 @@ class _Plan:
 
     __slots__ = ("decisions", "scalars", "pools", "known", "own")
 
-    def __init__(self, state: State, seat: int) -> None:
+    def __init__(self, state: World, seat: int) -> None:
         rules = state.game.rules
         self.decisions = state.decisions
         collections = rules.collections
@@ -80,7 +94,7 @@ class _Plan:
         holes: dict[str, list[tuple[Owner, str, int | None, Place]]] = {}
         pools: dict[str, list[Any]] = {}
 
-        # places hidden as `all` whose size the public history fixes (engine/knowledge.py)
+        # places hidden as `all` whose size the public history fixes (infoset/knowledge.py)
         history = state.remembered()
         told = history.told_sizes() if history is not None else frozenset()
 
@@ -149,7 +163,7 @@ def _fitting(
     return room, limited, n - sum(size for size in room.values() if size is not None)
 
 
-def _draw(state: State, plan: _Plan, rng: random.Random) -> State:
+def _draw(state: W, plan: _Plan, rng: random.Random) -> W:
     """One determinisation of `state` by `plan` (see :func:`determinise`)."""
     rules = state.game.rules
     d = state.copy()
@@ -222,7 +236,7 @@ def _place_known(
     pool: list[Any],
     rng: random.Random,
 ) -> dict[Place, list[Any]]:
-    """What the seat's memory puts where (engine/knowledge.py): each id remembered in one
+    """What the seat's memory puts where (infoset/knowledge.py): each id remembered in one
     place there, then each place whose possible contents are known filled from those, then
     each id remembered in one of several places in one with room (unless one already holds
     it). Each id placed leaves `pool`. A few random tries; when none fits everything, the one
@@ -365,14 +379,14 @@ def _copy_plain(value: Any) -> Any:
     return value
 
 
-class SeatView(Mapping):
+class SeatView(Mapping, Generic[W]):
     """What a bot is handed: the seat's view (built only when first read) and, for bots that
     search, :meth:`determinise`. Reading it as a mapping gives exactly ``state.view(seat)``.
     """
 
     __slots__ = ("_state", "_seat", "_view", "_plan")
 
-    def __init__(self, state: State, seat: int) -> None:
+    def __init__(self, state: W, seat: int) -> None:
         self._state = state
         self._seat = seat
         self._view: dict[str, Any] | None = None
@@ -396,7 +410,7 @@ class SeatView(Mapping):
     def seat(self) -> int:
         return self._seat
 
-    def determinise(self, rng: random.Random) -> State:
+    def determinise(self, rng: random.Random) -> W:
         """A full state consistent with this seat's view (see :func:`determinise`). What to
         redraw is worked out on the first call and kept while the state has not moved on (a
         search draws many determinisations of one decision); the draws are the same as

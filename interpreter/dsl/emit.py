@@ -1,0 +1,143 @@
+"""The one place where written Python source becomes a function, and what a compiled text is.
+
+Rule texts (codegen.py, codegen_select.py), a decision's option listing (engine/options.py), a
+run of the flow program (engine/blocks.py) and a state's copier (engine/copier.py) are each
+written out as the source of one Python function and compiled once. `define` does that for all
+of them: it compiles the source under a file name that says where it came from, runs it into
+the namespace its names are read from, and returns the function. `function_source` lays out a
+function's source, and `readable` turns a label into a name a traceback can be read by.
+
+A compiled rule text is handed to its users as an `Emitted`: the function and what a caller may
+know of it without calling it (a constant value, the parts an option id is written from, the
+one flow variable it reads, a collection's declared order), so the engine writes faster code
+around it (engine/options.py, engine/blocks.py) from typed fields.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Final
+
+Fn = Callable[[Any], Any]
+# the legal values of an option line's one `for` part: (state, candidate values) -> legal ones
+Select = Callable[[Any, Any], list]
+
+# the start of the file name of code written from a rule text: a failure's traceback is
+# matched back to its rule by it (engine/machine.py, model/host.py)
+RULE_FILE: Final = "<rule: "
+
+
+def rule_filename(text: str) -> str:
+    """The file name of code written from the rule text `text` (its first 60 characters)."""
+    return f"{RULE_FILE}{text[:60]!r}>"
+
+
+def function_source(name: str, params: str, body: Iterable[str]) -> str:
+    """The source of ``def name(params):`` with the lines of `body` indented under it."""
+    return f"def {name}({params}):\n" + "".join(f"    {line}\n" for line in body)
+
+
+def define(source: str, name: str, namespace: dict[str, Any], filename: str) -> Any:
+    """Compile `source` (one or more ``def`` statements) under `filename`, run it into
+    `namespace` (where its free names are read when it runs) and return the function `name`.
+
+    A branch a rule never takes may read a field of a constant (`x.f if x != none` inlined
+    with x = none): Python warns at compile time, so the warning is silenced; the branch never
+    runs. Source that does not compile is a fault of its writer, never of a rule author."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", SyntaxWarning)
+            code = compile(source, filename, "exec")
+    except SyntaxError as e:
+        raise RuntimeError(f"generated code does not compile: {e}\n{source}") from None
+    exec(code, namespace)  # noqa: S102 - source our own writers wrote (rule texts, listings ...)
+    return namespace[name]
+
+
+_NOT_NAME = re.compile(r"[^0-9a-z]+")
+
+
+def readable(label: str, most: int = 40) -> str:
+    """`label` as a part of a Python name: lower case letters and digits joined by ``_``
+    ("Choose a role" -> ``choose_a_role``); "" when it has no letter or digit."""
+    return _NOT_NAME.sub("_", label.lower()).strip("_")[:most].rstrip("_")
+
+
+class Constant:
+    """The function of a text whose value is fixed (`true`, `3`, `"pass"`): callers that see
+    one skip the call (engine/blocks.py writes no test for `if: true`)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __call__(self, s: Any) -> Any:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Constant({self.value!r})"
+
+
+class _NotConstant:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "NOT_CONSTANT"
+
+
+# `Emitted.constant` of a text whose value depends on the state
+NOT_CONSTANT: Final = _NotConstant()
+
+
+@dataclass(frozen=True, slots=True)
+class Expression:
+    """A function's value as one Python expression of the state `s`, and the names it reads
+    (`source` reads each by its key): for a caller to write in place of a call."""
+
+    source: str
+    names: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Emitted:
+    """A compiled rule text: its function and what its users know of it without calling it.
+
+    `origin`: the rule text it was written from. `constant`: its value when it is the same in
+    every state (else NOT_CONSTANT). `reads_var`: the flow variable it reads, when it reads
+    that alone (engine/blocks.py reads it in place of a call).
+
+    For an option line's texts (engine/options.py lists a decision's options with them):
+    `parts`, an id written from text and `for` names only (a text, or the index of the `for`
+    name); `text_values`, a collection whose values are ids (texts); `id_order`, the declared
+    order its ids are listed in (dsl/idorder.py), None where the state's order is kept;
+    `with_repeats`, the collection of a `distinct(...)` without the `distinct` (a listing
+    that keeps the first of equal ids needs none); `select`, a condition as the loop that
+    picks a `for` part's legal values (codegen_select.py); `per_listing`, a condition as the
+    function that returns its test of one candidate with the parts that read no `for` name
+    computed once a listing. `expression`: its value as one expression, where it has one."""
+
+    fn: Fn
+    origin: str = ""
+    constant: Any = NOT_CONSTANT
+    reads_var: str | None = None
+    parts: tuple[str | int, ...] | None = None
+    text_values: bool = False
+    id_order: dict[Any, int] | None = None
+    with_repeats: Fn | None = None
+    select: Select | None = None
+    per_listing: Fn | None = None
+    expression: Expression | None = None
+
+    @property
+    def fixed(self) -> bool:
+        """Whether the text's value is the same in every state (`constant` holds it)."""
+        return self.constant is not NOT_CONSTANT
+
+
+def emitted(fn: Fn, origin: str = "") -> Emitted:
+    """`fn` as a compiled text of its own: known to be constant when it is a `Constant`."""
+    return Emitted(fn, origin, fn.value if isinstance(fn, Constant) else NOT_CONSTANT)

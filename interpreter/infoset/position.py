@@ -1,0 +1,96 @@
+"""A game in progress as the information-set code reads it.
+
+The engine's ``State`` records what each seat sees (``knowledge.py``), draws worlds a seat
+cannot tell apart (``worlds.py``) and asks whether a lone option is decided in public
+(``forced.py``); this package sits below the model and the engine that hold the state, so it
+names the state's shape here, as protocols of only what it reads, instead of importing the
+``State``, the ``Game`` or the compiled ``Rules`` from above. mypy checks that each of those
+is one wherever it is passed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Set as AbstractSet
+from typing import Any, Protocol
+
+from interpreter.dsl.emit import Emitted
+
+__all__ = ["Listed", "Position", "SecretRules", "SeenGame"]
+
+
+class SecretRules(Protocol):
+    """The compiled rules (``model/rules.py``'s ``Rules``) as far as secrets go: the fields'
+    declarations, which of them are hidden, what seats remember, what reads a secret."""
+
+    @property
+    def global_init(self) -> Mapping[str, tuple[str, Any]]: ...
+
+    @property
+    def player_init(self) -> Mapping[str, tuple[str, Any]]: ...
+
+    @property
+    def hidden_global(self) -> AbstractSet[str]: ...
+
+    @property
+    def hidden_player(self) -> AbstractSet[str]: ...
+
+    @property
+    def hidden_all(self) -> AbstractSet[str]: ...
+
+    @property
+    def collections(self) -> Mapping[str, str]: ...
+
+    @property
+    def remember(self) -> tuple[str, ...]: ...
+
+    @property
+    def secret_vars(self) -> frozenset[str] | None: ...
+
+    @property
+    def env(self) -> Any: ...  # the rule code's environment: its fields' declared ranges
+
+
+class SeenGame(Protocol):
+    """The game a state is of: its rules, and what one seat may see of a state of it."""
+
+    @property
+    def rules(self) -> SecretRules: ...
+
+    @property
+    def view(self) -> Callable[..., dict[str, Any]]: ...
+
+
+class Position(Protocol):
+    """A game in progress (the engine's ``State``): the fields this package reads."""
+
+    @property
+    def game(self) -> SeenGame: ...
+
+    @property
+    def g(self) -> dict[str, Any]: ...
+
+    @property
+    def p(self) -> list[dict[str, Any]]: ...
+
+    @property
+    def v(self) -> dict[str, Any]: ...
+
+    @property
+    def calls(self) -> list[int]: ...
+
+    @property
+    def decisions(self) -> int: ...
+
+    @property
+    def pending(self) -> dict[str, tuple] | None: ...
+
+    @property
+    def log(self) -> list[tuple[int, int | None, str]] | None: ...
+
+
+class Listed(Protocol):
+    """A ``choose`` step (``model/flow.py``'s ``ChooseSpec``): the function that lists its
+    options, once written."""
+
+    @property
+    def enumerator(self) -> Emitted | None: ...

@@ -1,0 +1,133 @@
+"""The named definitions rule texts use: ``functions:`` and ``procedures:`` (texts with
+parameters, inlined where called), ``events:`` (what a rule may ``emit``), ``sets:`` (named
+lists of ids) and ``extension-points:`` (the names a ruleset keeps for its overlays), each
+with where it sits in the tree and where it was written.
+
+>>> defs = Definitions.from_data({"functions": {"twice": {"params": ["x"], "expr": "x * 2"}},
+...                               "extension-points": ["twice", "nothing"]})
+>>> f = defs.functions["twice"]
+>>> f.kind, f.params, f.body, f.path
+('function', ('x',), 'x * 2', ('functions', 'twice'))
+>>> [(p.name, p.path) for p in defs.extension_points]
+[('twice', ('extension-points', 0)), ('nothing', ('extension-points', 1))]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from interpreter.load.locate import is_map
+from interpreter.ruleset.nodes import (
+    NOWHERE,
+    Plain,
+    Pos,
+    TreePath,
+    empty_map,
+    frozen_map,
+    plain,
+    seq_of,
+    text,
+    value_at,
+    written_at,
+)
+
+__all__ = ["Definitions", "Named", "NamedList", "RuleFunction"]
+
+
+@dataclass(frozen=True, slots=True)
+class RuleFunction:
+    """A function (``expr:``, a value) or a procedure (``do:``, statements): ``body``."""
+
+    kind: str  # "function" or "procedure"
+    name: str
+    params: tuple[str, ...]
+    body: Plain
+    doc: str = ""
+    path: TreePath = ()
+    pos: Pos = NOWHERE
+
+
+@dataclass(frozen=True, slots=True)
+class NamedList:
+    """A named list of names: a set's members, an event's parameters."""
+
+    name: str
+    items: tuple[Plain, ...]
+    path: TreePath = ()
+    pos: Pos = NOWHERE
+
+
+@dataclass(frozen=True, slots=True)
+class Named:
+    """One name of a list (``extension-points:``), at the item's place."""
+
+    name: str
+    path: TreePath = ()
+    pos: Pos = NOWHERE
+
+
+def _functions(data: Mapping[object, object], section: str) -> Mapping[str, RuleFunction]:
+    node = data.get(section)
+    kind, body = ("function", "expr") if section == "functions" else ("procedure", "do")
+    out: dict[str, RuleFunction] = {}
+    for name, decl in node.items() if is_map(node) else ():
+        spec = decl if is_map(decl) else {}
+        out[str(name)] = RuleFunction(
+            kind,
+            str(name),
+            tuple(str(p) for p in seq_of(spec.get("params"))),
+            plain(spec.get(body)),
+            text(spec.get("doc")),
+            (section, name),
+            written_at(node, name),
+        )
+    return frozen_map(out)
+
+
+def _lists(data: Mapping[object, object], section: str) -> Mapping[str, NamedList]:
+    node = data.get(section)
+    return frozen_map(
+        {
+            str(name): NamedList(
+                str(name),
+                tuple(plain(v) for v in seq_of(items)),
+                (section, name),
+                written_at(node, name),
+            )
+            for name, items in (node.items() if is_map(node) else ())
+        }
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Definitions:
+    """Functions, procedures, events, sets and extension points, by name in written order."""
+
+    functions: Mapping[str, RuleFunction] = field(default_factory=empty_map)
+    procedures: Mapping[str, RuleFunction] = field(default_factory=empty_map)
+    events: Mapping[str, NamedList] = field(default_factory=empty_map)
+    sets: Mapping[str, NamedList] = field(default_factory=empty_map)
+    # None: no `extension-points:` list written (an empty one keeps nothing either)
+    extension_points: tuple[Named, ...] | None = None
+
+    @classmethod
+    def from_data(cls, data: object) -> Definitions:
+        if not is_map(data):
+            return cls()
+        listed = data.get("extension-points")
+        points = (
+            tuple(
+                Named(str(name), ("extension-points", i), value_at(listed, i))
+                for i, name in enumerate(seq_of(listed))
+            )
+            if listed is not None and seq_of(listed) is listed
+            else None
+        )
+        return cls(
+            _functions(data, "functions"),
+            _functions(data, "procedures"),
+            _lists(data, "events"),
+            _lists(data, "sets"),
+            points,
+        )

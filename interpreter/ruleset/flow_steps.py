@@ -1,0 +1,229 @@
+"""The ``flow:`` and ``phases:`` sections typed: the steps a game runs, each with its kind, its
+fields, the steps nested in it, where it sits in the tree (``path``) and where it was written
+(``pos``). The rule texts in them (a ``do:``, an ``if:``, an option's ``id:``) stay texts here;
+``model/flow.py`` compiles them.
+
+>>> flow = FlowSection.from_data({"flow": {"round": [{"name": "pick", "choose": {
+...     "who": "0", "options": [{"id": "take:{c}", "for": "c in cards"}]}}]}})
+>>> step = flow.round[0]
+>>> step.kind, step.name, step.path, [o.id for o in step.choose.options]
+('choose', 'pick', ('flow', 'round', 0), ['take:{c}'])
+>>> [s.name for s in flow.choose_steps()]
+['pick']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+
+from interpreter.load.locate import is_map
+from interpreter.ruleset.nodes import (
+    NOWHERE,
+    Plain,
+    Pos,
+    TreePath,
+    empty_map,
+    frozen_map,
+    plain,
+    seq_of,
+    text,
+    written_at,
+)
+
+__all__ = ["STEP_KINDS", "Choose", "FlowSection", "OptionDecl", "Phase", "Step"]
+
+# a step's kind is its head key (the schema allows exactly one of them per step)
+STEP_KINDS = ("do", "log", "choose", "if", "each-player", "repeat", "phase", "stop-if")
+
+
+@dataclass(frozen=True, slots=True)
+class OptionDecl:
+    """One line under a ``choose:``'s ``options:``: an id template, the ``for`` parts that
+    make it many options, when it is offered (``if:``), and what taking it does."""
+
+    id: str
+    fors: tuple[str, ...] = ()
+    condition: str | None = None  # the `if:` text, stripped; None: always offered
+    do: Plain = None
+    log: Plain = None
+    path: TreePath = ()
+    pos: Pos = NOWHERE
+
+    @property
+    def family(self) -> str:
+        """The part of the id before its first ``:`` (the whole id when it has none)."""
+        return self.id.split(":", 1)[0]
+
+    @classmethod
+    def from_node(cls, node: object, path: TreePath, pos: Pos) -> OptionDecl | None:
+        ident = node.get("id") if is_map(node) else None
+        if not is_map(node) or not isinstance(ident, str):
+            return None
+        fors = node.get("for")
+        cond = node.get("if")
+        return cls(
+            ident,
+            (str(fors),) if isinstance(fors, str) else tuple(str(f) for f in seq_of(fors)),
+            None if cond is None else str(cond).strip(),
+            plain(node.get("do")),
+            plain(node.get("log")),
+            path,
+            pos,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """A ``choose:`` step's decision: who decides, and the option lines offered."""
+
+    who: str
+    options: tuple[OptionDecl, ...]
+    label: str | None = None
+    ask_when_only_one: bool = False
+    decline: str | None = None
+    path: TreePath = ()
+    pos: Pos = NOWHERE
+
+    @classmethod
+    def from_node(cls, node: object, path: TreePath, pos: Pos) -> Choose:
+        if not is_map(node):
+            return cls("", (), path=path, pos=pos)
+        listed = node.get("options")
+        found = (
+            OptionDecl.from_node(item, (*path, "options", i), written_at(listed, i))
+            for i, item in enumerate(seq_of(listed))
+        )
+        label, decline = node.get("label"), node.get("decline")
+        return cls(
+            text(node.get("who")),
+            tuple(o for o in found if o is not None),
+            None if label is None else str(label),
+            node.get("ask-when-only-one") is True,
+            None if decline is None else str(decline),
+            path,
+            pos,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One flow step. ``head`` is the value under its kind's key for the kinds that hold a
+    rule text (``do``, ``log``, ``if``, ``phase``, ``stop-if``); ``choose`` the decision of a
+    choose step; ``then``/``otherwise`` the arms of an ``if``; ``body`` the steps of an
+    ``each-player`` or ``repeat``, whose other fields (``as``, ``from``, ``while``,
+    ``repeat``, ``max``) are in ``loop``."""
+
+    kind: str  # one of STEP_KINDS, "" for none (a hand-made tree)
+    name: str | None = None
+    head: Plain = None
+    choose: Choose | None = None
+    then: tuple[Step, ...] = ()
+    otherwise: tuple[Step, ...] | None = None  # None: no `else:` written
+    body: tuple[Step, ...] = ()
+    loop: Mapping[str, Plain] = field(default_factory=empty_map)
+    path: TreePath = ()
+    pos: Pos = NOWHERE
+
+    def walk(self) -> Iterator[Step]:
+        """This step, then every step nested in it, in the order written."""
+        yield self
+        for inner in (*self.then, *(self.otherwise or ()), *self.body):
+            yield from inner.walk()
+
+    @classmethod
+    def from_node(cls, node: object, path: TreePath, pos: Pos) -> Step:
+        if not is_map(node):
+            return cls("", path=path, pos=pos)
+        kind = next((k for k in STEP_KINDS if k in node), "")
+        name = node.get("name")
+        value = node.get(kind) if kind else None
+        nested = value if kind in ("each-player", "repeat") and is_map(value) else {}
+        return cls(
+            kind,
+            name if isinstance(name, str) else None,
+            plain(value) if kind in ("do", "log", "if", "phase", "stop-if") else None,
+            Choose.from_node(value, (*path, kind), written_at(node, kind))
+            if kind == "choose"
+            else None,
+            steps_of(node.get("then"), (*path, "then")) if kind == "if" else (),
+            steps_of(node.get("else"), (*path, "else"))
+            if kind == "if" and "else" in node
+            else None,
+            steps_of(nested.get("steps"), (*path, kind, "steps")),
+            frozen_map({str(k): plain(v) for k, v in nested.items() if k != "steps"}),
+            path,
+            pos,
+        )
+
+
+def steps_of(node: object, path: TreePath) -> tuple[Step, ...]:
+    """The steps of a list of steps at ``path`` (none for anything else)."""
+    return tuple(
+        Step.from_node(item, (*path, i), written_at(node, i)) for i, item in enumerate(seq_of(node))
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """A ``phases:`` entry: steps a ``phase:`` step runs by the phase's name."""
+
+    name: str
+    steps: tuple[Step, ...]
+    path: TreePath = ()
+    pos: Pos = NOWHERE
+
+
+@dataclass(frozen=True, slots=True)
+class FlowSection:
+    """``flow:`` (its variables, the set-up steps, one round's steps, when the game ends after
+    a round) and the ``phases:`` a step may run."""
+
+    variables: tuple[str, ...] = ()
+    setup: tuple[Step, ...] = ()
+    round: tuple[Step, ...] = ()
+    end_after_round_if: Plain = None
+    phases: Mapping[str, Phase] = field(default_factory=empty_map)
+    pos: Pos = NOWHERE
+
+    def steps(self) -> Iterator[Step]:
+        """Every step, nested ones too: set-up, round, then each phase, in the order written."""
+        for top in (self.setup, self.round, *(p.steps for p in self.phases.values())):
+            for step in top:
+                yield from step.walk()
+
+    def choose_steps(self) -> Iterator[Step]:
+        """Every named choose step (what a gesture or an overlay addresses by name)."""
+        return (s for s in self.steps() if s.kind == "choose" and s.name is not None)
+
+    def option_decls(self) -> Iterator[OptionDecl]:
+        """Every option line of every choose step."""
+        for step in self.steps():
+            if step.choose is not None:
+                yield from step.choose.options
+
+    @classmethod
+    def from_data(cls, data: object) -> FlowSection:
+        if not is_map(data):
+            return cls()
+        flow = data.get("flow")
+        flow = flow if is_map(flow) else {}
+        phases = data.get("phases")
+        return cls(
+            tuple(str(v) for v in seq_of(flow.get("variables"))),
+            steps_of(flow.get("setup"), ("flow", "setup")),
+            steps_of(flow.get("round"), ("flow", "round")),
+            plain(flow.get("end-after-round-if")),
+            frozen_map(
+                {
+                    str(name): Phase(
+                        str(name),
+                        steps_of(listed, ("phases", name)),
+                        ("phases", name),
+                        written_at(phases, name),
+                    )
+                    for name, listed in (phases.items() if is_map(phases) else ())
+                }
+            ),
+            written_at(data, "flow"),
+        )
