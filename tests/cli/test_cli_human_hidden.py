@@ -48,6 +48,8 @@ def test_seat_1s_terminal_never_shows_seat_0s_hand(seed, monkeypatch):
             screen = screen[screen.index("--- seat 1 to decide ---") :]
             for label in row_labels:  # a row starts with its label, then a wide gap
                 screen = re.sub(rf"(?m)^ {re.escape(label)}(?=  )", " ", screen)
+                # and the seat's own summary line gives a count after its label ("Palace VP 0")
+                screen = re.sub(rf"{re.escape(label)}(?= \d)", " ", screen)
             visible = json.dumps(state.view(1))
             hidden = {c for c in state.p[0]["hand"] if f'"{c}"' not in visible}
             for card in hidden:
