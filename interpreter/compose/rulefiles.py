@@ -22,7 +22,11 @@ __all__ = ["load_rules_data"]
 def load_rules_data(
     name_or_path: str, overlays: Sequence[str] = ()
 ) -> tuple[Any, list[str], Path, tuple[str, ...]]:
-    """Load, compose and schema-check rule files: (data, source files, base path, overlay ids)."""
+    """Load, compose and schema-check rule files: (data, source files, base path, overlay ids).
+
+    ``data`` is read-only: without overlays it is the parsed file the process keeps for every
+    later load (``load.yamlload``), so a change made to it would reach every game loaded after;
+    copy a map before changing it (``compose.tree.CopyOnWriteTree`` keeps positions)."""
     from interpreter.load.yamlload import load_yaml_file
 
     base_path = catalog.find_game(name_or_path)

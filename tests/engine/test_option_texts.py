@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.compose.rulefiles import load_rules_data
+from interpreter.compose.tree import CopyOnWriteTree
 from interpreter.load import catalog
 from interpreter.model.words import option_families, untexted_options
 
@@ -49,8 +50,13 @@ def test_every_option_family_has_a_text(game: str, overlays: tuple[str, ...]) ->
 
 
 def test_a_family_without_a_text_is_warned_of_where_its_option_is() -> None:
-    data = load_rules_data("puerto-rico")[0]
-    del data["presentation"]["options"]["produce"]
+    # the loaded tree is the process's parsed-file cache, shared with every later load: the
+    # maps on the way to the entry are copied (positions kept), never changed in place
+    tree = CopyOnWriteTree()
+    data = tree.copy(load_rules_data("puerto-rico")[0])
+    data["presentation"] = tree.copy(data["presentation"])
+    data["presentation"]["options"] = options = tree.copy(data["presentation"]["options"])
+    del options["produce"]
     (warning,) = untexted_options(data)
     assert warning.code == "W007" and warning.severity == "warning"
     assert "'produce'" in warning.message
