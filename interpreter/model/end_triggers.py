@@ -23,6 +23,7 @@ from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.dsl import ir
 from interpreter.dsl.parser import DslSyntaxError, parse
 from interpreter.dsl.scope import SPECIAL_NAMES, Env, Scope
+from interpreter.ruleset.flow_steps import FlowSection
 
 __all__ = ["compile_trigger", "declare_end_triggers", "end_triggers", "trigger_fields"]
 
@@ -71,12 +72,12 @@ def declare_end_triggers(root: Scope, env: Env, data: Mapping[str, Any]) -> None
             root.bindings[name] = ("alias", ir.Const(name))
 
 
-def compile_trigger(dsl: Any, flow: Mapping[str, Any], data: Mapping[str, Any]) -> Any:
+def compile_trigger(dsl: Any, flow: FlowSection) -> Any:
     """The flow's `trigger:` compiled (None without one); a bare word that names no end trigger
     nor anything else is R001 (unknown end trigger), with a did-you-mean among the triggers."""
-    if "trigger" not in flow:
+    if flow.trigger is None:
         return None
-    text, path = flow["trigger"], ["flow", "trigger"]
+    text, path = flow.trigger, ["flow", "trigger"]
     word = text.strip() if isinstance(text, str) else ""
     env = dsl.c.env
     known = (
@@ -87,8 +88,8 @@ def compile_trigger(dsl: Any, flow: Mapping[str, Any], data: Mapping[str, Any]) 
         or word in SPECIAL_NAMES
     )
     if _BARE_NAME.fullmatch(word) and not known:
-        guess = did_you_mean(word, end_triggers(data))
+        guess = did_you_mean(word, list(env.end_triggers))
         hint = f"did you mean '{guess}'?" if guess else None
         dsl.error(path, "R001", f"unknown end trigger '{word}'", hint)
         return None
-    return dsl.expression(text, path)
+    return dsl.expression(text, path).fn

@@ -40,6 +40,8 @@ from interpreter.model.typeinfo import type_info
 from interpreter.model.unbound import fold_unbound_seat_names
 from interpreter.model.unread import check_unread
 from interpreter.model.words import Words, uncited_knobs, untexted_options
+from interpreter.ruleset.definitions import Definitions
+from interpreter.ruleset.flow_steps import FlowSection
 
 __all__ = ["Compiled", "Hook", "Rules", "Scoring", "SecretMarks", "build_rules", "compile_rules"]
 
@@ -174,6 +176,9 @@ def compile_rules(
     # what the cards' `may:` hooks need (their pending bags, the phase that asks them)
     unasked = unasked_offers(data)
     data = expand_may(data)
+    # the typed sections the compilers read (from the tree with the `may:` phase written in)
+    definitions = Definitions.from_data(data)
+    flow_section = FlowSection.from_data(data)
     root = Scope(None)
     env = Env(
         players=players,
@@ -201,14 +206,14 @@ def compile_rules(
     # what an overlay's entries lack is reported at the overlay, once the texts are checked
     lacks = set_aside(host, data, types)
     fields = declare_state(host, env, data)
-    declare_functions(host, env, data)
-    declare_events(env, data)
+    declare_functions(host, env, definitions)
+    declare_events(env, definitions)
     env.types = None if unchecked else type_info(data, types, env)
-    declare_variables(host, data)
+    declare_variables(host, flow_section)
     declare_end_triggers(root, env, data)
 
     # the sections' texts; the flow before the hooks: its `emit` sites type their values
-    flow = compile_flow(host, data, {scope: fields.reset(scope) for scope in LOCAL_SCOPES})
+    flow = compile_flow(host, flow_section, {scope: fields.reset(scope) for scope in LOCAL_SCOPES})
     active, hooks, held_hooks = compile_pieces(host, env, root, data.get("catalogs") or {})
     scoring = compile_scoring(host, root, data)
     invariants = compile_invariants(host, data)
@@ -230,7 +235,9 @@ def compile_rules(
         return Compiled(None, _faults(data, host.diagnostics), env.count_used, settled, texts)
 
     limits = read_limits(data)
-    warnings = unused_events(data, env) + limits.warnings() + untexted_options(data) + unasked
+    warnings = (
+        unused_events(definitions, env) + limits.warnings() + untexted_options(data) + unasked
+    )
     warnings += uncited_knobs(data)
     rules = Rules(
         env=env,

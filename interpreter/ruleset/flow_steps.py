@@ -44,16 +44,24 @@ class OptionDecl:
 
     id: str
     fors: tuple[str, ...] = ()
-    condition: str | None = None  # the `if:` text, stripped; None: always offered
-    do: Plain = None
-    log: Plain = None
+    if_text: Plain = None  # the `if:` as written; None: always offered
+    do: Plain = None  # None: none written (taking it does nothing)
+    log: Plain = None  # None: none written
     path: TreePath = ()
     pos: Pos = NOWHERE
+    # where each `for` part sits: `(*path, "for")` for one text, `(*path, "for", i)` in a list
+    for_at: tuple[TreePath, ...] = ()
+    condition_pos: Pos = NOWHERE  # where its `if:` was written (the line's own place if none)
 
     @property
     def family(self) -> str:
         """The part of the id before its first ``:`` (the whole id when it has none)."""
         return self.id.split(":", 1)[0]
+
+    @property
+    def condition(self) -> str | None:
+        """The ``if:`` text stripped (what tells one condition from another); None: none."""
+        return None if self.if_text is None else str(self.if_text).strip()
 
     @classmethod
     def from_node(cls, node: object, path: TreePath, pos: Pos) -> OptionDecl | None:
@@ -61,15 +69,22 @@ class OptionDecl:
         if not is_map(node) or not isinstance(ident, str):
             return None
         fors = node.get("for")
-        cond = node.get("if")
+        parts = [str(fors)] if isinstance(fors, str) else [str(f) for f in seq_of(fors)]
+        at: list[TreePath] = (
+            [(*path, "for")]
+            if isinstance(fors, str)
+            else [(*path, "for", i) for i in range(len(parts))]
+        )
         return cls(
             ident,
-            (str(fors),) if isinstance(fors, str) else tuple(str(f) for f in seq_of(fors)),
-            None if cond is None else str(cond).strip(),
+            tuple(parts),
+            plain(node.get("if")),
             plain(node.get("do")),
             plain(node.get("log")),
             path,
             pos,
+            tuple(at),
+            written_at(node, "if") if "if" in node else pos,
         )
 
 
@@ -80,7 +95,7 @@ class Choose:
     who: str
     options: tuple[OptionDecl, ...]
     label: str | None = None
-    ask_when_only_one: bool = False
+    ask_when_only_one: bool | None = None  # None: not written (the flow's default holds)
     decline: str | None = None
     path: TreePath = ()
     pos: Pos = NOWHERE
@@ -99,11 +114,16 @@ class Choose:
             text(node.get("who")),
             tuple(o for o in found if o is not None),
             None if label is None else str(label),
-            node.get("ask-when-only-one") is True,
+            _flag(node.get("ask-when-only-one")),
             None if decline is None else str(decline),
             path,
             pos,
         )
+
+
+def _flag(value: object) -> bool | None:
+    """A yes/no field: None where it is not written."""
+    return None if value is None else bool(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +205,8 @@ class FlowSection:
     end_after_round_if: Plain = None
     phases: Mapping[str, Phase] = field(default_factory=empty_map)
     pos: Pos = NOWHERE
+    trigger: Plain = None  # `trigger:`, what ended the game (None: none written)
+    ask_when_only_one: bool = False  # the default of its `choose` steps
 
     def steps(self) -> Iterator[Step]:
         """Every step, nested ones too: set-up, round, then each phase, in the order written."""
@@ -226,4 +248,6 @@ class FlowSection:
                 }
             ),
             written_at(data, "flow"),
+            plain(flow.get("trigger")),
+            bool(flow.get("ask-when-only-one", False)),
         )
