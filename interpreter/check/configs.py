@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from interpreter.check.compile import check_ruleset, whole_number
+from interpreter.check.compile import check_ruleset
 from interpreter.check.compositions import compose, overlays_of
 from interpreter.check.session import Session
 from interpreter.check.verdicts import diagnostic_at
 from interpreter.diagnostics.suggest import hint_for
 from interpreter.load.locate import is_map
+from interpreter.ruleset.header import GameOption, Header, PlayerRange
 
 __all__ = ["check_config_file", "resolve_game"]
 
@@ -72,12 +73,11 @@ def resolve_game(
     base_path = _base_of(config, bases)
     if base_path is None:
         return None
-    base_doc = run.load(base_path).doc
-    if base_doc is None:
+    base = run.header(base_path)
+    if base is None:
         run.emit(run.load(base_path).diagnostics)
         return None
-    base_id = base_doc.data.get("ruleset") if is_map(base_doc.data) else None
-    label = base_id or config.game
+    label = (base.id if base.kind == "ruleset" else "") or config.game
     overlay_paths = _overlays_named(config, base_path, label, overlays)
     if overlay_paths is None:
         return None
@@ -85,14 +85,15 @@ def resolve_game(
     run.emit(diags)
     if composed is None:
         return None
+    header = Header.from_data(composed)
     players = config.get("players")
     if not isinstance(players, int) or isinstance(players, bool):
         counts = None  # every count the composition allows
-    elif _player_count_fits(config, composed, label, players):
+    elif _player_count_fits(config, header.players, label, players):
         counts = [players]
     else:
         return None
-    options = _options(config, composed)
+    options = _options(config, header.options)
     if options is None:
         return None
     return composed, counts, options
@@ -153,11 +154,9 @@ def _overlays_named(
     return None if missing else overlay_paths
 
 
-def _player_count_fits(config: _Config, composed: Any, label: str, players: int) -> bool:
+def _player_count_fits(config: _Config, allowed: PlayerRange, label: str, players: int) -> bool:
     """Whether the composition allows the config's player count (C003 when not)."""
-    pl = composed.get("players") or {}
-    lo = whole_number(pl.get("min"), 1)
-    hi = whole_number(pl.get("max"), lo)
+    lo, hi = allowed.min, allowed.max
     if lo <= players <= hi:
         return True
     config.fault(
@@ -169,22 +168,21 @@ def _player_count_fits(config: _Config, composed: Any, label: str, players: int)
     return False
 
 
-def _options(config: _Config, composed: Any) -> dict[str, Any] | None:
+def _options(config: _Config, declared: Mapping[str, GameOption]) -> dict[str, Any] | None:
     """Every declared option's value (the config's, else the default); None after a C004 or
     C005."""
     given = config.get("options") or {}
-    declared = composed.get("options") or {}
-    options = {str(k): (v or {}).get("default") for k, v in declared.items()}
+    options: dict[str, Any] = {name: o.default for name, o in declared.items()}
     bad = False
     for name, value in given.items():
         name = str(name)
         if name not in declared:
             bad = True
-            known = [str(k) for k in declared]
+            known = list(declared)
             hint = hint_for(name, known) or f"options: {', '.join(known) or 'none'}"
             config.fault(["options", name], "C004", f"unknown option '{name}'", key=True, hint=hint)
             continue
-        choices = list((declared[name] or {}).get("choices") or [])
+        choices = list(declared[name].choices)
         match = [c for c in choices if str(c) == str(value)]
         if choices and not match:
             bad = True

@@ -248,17 +248,17 @@ class StepCompiler:
     def each_player(self, step: Step, idle: tuple[str, ...]) -> None:
         """Each seat once, clockwise from `from`; optionally again until nobody acted."""
         p = self.p
-        spec = step.loop
+        loop = step.loop
         path = [*step.path, "each-player"]
         n = next(_loop_ids)
         counter, start, acted = f"_i{n}", f"_from{n}", f"_acted{n}"
-        name = str(spec.get("as", "actor"))
+        name = str(loop.get("as", "actor"))
         self.dsl.declare_var(name, "seat")
-        start_fn = self.dsl.expression(spec.get("from", "0"), [*path, "from"], expect="number").fn
-        until_idle = spec.get("repeat", "once") == "until-idle"
+        start_fn = self.dsl.expression(loop.get("from", "0"), [*path, "from"], expect="number").fn
+        until_idle = loop.get("repeat", "once") == "until-idle"
         while_fn = (
-            self.dsl.expression(spec["while"], [*path, "while"], expect="bool").fn
-            if "while" in spec
+            self.dsl.expression(loop["while"], [*path, "while"], expect="bool").fn
+            if "while" in loop
             else None
         )
         tests = (self.dsl.last_node(),) if while_fn is not None else ()
@@ -333,13 +333,13 @@ class StepCompiler:
     def repeat(self, step: Step, idle: tuple[str, ...]) -> None:
         """Repeat while a condition holds (bounded by `max`, default 1000, to catch rule bugs)."""
         p = self.p
-        spec = step.loop
+        loop = step.loop
         path = [*step.path, "repeat"]
         n = next(_loop_ids)
         counter = f"_r{n}"
-        cond = self.dsl.expression(spec.get("while", "true"), [*path, "while"], expect="bool").fn
+        cond = self.dsl.expression(loop.get("while", "true"), [*path, "while"], expect="bool").fn
         test = self.dsl.last_node()
-        written = spec.get("max", 1000)
+        written = loop.get("max", 1000)
         limit = int(written) if isinstance(written, int | float | str) else 1000
         where = self.dsl.where([*path, "while"])
 

@@ -15,7 +15,8 @@ fields, the steps nested in it, where it sits in the tree (``path``) and where i
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 
 from interpreter.load.locate import is_map
 from interpreter.ruleset.nodes import (
@@ -218,6 +219,21 @@ class FlowSection:
         """Every named choose step (what a gesture or an overlay addresses by name)."""
         return (s for s in self.steps() if s.kind == "choose" and s.name is not None)
 
+    def extended_by(self, data: object) -> FlowSection:
+        """This flow, read from a tree that a rewrite of it (``data``) only added to: with the
+        variables ``data`` lists and the phases it has that this flow has not (the phase
+        ``model/may.py`` writes from the cards), what ``from_data(data)`` gives, for less."""
+        if not is_map(data):
+            return self
+        flow = data.get("flow")
+        added = _phases(data.get("phases"), self.phases)
+        variables = seq_of(flow.get("variables")) if is_map(flow) else ()
+        return replace(
+            self,
+            variables=tuple(str(v) for v in variables),
+            phases=frozen_map({**self.phases, **added}) if added else self.phases,
+        )
+
     def option_decls(self) -> Iterator[OptionDecl]:
         """Every option line of every choose step."""
         for step in self.steps():
@@ -230,24 +246,25 @@ class FlowSection:
             return cls()
         flow = data.get("flow")
         flow = flow if is_map(flow) else {}
-        phases = data.get("phases")
         return cls(
             tuple(str(v) for v in seq_of(flow.get("variables"))),
             steps_of(flow.get("setup"), ("flow", "setup")),
             steps_of(flow.get("round"), ("flow", "round")),
             plain(flow.get("end-after-round-if")),
-            frozen_map(
-                {
-                    str(name): Phase(
-                        str(name),
-                        steps_of(listed, ("phases", name)),
-                        ("phases", name),
-                        written_at(phases, name),
-                    )
-                    for name, listed in (phases.items() if is_map(phases) else ())
-                }
-            ),
+            frozen_map(_phases(data.get("phases"))),
             written_at(data, "flow"),
             plain(flow.get("trigger")),
             bool(flow.get("ask-when-only-one", False)),
         )
+
+
+def _phases(node: object, known: Mapping[str, Phase] = MappingProxyType({})) -> dict[str, Phase]:
+    """The phases of a ``phases:`` map, those named in ``known`` left out."""
+    found: dict[str, Phase] = {}
+    for name, listed in node.items() if is_map(node) else ():
+        if str(name) not in known:
+            path = ("phases", name)
+            found[str(name)] = Phase(
+                str(name), steps_of(listed, path), path, written_at(node, name)
+            )
+    return found
