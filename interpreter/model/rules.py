@@ -181,9 +181,9 @@ def compile_rules(
     if unchecked and marks is None:
         raise ValueError("an unchecked build takes the secrecy marks of a checked one")
     # what the cards' `may:` hooks need (their pending bags, the phase that asks them)
-    unasked = unasked_offers(data)
     ruleset = typed if typed is not None and typed.data is data else Ruleset.from_data(data)
-    data = expand_may(data)
+    unasked = unasked_offers(ruleset)
+    data = expand_may(ruleset)
     # the typed sections the compilers read, with what the `may:` hooks need written in
     if data is ruleset.data:
         definitions, flow_section = ruleset.definitions, ruleset.flow
@@ -203,7 +203,7 @@ def compile_rules(
         options=dict(options),
     )
     host = DslHost(Compiler(env, root, plan), data, players, plan.probes)
-    host.card_paths = card_paths(data)
+    host.card_paths = card_paths(ruleset)
 
     # names before the texts that use them
     declare_names(host, env, data)

@@ -12,7 +12,10 @@ DRIVERS = ("cli", "serve", "table", "scenario", "simulate", "agents", "learn", "
 # `rulebook show GAME PATH` prints the composed YAML at a path with its origins: the tree is
 # what it shows
 SHOWS_THE_TREE = {"cli/show_cmd.py"}
-TREE_LOADERS = re.compile(r"\b(load_game_and_data|load_rules_data)\b|\.data\.get\(")
+# (a loader that hands out the tree, a read of it, or the tree handed on to a function)
+TREE_LOADERS = re.compile(
+    r"\b(load_game_and_data|load_rules_data)\b|\.data\.get\(|\bruleset\.data\s*[),]"
+)
 
 
 def test_no_driver_reads_the_raw_rule_tree() -> None:
