@@ -83,6 +83,21 @@ def test_configs_and_scenarios_read_the_rules_they_name_typed() -> None:
     assert not found, "read the composition's typed rules (Session.typed):\n" + "\n".join(found)
 
 
+# a game config is read through its typed `GameConfig` (interpreter/ruleset/gameconfig.py): what it
+# asks for and where each choice was written
+CONFIG_BY_KEY = re.compile(r"\bdiagnostic_at\b|\.get\(\"(game|with|players|options)\"")
+
+
+def test_a_config_is_read_typed() -> None:
+    text = (PACKAGE / "check/configs.py").read_text(encoding="utf-8")
+    found = [
+        f"interpreter/check/configs.py:{number}: {line.strip()}"
+        for number, line in enumerate(text.splitlines(), 1)
+        if CONFIG_BY_KEY.search(line)
+    ]
+    assert not found, "read the config's GameConfig:\n" + "\n".join(found)
+
+
 # model/ modules that compile the typed flow steps and definitions: what a text is and where
 # it sits come from the typed objects, never from the tree by key
 TYPED_COMPILERS = ("model/end_triggers.py", "model/flow.py", "model/functions.py")
