@@ -128,7 +128,8 @@ def family_warnings(
 
 
 def _warning(change: OptionLine, line: OptionLine, mine: str, theirs: str) -> Diagnostic:
-    at = change.decl.condition_pos  # an `if` removed: at the option
+    # at the option's `if:`; at the option itself where the overlay removed its `if`
+    at = change.decl.condition_pos
     at = at if at.line is not None else change.decl.pos
     there = line.decl.pos
     where = (
