@@ -9,6 +9,7 @@ read as "never used").
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from interpreter.check.act_names import act_faults
@@ -17,6 +18,7 @@ from interpreter.check.gesture_names import gesture_faults
 from interpreter.check.references import whole_ruleset_checks
 from interpreter.check.setup import setup_faults
 from interpreter.check.taint import leak_flows
+from interpreter.compose.paths import named_path
 from interpreter.diagnostics.errors import ConfigError, Diagnostic, RulesError
 from interpreter.dsl.compiler import Emit, EmitPlan
 from interpreter.load.locate import is_map, locate
@@ -70,13 +72,13 @@ def check_ruleset(
     """
     if not is_map(data):
         return []
-    counting = _Counts(data, _chosen_options(data, options), setup, keep)
+    ruleset = Ruleset.from_data(data)
+    counting = _Counts(ruleset, _chosen_options(data, options), setup, keep)
     for n in player_counts(data) if counts is None else counts:
         if not counting.check(n):
             break
     out = counting.out
     if whole:
-        ruleset = Ruleset.from_data(data)
         if not counting.failed:
             # only on a ruleset that compiles: a mistyped call must not also read as "never
             # used"
@@ -104,9 +106,10 @@ class _Counts:
     """The ruleset built for one player count after another, collecting what each gives."""
 
     def __init__(
-        self, data: Any, resolved: dict[str, Any], setup: bool, keep: list[Any] | None
+        self, ruleset: Ruleset, resolved: dict[str, Any], setup: bool, keep: list[Any] | None
     ) -> None:
-        self.data = data
+        self.ruleset = ruleset
+        self.data = ruleset.data
         self.resolved = resolved
         self.setup = setup
         self.keep = keep
@@ -128,7 +131,8 @@ class _Counts:
         # the code of a text is written only if the set-up runs it; none when none will run
         when = Emit.CHECK_ONLY if self.failed or not self.setup else Emit.ON_FIRST_RUN
         try:
-            built = rules.compile_rules(self.data, n, dict(self.resolved), EmitPlan(when))
+            plan = EmitPlan(when)
+            built = rules.compile_rules(self.data, n, dict(self.resolved), plan, typed=self.ruleset)
         except RulesError as err:
             self.failed = True
             self.out.extend(err.diagnostics)
@@ -153,7 +157,7 @@ class _Counts:
         self.out.extend(rules.warnings)
         if not self.leaks_read and texts is not None:
             # values read from hidden fields where other seats read them: once (L005)
-            self.out.extend(leak_flows(texts, self.data))
+            self.out.extend(leak_flows(texts, partial(named_path, self.data)))
             self.leaks_read = True
         if self.keep is not None and not self.keep:
             self.keep.append(rules)
@@ -172,7 +176,9 @@ class _Counts:
 
         lazily = EmitPlan(Emit.UNCHECKED_ON_FIRST_RUN)
         try:
-            built = rules.compile_rules(self.data, n, dict(self.resolved), lazily, self.marks)
+            built = rules.compile_rules(
+                self.data, n, dict(self.resolved), lazily, self.marks, typed=self.ruleset
+            )
         except (RulesError, ConfigError):
             return False
         if built.rules is None:

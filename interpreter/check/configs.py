@@ -14,35 +14,48 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from interpreter.check.compile import check_ruleset, whole_number
+from interpreter.check.compile import check_ruleset
 from interpreter.check.compositions import compose, overlays_of
 from interpreter.check.session import Session
-from interpreter.check.verdicts import diagnostic_at
+from interpreter.diagnostics.errors import Diagnostic
 from interpreter.diagnostics.suggest import hint_for
-from interpreter.load.locate import is_map
+from interpreter.load.locate import is_map, json_pointer
+from interpreter.ruleset.gameconfig import Chosen, GameConfig
+from interpreter.ruleset.header import GameOption, Header, PlayerRange
+from interpreter.ruleset.nodes import NOWHERE
 
 __all__ = ["check_config_file", "resolve_game"]
 
 
 @dataclass
 class _Config:
-    """One config file being checked: where its faults are reported and the game it names."""
+    """One config file being checked: where its faults are reported and what it asks for."""
 
     run: Session
     path: str
-    data: Any
-    game: str
-    top: Any = None  # a scenario's file: what the scenario does not say, it inherits from there
+    asked: GameConfig
 
-    def get(self, key: str) -> Any:
-        if key in self.data or not is_map(self.top):
-            return self.data.get(key)
-        return self.top.get(key)
+    @property
+    def game(self) -> str:
+        return self.asked.game
 
-    def fault(self, where: list[Any], code: str, message: str, **fields: Any) -> None:
-        owner = self.data if where[0] in self.data or not is_map(self.top) else self.top
+    def fault(
+        self, at: Chosen | None, code: str, message: str, key: bool = False, **fields: Any
+    ) -> None:
+        """A fault at a value the config writes (at its key with ``key``)."""
+        where = (at.key_pos if key else at.pos) if at is not None else NOWHERE
         self.run.emit(
-            [diagnostic_at(owner, where, code, message, default_file=self.path, **fields)]
+            [
+                Diagnostic(
+                    code,
+                    message,
+                    where.file or self.path,
+                    where.line,
+                    where.column,
+                    json_pointer(list(at.path) if at is not None else []),
+                    **fields,
+                )
+            ]
         )
 
 
@@ -67,17 +80,16 @@ def resolve_game(
     """The game, overlays, player count and options ``data`` asks for (a scenario's missing
     keys taken from ``top``), C001-C005 on the way: (composition, player counts or None for
     every one, option values), or None when they do not resolve."""
-    config = _Config(run, path, data, str(data.get("game") or top.get("game")), top)
+    config = _Config(run, path, GameConfig.from_node(data, top))
     bases, overlays = run.candidates(path)
     base_path = _base_of(config, bases)
     if base_path is None:
         return None
-    base_doc = run.load(base_path).doc
-    if base_doc is None:
+    base = run.header(base_path)
+    if base is None:
         run.emit(run.load(base_path).diagnostics)
         return None
-    base_id = base_doc.data.get("ruleset") if is_map(base_doc.data) else None
-    label = base_id or config.game
+    label = (base.id if base.kind == "ruleset" else "") or config.game
     overlay_paths = _overlays_named(config, base_path, label, overlays)
     if overlay_paths is None:
         return None
@@ -85,14 +97,15 @@ def resolve_game(
     run.emit(diags)
     if composed is None:
         return None
-    players = config.get("players")
+    header = Header.from_data(composed)
+    players = config.asked.players.value if config.asked.players is not None else None
     if not isinstance(players, int) or isinstance(players, bool):
         counts = None  # every count the composition allows
-    elif _player_count_fits(config, composed, label, players):
+    elif _player_count_fits(config, header.players, label, players):
         counts = [players]
     else:
         return None
-    options = _options(config, composed)
+    options = _options(config, header.options)
     if options is None:
         return None
     return composed, counts, options
@@ -106,7 +119,9 @@ def _base_of(config: _Config, bases: Mapping[str, str]) -> str | None:
         from interpreter.load import catalog
 
         known = [*catalog.game_dirs(), *bases]
-        config.fault(["game"], "C001", f"unknown game '{game}'", hint=hint_for(game, known))
+        config.fault(
+            config.asked.game_at, "C001", f"unknown game '{game}'", hint=hint_for(game, known)
+        )
     return found
 
 
@@ -125,17 +140,11 @@ def _overlays_named(
     config: _Config, base_path: str, label: str, overlays: Mapping[str, str]
 ) -> list[str] | None:
     """The paths of the overlays the config plays ``with``; None after a C002 for any unknown."""
-    chosen = config.get("with") or []
-    if isinstance(chosen, str):
-        names: list[tuple[str, list[str | int]]] = [
-            (n.strip(), ["with"]) for n in chosen.split(",") if n.strip()
-        ]
-    else:
-        names = [(str(n), ["with", i]) for i, n in enumerate(chosen)]
     beside = overlays_of(config.run, base_path, overlays)
     overlay_paths: list[str] = []
     missing = False
-    for name, where in names:
+    for at in config.asked.overlays:
+        name = str(at.value)
         found = beside.get(name)
         if found is None and name.endswith((".yaml", ".yml")):
             candidate = os.path.join(os.path.dirname(config.path), name)
@@ -143,7 +152,7 @@ def _overlays_named(
         if found is None:
             missing = True
             config.fault(
-                where,
+                at,
                 "C002",
                 f"unknown overlay '{name}' for {label}",
                 hint=hint_for(name, beside) or f"overlays: {', '.join(sorted(beside)) or 'none'}",
@@ -153,15 +162,13 @@ def _overlays_named(
     return None if missing else overlay_paths
 
 
-def _player_count_fits(config: _Config, composed: Any, label: str, players: int) -> bool:
+def _player_count_fits(config: _Config, allowed: PlayerRange, label: str, players: int) -> bool:
     """Whether the composition allows the config's player count (C003 when not)."""
-    pl = composed.get("players") or {}
-    lo = whole_number(pl.get("min"), 1)
-    hi = whole_number(pl.get("max"), lo)
+    lo, hi = allowed.min, allowed.max
     if lo <= players <= hi:
         return True
     config.fault(
-        ["players"],
+        config.asked.players,
         "C003",
         f"{label} is for {lo} to {hi} players, not {players}",
         expected=f"a number from {lo} to {hi}",
@@ -169,22 +176,20 @@ def _player_count_fits(config: _Config, composed: Any, label: str, players: int)
     return False
 
 
-def _options(config: _Config, composed: Any) -> dict[str, Any] | None:
+def _options(config: _Config, declared: Mapping[str, GameOption]) -> dict[str, Any] | None:
     """Every declared option's value (the config's, else the default); None after a C004 or
     C005."""
-    given = config.get("options") or {}
-    declared = composed.get("options") or {}
-    options = {str(k): (v or {}).get("default") for k, v in declared.items()}
+    options: dict[str, Any] = {name: o.default for name, o in declared.items()}
     bad = False
-    for name, value in given.items():
-        name = str(name)
+    for name, at in config.asked.options.items():
+        value = at.value
         if name not in declared:
             bad = True
-            known = [str(k) for k in declared]
+            known = list(declared)
             hint = hint_for(name, known) or f"options: {', '.join(known) or 'none'}"
-            config.fault(["options", name], "C004", f"unknown option '{name}'", key=True, hint=hint)
+            config.fault(at, "C004", f"unknown option '{name}'", key=True, hint=hint)
             continue
-        choices = list((declared[name] or {}).get("choices") or [])
+        choices = list(declared[name].choices)
         match = [c for c in choices if str(c) == str(value)]
         if choices and not match:
             bad = True
@@ -192,7 +197,7 @@ def _options(config: _Config, composed: Any) -> dict[str, Any] | None:
             message = f"option '{name}' cannot be {_show(value)}"
             expected = f"one of {', '.join(shown)}"
             config.fault(
-                ["options", name],
+                at,
                 "C005",
                 message,
                 expected=expected,

@@ -25,7 +25,7 @@ from typing import Any
 
 from interpreter.check.session import Session
 from interpreter.diagnostics.errors import Diagnostic
-from interpreter.load.locate import is_map, is_seq, locate, plain_key
+from interpreter.ruleset.flow_steps import FlowSection, OptionDecl, Step
 
 __all__ = ["OptionLine", "family_warnings", "option_lines"]
 
@@ -38,38 +38,38 @@ class OptionLine:
     """An option of a ``choose`` in a composed ruleset: where it is and when it is offered."""
 
     pattern: str  # its id with every `{...}` as `{}`
-    ident: str
-    named: str  # its slash path, list items by name or id where they have one
-    keys: tuple[Any, ...]  # its real keys in the composed tree
-    condition: str | None  # its `if:` text (None: always offered)
+    named: str  # its slash path, steps by name where they have one, the option by its id
+    decl: OptionDecl  # the line itself (its id, `if:`, and where they were written)
+
+    @property
+    def ident(self) -> str:
+        return self.decl.id
+
+    @property
+    def condition(self) -> str | None:
+        """Its `if:` text (None: always offered)."""
+        return self.decl.condition
 
 
-def option_lines(data: Any) -> Iterator[OptionLine]:
-    """Every option line of a composed ruleset (a map with an ``id`` in an ``options`` list)."""
-    yield from _walk(data, (), ())
+def option_lines(flow: FlowSection) -> Iterator[OptionLine]:
+    """Every option line of a composed ruleset's ``choose`` steps, in the order written."""
+    yield from _lines(flow.setup, ("flow", "setup"))
+    yield from _lines(flow.round, ("flow", "round"))
+    for name, phase in flow.phases.items():
+        yield from _lines(phase.steps, ("phases", name))
 
 
-def _walk(node: Any, keys: tuple[Any, ...], named: tuple[str, ...]) -> Iterator[OptionLine]:
-    if is_map(node):
-        for key, value in node.items():
-            if plain_key(key) == "options" and is_seq(value):
-                for i, item in enumerate(value):
-                    ident = item.get("id") if is_map(item) else None
-                    if isinstance(ident, str):
-                        cond = item.get("if")
-                        yield OptionLine(
-                            _PLACEHOLDER.sub("{}", ident),
-                            ident,
-                            "/".join((*named, "options", ident)),
-                            (*keys, key, i),
-                            None if cond is None else str(cond).strip(),
-                        )
-            elif is_map(value) or is_seq(value):
-                yield from _walk(value, (*keys, key), (*named, plain_key(key)))
-    elif is_seq(node):
-        for i, item in enumerate(node):
-            name = item.get("name") if is_map(item) else None
-            yield from _walk(item, (*keys, i), (*named, name if isinstance(name, str) else str(i)))
+def _lines(steps: Sequence[Step], named: tuple[str, ...]) -> Iterator[OptionLine]:
+    for step in steps:
+        at = step.path[-1] if step.path else 0
+        here = (*named, step.name if step.name is not None else str(at))
+        if step.choose is not None:
+            for option in step.choose.options:
+                path = "/".join((*here, "choose", "options", option.id))
+                yield OptionLine(_PLACEHOLDER.sub("{}", option.id), path, option)
+        yield from _lines(step.then, (*here, "then"))
+        yield from _lines(step.otherwise or (), (*here, "else"))
+        yield from _lines(step.body, (*here, step.kind, "steps"))
 
 
 # composes a base and overlays (check/compositions.py's compose, which calls this module: given,
@@ -77,13 +77,19 @@ def _walk(node: Any, keys: tuple[Any, ...], named: tuple[str, ...]) -> Iterator[
 Composer = Callable[[Session, str, Sequence[str]], tuple[Any, list[Diagnostic]]]
 
 
+def _flow(run: Session, base: str, stack: Sequence[str], compose: Composer) -> FlowSection | None:
+    """The typed flow of a stack composed (None when it does not compose)."""
+    data, _ = compose(run, base, list(stack))
+    return None if data is None else FlowSection.from_data(data)
+
+
 def family_warnings(
     run: Session, base: str, order: Sequence[str], compose: Composer
 ) -> list[Diagnostic]:
     """O014 for the overlay ``order[-1]`` (its chain down to ``base`` before it)."""
     overlay = order[-1]
-    before, _ = compose(run, base, list(order[:-1]))
-    after, _ = compose(run, base, list(order))
+    before = _flow(run, base, order[:-1], compose)
+    after = _flow(run, base, order, compose)
     if before is None or after is None:
         return []
     was = {line.named: line for line in option_lines(before)}
@@ -99,54 +105,54 @@ def family_warnings(
     for expansion in _expansions(run, base, order):
         below = [p for p in order[:-1] if not _same(p, expansion)]
         stack = [expansion, *below]
-        plain, _ = compose(run, base, stack)
-        ruled, _ = compose(run, base, [*stack, overlay])
+        plain = _flow(run, base, stack, compose)
+        ruled = _flow(run, base, [*stack, overlay], compose)
         if plain is None or ruled is None:
             continue  # the stack does not compose: its own check says why
         theirs_id = _overlay_id(run, expansion)
         companions = _companions(run, base, (mine, theirs_id))
-        settled = [compose(run, base, [*stack, overlay, c])[0] for c in companions]
+        settled = [_flow(run, base, [*stack, overlay, c], compose) for c in companions]
         plain_lines = {line.named: line for line in option_lines(plain)}
         for line in option_lines(ruled):
-            file = locate(ruled, list(line.keys))[0]
+            file = line.decl.pos.file
             if not (file and _same(file, expansion)) or line.named not in plain_lines:
                 continue
             if plain_lines[line.named].condition != line.condition:
                 continue  # the overlay reaches it (or changes it otherwise)
-            if any(_changed(data, line) for data in settled if data is not None):
+            if any(_changed(flow, line) for flow in settled if flow is not None):
                 continue
             for change in changed:
                 if change.pattern == line.pattern:
-                    out.append(_warning(after, change, ruled, line, mine, theirs_id))
+                    out.append(_warning(change, line, mine, theirs_id))
     return out
 
 
-def _warning(
-    after: Any, change: OptionLine, ruled: Any, line: OptionLine, mine: str, theirs: str
-) -> Diagnostic:
-    file, row, col = locate(after, [*change.keys, "if"], key=True)
-    if row is None:  # an `if` removed: at the option
-        file, row, col = locate(after, list(change.keys))
-    tfile, trow, tcol = locate(ruled, list(line.keys))
-    where = f"{tfile}:{trow}:{tcol}" if trow is not None else str(tfile)
+def _warning(change: OptionLine, line: OptionLine, mine: str, theirs: str) -> Diagnostic:
+    # at the option's `if:`; at the option itself where the overlay removed its `if`
+    at = change.decl.condition_pos
+    at = at if at.line is not None else change.decl.pos
+    there = line.decl.pos
+    where = (
+        f"{there.file}:{there.line}:{there.column}" if there.line is not None else str(there.file)
+    )
     companion = f"{mine}-{theirs}" if mine and theirs else "COMPANION"
     return Diagnostic(
         CODE,
         f"the `if` of option '{change.ident}' changes here, but {theirs} offers "
         f"'{line.ident}' too, at {line.named} ({where}), with its `if` as it was: with "
         f"{theirs}, the option is offered there as before this overlay",
-        file=file,
-        line=row,
-        column=col,
+        file=at.file,
+        line=at.line,
+        column=at.column,
         hint=f"if the change is meant there too, add an overlay 'overlay: {companion}' with "
         f"'extends: [{mine}, {theirs}]' that changes the `if` of {line.named} the same way",
         severity="warning",
     )
 
 
-def _changed(data: Any, line: OptionLine) -> bool:
-    """Whether the option line at ``line.named`` has another condition in ``data``."""
-    for other in option_lines(data):
+def _changed(flow: FlowSection, line: OptionLine) -> bool:
+    """Whether the option line at ``line.named`` has another condition in ``flow``."""
+    for other in option_lines(flow):
         if other.named == line.named:
             return other.condition != line.condition
     return True  # a companion that removed it settles it too
@@ -161,9 +167,8 @@ def _expansions(run: Session, base: str, order: Sequence[str]) -> list[str]:
         path = str(f)
         if _same(path, base) or _same(path, order[-1]):
             continue
-        doc = run.load(path).doc
-        data = doc.data if doc is not None else None
-        if is_map(data) and "overlay" in data and data.get("extends") == base_id:
+        header = run.header(path)
+        if header is not None and header.kind == "overlay" and header.extends == base_id:
             out.append(path)
     return out
 
@@ -173,23 +178,24 @@ def _companions(run: Session, base: str, ids: tuple[str, str]) -> list[str]:
     _bases, overlays = run.candidates(base)
     out = []
     for path in overlays.values():
-        doc = run.load(path).doc
-        target = doc.data.get("extends") if doc is not None and is_map(doc.data) else None
-        if is_seq(target) and set(ids) <= {str(t) for t in target}:
+        header = run.header(path)
+        if header is not None and set(ids) <= set(header.extends_each) and header.extends_each:
             out.append(path)
     return out
 
 
 def _overlay_id(run: Session, path: str) -> str:
-    doc = run.load(path).doc
-    ident = doc.data.get("overlay") if doc is not None and is_map(doc.data) else None
-    return ident if isinstance(ident, str) else ""
+    return _id(run, path, "overlay")
 
 
 def _ruleset_id(run: Session, path: str) -> str:
-    doc = run.load(path).doc
-    ident = doc.data.get("ruleset") if doc is not None and is_map(doc.data) else None
-    return ident if isinstance(ident, str) else ""
+    return _id(run, path, "ruleset")
+
+
+def _id(run: Session, path: str, kind: str) -> str:
+    """The id a rule file of ``kind`` declares ("" for any other file)."""
+    header = run.header(path)
+    return header.id if header is not None and header.kind == kind else ""
 
 
 def _same(a: str, b: str) -> bool:

@@ -26,19 +26,19 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from interpreter.diagnostics.suggest import did_you_mean
-from interpreter.load.locate import is_map, is_seq
-from interpreter.model.words import choose_options, in_words, label
+from interpreter.model.words import in_words, label
+from interpreter.ruleset.presentation import OptionStyle
+from interpreter.ruleset.ruleset import Ruleset
+from interpreter.ruleset.vocabulary import Vocabulary
 
 __all__ = ["LogTexts"]
 
 _HOLE = re.compile(r"\{[^{}]*\}")
 _DIGIT_HOLE = re.compile(r"\{[0-9]+\}")
-_LOG_STATEMENT = re.compile(r"\blog\s+\"([^\"]*)\"")
 _SEPARATORS = (", ", " and ")
 _NUMBER = re.compile(r"-?[0-9]+(?:\.[0-9]+)?")
 _NUMBER_PART = re.compile(r"-?[0-9]*\.?[0-9]*")
@@ -57,8 +57,10 @@ class _Template:
 class LogTexts:
     """Every log template of a composed ruleset, and the values a filled-in part may hold."""
 
-    def __init__(self, data: Any) -> None:
-        written = list(dict.fromkeys(_templates(data)))
+    def __init__(self, ruleset: Ruleset) -> None:
+        words = ruleset.vocabulary()
+        labels = ruleset.presentation.labels
+        written = list(dict.fromkeys(_templates(words, labels, ruleset.presentation.options)))
         found: list[str] = []
         for text in written:
             found.append(text)
@@ -67,7 +69,7 @@ class LogTexts:
         found.extend(_ENGINE_LINES)
         self.written = [t for t in written if t.strip()]
         self.templates = [_Template(t, _pieces(t)) for t in dict.fromkeys(found)]
-        self.values = _Values(_atoms(data))
+        self.values = _Values(_atoms(words, labels))
         self._folded: LogTexts | None = None  # the lower-case copy (folded), made when asked
 
     def producible(self, text: str) -> bool:
@@ -292,7 +294,7 @@ class _Values:
                     todo.extend(j + len(sep) for sep in seps if text.startswith(sep, j))
         return ends
 
-    def _begins(self, text: str, ordered: list[str], items: Any) -> bool:
+    def _begins(self, text: str, ordered: list[str], items: Callable[[str, int], set[int]]) -> bool:
         """Whether ``text`` is a beginning of a value (read forwards with ``ordered`` atoms and
         ``items``, or backwards for an end)."""
         if text == "":
@@ -377,36 +379,25 @@ def _pieces(template: str) -> tuple[Piece, ...]:
     return tuple(out)
 
 
-def _templates(data: Any) -> Iterator[str]:
+def _templates(
+    words: Vocabulary, labels: Mapping[str, str], texts: Mapping[str, OptionStyle]
+) -> Iterator[str]:
     """Every log template of the rules, as written (a filled-in part as ``{...}``)."""
-    for node in _walk(data):
-        if is_map(node) and "log" in node:
-            line = node["log"]
-            text = line.get("text") if is_map(line) else line
-            if isinstance(text, str):
-                yield text
-        elif isinstance(node, str) and "log" in node:
-            yield from _LOG_STATEMENT.findall(node)
-    yield from _option_words(data)
+    yield from words.log_templates
+    yield from _option_words(words, labels, texts)
 
 
-def _option_words(data: Any) -> Iterator[str]:
+def _option_words(
+    words: Vocabulary, labels: Mapping[str, str], texts: Mapping[str, OptionStyle]
+) -> Iterator[str]:
     """The words of every option the rules offer (what the log says of an option taken without
     a line of its own): its family's text, else the family and the id's parts in words."""
-    pres = data.get("presentation") if is_map(data) else None
-    labels = pres.get("labels") if is_map(pres) else None
-    texts = pres.get("options") if is_map(pres) else None
-    labels = labels if is_map(labels) else {}
-    texts = texts if is_map(texts) else {}
-    for _path, option in choose_options(data):
-        ident = option.get("id")
-        if not isinstance(ident, str):
-            continue
+    for ident in words.option_ids:
         family, *parts = ident.split(":")
         names = ["{}" if _HOLE.search(p) else label(p, labels) for p in parts]
-        spec = texts.get(family)
-        text = spec.get("text") if is_map(spec) else None
-        if isinstance(text, str) and text:
+        style = texts.get(family)
+        text = style.text if style is not None else None
+        if text:
             # the family's text: its {0}, {1} ... filled in with names (any other stays)
             yield text
             yield _DIGIT_HOLE.sub("{}", text)
@@ -420,36 +411,18 @@ def _option_words(data: Any) -> Iterator[str]:
             yield f"{text} ({{}})"
 
 
-def _atoms(data: Any) -> set[str]:
+def _atoms(words: Vocabulary, labels: Mapping[str, str]) -> set[str]:
     """Every text a value of the rules may show as: each text and key they hold, as written,
     as its label and in words, and yes, no and none."""
-    pres = data.get("presentation") if is_map(data) else None
-    labels = pres.get("labels") if is_map(pres) else None
-    labels = labels if is_map(labels) else {}
     out = {"yes", "no", "none"}
-    for node in _walk(data):
-        if is_map(node):
-            for key in node:
-                out.update(_shown_as(str(key), labels))
-        elif isinstance(node, str):
-            out.update(_shown_as(node, labels))
+    for text in words.keys | words.texts:
+        out.update(_shown_as(text, labels))
     out.discard("")
     return out
 
 
-def _shown_as(text: str, labels: Any) -> tuple[str, ...]:
+def _shown_as(text: str, labels: Mapping[str, str]) -> tuple[str, ...]:
     return (text, label(text, labels), in_words(text))
-
-
-def _walk(data: Any) -> Iterator[Any]:
-    stack = [data]
-    while stack:
-        node = stack.pop()
-        yield node
-        if is_map(node):
-            stack.extend(node.values())
-        elif is_seq(node):
-            stack.extend(node)
 
 
 def _likeness(a: str, b: str) -> float:

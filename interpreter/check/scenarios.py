@@ -33,8 +33,8 @@ from interpreter.check.verdicts import diagnostic_at
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.diagnostics.suggest import did_you_mean, hint_for
 from interpreter.load.locate import is_map, is_seq, json_pointer, locate
-from interpreter.model.words import choose_options
-from interpreter.ruleset.flow_steps import FlowSection
+from interpreter.ruleset.ruleset import Ruleset
+from interpreter.ruleset.vocabulary import Vocabulary
 
 __all__ = ["OptionNames", "check_scenario_file", "option_templates"]
 
@@ -114,6 +114,7 @@ def _check_one(run: Session, path: str, top: Any, node: Any, where: list[Any]) -
     if chosen is None:
         return
     composed, counts, options = chosen
+    ruleset = run.typed(composed)
     key = (id(composed), tuple(counts or ()), tuple(sorted(map(str, options.items()))))
     if key not in run.compiled:
         run.compiled.add(key)
@@ -129,16 +130,16 @@ def _check_one(run: Session, path: str, top: Any, node: Any, where: list[Any]) -
     if rules is not None:
         variables = run.flow_names.get(key)
         if variables is None:
-            variables = run.flow_names[key] = flow_names(FlowSection.from_data(composed))
+            variables = run.flow_names[key] = flow_names(ruleset.flow)
         _check_expressions(run, path, top, node, where, rules.env, variables)
         logs = run.log_texts.get(key)
         if logs is None:
-            logs = run.log_texts[key] = LogTexts(composed)
+            logs = run.log_texts[key] = LogTexts(ruleset)
         for at, kind, text, any_case in _log_texts(top, node, where):
             fault = logs.fault(kind, text, any_case=any_case)
             if fault is not None:
                 _fault(run, path, top, at, "T004", fault[0], hint=fault[1])
-    names = OptionNames(composed)
+    names = OptionNames(ruleset)
     for step_where, option, absent_ok in _options_named(top, node, where):
         fault = names.fault(option, absent_ok=absent_ok)
         if fault is not None:
@@ -242,9 +243,11 @@ class OptionNames:
     that may fill their gaps), and why an id a scenario names is not one of them: T002 in
     ``rulebook validate``, the same words in ``rulebook test``."""
 
-    def __init__(self, data: Any) -> None:
-        self.templates = option_templates(data)
-        self.words = _words(data)
+    def __init__(self, ruleset: Ruleset) -> None:
+        words = ruleset.vocabulary()
+        self.templates = option_templates(words)
+        # every key and every one-word text of the rules: what a template's gap may hold
+        self.words = {*words.keys, *(t for t in words.texts if " " not in t)}
 
     def fault(self, option: str, *, absent_ok: bool = False) -> tuple[str, str] | None:
         """(message, hint) when ``option`` cannot be an option of this game, else None.
@@ -303,22 +306,6 @@ def _slips(a: str, b: str) -> int:
     return prev[len(b)]
 
 
-def _words(data: Any) -> set[str]:
-    """Every key and every one-word text of the rules: what a template's gap may be filled with."""
-    found: set[str] = set()
-    stack = [data]
-    while stack:
-        node = stack.pop()
-        if is_map(node):
-            found.update(str(k) for k in node)
-            stack.extend(node.values())
-        elif is_seq(node):
-            stack.extend(node)
-        elif isinstance(node, str) and " " not in node:
-            found.add(node)
-    return found
-
-
 def _options_named(top: Any, node: Any, where: list[Any]) -> Iterator[tuple[list[Any], str, bool]]:
     """(where, option id, whether an absent id holds) of every step that takes an option and
     every `seat N may...` item (an absent id holds in `may not` only)."""
@@ -364,13 +351,12 @@ def _option_of(text: str, moved: bool) -> str:
     return m.group(1) if m else text.strip()
 
 
-def option_templates(data: Any) -> dict[str, re.Pattern[str]]:
+def option_templates(words: Vocabulary) -> dict[str, re.Pattern[str]]:
     """Every option id template of a ruleset's `choose` steps (``take:{x}``), as a pattern
     that a concrete id (``take:apple``) matches."""
     found: dict[str, re.Pattern[str]] = {}
-    for _path, option in choose_options(data):
-        ident = option.get("id")
-        if isinstance(ident, str) and ident not in found:
+    for ident in words.option_ids:
+        if ident not in found:
             parts = _PLACEHOLDER.split(ident)
             found[ident] = re.compile("(.+?)".join(re.escape(p) for p in parts))
     return found

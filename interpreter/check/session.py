@@ -17,6 +17,8 @@ from typing import Any
 from interpreter.check.files import classify, plain_id, read_head
 from interpreter.diagnostics.errors import Diagnostic, RulesError
 from interpreter.load.locate import is_map
+from interpreter.ruleset.header import Header
+from interpreter.ruleset.ruleset import Ruleset
 
 __all__ = ["Loaded", "Session"]
 
@@ -49,6 +51,7 @@ class Session:
         # base, overlays, warned file -> what composing them gave (many scenarios ask alike)
         self.compositions: dict[tuple[str, ...], tuple[Any, list[Diagnostic]]] = {}
         self.flow_names: dict[tuple[Any, ...], set[str]] = {}  # and their flow variables
+        self.rulesets: dict[int, Ruleset] = {}  # a composed tree's typed rules, by its id
         # a composition shares its untouched entries with its base: their schema check is not
         # repeated (the files do not change during a run)
         self.schema_memo: Any = None
@@ -77,6 +80,21 @@ class Session:
                 pass
         self.loaded[key] = loaded
         return loaded
+
+    def typed(self, composed: Any) -> Ruleset:
+        """The typed rules of a composed tree, read once per run (the tree is kept alive, so
+        its id stays its own)."""
+        found = self.rulesets.get(id(composed))
+        if found is None:
+            found = self.rulesets[id(composed)] = Ruleset.from_data(composed)
+            self.keep_alive.append(composed)
+        return found
+
+    def header(self, path: str) -> Header | None:
+        """What a rule file says about itself (its id, what it extends), typed; None for a
+        file that does not parse."""
+        doc = self.load(path).doc
+        return None if doc is None else Header.from_data(doc.data)
 
     def emit(self, diags: Iterable[Diagnostic]) -> None:
         self.out.extend(diags)

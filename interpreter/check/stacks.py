@@ -33,7 +33,7 @@ from interpreter.check.compositions import MAX_COMBINATIONS, chain, compose, ove
 from interpreter.check.judged import judged
 from interpreter.check.session import Session
 from interpreter.diagnostics.errors import Diagnostic, RulebookError
-from interpreter.load.locate import locate
+from interpreter.ruleset.header import read_header
 
 __all__ = ["Refused", "check_stacks", "stacks_of"]
 
@@ -105,12 +105,12 @@ def check_stacks(run: Session, path: str) -> None:
     if found is None:
         return
     base, stacks = found
-    base_doc = run.load(base).doc
-    ident = base_doc.data.get("ruleset") if base_doc is not None else None
+    header = run.header(base)
+    ident = header.id if header is not None and header.kind == "ruleset" else None
     for stack in stacks:
         faults = _faults(run, base, stack)
         if faults:
-            refused = Refused(base, tuple(stack), faults, ident if isinstance(ident, str) else None)
+            refused = Refused(base, tuple(stack), faults, ident)
             warnings = refused.warnings()
             run.emit(warnings)
             if not any(w.file and _same(w.file, path) for w in warnings):
@@ -121,8 +121,8 @@ def check_stacks(run: Session, path: str) -> None:
 
 def _at_overlay(run: Session, path: str, label: str, reason: Diagnostic) -> Diagnostic:
     """A refusal whose reason lies in another file, at the overlay's ``overlay:`` line."""
-    doc = run.load(path).doc
-    _file, line, col = locate(doc.data, ["overlay"], key=True) if doc is not None else (0, 1, 1)
+    header = run.header(path)
+    line, col = (header.id_pos.line, header.id_pos.column) if header is not None else (1, 1)
     at = ":".join([_shown(reason.file or ""), *(str(n) for n in (reason.line, reason.column) if n)])
     return Diagnostic(
         reason.code,
@@ -239,14 +239,11 @@ def _judge(run: Session, base: str, stack: list[str]) -> list[Diagnostic]:
 
 
 def _ruleset_id(path: str) -> str:
-    from interpreter.load.yamlload import load_yaml_file
-
     try:
-        data = load_yaml_file(path).data
+        header = read_header(path)
     except RulebookError:  # a base that cannot be read is named by its file
         return Path(path).stem
-    ident = data.get("ruleset") if isinstance(data, dict) else None
-    return ident if isinstance(ident, str) else Path(path).stem
+    return header.id if header.kind == "ruleset" else Path(path).stem
 
 
 _PLACE = re.compile(r"\(([^()\s]+?\.ya?ml):(\d+):(\d+)\)")

@@ -52,7 +52,13 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from interpreter.check.taint_texts import always_logs, game_end_blocks, hook_event
-from interpreter.check.taint_words import Finding, describe_name, findings_to_diagnostics
+from interpreter.check.taint_words import (
+    Finding,
+    Spelling,
+    describe_name,
+    findings_to_diagnostics,
+)
+from interpreter.diagnostics.errors import Diagnostic
 from interpreter.dsl import ir
 from interpreter.dsl.hoist import _children as expr_children
 from interpreter.dsl.types import is_text_id
@@ -69,12 +75,12 @@ Taint = dict[Label, Where]
 _CHANGES = {"push": 0, "remove": 0, "clear": 0, "shuffle": 0, "place": 1}  # -> the pile's arg
 
 
-def leak_flows(texts: Texts, data: Any = None) -> list[Any]:
+def leak_flows(texts: Texts, spell: Spelling | None = None) -> list[Diagnostic]:
     """The L005 diagnostics of one build's texts (empty when nothing leaks); their JSON paths
-    spelt with the names and ids of `data`'s items (the composed rules) where given."""
+    spelt by `spell` (the composed rules' names and ids of list items) where given."""
     flows = Flows(texts)
     flows.settle()
-    return findings_to_diagnostics(flows.findings, texts.position, data)
+    return findings_to_diagnostics(flows.findings, texts.position, spell)
 
 
 def seat_key(node: Any) -> Any:

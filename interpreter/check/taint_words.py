@@ -8,14 +8,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.compose.paths import named_path
+from interpreter.check.verdicts import diagnostic_on
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.dsl import ir
-from interpreter.load.locate import json_pointer
+from interpreter.ruleset.nodes import Pos
 
 __all__ = ["Finding", "describe_name", "findings_to_diagnostics"]
 
 Position = Callable[[Sequence[Any], int, int], tuple] | None
+# a path into the composed rules spelt as an overlay writes it (compose/paths.py named_path)
+Spelling = Callable[[Sequence[Any]], list[Any]]
 
 
 @dataclass
@@ -102,8 +104,8 @@ def _label_words(label: tuple[Any, ...]) -> str:
 
 
 def findings_to_diagnostics(
-    findings: Sequence[Finding] | None, position: Position, data: Any = None
-) -> list:
+    findings: Sequence[Finding] | None, position: Position, spell: Spelling | None = None
+) -> list[Diagnostic]:
     """One diagnostic per place (the first finding there), in the order found."""
     out: list[Diagnostic] = []
     seen: set[tuple[Any, ...]] = set()
@@ -132,17 +134,8 @@ def findings_to_diagnostics(
             else:
                 what = f"this value is computed from {source},"
             message = f"{what} and is written into {into}"
-        out.append(
-            Diagnostic(
-                code="L005",
-                message=message,
-                file=file,
-                line=line,
-                column=column,
-                json_path=json_pointer(named_path(data, list(f.where[1] or f.where[0]))),
-                hint=fix,
-            )
-        )
+        path = (spell or list)(list(f.where[1] or f.where[0]))
+        out.append(diagnostic_on(Pos(file, line, column), path, "L005", message, hint=fix))
     return out
 
 

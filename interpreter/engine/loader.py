@@ -81,7 +81,8 @@ def load_game_and_data(
         lo, hi = head.players.min, head.players.max
         raise ConfigError(f"{head.id or name_or_path} is for {lo} to {hi} players, not {players}")
     resolved = resolve_options(data.get("options") or {}, options or {})
-    rules = build_rules(data, players, resolved, EmitPlan(probes=probes, journal=journal))
+    plan = EmitPlan(probes=probes, journal=journal)
+    rules = build_rules(data, players, resolved, plan, typed=ruleset)
     game = Game(
         rules,
         name=head.id or base_path.parent.name,

@@ -167,7 +167,7 @@ def compile_pieces(
             key = scope.temp("self", Piece(str(cname)))
             pred = host.expression(
                 cat["active"], ["catalogs", cname, "active"], scope, expect="bool"
-            )
+            ).fn
             for eid in cat.get("entries") or {}:
                 active[str(eid)] = (pred, key)
         for eid, entry in (cat.get("entries") or {}).items():
@@ -220,7 +220,7 @@ def _holder(host: DslHost, root: Scope, cname: str, cat: Any) -> Holder | None:
         return None
     scope = root.child()
     key = scope.temp("self", Id(cname))
-    fn = host.expression(cat["held-by"], ["catalogs", cname, "held-by"], scope)
+    fn = host.expression(cat["held-by"], ["catalogs", cname, "held-by"], scope).fn
 
     def holder(s: Any, entry: str) -> Any:
         s.t[key] = entry
@@ -240,16 +240,16 @@ def _may_hook(host: DslHost, scope: Scope, cname: str, eid: str, hook: Any, hpat
     slot = ""
     if each is not None:
         var, coll, offset = each
-        domain = host.expression(coll, [*mpath, "for"], scope, offset, expect="collection")
+        domain = host.expression(coll, [*mpath, "for"], scope, offset, expect="collection").fn
         slot = scope.temp(var, item_of(host.c.last_type or ANY))
     when = (
-        host.expression(spec["when"], [*mpath, "when"], scope, expect="bool")
+        host.expression(spec["when"], [*mpath, "when"], scope, expect="bool").fn
         if "when" in spec
         else None
     )
     amount_key = scope.temp("may-offered")
     if "amount" in spec:
-        amount = host.expression(spec["amount"], [*mpath, "amount"], scope, expect="number")
+        amount = host.expression(spec["amount"], [*mpath, "amount"], scope, expect="number").fn
     else:
         amount = None
     if each is not None:

@@ -75,17 +75,17 @@ def compile_costs(host: DslHost, data: Any) -> dict[str, OptionCost]:
         params = [str(p) for p in cost.get("params") or ["seat"]]
         slots = [scope.temp(params[0], SEAT)] + [scope.temp(p, ANY) for p in params[1:]]
         price = (
-            host.expression(cost["price"], [*path, "price"], scope, expect="number")
+            host.expression(cost["price"], [*path, "price"], scope, expect="number").fn
             if "price" in cost
             else None
         )
-        pay = host.expression(cost.get("pay", 0), [*path, "pay"], scope, expect="number")
+        pay = host.expression(cost.get("pay", 0), [*path, "pay"], scope, expect="number").fn
         because = []
         for name, reason in (cost.get("because") or {}).items():
             rpath = [*path, "because", name]
             amount = host.expression(
                 reason.get("amount", 0), [*rpath, "amount"], scope, expect="number"
-            )
+            ).fn
             because.append(CostReason(str(name), amount, _forms(reason.get("text", name))))
         out[str(family)] = OptionCost(
             str(family), tuple(slots), price, pay, _forms(cost.get("unit")), tuple(because)

@@ -16,31 +16,23 @@ a trigger's name is the trigger even where it also names a field (dsl/barewords.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from typing import Any
 
 from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.dsl import ir
 from interpreter.dsl.parser import DslSyntaxError, parse
 from interpreter.dsl.scope import SPECIAL_NAMES, Env, Scope
+from interpreter.ruleset.flow_steps import FlowSection
 
-__all__ = ["compile_trigger", "declare_end_triggers", "end_triggers", "trigger_fields"]
+__all__ = ["compile_trigger", "declare_end_triggers", "trigger_fields"]
 
 _BARE_NAME = re.compile(r"[a-zA-Z_][a-zA-Z0-9_]*(-[a-zA-Z0-9_]+)*")
 
 
-def end_triggers(data: Mapping[str, Any]) -> list[str]:
-    """The end triggers a ruleset names: the keys of its `presentation: ends:`."""
-    presentation = data.get("presentation")
-    ends = presentation.get("ends") if isinstance(presentation, Mapping) else None
-    return [str(k) for k in ends] if isinstance(ends, Mapping) else []
-
-
-def trigger_fields(env: Env, data: Mapping[str, Any]) -> frozenset[str]:
+def trigger_fields(env: Env, flow: FlowSection) -> frozenset[str]:
     """The state fields the flow's `trigger:` reads (`end-trigger`): what a text assigns to
     one, or compares with one, is an end trigger (dsl/barewords.py)."""
-    flow = data.get("flow")
-    text = flow.get("trigger") if isinstance(flow, Mapping) else None
+    text = flow.trigger
     if not isinstance(text, str):
         return frozenset()
     try:
@@ -54,12 +46,15 @@ def trigger_fields(env: Env, data: Mapping[str, Any]) -> frozenset[str]:
     )
 
 
-def declare_end_triggers(root: Scope, env: Env, data: Mapping[str, Any]) -> None:
-    """Bind each end trigger that names nothing else to itself, for every text; note the
-    triggers and the fields that hold one, for the texts that give one (dsl/barewords.py)."""
-    env.end_triggers = tuple(end_triggers(data))
-    env.trigger_fields = trigger_fields(env, data)
-    for name in end_triggers(data):
+def declare_end_triggers(
+    root: Scope, env: Env, flow: FlowSection, triggers: tuple[str, ...]
+) -> None:
+    """Bind each end trigger (`triggers`: the keys of `presentation: ends:`) that names nothing
+    else to itself, for every text; note the triggers and the fields that hold one, for the
+    texts that give one (dsl/barewords.py)."""
+    env.end_triggers = triggers
+    env.trigger_fields = trigger_fields(env, flow)
+    for name in triggers:
         taken = (
             name in env.global_fields
             or name in env.constants
@@ -71,12 +66,12 @@ def declare_end_triggers(root: Scope, env: Env, data: Mapping[str, Any]) -> None
             root.bindings[name] = ("alias", ir.Const(name))
 
 
-def compile_trigger(dsl: Any, flow: Mapping[str, Any], data: Mapping[str, Any]) -> Any:
+def compile_trigger(dsl: Any, flow: FlowSection) -> Any:
     """The flow's `trigger:` compiled (None without one); a bare word that names no end trigger
     nor anything else is R001 (unknown end trigger), with a did-you-mean among the triggers."""
-    if "trigger" not in flow:
+    if flow.trigger is None:
         return None
-    text, path = flow["trigger"], ["flow", "trigger"]
+    text, path = flow.trigger, ["flow", "trigger"]
     word = text.strip() if isinstance(text, str) else ""
     env = dsl.c.env
     known = (
@@ -87,8 +82,8 @@ def compile_trigger(dsl: Any, flow: Mapping[str, Any], data: Mapping[str, Any]) 
         or word in SPECIAL_NAMES
     )
     if _BARE_NAME.fullmatch(word) and not known:
-        guess = did_you_mean(word, end_triggers(data))
+        guess = did_you_mean(word, list(env.end_triggers))
         hint = f"did you mean '{guess}'?" if guess else None
         dsl.error(path, "R001", f"unknown end trigger '{word}'", hint)
         return None
-    return dsl.expression(text, path)
+    return dsl.expression(text, path).fn

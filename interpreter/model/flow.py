@@ -26,11 +26,11 @@ from typing import Any
 from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.dsl.emit import Emitted
 from interpreter.model.end_triggers import compile_trigger
+from interpreter.ruleset.flow_steps import STEP_KINDS, FlowSection, Step
 
 DO, JUMP, JUMP_IF_NOT, CHOOSE, CALL, RETURN, END_ROUND, STOP_IF, FINISH = range(9)
 
 Fn = Callable[[Any], Any]
-STEP_KINDS = ("do", "log", "choose", "if", "each-player", "repeat", "phase", "stop-if")
 _loop_ids = itertools.count()
 # a phase named as it is declared (`phase: offers`): one name, with single inner hyphens
 _BARE_NAME = re.compile(r"[a-zA-Z_][a-zA-Z0-9_]*(-[a-zA-Z0-9_]+)*")
@@ -145,87 +145,91 @@ class Program:
 
 
 class StepCompiler:
-    """Walks flow steps (already checked against the schema) and emits instructions.
+    """Walks the typed flow steps (interpreter/ruleset/flow_steps.py) and emits instructions.
 
-    `compile_step_fns` is provided by the model builder: it compiles the DSL texts of one step
+    `dsl` is the model builder's host (model/host.py): it compiles the DSL texts of one step
     with the right scope and returns closures, so this module knows nothing of the DSL.
     """
 
-    def __init__(self, program: Program, dsl: Any) -> None:
+    def __init__(self, program: Program, dsl: Any, flow: FlowSection) -> None:
         self.p = program
         self.dsl = dsl
+        self.flow = flow
 
-    def steps(self, steps: Sequence[Any], path: list, idle: tuple[str, ...] = ()) -> None:
+    def steps(self, steps: Sequence[Step], idle: tuple[str, ...] = ()) -> None:
         named: dict[str, int] = {}
         for i, step in enumerate(steps):
-            name = step.get("name") if isinstance(step, dict) else None
-            if isinstance(name, str):
+            name = step.name
+            if name is not None:
                 if name in named:
                     # an overlay addresses a step by its name: two would make it ambiguous
                     self.dsl.error(
-                        [*path, i, "name"],
+                        [*step.path, "name"],
                         "R002",
                         f"the step name '{name}' is already the name of step {named[name]} "
                         "of this list",
                     )
                 named.setdefault(name, i)
-            self.step(step, [*path, i], idle)
+            self.step(step, idle)
 
-    def step(self, step: Any, path: list, idle: tuple[str, ...]) -> None:
+    def step(self, step: Step, idle: tuple[str, ...]) -> None:
         p = self.p
-        self.count("step", next((k for k in STEP_KINDS if k in step), "step"), path)
-        if "do" in step:
-            p.emit(DO, self.dsl.statements(step["do"], [*path, "do"]))
-        elif "log" in step:
-            p.emit(DO, self.dsl.log(step["log"], [*path, "log"]))
-        elif "choose" in step:
-            choose = self.dsl.choose(step["choose"], [*path, "choose"], idle)
-            choose.step = str(step.get("name") or "")
+        path = list(step.path)
+        kind = step.kind
+        self.count("step", kind or "step", path)
+        if kind == "do":
+            p.emit(DO, self.dsl.statements(step.head, [*path, "do"]))
+        elif kind == "log":
+            p.emit(DO, self.dsl.log(step.head, [*path, "log"]))
+        elif kind == "choose" and step.choose is not None:
+            choose = self.dsl.choose(step.choose, idle, self.flow.ask_when_only_one)
+            choose.step = step.name or ""
             p.emit(CHOOSE, choose)
-        elif "if" in step:
-            cond = self.dsl.expression(step["if"], [*path, "if"], expect="bool")
+        elif kind == "if":
+            cond = self.dsl.expression(step.head, [*path, "if"], expect="bool").fn
             test = self.dsl.last_node()
             shown = self.dsl.not_none(True), self.dsl.not_none(False)
             jump_else = p.emit(JUMP_IF_NOT, cond, -1)
             self.count("branch", "then", [*path, "then"])
             with self.dsl.assume(shown[0]), self.dsl.under(test):
-                self.steps(step.get("then", []), [*path, "then"], idle)
+                self.steps(step.then, idle)
             # a coverage build counts the else arm even where the step has none, unless the
             # condition is the constant `true` (a place for overlays to add steps to)
-            counted = self.dsl.probes is not None and str(step["if"]).strip().lower() != "true"
-            if "else" in step or counted:
+            counted = self.dsl.probes is not None and str(step.head).strip().lower() != "true"
+            written = step.otherwise is not None
+            if written or counted:
                 jump_end = p.emit(JUMP, -1)
                 p.patch(jump_else, JUMP_IF_NOT, cond, p.here())
-                arm = "else" if "else" in step else "else (none written)"
-                self.count("branch", arm, [*path, "else" if "else" in step else "if"])
+                arm = "else" if written else "else (none written)"
+                self.count("branch", arm, [*path, "else" if written else "if"])
                 with self.dsl.assume(shown[1]), self.dsl.under(test):
-                    self.steps(step.get("else", []), [*path, "else"], idle)
+                    self.steps(step.otherwise or (), idle)
                 p.patch(jump_end, JUMP, p.here())
             else:
                 p.patch(jump_else, JUMP_IF_NOT, cond, p.here())
-        elif "each-player" in step:
-            self.each_player(step["each-player"], [*path, "each-player"], idle)
-        elif "repeat" in step:
-            self.repeat(step["repeat"], [*path, "repeat"], idle)
-        elif "phase" in step:
-            p.emit(CALL, self.phase(step["phase"], [*path, "phase"]), p.phases)
-        elif "stop-if" in step:
-            cond = self.dsl.expression(step["stop-if"], [*path, "stop-if"], expect="bool")
+        elif kind == "each-player":
+            self.each_player(step, idle)
+        elif kind == "repeat":
+            self.repeat(step, idle)
+        elif kind == "phase":
+            p.emit(CALL, self.phase(step.head, [*path, "phase"]), p.phases)
+        elif kind == "stop-if":
+            cond = self.dsl.expression(step.head, [*path, "stop-if"], expect="bool").fn
             p.stops.append(p.emit(STOP_IF, cond, -1))
         else:  # the schema rules this out; keep a clear message for hand-built data
-            raise ValueError(f"unknown step at {path}: {sorted(step)}")
+            raise ValueError(f"unknown step at {path}: none of {', '.join(STEP_KINDS)}")
 
     def phase(self, text: Any, path: list) -> Fn:
         """What a `phase:` step runs: a phase named as it is declared (`phase: offers`), or an
         expression giving a phase's name (`card.phase`, the quoted `'"offers"'`). A bare name
         that is neither a phase nor any other name is reported as an unknown phase."""
-        phases = self.dsl.root.get("phases") or {}
+        phases = self.flow.phases
         word = text.strip() if isinstance(text, str) else ""
         if _BARE_NAME.fullmatch(word):
             if word in phases:
-                return self.dsl.expression(f'"{word}"', path, expect="phase")
+                return self.dsl.expression(f'"{word}"', path, expect="phase").fn
             if self.dsl.c.root.lookup(word) is None:
-                guess = did_you_mean(word, [str(k) for k in phases])
+                guess = did_you_mean(word, list(phases))
                 self.dsl.error(
                     path,
                     "R001",
@@ -233,7 +237,7 @@ class StepCompiler:
                     f"did you mean '{guess}'?" if guess else None,
                 )
                 return _no_phase
-        return self.dsl.expression(text, path, expect="phase")
+        return self.dsl.expression(text, path, expect="phase").fn
 
     def count(self, kind: str, label: str, path: list) -> None:
         """In a coverage build, an instruction that counts the point at `path`; else nothing."""
@@ -241,18 +245,20 @@ class StepCompiler:
         if k is not None:
             self.p.emit(DO, self.dsl.probes.counter(k))
 
-    def each_player(self, spec: Any, path: list, idle: tuple[str, ...]) -> None:
+    def each_player(self, step: Step, idle: tuple[str, ...]) -> None:
         """Each seat once, clockwise from `from`; optionally again until nobody acted."""
         p = self.p
+        loop = step.loop
+        path = [*step.path, "each-player"]
         n = next(_loop_ids)
         counter, start, acted = f"_i{n}", f"_from{n}", f"_acted{n}"
-        name = str(spec.get("as", "actor"))
+        name = str(loop.get("as", "actor"))
         self.dsl.declare_var(name, "seat")
-        start_fn = self.dsl.expression(spec.get("from", "0"), [*path, "from"], expect="number")
-        until_idle = spec.get("repeat", "once") == "until-idle"
+        start_fn = self.dsl.expression(loop.get("from", "0"), [*path, "from"], expect="number").fn
+        until_idle = loop.get("repeat", "once") == "until-idle"
         while_fn = (
-            self.dsl.expression(spec["while"], [*path, "while"], expect="bool")
-            if "while" in spec
+            self.dsl.expression(loop["while"], [*path, "while"], expect="bool").fn
+            if "while" in loop
             else None
         )
         tests = (self.dsl.last_node(),) if while_fn is not None else ()
@@ -298,7 +304,7 @@ class StepCompiler:
         exit_jump = p.emit(JUMP_IF_NOT, go_on, -1)
         inner_idle = (*idle, acted) if until_idle else idle
         with self.dsl.under(*tests):
-            self.steps(spec.get("steps", []), [*path, "steps"], inner_idle)
+            self.steps(step.body, inner_idle)
 
         def step_on(s: Any) -> None:
             s.v[counter] += 1
@@ -324,14 +330,17 @@ class StepCompiler:
 
             p.emit(JUMP_IF_NOT, again, cycle)
 
-    def repeat(self, spec: Any, path: list, idle: tuple[str, ...]) -> None:
+    def repeat(self, step: Step, idle: tuple[str, ...]) -> None:
         """Repeat while a condition holds (bounded by `max`, default 1000, to catch rule bugs)."""
         p = self.p
+        loop = step.loop
+        path = [*step.path, "repeat"]
         n = next(_loop_ids)
         counter = f"_r{n}"
-        cond = self.dsl.expression(spec.get("while", "true"), [*path, "while"], expect="bool")
+        cond = self.dsl.expression(loop.get("while", "true"), [*path, "while"], expect="bool").fn
         test = self.dsl.last_node()
-        limit = int(spec.get("max", 1000))
+        written = loop.get("max", 1000)
+        limit = int(written) if isinstance(written, int | float | str) else 1000
         where = self.dsl.where([*path, "while"])
 
         def init(s: Any) -> None:
@@ -360,7 +369,7 @@ class StepCompiler:
 
         exit_jump = p.emit(JUMP_IF_NOT, go_on, -1)
         with self.dsl.under(test):
-            self.steps(spec.get("steps", []), [*path, "steps"], idle)
+            self.steps(step.body, idle)
         p.emit(JUMP, top)
         p.patch(exit_jump, JUMP_IF_NOT, go_on, p.here())
 
@@ -385,23 +394,22 @@ def outermost_only(reset: Fn) -> Fn:
     return at_outermost
 
 
-def declare_variables(dsl: Any, data: Any) -> None:
+def declare_variables(dsl: Any, flow: FlowSection) -> None:
     """The flow's own variables are names every rule text may use, so they come first."""
-    for var in (data.get("flow") or {}).get("variables") or []:
-        dsl.declare_var(str(var))
+    for var in flow.variables:
+        dsl.declare_var(var)
 
 
-def compile_flow(dsl: Any, data: Any, resets: dict[str, Fn | None] | None = None) -> Flow:
+def compile_flow(dsl: Any, flow: FlowSection, resets: dict[str, Fn | None] | None = None) -> Flow:
     """Setup, the round loop, then each phase as a callable block; `stop-if` jumps to FINISH.
 
     `resets` puts the phase- and round-local fields back to their start values (by scope):
     at the top of every round, and as each outermost phase starts and ends."""
     resets = resets or {}
     round_reset, phase_reset = resets.get("round"), resets.get("phase")
-    flow = data.get("flow") or {}
     program = Program()
-    steps = StepCompiler(program, dsl)
-    steps.steps(flow.get("setup") or [], ["flow", "setup"])
+    steps = StepCompiler(program, dsl, flow)
+    steps.steps(flow.setup)
 
     def first_round(s: Any) -> None:
         s.round = 1
@@ -410,23 +418,24 @@ def compile_flow(dsl: Any, data: Any, resets: dict[str, Fn | None] | None = None
     program.round_start = program.here()
     if round_reset is not None:
         program.emit(DO, round_reset)
-    steps.steps(flow.get("round") or [], ["flow", "round"])
+    steps.steps(flow.round)
     end_round = program.emit(END_ROUND, -1)
     finish = program.emit(FINISH)
     program.patch(end_round, END_ROUND, finish)
-    for pname, psteps in (data.get("phases") or {}).items():
-        program.phases[str(pname)] = program.here()
+    for pname, phase in flow.phases.items():
+        program.phases[pname] = program.here()
         if phase_reset is not None:
             program.emit(DO, outermost_only(phase_reset))
-        steps.steps(psteps or [], ["phases", pname])
+        steps.steps(phase.steps)
         if phase_reset is not None:
             program.emit(DO, outermost_only(phase_reset))
         program.emit(RETURN)
     for at in program.stops:
         ins = program.code[at]
         program.patch(at, ins[0], ins[1], finish)
+    ends = flow.end_after_round_if
     round_over = dsl.expression(
-        flow.get("end-after-round-if", "false"), ["flow", "end-after-round-if"], expect="bool"
-    )
-    trigger = compile_trigger(dsl, flow, data)
+        "false" if ends is None else ends, ["flow", "end-after-round-if"], expect="bool"
+    ).fn
+    trigger = compile_trigger(dsl, flow)
     return Flow(program, round_over, trigger)

@@ -3,36 +3,35 @@ inlines its own copy of a function), then checked on their own once everything i
 
 from __future__ import annotations
 
-from typing import Any
-
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.dsl.compiler import Callable_, Env, Scope
-from interpreter.load.locate import json_pointer, locate
+from interpreter.load.locate import json_pointer
 from interpreter.model.host import DslHost
 from interpreter.model.values import rule_text
+from interpreter.ruleset.definitions import Definitions
 
 
-def declare_functions(host: DslHost, env: Env, data: Any) -> None:
+def declare_functions(host: DslHost, env: Env, definitions: Definitions) -> None:
     """`functions:` (an `expr`) and `procedures:` (a `do`) into `env.functions`."""
     for section, is_proc, body_key in (("functions", False, "expr"), ("procedures", True, "do")):
-        for fname, fdecl in (data.get(section) or {}).items():
-            fname = str(fname)
-            if fname in env.functions:
-                host.error([section, fname], "R002", f"'{fname}' is declared twice")
-            env.functions[fname] = Callable_(
-                name=fname,
-                params=[str(p) for p in (fdecl.get("params") or [])],
-                text=rule_text(fdecl.get(body_key, "pass" if is_proc else "0")),
+        declared = definitions.functions if section == "functions" else definitions.procedures
+        for f in declared.values():
+            if f.name in env.functions:
+                host.error([section, f.name], "R002", f"'{f.name}' is declared twice")
+            # a tree built in code may leave the body out: a function then gives 0
+            body = f.body if f.body is not None else "pass" if is_proc else "0"
+            env.functions[f.name] = Callable_(
+                name=f.name,
+                params=list(f.params),
+                text=rule_text(body),
                 is_procedure=is_proc,
-                origin=[section, fname, body_key],
+                origin=[section, f.name, body_key],
             )
 
 
-def declare_events(env: Env, data: Any) -> None:
+def declare_events(env: Env, definitions: Definitions) -> None:
     """Each event's parameter names, into `env.events`."""
-    env.events = {
-        str(k): [str(p) for p in (v or [])] for k, v in (data.get("events") or {}).items()
-    }
+    env.events = {name: [str(p) for p in event.items] for name, event in definitions.events.items()}
 
 
 def check_functions(host: DslHost, root: Scope) -> None:
@@ -54,19 +53,19 @@ def check_functions(host: DslHost, root: Scope) -> None:
             host.expression(fn.text, path, scope)
 
 
-def unused_events(data: Any, env: Env) -> list[Diagnostic]:
+def unused_events(definitions: Definitions, env: Env) -> list[Diagnostic]:
     """Events declared but never emitted are warnings (a hook on them could never run)."""
     out: list[Diagnostic] = []
     for event in env.events:
         if event not in env.emitted:
-            file, line, col = locate(data, ["events", event], key=True)
+            where = definitions.events[event].pos
             out.append(
                 Diagnostic(
                     "W001",
                     f"event '{event}' is never emitted by any rule",
-                    file,
-                    line,
-                    col,
+                    where.file,
+                    where.line,
+                    where.column,
                     json_pointer(["events", event]),
                     severity="warning",
                 )

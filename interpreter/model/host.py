@@ -31,6 +31,7 @@ from interpreter.model.may import at_card
 from interpreter.model.origins import TextOrigins, place_in_text
 from interpreter.model.texts import Block, LogStep, OptionLine, Texts
 from interpreter.model.values import rule_text
+from interpreter.ruleset.flow_steps import Choose, OptionDecl
 
 # stands for a text whose resolved form is not known here (a lazy build's, one that failed):
 # read as a secret, so a decision that depends on it is asked (infoset/secrecy.py)
@@ -193,19 +194,10 @@ class DslHost:
         scope: Scope | None = None,
         column_offset: int = 0,
         expect: str | None = None,
-    ) -> Fn:
-        """`expect`: bool, seat, number or phase, what the text's place needs (typecheck.py)."""
-        return self.compiled(text, path, scope, column_offset, expect).fn
-
-    def compiled(
-        self,
-        text: Any,
-        path: Sequence[Any],
-        scope: Scope | None = None,
-        column_offset: int = 0,
-        expect: str | None = None,
     ) -> Emitted:
-        """`expression`, with what its users know of it without calling it (dsl/emit.py)."""
+        """A compiled expression text: its function (`.fn`) and what its users know of it
+        without calling it (dsl/emit.py). `expect`: bool, seat, number or phase, what the
+        text's place needs (typecheck.py)."""
         sc = scope or self.c.root
         self.c.last = None
         made: list[Emitted] = []
@@ -339,7 +331,7 @@ class DslHost:
         texts.append(self._template_node())
         self.last_log = (*texts, None)
         if "seat" in line:
-            seat = self.expression(line["seat"], [*path, "seat"], scope, expect="seat")
+            seat = self.expression(line["seat"], [*path, "seat"], scope, expect="seat").fn
             self.last_log = (*texts, self.last_node())
         elif scope is not None:
             seat = attrgetter("who")
@@ -374,26 +366,26 @@ class DslHost:
         if types is not None and ty is not None:
             types.variables[name] = SEAT if ty == "seat" else ty
 
-    def choose(self, spec: Any, path: list, idle: tuple[str, ...]) -> ChooseSpec:
-        """A `choose` step: who decides, and each `options:` line (see :meth:`option`)."""
-        who = self.compiled(spec.get("who", "0"), [*path, "who"], expect="seat")
+    def choose(self, spec: Choose, idle: tuple[str, ...], ask_when_only_one: bool) -> ChooseSpec:
+        """A `choose` step: who decides, and each `options:` line (see :meth:`option`);
+        `ask_when_only_one` is the flow's default for a step that does not say."""
+        path = list(spec.path)
+        who = self.expression(spec.who or "0", [*path, "who"], expect="seat")
         self.deciding = self.last_node()
         reads: list[ir.Expr] = []  # what decides which options are legal
-        options = [
-            self.option(o, [*path, "options", i], reads)
-            for i, o in enumerate(spec.get("options", []))
-        ]
+        options = [self.option(o, reads) for o in spec.options]
+        asks = spec.ask_when_only_one
         choose = ChooseSpec(
             who=who,
             options=options,
-            label=str(spec.get("label", "")),
+            label="" if spec.label is None else spec.label,
             idle_flags=idle,
             where=self.where(path),
-            ask_when_only_one=bool(spec.get("ask-when-only-one", self.ask_when_only_one())),
-            ids=tuple(rule_text(o.get("id", "")) for o in spec.get("options", [])),
-            decline=str(spec.get("decline") or "pass"),
+            ask_when_only_one=ask_when_only_one if asks is None else asks,
+            ids=tuple(o.id for o in spec.options),
+            decline=spec.decline or "pass",
         )
-        if "decline" in spec and choose.decline not in choose.ids:
+        if spec.decline is not None and choose.decline not in choose.ids:
             self.unknown_decline(choose, [*path, "decline"])
         self.choices.append((choose, reads))
         return choose
@@ -428,50 +420,44 @@ class DslHost:
                     self._note_code(tuple(path), inner)
         return replace(cond, select=select, per_listing=maker)
 
-    def ask_when_only_one(self) -> bool:
-        """The flow's default for its `choose` steps (false: the engine takes a lone option)."""
-        return bool((self.root.get("flow") or {}).get("ask-when-only-one", False))
-
-    def option(self, o: Any, opath: list, reads: list[ir.Expr] | None = None) -> OptionSpec:
+    def option(self, o: OptionDecl, reads: list[ir.Expr] | None = None) -> OptionSpec:
         """One options line: its `for` parts bind slots the id, `if`, `do` and `log` then read.
         `reads` gets what decides whether it is legal: its collections and its condition."""
         reads = [] if reads is None else reads
+        opath = list(o.path)
         scope = self.c.root.child()
-        parts = o.get("for", [])
-        if isinstance(parts, str):
-            parts = [parts]
-            part_paths = [[*opath, "for"]]
-        else:
-            part_paths = [[*opath, "for", j] for j in range(len(parts))]
         slots: list[str] = []
         domains: list[Emitted] = []
         at: list[tuple[tuple[Any, ...], int]] = []  # each part's path and its collection's column
-        for part, ppath in zip(parts, part_paths, strict=True):
-            name, sep, rest = str(part).partition(" in ")
+        for part, ppath in zip(o.fors, o.for_at, strict=True):
+            name, sep, rest = part.partition(" in ")
             if not sep or not name.strip().replace("-", "").replace("_", "").isalnum():
                 self.error(ppath, "D007", f"expected 'NAME in COLLECTION', got {part!r}")
                 continue
             offset = len(name) + len(sep)  # faults in the collection keep their column
-            domains.append(self.compiled(rest, ppath, scope, offset, expect="collection"))
+            domains.append(self.expression(rest, ppath, scope, offset, expect="collection"))
             slots.append(scope.temp(name.strip(), item_of(self.c.last_type or ANY)))
-            at.append((tuple(ppath), offset))
+            at.append((ppath, offset))
             reads.append(self.last_node())
             self.secrets.bind(slots[-1], [reads[-1]])  # a `for` name: from its collection
         collections = reads[len(reads) - len(slots) :]
-        cond = self.compiled(o["if"], [*opath, "if"], scope, expect="bool") if "if" in o else None
+        test = o.if_text
+        cond = None if test is None else self.expression(test, [*opath, "if"], scope, expect="bool")
         if cond is not None:
             reads.append(self.last_node())
-            cond = self.per_listing(cond, o["if"], [*opath, "if"], slots)
+            cond = self.per_listing(cond, test, [*opath, "if"], slots)
         mine = reads[len(reads) - len(slots) - (cond is not None) :]
         self.c.last = None
-        template = self.template(o.get("id", ""), [*opath, "id"], scope)
+        template = self.template(o.id, [*opath, "id"], scope)
         ident = self._template_node()
         parts = self.c.template_parts(slots) if hasattr(template, "__code__") else None
         with self.under(*mine):  # the effect runs only when this option is legal and taken
-            effect = self.statements(o.get("do", "pass"), [*opath, "do"], scope, False)
+            do = "pass" if o.do is None else o.do
+            effect = self.statements(do, [*opath, "do"], scope, False)
         body = self.c.last_block or []
         self.last_log = (None, None, None)
-        log = self.log_line(o["log"], [*opath, "log"], scope) if "log" in o else None
+        logged = o.log is not None
+        log = self.log_line(o.log, [*opath, "log"], scope) if logged else None
         self.rule_texts.options.append(
             OptionLine(
                 tuple(opath),
@@ -480,19 +466,18 @@ class DslHost:
                 reads[-1] if cond is not None else None,
                 ident,
                 *self.last_log[:2],
-                "log" in o,
+                logged,
                 body,
                 tuple(self.context),
             )
         )
         if self.probes is not None:  # a coverage build: count each line offered and taken
-            label = rule_text(o.get("id", ""))
-            template = self.probes.wrap(self.point("option-offered", label, opath), template)
+            template = self.probes.wrap(self.point("option-offered", o.id, opath), template)
             parts = None
-            effect = self.probes.wrap(self.point("option-taken", label, opath), effect)
+            effect = self.probes.wrap(self.point("option-taken", o.id, opath), effect)
         # the id as options.py writes it: a fixed text, or its parts and `for` names (a
         # coverage build's counted id is called: `template` is the counting wrapper there)
-        ident_text = replace(emitted(template, rule_text(o.get("id", ""))), parts=parts)
+        ident_text = replace(emitted(template, o.id), parts=parts)
         line = OptionSpec(ident_text, tuple(slots), tuple(domains), cond, effect, log)
         self.option_lines.append((line, collections, self.where(opath)))
         return line

@@ -45,7 +45,7 @@ def compile_invariants(host: DslHost, data: Any) -> tuple[Invariant, ...]:
         else:
             text, doc, path = spec, "", ["invariants", name]
         # a condition, type-checked like an `if:` (D008 for a number, a list, ...)
-        test = host.expression(text, path, expect="bool")
+        test = host.expression(text, path, expect="bool").fn
         file, line, column = host.position(path, 1, 1)
         out.append(Invariant(str(name), test, file, line, column, json_pointer(path), doc))
     return tuple(out)

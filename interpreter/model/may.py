@@ -35,9 +35,12 @@ from interpreter.load.locate import (
     json_pointer,
     locate,
     node_file,
+    position_of,
     set_entry_file,
     set_node_file,
 )
+from interpreter.ruleset.flow_steps import FlowSection
+from interpreter.ruleset.ruleset import Ruleset
 
 __all__ = [
     "ASK_PHASE",
@@ -92,18 +95,21 @@ def split_for(text: Any) -> tuple[str, str, int] | None:
     return name, rest, len(str(text).partition(" in ")[0]) + len(sep)
 
 
-def for_domain(data: Any, text: Any) -> str | None:
+def members_of(ruleset: Ruleset) -> dict[str, list[str]]:
+    """Each set's and catalog's ids, by its name: what a `may:` `for:` may range over."""
+    members = {n: [str(x) for x in s.items] for n, s in ruleset.definitions.sets.items()}
+    for name, catalog in ruleset.catalogs.items():
+        members[name] = list(catalog.entries)
+    return members
+
+
+def for_domain(members: Mapping[str, list[str]], text: Any) -> str | None:
     """The set or catalog a `may:` `for:` ranges over (its values key the pending bag): the
     collection's own name, or the one declaring every id of a list (`[red, blue]`)."""
     parts = split_for(text)
     if parts is None:
         return None
     coll = parts[1].strip()
-    members: dict[str, list[str]] = {
-        str(k): [str(x) for x in v or []] for k, v in (data.get("sets") or {}).items()
-    }
-    for cname, cat in (data.get("catalogs") or {}).items():
-        members[str(cname)] = [str(e) for e in ((cat or {}).get("entries") or {})]
     if coll in members:
         return coll
     if coll.startswith("[") and coll.endswith("]"):
@@ -114,17 +120,15 @@ def for_domain(data: Any, text: Any) -> str | None:
     return None
 
 
-def may_offers(data: Any) -> Iterator[MayOffer]:
-    """Every `may:` hook of the composed ruleset, in catalog order."""
-    catalogs = data.get("catalogs") if is_map(data) else None
-    for cname, cat in (catalogs or {}).items():
-        if not is_map(cat):
-            continue
-        for eid, entry in (cat.get("entries") or {}).items():
-            hooks = entry.get("on") if is_map(entry) else None
-            for event, hook in (hooks or {}).items():
-                if is_map(hook) and is_map(hook.get("may")):
-                    yield MayOffer(str(cname), str(eid), str(event), hook["may"], hook)
+def may_offers(ruleset: Ruleset) -> Iterator[MayOffer]:
+    """Every `may:` hook of the composed ruleset, in catalog order, with its nodes in the
+    tree (whose positions the steps written from it keep)."""
+    for hook in ruleset.hooks:
+        if hook.may is not None:
+            node: Any = ruleset.data
+            for key in hook.path:
+                node = node[key]
+            yield MayOffer(hook.catalog, hook.entry, hook.event, node["may"], node)
 
 
 def _at_key(data: Any, path: list[Any], code: str, message: str, severity: str) -> Diagnostic:
@@ -132,39 +136,36 @@ def _at_key(data: Any, path: list[Any], code: str, message: str, severity: str) 
     return Diagnostic(code, message, file, line, col, json_pointer(path), severity=severity)
 
 
-def phases_run(node: Any) -> set[str]:
-    """The phase names the steps under `node` run by name (`phase: NAME` or a quoted
+def phases_run(flow: FlowSection) -> set[str]:
+    """The phase names the flow's steps run by name (`phase: NAME` or a quoted
     `phase: '"NAME"'`); a phase an expression picks (`card.phase`) is not among them."""
-    found: set[str] = set()
-    if is_map(node):
-        for key, value in node.items():
-            if key == "phase" and isinstance(value, str):
-                found.add(value.strip().strip("\"'"))
-            else:
-                found |= phases_run(value)
-    elif isinstance(node, list):
-        for item in node:
-            found |= phases_run(item)
-    return found
+    return {
+        step.head.strip().strip("\"'")
+        for step in flow.steps()
+        if step.kind == "phase" and isinstance(step.head, str)
+    }
 
 
-def unasked_offers(data: Any) -> list[Diagnostic]:
+def unasked_offers(ruleset: Ruleset) -> list[Diagnostic]:
     """W005: a card's `may:` that is never asked, as no step runs the phase `may`."""
-    if ASK_PHASE in phases_run([data.get("flow"), data.get("phases")]):
+    if ASK_PHASE in phases_run(ruleset.flow):
         return []
     message = (
         f"this offer can never be asked: no step runs the phase '{ASK_PHASE}' "
         f"(add a step `phase: {ASK_PHASE}` where the owner is asked)"
     )
     return [
-        _at_key(
-            data,
-            ["catalogs", o.catalog, "entries", o.entry, "on", o.event],
+        Diagnostic(
             "W005",
             message,
-            "warning",
+            hook.pos.file,
+            hook.pos.line,
+            hook.pos.column,
+            json_pointer(list(hook.path)),
+            severity="warning",
         )
-        for o in may_offers(data)
+        for hook in ruleset.hooks
+        if hook.may is not None
     ]
 
 
@@ -199,7 +200,8 @@ def _ask_each_steps(offer: MayOffer, var: str, coll: str) -> list[Any]:
     rest (see the module docstring)."""
     spec = offer.spec
     bag = f"actor.{each_field(offer.entry)}"
-    test = f"{bag}[{var}] > 0" + (f" and {_if_function(offer)}({var})" if "if" in spec else "")
+    tested = f" and {_if_function(offer.entry)}({var})" if "if" in spec else ""
+    test = f"{bag}[{var}] > 0{tested}"
     option = _like(
         spec,
         [
@@ -207,7 +209,7 @@ def _ask_each_steps(offer: MayOffer, var: str, coll: str) -> list[Any]:
             ("for", spec["for"], "for"),
             ("if", test, "if" if "if" in spec else "for"),
             *([("log", spec["log"], "log")] if "log" in spec else []),
-            ("do", f"{bag}[{var}] = 0\n{_do_procedure(offer)}({var})", "do"),
+            ("do", f"{bag}[{var}] = 0\n{_do_procedure(offer.entry)}({var})", "do"),
         ],
     )
     choose = _like(
@@ -254,14 +256,14 @@ def _ask_each_steps(offer: MayOffer, var: str, coll: str) -> list[Any]:
     ]
 
 
-def _if_function(offer: MayOffer) -> str:
+def _if_function(entry: str) -> str:
     """The rule function the engine writes for a `for:` offer's `if` (the card's own text)."""
-    return f"may-{offer.entry}-if"
+    return f"may-{entry}-if"
 
 
-def _do_procedure(offer: MayOffer) -> str:
+def _do_procedure(entry: str) -> str:
     """The procedure the engine writes for a `for:` offer's `do` (the card's own text)."""
-    return f"may-{offer.entry}-do"
+    return f"may-{entry}-do"
 
 
 def _ask_steps(offer: MayOffer) -> list[Any]:
@@ -310,12 +312,13 @@ def _ask_steps(offer: MayOffer) -> list[Any]:
     ]
 
 
-def expand_may(data: Any) -> Any:
-    """`data` with what its `may:` hooks need written in: each catalog's pending bag
-    (`state.player.may-CATALOG`; the table keeps it internal), the flow variables `owner`
-    and `amount`, and the phase `may` that asks them. `data` itself is left as it is (the
-    rule a reader is shown is the card's); unchanged when no hook has a `may:`."""
-    offers = list(may_offers(data))
+def expand_may(ruleset: Ruleset) -> Any:
+    """The ruleset's tree with what its `may:` hooks need written in: each catalog's pending
+    bag (`state.player.may-CATALOG`; the table keeps it internal), the flow variables `owner`
+    and `amount`, and the phase `may` that asks them. The tree itself is left as it is (the
+    rule a reader is shown is the card's); returned unchanged when no hook has a `may:`."""
+    data = ruleset.data
+    offers = list(may_offers(ruleset))
     if not offers:
         return data
     if ASK_PHASE in (data.get("phases") or {}):
@@ -331,7 +334,7 @@ def expand_may(data: Any) -> Any:
                 )
             ]
         )
-    domains = _each_domains(data, offers)
+    domains = _each_domains(members_of(ruleset), offers)
     tree = CopyOnWriteTree()
     tree.root = tree.copy(data)
     root = tree.root
@@ -342,7 +345,7 @@ def expand_may(data: Any) -> Any:
     if not is_map(state.get("player")):
         state["player"] = CommentedMap()
     player = tree.writable(["state", "player"])
-    for field, collection in pending_bags(data).items():
+    for field, collection in pending_bags(ruleset).items():
         player.setdefault(field, {"bag": collection})
     functions = tree.writable(["functions"])
     procedures = tree.writable(["procedures"])
@@ -351,10 +354,10 @@ def expand_may(data: Any) -> Any:
             continue
         params = CommentedSeq([domains[o.entry].var])
         if "if" in o.spec:
-            functions[_if_function(o)] = _like(
+            functions[_if_function(o.entry)] = _like(
                 o.spec, [("params", params, "for"), ("expr", o.spec["if"], "if")]
             )
-        procedures[_do_procedure(o)] = _like(
+        procedures[_do_procedure(o.entry)] = _like(
             o.spec, [("params", params, "for"), ("do", o.spec["do"], "do")]
         )
     flow = tree.writable(["flow"])
@@ -376,7 +379,7 @@ def expand_may(data: Any) -> Any:
     return root
 
 
-def card_paths(data: Any) -> dict[str, str]:
+def card_paths(ruleset: Ruleset) -> dict[str, str]:
     """The pointer of each rule the engine writes from a card's `may:` -> the card's own
     pointer, so what a fault there reports is a path an overlay can write: the asking step in
     the phase `may` (its option's `id`, `for`, `log` and `do`, its `label`, its `if`), and a
@@ -385,21 +388,23 @@ def card_paths(data: Any) -> dict[str, str]:
     `owner`, declining, clearing the offers) name the card's `may:` itself. Most specific
     first, as :func:`at_card` takes the first that holds."""
     out: dict[str, str] = {}
-    for k, o in enumerate(may_offers(data)):
+    offered = (hook for hook in ruleset.hooks if hook.may is not None)
+    for k, o in enumerate(offered):
+        said = o.may.texts if o.may is not None else {}
         card = json_pointer(["catalogs", o.catalog, "entries", o.entry, "on", o.event, "may"])
         asked: list[str | int] = ["phases", ASK_PHASE, k, "then", 1]
         choose: list[str | int]
-        if "for" in o.spec:
-            out[json_pointer(["functions", _if_function(o), "expr"])] = f"{card}/if"
-            out[json_pointer(["procedures", _do_procedure(o), "do"])] = f"{card}/do"
+        if "for" in said:
+            out[json_pointer(["functions", _if_function(o.entry), "expr"])] = f"{card}/if"
+            out[json_pointer(["procedures", _do_procedure(o.entry), "do"])] = f"{card}/do"
             repeat = [*asked, "repeat"]
             choose = [*repeat, "steps", 0, "choose"]
-            test = f"{card}/if" if "if" in o.spec else f"{card}/for"
+            test = f"{card}/if" if "if" in said else f"{card}/for"
             out[json_pointer([*choose, "options", 0, "if"])] = test
             out[json_pointer([*choose, "options", 0, "do"])] = f"{card}/do"
             out[json_pointer([*repeat, "while"])] = test
         else:
-            if "if" in o.spec:
+            if "if" in said:
                 out[json_pointer([*asked, "if"])] = f"{card}/if"
                 asked = [*asked, "then", 0]
             choose = [*asked, "choose"]
@@ -425,17 +430,20 @@ def at_card(pointer: str, cards: Mapping[str, str]) -> str:
     return pointer
 
 
-def pending_bags(data: Any) -> dict[str, str]:
+def pending_bags(ruleset: Ruleset) -> dict[str, str]:
     """The player bags the cards' offers wait in until asked (field -> the set or catalog that
     keys it): `may-CATALOG` by entry, and `may-ENTRY` by value for an entry's `for:` offer."""
-    offers = list(may_offers(data))
-    domains = _each_domains(data, offers, report=False)
+    members = members_of(ruleset)
     bags: dict[str, str] = {}
-    for o in offers:
-        if o.entry in domains:
-            bags[each_field(o.entry)] = domains[o.entry].domain
+    for hook in ruleset.hooks:
+        if hook.may is None:
+            continue
+        ranges = hook.may.texts.get("for")
+        domain = for_domain(members, ranges) if ranges is not None else None
+        if domain is not None:
+            bags[each_field(hook.entry)] = domain
         else:
-            bags.setdefault(pending_field(o.catalog), o.catalog)
+            bags.setdefault(pending_field(hook.catalog), hook.catalog)
     return bags
 
 
@@ -448,19 +456,19 @@ class Each:
     domain: str
 
 
-def _each_domains(data: Any, offers: list[MayOffer], report: bool = True) -> dict[str, Each]:
-    """Entry -> what its `for:` offer ranges over. D007 (with `report`) where a
-    `for:` is no `VAR in COLLECTION` over a set, a catalog or a list of one's ids."""
+def _each_domains(members: Mapping[str, list[str]], offers: list[MayOffer]) -> dict[str, Each]:
+    """Entry -> what its `for:` offer ranges over. D007 where a `for:` is no `VAR in
+    COLLECTION` over a set, a catalog or a list of one's ids."""
     domains: dict[str, Each] = {}
     faults: list[Diagnostic] = []
     for o in offers:
         if "for" not in o.spec:
             continue
-        domain = for_domain(data, o.spec["for"])
+        domain = for_domain(members, o.spec["for"])
         parts = split_for(o.spec["for"])
         if domain is None or parts is None:
             path = ["catalogs", o.catalog, "entries", o.entry, "on", o.event, "may", "for"]
-            file, line, col = locate(data, path)
+            file, line, col = position_of(o.spec, "for")
             faults.append(
                 Diagnostic(
                     "D007",
@@ -474,6 +482,6 @@ def _each_domains(data: Any, offers: list[MayOffer], report: bool = True) -> dic
             )
             continue
         domains[o.entry] = Each(parts[0], parts[1], domain)
-    if faults and report:
+    if faults:
         raise RulesError(faults)
     return domains

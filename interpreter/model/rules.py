@@ -40,6 +40,8 @@ from interpreter.model.typeinfo import type_info
 from interpreter.model.unbound import fold_unbound_seat_names
 from interpreter.model.unread import check_unread
 from interpreter.model.words import Words, uncited_knobs, untexted_options
+from interpreter.ruleset.definitions import Definitions
+from interpreter.ruleset.ruleset import Ruleset
 
 __all__ = ["Compiled", "Hook", "Rules", "Scoring", "SecretMarks", "build_rules", "compile_rules"]
 
@@ -141,11 +143,15 @@ class Compiled:
 
 
 def build_rules(
-    data: Any, players: int, options: dict[str, Any], plan: EmitPlan = FOR_PLAY
+    data: Any,
+    players: int,
+    options: dict[str, Any],
+    plan: EmitPlan = FOR_PLAY,
+    typed: Ruleset | None = None,
 ) -> Rules:
     """The rules a game runs (:func:`compile_rules`, the default plan: every text checked and
     written now). Raises RulesError with every fault of the rule texts."""
-    return compile_rules(data, players, options, plan).rules_or_raise()
+    return compile_rules(data, players, options, plan, typed=typed).rules_or_raise()
 
 
 def compile_rules(
@@ -154,8 +160,11 @@ def compile_rules(
     options: dict[str, Any],
     plan: EmitPlan = FOR_PLAY,
     marks: SecretMarks | None = None,
+    typed: Ruleset | None = None,
 ) -> Compiled:
     """Compile `data` (a composed ruleset tree) for `players` seats and the resolved options.
+    `typed`: the typed rules read from `data` where the caller has them (the loader does), so
+    they are not read again.
 
     The passes, in order: declare every name (sets, catalogs, state, functions, events,
     variables) and check the data's types; compile the sections' texts (flow, pieces, scoring,
@@ -172,8 +181,15 @@ def compile_rules(
     if unchecked and marks is None:
         raise ValueError("an unchecked build takes the secrecy marks of a checked one")
     # what the cards' `may:` hooks need (their pending bags, the phase that asks them)
-    unasked = unasked_offers(data)
-    data = expand_may(data)
+    ruleset = typed if typed is not None and typed.data is data else Ruleset.from_data(data)
+    unasked = unasked_offers(ruleset)
+    data = expand_may(ruleset)
+    # the typed sections the compilers read, with what the `may:` hooks need written in
+    if data is ruleset.data:
+        definitions, flow_section = ruleset.definitions, ruleset.flow
+    else:
+        definitions = Definitions.from_data(data)
+        flow_section = ruleset.flow.extended_by(data)
     root = Scope(None)
     env = Env(
         players=players,
@@ -187,7 +203,7 @@ def compile_rules(
         options=dict(options),
     )
     host = DslHost(Compiler(env, root, plan), data, players, plan.probes)
-    host.card_paths = card_paths(data)
+    host.card_paths = card_paths(ruleset)
 
     # names before the texts that use them
     declare_names(host, env, data)
@@ -201,14 +217,14 @@ def compile_rules(
     # what an overlay's entries lack is reported at the overlay, once the texts are checked
     lacks = set_aside(host, data, types)
     fields = declare_state(host, env, data)
-    declare_functions(host, env, data)
-    declare_events(env, data)
+    declare_functions(host, env, definitions)
+    declare_events(env, definitions)
     env.types = None if unchecked else type_info(data, types, env)
-    declare_variables(host, data)
-    declare_end_triggers(root, env, data)
+    declare_variables(host, flow_section)
+    declare_end_triggers(root, env, flow_section, tuple(ruleset.presentation.ends))
 
     # the sections' texts; the flow before the hooks: its `emit` sites type their values
-    flow = compile_flow(host, data, {scope: fields.reset(scope) for scope in LOCAL_SCOPES})
+    flow = compile_flow(host, flow_section, {scope: fields.reset(scope) for scope in LOCAL_SCOPES})
     active, hooks, held_hooks = compile_pieces(host, env, root, data.get("catalogs") or {})
     scoring = compile_scoring(host, root, data)
     invariants = compile_invariants(host, data)
@@ -230,7 +246,9 @@ def compile_rules(
         return Compiled(None, _faults(data, host.diagnostics), env.count_used, settled, texts)
 
     limits = read_limits(data)
-    warnings = unused_events(data, env) + limits.warnings() + untexted_options(data) + unasked
+    warnings = (
+        unused_events(definitions, env) + limits.warnings() + untexted_options(data) + unasked
+    )
     warnings += uncited_knobs(data)
     rules = Rules(
         env=env,

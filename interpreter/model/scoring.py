@@ -31,7 +31,9 @@ def compile_scoring(host: DslHost, root: Scope, data: Any) -> Scoring:
     components = [
         (
             str(c.get("name")),
-            host.expression(c.get("value", "0"), ["scoring", "components", i, "value"], seat_scope),
+            host.expression(
+                c.get("value", "0"), ["scoring", "components", i, "value"], seat_scope
+            ).fn,
         )
         for i, c in enumerate(sc.get("components") or [])
     ]
@@ -39,7 +41,7 @@ def compile_scoring(host: DslHost, root: Scope, data: Any) -> Scoring:
     as_list = isinstance(tiebreak, list)
     texts = [] if tiebreak is None else tiebreak if as_list else [tiebreak]
     tiebreaks = [
-        host.expression(text, ["scoring", "tiebreak", *([i] if as_list else [])], seat_scope)
+        host.expression(text, ["scoring", "tiebreak", *([i] if as_list else [])], seat_scope).fn
         for i, text in enumerate(texts)
     ]
     return Scoring(before, seat_key, components, tiebreaks, as_list)

@@ -20,7 +20,7 @@ its parts in words.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,10 +29,10 @@ from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.dsl.runtime import named
 from interpreter.load.locate import json_pointer, locate
 from interpreter.model.origins import place_in_text
+from interpreter.ruleset.vocabulary import choose_options
 
 __all__ = [
     "Words",
-    "choose_options",
     "declared_ids",
     "fill",
     "in_words",
@@ -140,31 +140,6 @@ class Words:
     def text(self, value: Any) -> str:
         """A value as a log line shows it: ids as names, a list in a sentence ("A, B and C")."""
         return named(value, self.names)
-
-
-def choose_options(data: Any) -> Iterator[tuple[list[str | int], Mapping[str, Any]]]:
-    """Every option of every ``choose`` step of a ruleset, with its path, in file order: the
-    one walk over them (option families here, id templates for the scenario checks). A card's
-    ``may:`` (model/may.py) is one too: the option its owner is asked about."""
-
-    def walk(node: Any, path: list[str | int]) -> Iterator[tuple[list[str | int], Any]]:
-        if isinstance(node, Mapping):
-            may = node.get("may")
-            if isinstance(may, Mapping) and "id" in may:
-                yield [*path, "may"], may
-            choose = node.get("choose")
-            options = choose.get("options") if isinstance(choose, Mapping) else None
-            if isinstance(options, list):
-                for i, option in enumerate(options):
-                    if isinstance(option, Mapping):
-                        yield [*path, "choose", "options", i], option
-            for key, value in node.items():
-                yield from walk(value, [*path, str(key)])
-        elif isinstance(node, list):
-            for i, value in enumerate(node):
-                yield from walk(value, [*path, i])
-
-    return walk(data, [])
 
 
 def option_families(data: Any) -> dict[str, list[str | int]]:

@@ -10,5 +10,7 @@ declarations only through these objects, never the raw tree.
 id, title, player counts, game options), ``sections`` (catalogs, tables, state fields,
 scoring words), ``presentation`` (the ``presentation:`` section), ``flow`` (the steps of
 ``flow:`` and ``phases:``), ``hooks`` (catalog entries' ``on:`` hooks), ``definitions``
-(functions, procedures, events, sets, extension points), ``ruleset`` (``Ruleset``, the whole).
+(functions, procedures, events, sets, extension points), ``gameconfig`` (a game config's
+choices), ``vocabulary`` (every key, text, log
+template and option id the rules hold), ``ruleset`` (``Ruleset``, the whole).
 """

@@ -15,7 +15,8 @@ fields, the steps nested in it, where it sits in the tree (``path``) and where i
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 
 from interpreter.load.locate import is_map
 from interpreter.ruleset.nodes import (
@@ -44,16 +45,24 @@ class OptionDecl:
 
     id: str
     fors: tuple[str, ...] = ()
-    condition: str | None = None  # the `if:` text, stripped; None: always offered
-    do: Plain = None
-    log: Plain = None
+    if_text: Plain = None  # the `if:` as written; None: always offered
+    do: Plain = None  # None: none written (taking it does nothing)
+    log: Plain = None  # None: none written
     path: TreePath = ()
     pos: Pos = NOWHERE
+    # where each `for` part sits: `(*path, "for")` for one text, `(*path, "for", i)` in a list
+    for_at: tuple[TreePath, ...] = ()
+    condition_pos: Pos = NOWHERE  # where its `if:` was written (the line's own place if none)
 
     @property
     def family(self) -> str:
         """The part of the id before its first ``:`` (the whole id when it has none)."""
         return self.id.split(":", 1)[0]
+
+    @property
+    def condition(self) -> str | None:
+        """The ``if:`` text stripped (what tells one condition from another); None: none."""
+        return None if self.if_text is None else str(self.if_text).strip()
 
     @classmethod
     def from_node(cls, node: object, path: TreePath, pos: Pos) -> OptionDecl | None:
@@ -61,15 +70,22 @@ class OptionDecl:
         if not is_map(node) or not isinstance(ident, str):
             return None
         fors = node.get("for")
-        cond = node.get("if")
+        parts = [str(fors)] if isinstance(fors, str) else [str(f) for f in seq_of(fors)]
+        at: list[TreePath] = (
+            [(*path, "for")]
+            if isinstance(fors, str)
+            else [(*path, "for", i) for i in range(len(parts))]
+        )
         return cls(
             ident,
-            (str(fors),) if isinstance(fors, str) else tuple(str(f) for f in seq_of(fors)),
-            None if cond is None else str(cond).strip(),
+            tuple(parts),
+            plain(node.get("if")),
             plain(node.get("do")),
             plain(node.get("log")),
             path,
             pos,
+            tuple(at),
+            written_at(node, "if") if "if" in node else pos,
         )
 
 
@@ -80,7 +96,7 @@ class Choose:
     who: str
     options: tuple[OptionDecl, ...]
     label: str | None = None
-    ask_when_only_one: bool = False
+    ask_when_only_one: bool | None = None  # None: not written (the flow's default holds)
     decline: str | None = None
     path: TreePath = ()
     pos: Pos = NOWHERE
@@ -99,11 +115,16 @@ class Choose:
             text(node.get("who")),
             tuple(o for o in found if o is not None),
             None if label is None else str(label),
-            node.get("ask-when-only-one") is True,
+            _flag(node.get("ask-when-only-one")),
             None if decline is None else str(decline),
             path,
             pos,
         )
+
+
+def _flag(value: object) -> bool | None:
+    """A yes/no field: None where it is not written."""
+    return None if value is None else bool(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +206,8 @@ class FlowSection:
     end_after_round_if: Plain = None
     phases: Mapping[str, Phase] = field(default_factory=empty_map)
     pos: Pos = NOWHERE
+    trigger: Plain = None  # `trigger:`, what ended the game (None: none written)
+    ask_when_only_one: bool = False  # the default of its `choose` steps
 
     def steps(self) -> Iterator[Step]:
         """Every step, nested ones too: set-up, round, then each phase, in the order written."""
@@ -195,6 +218,21 @@ class FlowSection:
     def choose_steps(self) -> Iterator[Step]:
         """Every named choose step (what a gesture or an overlay addresses by name)."""
         return (s for s in self.steps() if s.kind == "choose" and s.name is not None)
+
+    def extended_by(self, data: object) -> FlowSection:
+        """This flow, read from a tree that a rewrite of it (``data``) only added to: with the
+        variables ``data`` lists and the phases it has that this flow has not (the phase
+        ``model/may.py`` writes from the cards), what ``from_data(data)`` gives, for less."""
+        if not is_map(data):
+            return self
+        flow = data.get("flow")
+        added = _phases(data.get("phases"), self.phases)
+        variables = seq_of(flow.get("variables")) if is_map(flow) else ()
+        return replace(
+            self,
+            variables=tuple(str(v) for v in variables),
+            phases=frozen_map({**self.phases, **added}) if added else self.phases,
+        )
 
     def option_decls(self) -> Iterator[OptionDecl]:
         """Every option line of every choose step."""
@@ -208,22 +246,25 @@ class FlowSection:
             return cls()
         flow = data.get("flow")
         flow = flow if is_map(flow) else {}
-        phases = data.get("phases")
         return cls(
             tuple(str(v) for v in seq_of(flow.get("variables"))),
             steps_of(flow.get("setup"), ("flow", "setup")),
             steps_of(flow.get("round"), ("flow", "round")),
             plain(flow.get("end-after-round-if")),
-            frozen_map(
-                {
-                    str(name): Phase(
-                        str(name),
-                        steps_of(listed, ("phases", name)),
-                        ("phases", name),
-                        written_at(phases, name),
-                    )
-                    for name, listed in (phases.items() if is_map(phases) else ())
-                }
-            ),
+            frozen_map(_phases(data.get("phases"))),
             written_at(data, "flow"),
+            plain(flow.get("trigger")),
+            bool(flow.get("ask-when-only-one", False)),
         )
+
+
+def _phases(node: object, known: Mapping[str, Phase] = MappingProxyType({})) -> dict[str, Phase]:
+    """The phases of a ``phases:`` map, those named in ``known`` left out."""
+    found: dict[str, Phase] = {}
+    for name, listed in node.items() if is_map(node) else ():
+        if str(name) not in known:
+            path = ("phases", name)
+            found[str(name)] = Phase(
+                str(name), steps_of(listed, path), path, written_at(node, name)
+            )
+    return found

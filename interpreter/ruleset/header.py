@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from interpreter.load.locate import is_map
+from interpreter.load.locate import is_map, is_seq
 from interpreter.ruleset.nodes import (
     NOWHERE,
     Plain,
@@ -23,6 +23,7 @@ from interpreter.ruleset.nodes import (
     plain,
     seq_of,
     text,
+    written_at,
 )
 
 __all__ = ["GameOption", "Header", "PlayerRange", "read_header"]
@@ -66,6 +67,9 @@ class Header:
     options: Mapping[str, GameOption] = field(default_factory=empty_map)
     extends: str | None = None  # an overlay's `extends:`
     pos: Pos = NOWHERE
+    # an overlay's `extends:` written as a list: the ids it is built on together
+    extends_each: tuple[str, ...] = ()
+    id_pos: Pos = NOWHERE  # where its `ruleset:` / `overlay:` was written
 
     @classmethod
     def from_data(cls, data: object) -> Header:
@@ -86,6 +90,8 @@ class Header:
             ),
             extends=extends if isinstance(extends, str) and extends else None,
             pos=node_pos(data),
+            extends_each=tuple(str(t) for t in extends) if is_seq(extends) else (),
+            id_pos=written_at(data, kind) if kind else NOWHERE,
         )
 
     def option_defaults(self) -> dict[str, Plain]:

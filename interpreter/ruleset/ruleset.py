@@ -40,6 +40,7 @@ from interpreter.ruleset.nodes import (
 )
 from interpreter.ruleset.presentation import PresentationSection
 from interpreter.ruleset.sections import Catalog, Entry, FieldDecl, ScoringWords, Table
+from interpreter.ruleset.vocabulary import Vocabulary
 
 __all__ = ["Ruleset"]
 
@@ -111,6 +112,11 @@ class Ruleset:
         out: list[tuple[TreePath, str]] = []
         _strings(self.data, (), out)
         return out
+
+    def vocabulary(self) -> Vocabulary:
+        """Every key and text of the rules, their log templates and option ids (read anew
+        at each call: only the checks of what a scenario names need them)."""
+        return Vocabulary.from_data(self.data)
 
     def entry(self, key: str) -> Entry | None:
         """The catalog entry of an id, or None (catalogs in order; the first one holding it)."""

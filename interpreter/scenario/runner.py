@@ -91,12 +91,12 @@ def _compiled(sc: Scenario, coverage: Coverage | None = None) -> tuple[Any, Fiel
     )
     hit = _games.get(key)
     if hit is None:
-        # one load: the set-up checks read the `state:` declarations of the game's typed rules;
-        # the checks of `rulebook validate` walk the composed tree the rules were read from
+        # one load: the set-up checks and those of `rulebook validate` read the game's typed
+        # rules
         load = load_game if coverage is None else coverage.load_game
         game = load(sc.game, sc.players, sc.overlays, sc.options)
-        tree = game.ruleset.data
-        hit = (game, field_info(game), GameNames(OptionNames(tree), LogTexts(tree)))
+        rules = game.ruleset
+        hit = (game, field_info(game), GameNames(OptionNames(rules), LogTexts(rules)))
         _games[key] = hit
     return hit
 

@@ -133,7 +133,7 @@ class Presentation:
             icons=dict(section.icons),
             colours=dict(section.colours),
             # and the engine's own bookkeeping of the cards' `may:` offers
-            internal=set(section.internal) | set(pending_bags(ruleset.data)),
+            internal=set(section.internal) | set(pending_bags(ruleset)),
             zones=[(z.title, list(z.fields)) for z in section.zones],
             options=dict(section.options),
             tables=ruleset.table_values(),

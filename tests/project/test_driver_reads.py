@@ -12,7 +12,10 @@ DRIVERS = ("cli", "serve", "table", "scenario", "simulate", "agents", "learn", "
 # `rulebook show GAME PATH` prints the composed YAML at a path with its origins: the tree is
 # what it shows
 SHOWS_THE_TREE = {"cli/show_cmd.py"}
-TREE_LOADERS = re.compile(r"\b(load_game_and_data|load_rules_data)\b|\.data\.get\(")
+# (a loader that hands out the tree, a read of it, or the tree handed on to a function)
+TREE_LOADERS = re.compile(
+    r"\b(load_game_and_data|load_rules_data)\b|\.data\.get\(|\bruleset\.data\s*[),]"
+)
 
 
 def test_no_driver_reads_the_raw_rule_tree() -> None:
@@ -35,8 +38,14 @@ TYPED_CHECKS = (
     "check/act_names.py",
     "check/drawing.py",
     "check/expressions.py",
+    "check/families.py",
     "check/gesture_names.py",
+    "check/logtexts.py",
     "check/references.py",
+    "check/stacks.py",
+    "check/taint.py",
+    "check/taint_texts.py",
+    "check/taint_words.py",
 )
 RAW_READS = re.compile(
     r"\b(is_map|is_seq|locate|diagnostic_at|key_position|position_of|interpreter\.load)\b"
@@ -52,3 +61,57 @@ def test_the_typed_checks_do_not_walk_the_raw_rule_tree() -> None:
             if RAW_READS.search(line):
                 found.append(f"interpreter/{name}:{number}: {line.strip()}")
     assert not found, "read the typed rules (interpreter/ruleset/) instead:\n" + "\n".join(found)
+
+
+# check/ modules that read a config's or a scenario's own file (not a rule file) as written,
+# and the rules it names only typed: the composed tree goes to the compiler or
+# `Session.typed` whole, never read key by key
+READS_A_FILE_OF_ITS_OWN = ("check/configs.py", "check/scenarios.py")
+COMPOSED_READS = re.compile(
+    r"\bcomposed\s*(\.get\(|\[)|\b(LogTexts|OptionNames|FlowSection\.from_data)\(composed"
+    r"|\b(choose_options|whole_number|player_counts)\("
+)
+
+
+def test_configs_and_scenarios_read_the_rules_they_name_typed() -> None:
+    found = []
+    for name in READS_A_FILE_OF_ITS_OWN:
+        text = (PACKAGE / name).read_text(encoding="utf-8")
+        for number, line in enumerate(text.splitlines(), 1):
+            if COMPOSED_READS.search(line):
+                found.append(f"interpreter/{name}:{number}: {line.strip()}")
+    assert not found, "read the composition's typed rules (Session.typed):\n" + "\n".join(found)
+
+
+# a game config is read through its typed `GameConfig` (interpreter/ruleset/gameconfig.py): what it
+# asks for and where each choice was written
+CONFIG_BY_KEY = re.compile(r"\bdiagnostic_at\b|\.get\(\"(game|with|players|options)\"")
+
+
+def test_a_config_is_read_typed() -> None:
+    text = (PACKAGE / "check/configs.py").read_text(encoding="utf-8")
+    found = [
+        f"interpreter/check/configs.py:{number}: {line.strip()}"
+        for number, line in enumerate(text.splitlines(), 1)
+        if CONFIG_BY_KEY.search(line)
+    ]
+    assert not found, "read the config's GameConfig:\n" + "\n".join(found)
+
+
+# model/ modules that compile the typed flow steps and definitions: what a text is and where
+# it sits come from the typed objects, never from the tree by key
+TYPED_COMPILERS = ("model/end_triggers.py", "model/flow.py", "model/functions.py")
+TREE_BY_KEY = re.compile(
+    r"\b(is_map|is_seq|locate|key_position|position_of)\(|\bdata\s*:\s*Any\b"
+    r"|\b(data|root|step|spec|flow|fdecl)\.get\(|\bstep\[|\bspec\["
+)
+
+
+def test_the_typed_compilers_do_not_walk_the_raw_rule_tree() -> None:
+    found = []
+    for name in TYPED_COMPILERS:
+        text = (PACKAGE / name).read_text(encoding="utf-8")
+        for number, line in enumerate(text.splitlines(), 1):
+            if TREE_BY_KEY.search(line):
+                found.append(f"interpreter/{name}:{number}: {line.strip()}")
+    assert not found, "compile the typed rules (interpreter/ruleset/):\n" + "\n".join(found)
