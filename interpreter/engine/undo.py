@@ -36,7 +36,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Protocol, TypeVar
 
-from interpreter.engine.copier import copy_value
 from interpreter.engine.frame import Frame
 
 __all__ = ["UndoWatch", "taken_back", "undoable", "watch_undo"]
@@ -59,24 +58,14 @@ class Watched(Frame, Protocol):
 W = TypeVar("W", bound=Watched)  # a state, given back as the same kind of state
 
 
-# the ids of one field as a watch last counted them, with a copy of the value they were
-# counted from: comparing a field with its copy runs in C, counting its ids again in Python,
-# so after a move only the fields that changed are counted again
-Counted = tuple[Any, list[str]]
-
-
 class Sight:
-    """The ids of one position, field by field (``fields[0]``: the global fields, ``fields[1 +
-    seat]``: the seat's), and the totals a move is checked against: each seat's own hidden ids
-    (seen by that seat alone) and those in fields hidden from every seat. The totals hold only
-    ids present (a count of 0 is deleted)."""
+    """The ids of one position: those every seat sees, each seat's own hidden ones (seen by
+    that seat alone), and those in fields hidden from every seat."""
 
-    __slots__ = ("fields", "own", "secret")
+    __slots__ = ("public", "own", "secret")
 
-    def __init__(
-        self, fields: list[dict[str, Counted]], own: list[Counter[str]], secret: Counter[str]
-    ) -> None:
-        self.fields = fields
+    def __init__(self, public: Counter[str], own: list[Counter[str]], secret: set[str]) -> None:
+        self.public = public
         self.own = own
         self.secret = secret
 
@@ -99,131 +88,52 @@ def _strings(value: Any, out: list[str]) -> None:
             _strings(item, out)
 
 
-def _ids(value: Any) -> list[str]:
-    """The ids a field's value holds: itself, or the strings inside its lists and dicts."""
-    t = type(value)
-    if t is str:
-        return [value]
-    out: list[str] = []
-    if t is list or t is dict:
-        _strings(value, out)
-    return out
-
-
-def _counted(value: Any) -> Counted:
-    return copy_value(value), _ids(value)
-
-
 def sight_of(state: Frame) -> Sight:
-    """The ids of ``state`` by who may see them (the rules' hidden fields), counted whole."""
+    """The ids of ``state`` by who may see them (the rules' hidden fields)."""
     rules = state.game.rules
     hidden_global, hidden_player = rules.hidden_global, rules.hidden_player
-    fields = [{name: _counted(value) for name, value in state.g.items()}]
-    secret: Counter[str] = Counter()
-    for name, (_value, ids) in fields[0].items():
-        if name in hidden_global:
-            secret.update(ids)
+    public: list[str] = []
+    secret: list[str] = []
+    for name, value in state.g.items():
+        t = type(value)
+        if t is str:
+            (secret if name in hidden_global else public).append(value)
+        elif t is list or t is dict:
+            _strings(value, secret if name in hidden_global else public)
     own = []
     for pl in state.p:
-        counted = {name: _counted(value) for name, value in pl.items()}
-        fields.append(counted)
-        mine: Counter[str] = Counter()
-        for name, (_value, ids) in counted.items():
-            if name in hidden_player:
-                mine.update(ids)
-        own.append(mine)
-    return Sight(fields, own, secret)
+        mine: list[str] = []
+        for name, value in pl.items():
+            t = type(value)
+            if t is str:
+                (mine if name in hidden_player else public).append(value)
+            elif t is list or t is dict:
+                _strings(value, mine if name in hidden_player else public)
+        own.append(Counter(mine))
+    return Sight(Counter(public), own, set(secret))
 
 
-def _changed(kept: dict[str, Counted], now: dict[str, Any]) -> list[tuple[str, Any]]:
-    """The fields of ``now`` whose value is not the one counted in ``kept`` (a field gone is
-    named with the value None, which holds no id)."""
-    changed = []
-    for name, value in now.items():
-        counted = kept.get(name)
-        if counted is None or type(value) is not type(counted[0]) or value != counted[0]:
-            changed.append((name, value))
-    if len(kept) > len(now) - sum(1 for name, _v in changed if name not in kept):
-        changed.extend((name, None) for name in kept if name not in now)
-    return changed
+def _gained(after: Counter[str], before: Counter[str], into: dict[str, int]) -> None:
+    """Add ``after - before`` to ``into``, losses as negative counts."""
+    for key, count in after.items():
+        diff = count - before.get(key, 0)
+        if diff:
+            into[key] = into.get(key, 0) + diff
+    for key, count in before.items():
+        if key not in after:
+            into[key] = into.get(key, 0) - count
 
 
-def _add(into: dict[str, int], ids: list[str], sign: int) -> None:
-    for key in ids:
-        into[key] = into.get(key, 0) + sign
-
-
-def _totalled(total: Counter[str], change: dict[str, int]) -> Counter[str]:
-    """A new total: ``total`` with ``change`` added, the ids whose count falls to 0 deleted."""
-    new = total.copy()
-    for key, diff in change.items():
-        count = new.get(key, 0) + diff
-        if count:
-            new[key] = count
-        else:
-            new.pop(key, None)
-    return new
-
-
-class _Moved:
-    """What a move changed of the ids: the new sight, and each seat's gain and loss of the
-    ids it sees (the public ones and its own hidden ones)."""
-
-    __slots__ = ("sight", "public", "own")
-
-    def __init__(self, sight: Sight, public: dict[str, int], own: list[dict[str, int]]) -> None:
-        self.sight = sight
-        self.public = public
-        self.own = own
-
-
-def moved_on(before: Sight, state: Frame) -> _Moved:
-    """The ids of ``state`` counted from ``before``'s: only the fields that changed again."""
-    rules = state.game.rules
-    players = len(state.p)
-    public: dict[str, int] = {}
-    own: list[dict[str, int]] = [{} for _ in range(players)]
-    secret: dict[str, int] = {}
-    fields = before.fields
-    new_fields: list[dict[str, Counted]] | None = None
-    holders = [state.g, *state.p]
-    for index, holder in enumerate(holders):
-        changed = _changed(fields[index], holder)
-        if not changed:
-            continue
-        if new_fields is None:
-            new_fields = list(fields)
-        kept = new_fields[index] = dict(fields[index])
-        hidden = rules.hidden_global if index == 0 else rules.hidden_player
-        for name, value in changed:
-            old = kept.pop(name, None)
-            if name in holder:
-                kept[name] = _counted(value)
-            into = (secret if index == 0 else own[index - 1]) if name in hidden else public
-            if old is not None:
-                _add(into, old[1], -1)
-            if name in holder:
-                _add(into, kept[name][1], 1)
-    if new_fields is None:
-        return _Moved(before, public, own)
-    sight = Sight(
-        new_fields,
-        [
-            _totalled(total, own[seat]) if own[seat] else total
-            for seat, total in enumerate(before.own)
-        ],
-        _totalled(before.secret, secret) if secret else before.secret,
-    )
-    return _Moved(sight, public, own)
-
-
-def told_something(before: Sight, moved: _Moved) -> bool:
+def told_something(before: Sight, after: Sight) -> bool:
     """Whether some seat sees now an id it did not see before that was hidden from it then."""
-    public = moved.public
-    for seat, own in enumerate(moved.own):
+    # most moves change counts only (compared as dicts, in C: a total holds no count of 0)
+    if dict.__eq__(after.public, before.public) and all(map(dict.__eq__, after.own, before.own)):
+        return False
+    public: dict[str, int] = {}
+    _gained(after.public, before.public, public)
+    for seat in range(len(before.own)):
         change = dict(public)
-        for key, diff in own.items():
-            change[key] = change.get(key, 0) + diff
+        _gained(after.own[seat], before.own[seat], change)
         new = {key for key, count in change.items() if count > 0}
         if new and not before.hidden_from(seat).isdisjoint(new):
             return True
@@ -254,10 +164,10 @@ class UndoWatch:
     def noted(self, state: Frame, seat: int | None) -> None:
         """``seat`` has just made the last choice of ``state.history`` (``State.apply``, after
         the machine ran on to the next decision): extend its run, start a new one, or end it."""
-        moved = moved_on(self.sight, state)
+        sight = sight_of(state)
         generator = _generator(state)
-        told = generator != self.generator or told_something(self.sight, moved)
-        self.sight, self.generator = moved.sight, generator
+        told = generator != self.generator or told_something(self.sight, sight)
+        self.sight, self.generator = sight, generator
         run = state.undo_run
         if told or seat is None:
             state.undo_run = None
