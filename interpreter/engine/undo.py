@@ -126,8 +126,9 @@ def _gained(after: Counter[str], before: Counter[str], into: dict[str, int]) -> 
 
 def told_something(before: Sight, after: Sight) -> bool:
     """Whether some seat sees now an id it did not see before that was hidden from it then."""
-    if after.public == before.public and after.own == before.own:
-        return False  # most moves change counts only
+    # most moves change counts only (compared as dicts, in C: a total holds no count of 0)
+    if dict.__eq__(after.public, before.public) and all(map(dict.__eq__, after.own, before.own)):
+        return False
     public: dict[str, int] = {}
     _gained(after.public, before.public, public)
     for seat in range(len(before.own)):

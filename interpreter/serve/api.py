@@ -21,7 +21,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from interpreter.serve.fanout import Outbox
-from interpreter.serve.game_menu import games_listing
+from interpreter.serve.game_menu import games_listing_async
 from interpreter.serve.gesture_moves import move_or_gesture
 from interpreter.serve.jsonbody import MAX_DEPTH, JSONResponse, too_deep
 from interpreter.serve.messages import seat_message
@@ -208,7 +208,7 @@ def table_summary(table: Table) -> dict[str, Any]:
 
 
 async def games(request: Request) -> Response:
-    return JSONResponse(games_listing())
+    return JSONResponse(await games_listing_async())
 
 
 async def new_table(request: Request) -> Response:

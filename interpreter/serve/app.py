@@ -25,6 +25,7 @@ from interpreter.engine.savefile import SaveGame
 from interpreter.serve.answers_api import answer_routes
 from interpreter.serve.api import api_routes, broadcast
 from interpreter.serve.caps import Caps
+from interpreter.serve.game_menu import games_listing_async
 from interpreter.serve.house_rules import store_overlay, store_overlay_async
 from interpreter.serve.naming import name_routes
 from interpreter.serve.offloop import TableOpener, WorkerHub
@@ -36,6 +37,7 @@ from interpreter.serve.rule_workers import WorkerPool
 from interpreter.serve.stops import stopped_ids
 from interpreter.serve.store import TableStore, default_db_path
 from interpreter.serve.tables import Hub, ServeError, Table
+from interpreter.serve.turns import retrieved
 from interpreter.serve.undo_api import undo_routes
 
 __all__ = ["Replays", "Uploads", "Watchers", "create_app"]
@@ -199,6 +201,9 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        # the games listing read from the rule files in a thread while the server starts
+        listing = asyncio.ensure_future(games_listing_async())
+        listing.add_done_callback(retrieved)
         halted = stopped_ids(store)  # stopped by the server's budget: not played on
         for table_id in store.unfinished_ids():
             if table_id in halted:

@@ -12,13 +12,15 @@ fast bot (``bots.default_bot``):
 
 from __future__ import annotations
 
+import asyncio
 import re
+import threading
 from typing import Any
 
 from interpreter.bots import BOTS, bot_title, default_bot
 from interpreter.load.catalog import list_games, search_path
 
-__all__ = ["games_listing", "short_label"]
+__all__ = ["games_listing", "games_listing_async", "short_label"]
 
 # "With some-overlay: ..." says which expansion the option belongs to: the form shows it there
 _OVERLAY_PREFIX = re.compile(r"^With [\w-]+:\s*")
@@ -28,19 +30,28 @@ _NAME_END = re.compile(r" \(|;|:|, |\. |\.$")
 
 # the listing last made, and the rule files it was read from (path, size, modification time)
 _kept: tuple[tuple[tuple[str, int, int], ...], dict[str, Any]] | None = None
+_reading = threading.Lock()  # one thread reads the rule files; another asking waits for it
 
 
 def games_listing() -> dict[str, Any]:
     """Games (players, overlays, options with their choices and texts) and bot names.
 
-    Reading it means loading every rule file the package carries (most of a second): it is read
-    again only when one of those files changed, so asking for it (the lobby, ``GET
-    /api/games``) costs the server next to nothing."""
+    Reading it means loading every rule file the package carries (most of a second of CPU): it
+    is read again only when one of those files changed. Blocks: the server asks for it through
+    :func:`games_listing_async`."""
     global _kept
-    files = _rule_files()
-    if _kept is None or _kept[0] != files:
-        _kept = (files, _read_listing())
-    return _kept[1]
+    with _reading:
+        files = _rule_files()
+        if _kept is None or _kept[0] != files:
+            _kept = (files, _read_listing())
+        return _kept[1]
+
+
+async def games_listing_async() -> dict[str, Any]:
+    """:func:`games_listing` read in a thread, never on the event loop: the other requests are
+    answered while the rule files are read (the server starts reading them as it starts, so
+    the first lobby seldom waits either)."""
+    return await asyncio.to_thread(games_listing)
 
 
 def _rule_files() -> tuple[tuple[str, int, int], ...]:

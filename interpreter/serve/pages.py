@@ -25,7 +25,7 @@ from interpreter.serve.api import (
     start_table,
     table_summary,
 )
-from interpreter.serve.game_menu import games_listing
+from interpreter.serve.game_menu import games_listing_async
 from interpreter.serve.house_rules import MAX_UPLOAD, UploadRejected
 from interpreter.serve.randoms import TABLE_ID
 from interpreter.serve.tables import HUMAN, ServeError, Table
@@ -107,9 +107,12 @@ async def lobby(request: Request) -> Response:
     return HTMLResponse(layout("Tables", body))
 
 
-def new_game_form(error: str = "", values: dict[str, Any] | None = None) -> str:
+def new_game_form(
+    listing: dict[str, Any], error: str = "", values: dict[str, Any] | None = None
+) -> str:
+    """The new-game form over ``listing`` (game_menu.py), with ``error`` and the ``values``
+    sent last."""
     values = values or {}
-    listing = games_listing()
     games = listing["games"]
     chosen = values.get("game") or (games[0]["name"] if games else "")
     bots = listing["bots"]
@@ -201,12 +204,14 @@ def _seat_row(seat: int, bots: list[dict[str, Any]], shown: bool, bot: str) -> s
 
 
 async def new_game_page(request: Request) -> Response:
-    return HTMLResponse(layout("New game", new_game_form(), "forms.js"))
+    listing = await games_listing_async()
+    return HTMLResponse(layout("New game", new_game_form(listing), "forms.js"))
 
 
 async def create_game(request: Request) -> Response:
     """The form's POST: uploads validated first; on any problem the form again, with it."""
     values: dict[str, Any] = {}
+    listing = await games_listing_async()
     try:
         async with request.form(max_files=8, max_fields=200, max_part_size=MAX_UPLOAD + 1) as form:
             values = {k: v for k, v in form.items() if isinstance(v, str)}
@@ -219,7 +224,7 @@ async def create_game(request: Request) -> Response:
                     uploads = request.app.state.uploads
                     overlays.append(await uploads.add_async(upload.filename, data))
             prefix = f"option:{game}:"
-            allowed = _option_names(game, overlays)
+            allowed = _option_names(listing, game, overlays)
             options = {
                 k[len(prefix) :]: v
                 for k, v in form.items()
@@ -242,13 +247,17 @@ async def create_game(request: Request) -> Response:
             [uploads.resolve(o) for o in overlays],
         )
     except UploadRejected as exc:
-        return HTMLResponse(layout("New game", new_game_form(exc.message, values), "forms.js"), 422)
+        return HTMLResponse(
+            layout("New game", new_game_form(listing, exc.message, values), "forms.js"), 422
+        )
     except ServeError as exc:
         return HTMLResponse(
-            layout("New game", new_game_form(exc.message, values), "forms.js"), exc.status
+            layout("New game", new_game_form(listing, exc.message, values), "forms.js"), exc.status
         )
     except ValueError as exc:
-        return HTMLResponse(layout("New game", new_game_form(str(exc), values), "forms.js"), 400)
+        return HTMLResponse(
+            layout("New game", new_game_form(listing, str(exc), values), "forms.js"), 400
+        )
     await start_table(request.app, table)
     summary = table_summary(table)
     humans = [s for s in summary["seats"] if "url" in s]
@@ -284,10 +293,10 @@ async def delete_page(request: Request) -> Response:
     return RedirectResponse("/", status_code=303)
 
 
-def _option_names(game: str, overlays: list[str]) -> set[str]:
+def _option_names(listing: dict[str, Any], game: str, overlays: list[str]) -> set[str]:
     """The options the form may set: the game's own and those of the chosen expansions (the
     form lists every expansion's options; an unchosen expansion's are not the game's)."""
-    for info in games_listing()["games"]:
+    for info in listing["games"]:
         if info["name"] == game:
             names = {o["name"] for o in info["options"]}
             for overlay in info["overlays"]:

@@ -63,13 +63,18 @@ def _asking(state: Any) -> Any:
     return trial
 
 
-def _run(state: Any, seat: int, step: str, option: str | None) -> list[str]:
-    """The picks taken on a copy while the run lasts: ``option`` again and again while it is
-    legal (None: the first legal option each time, a whole run the engine takes)."""
+def _run(
+    state: Any, seat: int, step: str, option: str | None, most: int = MAX_PICKS
+) -> tuple[list[str], list[list[str]]]:
+    """The picks taken on a copy while the run lasts (at most ``most``): ``option`` again and
+    again while it is legal (None: the first legal option each time, a whole run the engine
+    takes); and the legal options at each position of the run the copy was asked at."""
     trial = _asking(state)
     taken: list[str] = []
-    while len(taken) < MAX_PICKS and _in_run(trial, seat, step):
+    asked: list[list[str]] = []
+    while len(taken) < most and _in_run(trial, seat, step):
         legal = trial.legal_options()
+        asked.append(legal)
         pick = legal[0] if option is None else option
         if pick not in legal:
             break
@@ -78,7 +83,24 @@ def _run(state: Any, seat: int, step: str, option: str | None) -> list[str]:
         except RulebookError:
             break
         taken.append(pick)
-    return taken
+    return taken, asked
+
+
+def _leading(first: list[str], asked: list[list[str]]) -> int | None:
+    """How often the run's first pick can be picked in a row, as a run of it alone would find,
+    read from the run the engine takes (``first``, the legal options ``asked`` at each of its
+    positions), which picks it while it is the first legal option: None where that run does
+    not tell (it went on with another option while this one was still legal)."""
+    option = first[0]
+    repeats = 0
+    while repeats < len(first) and first[repeats] == option:
+        repeats += 1
+    if repeats == len(asked):
+        return repeats  # the run was over there
+    legal = asked[repeats]
+    if option not in legal or legal[0] == option:  # not legal there, or it failed there
+        return repeats
+    return None
 
 
 def gesture_of(state: Any, pres: Any, seat: int) -> dict[str, Any] | None:
@@ -93,11 +115,22 @@ def gesture_of(state: Any, pres: Any, seat: int) -> dict[str, Any] | None:
     if spec is None or state.to_move != seat:
         return None
     legal = state.legal_options()
-    first = _run(state, seat, step, None)
+    first, asked = _run(state, seat, step, None)
     picks = len(first)
     if picks < 2:  # one pick is an ordinary decision
         return None
-    most = [[option, min(len(_run(state, seat, step, option)), picks)] for option in legal]
+    # how often each option can be picked in a row (no more than the run's picks); the first
+    # option's is often read from the engine's own run, the others tried each on a copy
+    leading = _leading(first, asked)
+    most = [
+        [
+            option,
+            leading
+            if leading is not None and option == first[0]
+            else len(_run(state, seat, step, option, picks)[0]),
+        ]
+        for option in legal
+    ]
     label = str(state.game.rules.program.code[state.pc][1].label or "")
     about = _about(state, pres, seat, spec.about)
     text = fill(spec.text or label, {"picks": str(picks), "about": about})

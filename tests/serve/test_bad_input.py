@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import logging
+from collections.abc import Iterator
 
 import pytest
 
@@ -12,6 +14,14 @@ from helpers.serve_api import move, new_table, state_of, token_of
 @pytest.fixture
 def table(client):
     return new_table(client, game="puerto-rico", players=3, seats=["human"] * 3, seed=11)
+
+
+@pytest.fixture(autouse=True)
+def _no_traceback_logged(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """Bad input is answered, never logged: no traceback, no error line (docs/serve.md)."""
+    caplog.set_level(logging.INFO)
+    yield
+    assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.WARNING]
 
 
 def unchanged(client, table, before):

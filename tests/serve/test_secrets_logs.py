@@ -67,6 +67,7 @@ def test_bad_tokens_are_400s_and_no_token_nor_traceback_reaches_the_log(tmp_path
     log = server.stderr.read().decode()
     assert f"/t/{tid}?token=REDACTED" in log  # the access log is on, and redacted
     assert "WebSocket /ws/tables/" in log and "?token=REDACTED" in log
+    assert f"/api/tables/{tid}/links?creator=REDACTED" in log  # a creator token in an address
     for secret in secrets:
         assert secret not in log
     assert "Traceback" not in log and "Exception in ASGI application" not in log

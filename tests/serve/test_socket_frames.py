@@ -4,10 +4,15 @@ traceback; the socket stays open and the next good move is made."""
 
 from __future__ import annotations
 
+import logging
+
+import pytest
+
 from helpers.serve_api import new_table, token_of
 
 
-def test_bad_frames_are_answered_and_the_socket_plays_on(client):
+def test_bad_frames_are_answered_and_the_socket_plays_on(client, caplog: pytest.LogCaptureFixture):
+    caplog.set_level(logging.INFO)
     table = new_table(client, game="san-juan", players=2, seats=["human", "human"])
     seat = client.get(f"/api/tables/{table['id']}/state").json()["to_move"]
     url = f"/ws/tables/{table['id']}?token={token_of(table, seat)}"
@@ -28,3 +33,5 @@ def test_bad_frames_are_answered_and_the_socket_plays_on(client):
         option = first["options"][0]["id"]
         ws.send_json({"type": "move", "option": option, "decision": 0})
         assert ws.receive_json()["decision"] >= 1
+    # nothing of it in the server's log: no traceback, no error line
+    assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.WARNING]
