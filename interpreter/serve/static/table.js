@@ -70,7 +70,8 @@ if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // no
     let status;
     if (msg.over) status = "Game over";
     else if (msg.to_move === msg.seat && msg.seat !== null)
-      status = "Your turn" + (msg.prompt ? ": " + msg.prompt : "");
+      status = "Your turn" + (msg.prompt ? ": " + msg.prompt : "") +
+        (msg.answered ? " (answered in advance)" : "");
     else status = "Waiting for " + seatName(msg, msg.to_move) +
       (msg.prompt ? ": " + msg.prompt : "");
     $("status").textContent = "Round " + msg.round + " · " + status;
@@ -105,6 +106,7 @@ if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // no
         b.dataset.option = opt.id;
         face(b, opt.text, lead);
         if (opt.doc) b.title = opt.doc;
+        if (msg.answered) b.disabled = true;  // the seat's answer in advance is on its way
         if (send) b.onclick = () => { box.querySelectorAll("button").forEach((x) => x.disabled = true);
                                       send(opt.id, msg.decision); };
         fs.appendChild(b);
