@@ -48,13 +48,19 @@ if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // no
   }
 
   function notePractice(msg) {
-    // a practice table (its creator chose the seed) says so on every page that shows it
-    if (!msg.practice || $("practice")) return;
-    const note = document.createElement("p");
-    note.className = "practice";
-    note.id = "practice";
-    note.textContent = "Practice table: its creator chose the seed, and whoever knows the " +
-      "seed can know every hidden card. Play here for practice only.";
+    // a practice table (its creator chose the seed) says so on every page that shows it, in
+    // the panel above the status (the page's own note is moved there): on a phone it follows
+    // the options (style.css), so that a long list of them ends on the first screen
+    if (!msg.practice) return;
+    let note = $("practice");
+    if (note && note.parentNode === $("panel")) return;
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "practice";
+      note.id = "practice";
+      note.textContent = "Practice table: its creator chose the seed, and whoever knows the " +
+        "seed can know every hidden card. Play here for practice only.";
+    }
     $("status").before(note);
   }
 
