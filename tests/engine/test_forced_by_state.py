@@ -5,8 +5,8 @@ that no seat learns the secret from its being taken (tests/engine/test_forced_hi
 mark is a step's, found at load; in a given state what every seat sees may settle the options
 all the same: a San Juan seat with no card in hand (every seat sees the hand's size) can only
 pass; a Puerto Rico seat with no black market pays with no hidden VP chip. So can a San Juan
-seat with one card and no discount, whichever card it is (every card is tried in its place),
-and the crane's question, read from the building face up on the site. There the engine takes
+seat with one card and no discount, whichever card it is (every card is tried in its place).
+There the engine takes
 the one option (infoset/forced.py), and goes on asking wherever the others cannot know.
 Saves of format 3, made when every such decision was asked, still replay exactly.
 """
@@ -65,20 +65,6 @@ def test_a_san_juan_seat_with_one_card_and_no_discount_is_not_asked_to_pass(card
     builder.p[0]["hand"] = ["palace"]
     builder.apply("role:builder")
     assert (builder.to_move, builder.legal_options()) == (0, ["pass"])
-
-
-def test_the_cranes_one_answer_is_taken():
-    # the palace is face up on the site and the hand's size is shown: over the chapel is the
-    # only way to pay (6 - 3 = 3 of 3 cards), which every seat can work out
-    state = load_game("san-juan", 3).new_state(1)
-    state.p[1]["city"] = [dict(p) for p in state.p[1]["city"]]
-    piece = dict(state.p[1]["city"][0])
-    state.p[1]["city"] += [dict(piece, type="crane"), dict(piece, type="chapel")]
-    state.p[1]["hand"] = ["palace", "hero", "hero", "hero"]
-    state.apply("role:builder")
-    state.apply("pass")
-    state.apply("build:palace")
-    assert (state.round, 1, "seat 1: Build over Chapel (crane) (the only choice)") in state.log
 
 
 def puerto_rico_builder(**policy: bool):
