@@ -3,6 +3,7 @@
     python benchmarks/bench_clicks.py                          # this tree, both games, 1 game each
     python benchmarks/bench_clicks.py --against /work/main     # and another tree (before/after)
     python benchmarks/bench_clicks.py --games 2 --json
+    python benchmarks/bench_clicks.py --game puerto-rico --seed 1001 --prompts   # one game
 
 A scripted person plays seat 0 through the table page for whole games against the games' own
 bots (3-player Puerto Rico against two ``pr-heuristic``, 2-player San Juan against
@@ -16,8 +17,9 @@ under the person's press: one per option, one per gesture), ``longest run`` (the
 in a row under one prompt, the status line the page shows) and its prompt, and ``mayor``: the
 most presses one Puerto Rico mayor phase took the person (the run of "place a colonist"
 prompts), and ``moved``: the pairs of options shown at two prompts in a row of one decision
-(the same prompt) whose order changed between them. A benchmark, not a test: it needs
-Chromium (the Debian ``chromium`` package) and Playwright, as the browser tests do.
+(the same prompt) whose order changed between them; with ``--prompts``, the presses under
+each prompt (which decisions take them). A benchmark, not a test: it needs Chromium (the
+Debian ``chromium`` package) and Playwright, as the browser tests do.
 """
 
 from __future__ import annotations
@@ -65,6 +67,7 @@ def one_game(browser: Any, base: str, game: str, seed: int) -> dict[str, Any]:
     run = longest = mayor = mayor_now = moved = 0
     previous, longest_prompt = "", ""
     shown: list[str] = []  # the options of the previous prompt, in the page's order
+    prompts: dict[str, int] = {}  # presses under each prompt
     while presses < PRESSES:
         page.wait_for_selector("button.option:not([disabled]), #scores", timeout=60_000)
         if page.locator("#scores").count():
@@ -79,6 +82,7 @@ def one_game(browser: Any, base: str, game: str, seed: int) -> dict[str, Any]:
         page.wait_for_selector(f'#app:not([data-decision="{decision}"])', timeout=60_000)
         presses += made
         decisions += 1
+        prompts[status] = prompts.get(status, 0) + made
         run = run + made if status == previous else made
         if run > longest:
             longest, longest_prompt = run, status
@@ -93,6 +97,7 @@ def one_game(browser: Any, base: str, game: str, seed: int) -> dict[str, Any]:
         "longest prompt": longest_prompt,
         "mayor": mayor,
         "moved": moved,
+        "prompts": dict(sorted(prompts.items(), key=lambda item: -item[1])),
     }
 
 
@@ -103,17 +108,18 @@ def _swapped(before: list[str], after: list[str]) -> int:
     return sum(place[a] > place[b] for i, a in enumerate(kept) for b in kept[i + 1 :])
 
 
-def measure(browser: Any, root: Path, games: int) -> dict[str, list[dict[str, Any]]]:
-    """Every game of each kind on one fresh server of ``root``."""
+def measure(
+    browser: Any, root: Path, kinds: list[str], seeds: list[int]
+) -> dict[str, list[dict[str, Any]]]:
+    """A game of each kind from each seed, on one fresh server of ``root``."""
     out: dict[str, list[dict[str, Any]]] = {}
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
         server = start_server(root, Path(folder) / "tables.sqlite3", port)
         try:
-            for game in GAMES:
+            for game in kinds:
                 out[game] = [
-                    one_game(browser, f"http://127.0.0.1:{port}", game, 1000 + n)
-                    for n in range(games)
+                    one_game(browser, f"http://127.0.0.1:{port}", game, seed) for seed in seeds
                 ]
         finally:
             server.terminate()
@@ -123,7 +129,10 @@ def measure(browser: Any, root: Path, games: int) -> dict[str, list[dict[str, An
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=1, help="games of each kind")
+    parser.add_argument("--games", type=int, default=1, help="games of each kind (seeds 1000...)")
+    parser.add_argument("--seed", type=int, action="append", help="play this seed (repeatable)")
+    parser.add_argument("--game", choices=sorted(GAMES), action="append", help="only this game")
+    parser.add_argument("--prompts", action="store_true", help="the presses under each prompt")
     parser.add_argument("--against", type=Path, help="another tree, measured in turn")
     parser.add_argument("--json", action="store_true", help="one JSON object on the last line")
     args = parser.parse_args(argv)
@@ -133,19 +142,24 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     trees = {"this tree": ROOT} | ({"against": args.against.resolve()} if args.against else {})
+    seeds = args.seed or [1000 + n for n in range(args.games)]
+    kinds = args.game or list(GAMES)
     results: dict[str, Any] = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, headless=True, args=FLAGS)
         for name, root in trees.items():
-            results[name] = measure(browser, root, args.games)
+            results[name] = measure(browser, root, kinds, seeds)
             for game, rows in results[name].items():
-                for row in rows:
+                for seed, row in zip(seeds, rows, strict=True):
                     print(
-                        f"{name} ({root}): {game}: {row['presses']} presses, "
+                        f"{name} ({root}): {game} seed {seed}: {row['presses']} presses, "
                         f"{row['decisions']} decisions, longest run {row['longest run']} "
                         f"({row['longest prompt']!r}), most presses in one mayor phase "
                         f"{row['mayor']}, options that changed places {row['moved']}"
                     )
+                    if args.prompts:
+                        for prompt, made in row["prompts"].items():
+                            print(f"    {made:4d}  {prompt}")
         browser.close()
     if args.json:
         print(json.dumps(results))

@@ -1,11 +1,12 @@
 """R009: a ``presentation: gestures:`` entry that names no choose step, or a field that does
-not exist.
+not exist; a ``presentation: answers:`` entry that names no choose step.
 
 A gesture (table/gestures.py) groups the run of one choose step's decisions, addressed by the
 step's ``name:``; a slip there would silently ask every pick one by one, so ``rulebook
 validate`` finds it at its line and column, with a did-you-mean among the names of the choose
 steps (in ``flow:`` and ``phases:``). Its ``about:`` names a state field (the deciding seat's,
-else a global one), checked the same way.
+else a global one), checked the same way. An answer a seat starts with (table/answers.py) is
+addressed by the step's name too: a slip there would leave the question asked.
 """
 
 from __future__ import annotations
@@ -29,13 +30,27 @@ def _fields(ruleset: Ruleset) -> list[str]:
 
 
 def gesture_faults(ruleset: Ruleset) -> list[Diagnostic]:
-    """Every gesture naming a step that is no named choose step, or an unknown field."""
+    """Every gesture or starting answer naming a step that is no named choose step, or a
+    gesture naming an unknown field."""
     gestures = ruleset.presentation.gestures
-    if not gestures:
+    answers = ruleset.presentation.answers
+    if not gestures and not answers:
         return []
     steps = sorted({str(s.name) for s in ruleset.flow.choose_steps()})
     fields = _fields(ruleset)
     out: list[Diagnostic] = []
+    for step, (_how, pos) in answers.items():
+        if step not in steps:
+            out.append(
+                diagnostic_on(
+                    pos,
+                    ["presentation", "answers", step],
+                    CODE,
+                    f"no choose step is named '{step}' (an answer in advance is set for the "
+                    "question of one choose step, by its `name:`)",
+                    hint=hint_for(step, steps),
+                )
+            )
     for gesture in gestures.values():
         path = ["presentation", "gestures", gesture.step]
         if gesture.step not in steps:

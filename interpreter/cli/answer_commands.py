@@ -59,10 +59,7 @@ def answer_command(
         question = next((q for q in known if q.key == asked), None)
         if question is None:
             return None, f"this is no optional question: '{word} N' sets one ('answers' lists them)"
-    if how == ASK:
-        answers.pop(question.key, None)
-    else:
-        answers[question.key] = how
+    answers[question.key] = how  # `ask` too: a question the ruleset answers stays asked
     said = f"answer set in advance: {question.text} — {_SHOWN[how]}"
     choice = optional_answer(legal, how, question.decline) if question.key == asked else None
     if choice is None and how == "take" and question.key == asked:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from interpreter.cli.answer_commands import COMMANDS, answer_command, answer_lines
 from interpreter.cli.gesture_input import Gesture, gesture_lines, typed_picks
 from interpreter.cli.viewtext import WIDTH, format_view
-from interpreter.table.answers import Question, optional_answer
+from interpreter.table.answers import Question, optional_answer, starting_answers
 
 if TYPE_CHECKING:
     from interpreter.table.presenter import Presentation
@@ -83,7 +83,9 @@ class HumanPlayer:
     ) -> None:
         self.seat = seat
         self.questions = list(questions)  # the game's optional questions (table/answers.py)
-        self.answers: dict[str, str] = {}  # question key -> take / decline, set by this person
+        # question key -> take / decline / ask: the ruleset's starting answers, then this
+        # person's own (table/answers.py)
+        self.answers: dict[str, str] = starting_answers(self.questions)
         # the key of the optional question asked now (None: none), written by the driver
         self.question: str | None = None
         # how many of its last moves the seat may take back now (engine/undo.py), written by

@@ -134,19 +134,7 @@ def run(rules: Rules, s: Frame, pc: int | None = None) -> None:
                 options = listing.fn(s)
                 if options:
                     s.who = spec.who.fn(s)
-                    if (
-                        len(options) == 1
-                        and s.take_forced
-                        and not spec.ask_when_only_one
-                        # one legal option perhaps because of what a seat hides: asked unless
-                        # what every seat sees decides it, so that the other seats see a
-                        # decision like any other (ChooseSpec, infoset/forced.py)
-                        and not (
-                            spec.hidden_dependent
-                            and s.ask_hidden_forced
-                            and (s.ask_hidden_by_step or not decided_in_public(s, spec, options))
-                        )
-                    ):
+                    if len(options) == 1 and s.take_forced and not asks_alone(s, spec, options):
                         take_only(s, options)
                         pc += 1
                         continue
@@ -168,6 +156,18 @@ def run(rules: Rules, s: Frame, pc: int | None = None) -> None:
                 raise ValueError(f"bad instruction {ins!r}")
     finally:
         s.pc = pc
+
+
+def asks_alone(s: Frame, spec: Any, options: dict[str, tuple]) -> bool:
+    """Whether decision ``spec``, whose one legal option is ``options``, is asked all the
+    same: its step says so (``ask-when-only-one``), or its one option is perhaps owed to what
+    a seat hides and what every seat sees does not decide it, so that the other seats see a
+    decision like any other (ChooseSpec, infoset/forced.py)."""
+    return spec.ask_when_only_one or (
+        spec.hidden_dependent
+        and s.ask_hidden_forced
+        and (s.ask_hidden_by_step or not decided_in_public(s, spec, options))
+    )
 
 
 def take_only(s: Frame, options: dict[str, tuple]) -> None:

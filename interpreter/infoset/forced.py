@@ -27,8 +27,18 @@ iterates it, looks it up, prints it):
 If that listing finishes with the same one option, it read only what every seat sees, through
 the same steps as the true listing (each step before a read of a stand-in is the same on both
 copies, and none was read): so every world that agrees on what is shown gives the same one
-option, and taking it tells nothing. If it fails, the decision is asked, its one option
-like any other. Whether it is asked is thereby itself a function of what every seat sees,
+option, and taking it tells nothing.
+
+Where it reads a hidden pile whose size is shown (a hand of one card), the listing is run
+again with that pile holding, in turn, every content of that size its collection's ids make
+(each of the catalog's entries for a pile of one; the ids of its catalog, a superset of what
+the pile can hold), each of them a public copy too, and so on for the next such pile it reads,
+up to :data:`WORLDS` listings in all: the decision is taken only if every one of them finishes
+with the same one option (a seat with one card that no building costs little enough to build
+with is not asked to pass). Which contents are tried depends only on the pile's size and
+catalog, both shown, so it too is a function of what every seat sees. If a listing fails
+otherwise, or the worlds are more than that, the decision is asked, its one option like any
+other. Whether it is asked is thereby itself a function of what every seat sees,
 which ``rulebook validate --secrets`` checks game by game (L003). It is sound, not complete:
 a listing that reads a hidden value it could do without (``p.chips > 0 and has-stall(p)``
 where ``has-stall(p)`` is false) is asked; writing the shown test first lets it be taken.
@@ -36,21 +46,27 @@ where ``has-stall(p)`` is false) is asked; writing the shown test first lets it 
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
 from typing import Any, NoReturn, TypeVar
 
 from interpreter.infoset.position import Listed, Position, SecretRules
 
-__all__ = ["UnseenRead", "decided_in_public", "public_state"]
+__all__ = ["WORLDS", "UnseenRead", "decided_in_public", "public_state"]
+
+# the most listings one lone decision may take to show that every content of the hidden piles
+# it reads gives the same one option (a pile of one card: one listing per entry of its catalog)
+WORLDS = 64
 
 F = TypeVar("F", bound=Position)  # a state, whose public copy is of its own class
 
 
 class UnseenRead(Exception):
-    """A listing read a value that some seat may not see (a stand-in of the public copy)."""
+    """A listing read a value that some seat may not see (a stand-in of the public copy); its
+    argument, where there is one, is the stand-in read."""
 
 
 def _read(self: Any, *args: Any) -> NoReturn:
-    raise UnseenRead
+    raise UnseenRead(self)
 
 
 class _StandIn:
@@ -71,7 +87,7 @@ class _StandIn:
     def __getattr__(self, name: str) -> NoReturn:  # a list's or a generator's methods
         if name.startswith("__"):  # a tool's look for a protocol (doctest's `__wrapped__`)
             raise AttributeError(name)
-        raise UnseenRead
+        raise UnseenRead(self)
 
 
 class _Unseen(_StandIn):
@@ -83,12 +99,14 @@ class _Unseen(_StandIn):
 
 
 class _UnseenPile(_StandIn):
-    """A hidden pile whose size every seat is shown: its size, and nothing else."""
+    """A hidden pile whose size every seat is shown: its size, and nothing else; ``where``:
+    the seat whose field it is (None: a global field) and the field's name."""
 
-    __slots__ = ("size",)
+    __slots__ = ("size", "where")
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, where: tuple[int | None, str]) -> None:
         self.size = size
+        self.where = where
 
     def __len__(self) -> int:
         return self.size
@@ -97,10 +115,11 @@ class _UnseenPile(_StandIn):
 _UNSEEN = _Unseen()
 
 
-def _stand_in(rules: SecretRules, name: str, value: Any) -> Any:
-    """What the public copy holds for hidden field `name`, whose true value is `value`."""
+def _stand_in(rules: SecretRules, name: str, value: Any, seat: int | None) -> Any:
+    """What the public copy holds for hidden field `name` (of `seat`, None: a global one),
+    whose true value is `value`."""
     if type(value) is list and name not in rules.hidden_all:  # its size is shown (view.py)
-        return value if not value else _UnseenPile(len(value))
+        return value if not value else _UnseenPile(len(value), (seat, name))
     return _UNSEEN
 
 
@@ -113,16 +132,16 @@ def public_state(s: F) -> F:
     g = s.g.copy()
     for name in rules.hidden_global:
         if name in g:
-            g[name] = _stand_in(rules, name, g[name])
+            g[name] = _stand_in(rules, name, g[name], None)
     remembered = rules.remember
     p = []
-    for seat in s.p:
+    for index, seat in enumerate(s.p):
         pl = seat.copy()
         for name in rules.hidden_player:
             value = pl.get(name, _UNSEEN)
             if value is _UNSEEN or (name in remembered and type(value) is not list):
                 continue  # not this seat's, or seen changing by every seat
-            pl[name] = _stand_in(rules, name, value)
+            pl[name] = _stand_in(rules, name, value, index)
         p.append(pl)
     secret = rules.secret_vars
     v = {k: (_UNSEEN if secret is None or k in secret else x) for k, x in s.v.items()}
@@ -157,8 +176,25 @@ def decided_in_public(s: Position, spec: Listed, options: dict[str, tuple]) -> b
     listing = spec.enumerator
     if listing is None:
         return False
+    return _alone(listing.fn, public_state(s), options, [WORLDS])
+
+
+def _alone(listing: Any, public: Any, options: dict[str, tuple], left: list[int]) -> bool:
+    """Whether ``listing`` on the public copy ``public`` finishes with exactly ``options``, no
+    stand-in among their values; where it reads a hidden pile of shown size, whether every
+    content of it does (``left``: the listings still allowed, shared by the whole search)."""
     try:
-        listed = listing.fn(public_state(s))
+        listed = listing(public)
+    except UnseenRead as read:
+        pile = read.args[0] if read.args else None
+        if not isinstance(pile, _UnseenPile):
+            return False
+        contents = _contents(public, pile)
+        if contents is None or len(contents) > left[0]:
+            return False
+        left[0] -= len(contents)
+        where = pile.where
+        return all(_alone(listing, _holding(public, where, c), options, left) for c in contents)
     except Exception:  # noqa: BLE001 - a stand-in read, however it fails: not decided in public
         return False
     if listed.keys() != options.keys():
@@ -166,3 +202,36 @@ def decided_in_public(s: Position, spec: Listed, options: dict[str, tuple]) -> b
     return not any(
         isinstance(value, _StandIn) for _spec, _opt, values in listed.values() for value in values
     )
+
+
+def _contents(public: Any, pile: _UnseenPile) -> list[list[str]] | None:
+    """Every content of ``pile``'s size made of its collection's ids (the entries of its
+    catalog), in sorted order, or None when its collection is not known or the contents are
+    more than :data:`WORLDS`."""
+    rules = public.game.rules
+    catalog = rules.collections.get(pile.where[1])
+    entries = getattr(getattr(rules.env, "types", None), "catalog_of", {})
+    ids = sorted(i for i, c in entries.items() if c == catalog) if catalog else []
+    if not ids:
+        return None
+    out: list[list[str]] = []
+    for content in combinations_with_replacement(ids, pile.size):
+        if len(out) == WORLDS:
+            return None
+        out.append(list(content))
+    return out
+
+
+def _holding(public: F, where: tuple[int | None, str], content: list[str]) -> F:
+    """A copy of the public copy ``public`` whose field ``where`` holds ``content``."""
+    seat, name = where
+    fields = public.__dict__.copy()
+    if seat is None:
+        fields["g"] = {**public.g, name: content}
+    else:
+        p = list(public.p)
+        p[seat] = {**p[seat], name: content}
+        fields["p"] = p
+    world = type(public).__new__(type(public))
+    world.__dict__ = fields
+    return world

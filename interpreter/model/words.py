@@ -113,6 +113,9 @@ class Words:
     labels: dict[str, Any] = field(default_factory=dict)
     options: dict[str, Any] = field(default_factory=dict)
     names: dict[str, str] = field(default_factory=dict)  # every declared id -> its name
+    # a choose step's name -> the answer in advance a person's seat starts with
+    # (``presentation: answers:``, table/answers.py)
+    answers: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any], ids: Iterable[str] | None = None) -> Words:
@@ -120,7 +123,8 @@ class Words:
         ``data`` by :func:`declared_ids`)."""
         labels = _section(data, "labels")
         found = declared_ids(data) if ids is None else ids
-        return cls(labels, _section(data, "options"), {i: label(i, labels) for i in found})
+        answers = {k: str(v) for k, v in _section(data, "answers").items()}
+        return cls(labels, _section(data, "options"), {i: label(i, labels) for i in found}, answers)
 
     def label(self, key: Any) -> str:
         return label(key, self.labels)

@@ -242,6 +242,8 @@ class PresentationSection:
     draw: Mapping[str, DrawSpec] = field(default_factory=empty_map)
     cards: Mapping[str, CardSpec] = field(default_factory=empty_map)
     gestures: Mapping[str, GestureSpec] = field(default_factory=empty_map)
+    # a choose step's name -> (the answer in advance a seat starts with, where it is written)
+    answers: Mapping[str, tuple[str, Pos]] = field(default_factory=empty_map)
     ends: Mapping[str, str] = field(default_factory=empty_map)
     counts: Mapping[str, tuple[str, ...]] = field(
         default_factory=empty_map
@@ -283,6 +285,7 @@ class PresentationSection:
             gestures=frozen_map(
                 {k: GestureSpec.from_node(k, v, p) for k, v, p in part("gestures") if v}
             ),
+            answers=frozen_map({k: (text(v), p) for k, v, p in part("answers")}),
             ends=frozen_map(texts(node.get("ends"))),
             counts=frozen_map({k: tuple(str(w) for w in seq_of(v)) for k, v, _ in part("counts")}),
             acts=frozen_map(

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from interpreter.engine.machine import ONLY_CHOICE
+from interpreter.engine.machine import ONLY_CHOICE, asks_alone
 from interpreter.scenario.expect import Failed
 from interpreter.scenario.format import Step
 
@@ -32,12 +32,13 @@ __all__ = [
 
 def engine_takes(s: Any) -> bool:
     """Whether the engine would take `s`'s pending decision by itself: one legal option, its
-    `choose` not asking then (`ask-when-only-one`), nor asked for what a seat hides."""
+    `choose` not asking then (`ask-when-only-one`), nor asked for what a seat hides
+    (engine/machine.py, ``asks_alone``)."""
     pending = s.pending
     if s.is_over or not pending or len(pending) != 1:
         return False
     ((spec, _opt, _values),) = pending.values()
-    return not spec.ask_when_only_one and not (spec.hidden_dependent and s.ask_hidden_forced)
+    return not asks_alone(s, spec, pending)
 
 
 def next_listed_step(steps: Sequence[Step], index: int) -> Step | None:

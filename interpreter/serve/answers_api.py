@@ -64,11 +64,7 @@ async def set_answer(hub: Hub, table: Table, token: Any, key: Any, how: Any) -> 
         raise ServeError(str(exc)) from None
     if not hub.store.set_answer(table.id, seat, key, how):
         raise ServeError("this table was deleted; nothing was set", 404)
-    mine = table.answers.setdefault(seat, {})
-    if how == "ask":
-        mine.pop(key, None)
-    else:
-        mine[key] = how
+    table.answers.setdefault(seat, {})[key] = how
     await hub.run_bots_async(table)
     return seat
 

@@ -15,6 +15,7 @@ from interpreter.engine.undo import undoable
 from interpreter.engine.view import seat_view
 from interpreter.serve.board_parts import kept_board_html
 from interpreter.serve.render import log_lines
+from interpreter.table.answers import standing_answer
 from interpreter.table.endings import score_rows
 from interpreter.table.gestures import gesture_message
 from interpreter.table.offers import options_of
@@ -47,6 +48,13 @@ def seat_message(
             kept.clear()
         base = kept[key] = _position(table, seat, every_seat)
     message = dict(base)  # the caller's own: it may add fields (a replay does)
+    # the seat's own answer set in advance answers the question shown (publish.py): its page
+    # waits for it instead of offering buttons (only this seat is told: its answers are its own)
+    message["answered"] = (
+        seat is not None
+        and seat == base["to_move"]
+        and standing_answer(table.state, getattr(table, "answers", {}).get(seat, {})) is not None
+    )
     message["log_from"] = log_from
     # each line as this seat reads it: its own text of a line naming its hidden cards, the
     # public text of every other line (a spectator: all public)

@@ -249,23 +249,18 @@ class TableStore:
             self.db.execute("DELETE FROM moves WHERE table_id = ? AND n >= ?", (table_id, keep))
 
     def set_answer(self, table_id: str, seat: int, question: str, answer: str) -> bool:
-        """Keep a seat's standing answer to a question (``ask``: forget it, the default);
-        False, and nothing written, when the table is gone."""
+        """Keep a seat's standing answer to a question (``ask`` too: a question the ruleset
+        answers for a new seat, ``presentation: answers:``, stays asked once the seat says
+        so); False, and nothing written, when the table is gone."""
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
             if self.db.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone() is None:
                 return False
-            if answer == "ask":
-                self.db.execute(
-                    "DELETE FROM answers WHERE table_id = ? AND seat = ? AND question = ?",
-                    (table_id, seat, question),
-                )
-            else:
-                self.db.execute(
-                    "INSERT OR REPLACE INTO answers (table_id, seat, question, answer) "
-                    "VALUES (?, ?, ?, ?)",
-                    (table_id, seat, question, answer),
-                )
+            self.db.execute(
+                "INSERT OR REPLACE INTO answers (table_id, seat, question, answer) "
+                "VALUES (?, ?, ?, ?)",
+                (table_id, seat, question, answer),
+            )
         return True
 
     def answers(self, table_id: str) -> dict[int, dict[str, str]]:

@@ -12,6 +12,11 @@ one answer covers every time the question comes up. A standing answer is ``take`
   things to keep) the seat is asked, since which one is the player's own choice, and no rule
   of the engine picks it for them.
 
+A seat starts with ``ask`` for every question but those the ruleset names under
+``presentation: answers:`` (a choose step's ``name:`` -> ``take`` or ``decline``): a question
+whose answer a player nearly always gives (produce when the role lets you) starts answered,
+and the player changes it like any other; ``ask`` set by the player is kept as an answer.
+
 A standing answer is the player's own move, given ahead of time: the driver that holds it (the
 terminal, the web table) applies the option it names as that seat's move, through the same
 path as a typed or clicked one, so the save holds it as an ordinary option id and the game
@@ -39,6 +44,7 @@ __all__ = [
     "asked",
     "declining",
     "check_answer",
+    "starting_answers",
     "optional_answer",
     "question_key",
     "questions",
@@ -63,9 +69,10 @@ class Question:
     take: str
     families: tuple[str, ...] = ()
     decline: str = DECLINE  # the option that declines it
+    start: str = ASK  # the answer a seat starts with (``presentation: answers:``)
 
     def to_json(self) -> dict[str, str]:
-        return {"key": self.key, "text": self.text, "take": self.take}
+        return {"key": self.key, "text": self.text, "take": self.take, "start": self.start}
 
 
 def question_key(label: str, ids: Iterable[str], decline: str = DECLINE) -> str:
@@ -79,6 +86,14 @@ def question_key(label: str, ids: Iterable[str], decline: str = DECLINE) -> str:
 
 def _is_optional(ids: Sequence[str], decline: str = DECLINE) -> bool:
     return decline in ids and any(i != decline for i in ids)
+
+
+def _start_of(rules: Any, spec: Any) -> str:
+    """The answer a seat starts with to a ``choose`` step's question (``presentation:
+    answers:``, by the step's ``name:``), ``ask`` when the ruleset names none."""
+    words = getattr(rules, "words", None)
+    start = getattr(words, "answers", {}).get(str(getattr(spec, "step", "") or ""), ASK)
+    return start if start in HOWS else ASK
 
 
 def _decline_of(spec: Any) -> str:
@@ -116,8 +131,15 @@ def questions(rules: Any) -> list[Question]:
         ]
         text = spec.label[:1].upper() + spec.label[1:] if spec.label else " / ".join(takes)
         families = tuple(dict.fromkeys(i.split(":", 1)[0] for i in spec.ids if i != decline))
-        found[key] = Question(key, text.rstrip(), " / ".join(takes), families, decline)
+        start = _start_of(rules, spec)
+        found[key] = Question(key, text.rstrip(), " / ".join(takes), families, decline, start)
     return list(found.values())
+
+
+def starting_answers(known: Iterable[Question]) -> dict[str, str]:
+    """The answers a person's seat starts with: question key -> ``take`` / ``decline`` for
+    the questions the ruleset answers in advance (``presentation: answers:``)."""
+    return {q.key: q.start for q in known if q.start != ASK}
 
 
 def _unfilled(option_id: str) -> str:
@@ -170,11 +192,17 @@ def asked(state: Any) -> str | None:
 def standing_answer(state: Any, answers: Mapping[str, str]) -> str | None:
     """The option the answers of the seat to move (question key -> how) give the decision
     ``state`` asks now, or None: the seat is asked. The caller passes that seat's answers
-    only, so an answer never fires at another seat's decision."""
+    only, so an answer never fires at another seat's decision; a question it has not answered
+    takes the answer the ruleset starts every seat with (``presentation: answers:``)."""
     key = asked(state)
     if key is None:
         return None
-    return optional_answer(state.legal_options(), answers.get(key), declining(state))
+    how = answers.get(key)
+    if how is None:
+        for spec, _opt, _values in state.pending.values():
+            how = _start_of(getattr(getattr(state, "game", None), "rules", None), spec)
+            break
+    return optional_answer(state.legal_options(), how, declining(state))
 
 
 def check_answer(known: Sequence[Question], key: Any, how: Any) -> tuple[str, str]:

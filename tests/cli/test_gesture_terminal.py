@@ -32,6 +32,9 @@ def test_a_payment_is_one_line_and_a_bad_line_plays_nothing() -> None:
     )
     assert after.startswith(asked + " (or names, with commas)\n" + refused), after[:600]
     paid = after[len(asked) :].split("Player 1> 1 2\n", 1)[1]
-    built = "you build the Carpenter with Tobacco storage and Silver smelter"
-    assert paid.lstrip().startswith(f"Round 1\n  {built}\n")
+    # the build was said in one line when chosen (nothing could change its price), before the
+    # payment; the cards paid are named in no line
+    before = out[: out.index(asked)]
+    assert "Round 1\n  Player 1 builds the Carpenter for 2 cards\n" in before, before[-1500:]
+    assert "Carpenter" not in paid.split("Round 1:", 1)[0], paid[:600]
     assert "Pay with" not in paid.split("--- Player 1 to decide ---")[1]  # the payment is over

@@ -19,6 +19,7 @@ from interpreter.table.offers import options_of
 
 PRIVILEGE = "the captain's privilege: take the victory point?"
 BARREL = "keep one barrel"
+PRODUCE = "produce?"  # answered "always" from the start (presentation: answers:)
 # the person takes the captain whenever it can ("cap" is refused when it cannot), else option 1
 PLAY = "cap\n1\n" * 3000
 
@@ -33,7 +34,7 @@ def play(capsys, monkeypatch, tmp_path, first: str) -> tuple[str, list[str], dic
     out = capsys.readouterr().out
     save = json.loads(path.read_text())
     state = load_game("puerto-rico", 3).new_state(1)
-    chosen: dict[str, list[str]] = {PRIVILEGE: [], BARREL: []}
+    chosen: dict[str, list[str]] = {PRIVILEGE: [], BARREL: [], PRODUCE: []}
     for choice in save["choices"]:
         key = asked(state)
         if state.to_move == 0 and key in chosen:
@@ -55,7 +56,8 @@ def test_standing_answers_answer_seat_0s_questions_as_its_moves(capsys, monkeypa
     assert "never   Keep one barrel" in out and "always  The captain's privilege" in out
     said = out.count("(answered in advance; 'answers' changes it)")
     assert "Player 1, Keep one barrel: Pass (answered in advance" in out
-    assert said == len(chosen[PRIVILEGE]) + len(chosen[BARREL])
+    assert said == len(chosen[PRIVILEGE]) + len(chosen[BARREL]) + len(chosen[PRODUCE])
+    assert chosen[PRODUCE] and set(chosen[PRODUCE]) == {"produce"}
     # seat 0 was never shown the privilege as an option to pick
     assert not [line for line in out.splitlines() if ") Take the victory point" in line]
 
@@ -89,7 +91,7 @@ def test_always_without_a_name_answers_the_question_asked_now():
     person.question = asked(state)
     person.offer(options_of(state, pres, 0))
     assert person.choose(SeatView(state, 0), state.legal_options()) == "privilege-vp"
-    assert person.answers == {PRIVILEGE: "take"}
+    assert person.answers == {PRIVILEGE: "take", PRODUCE: "take"}
     assert (
         "seat 0, The captain's privilege: take the victory point?: Take the victory"
         in out.getvalue()

@@ -4,8 +4,10 @@ A decision whose options may depend on a hidden field is asked even with one leg
 that no seat learns the secret from its being taken (tests/engine/test_forced_hidden.py). That
 mark is a step's, found at load; in a given state what every seat sees may settle the options
 all the same: a San Juan seat with no card in hand (every seat sees the hand's size) can only
-pass; a Puerto Rico seat with no black market pays with no hidden VP chip. There the engine
-takes the one option (infoset/forced.py), and goes on asking wherever the others cannot know.
+pass; a Puerto Rico seat with no black market pays with no hidden VP chip. So can a San Juan
+seat with one card and no discount, whichever card it is (every card is tried in its place).
+There the engine takes
+the one option (infoset/forced.py), and goes on asking wherever the others cannot know.
 Saves of format 3, made when every such decision was asked, still replay exactly.
 """
 
@@ -42,12 +44,27 @@ def test_a_san_juan_seat_with_no_card_is_not_asked_to_pass():
     assert (by_step.to_move, by_step.legal_options()) == (1, ["pass"])
 
 
-@pytest.mark.parametrize("hand", [["palace"], ["palace", "palace"]])
+@pytest.mark.parametrize("hand", [["palace", "palace"], ["palace", "palace", "palace"]])
 def test_a_san_juan_seat_holding_cards_it_cannot_build_is_still_asked(hand):
-    # the others see one card (or two), not which: a pass taken at once would tell them
+    # the others see two cards (or three), not which: an indigo plant and one card to pay
+    # would build; a pass taken at once would tell them there is none
     state = san_juan_builder(hand)
     assert (state.to_move, state.legal_options()) == (1, ["pass"])
     assert not any("only choice" in text for _r, _s, text in state.log)
+
+
+@pytest.mark.parametrize("card", ["palace", "indigo-plant"])
+def test_a_san_juan_seat_with_one_card_and_no_discount_is_not_asked_to_pass(card):
+    # whichever card it is, nothing costs nothing to a seat that is not the builder: every
+    # seat can work out the pass from the hand's size alone
+    state = san_juan_builder([card])
+    assert state.to_move == 2
+    assert state.log[-1] == (state.round, 1, "seat 1: Pass (build) (the only choice)")
+    # the builder (its privilege takes 1 off the indigo plant) is asked with one card
+    builder = load_game("san-juan", 3).new_state(1)
+    builder.p[0]["hand"] = ["palace"]
+    builder.apply("role:builder")
+    assert (builder.to_move, builder.legal_options()) == (0, ["pass"])
 
 
 def puerto_rico_builder(**policy: bool):

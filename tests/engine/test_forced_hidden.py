@@ -54,9 +54,9 @@ def test_san_juan_decisions_that_read_a_hand_are_marked_and_the_others_not():
 
 
 def test_a_seat_that_can_afford_nothing_is_asked_like_one_that_can():
-    broke = builder_turn(["palace"])  # 6 cards to pay, 0 left after it: pass is all it may do
+    broke = builder_turn(["palace", "palace"])  # 6 cards to pay, 1 left: pass is all it may do
     able = builder_turn(["indigo-plant", "hero"])
-    # the same timing: seat 1 is asked in both, whatever its hand holds
+    # the same timing: seat 1 is asked in both, whatever its two cards are
     assert broke.to_move == able.to_move == 1
     assert broke.legal_options() == ["pass"]
     assert able.legal_options() == ["build:indigo-plant", "pass"]

@@ -1,7 +1,8 @@
-"""San Juan's log names a seat's hidden cards to that seat only: a build is one line once paid,
-"seat 0 builds the Market hall for 3 cards" for everyone else and "you build the Market hall
-with Well, Tower and Smithy" for the builder (``State.log_for``); discards, keeps and chapel
-cards likewise. Through the real engine and the real ruleset."""
+"""San Juan's log names a seat's hidden cards to that seat only: a build is one line,
+"seat 0 builds the Market hall for 3 cards", said when chosen where nothing can change its
+price (no crane, no black market), else once paid, and then "you build the Market hall with
+Well, Tower and Smithy" for the builder (``State.log_for``), as when the whole hand pays;
+discards, keeps and chapel cards likewise. Through the real engine and the real ruleset."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import random
 from helpers.moves import play
 from interpreter.dsl.loglines import OwnLine
 
-from .cities import set_city
+from .cities import give_building, set_city
 from .conftest import get_game, start
 from .helpers import check_cards, give_hand
 
@@ -21,30 +22,46 @@ def _new_lines(s, mark: int, seat: int | None) -> list[str]:
     return [text for _r, _seat, text in s.log_for(seat)[mark:]]
 
 
-def test_a_build_is_one_line_with_its_price_that_names_the_cards_to_the_payer_only():
+def test_a_build_is_one_line_with_its_price_when_chosen_no_card_named():
     s = start()
     set_city(s, 0, "indigo-plant")
     give_hand(s, 0, "market-hall", "well", "tower", "smithy", "chapel")
     mark = len(s.log)
     play(s, "role:builder", "build:market-hall")  # 4, less the builder's privilege: 3 cards
-    play(s, "pay:well", "pay:tower")
-    # the building chosen is seen by all; no line for each card: the build is not done
-    assert _new_lines(s, mark, None) == ["seat 0 takes the Builder", "Build Market hall"]
-    play(s, "pay:smithy")
+    # nothing can change the price: the build and its price in one line, for every reader
+    said = ["seat 0 takes the Builder", "seat 0 builds the Market hall for 3 cards"]
+    assert _new_lines(s, mark, None) == said
+    play(s, "pay:well", "pay:tower", "pay:smithy")  # no line for each card, nor after them
     check_cards(s)
     assert s.p[0]["hand"] == ["chapel"] and s.p[0]["paid"] == []
-    public = _new_lines(s, mark, None)
-    assert public[1:3] == ["Build Market hall", "seat 0 builds the Market hall for 3 cards"]
-    assert _new_lines(s, mark, 0)[1:3] == [
-        "Build Market hall",
-        "you build the Market hall with Well, Tower and Smithy",
+    for reader in (0, 1, 2, 3, None, -1):
+        lines = _new_lines(s, mark, reader)
+        assert lines == said
+        assert not any(name in line for line in lines for name in ("Well", "Tower", "Smithy"))
+
+
+def test_a_build_paid_after_a_question_is_named_to_the_payer_only():
+    s = start()
+    set_city(s, 0, "indigo-plant", "black-market")
+    give_building(s, 0, "sugar-mill", good=True)
+    give_hand(s, 0, "market-hall", "well", "tower", "smithy", "chapel")
+    mark = len(s.log)
+    play(s, "role:builder", "build:market-hall")  # 3 cards, or a good and 2 cards
+    assert _new_lines(s, mark, None) == [
+        "seat 0 takes the Builder",
+        "seat 0 chooses to build the Market hall",
     ]
+    play(s, "keep-goods", "pay:well", "pay:tower", "pay:smithy")
+    check_cards(s)
+    public = _new_lines(s, mark, None)
+    assert public[2:] == ["Keep the goods", "seat 0 builds the Market hall for 3 cards"]
+    assert _new_lines(s, mark, 0)[3] == "you build the Market hall with Well, Tower and Smithy"
     for reader in (1, 2, 3, None, -1):  # the other seats and a spectator: the public text
         lines = _new_lines(s, mark, reader)
         assert lines == public
         assert not any(name in line for line in lines for name in ("Well", "Tower", "Smithy"))
     # state.log keeps its public shape for every reader that does not ask for a seat's
-    entry = s.log[mark + 2]
+    entry = s.log[mark + 3]
     assert entry[:2] == (1, None) and entry[2] == "seat 0 builds the Market hall for 3 cards"
     assert isinstance(entry[2], OwnLine) and entry[2].seat == 0
     assert json.loads(json.dumps(entry))[2] == "seat 0 builds the Market hall for 3 cards"
@@ -60,17 +77,17 @@ def test_a_whole_hand_a_single_card_and_a_crane_build_in_one_line_too():
     mark = len(s.log)
     play(s, "role:builder", "build:tobacco-storage")
     assert s.p[0]["hand"] == []
-    assert _new_lines(s, mark, 1)[2:3] == ["seat 0 builds the Tobacco storage for 2 cards"]
-    assert _new_lines(s, mark, 0)[2:3] == ["you build the Tobacco storage with Well and Tower"]
+    assert _new_lines(s, mark, 1)[1:] == ["seat 0 builds the Tobacco storage for 2 cards"]
+    assert _new_lines(s, mark, 0)[1:] == ["you build the Tobacco storage with Well and Tower"]
 
     s = start()
     set_city(s, 0, "indigo-plant")
     give_hand(s, 0, "sugar-mill", "well", "tower")  # 2 - 1: one card of two
-    play(s, "role:builder", "build:sugar-mill")
     mark = len(s.log)
+    play(s, "role:builder", "build:sugar-mill")
+    assert _new_lines(s, mark, 2)[1:] == ["seat 0 builds the Sugar mill for 1 card"]
     play(s, "pay:tower")
-    assert _new_lines(s, mark, 2)[0] == "seat 0 builds the Sugar mill for 1 card"
-    assert _new_lines(s, mark, 0)[0] == "you build the Sugar mill with Tower"
+    assert _new_lines(s, mark, 0)[1:] == ["seat 0 builds the Sugar mill for 1 card"]
 
     s = start()
     set_city(s, 0, "indigo-plant", "crane", "smithy")
@@ -79,7 +96,7 @@ def test_a_whole_hand_a_single_card_and_a_crane_build_in_one_line_too():
     play(s, "role:builder", "build:tower", "cover:smithy", "pay:well")
     assert _new_lines(s, mark, 1) == [
         "seat 0 takes the Builder",
-        "Build Tower",
+        "seat 0 chooses to build the Tower",
         "Build over Smithy (crane)",
         "seat 0 builds the Tower over the Smithy for 1 card",
     ]

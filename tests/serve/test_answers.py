@@ -15,6 +15,7 @@ from interpreter.table.answers import asked
 
 PRIVILEGE = "the captain's privilege: take the victory point?"
 BARREL = "keep one barrel"
+PRODUCE = "produce?"  # every person's seat starts with "Always" (presentation: answers:)
 SEATS = ["human", "human", "random"]
 
 
@@ -36,6 +37,10 @@ def play_humans(client, table, standing, seed=3):
     message = state_of(client, table, None)
     while not message["over"]:
         seat = message["to_move"]
+        if SEATS[seat] != "human":  # the bot, moving after an answer set in advance
+            time.sleep(0.01)
+            message = state_of(client, table, None)
+            continue
         mine = state_of(client, table, seat)
         if mine["decision"] != message["decision"] or mine["prompt"] in standing.get(seat, ()):
             time.sleep(0.01)  # the seat's answer is on its way
@@ -50,21 +55,24 @@ def play_humans(client, table, standing, seed=3):
 
 
 def test_standing_answers_are_the_seats_own_moves_and_the_save_replays(client):
-    table = new_table(client, game="puerto-rico", players=3, seats=SEATS, seed=26)
+    table = new_table(client, game="puerto-rico", players=3, seats=SEATS, seed=28)
     assert set_answer(client, table, 0, PRIVILEGE, "take").status_code == 200
     assert set_answer(client, table, 0, BARREL, "decline").status_code == 200
-    seen = play_humans(client, table, {0: {PRIVILEGE, BARREL}})
-    # seat 0 was never asked what it answered in advance; seat 1 (no answers: "ask me") was
+    seen = play_humans(client, table, {0: {PRIVILEGE, BARREL, PRODUCE}, 1: {PRODUCE}})
+    # seat 0 was never asked what it answered in advance, no seat what the ruleset answers
+    # for every seat from the start (produce); seat 1 (no answers set: "ask me") was
     assert not [s for s in seen if s[0] == 0 and s[1] in (PRIVILEGE, BARREL)]
+    assert not [s for s in seen if s[1] == PRODUCE]
     assert {p for s, p, _ in seen if s == 1} >= {PRIVILEGE, BARREL}
     # the save holds ordinary option ids and replays to the same end
     save = client.get(f"/api/tables/{table['id']}/save").json()
     state = load_game("puerto-rico", 3).new_state(save["seed"])
-    answered = {PRIVILEGE: 0, BARREL: 0}
+    answered = {PRIVILEGE: 0, BARREL: 0, PRODUCE: 0}
+    taken = {PRIVILEGE: "privilege-vp", BARREL: "pass", PRODUCE: "produce"}
     for choice in save["choices"]:
         key = asked(state)
         if state.to_move == 0 and key in answered:
-            assert choice == ("privilege-vp" if key == PRIVILEGE else "pass")
+            assert choice == taken[key]
             answered[key] += 1
         state.apply(choice)
     assert all(answered.values()), answered

@@ -103,11 +103,14 @@ def test_an_answer_fitting_the_question_asked_now_answers_it(client):
         message = state_of(client, table, None)
         assert not message["over"], "seat 0 was never asked the captain's privilege"
         seat = message["to_move"]
+        if seat not in (0, 1):  # the bot, moving after a seat's answer set in advance
+            continue
         message = state_of(client, table, seat)
         if seat == 0 and message["prompt"] == PRIVILEGE:
             break
         options = [o["id"] for o in message["options"]]
-        move(client, table, seat, rng.choice(options), message["decision"])
+        if options:  # else the seat's answer set in advance (produce) is on its way
+            move(client, table, seat, rng.choice(options), message["decision"])
     at = message["decision"]
     post(client, table, token=token_of(table, 0), question=PRIVILEGE, answer="take")
     after = state_of(client, table, 0)
@@ -129,7 +132,8 @@ def test_a_restarted_server_keeps_each_seats_answers(db):
             post(client, table, token=token_of(table, 1), question=BARREL, answer="ask")
         with TestClient(create_app(db)) as client:
             assert mine(client, table, 0).json()["answers"] == {BARREL: "decline"}
-            assert mine(client, table, 1).json()["answers"] == {PRIVILEGE: "take"}
+            # "ask me" is kept: it stays asked where the ruleset would answer it
+            assert mine(client, table, 1).json()["answers"] == {PRIVILEGE: "take", BARREL: "ask"}
 
 
 def test_the_answers_panel_says_what_an_answer_in_advance_tells_the_others(client, table):

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from helpers.serve_api import move, new_table, play_out, state_of
+from helpers.serve_api import ask_everything, move, new_table, play_out, state_of
 from interpreter import load_game
 from interpreter.engine.savefile import result_to_dict, validate_save
 from interpreter.table.endings import score_rows
@@ -54,6 +54,7 @@ def test_bots_at_a_people_table_move_at_once(client):
 
 def test_options_read_as_text_with_their_costs(client):
     table = new_table(client, game="puerto-rico", players=3, seats=["human"] * 3, seed=7)
+    ask_everything(client, table)  # every move is the test's own
     message = state_of(client, table, 0)
     texts = {o["id"]: o for o in message["options"]}
     assert message["prompt"] == "choose a role"

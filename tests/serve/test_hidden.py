@@ -9,7 +9,7 @@ import random
 import re
 from dataclasses import replace
 
-from helpers.serve_api import new_table, token_of
+from helpers.serve_api import ask_everything, new_table, token_of
 from interpreter.serve.messages import seat_message
 from interpreter.serve.tables import Hub
 
@@ -63,6 +63,7 @@ def test_no_message_to_seat_1_holds_seat_0s_hand(client):
 
 def test_seat_1_never_sees_seat_0s_vp_chips(client):
     table = new_table(client, game="puerto-rico", players=3, seats=["human"] * 3, seed=9)
+    ask_everything(client, table)  # every move is the test's own
     live = _table(client, table["id"])
     rng = random.Random(3)
     seen_chips = False

@@ -16,6 +16,7 @@ import time
 
 import httpx
 
+from helpers.serve_api import ask_everything
 from helpers.server import free_port, start_server
 from interpreter.serve.fanout import SEND_DEADLINE_S
 
@@ -52,6 +53,7 @@ def people_table(client: httpx.Client) -> tuple[str, list[str]]:
     )
     assert response.status_code == 201, response.text
     table = response.json()
+    ask_everything(client, table)  # every move is the test's own
     return table["id"], [s["token"] for s in table["seats"]]
 
 

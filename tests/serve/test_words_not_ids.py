@@ -12,7 +12,7 @@ from html import unescape
 
 import pytest
 
-from helpers.serve_api import move, new_table, state_of
+from helpers.serve_api import ask_everything, move, new_table, state_of
 from interpreter.engine.loader import load_game_and_data
 from interpreter.table.presenter import Presentation
 
@@ -103,6 +103,7 @@ def _play(client, game, players, overlays, decisions, seed=3):
         overlays=overlays,
         seed=seed,
     )
+    ask_everything(client, table)  # every move is the test's own
     rng = random.Random(seed)
     message = state_of(client, table, None)
     for _ in range(decisions):

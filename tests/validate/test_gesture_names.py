@@ -35,3 +35,19 @@ def test_a_gesture_naming_no_step_or_field_is_r009_at_its_place(tmp_path: Path) 
 def test_the_shipped_gestures_name_real_steps() -> None:
     report = validate(["rulesets/"])
     assert not [d for d in report.diagnostics if d.code == "R009"]
+
+
+def test_an_answer_in_advance_naming_no_step_is_r009_at_its_place(tmp_path: Path) -> None:
+    path = tmp_path / "answers.yaml"
+    path.write_text(
+        "overlay: answers\nextends: puerto-rico\ntitle: Keep a barrel unasked\nadd:\n"
+        "  presentation/answers/keep-on: take\n"
+    )
+    found = [
+        (d.line, d.column, d.code, d.message, d.hint)
+        for d in validate([str(path)]).diagnostics
+        if d.severity == "error"
+    ]
+    assert [f[:3] for f in found] == [(5, 3, "R009")], found
+    assert "no choose step is named 'keep-on'" in found[0][3]
+    assert "did you mean 'keep-one'?" in str(found[0][4])

@@ -51,13 +51,14 @@
         option.textContent = label;
         select.appendChild(option);
       }
-      select.value = data.answers[q.key] || "ask";
+      select.value = data.answers[q.key] || q.start || "ask";
       select.onchange = () => send(q.key, select.value);
       cell.appendChild(select);
       row.append(name, cell);
       body.appendChild(row);
     }
-    const set = Object.keys(data.answers).length;
+    const set = data.questions.filter(
+      (q) => (data.answers[q.key] || q.start || "ask") !== "ask").length;
     box.querySelector("summary").textContent =
       "Answers in advance" + (set ? " (" + set + " set)" : "");
   }

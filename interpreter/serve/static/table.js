@@ -48,13 +48,19 @@ if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // no
   }
 
   function notePractice(msg) {
-    // a practice table (its creator chose the seed) says so on every page that shows it
-    if (!msg.practice || $("practice")) return;
-    const note = document.createElement("p");
-    note.className = "practice";
-    note.id = "practice";
-    note.textContent = "Practice table: its creator chose the seed, and whoever knows the " +
-      "seed can know every hidden card. Play here for practice only.";
+    // a practice table (its creator chose the seed) says so on every page that shows it, in
+    // the panel above the status (the page's own note is moved there): on a phone it follows
+    // the options (style.css), so that a long list of them ends on the first screen
+    if (!msg.practice) return;
+    let note = $("practice");
+    if (note && note.parentNode === $("panel")) return;
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "practice";
+      note.id = "practice";
+      note.textContent = "Practice table: its creator chose the seed, and whoever knows the " +
+        "seed can know every hidden card. Play here for practice only.";
+    }
     $("status").before(note);
   }
 
@@ -70,7 +76,8 @@ if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // no
     let status;
     if (msg.over) status = "Game over";
     else if (msg.to_move === msg.seat && msg.seat !== null)
-      status = "Your turn" + (msg.prompt ? ": " + msg.prompt : "");
+      status = "Your turn" + (msg.prompt ? ": " + msg.prompt : "") +
+        (msg.answered ? " (answered in advance)" : "");
     else status = "Waiting for " + seatName(msg, msg.to_move) +
       (msg.prompt ? ": " + msg.prompt : "");
     $("status").textContent = "Round " + msg.round + " · " + status;
@@ -105,6 +112,7 @@ if (typeof module !== "undefined") module.exports = {rulebookReplayBody};  // no
         b.dataset.option = opt.id;
         face(b, opt.text, lead);
         if (opt.doc) b.title = opt.doc;
+        if (msg.answered) b.disabled = true;  // the seat's answer in advance is on its way
         if (send) b.onclick = () => { box.querySelectorAll("button").forEach((x) => x.disabled = true);
                                       send(opt.id, msg.decision); };
         fs.appendChild(b);

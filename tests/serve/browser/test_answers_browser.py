@@ -66,7 +66,9 @@ def test_an_answer_set_by_clicks_answers_the_question_and_survives_a_reload(page
     # answered at once as seat 0's move: the log says so, the question is gone
     expect(taken).to_have_count(before + 1)
     expect(page.locator("#status")).not_to_contain_text("take the victory point?")
-    expect(page.locator("#answers summary")).to_contain_text("(1 set)")
+    # the privilege, and "produce?", which the ruleset starts at Always (presentation: answers:)
+    expect(page.locator("#answers summary")).to_contain_text("(2 set)")
+    expect(page.locator('#answers tr[data-question="produce?"] select')).to_have_value("take")
     page.reload()
     page.click("#answers summary")
     expect(page.locator(f'#answers tr[data-question="{PRIVILEGE}"] select')).to_have_value("take")

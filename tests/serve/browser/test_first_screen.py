@@ -161,3 +161,33 @@ def test_own_area_and_options_on_the_first_screen_for_every_decision(page, serve
     for size_name in SIZES:
         page.set_viewport_size({"width": SIZES[size_name][0], "height": SIZES[size_name][1]})
         _words_only(page.inner_text("body"), ids, f"{game}, the end, {size_name}")
+
+
+# Six doubloons at the start (an uploaded house rule): the builder's list is 15 buildings and
+# Pass, the longest a person sees in a late 3-player game.
+RICH = b"overlay: rich\nextends: puerto-rico\npatch:\n  tables/start-doubloons: {3: 6}\n"
+
+
+def test_fifteen_buildings_end_on_a_phones_first_screen_at_a_practice_table(page, server):
+    overlay = httpx.post(f"{server}/api/overlays?name=rich.yaml", content=RICH, timeout=60)
+    made = httpx.post(
+        f"{server}/api/tables",
+        json={
+            "game": "puerto-rico",
+            "players": 3,
+            "seats": ["human", "first", "first"],
+            "seed": 5,  # a chosen seed: a practice table, which says so above the options
+            "overlays": [overlay.json()["overlay"]],
+        },
+        timeout=30,
+    ).json()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server + made["seats"][0]["url"])
+    page.fill("#name", "Ana")
+    page.click("#name-form button")
+    page.wait_for_selector("#name-form", state="detached")
+    page.click('button.option[data-option="role:builder"]')
+    page.wait_for_selector('button.option[data-option="build:small-indigo-plant"]')
+    assert page.locator("#practice").is_visible()
+    found = _check_first_screen(page, "phone", "the builder's list at a practice table")
+    assert len(found["options"]) == 16, [o["text"] for o in found["options"]]
