@@ -10,7 +10,7 @@ from typing import Any
 
 from interpreter.compose.paths import named_path
 from interpreter.diagnostics.errors import Diagnostic
-from interpreter.dsl import ir
+from interpreter.dsl.resolve import ir
 from interpreter.load.locate import json_pointer
 
 __all__ = ["Finding", "describe_name", "findings_to_diagnostics"]

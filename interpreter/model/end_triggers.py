@@ -10,7 +10,7 @@ A bare name of no trigger nor anything else is D003 (unknown name), whose did-yo
 the triggers too; the whole `trigger:` a bare word naming nothing is R001 (unknown end
 trigger), with a did-you-mean among them. Where a text gives an end trigger (assigns one to a
 field the `trigger:` reads, or passes one to a procedure that does: `trigger-end(points)`),
-a trigger's name is the trigger even where it also names a field (dsl/barewords.py).
+a trigger's name is the trigger even where it also names a field (dsl/resolve/barewords.py).
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from interpreter.diagnostics.suggest import did_you_mean
-from interpreter.dsl import ir
-from interpreter.dsl.parser import DslSyntaxError, parse
-from interpreter.dsl.scope import SPECIAL_NAMES, Env, Scope
+from interpreter.dsl.parse.parser import DslSyntaxError, parse
+from interpreter.dsl.resolve import ir
+from interpreter.dsl.resolve.scope import SPECIAL_NAMES, Env, Scope
 
 __all__ = ["compile_trigger", "declare_end_triggers", "end_triggers", "trigger_fields"]
 
@@ -38,7 +38,7 @@ def end_triggers(data: Mapping[str, Any]) -> list[str]:
 
 def trigger_fields(env: Env, data: Mapping[str, Any]) -> frozenset[str]:
     """The state fields the flow's `trigger:` reads (`end-trigger`): what a text assigns to
-    one, or compares with one, is an end trigger (dsl/barewords.py)."""
+    one, or compares with one, is an end trigger (dsl/resolve/barewords.py)."""
     flow = data.get("flow")
     text = flow.get("trigger") if isinstance(flow, Mapping) else None
     if not isinstance(text, str):
@@ -56,7 +56,8 @@ def trigger_fields(env: Env, data: Mapping[str, Any]) -> frozenset[str]:
 
 def declare_end_triggers(root: Scope, env: Env, data: Mapping[str, Any]) -> None:
     """Bind each end trigger that names nothing else to itself, for every text; note the
-    triggers and the fields that hold one, for the texts that give one (dsl/barewords.py)."""
+    triggers and the fields that hold one, for the texts that give one
+    (dsl/resolve/barewords.py)."""
     env.end_triggers = tuple(end_triggers(data))
     env.trigger_fields = trigger_fields(env, data)
     for name in end_triggers(data):

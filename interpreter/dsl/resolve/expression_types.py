@@ -1,7 +1,7 @@
-"""The type of every resolved expression (Typer.infer, called by resolve.py for each node it
+"""The type of every resolved expression (Typer.infer, called by resolver.py for each node it
 makes) and the signatures of the builtins: what each argument must be and what it gives.
 
-The rules for operators, fields and indexes are in typecheck.py; this module dispatches to them
+The rules for operators, fields and indexes are in type_checker.py; this module dispatches to them
 and adds the calls."""
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from typing import Any, cast
 
 from lark import Tree
 
-from interpreter.dsl import ir, types as T
-from interpreter.dsl.parser import DslSyntaxError
-from interpreter.dsl.scope import Scope
-from interpreter.dsl.typecheck import Lazy, TypeFault, TypeRules, found_words, type_of
+from interpreter.dsl.parse.parser import DslSyntaxError
+from interpreter.dsl.resolve import ir, types as T
+from interpreter.dsl.resolve.scope import Scope
+from interpreter.dsl.resolve.type_checker import Lazy, TypeFault, TypeRules, found_words, type_of
 
 __all__ = ["Typer"]
 

@@ -1,18 +1,29 @@
 """Reading a field (`obj.name`) in the effect language: a seat's field or ability, a placed
 piece's field or its entry's attribute, an entry id's attribute, and a field of an id or piece
 of one of several catalogs (a union type: every member must have it, of one kind). Mixed into
-TypeRules (typecheck.py); D009 a field the value has not, D010 an attribute some entries lack.
+TypeRules (type_checker.py); D009 a field the value has not, D010 an attribute some entries lack.
 """
 
 from __future__ import annotations
 
 from lark import Tree
 
-from interpreter.dsl import ir
-from interpreter.dsl.scope import Env, TypeInfo
-from interpreter.dsl.show import Lazy, show_tree
-from interpreter.dsl.typefault import TypeFault, found_words, strip_optional, type_of
-from interpreter.dsl.types import ANY, COUNT, NONE, SEAT, Id, OneOf, Piece, Type, join, one_of
+from interpreter.dsl.parse.unparse import Lazy, show_tree
+from interpreter.dsl.resolve import ir
+from interpreter.dsl.resolve.scope import Env, TypeInfo
+from interpreter.dsl.resolve.type_faults import TypeFault, found_words, strip_optional, type_of
+from interpreter.dsl.resolve.types import (
+    ANY,
+    COUNT,
+    NONE,
+    SEAT,
+    Id,
+    OneOf,
+    Piece,
+    Type,
+    join,
+    one_of,
+)
 
 __all__ = ["FieldRules"]
 

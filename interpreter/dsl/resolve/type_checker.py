@@ -1,13 +1,13 @@
-"""The type rules of the effect language, applied by the resolve pass (resolve.py) to each node
+"""The type rules of the effect language, applied by the resolve pass (resolver.py) to each node
 it makes: every operand, comparison, index, field, builtin argument, condition and assignment
 is checked at load against the types the ruleset declares (scope.TypeInfo, types.py).
 
 A fault is a TypeFault at the offending token. It names the value to blame (`culprit`) and
 what was expected there, so that a fault inside an inlined rule function caused by an argument
-is reported at the call site's argument instead (resolve.py).
+is reported at the call site's argument instead (resolver.py).
 
-Codes: D008 a value of the wrong type (D009 and D010, fields: typefields.py; D011, a value
-that may be none: nonesafe.py).
+Codes: D008 a value of the wrong type (D009 and D010, fields: field_types.py; D011, a value
+that may be none: none_safety.py).
 """
 
 from __future__ import annotations
@@ -17,20 +17,20 @@ from typing import Any
 from lark import Tree
 
 from interpreter.diagnostics.suggest import did_you_mean
-from interpreter.dsl import ir
-from interpreter.dsl.nonesafe import NoneGuards
-from interpreter.dsl.scope import Env, Scope, TypeInfo
-from interpreter.dsl.show import Lazy, show_tree
-from interpreter.dsl.tablekeys import TableKeys
-from interpreter.dsl.typefault import (
+from interpreter.dsl.parse.unparse import Lazy, show_tree
+from interpreter.dsl.resolve import ir
+from interpreter.dsl.resolve.field_types import FieldRules
+from interpreter.dsl.resolve.none_safety import NoneGuards
+from interpreter.dsl.resolve.scope import Env, Scope, TypeInfo
+from interpreter.dsl.resolve.table_keys import TableKeys
+from interpreter.dsl.resolve.type_faults import (
     TypeFault,
     found_words,
     literal,
     strip_optional as _strip,
     type_of,
 )
-from interpreter.dsl.typefields import FieldRules
-from interpreter.dsl.types import (
+from interpreter.dsl.resolve.types import (
     ANY,
     BOOL,
     COUNT,

@@ -13,7 +13,7 @@ keys themselves, for every player count the ruleset allows, not only the one bei
   D008 (a table by seat read by the count).
 
 A read inside a test on the count (`x if players == 5 else table[players]`, `if players > 2:`)
-is checked for the counts the test lets through (the ``holds`` keys of nonesafe.py).
+is checked for the counts the test lets through (the ``holds`` keys of none_safety.py).
 """
 
 from __future__ import annotations
@@ -23,11 +23,11 @@ from typing import Any
 
 from lark import Tree
 
-from interpreter.dsl import ir
-from interpreter.dsl.scope import Env, TypeInfo
-from interpreter.dsl.show import show_tree
-from interpreter.dsl.typefault import TypeFault, strip_optional, type_of
-from interpreter.dsl.types import SEAT, numbers_by
+from interpreter.dsl.parse.unparse import show_tree
+from interpreter.dsl.resolve import ir
+from interpreter.dsl.resolve.scope import Env, TypeInfo
+from interpreter.dsl.resolve.type_faults import TypeFault, strip_optional, type_of
+from interpreter.dsl.resolve.types import SEAT, numbers_by
 
 __all__ = ["MissingCount", "TableKeys"]
 

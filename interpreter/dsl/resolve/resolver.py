@@ -3,7 +3,7 @@ means against the ruleset's names (Env) and the scope, raises every diagnostic a
 can get for a text that parses, and returns the resolved tree (ir.py) the generator writes out.
 
 Validation runs this pass alone. Calls, and the inlining of rule functions, are in
-resolvecalls.py.
+calls.py.
 """
 
 from __future__ import annotations
@@ -13,21 +13,21 @@ from typing import Any, cast
 from lark import Token, Tree
 
 from interpreter.diagnostics.suggest import did_you_mean
-from interpreter.dsl import ir
-from interpreter.dsl.barewords import BareWords
-from interpreter.dsl.nonesafe import known_not_none
-from interpreter.dsl.parser import DslSyntaxError, parse, start_of
-from interpreter.dsl.resolvecalls import (
+from interpreter.dsl.parse.parser import DslSyntaxError, parse, start_of
+from interpreter.dsl.resolve import ir
+from interpreter.dsl.resolve.barewords import BareWords
+from interpreter.dsl.resolve.calls import (
     CallResolver,
     DslCompileError,
     _with_guess,
     fail,
 )
-from interpreter.dsl.runtime import named, show
-from interpreter.dsl.scope import SPECIAL_NAMES, Env, Scope
-from interpreter.dsl.shadow import shadowing
-from interpreter.dsl.typecalls import Typer
-from interpreter.dsl.types import ANY, SEAT
+from interpreter.dsl.resolve.expression_types import Typer
+from interpreter.dsl.resolve.none_safety import known_not_none
+from interpreter.dsl.resolve.scope import SPECIAL_NAMES, Env, Scope
+from interpreter.dsl.resolve.shadow import shadowing
+from interpreter.dsl.resolve.types import ANY, SEAT
+from interpreter.dsl.runtime.support import named, show
 
 
 class Resolver(BareWords, CallResolver):
