@@ -16,7 +16,7 @@ from interpreter.dsl.parse.parser import DslSyntaxError
 from interpreter.dsl.resolve import ir
 from interpreter.dsl.resolve.expression_types import blame
 from interpreter.dsl.resolve.scope import Callable_, Scope
-from interpreter.dsl.resolve.type_checker import TypeFault
+from interpreter.dsl.resolve.type_faults import TypeFault
 from interpreter.dsl.runtime.builtins import BUILTINS
 
 MAX_INLINE_DEPTH = 24
