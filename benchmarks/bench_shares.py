@@ -38,7 +38,7 @@ PARTS = ("rule code", "listing and flow code", "the engine's loop", "the driver"
 
 def part_of(code: CodeType) -> str:
     name = code.co_filename
-    if name.startswith("<rule: ") or name.endswith("interpreter/dsl/builtins.py"):
+    if name.startswith("<rule: ") or name.endswith("interpreter/dsl/runtime/builtins.py"):
         return "rule code"
     if name.startswith(("<options of ", "<flow from ")):
         return "listing and flow code"

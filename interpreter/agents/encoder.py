@@ -5,7 +5,7 @@ where the state changed, at engine speed.
 seat its block as the seat sees it and as the others do (they differ in its hidden fields).
 Beside each block it keeps the dict of fields it was filled from (the state's ``g``, or one
 seat's dict of ``p``), its keys in order and a copy of each value as last encoded. A state of a
-journal build (dsl/journal.py) says what its rules wrote since the last call: a counter then
+journal build (dsl/emit/journal.py) says what its rules wrote since the last call: a counter then
 moves its feature by its change, a piece's field or a bag's count the same, and any other field
 written is walked again (owners.py finds the field that holds a container written). Any other
 state is compared: a call skips each dict equal to its copies (one C-level ``==``: the seats a
@@ -102,7 +102,7 @@ class Encoder:
 
     def sync(self, s: Any) -> None:
         """Bring every block up to state ``s``: walk again each field that changed. A state
-        of a journal build (dsl/journal.py) says which fields its rules wrote since the last
+        of a journal build (dsl/emit/journal.py) says which fields its rules wrote since the last
         call; any other state, or one this encoder did not see last, is compared field by
         field."""
         gone = out_of_scope(self.rules, s) if self.local else _NONE_GONE

@@ -1,5 +1,5 @@
 """Which field of a state holds which container: how the encoder reads a journal build's
-notes (dsl/journal.py), each a ``(container, key)`` pair, as the fields that were written.
+notes (dsl/emit/journal.py), each a ``(container, key)`` pair, as the fields that were written.
 
 A note ``(seat, name)`` (``-1`` for a global field) names its field. A note on any other
 container (a bag, a list, a piece in a list, a table's row) names the field that holds it, as
@@ -232,7 +232,7 @@ def move_entry(rec: tuple, box: dict, key: Any) -> bool:
 
 
 def shift_pile(rec: tuple, key: Any) -> bool:
-    """An id drawn, pushed or removed (``key``: ``(-1|1|0, id)``, dsl/journal.py) from a
+    """An id drawn, pushed or removed (``key``: ``(-1|1|0, id)``, dsl/emit/journal.py) from a
     pile: its copy does the same, the pile's size and the id's count move by one; ``rec`` is
     the pile's record (encoder.py's ``_pile``: its ``of`` entry, its field's scope and name,
     its copy, its node, its block's vector, the other seats' block or None, whether it is

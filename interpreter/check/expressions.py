@@ -14,7 +14,7 @@ from typing import Any
 from lark import Tree
 
 from interpreter.dsl.compiler import Compiler, EmitPlan, Scope
-from interpreter.dsl.parser import DslSyntaxError, parse
+from interpreter.dsl.parse.parser import DslSyntaxError, parse
 from interpreter.ruleset.flow_steps import FlowSection
 
 __all__ = ["MUTATING", "ExpressionFault", "compile_look", "flow_names"]

@@ -13,13 +13,13 @@ without playing. A log line is written by one of:
 * the engine: a move taken as the only choice (``seat 2: pass (the only choice)``, the line
   with the words after it) and the end (``game over (TRIGGER)``).
 
-A filled-in part can hold a value as a line shows it (dsl/runtime.py ``named``): an id's name,
-any text or key the rules hold (as written, as a label or in words), a number, yes, no or none,
-and lists and counts of these (``A, B and C``, ``2 Top hat, 1 Cap``). A text is producible when
-it can stand inside one filled-in template, matched as the scenario matches it: as a part of
-the line, letter case kept. The filled-in parts are over-approximated (any value of the rules,
-not only the one the expression can give), so a text the check refuses can never be in the
-log; a text it accepts may still never be.
+A filled-in part can hold a value as a line shows it (dsl/runtime/support.py ``named``): an id's
+name, any text or key the rules hold (as written, as a label or in words), a number, yes, no or
+none, and lists and counts of these (``A, B and C``, ``2 Top hat, 1 Cap``). A text is producible
+when it can stand inside one filled-in template, matched as the scenario matches it: as a part
+of the line, letter case kept. The filled-in parts are over-approximated (any value of the
+rules, not only the one the expression can give), so a text the check refuses can never be in
+the log; a text it accepts may still never be.
 """
 
 from __future__ import annotations

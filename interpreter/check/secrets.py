@@ -32,7 +32,7 @@ would be sent in the true state and in the drawn one is compared:
    line's rule text). *Where they differ*, k is being shown what tells the worlds apart (a card
    drawn into its own hand, cards turned up into a pile k may see, even if only until the end
    of the step), the line is taken as telling that, and the next line is compared in turn. A
-   line with an own text (dsl/loglines.py) is compared as k reads it: its own text where it
+   line with an own text (dsl/runtime/loglines.py) is compared as k reads it: its own text where it
    is k's, its public text otherwise. At
    each stop the views are compared again: a forced move in one world where the other asks, or
    whose turn it is differing when nothing else k sees does, is L003 (at the ``choose`` step);

@@ -27,7 +27,7 @@ from interpreter.check.secrets_trace import (
     source,
     where_of,
 )
-from interpreter.dsl.loglines import line_for
+from interpreter.dsl.runtime.loglines import line_for
 from interpreter.engine.state import State
 from interpreter.engine.view import seat_view
 from interpreter.load.locate import locate

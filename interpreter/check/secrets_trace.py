@@ -24,7 +24,7 @@ from types import FrameType
 from typing import Any
 
 from interpreter.diagnostics.errors import RulebookError
-from interpreter.dsl.loglines import OwnText, line_for
+from interpreter.dsl.runtime.loglines import OwnText, line_for
 from interpreter.engine import machine
 from interpreter.engine.state import State
 from interpreter.engine.view import out_of_scope, seat_view
@@ -144,7 +144,7 @@ class Watcher:
 
     def line(self, s: State, text: str, frame: FrameType) -> None:  # noqa: D102
         """A log line written by the rule code running in `frame` (`text` may be an
-        :class:`~interpreter.dsl.loglines.OwnLine`: its seat reads another text)."""
+        :class:`~interpreter.dsl.runtime.loglines.OwnLine`: its seat reads another text)."""
 
     def stop(self, s: State, kind: str, spec: Any) -> None:  # noqa: D102
         """The walk stopped: ``asked``, ``forced`` (the engine takes it next) or ``over``."""
@@ -163,7 +163,7 @@ class TracedLog(list):
         if frame.f_code is _TAKE_ONLY:  # a forced move, logged before its effect runs
             self.watcher.stop(self.state, "forced", frame.f_locals.get("spec"))
         super().append(entry)
-        # the text as written: an own text (dsl/loglines.py) is compared for its seat
+        # the text as written: an own text (dsl/runtime/loglines.py) is compared for its seat
         self.watcher.line(self.state, entry[2], frame)
 
 

@@ -59,9 +59,9 @@ from interpreter.check.taint_words import (
     findings_to_diagnostics,
 )
 from interpreter.diagnostics.errors import Diagnostic
-from interpreter.dsl import ir
-from interpreter.dsl.hoist import _children as expr_children
-from interpreter.dsl.types import is_text_id
+from interpreter.dsl.emit.hoist import _children as expr_children
+from interpreter.dsl.resolve import ir
+from interpreter.dsl.resolve.types import is_text_id
 from interpreter.infoset.secrecy import name_of
 from interpreter.model.texts import Block, LogStep, OptionLine, Texts
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from interpreter.dsl import ir
+from interpreter.dsl.resolve import ir
 from interpreter.model.texts import Texts
 
 __all__ = ["always_logs", "game_end_blocks", "hook_event"]

@@ -10,7 +10,7 @@ from typing import Any
 
 from interpreter.check.verdicts import diagnostic_on
 from interpreter.diagnostics.errors import Diagnostic
-from interpreter.dsl import ir
+from interpreter.dsl.resolve import ir
 from interpreter.ruleset.nodes import Pos
 
 __all__ = ["Finding", "describe_name", "findings_to_diagnostics"]

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
-from interpreter.dsl.loglines import Yours
+from interpreter.dsl.runtime.loglines import Yours
 from interpreter.engine.savefile import winners_of
 from interpreter.engine.standings import tiebreak_text
 
@@ -90,7 +90,8 @@ class LogPrinter:
 def _with_seat(seat: int | None, text: str) -> str:
     """Prefix a log line with its seat, unless the rules' text already starts by naming it.
 
-    A seat's own text (``Yours``: "you pay with ...", dsl/loglines.py) names its reader itself.
+    A seat's own text (``Yours``: "you pay with ...", dsl/runtime/loglines.py) names its reader
+    itself.
 
     >>> _with_seat(2, "pass"), _with_seat(2, "seat 2 passes"), _with_seat(None, "end")
     ('seat 2: pass', 'seat 2 passes', 'end')

@@ -1,5 +1,5 @@
 """The effect-language pipeline, once per text at load time: parse (parser.py), resolve names
-and check (resolve.py, every diagnostic), then write Python (codegen.py, what games run on).
+and check (resolver.py, every diagnostic), then write Python (generator.py, what games run on).
 
 An :class:`EmitPlan` says when the code is written (:class:`Emit`): a compiler that checks only
 stops after the resolve pass (validation wants the diagnostics only, and gets the same ones a
@@ -18,17 +18,17 @@ from typing import Any
 
 from lark import Token, Tree
 
-from interpreter.dsl import ir
-from interpreter.dsl.codegen import Deferred, Generator
-from interpreter.dsl.codegen_select import listing_condition, listing_select
-from interpreter.dsl.emit import NOT_CONSTANT, Emitted
-from interpreter.dsl.idorder import declared_order
-from interpreter.dsl.parser import parse
-from interpreter.dsl.resolve import Resolver
-from interpreter.dsl.resolvecalls import DslCompileError, _Nested
-from interpreter.dsl.runtime import RuntimeRuleError
-from interpreter.dsl.scope import Callable_, Env, Scope
-from interpreter.dsl.types import ANY, is_text_id, item_of
+from interpreter.dsl.emit.emitter import NOT_CONSTANT, Emitted
+from interpreter.dsl.emit.generator import Deferred, Generator
+from interpreter.dsl.emit.idorder import declared_order
+from interpreter.dsl.emit.listing_code import listing_condition, listing_select
+from interpreter.dsl.parse.parser import parse
+from interpreter.dsl.resolve import ir
+from interpreter.dsl.resolve.calls import DslCompileError, _Nested
+from interpreter.dsl.resolve.resolver import Resolver
+from interpreter.dsl.resolve.scope import Callable_, Env, Scope
+from interpreter.dsl.resolve.types import ANY, is_text_id, item_of
+from interpreter.dsl.runtime.support import RuntimeRuleError
 
 __all__ = [
     "Callable_",
@@ -80,7 +80,7 @@ class EmitPlan:
     # a coverage build's counters (model/probes.py, a stage above): the code counts each rule
     # point it runs; None counts nothing
     probes: Any = None
-    # the code notes each write to the state in the state's journal (dsl/journal.py)
+    # the code notes each write to the state in the state's journal (dsl/emit/journal.py)
     journal: bool = False
     # the code reports a missing entry, a division by zero or a field of the wrong kind of thing
     # as a RuntimeRuleError (scenario expectations, which report a failed read, not crash)
@@ -129,7 +129,7 @@ class Compiler:
         return self.emitted_tree(parse(text, "expr"), scope, text, expect).fn
 
     def emitted_expression(self, text: str, scope: Scope, expect: str | None = None) -> Emitted:
-        """`expression`, with what its users know of it without calling it (dsl/emit.py)."""
+        """`expression`, with what its users know of it without calling it (dsl/emit/emitter.py)."""
         return self.emitted_tree(parse(text, "expr"), scope, text, expect)
 
     def expression_tree(
@@ -192,7 +192,7 @@ class Compiler:
 
     def listing_select(self, label: str, loop_keys: list[str]) -> Any:
         """The last expression compiled, the condition of an option line of one `for` part
-        (temp slot ``loop_keys[0]``), as the loop that picks its legal values (codegen_select.py);
+        (temp slot ``loop_keys[0]``), as the loop that picks its legal values (listing_code.py);
         None where the generator writes no plain code."""
         if self.generator is None or self.last is None:
             return None

@@ -18,9 +18,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from interpreter.dsl.codegen_parts import nothing
 from interpreter.dsl.compiler import RuntimeRuleError
-from interpreter.dsl.emit import Constant, define, function_source
+from interpreter.dsl.emit.code_parts import nothing
+from interpreter.dsl.emit.emitter import Constant, define, function_source
 from interpreter.engine.options import option_listing
 from interpreter.infoset.forced import decided_in_public
 from interpreter.model.flow import (

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from interpreter.dsl.emit import define, function_source
+from interpreter.dsl.emit.emitter import define, function_source
 from interpreter.model.rules import Rules
 
 FieldCopier = Callable[[dict[str, Any], list[dict[str, Any]]], tuple[dict, list]]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from interpreter.dsl.runtime import initial_value
+from interpreter.dsl.runtime.support import initial_value
 from interpreter.engine import machine
 from interpreter.engine.copier import field_copier
 from interpreter.engine.standings import finish
@@ -57,7 +57,7 @@ class Game:
         self.env.runtime["fire"] = self.fire
         self.env.runtime["ability"] = self.ability
         self.copy_fields = field_copier(rules)  # what State.copy() runs
-        # a journal build (dsl/journal.py): its new states keep a journal of their writes
+        # a journal build (dsl/emit/journal.py): its new states keep a journal of their writes
         self.journal = rules.journal
         # (base file, players, overlay files, options) and the function that loads them: set by
         # load_game, so that the game and its states pickle by loading it again; None for a

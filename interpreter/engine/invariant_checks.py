@@ -12,7 +12,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from interpreter.diagnostics.errors import Diagnostic, RulesError
-from interpreter.dsl.runtime import show
+from interpreter.dsl.runtime.support import show
 from interpreter.engine.machine import RULE_FAILURES, cause
 
 if TYPE_CHECKING:

@@ -60,7 +60,7 @@ def load_game(
 ) -> Game:
     """Load, compose, validate and compile a game. Raises RulesError or ConfigError.
     ``probes`` (model/probes.py) makes a coverage build that counts the rules it runs;
-    ``journal`` a journal build whose states note what their rules write (dsl/journal.py)."""
+    ``journal`` a journal build whose states note what their rules write (dsl/emit/journal.py)."""
     return load_game_and_data(name_or_path, players, overlays, options, probes, journal)[0]
 
 

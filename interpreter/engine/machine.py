@@ -10,8 +10,8 @@ from typing import Any
 
 from interpreter.diagnostics.errors import Diagnostic, RulesError
 from interpreter.dsl.compiler import RuntimeRuleError
-from interpreter.dsl.emit import RULE_FILE
-from interpreter.dsl.loglines import OwnLine
+from interpreter.dsl.emit.emitter import RULE_FILE
+from interpreter.dsl.runtime.loglines import OwnLine
 from interpreter.engine.blocks import STOPS_AT, block_at
 from interpreter.engine.frame import Frame
 from interpreter.engine.options import option_listing
@@ -229,7 +229,7 @@ def only_choice_line(seat: int | None, text: str) -> str:
     >>> only_choice_line(2, "pass"), only_choice_line(1, "seat 1 sells a ware")
     ('seat 2: pass (the only choice)', 'seat 1 sells a ware (the only choice)')
 
-    A line with an own text (dsl/loglines.py) keeps it, with the same words after it; an
+    A line with an own text (dsl/runtime/loglines.py) keeps it, with the same words after it; an
     option that writes no line of its own (``log: ""``) is still logged, as ``seat 2 (the only
     choice)``: the forced move is seen, and the line a rule writes later says what it was.
     """

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from interpreter.dsl.emit import Emitted, Expression, define, function_source, readable
-from interpreter.dsl.runtime import show
+from interpreter.dsl.emit.emitter import Emitted, Expression, define, function_source, readable
+from interpreter.dsl.runtime.support import show
 from interpreter.model.flow import ChooseSpec, OptionSpec
 
 Enumerator = Callable[[Any], dict[str, tuple]]
@@ -64,7 +64,7 @@ def _apart(opt: OptionSpec, before: list[OptionSpec]) -> bool:
 
 def _in_order(i: int, d: int, opt: OptionSpec, ns: dict[str, Any], values: str) -> str:
     """The expression of `for` part `d`'s `values` in the order their ids are declared, where
-    the part goes through ids in an order of the state's (dsl/idorder.py)."""
+    the part goes through ids in an order of the state's (dsl/emit/idorder.py)."""
     order = opt.domains[d].id_order
     if order is None:
         return values

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from interpreter.diagnostics.errors import IllegalOptionError
 from interpreter.dsl.compiler import Env
-from interpreter.dsl.loglines import lines_for
+from interpreter.dsl.runtime.loglines import lines_for
 from interpreter.engine.blocks import STOPS_AT
 from interpreter.engine.copier import FieldCopier
 from interpreter.engine.machine import RULE_FAILURES, rule_failure, run
@@ -56,7 +56,7 @@ class State:
     round: int = 0
     decisions: int = 0
     history: list[str] = field(default_factory=list)
-    # the public log; a line whose text is an OwnLine (dsl/loglines.py) has another text for
+    # the public log; a line whose text is an OwnLine (dsl/runtime/loglines.py) has another text for
     # one seat, which only log_for(that seat) gives
     log: list[tuple[int, int | None, str]] | None = field(default_factory=list)
     over: bool = False
@@ -71,7 +71,7 @@ class State:
     # each seat's observations and memory (infoset/knowledge.py), only on a state that records them
     # (Game.new_state(record=...)); copies for search drop it
     rec: Recorder | None = None
-    # a journal build's notes of what its rules wrote (dsl/journal.py), for the reader that
+    # a journal build's notes of what its rules wrote (dsl/emit/journal.py), for the reader that
     # empties it (the agent environment's encoder); None where none is kept (a copy)
     tj: list[tuple[Any, Any]] | None = None
     # the moves the engine took itself (a decision's only option: machine.take_only), as
@@ -287,7 +287,7 @@ class State:
     def log_for(self, seat: int | None) -> list[tuple[int, int | None, str]]:
         """The log as `seat` reads it: ``state.log``'s lines, each with the text its seat
         reads instead where a line has one (the names of its own hidden cards:
-        dsl/loglines.py); None, a spectator or any other seat, gets the public texts. Every
+        dsl/runtime/loglines.py); None, a spectator or any other seat, gets the public texts. Every
         driver that shows one seat the log asks this, never ``log`` itself."""
         return lines_for(self.log or (), seat)
 

@@ -43,7 +43,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from interpreter.dsl.loglines import line_for
+from interpreter.dsl.runtime.loglines import line_for
 from interpreter.infoset.position import Position
 
 __all__ = ["Memo", "Place", "Recorder", "view_digest"]

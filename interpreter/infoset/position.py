@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Set as AbstractSet
 from typing import Any, Protocol
 
-from interpreter.dsl.emit import Emitted
+from interpreter.dsl.emit.emitter import Emitted
 
 __all__ = ["Listed", "Position", "SecretRules", "SeenGame"]
 

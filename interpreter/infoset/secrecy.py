@@ -27,8 +27,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from interpreter.dsl import ir
-from interpreter.dsl.hoist import _children as expr_children
+from interpreter.dsl.emit.hoist import _children as expr_children
+from interpreter.dsl.resolve import ir
 
 __all__ = ["Secrets", "name_of"]
 

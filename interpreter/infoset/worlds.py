@@ -41,7 +41,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from typing import Any, Generic, Protocol, TypeVar, cast
 
-from interpreter.dsl.runtime import initial_value
+from interpreter.dsl.runtime.support import initial_value
 from interpreter.infoset.knowledge import Memo, Place, Recorder
 from interpreter.infoset.position import Position
 

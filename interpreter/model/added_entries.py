@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from interpreter.diagnostics.suggest import did_you_mean
-from interpreter.dsl.scope import TypeInfo
+from interpreter.dsl.resolve.scope import TypeInfo
 from interpreter.load.locate import is_map
 from interpreter.model.datatypes import DataTypes
 from interpreter.model.host import DslHost

@@ -7,7 +7,7 @@
   value (`board-size: [12, 13]` in a house rule, where the base compares it with a number):
   the overlay changed its shape under them, D008 at the overlay's value. A whole table read
   so by a text of its own file, or declared by the base ruleset, is the reading text's slip;
-* a table by player count lacking a count a rule reads it with (K005, dsl/tablekeys.py);
+* a table by player count lacking a count a rule reads it with (K005, dsl/resolve/table_keys.py);
 * an option whose default is a word where true or false is needed (`default: "false"`, a
   text in quotes): D008 at the default, unless a config chose the value.
 """
@@ -18,11 +18,11 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from interpreter.diagnostics.errors import Diagnostic
-from interpreter.dsl import ir
-from interpreter.dsl.parser import DslSyntaxError
-from interpreter.dsl.tablekeys import MissingCount
-from interpreter.dsl.typefault import found_words
-from interpreter.dsl.types import BOOL, describe
+from interpreter.dsl.parse.parser import DslSyntaxError
+from interpreter.dsl.resolve import ir
+from interpreter.dsl.resolve.table_keys import MissingCount
+from interpreter.dsl.resolve.type_faults import found_words
+from interpreter.dsl.resolve.types import BOOL, describe
 from interpreter.load.locate import is_map, json_pointer, node_file
 
 __all__ = ["Blame", "Declarations"]

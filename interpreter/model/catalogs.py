@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from interpreter.dsl.compiler import Env, Fn, Scope
-from interpreter.dsl.types import ANY, SEAT, Id, Piece, item_of
+from interpreter.dsl.resolve.types import ANY, SEAT, Id, Piece, item_of
 from interpreter.load.locate import is_map, json_pointer
 from interpreter.model.host import DslHost
 from interpreter.model.may import each_field, pending_field, split_for

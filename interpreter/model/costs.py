@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from interpreter.dsl.compiler import Fn
-from interpreter.dsl.types import ANY, SEAT
+from interpreter.dsl.resolve.types import ANY, SEAT
 from interpreter.model.host import DslHost
 
 __all__ = ["CostReason", "OptionCost", "compile_costs"]

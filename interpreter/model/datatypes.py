@@ -12,7 +12,7 @@ declares ``number`` for the attribute. Each slip is reported at the odd value:
 * K003 a per-player-count table key outside the game's player counts;
 * K004 an ``attributes:`` declaration naming no type;
   (K005, a table by player count lacking a count a rule reads it with, is the effect-language
-  checker's: dsl/tablekeys.py);
+  checker's: dsl/resolve/table_keys.py);
 * R005 / R001 an id that is not a member of the set, catalog or phases the others belong to.
 
 The inferred types (:class:`DataTypes`) are what the effect-language checker reads.
@@ -27,7 +27,7 @@ from typing import Any
 
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.diagnostics.suggest import did_you_mean
-from interpreter.dsl.types import (
+from interpreter.dsl.resolve.types import (
     ANY,
     BOOL,
     COUNT,

@@ -10,7 +10,7 @@ A bare name of no trigger nor anything else is D003 (unknown name), whose did-yo
 the triggers too; the whole `trigger:` a bare word naming nothing is R001 (unknown end
 trigger), with a did-you-mean among them. Where a text gives an end trigger (assigns one to a
 field the `trigger:` reads, or passes one to a procedure that does: `trigger-end(points)`),
-a trigger's name is the trigger even where it also names a field (dsl/barewords.py).
+a trigger's name is the trigger even where it also names a field (dsl/resolve/barewords.py).
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ import re
 from typing import Any
 
 from interpreter.diagnostics.suggest import did_you_mean
-from interpreter.dsl import ir
-from interpreter.dsl.parser import DslSyntaxError, parse
-from interpreter.dsl.scope import SPECIAL_NAMES, Env, Scope
+from interpreter.dsl.parse.parser import DslSyntaxError, parse
+from interpreter.dsl.resolve import ir
+from interpreter.dsl.resolve.scope import SPECIAL_NAMES, Env, Scope
 from interpreter.ruleset.flow_steps import FlowSection
 
 __all__ = ["compile_trigger", "declare_end_triggers", "trigger_fields"]
@@ -31,7 +31,7 @@ _BARE_NAME = re.compile(r"[a-zA-Z_][a-zA-Z0-9_]*(-[a-zA-Z0-9_]+)*")
 
 def trigger_fields(env: Env, flow: FlowSection) -> frozenset[str]:
     """The state fields the flow's `trigger:` reads (`end-trigger`): what a text assigns to
-    one, or compares with one, is an end trigger (dsl/barewords.py)."""
+    one, or compares with one, is an end trigger (dsl/resolve/barewords.py)."""
     text = flow.trigger
     if not isinstance(text, str):
         return frozenset()
@@ -51,7 +51,7 @@ def declare_end_triggers(
 ) -> None:
     """Bind each end trigger (`triggers`: the keys of `presentation: ends:`) that names nothing
     else to itself, for every text; note the triggers and the fields that hold one, for the
-    texts that give one (dsl/barewords.py)."""
+    texts that give one (dsl/resolve/barewords.py)."""
     env.end_triggers = triggers
     env.trigger_fields = trigger_fields(env, flow)
     for name in triggers:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.diagnostics.suggest import did_you_mean
-from interpreter.dsl.emit import Emitted
+from interpreter.dsl.emit.emitter import Emitted
 from interpreter.model.end_triggers import compile_trigger
 from interpreter.ruleset.flow_steps import STEP_KINDS, FlowSection, Step
 

@@ -16,13 +16,13 @@ from lark import Token
 
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.diagnostics.suggest import did_you_mean
-from interpreter.dsl import ir
 from interpreter.dsl.compiler import Compiler, Deferred, Fn, Scope, _Nested
-from interpreter.dsl.emit import RULE_FILE, Emitted, emitted
-from interpreter.dsl.loglines import OwnText
-from interpreter.dsl.nonesafe import known_not_none
-from interpreter.dsl.parser import DslSyntaxError
-from interpreter.dsl.types import ANY, SEAT, item_of
+from interpreter.dsl.emit.emitter import RULE_FILE, Emitted, emitted
+from interpreter.dsl.parse.parser import DslSyntaxError
+from interpreter.dsl.resolve import ir
+from interpreter.dsl.resolve.none_safety import known_not_none
+from interpreter.dsl.resolve.types import ANY, SEAT, item_of
+from interpreter.dsl.runtime.loglines import OwnText
 from interpreter.infoset.secrecy import Secrets
 from interpreter.load.locate import json_pointer, locate, position_of
 from interpreter.model.blame import Blame
@@ -196,8 +196,8 @@ class DslHost:
         expect: str | None = None,
     ) -> Emitted:
         """A compiled expression text: its function (`.fn`) and what its users know of it
-        without calling it (dsl/emit.py). `expect`: bool, seat, number or phase, what the
-        text's place needs (typecheck.py)."""
+        without calling it (dsl/emit/emitter.py). `expect`: bool, seat, number or phase, what the
+        text's place needs (type_checker.py)."""
         sc = scope or self.c.root
         self.c.last = None
         made: list[Emitted] = []
@@ -277,7 +277,7 @@ class DslHost:
         return known_not_none(last[1], truth) if last is not None else set()
 
     def assume(self, keys: set) -> AbstractContextManager[None]:
-        """Compile under the knowledge that the values `keys` name are not none (nonesafe.py)."""
+        """Compile under the knowledge that the values `keys` name are not none (none_safety.py)."""
         return self.c.resolver.tc.assume(keys)
 
     def recheck(self) -> None:
@@ -318,8 +318,8 @@ class DslHost:
 
     def log_line(self, line: Any, path: Sequence[Any], scope: Scope | None = None) -> Fn:
         """A log line's text: a template, or ``{text, own, seat}`` whose `own` the seat `seat`
-        reads instead of `text` (dsl/loglines.py; an option's, with a `scope`, is read by the
-        seat deciding); an OwnText, whose ``public`` is the public template (the leak check
+        reads instead of `text` (dsl/runtime/loglines.py; an option's, with a `scope`, is read
+        by the seat deciding); an OwnText, whose ``public`` is the public template (the leak check
         finds the line's rule text by it)."""
         if not isinstance(line, dict):
             fn = self.template(line, path, scope, True)

@@ -82,7 +82,7 @@ class Rules:
     origins: TextOrigins | None = None
     # a coverage build's counters (model/probes.py); None for every other game
     probes: Any = None
-    # a journal build: the generated code notes each state write in ``s.tj`` (dsl/journal.py)
+    # a journal build: the generated code notes each state write in ``s.tj`` (dsl/emit/journal.py)
     journal: bool = False
     # option family -> what its options cost, for people (presentation/options/F/cost)
     costs: dict[str, OptionCost] = field(default_factory=dict)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from interpreter.dsl.compiler import Fn, Scope
-from interpreter.dsl.types import SEAT
+from interpreter.dsl.resolve.types import SEAT
 from interpreter.model.host import DslHost
 
 

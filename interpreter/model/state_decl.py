@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.dsl.compiler import Env
-from interpreter.dsl.runtime import initial_value
+from interpreter.dsl.runtime.support import initial_value
 from interpreter.model.host import DslHost
 from interpreter.model.values import hint, plain
 
@@ -53,7 +53,7 @@ class StateFields:
 
         def reset(s: Any) -> None:
             g = s.g
-            tj = s.tj  # a journal build's notes (dsl/journal.py)
+            tj = s.tj  # a journal build's notes (dsl/emit/journal.py)
             for name, kind, start in globals_:
                 g[name] = initial_value(kind, start)
                 if tj is not None:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.dsl import ir
+from interpreter.dsl.resolve import ir
 
 __all__ = ["Block", "LogStep", "OptionLine", "Texts"]
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from interpreter.dsl.scope import Env, TypeInfo
-from interpreter.dsl.types import (
+from interpreter.dsl.resolve.scope import Env, TypeInfo
+from interpreter.dsl.resolve.types import (
     ANY,
     BOOL,
     COUNT,

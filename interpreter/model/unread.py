@@ -33,7 +33,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from interpreter.diagnostics.suggest import did_you_mean
-from interpreter.dsl.scope import TypeInfo
+from interpreter.dsl.resolve.scope import TypeInfo
 from interpreter.load.locate import is_map, is_seq
 from interpreter.model.host import DslHost
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.diagnostics.suggest import did_you_mean
-from interpreter.dsl.runtime import named
+from interpreter.dsl.runtime.support import named
 from interpreter.load.locate import json_pointer, locate
 from interpreter.model.origins import place_in_text
 from interpreter.ruleset.vocabulary import choose_options

@@ -1,6 +1,6 @@
 """What the server tells one seat about its table: built only from ``state.view(seat)`` (a
 spectator gets the view of no seat: every hidden field hidden), the shared log as that seat
-reads it (``dsl/loglines.py``: its own text of a line naming its hidden cards), and, for the
+reads it (``dsl/runtime/loglines.py``: its own text of a line naming its hidden cards), and, for the
 seat to move alone, its legal options with their human text.
 
 The same message goes out over HTTP (``GET /api/tables/ID/state``) and the websocket.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from interpreter.dsl.loglines import lines_for
+from interpreter.dsl.runtime.loglines import lines_for
 from interpreter.engine.undo import undoable
 from interpreter.engine.view import seat_view
 from interpreter.serve.board_parts import kept_board_html

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from interpreter.dsl.loglines import lines_for
+from interpreter.dsl.runtime.loglines import lines_for
 from interpreter.serve.messages import SPECTATOR
 from interpreter.serve.render import log_lines
 

@@ -66,7 +66,7 @@ def _encoded_mid_game(players: int, overlays: tuple[str, ...], seed: int, moves:
     for _ in range(moves):
         s.apply(rng.choice(s.legal_options()))
     enc.encode(s, 0)
-    # the tests change fields by hand, which no journal notes (dsl/journal.py): a state that
+    # the tests change fields by hand, which no journal notes (dsl/emit/journal.py): a state that
     # keeps none is compared field by field
     s.tj = None
     return obs, enc, s

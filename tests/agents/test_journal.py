@@ -1,4 +1,4 @@
-"""Journal builds (dsl/journal.py): every field a decision changes is named by the notes its
+"""Journal builds (dsl/emit/journal.py): every field a decision changes is named by the notes its
 rules wrote, read through agents/owners.py, in every shipped ruleset, house rule and example
 game; plain builds and copies keep no journal."""
 
@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from interpreter.agents.owners import Owners
-from interpreter.dsl import codegen_assign
-from interpreter.dsl.journal import journal_line
+from interpreter.dsl.emit import assignments
+from interpreter.dsl.emit.journal import journal_line
 from interpreter.engine.loader import load_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -94,7 +94,7 @@ def test_a_write_that_leaves_its_field_as_it_was_is_not_noted(skips, monkeypatch
     fails the count."""
     if not skips:
         monkeypatch.setattr(
-            codegen_assign, "journal_line", lambda c, k, unless=None: journal_line(c, k)
+            assignments, "journal_line", lambda c, k, unless=None: journal_line(c, k)
         )
     built = load_game("puerto-rico", 4, journal=True)
     s = built.new_state(5)

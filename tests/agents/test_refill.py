@@ -52,7 +52,7 @@ def _play(
 ):
     """A random game encoded at every step for the seat to move (every seat every 4th step),
     each vector checked against the whole view's; returns the encoder and the steps. Without
-    ``journal`` the state keeps none (dsl/journal.py): every field is compared, and a changed
+    ``journal`` the state keeps none (dsl/emit/journal.py): every field is compared, and a changed
     one refilled, each step."""
     spaces = spaces_for(game, players, overlays, ())
     obs = spaces.observations

@@ -14,7 +14,7 @@ import pytest
 
 from interpreter.diagnostics.errors import Diagnostic, RulesError
 from interpreter.dsl.compiler import Compiler, Scope
-from interpreter.dsl.parser import DslSyntaxError
+from interpreter.dsl.parse.parser import DslSyntaxError
 from interpreter.engine.game import Game
 from interpreter.engine.loader import load_game
 from interpreter.engine.state import State

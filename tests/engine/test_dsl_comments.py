@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from interpreter.cli.main import main
-from interpreter.dsl.parser import DslSyntaxError, parse
+from interpreter.dsl.parse.parser import DslSyntaxError, parse
 
 BLOCKS = [
     # a full-line comment inside a block (the case that was a D001 on the next line)

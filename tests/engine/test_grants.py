@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from interpreter.dsl.builtins import BUILTINS
+from interpreter.dsl.runtime.builtins import BUILTINS
 from interpreter.engine.loader import load_game
 from interpreter.engine.machine import is_active
 

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from interpreter.diagnostics.errors import RulesError
-from interpreter.dsl.emit import Constant, Emitted, emitted
-from interpreter.dsl.runtime import show
+from interpreter.dsl.emit.emitter import Constant, Emitted, emitted
+from interpreter.dsl.runtime.support import show
 from interpreter.engine.loader import load_game
 from interpreter.engine.options import option_enumerator
 from interpreter.model.flow import ChooseSpec, OptionSpec
@@ -37,7 +37,7 @@ def plain_loop(s: Any, spec: ChooseSpec) -> dict[str, tuple]:
         key = opt.slots[depth]
         values = list(opt.domains[depth].fn(s))
         order = opt.domains[depth].id_order
-        if order is not None:  # ids: in the order they are declared (dsl/idorder.py)
+        if order is not None:  # ids: in the order they are declared (dsl/emit/idorder.py)
             values.sort(key=order.__getitem__)
         for x in values:
             s.t[key] = x
@@ -107,7 +107,7 @@ def test_every_depth_lists_what_the_plain_loop_lists():
         assert got["pass"][1] is spec.options[0]
 
 
-# -- a condition's parts that read no `for` name, computed once a listing (dsl/hoist.py) ----
+# -- a condition's parts that read no `for` name, computed once a listing (dsl/emit/hoist.py) ----
 
 SHIPPED = [
     ("puerto-rico", 3, ()),

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.diagnostics.errors import RulesError
-from interpreter.dsl.loglines import OwnLine, Yours, line_for
+from interpreter.dsl.runtime.loglines import OwnLine, Yours, line_for
 from interpreter.engine.loader import load_game
 
 FIXTURES = Path(__file__).resolve().parents[1] / "validate" / "fixtures"

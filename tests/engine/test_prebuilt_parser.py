@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from interpreter.dsl import parser
+from interpreter.dsl.parse import parser
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,7 +30,8 @@ def _texts() -> list[str]:
 def test_the_shipped_parser_is_built_from_this_grammar_and_lark() -> None:
     grammar = parser.GRAMMAR_PATH.read_text(encoding="utf-8")
     assert parser.load_prebuilt(grammar) is not None, (
-        "grammar/effects.lark.parser is missing or stale: run python -m interpreter.dsl.prebuild"
+        "grammar/effects.lark.parser is missing or stale: "
+        "run python -m interpreter.dsl.parse.prebuild"
     )
 
 

@@ -1,10 +1,10 @@
-"""dsl/codegen_parts.py: a rule body that fires an event keeps the flow variables and bound
+"""dsl/emit/code_parts.py: a rule body that fires an event keeps the flow variables and bound
 values it reads in locals, and reads them again right after each line that fires (a hook may
 change them); a body that fires in the middle of a line is left as it was written."""
 
 from __future__ import annotations
 
-from interpreter.dsl.codegen_parts import FIRE, fires_alone, read_again_after_fires
+from interpreter.dsl.emit.code_parts import FIRE, fires_alone, read_again_after_fires
 
 READS = ["_v0 = V.get('actor')", "_t0 = t.get('k#1')"]
 

@@ -1,6 +1,6 @@
-"""The type rules of the effect language (interpreter/dsl/typecheck.py), on the toy game's names:
-each ill-typed text is refused at load with its code, at the offending token, with a message
-that says what was expected and what was found; well-typed texts pass."""
+"""The type rules of the effect language (interpreter/dsl/resolve/type_checker.py), on the toy
+game's names: each ill-typed text is refused at load with its code, at the offending token, with a
+message that says what was expected and what was found; well-typed texts pass."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from interpreter.dsl.compiler import Compiler, Emit, EmitPlan, Scope
-from interpreter.dsl.parser import DslSyntaxError, parse
-from interpreter.dsl.show import show_tree
-from interpreter.dsl.types import SEAT
+from interpreter.dsl.parse.parser import DslSyntaxError, parse
+from interpreter.dsl.parse.unparse import show_tree
+from interpreter.dsl.resolve.types import SEAT
 from interpreter.engine.loader import load_game
 
 TOY = Path(__file__).resolve().parents[1] / "toy" / "ruleset.yaml"
@@ -160,7 +160,16 @@ def test_an_id_of_one_of_several_catalogs_compares_with_an_id_of_either(dsl, tex
 
 
 def test_one_of_fits_where_each_member_fits_and_not_where_only_one_does():
-    from interpreter.dsl.types import ANY, Id, ListOf, OneOf, Pile, assignable, describe, one_of
+    from interpreter.dsl.resolve.types import (
+        ANY,
+        Id,
+        ListOf,
+        OneOf,
+        Pile,
+        assignable,
+        describe,
+        one_of,
+    )
 
     mixed = one_of(Pile("stalls"), Pile("cards"))
     assert mixed == ListOf(OneOf((Id("cards"), Id("stalls"))))

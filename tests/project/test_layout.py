@@ -39,6 +39,10 @@ LAYERS: list[set[str]] = [
     {"cli"},
 ]
 LAYER_OF = {name: i for i, layer in enumerate(LAYERS) for name in layer}
+# dsl/'s own packages, bottom to top, the same way: an effect text is parsed, then resolved
+# (names, types) into the tree that is emitted as Python; runtime/ is what that Python calls.
+# The modules at dsl/ itself (the compiler, the front door) sit on top of all four.
+DSL_LAYERS = ["parse", "runtime", "resolve", "emit"]
 MAX_LINES = 600
 MIN_SHARED_RUN = 10
 
@@ -200,6 +204,37 @@ def test_each_stage_imports_only_from_the_stages_below_it():
             if src and dst and LAYER_OF[dst] > LAYER_OF[src]:
                 wrong.append(f"{module} -> {target}")
     assert not wrong, "a lower stage imports a higher one:\n" + "\n".join(wrong)
+
+
+def _dsl_rank(module: str) -> int | None:
+    """Where a module of dsl/ stands in DSL_LAYERS (a module at dsl/ itself: above them all);
+    None outside dsl/."""
+    parts = module.split(".")
+    if parts[:2] != ["interpreter", "dsl"]:
+        return None
+    is_package = (PACKAGE / "/".join(parts[1:]) / "__init__.py").exists()
+    if len(parts) == 2 or (len(parts) == 3 and not is_package):
+        return len(DSL_LAYERS)
+    return DSL_LAYERS.index(parts[2])
+
+
+def test_every_dsl_package_has_its_place():
+    folders = {p.name for p in (PACKAGE / "dsl").iterdir() if (p / "__init__.py").exists()}
+    assert folders == set(DSL_LAYERS), (
+        f"dsl/'s packages and DSL_LAYERS differ: {sorted(folders ^ set(DSL_LAYERS))}"
+    )
+
+
+def test_dsl_reads_parse_then_resolve_then_emit():
+    """Inside dsl/, a package imports only from the packages below it in DSL_LAYERS."""
+    wrong = sorted(
+        f"{module} -> {target}"
+        for module, targets in _graph().items()
+        if (rank := _dsl_rank(module)) is not None
+        for target in targets
+        if (other := _dsl_rank(target)) is not None and other > rank
+    )
+    assert not wrong, "a lower dsl/ package imports a higher one:\n" + "\n".join(wrong)
 
 
 def _cycles(graph: Mapping[str, Collection[str]]) -> list[list[str]]:

@@ -1,5 +1,5 @@
-"""Generated Python becomes a function in one place (dsl/emit.py), and what a caller knows of
-a compiled text travels as typed fields, not as attributes set on the function."""
+"""Generated Python becomes a function in one place (dsl/emit/emitter.py), and what a caller knows
+of a compiled text travels as typed fields, not as attributes set on the function."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "interpreter"
 
 # the emitter itself, and the schema's fast validator: code fastjsonschema wrote, kept in the
 # user's cache and run a stage below dsl/ (load/), which may not import it
-ALLOWED = {"dsl/emit.py", "load/fastschema.py"}
+ALLOWED = {"dsl/emit/emitter.py", "load/fastschema.py"}
 
 
 @functools.cache
@@ -41,11 +41,12 @@ def test_only_the_emitter_compiles_and_runs_source() -> None:
         and node.func.id in ("exec", "compile", "eval")
         and name not in ALLOWED
     )
-    assert found == [], f"compile or run generated source through dsl/emit.py: {found}"
+    assert found == [], f"compile or run generated source through dsl/emit/emitter.py: {found}"
 
 
-# what a caller knows of a compiled text: Emitted's fields (dsl/emit.py), a Constant's value,
-# an Inlined flow step's lines (model/flow.py), an OwnText's public text (dsl/loglines.py)
+# what a caller knows of a compiled text: Emitted's fields (dsl/emit/emitter.py), a Constant's
+# value, an Inlined flow step's lines (model/flow.py), an OwnText's public text
+# (dsl/runtime/loglines.py)
 KNOWN = {
     "constant",
     "parts",

@@ -11,7 +11,7 @@ import pickle
 import random
 
 from helpers.moves import play
-from interpreter.dsl.loglines import OwnLine
+from interpreter.dsl.runtime.loglines import OwnLine
 
 from .cities import give_building, set_city
 from .conftest import get_game, start

@@ -11,7 +11,7 @@ import random
 import re
 
 from helpers.serve_api import move, new_table, state_of, token_of
-from interpreter.dsl.loglines import OwnLine
+from interpreter.dsl.runtime.loglines import OwnLine
 from interpreter.serve.tables import Hub
 from interpreter.table.seat_names import with_names
 

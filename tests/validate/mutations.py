@@ -211,7 +211,7 @@ def _name_types(game: str, file: str) -> dict[str, Any]:
     """The type of each name a rule text of `file` may use bare (constants and ids, state
     fields, flow variables), as the checker sees them in the file's composition."""
     from interpreter.dsl.compiler import Emit, EmitPlan
-    from interpreter.dsl.types import COUNT
+    from interpreter.dsl.resolve.types import COUNT
     from interpreter.engine.loader import load_game_and_data
     from interpreter.model.rules import build_rules
 
@@ -234,7 +234,7 @@ def _name_types(game: str, file: str) -> dict[str, Any]:
 def _same_type(old: str, new: str, types: dict[str, Any]) -> bool:
     """Whether `new` (a name or a small number) has a type that fits where `old` stood, so
     that no type checker could tell the two apart there (an unknown name counts as not)."""
-    from interpreter.dsl.types import ANY, COUNT, assignable
+    from interpreter.dsl.resolve.types import ANY, COUNT, assignable
 
     def types_of(token: str) -> set[Any]:
         # a bare local may stand for values of several types (a parameter given a card's id

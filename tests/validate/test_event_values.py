@@ -1,6 +1,6 @@
 """Event values are typed from their `emit` sites, every value, not only the seat: a site that
 passes another kind of value than the sites before it is refused there, and a hook that uses a
-value as another type than the sites pass is refused in the hook (typecalls.Typer.note_emit)."""
+value as another type than the sites pass is refused in the hook (expression_types.note_emit)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """None-safety (D011): a value that may be none, used where a value is needed, is refused at
-its token unless a test on the way there rules none out (interpreter/dsl/nonesafe.py)."""
+its token unless a test on the way there rules none out (interpreter/dsl/resolve/none_safety.py)."""
 
 from __future__ import annotations
 

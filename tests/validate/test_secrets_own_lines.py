@@ -1,5 +1,5 @@
-"""The leak check and log lines with an own text (dsl/loglines.py): the own text is compared as
-its seat reads it, the public text as every other seat and a spectator read it. A ruleset whose
+"""The leak check and log lines with an own text (dsl/runtime/loglines.py): the own text is compared
+as its seat reads it, the public text as every other seat and a spectator read it. A ruleset whose
 own texts name only their seat's hidden gems passes; one whose public text names a hidden gem
 (the one the mover chose, or the mover's hand) fails, and so does one whose own text names
 another seat's hidden gems. Through the real check on the fixture

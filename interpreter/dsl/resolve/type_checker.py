@@ -1,36 +1,43 @@
-"""The type rules of the effect language, applied by the resolve pass (resolve.py) to each node
-it makes: every operand, comparison, index, field, builtin argument, condition and assignment
-is checked at load against the types the ruleset declares (scope.TypeInfo, types.py).
+"""The type checker of the effect language, applied by the resolve pass (resolver.py) to each
+node it makes: every operand, comparison, index, field, builtin argument, condition and
+assignment is checked at load against the types the ruleset declares (scope.TypeInfo, types.py).
+
+One TypeChecker holds what a check needs (the Env, the tests known to hold where the text being
+checked is: NoneGuards) and the rules for operators, indexes, conditions and assignments; it
+asks field_types.py for a field read and table_keys.py for a table's keys. The type of each
+kind of expression, and of each builtin call, is expression_types.py's, given the checker.
 
 A fault is a TypeFault at the offending token. It names the value to blame (`culprit`) and
 what was expected there, so that a fault inside an inlined rule function caused by an argument
-is reported at the call site's argument instead (resolve.py).
+is reported at the call site's argument instead (resolver.py).
 
-Codes: D008 a value of the wrong type (D009 and D010, fields: typefields.py; D011, a value
-that may be none: nonesafe.py).
+Codes: D008 a value of the wrong type (D009 and D010, fields: field_types.py; D011, a value
+that may be none: none_safety.py; K005, a table by player count lacking a count: table_keys.py).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from contextlib import AbstractContextManager
 from typing import Any
 
 from lark import Tree
 
 from interpreter.diagnostics.suggest import did_you_mean
-from interpreter.dsl import ir
-from interpreter.dsl.nonesafe import NoneGuards
-from interpreter.dsl.scope import Env, Scope, TypeInfo
-from interpreter.dsl.show import Lazy, show_tree
-from interpreter.dsl.tablekeys import TableKeys
-from interpreter.dsl.typefault import (
+from interpreter.dsl.parse.unparse import Lazy, show_tree
+from interpreter.dsl.resolve import ir
+from interpreter.dsl.resolve.field_types import field_type
+from interpreter.dsl.resolve.none_safety import Key, NoneGuards
+from interpreter.dsl.resolve.scope import Env, Scope, TypeInfo
+from interpreter.dsl.resolve.table_keys import check_table_keys
+from interpreter.dsl.resolve.type_faults import (
     TypeFault,
     found_words,
     literal,
     strip_optional as _strip,
     type_of,
 )
-from interpreter.dsl.typefields import FieldRules
-from interpreter.dsl.types import (
+from interpreter.dsl.resolve.types import (
     ANY,
     BOOL,
     COUNT,
@@ -55,7 +62,7 @@ from interpreter.dsl.types import (
     one_of,
 )
 
-__all__ = ["Lazy", "TypeFault", "TypeRules", "found_words", "show_tree", "type_of"]
+__all__ = ["TypeChecker"]
 
 
 _OPWORDS = {"+": "adds", "-": "subtracts", "*": "multiplies", "//": "divides", "%": "divides"}
@@ -63,13 +70,13 @@ _NUMBER_OPS = ("<", "<=", ">", ">=")
 _LIST_ARGS = {"len", "distinct", "list", "first", "count", "any", "all", "sum", "min", "max"}
 
 
-class TypeRules(FieldRules, TableKeys, NoneGuards):
-    """The type of each resolved node, and the checks on it, for one Env (off without types)."""
+class TypeChecker:
+    """The checks on each resolved node, for one Env (off without types)."""
 
     def __init__(self, env: Env) -> None:
-        NoneGuards.__init__(self)
         self.env = env
         self._empty = TypeInfo()
+        self.guards = NoneGuards()  # what the tests around the text being checked rule out
 
     @property
     def on(self) -> bool:
@@ -79,6 +86,15 @@ class TypeRules(FieldRules, TableKeys, NoneGuards):
     @property
     def info(self) -> TypeInfo:
         return self.env.types or self._empty
+
+    # -- none-safety: the guards' -------------------------------------------------------------
+    def assume(self, keys: Iterable[Key]) -> AbstractContextManager[None]:
+        """While in it, the values `keys` name are known not to be none (none_safety.py)."""
+        return self.guards.assume(keys)
+
+    def need_value(self, tree: Any, node: ir.Expr, what: Any) -> None:
+        """D011 when `node` may be none here (none_safety.py)."""
+        self.guards.need_value(tree, node, what)
 
     # -- helpers ------------------------------------------------------------------------------
     def want(self, tree: Any, node: ir.Expr, expected: Type, what: str) -> None:
@@ -158,7 +174,7 @@ class TypeRules(FieldRules, TableKeys, NoneGuards):
             key = t.key
             if is_number(key):
                 self.number(key_tree, node.key, Lazy(tree), "a table by number")
-                self.table_keys(tree, node)
+                check_table_keys(self.env, self.info, self.guards, tree, node)
             else:
                 self.want(key_tree, node.key, key, f"{text}: {describe(t)} is read by a key")
             return t.value
@@ -200,7 +216,7 @@ class TypeRules(FieldRules, TableKeys, NoneGuards):
                     right,
                     ListOf(ANY),
                 )
-            if item is not None and not self._comparable(lt, _strip(item)):
+            if item is not None and not _comparable(lt, _strip(item)):
                 raise TypeFault(
                     f"'{text}': looks for {found_words(left)} in {describe(rt)}"
                     + self.guess(left, item),
@@ -230,7 +246,7 @@ class TypeRules(FieldRules, TableKeys, NoneGuards):
             and literal(tree.children[-1], right)
         ):
             raise TypeFault(f"'{text}': compares a fixed value with none", at, None, None)
-        if not self._comparable(lt, rt):
+        if not _comparable(lt, rt):
             hint = self.guess(right, lt) or self.guess(left, rt)
             culprit, expected = (left, rt) if rt in (TEXT, NUMBER, COUNT) else (right, rt)
             if {lt, rt} == {TEXT, BOOL}:  # a text is never true or false: it is the odd one
@@ -242,20 +258,6 @@ class TypeRules(FieldRules, TableKeys, NoneGuards):
                 expected if expected != NONE else lt,
             )
         return BOOL
-
-    @staticmethod
-    def _comparable(a: Type, b: Type) -> bool:
-        if ANY in (a, b) or NONE in (a, b):
-            return True
-        if is_number(a) and is_number(b):
-            return True
-        if isinstance(a, OneOf) or isinstance(b, OneOf):
-            a_members = a.members if isinstance(a, OneOf) else (a,)
-            b_members = b.members if isinstance(b, OneOf) else (b,)
-            return any(TypeRules._comparable(x, y) for x in a_members for y in b_members)
-        if TEXT in (a, b):  # an id is a text; a text may name one
-            return isinstance(a, Id) or isinstance(b, Id) or a == b
-        return join(a, b) is not None
 
     def arith(self, tree: Tree, left: ir.Expr, op: str, right: ir.Expr, at: Any) -> Type:
         lt, rt = _strip(type_of(left)), _strip(type_of(right))
@@ -341,6 +343,10 @@ class TypeRules(FieldRules, TableKeys, NoneGuards):
             message = f"{where}: {found_words(value)} does not fit ({e.message})"
         return TypeFault(message, tree, value, e.expected, e.code)
 
+    def field(self, tree: Tree, node: ir.Expr, obj: ir.Expr, name: str) -> Type:
+        """`obj.name` (field_types.py)."""
+        return field_type(self.env, self.info, tree, node, obj, name)
+
     # -- statements ---------------------------------------------------------------------------
     def assign(
         self, tree: Tree, target: ir.Target, op: str | None, value: ir.Expr, scope: Scope
@@ -386,3 +392,17 @@ class TypeRules(FieldRules, TableKeys, NoneGuards):
                 target_tree,
             )
         self.want(value_tree, value, current, f"'{text}'")
+
+
+def _comparable(a: Type, b: Type) -> bool:
+    if ANY in (a, b) or NONE in (a, b):
+        return True
+    if is_number(a) and is_number(b):
+        return True
+    if isinstance(a, OneOf) or isinstance(b, OneOf):
+        a_members = a.members if isinstance(a, OneOf) else (a,)
+        b_members = b.members if isinstance(b, OneOf) else (b,)
+        return any(_comparable(x, y) for x in a_members for y in b_members)
+    if TEXT in (a, b):  # an id is a text; a text may name one
+        return isinstance(a, Id) or isinstance(b, Id) or a == b
+    return join(a, b) is not None

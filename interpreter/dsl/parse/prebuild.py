@@ -1,6 +1,6 @@
 """Write grammar/effects.lark.parser, the effect grammar's parser built once and packaged.
 
-    python -m interpreter.dsl.prebuild
+    python -m interpreter.dsl.parse.prebuild
 
 Run it after changing grammar/effects.lark or upgrading lark (tests/dsl/test_prebuilt_parser.py
 says when); until then the grammar is built from its text on every start, as before.
@@ -8,7 +8,7 @@ says when); until then the grammar is built from its text on every start, as bef
 
 from __future__ import annotations
 
-from interpreter.dsl.parser import GRAMMAR_PATH, PREBUILT_PATH, save_prebuilt
+from interpreter.dsl.parse.parser import GRAMMAR_PATH, PREBUILT_PATH, save_prebuilt
 
 
 def main() -> None:

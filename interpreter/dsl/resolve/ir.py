@@ -1,4 +1,4 @@
-"""The resolved effect language: what resolve.py makes of a parse tree, and codegen.py writes
+"""The resolved effect language: what resolver.py makes of a parse tree, and generator.py writes
 out as Python. Every name, attribute and call is already decided here (a constant, a local, a
 flow variable, a player or piece field, an inlined rule function ...), so the generator only
 chooses how to write each node, never what it means.
@@ -141,7 +141,7 @@ class Cond(Expr):
     then: Expr
     test: Expr
     other: Expr
-    at: tuple = ()  # (origin, line, column) of each arm, for a coverage build (codegen.py)
+    at: tuple = ()  # (origin, line, column) of each arm, for a coverage build (generator.py)
 
 
 @dataclass(slots=True, eq=False)
@@ -261,7 +261,7 @@ class Emit(Stmt):
 @dataclass(slots=True, eq=False)
 class Log(Stmt):
     """A log line; with `own`, the text the seat `seat` reads instead of `text` (which every
-    other reader gets: dsl/loglines.py)."""
+    other reader gets: dsl/runtime/loglines.py)."""
 
     text: Expr
     seat: Expr | None = None

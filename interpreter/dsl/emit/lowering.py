@@ -1,5 +1,5 @@
 """A test's text written as statements: each `and` part a line that returns early, and each
-`sum(... for ...)` the part reaches in any case a plain loop before it (codegen.py).
+`sum(... for ...)` the part reaches in any case a plain loop before it (generator.py).
 
 An expression is one Python expression, so a sum in it is a list comprehension: a function
 made and called each time, and a list built only to be added up. Most tests a game asks at
@@ -19,8 +19,8 @@ import itertools
 from collections.abc import Callable
 from typing import Any, TypeGuard
 
-from interpreter.dsl import ir
-from interpreter.dsl.hoist import _IMPURE, _children
+from interpreter.dsl.emit.hoist import _IMPURE, _children
+from interpreter.dsl.resolve import ir
 
 _ids = itertools.count()
 

@@ -9,7 +9,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import Indenter
 
-from interpreter.dsl.syntax_hints import hint_for_token, indentation_message
+from interpreter.dsl.parse.syntax_hints import hint_for_token, indentation_message
 from interpreter.load.resources import data_dir
 
 GRAMMAR_PATH = data_dir("grammar") / "effects.lark"
@@ -66,8 +66,9 @@ def build_parser(grammar: str) -> Lark:
 # The parser built from grammar/effects.lark, saved with Lark's own serialisation beside it and
 # packaged with it: loading it takes a few milliseconds, building it some 60 (what a cold
 # `rulebook validate` pays). Its first line names the grammar text and lark version it was
-# built from; on any other grammar or lark it is not used. `python -m interpreter.dsl.prebuild`
-# writes it again; tests/engine/test_prebuilt_parser.py fails while it is stale.
+# built from; on any other grammar or lark it is not used.
+# `python -m interpreter.dsl.parse.prebuild` writes it again;
+# tests/engine/test_prebuilt_parser.py fails while it is stale.
 PREBUILT_PATH = GRAMMAR_PATH.with_name("effects.lark.parser")
 
 

@@ -1,8 +1,8 @@
 """The builtin functions of the effect language: how many values each takes, which reduce a
 collection (and so accept the `x for y in z` form), and the Python each one runs.
 
-Reducers have no function here: codegen.py writes them out as plain Python (sum, any, a
-comprehension). A plain builtin runs `func(state, *values)`; codegen.py writes a few of them
+Reducers have no function here: generator.py writes them out as plain Python (sum, any, a
+comprehension). A plain builtin runs `func(state, *values)`; generator.py writes a few of them
 (len, total, keys, player) inline instead.
 """
 
@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from interpreter.dsl.runtime import RuntimeRuleError, short
+from interpreter.dsl.runtime.support import RuntimeRuleError, short
 
 
 @dataclass(frozen=True)

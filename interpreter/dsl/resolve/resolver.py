@@ -3,7 +3,7 @@ means against the ruleset's names (Env) and the scope, raises every diagnostic a
 can get for a text that parses, and returns the resolved tree (ir.py) the generator writes out.
 
 Validation runs this pass alone. Calls, and the inlining of rule functions, are in
-resolvecalls.py.
+calls.py.
 """
 
 from __future__ import annotations
@@ -13,21 +13,22 @@ from typing import Any, cast
 from lark import Token, Tree
 
 from interpreter.diagnostics.suggest import did_you_mean
-from interpreter.dsl import ir
-from interpreter.dsl.barewords import BareWords
-from interpreter.dsl.nonesafe import known_not_none
-from interpreter.dsl.parser import DslSyntaxError, parse, start_of
-from interpreter.dsl.resolvecalls import (
+from interpreter.dsl.parse.parser import DslSyntaxError, parse, start_of
+from interpreter.dsl.resolve import ir
+from interpreter.dsl.resolve.barewords import BareWords
+from interpreter.dsl.resolve.calls import (
     CallResolver,
     DslCompileError,
     _with_guess,
     fail,
 )
-from interpreter.dsl.runtime import named, show
-from interpreter.dsl.scope import SPECIAL_NAMES, Env, Scope
-from interpreter.dsl.shadow import shadowing
-from interpreter.dsl.typecalls import Typer
-from interpreter.dsl.types import ANY, SEAT
+from interpreter.dsl.resolve.expression_types import infer, note_emit
+from interpreter.dsl.resolve.none_safety import known_not_none
+from interpreter.dsl.resolve.scope import SPECIAL_NAMES, Env, Scope
+from interpreter.dsl.resolve.shadow import shadowing
+from interpreter.dsl.resolve.type_checker import TypeChecker
+from interpreter.dsl.resolve.types import ANY, SEAT
+from interpreter.dsl.runtime.support import named, show
 
 
 class Resolver(BareWords, CallResolver):
@@ -37,7 +38,7 @@ class Resolver(BareWords, CallResolver):
         self.env = env
         self.root = root
         self._depth = 0
-        self.tc = Typer(env)
+        self.tc = TypeChecker(env)
         self._origin: object = None  # the inlined function whose text is being resolved
         # (line, column) where a template's {expr} part being resolved starts in its text: the
         # part is parsed on its own, so its nodes' places are moved by it (None: no part)
@@ -147,7 +148,7 @@ class Resolver(BareWords, CallResolver):
             call = self._call(ch[0], ch[1:], scope, statement=True)
             if not isinstance(call, ir.InlineProc):
                 if self.tc.on:
-                    call.ty = self.tc.infer(node, call, scope)
+                    call.ty = infer(self.tc, node, call, scope)
                 call.where = self._place(node)
             out.append(call if isinstance(call, ir.InlineProc) else ir.Do(call))
         else:
@@ -217,7 +218,7 @@ class Resolver(BareWords, CallResolver):
             )
         self.env.emitted.add(name)
         values = [self.expr(a, scope) for a in args]
-        self.tc.note_emit(name, args, values)
+        note_emit(self.tc, name, args, values)
         return ir.Emit(name, values)
 
     def _target(self, target: Tree, scope: Scope) -> ir.Target:
@@ -276,7 +277,7 @@ class Resolver(BareWords, CallResolver):
             raise fail(node, f"unsupported expression {kind}")
         out = method(self, node, scope)
         if self.tc.on and getattr(out, "ty", None) is None:
-            out.ty = self.tc.infer(node, out, scope)
+            out.ty = infer(self.tc, node, out, scope)
         try:
             out.where  # noqa: B018 - a parameter read as its argument keeps the argument's place
         except AttributeError:

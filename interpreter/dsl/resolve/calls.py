@@ -1,4 +1,4 @@
-"""The resolve pass's calls (resolve.py): builtins and reducers, and rule functions, which
+"""The resolve pass's calls (resolver.py): builtins and reducers, and rule functions, which
 are inlined: a call resolves the function's text again with its parameters bound, and a fault
 found inside it is raised as _Nested so the model reports it at the function's own text (or,
 when one argument alone causes it, at that argument: typecalls.blame). Also the pass's error
@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING, Any, cast
 from lark import Token, Tree
 
 from interpreter.diagnostics.suggest import did_you_mean
-from interpreter.dsl import ir
-from interpreter.dsl.builtins import BUILTINS
-from interpreter.dsl.parser import DslSyntaxError
-from interpreter.dsl.scope import Callable_, Scope
-from interpreter.dsl.typecalls import blame
-from interpreter.dsl.typecheck import TypeFault
+from interpreter.dsl.parse.parser import DslSyntaxError
+from interpreter.dsl.resolve import ir
+from interpreter.dsl.resolve.expression_types import blame
+from interpreter.dsl.resolve.scope import Callable_, Scope
+from interpreter.dsl.resolve.type_faults import TypeFault
+from interpreter.dsl.runtime.builtins import BUILTINS
 
 MAX_INLINE_DEPTH = 24
 
@@ -52,7 +52,7 @@ def _is_genexp(arg: object) -> bool:
 
 
 class CallResolver:
-    """The calls of :class:`interpreter.dsl.resolve.Resolver` (a mixin: it reads the
+    """The calls of :class:`interpreter.dsl.resolve.resolver.Resolver` (a mixin: it reads the
     resolver's env, root scope, type rules and its expression and statement walks)."""
 
     env: Any
@@ -62,7 +62,7 @@ class CallResolver:
     _origin: object
     _shift: tuple[int, int] | None
 
-    if TYPE_CHECKING:  # the resolver's own walks (resolve.py), which the calls recurse into
+    if TYPE_CHECKING:  # the resolver's own walks (resolver.py), which the calls recurse into
 
         def block(self, stmts: list[Tree], scope: Scope) -> list[ir.Stmt]: ...
         def expr(self, node: Tree | Token, scope: Scope) -> ir.Expr: ...

@@ -1,7 +1,7 @@
 """What generated rule code calls while a game runs: the rule-fault exception and the helpers
 for reads and writes whose target is only known then (a seat number, a piece or an entry id).
 
-Generated code reaches these through its namespace (see codegen.py); nothing here knows a rule
+Generated code reaches these through its namespace (see generator.py); nothing here knows a rule
 name.
 """
 

@@ -4,7 +4,7 @@ A `choose` step lists its options by asking an option line's `if` once per value
 name: `can-buy(actor, x)` for each of twenty items, and much of that text (what the seat
 already holds, what its discounts take off) reads `actor` only. Those parts are the same for
 every candidate of one listing (a condition changes nothing, so nothing it reads changes
-between two candidates), so codegen.py computes each at most once a listing: when a candidate
+between two candidates), so generator.py computes each at most once a listing: when a candidate
 first needs it, which keeps the order and the short cuts of the text (`x != none and f(x)`
 never asks `f(none)`).
 
@@ -20,7 +20,7 @@ import functools
 from dataclasses import fields
 from typing import Any
 
-from interpreter.dsl import ir
+from interpreter.dsl.resolve import ir
 
 __all__ = ["invariant_parts", "reads_none"]
 

@@ -1,4 +1,4 @@
-"""How codegen.py writes an assignment: to a local, a temp, a flow variable, a global, an entry
+"""How generator.py writes an assignment: to a local, a temp, a flow variable, a global, an entry
 of a table or bag, or a field of a seat or a piece, with the range a declared field keeps
 checked where its new value may leave it."""
 
@@ -6,17 +6,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from interpreter.dsl import ir
-from interpreter.dsl.codegen_parts import checked_write, proved_type, reachable
-from interpreter.dsl.journal import journal_line
-from interpreter.dsl.types import Piece
+from interpreter.dsl.emit.code_parts import checked_write, proved_type, reachable
+from interpreter.dsl.emit.journal import journal_line
+from interpreter.dsl.resolve import ir
+from interpreter.dsl.resolve.types import Piece
 
 __all__ = ["assign_lines"]
 
 
 def assign_lines(gen: Any, st: ir.Assign) -> list[str]:
     """The lines that write the assignment `st` (its value already known to `gen`'s reads);
-    in a journal build, then the line that notes the write (dsl/journal.py)."""
+    in a journal build, then the line that notes the write (dsl/emit/journal.py)."""
     lines, noted, before = _write_lines(gen, st)
     if gen.journal and noted is not None:
         if before is None:

@@ -16,8 +16,8 @@ from typing import Any
 
 from lark import Tree
 
-from interpreter.dsl.builtins import BUILTINS
-from interpreter.dsl.parser import parse
+from interpreter.dsl.parse.parser import parse
+from interpreter.dsl.runtime.builtins import BUILTINS
 
 _uid = itertools.count()
 
@@ -72,7 +72,7 @@ class TypeInfo:
     # model/added_entries.py for an entry an overlay writes)
     entry_reads: set[tuple[str, str]] = field(default_factory=set)
     # every player count the ruleset allows (`players: {min, max}`): a table read by a seat
-    # or by the count must have a key for each one's (tablekeys.py); empty: not known
+    # or by the count must have a key for each one's (table_keys.py); empty: not known
     counts: tuple[int, ...] = ()
 
 

@@ -1,4 +1,4 @@
-"""How generated code is laid out (codegen.py): the marks that tie each generated line to the
+"""How generated code is laid out (generator.py): the marks that tie each generated line to the
 rule text's statement it was written for (so a failing line is reported at the rule file's
 line and column), and the locals a generated function binds first, only when it uses them."""
 
@@ -69,7 +69,7 @@ _PROLOGUE = (
     ("t", "t = s.t"),
     ("P", "P = s.p"),
     ("V", "V = s.v"),
-    ("J", "J = s.tj"),  # a journal build's notes (dsl/journal.py)
+    ("J", "J = s.tj"),  # a journal build's notes (dsl/emit/journal.py)
 )
 
 

@@ -19,19 +19,19 @@ import ast
 import itertools
 from typing import Any
 
-from interpreter.dsl import ir
-from interpreter.dsl.codegen_layout import prologue, reads_temp
-from interpreter.dsl.codegen_parts import proved_type
-from interpreter.dsl.emit import Select, define, function_source, readable, rule_filename
-from interpreter.dsl.hoist import _children, invariant_parts, reads_none
-from interpreter.dsl.types import Id
+from interpreter.dsl.emit.code_parts import proved_type
+from interpreter.dsl.emit.emitter import Select, define, function_source, readable, rule_filename
+from interpreter.dsl.emit.hoist import _children, invariant_parts, reads_none
+from interpreter.dsl.emit.layout import prologue, reads_temp
+from interpreter.dsl.resolve import ir
+from interpreter.dsl.resolve.types import Id
 
 _ids = itertools.count()
 
 
 class Memo(dict):
     """id(part) -> its place, for the parts of a listing's condition computed once a listing
-    (codegen.py's `x` writes each as `form` gives it): kept in the locals ``_m{i}`` of a select
+    (generator.py's `x` writes each as `form` gives it): kept in the locals ``_m{i}`` of a select
     function, or in the list ``_m`` of a test written as a closure (where a local would be
     the closure's own); `sets`: id(`has` call) -> the place of the set it asks."""
 

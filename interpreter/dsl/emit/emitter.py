@@ -1,6 +1,6 @@
 """The one place where written Python source becomes a function, and what a compiled text is.
 
-Rule texts (codegen.py, codegen_select.py), a decision's option listing (engine/options.py), a
+Rule texts (generator.py, listing_code.py), a decision's option listing (engine/options.py), a
 run of the flow program (engine/blocks.py) and a state's copier (engine/copier.py) are each
 written out as the source of one Python function and compiled once. `define` does that for all
 of them: it compiles the source under a file name that says where it came from, runs it into
@@ -113,10 +113,10 @@ class Emitted:
     For an option line's texts (engine/options.py lists a decision's options with them):
     `parts`, an id written from text and `for` names only (a text, or the index of the `for`
     name); `text_values`, a collection whose values are ids (texts); `id_order`, the declared
-    order its ids are listed in (dsl/idorder.py), None where the state's order is kept;
+    order its ids are listed in (dsl/emit/idorder.py), None where the state's order is kept;
     `with_repeats`, the collection of a `distinct(...)` without the `distinct` (a listing
     that keeps the first of equal ids needs none); `select`, a condition as the loop that
-    picks a `for` part's legal values (codegen_select.py); `per_listing`, a condition as the
+    picks a `for` part's legal values (listing_code.py); `per_listing`, a condition as the
     function that returns its test of one candidate with the parts that read no `for` name
     computed once a listing. `expression`: its value as one expression, where it has one."""
 

@@ -9,7 +9,7 @@ finger. So the engine lists the values of such a `for` in the order their ids ar
 their set or catalog (engine/options.py), the same at every prompt: this module gives that
 order.
 
->>> from interpreter.dsl.types import Id, OneOf
+>>> from interpreter.dsl.resolve.types import Id, OneOf
 >>> universes = {"crates": ("red", "blue"), "boxes": ("small", "big"), "n": 3}
 >>> order = declared_order(universes, OneOf((Id("boxes"), Id("crates"))))
 >>> sorted(["big", "blue", "small", "red"], key=order.__getitem__)
@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from interpreter.dsl.types import Id, OneOf, Type
+from interpreter.dsl.resolve.types import Id, OneOf, Type
 
 
 class IdOrder(dict):

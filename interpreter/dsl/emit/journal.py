@@ -2,7 +2,7 @@
 wrote to its state, so that a reader of the state (the agent environment's encoder) looks at
 what changed instead of comparing every field.
 
-Every write a rule makes goes through codegen_assign.py or one of the builtins that change a
+Every write a rule makes goes through assignments.py or one of the builtins that change a
 collection in place (draw, push, shuffle, clear, remove, place). In a journal build each one
 also appends ``(container, key)`` to the state's journal ``s.tj`` (a list; None on a state
 that keeps none, such as a copy): the dict or list written and the key written in it (None
@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from interpreter.dsl import builtins
-from interpreter.dsl.runtime import set_field, set_field_in_range
+from interpreter.dsl.runtime import builtins
+from interpreter.dsl.runtime.support import set_field, set_field_in_range
 
 __all__ = ["JOURNAL_BUILTINS", "journal_line", "noted_set_field", "noted_set_field_in_range"]
 

@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING, Any
 from lark import Token, Tree
 
 from interpreter.diagnostics.suggest import did_you_mean
-from interpreter.dsl import ir
-from interpreter.dsl.parser import DslSyntaxError
-from interpreter.dsl.resolvecalls import _with_guess, fail
-from interpreter.dsl.scope import SPECIAL_NAMES, Callable_, Env, Scope
+from interpreter.dsl.parse.parser import DslSyntaxError
+from interpreter.dsl.resolve import ir
+from interpreter.dsl.resolve.calls import _with_guess, fail
+from interpreter.dsl.resolve.scope import SPECIAL_NAMES, Callable_, Env, Scope
 
 __all__ = ["BareWords"]
 
@@ -74,12 +74,12 @@ def trigger_params(env: Env, fn: Callable_, visiting: frozenset[str] = frozenset
 
 
 class BareWords:
-    """The bare-word readings of :class:`interpreter.dsl.resolve.Resolver` (a mixin)."""
+    """The bare-word readings of :class:`interpreter.dsl.resolve.resolver.Resolver` (a mixin)."""
 
     env: Env
     root: Scope
 
-    if TYPE_CHECKING:  # the resolver's own walk (resolve.py)
+    if TYPE_CHECKING:  # the resolver's own walk (resolver.py)
 
         def expr(self, node: Tree | Token, scope: Scope) -> ir.Expr: ...
 

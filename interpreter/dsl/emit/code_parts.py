@@ -1,4 +1,4 @@
-"""Parts of the code generator (codegen.py) that need no generator: how builtins and reducers
+"""Parts of the code generator (generator.py) that need no generator: how builtins and reducers
 are written, what the type pass proved a value is, how a write to a field with a declared
 range is checked, the functions a constant or an empty text becomes, and a text written out
 only when it first runs (Deferred)."""
@@ -9,9 +9,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from interpreter.dsl import ir
-from interpreter.dsl.runtime import named
-from interpreter.dsl.types import OneOf, Prim
+from interpreter.dsl.resolve import ir
+from interpreter.dsl.resolve.types import OneOf, Prim
+from interpreter.dsl.runtime.support import named
 
 Fn = Callable[[Any], Any]
 

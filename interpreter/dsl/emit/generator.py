@@ -2,7 +2,7 @@
 
 A whole effect text becomes one generated function whose arithmetic, comparisons, field reads,
 loops and `x for y in z` forms are plain Python bytecode: let-bound names, loop variables and
-inlined parameters are Python locals. What each node means was decided by resolve.py; here
+inlined parameters are Python locals. What each node means was decided by resolver.py; here
 only how to write it is chosen.
 
 Generated code reads state only through `s` (the State) and the helper objects placed in its
@@ -15,19 +15,8 @@ import itertools
 from collections.abc import Callable
 from typing import Any, cast
 
-from interpreter.dsl import ir
-from interpreter.dsl.builtins import BUILTINS
-from interpreter.dsl.codegen_assign import assign_lines
-from interpreter.dsl.codegen_layout import (
-    MARK,
-    inner_map,
-    inner_mark,
-    is_mark,
-    line_map,
-    prologue,
-)
-from interpreter.dsl.codegen_lower import is_loop, reduce_loop, returned, sums_first
-from interpreter.dsl.codegen_parts import (
+from interpreter.dsl.emit.assignments import assign_lines
+from interpreter.dsl.emit.code_parts import (
     INLINE_BUILTINS,
     REDUCE_EACH,
     REDUCE_ONE,
@@ -42,10 +31,23 @@ from interpreter.dsl.codegen_parts import (
     read_again_after_fires,
     words_text,
 )
-from interpreter.dsl.emit import Constant, define, function_source, readable, rule_filename
-from interpreter.dsl.journal import JOURNAL_BUILTINS, noted_set_field, noted_set_field_in_range
-from interpreter.dsl.loglines import own_line
-from interpreter.dsl.runtime import (
+from interpreter.dsl.emit.emitter import Constant, define, function_source, readable, rule_filename
+from interpreter.dsl.emit.journal import JOURNAL_BUILTINS, noted_set_field, noted_set_field_in_range
+from interpreter.dsl.emit.layout import (
+    MARK,
+    inner_map,
+    inner_mark,
+    is_mark,
+    line_map,
+    prologue,
+)
+from interpreter.dsl.emit.lowering import is_loop, reduce_loop, returned, sums_first
+from interpreter.dsl.resolve import ir
+from interpreter.dsl.resolve.scope import Env
+from interpreter.dsl.resolve.types import Id, Piece, Prim
+from interpreter.dsl.runtime.builtins import BUILTINS
+from interpreter.dsl.runtime.loglines import own_line
+from interpreter.dsl.runtime.support import (
     checked_divide,
     checked_index,
     fast_show,
@@ -57,8 +59,6 @@ from interpreter.dsl.runtime import (
     show,
     static_attr,
 )
-from interpreter.dsl.scope import Env
-from interpreter.dsl.types import Id, Piece, Prim
 
 Fn = Callable[[Any], Any]
 
@@ -126,7 +126,7 @@ class Generator:
         if probes is not None:
             self.ns["_cov"] = probes.counts
             self.ns["_hit"] = probes.hit
-        # a journal build (dsl/journal.py): each write to the state is noted in s.tj
+        # a journal build (dsl/emit/journal.py): each write to the state is noted in s.tj
         self.journal = journal
         if journal:
             self.ns["_set_field"] = noted_set_field

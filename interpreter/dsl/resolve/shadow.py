@@ -7,8 +7,8 @@
 
 from __future__ import annotations
 
-from interpreter.dsl.builtins import BUILTINS
-from interpreter.dsl.scope import SPECIAL_NAMES
+from interpreter.dsl.resolve.scope import SPECIAL_NAMES
+from interpreter.dsl.runtime.builtins import BUILTINS
 
 __all__ = ["shadowing"]
 

@@ -17,10 +17,10 @@ from collections.abc import Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
 
-from interpreter.dsl import ir
-from interpreter.dsl.show import Lazy
-from interpreter.dsl.typefault import TypeFault, type_of
-from interpreter.dsl.types import Optional, Type, describe
+from interpreter.dsl.parse.unparse import Lazy
+from interpreter.dsl.resolve import ir
+from interpreter.dsl.resolve.type_faults import TypeFault, type_of
+from interpreter.dsl.resolve.types import Optional, Type, describe
 
 __all__ = ["NoneGuards", "guard_key", "known_not_none"]
 
@@ -59,7 +59,7 @@ def _is_none(node: ir.Expr) -> bool:
 
 def known_not_none(test: ir.Expr, truth: bool = True) -> set[Key]:
     """The values `test` being `truth` shows are not none; and the test itself, as the key
-    ``("holds", test, truth)``: what a test on the player count rules out (tablekeys.py)."""
+    ``("holds", test, truth)``: what a test on the player count rules out (table_keys.py)."""
     return {*_not_none(test, truth), ("holds", test, truth)}
 
 

@@ -7,10 +7,10 @@ from typing import Any
 
 from lark import Token, Tree
 
-from interpreter.dsl import ir
-from interpreter.dsl.parser import DslSyntaxError
-from interpreter.dsl.runtime import show as show_value
-from interpreter.dsl.types import ANY, Optional, Type, describe
+from interpreter.dsl.parse.parser import DslSyntaxError
+from interpreter.dsl.resolve import ir
+from interpreter.dsl.resolve.types import ANY, Optional, Type, describe
+from interpreter.dsl.runtime.support import show as show_value
 
 __all__ = ["TypeFault", "found_words", "position", "strip_optional", "type_of"]
 
