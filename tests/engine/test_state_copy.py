@@ -13,6 +13,8 @@ import pytest
 
 from interpreter.engine.copier import copy_value
 from interpreter.engine.loader import load_game
+from interpreter.infoset.forced import public_state
+from interpreter.infoset.position import started_without
 
 COMBINATIONS = [
     ("puerto-rico", 4, ()),
@@ -104,3 +106,19 @@ def test_a_reseeded_state_plays_as_with_a_generator_of_that_seed(game, players, 
         play_random(state, random.Random(6))
     assert lazy.to_json() == eager.to_json() == copied.to_json()
     assert lazy.rng.getstate() == eager.rng.getstate() == copied.rng.getstate()
+
+
+def test_a_copy_and_the_public_copy_start_without_the_same_fields():
+    """``State.copy`` and the public copy (infoset/forced.py) start without one list of fields
+    (``started_without``), each as a new state has it, fresh for each copy."""
+    s = load_game("san-juan", 3, journal=True).new_state(3)
+    s.record()
+    s.t["scratch"] = 1
+    s.ab[0] = {"ability": 1}
+    s.only_choices = [(0, "pass")]
+    s.undo_run = (0, 0)
+    for copy in (s.copy(), public_state(s)):
+        for name, empty in started_without().items():
+            assert getattr(copy, name) == empty, name
+        assert copy.t is not s.t and copy.ab is not s.ab
+        assert s.copy().t is not copy.t
