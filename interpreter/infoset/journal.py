@@ -20,6 +20,7 @@ Two journals are kept:
 
 from __future__ import annotations
 
+import copy
 import weakref
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -86,12 +87,18 @@ class Journal(list[T], Generic[T]):
             if state is not None and state.tj is self:
                 state.tj = None
 
-    # a copy of what a journal is kept on (a state's deep copy) is not followed by its readers
-    def __copy__(self) -> None:
-        return None
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> None:
-        return None
+    def __deepcopy__(self, memo: dict[int, Any]) -> Journal[T]:
+        """The same notes, copied, at the same places; the readers copied along with it (a
+        state's deep copy with its records) follow the copy, and the state copied along with
+        it keeps the copy."""
+        new: Journal[T] = Journal()
+        memo[id(self)] = new
+        new.extend(copy.deepcopy(list(self), memo))
+        new._start = self._start
+        state = None if self._state is None else self._state()
+        if state is not None and id(state) in memo:
+            new._state = weakref.ref(memo[id(state)])
+        return new
 
 
 class Reader(Generic[T]):
@@ -106,6 +113,12 @@ class Reader(Generic[T]):
     def take(self) -> list[T]:
         """The notes written since this reader's last take (or since it began), oldest first."""
         return self.journal._take(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Reader[T]:
+        journal = copy.deepcopy(self.journal, memo)
+        new = Reader(journal, self.at)
+        journal._readers.append(weakref.ref(new))
+        return new
 
     def __del__(self) -> None:
         # (the journal holds its readers weakly, and no reader holds one back once gone)

@@ -122,3 +122,26 @@ def test_a_copy_and_the_public_copy_start_without_the_same_fields():
             assert getattr(copy, name) == empty, name
         assert copy.t is not s.t and copy.ab is not s.ab
         assert s.copy().t is not copy.t
+
+
+def test_a_deep_copy_of_a_recording_state_remembers_and_notes_as_the_original():
+    """A deep copy takes the seats' records along (each seat's place in the steps it has not
+    yet worked into its memory, infoset/journal.py) and a journal build's journal, kept on the
+    copy."""
+    import copy
+
+    s = load_game("san-juan", 3, journal=True).new_state(3, record=True)
+    rng = random.Random(3)
+    for _ in range(20):
+        s.apply(rng.choice(s.legal_options()))
+    s.rec.memory(0)  # one seat caught up, the others not
+    deep = copy.deepcopy(s)
+    assert deep.tj is not s.tj and list(deep.tj) == list(s.tj)
+    for _ in range(20):
+        option = rng.choice(s.legal_options())
+        s.apply(option)
+        deep.apply(option)
+    for seat in range(3):
+        assert deep.rec.memory(seat) == s.rec.memory(seat)
+        assert deep.rec.known(seat) == s.rec.known(seat)
+    assert len(deep.tj) == len(s.tj)
