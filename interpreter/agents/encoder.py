@@ -6,7 +6,7 @@ seat its block as the seat sees it and as the others do (they differ in its hidd
 Beside each block it keeps the dict of fields it was filled from (the state's ``g``, or one
 seat's dict of ``p``), its keys in order and a copy of each value as last encoded. A state of a
 journal build (dsl/journal.py) says what its rules wrote since the last call, read at the
-encoder's own place in its journal (infoset/journal.py): a counter then
+encoder's own place in its journal (infoset/changes.py): a counter then
 moves its feature by its change, a piece's field or a bag's count the same, and any other field
 written is walked again (owners.py finds the field that holds a container written). Any other
 state is compared: a call skips each dict equal to its copies (one C-level ``==``: the seats a
@@ -36,7 +36,7 @@ from interpreter.agents.refill import Snapshot as _Snapshot, add, refills, same_
 from interpreter.agents.walk import GONE as _GONE, Block as _Block, refilled as _refilled
 from interpreter.engine.copier import field_copies
 from interpreter.engine.view import hidden_form, out_of_scope, secret_fields
-from interpreter.infoset.journal import Note, Reader, follow
+from interpreter.infoset.changes import Note, Reader, follow
 
 __all__ = ["Encoder"]
 
@@ -107,7 +107,7 @@ class Encoder:
         """Bring every block up to state ``s``: walk again each field that changed. A state
         of a journal build (dsl/journal.py) that this encoder synced last says which fields
         its rules wrote since then, read at this encoder's place in its journal
-        (infoset/journal.py); any other state, or one that keeps no journal, is compared
+        (infoset/changes.py); any other state, or one that keeps no journal, is compared
         field by field."""
         gone = out_of_scope(self.rules, s) if self.local else _NONE_GONE
         reader = self.reader

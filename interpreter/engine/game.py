@@ -20,7 +20,7 @@ from interpreter.engine.copier import field_copier
 from interpreter.engine.standings import finish
 from interpreter.engine.state import State
 from interpreter.engine.view import seat_view
-from interpreter.infoset.journal import Journal
+from interpreter.infoset.changes import Journal
 from interpreter.model.rules import Rules
 from interpreter.ruleset.ruleset import Ruleset
 
@@ -59,7 +59,7 @@ class Game:
         self.env.runtime["ability"] = self.ability
         self.copy_fields = field_copier(rules)  # what State.copy() runs
         # a journal build (dsl/journal.py): its new states keep a journal of their writes
-        # (infoset/journal.py)
+        # (infoset/changes.py)
         self.journal = rules.journal
         # (base file, players, overlay files, options) and the function that loads them: set by
         # load_game, so that the game and its states pickle by loading it again; None for a

@@ -23,7 +23,7 @@ from interpreter.engine.machine import RULE_FAILURES, rule_failure, run
 from interpreter.engine.standings import Result
 from interpreter.engine.undo import UndoWatch
 from interpreter.engine.view import copy_tree, seat_view
-from interpreter.infoset.journal import Journal, Note
+from interpreter.infoset.changes import Journal, Note
 from interpreter.infoset.knowledge import Recorder
 from interpreter.infoset.position import started_without
 from interpreter.model.rules import Rules
@@ -74,7 +74,7 @@ class State:
     # (Game.new_state(record=...)); copies for search drop it
     rec: Recorder | None = None
     # a journal build's notes of what its rules wrote (dsl/journal.py), kept while a reader
-    # follows them (infoset/journal.py: the agents' encoder); None where none is kept (a new
+    # follows them (infoset/changes.py: the agents' encoder); None where none is kept (a new
     # state, a copy, a state no one follows)
     tj: Journal[Note] | None = None
     # the moves the engine took itself (a decision's only option: machine.take_only), as

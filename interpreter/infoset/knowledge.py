@@ -4,7 +4,7 @@ remembers of ids that left its sight.
 A :class:`Recorder` rides on a state that asks for it. ``Game.new_state(seed, record=True)``
 records everything below; a ruleset that declares ``state: remember:`` records only the
 memory by default, cheaply: a step notes only which ids left and entered which piles (in a
-journal, journal.py, that each seat reads at its own place), and a seat's memory is worked out
+journal, changes.py, that each seat reads at its own place), and a seat's memory is worked out
 from those notes when it is first asked for (the search bot's sampler asks for its own
 seat's); copies for tree search drop it (``State.copy()``). For
 every seat it keeps:
@@ -45,7 +45,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from interpreter.dsl.loglines import line_for
-from interpreter.infoset.journal import Journal
+from interpreter.infoset.changes import Journal
 from interpreter.infoset.position import Position
 
 __all__ = ["Memo", "Place", "Recorder", "view_digest"]
@@ -104,7 +104,7 @@ class Recorder:
         ]
         follows = any(name in rules.remember for _holder, name in self._places)
         self._piles: dict[Place, tuple] | None = self._snapshot(state) if follows else None
-        # the steps' moves of ids not yet worked into every seat's memory (journal.py), and
+        # the steps' moves of ids not yet worked into every seat's memory (changes.py), and
         # each seat's place in them
         self._moves: Journal[Moves] = Journal()
         self._readers = [self._moves.reader() for _ in range(seats)]

@@ -1,6 +1,6 @@
 """Journal builds (dsl/journal.py): every field a decision changes is named by the notes its
 rules wrote, read through agents/owners.py, in every shipped ruleset, house rule and example
-game; plain builds and copies keep no journal; each reader of a journal (infoset/journal.py)
+game; plain builds and copies keep no journal; each reader of a journal (infoset/changes.py)
 takes every note at its own place."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from interpreter.agents.spaces import spaces_for
 from interpreter.dsl import codegen_assign
 from interpreter.dsl.journal import journal_line
 from interpreter.engine.loader import load_game
-from interpreter.infoset.journal import follow
+from interpreter.infoset.changes import follow
 
 ROOT = Path(__file__).resolve().parents[2]
 CANAL = ROOT / "examples" / "games" / "canal-town"

@@ -126,7 +126,7 @@ def test_a_copy_and_the_public_copy_start_without_the_same_fields():
 
 def test_a_deep_copy_of_a_recording_state_remembers_and_notes_as_the_original():
     """A deep copy takes the seats' records along (each seat's place in the steps it has not
-    yet worked into its memory, infoset/journal.py) and a journal build's journal, kept on the
+    yet worked into its memory, infoset/changes.py) and a journal build's journal, kept on the
     copy."""
     import copy
 
