@@ -111,23 +111,24 @@ class Encoder:
         field by field."""
         gone = out_of_scope(self.rules, s) if self.local else _NONE_GONE
         reader = self.reader
-        following = reader is not None and s is self.noted.state and s.tj is reader.journal
-        if following:
-            assert reader is not None
-            noted = self.noted.fields(reader.take(), gone)
-            if noted is not None:
-                if gone != self.gone:  # fields left or came back into the view: walked too
-                    fields = noted[0]
-                    for scope, name in self.gone ^ gone:
-                        for j in (-1,) if scope == "global" else range(self.players):
-                            fields[j, name] = None
-                    self._rescope(s, gone)
-                self._sync_fields(s, noted, gone)
-                return
+        if reader is not None:
+            if s is self.noted.state and s.tj is reader.journal:
+                noted = self.noted.fields(reader.take(), gone)
+                if noted is not None:
+                    if gone != self.gone:  # fields left or came back into the view: walked too
+                        fields = noted[0]
+                        for scope, name in self.gone ^ gone:
+                            for j in (-1,) if scope == "global" else range(self.players):
+                                fields[j, name] = None
+                        self._rescope(s, gone)
+                    self._sync_fields(s, noted, gone)
+                    return
+            else:  # another state, or this one's journal dropped: its place is given up
+                reader = self.reader = None
         if gone != self.gone:
             self._rescope(s, gone)
         self._sync_all(s, gone)
-        if not following:  # (this encoder's place in the journal it followed is given up)
+        if reader is None:
             reader = self.reader = follow(s)
         if reader is not None:
             self.noted.follow(s)  # which field holds which container, for the next call

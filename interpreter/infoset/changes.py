@@ -51,15 +51,11 @@ class Journal(list[T], Generic[T]):
         self._drop()  # (notes written before any reader came are no one's)
         return reader
 
-    @property
-    def followed(self) -> bool:
-        """Whether any reader follows this journal."""
-        return bool(self._readers)
-
     def _take(self, reader: Reader[T]) -> list[T]:
         start = self._start
         end = start + len(self)
-        reader.at, at = end, reader.at
+        at = reader.at
+        reader.at = end
         if len(self._readers) == 1:  # the only reader (most journals): every note is its
             notes = list(self)
             self.clear()
