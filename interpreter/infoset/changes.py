@@ -53,14 +53,8 @@ class Journal(list[T], Generic[T]):
 
     def _take(self, reader: Reader[T]) -> list[T]:
         start = self._start
-        end = start + len(self)
         at = reader.at
-        reader.at = end
-        if len(self._readers) == 1:  # the only reader (most journals): every note is its
-            notes = list(self)
-            self.clear()
-            self._start = end
-            return notes
+        reader.at = start + len(self)
         notes = self[at - start :]
         self._drop()
         return notes
@@ -108,7 +102,15 @@ class Reader(Generic[T]):
 
     def take(self) -> list[T]:
         """The notes written since this reader's last take (or since it began), oldest first."""
-        return self.journal._take(self)
+        journal = self.journal
+        if len(journal._readers) > 1:
+            return journal._take(self)
+        # the only reader (the encoder of an environment's state, once a step): every note
+        # is its own, taken and dropped without counting places
+        notes = journal[:]
+        journal.clear()
+        self.at = journal._start = journal._start + len(notes)
+        return notes
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Reader[T]:
         journal = copy.deepcopy(self.journal, memo)
