@@ -5,7 +5,8 @@ where the state changed, at engine speed.
 seat its block as the seat sees it and as the others do (they differ in its hidden fields).
 Beside each block it keeps the dict of fields it was filled from (the state's ``g``, or one
 seat's dict of ``p``), its keys in order and a copy of each value as last encoded. A state of a
-journal build (dsl/emit/journal.py) says what its rules wrote since the last call: a counter then
+journal build (dsl/emit/journal.py) says what its rules wrote since the last call, read at the
+encoder's own place in its journal (infoset/changes.py): a counter then
 moves its feature by its change, a piece's field or a bag's count the same, and any other field
 written is walked again (owners.py finds the field that holds a container written). Any other
 state is compared: a call skips each dict equal to its copies (one C-level ``==``: the seats a
@@ -35,6 +36,7 @@ from interpreter.agents.refill import Snapshot as _Snapshot, add, refills, same_
 from interpreter.agents.walk import GONE as _GONE, Block as _Block, refilled as _refilled
 from interpreter.engine.copier import field_copies
 from interpreter.engine.view import hidden_form, out_of_scope, secret_fields
+from interpreter.infoset.changes import Note, Reader, follow
 
 __all__ = ["Encoder"]
 
@@ -75,6 +77,7 @@ class Encoder:
         self.p_snap = [_Snapshot(p_copy, p_kinds) for _ in range(n)]
         # which field holds which container of the state last synced, to read its journal
         self.noted = Owners(rules)
+        self.reader: Reader[Note] | None = None  # this encoder's place in that state's journal
 
     def encode(self, s: Any, seat: int) -> np.ndarray:
         """The vector of what ``seat`` sees of state ``s`` (a new array)."""
@@ -102,28 +105,32 @@ class Encoder:
 
     def sync(self, s: Any) -> None:
         """Bring every block up to state ``s``: walk again each field that changed. A state
-        of a journal build (dsl/emit/journal.py) says which fields its rules wrote since the last
-        call; any other state, or one this encoder did not see last, is compared field by
-        field."""
+        of a journal build (dsl/emit/journal.py) that this encoder synced last says which fields
+        its rules wrote since then, read at this encoder's place in its journal
+        (infoset/changes.py); any other state, or one that keeps no journal, is compared
+        field by field."""
         gone = out_of_scope(self.rules, s) if self.local else _NONE_GONE
-        tj = s.tj
-        if tj is not None and s is self.noted.state:
-            noted = self.noted.fields(tj, gone)
-            tj.clear()
-            if noted is not None:
-                if gone != self.gone:  # fields left or came back into the view: walked too
-                    fields = noted[0]
-                    for scope, name in self.gone ^ gone:
-                        for j in (-1,) if scope == "global" else range(self.players):
-                            fields[j, name] = None
-                    self._rescope(s, gone)
-                self._sync_fields(s, noted, gone)
-                return
+        reader = self.reader
+        if reader is not None:
+            if s is self.noted.state and s.tj is reader.journal:
+                noted = self.noted.fields(reader.take(), gone)
+                if noted is not None:
+                    if gone != self.gone:  # fields left or came back into the view: walked too
+                        fields = noted[0]
+                        for scope, name in self.gone ^ gone:
+                            for j in (-1,) if scope == "global" else range(self.players):
+                                fields[j, name] = None
+                        self._rescope(s, gone)
+                    self._sync_fields(s, noted, gone)
+                    return
+            else:  # another state, or this one's journal dropped: its place is given up
+                reader = self.reader = None
         if gone != self.gone:
             self._rescope(s, gone)
         self._sync_all(s, gone)
-        if tj is not None:
-            tj.clear()
+        if reader is None:
+            reader = self.reader = follow(s)
+        if reader is not None:
             self.noted.follow(s)  # which field holds which container, for the next call
             self.noted.counters = self._counters(s)
         else:

@@ -20,6 +20,7 @@ from interpreter.engine.copier import field_copier
 from interpreter.engine.standings import finish
 from interpreter.engine.state import State
 from interpreter.engine.view import seat_view
+from interpreter.infoset.changes import Journal
 from interpreter.model.rules import Rules
 from interpreter.ruleset.ruleset import Ruleset
 
@@ -58,6 +59,7 @@ class Game:
         self.env.runtime["ability"] = self.ability
         self.copy_fields = field_copier(rules)  # what State.copy() runs
         # a journal build (dsl/emit/journal.py): its new states keep a journal of their writes
+        # (infoset/changes.py)
         self.journal = rules.journal
         # (base file, players, overlay files, options) and the function that loads them: set by
         # load_game, so that the game and its states pickle by loading it again; None for a
@@ -123,8 +125,9 @@ class Game:
             take_forced=take_forced,
             ask_hidden_forced=ask_hidden_forced,
             ask_hidden_by_step=ask_hidden_by_step,
-            tj=[] if self.journal else None,
         )
+        if self.journal:
+            s.tj = Journal(s)
         self.advance(s)
         if record:
             s.record()

@@ -23,7 +23,9 @@ from interpreter.engine.machine import RULE_FAILURES, rule_failure, run
 from interpreter.engine.standings import Result
 from interpreter.engine.undo import UndoWatch
 from interpreter.engine.view import copy_tree, seat_view
+from interpreter.infoset.changes import Journal, Note
 from interpreter.infoset.knowledge import Recorder
+from interpreter.infoset.position import started_without
 from interpreter.model.rules import Rules
 
 __all__ = ["Compiled", "Result", "State"]
@@ -71,9 +73,10 @@ class State:
     # each seat's observations and memory (infoset/knowledge.py), only on a state that records them
     # (Game.new_state(record=...)); copies for search drop it
     rec: Recorder | None = None
-    # a journal build's notes of what its rules wrote (dsl/emit/journal.py), for the reader that
-    # empties it (the agent environment's encoder); None where none is kept (a copy)
-    tj: list[tuple[Any, Any]] | None = None
+    # a journal build's notes of what its rules wrote (dsl/emit/journal.py), kept while a reader
+    # follows them (infoset/changes.py: the agents' encoder); None where none is kept (a new
+    # state, a copy, a state no one follows)
+    tj: Journal[Note] | None = None
     # the moves the engine took itself (a decision's only option: machine.take_only), as
     # (seat, option id), kept only where a caller asks for them (a scenario run checks them by
     # id); None elsewhere, and in a copy
@@ -220,20 +223,13 @@ class State:
         fields = self.__dict__.copy()
         pending = self.pending
         fields.update(
+            started_without(),
             g=g,
             p=p,
             v=self.v.copy(),
             calls=self.calls.copy(),
             pending=pending.copy() if pending is not None else None,
             history=self.history.copy(),
-            log=None,
-            t={},
-            ab={},
-            rec=None,
-            tj=None,
-            only_choices=None,
-            undo_run=None,
-            undo_watch=None,
         )
         if recording and self.rec is not None:
             fields["rec"] = self.rec.copy()

@@ -49,7 +49,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Any, NoReturn, TypeVar
 
-from interpreter.infoset.position import Listed, Position, SecretRules
+from interpreter.infoset.position import Listed, Position, SecretRules, started_without
 
 __all__ = ["WORLDS", "UnseenRead", "decided_in_public", "public_state"]
 
@@ -147,20 +147,13 @@ def public_state(s: F) -> F:
     v = {k: (_UNSEEN if secret is None or k in secret else x) for k, x in s.v.items()}
     fields = s.__dict__.copy()
     fields.update(
+        started_without(),
         g=g,
         p=p,
         v=v,
         calls=s.calls.copy(),
         pending=None,
         history=[],
-        log=None,
-        t={},
-        ab={},
-        rec=None,
-        tj=None,
-        only_choices=None,
-        undo_run=None,
-        undo_watch=None,
         _rng=_UNSEEN,
         _rng_shared=False,
     )

@@ -3,9 +3,10 @@ remembers of ids that left its sight.
 
 A :class:`Recorder` rides on a state that asks for it. ``Game.new_state(seed, record=True)``
 records everything below; a ruleset that declares ``state: remember:`` records only the
-memory by default, cheaply: a step notes only which ids left and entered which piles, and a
-seat's memory is worked out from those notes when it is first asked for (the search bot's
-sampler asks for its own seat's); copies for tree search drop it (``State.copy()``). For
+memory by default, cheaply: a step notes only which ids left and entered which piles (in a
+journal, changes.py, that each seat reads at its own place), and a seat's memory is worked out
+from those notes when it is first asked for (the search bot's sampler asks for its own
+seat's); copies for tree search drop it (``State.copy()``). For
 every seat it keeps:
 
 * an *observation*: who decided, the option the seat chose when it was its own decision (never
@@ -44,6 +45,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from interpreter.dsl.runtime.loglines import line_for
+from interpreter.infoset.changes import Journal
 from interpreter.infoset.position import Position
 
 __all__ = ["Memo", "Place", "Recorder", "view_digest"]
@@ -51,6 +53,8 @@ __all__ = ["Memo", "Place", "Recorder", "view_digest"]
 
 Place = tuple[Any, str]  # ("g", field) or (seat, field)
 Memo = tuple[str, frozenset]  # (id, the places it may be in)
+# one step's moves of ids: per place, the ids that left it, those that came in, its size before
+Moves = tuple[dict[Place, Counter], dict[Place, Counter], dict[Place, int]]
 
 
 def view_digest(view: dict[str, Any]) -> str:
@@ -68,8 +72,8 @@ class Recorder:
         "observations",
         "_memory",
         "_known",
-        "_done",
-        "_diffs",
+        "_moves",
+        "_readers",
         "_mark",
         "_piles",
         "_places",
@@ -100,10 +104,10 @@ class Recorder:
         ]
         follows = any(name in rules.remember for _holder, name in self._places)
         self._piles: dict[Place, tuple] | None = self._snapshot(state) if follows else None
-        # the steps' moves of ids not yet worked into every seat's memory, and per seat how
-        # many of them are
-        self._diffs: list[tuple[dict, dict, dict]] = []
-        self._done = [0] * seats
+        # the steps' moves of ids not yet worked into every seat's memory (changes.py), and
+        # each seat's place in them
+        self._moves: Journal[Moves] = Journal()
+        self._readers = [self._moves.reader() for _ in range(seats)]
         self._memory: list[list[Memo]] = [[] for _ in range(seats)]
         # per seat, per place it cannot see: the ids that place can hold (a superset of its
         # contents), or None while it may hold any unseen id. A place empty when recording
@@ -128,15 +132,15 @@ class Recorder:
 
     def copy(self) -> Recorder:
         """An independent copy (for a recorded state's copy that goes on recording)."""
-        for seat in range(len(self._done)):
+        for seat in range(len(self._readers)):
             self._catch_up(seat)
         new = Recorder.__new__(Recorder)
         new.observations = self.observations
         new.steps = [list(x) for x in self.steps]
         new._memory = [list(x) for x in self._memory]
         new._known = [dict(x) for x in self._known]  # the Counters are replaced, never changed
-        new._diffs = []
-        new._done = [0] * len(self._done)
+        new._moves = Journal()
+        new._readers = [new._moves.reader() for _ in self._readers]
         new._mark = 0  # a recording copy starts with an empty log of its own
         new._piles = self._piles  # the tuples are replaced, never changed
         new._places = self._places
@@ -203,7 +207,7 @@ class Recorder:
                         added[pl] = came
                         sizes[pl] = len(old)
             if removed:
-                self._diffs.append((removed, added, sizes))
+                self._moves.append((removed, added, sizes))
             if self._told:
                 self._tell_sizes(before, after, mover)
             self._piles = after
@@ -230,13 +234,8 @@ class Recorder:
 
     def _catch_up(self, seat: int) -> None:
         """Work the steps `seat` has not yet taken in into its memory."""
-        diffs, done = self._diffs, self._done
-        for i in range(done[seat], len(diffs)):
-            self._step(seat, *diffs[i])
-        done[seat] = len(diffs)
-        if min(done) == len(diffs) and diffs:
-            diffs.clear()  # every seat has them
-            done[:] = [0] * len(done)
+        for moves in self._readers[seat].take():
+            self._step(seat, *moves)
 
     def _step(
         self,

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from interpreter.dsl.emit.emitter import Emitted
 
-__all__ = ["Listed", "Position", "SecretRules", "SeenGame"]
+__all__ = ["Listed", "Position", "SecretRules", "SeenGame", "started_without"]
 
 
 class SecretRules(Protocol):
@@ -94,3 +94,21 @@ class Listed(Protocol):
 
     @property
     def enumerator(self) -> Emitted | None: ...
+
+
+def started_without() -> dict[str, Any]:
+    """The fields a copy of a state starts without (``State.copy``, forced.py's public copy),
+    each as a new state has it: the log, the scratch names a hook bound, what pieces grant (a
+    cache), the seats' records, the journal and its readers, the moves the engine took itself
+    and the undo watch. Whoever follows, records or watches a state follows that state, not
+    its copies. New dicts at each call: a copy's scratch names are its own."""
+    return {
+        "log": None,
+        "t": {},
+        "ab": {},
+        "rec": None,
+        "tj": None,
+        "only_choices": None,
+        "undo_run": None,
+        "undo_watch": None,
+    }

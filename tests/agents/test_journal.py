@@ -1,6 +1,7 @@
 """Journal builds (dsl/emit/journal.py): every field a decision changes is named by the notes its
 rules wrote, read through agents/owners.py, in every shipped ruleset, house rule and example
-game; plain builds and copies keep no journal."""
+game; plain builds and copies keep no journal; each reader of a journal (infoset/changes.py)
+takes every note at its own place."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ from pathlib import Path
 import pytest
 
 from interpreter.agents.owners import Owners
+from interpreter.agents.spaces import spaces_for
 from interpreter.dsl.emit import assignments
 from interpreter.dsl.emit.journal import journal_line
 from interpreter.engine.loader import load_game
+from interpreter.infoset.changes import follow
 
 ROOT = Path(__file__).resolve().parents[2]
 CANAL = ROOT / "examples" / "games" / "canal-town"
@@ -161,3 +164,41 @@ def test_every_observation_of_many_games_equals_its_whole_view(game, players):
             env.step(rng.choice(obs["action_mask"].nonzero()[0].tolist()))
             steps += 1
     assert steps > 1000
+
+
+def test_two_encoders_of_one_state_each_read_every_change():
+    """Two readers follow one state's journal, each at its own place: the second encoder's
+    vector follows the state as the first one's does (each takes only its own notes)."""
+    spaces = spaces_for("san-juan", 3, (), ())
+    obs = spaces.observations
+    s = spaces.game.new_state(4)
+    first, second = obs.encoder(spaces.game), obs.encoder(spaces.game)
+    rng = random.Random(1)
+    for _ in range(40):
+        for enc in (first, second):
+            assert (enc.encode(s, 0) == obs.encode(s.view(0))).all(), s.decisions
+        s.apply(rng.choice(s.legal_options()))
+
+
+def test_a_journal_keeps_only_what_some_reader_has_not_taken():
+    """Notes every reader has taken are dropped; a reader that is gone holds none back, and
+    when the last one is gone the state keeps no journal (its rules note nothing more)."""
+    s = spaces_for("san-juan", 3, (), ()).game.new_state(2)
+    rng = random.Random(2)
+    first = follow(s)
+    assert first is not None and not s.tj  # (what set-up wrote was no one's)
+    s.apply(rng.choice(s.legal_options()))
+    second = follow(s)
+    s.apply(rng.choice(s.legal_options()))
+    both = second.take()
+    assert both and first.take()[-len(both) :] == both
+    assert len(s.tj) == 0
+    s.apply(rng.choice(s.legal_options()))
+    assert s.tj and first.take() and len(s.tj) > 0  # the second has not taken its own
+    journal = s.tj
+    del second
+    assert len(journal) == 0 and s.tj is journal
+    del first
+    assert s.tj is None
+    s.apply(rng.choice(s.legal_options()))
+    assert len(journal) == 0 and follow(s) is None

@@ -9,6 +9,7 @@ import numpy as np
 import pyspiel
 import pytest
 
+from interpreter.agents.spaces import spaces_for
 from interpreter.agents.spiel import HISTORY_BITS, register
 
 DRAFT = str(Path(__file__).resolve().parents[2] / "tests" / "toy-draft" / "ruleset.yaml")
@@ -119,3 +120,18 @@ def test_cfr_runs_on_the_draft_and_its_nash_conv_falls():
         conv.append(exploitability.nash_conv(game, solver.average_policy()))
     assert conv[-1] < conv[0]
     assert conv[-1] < 0.5 * conv[0]
+
+
+def test_the_observation_and_information_state_tensors_of_one_state_agree():
+    """OpenSpiel asks one state for both tensors, each through an observer of its own (two
+    encoders of one engine state): both follow every step."""
+    game = register("san-juan", 3, deals=5)
+    layout = spaces_for("san-juan", 3, (), ()).observations
+    state = game.new_initial_state()
+    state.apply_action(1)
+    for step in range(25):
+        seat = state.current_player()
+        want = layout.encode(state.s.view(seat))
+        assert np.array_equal(state.observation_tensor(seat), want), step
+        assert np.array_equal(state.information_state_tensor(seat)[: layout.size], want), step
+        state.apply_action(state.legal_actions()[step % len(state.legal_actions())])

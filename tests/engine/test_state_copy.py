@@ -13,6 +13,8 @@ import pytest
 
 from interpreter.engine.copier import copy_value
 from interpreter.engine.loader import load_game
+from interpreter.infoset.forced import public_state
+from interpreter.infoset.position import started_without
 
 COMBINATIONS = [
     ("puerto-rico", 4, ()),
@@ -104,3 +106,42 @@ def test_a_reseeded_state_plays_as_with_a_generator_of_that_seed(game, players, 
         play_random(state, random.Random(6))
     assert lazy.to_json() == eager.to_json() == copied.to_json()
     assert lazy.rng.getstate() == eager.rng.getstate() == copied.rng.getstate()
+
+
+def test_a_copy_and_the_public_copy_start_without_the_same_fields():
+    """``State.copy`` and the public copy (infoset/forced.py) start without one list of fields
+    (``started_without``), each as a new state has it, fresh for each copy."""
+    s = load_game("san-juan", 3, journal=True).new_state(3)
+    s.record()
+    s.t["scratch"] = 1
+    s.ab[0] = {"ability": 1}
+    s.only_choices = [(0, "pass")]
+    s.undo_run = (0, 0)
+    for copy in (s.copy(), public_state(s)):
+        for name, empty in started_without().items():
+            assert getattr(copy, name) == empty, name
+        assert copy.t is not s.t and copy.ab is not s.ab
+        assert s.copy().t is not copy.t
+
+
+def test_a_deep_copy_of_a_recording_state_remembers_and_notes_as_the_original():
+    """A deep copy takes the seats' records along (each seat's place in the steps it has not
+    yet worked into its memory, infoset/changes.py) and a journal build's journal, kept on the
+    copy."""
+    import copy
+
+    s = load_game("san-juan", 3, journal=True).new_state(3, record=True)
+    rng = random.Random(3)
+    for _ in range(20):
+        s.apply(rng.choice(s.legal_options()))
+    s.rec.memory(0)  # one seat caught up, the others not
+    deep = copy.deepcopy(s)
+    assert deep.tj is not s.tj and list(deep.tj) == list(s.tj)
+    for _ in range(20):
+        option = rng.choice(s.legal_options())
+        s.apply(option)
+        deep.apply(option)
+    for seat in range(3):
+        assert deep.rec.memory(seat) == s.rec.memory(seat)
+        assert deep.rec.known(seat) == s.rec.known(seat)
+    assert len(deep.tj) == len(s.tj)
