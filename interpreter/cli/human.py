@@ -99,6 +99,9 @@ class HumanPlayer:
         self._previous: int | None = None
         self.seen = 0  # how much of the log this seat has been shown
         self._since: Sequence[Any] = ()
+        # lines written since the last screen (a standing answer's): the next screen is that
+        # much shorter, so the whole of it stays in the window
+        self._said = 0
         # the gesture asked now (cli/gesture_input.py), written by the driver; the moves of a
         # typed gesture still to make; each step's last typed run (an assignment's proposal)
         self.gesture: Gesture | None = None
@@ -198,7 +201,8 @@ class HumanPlayer:
         self.seen = len(self._log)
         compound = self._previous == self.seat and all(e[1] == self.seat for e in since)
         options = self._option_block(legal, width, height - 4)
-        room = height - 3 - len(options)  # the blank line, the header and the prompt
+        room = height - 3 - len(options) - self._said  # the blank line, header, prompt
+        self._said = 0
         if compound:
             summary: list[str] = []
         else:
@@ -391,9 +395,9 @@ class HumanPlayer:
         """Say that a standing answer took ``option`` for this seat."""
         text = {o["id"]: o["text"] for o in self._offered(legal)}[option] if calm else option
         asked = next((q.text for q in self.questions if q.key == self.question), "")
-        self.out.write(
-            f"{self.name}, {asked}: {text} (answered in advance; 'answers' changes it)\n"
-        )
+        line = f"{self.name}, {asked}: {text} (answered in advance; 'answers' changes it)"
+        self.out.write(line + "\n")
+        self._said += max(1, -(-len(line) // max(self.size()[0], 1)))  # the rows it wraps to
         self.out.flush()
 
     def _read(self, prompt: str) -> str | None:

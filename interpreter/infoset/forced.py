@@ -203,8 +203,7 @@ def _contents(public: Any, pile: _UnseenPile) -> list[list[str]] | None:
     more than :data:`WORLDS`."""
     rules = public.game.rules
     catalog = rules.collections.get(pile.where[1])
-    entries = getattr(getattr(rules.env, "types", None), "catalog_of", {})
-    ids = sorted(i for i, c in entries.items() if c == catalog) if catalog else []
+    ids = rules.catalog_ids.get(catalog, ()) if catalog else ()
     if not ids:
         return None
     out: list[list[str]] = []

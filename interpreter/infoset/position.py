@@ -41,6 +41,9 @@ class SecretRules(Protocol):
     def collections(self) -> Mapping[str, str]: ...
 
     @property
+    def catalog_ids(self) -> Mapping[str, tuple[str, ...]]: ...
+
+    @property
     def remember(self) -> tuple[str, ...]: ...
 
     @property

@@ -67,6 +67,9 @@ class Rules:
     scoring: Scoring
     types: DataTypes = field(default_factory=DataTypes)
     collections: dict[str, str] = field(default_factory=dict)  # field -> set/catalog it holds
+    # catalog -> its entries' ids, sorted (every build, checked or not: infoset/forced.py tries
+    # each as the content of a hidden pile of one)
+    catalog_ids: dict[str, tuple[str, ...]] = field(default_factory=dict)
     warnings: list[Diagnostic] = field(default_factory=list)
     invariants: tuple[Invariant, ...] = ()  # checked on request (engine/invariant_checks.py)
     limits: Limits = field(default_factory=Limits)  # the safety bound of every game
@@ -268,6 +271,7 @@ def compile_rules(
         types=types,
         warnings=warnings,
         collections=fields.collections,
+        catalog_ids=_catalog_ids(data),
         invariants=invariants,
         limits=limits,
         local=fields.local,
@@ -280,6 +284,16 @@ def compile_rules(
         secret_vars=settled[SECRET_VARS],
     )
     return Compiled(rules, (), env.count_used, settled, texts)
+
+
+def _catalog_ids(data: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
+    """Each catalog's entry ids, sorted."""
+    catalogs = data.get("catalogs") or {}
+    return {
+        str(name): tuple(sorted(str(eid) for eid in (cat.get("entries") or {})))
+        for name, cat in catalogs.items()
+        if isinstance(cat, Mapping)
+    }
 
 
 def _hidden_piles(fields: StateFields) -> Iterator[tuple[str, str, bool]]:

@@ -53,9 +53,9 @@ def test_the_other_counts_are_built_only_to_be_set_up(monkeypatch):
     calls: list[tuple[int, EmitPlan]] = []
     build = rules.compile_rules
 
-    def counted(data, players, options, plan, *args):
+    def counted(data, players, options, plan, *args, **kwargs):
         calls.append((players, plan))
-        return build(data, players, options, plan, *args)
+        return build(data, players, options, plan, *args, **kwargs)
 
     monkeypatch.setattr(rules, "compile_rules", counted)
     assert check_ruleset(load_yaml_file(TOY).data) == []
