@@ -54,12 +54,7 @@ RAW_READS = re.compile(
 
 
 def test_the_typed_checks_do_not_walk_the_raw_rule_tree() -> None:
-    found = []
-    for name in TYPED_CHECKS:
-        text = (PACKAGE / name).read_text(encoding="utf-8")
-        for number, line in enumerate(text.splitlines(), 1):
-            if RAW_READS.search(line):
-                found.append(f"interpreter/{name}:{number}: {line.strip()}")
+    found = _lines_matching(TYPED_CHECKS, RAW_READS)
     assert not found, "read the typed rules (interpreter/ruleset/) instead:\n" + "\n".join(found)
 
 
@@ -74,12 +69,7 @@ COMPOSED_READS = re.compile(
 
 
 def test_configs_and_scenarios_read_the_rules_they_name_typed() -> None:
-    found = []
-    for name in READS_A_FILE_OF_ITS_OWN:
-        text = (PACKAGE / name).read_text(encoding="utf-8")
-        for number, line in enumerate(text.splitlines(), 1):
-            if COMPOSED_READS.search(line):
-                found.append(f"interpreter/{name}:{number}: {line.strip()}")
+    found = _lines_matching(READS_A_FILE_OF_ITS_OWN, COMPOSED_READS)
     assert not found, "read the composition's typed rules (Session.typed):\n" + "\n".join(found)
 
 
@@ -108,10 +98,17 @@ TREE_BY_KEY = re.compile(
 
 
 def test_the_typed_compilers_do_not_walk_the_raw_rule_tree() -> None:
+    found = _lines_matching(TYPED_COMPILERS, TREE_BY_KEY)
+    assert not found, "compile the typed rules (interpreter/ruleset/):\n" + "\n".join(found)
+
+
+def _lines_matching(names: tuple[str, ...], pattern: re.Pattern[str]) -> list[str]:
+    """``interpreter/NAME:LINE: text`` of each line of the modules ``names`` that ``pattern``
+    finds."""
     found = []
-    for name in TYPED_COMPILERS:
+    for name in names:
         text = (PACKAGE / name).read_text(encoding="utf-8")
         for number, line in enumerate(text.splitlines(), 1):
-            if TREE_BY_KEY.search(line):
+            if pattern.search(line):
                 found.append(f"interpreter/{name}:{number}: {line.strip()}")
-    assert not found, "compile the typed rules (interpreter/ruleset/):\n" + "\n".join(found)
+    return found
