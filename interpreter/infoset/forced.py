@@ -46,8 +46,11 @@ where ``has-stall(p)`` is false) is asked; writing the shown test first lets it 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations_with_replacement
+from math import comb
 from typing import Any, NoReturn, TypeVar
+from weakref import WeakKeyDictionary
 
 from interpreter.infoset.position import Listed, Position, SecretRules, started_without
 
@@ -56,6 +59,12 @@ __all__ = ["WORLDS", "UnseenRead", "decided_in_public", "public_state"]
 # the most listings one lone decision may take to show that every content of the hidden piles
 # it reads gives the same one option (a pile of one card: one listing per entry of its catalog)
 WORLDS = 64
+
+# each listing's pile content that last gave another answer than its decision's lone option,
+# tried first next time: a decision asked is then told after one listing more, not a dozen.
+# Which content comes first changes no answer (every one must agree for a decision to be taken,
+# and the listings spent in all are the same), so no seat can learn anything from it.
+_DIFFERED: WeakKeyDictionary[Callable[..., Any], list[str]] = WeakKeyDictionary()
 
 F = TypeVar("F", bound=Position)  # a state, whose public copy is of its own class
 
@@ -134,14 +143,20 @@ def public_state(s: F) -> F:
         if name in g:
             g[name] = _stand_in(rules, name, g[name], None)
     remembered = rules.remember
+    shown_size = rules.hidden_player - rules.hidden_all
     p = []
     for index, seat in enumerate(s.p):
         pl = seat.copy()
         for name in rules.hidden_player:
             value = pl.get(name, _UNSEEN)
-            if value is _UNSEEN or (name in remembered and type(value) is not list):
+            if type(value) is list:
+                if name in shown_size:  # its size is shown (view.py); an empty one is kept
+                    if value:
+                        pl[name] = _UnseenPile(len(value), (index, name))
+                    continue
+            elif value is _UNSEEN or name in remembered:
                 continue  # not this seat's, or seen changing by every seat
-            pl[name] = _stand_in(rules, name, value, index)
+            pl[name] = _UNSEEN
         p.append(pl)
     secret = rules.secret_vars
     v = {k: (_UNSEEN if secret is None or k in secret else x) for k, x in s.v.items()}
@@ -187,7 +202,21 @@ def _alone(listing: Any, public: Any, options: dict[str, tuple], left: list[int]
             return False
         left[0] -= len(contents)
         where = pile.where
-        return all(_alone(listing, _holding(public, where, c), options, left) for c in contents)
+        first = _DIFFERED.get(listing)
+        if first in contents:  # the content that gave another answer last time, tried first
+            contents.remove(first)
+            contents.insert(0, first)
+        seat, name = where
+        holder = public.g if seat is None else public.p[seat]  # the public copy's own dict
+        try:
+            for content in contents:
+                holder[name] = content
+                if not _alone(listing, public, options, left):
+                    _DIFFERED[listing] = content
+                    return False
+        finally:
+            holder[name] = pile
+        return True
     except Exception:  # noqa: BLE001 - a stand-in read, however it fails: not decided in public
         return False
     if listed.keys() != options.keys():
@@ -204,26 +233,6 @@ def _contents(public: Any, pile: _UnseenPile) -> list[list[str]] | None:
     rules = public.game.rules
     catalog = rules.collections.get(pile.where[1])
     ids = rules.catalog_ids.get(catalog, ()) if catalog else ()
-    if not ids:
+    if not ids or comb(len(ids) + pile.size - 1, pile.size) > WORLDS:
         return None
-    out: list[list[str]] = []
-    for content in combinations_with_replacement(ids, pile.size):
-        if len(out) == WORLDS:
-            return None
-        out.append(list(content))
-    return out
-
-
-def _holding(public: F, where: tuple[int | None, str], content: list[str]) -> F:
-    """A copy of the public copy ``public`` whose field ``where`` holds ``content``."""
-    seat, name = where
-    fields = public.__dict__.copy()
-    if seat is None:
-        fields["g"] = {**public.g, name: content}
-    else:
-        p = list(public.p)
-        p[seat] = {**p[seat], name: content}
-        fields["p"] = p
-    world = type(public).__new__(type(public))
-    world.__dict__ = fields
-    return world
+    return [list(content) for content in combinations_with_replacement(ids, pile.size)]
