@@ -6,8 +6,6 @@ and resync from the state endpoint)."""
 
 from __future__ import annotations
 
-import base64
-import os
 import random
 import select
 import signal
@@ -16,6 +14,7 @@ import time
 
 import httpx
 
+from helpers.raw_ws import connect
 from helpers.serve_api import ask_everything
 from helpers.server import free_port, start_server
 from interpreter.serve.fanout import SEND_DEADLINE_S
@@ -26,23 +25,7 @@ MAX_ACK_S = 2.0  # a move here takes milliseconds; a frozen table never answers
 
 def stuck_spectator(port: int, table_id: str) -> socket.socket:
     """A websocket at the table that completes its handshake and then never reads again."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # before connect: a small window
-    sock.settimeout(10)
-    sock.connect(("127.0.0.1", port))
-    key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall(
-        (
-            f"GET /ws/tables/{table_id} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-            "Upgrade: websocket\r\nConnection: Upgrade\r\n"
-            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
-        ).encode()
-    )
-    head = b""
-    while b"\r\n\r\n" not in head:
-        head += sock.recv(1)  # one byte at a time: nothing past the handshake is read
-    assert head.startswith(b"HTTP/1.1 101"), head
-    return sock
+    return connect(port, f"/ws/tables/{table_id}", small_window=True)
 
 
 def people_table(client: httpx.Client) -> tuple[str, list[str]]:

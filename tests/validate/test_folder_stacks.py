@@ -6,12 +6,11 @@ overlays are each valid; they only do not go together), at the line of each file
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from helpers.validate_runs import WINDROSE, validate_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 PUERTO_RICO = ROOT / "rulesets" / "puerto-rico"
@@ -33,28 +32,6 @@ replace:
   tables/vp-chips-start: {2: 60, 3: 60, 4: 60}
 """
 
-# Valid alone; The Nobles replaces the same function.
-WINDROSE = """\
-overlay: windrose
-extends: puerto-rico
-title: Every colonist on the windrose counts
-replace:
-  functions/windrose-colonists:
-    params: [p]
-    expr: p.san-juan
-"""
-
-
-def _validate(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "interpreter.cli.main", "validate", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env={**os.environ, "RULEBOOK_JOBS": "1"},
-        timeout=300,
-    )
-
 
 def _folder(tmp_path: Path, **files: str) -> Path:
     folder = tmp_path / "house-rules"
@@ -66,7 +43,7 @@ def _folder(tmp_path: Path, **files: str) -> Path:
 
 def test_two_house_rules_of_a_folder_that_conflict_fail_strict(tmp_path: Path) -> None:
     folder = _folder(tmp_path, **{"fewer-chips": FEWER_CHIPS, "even-chips": EVEN_CHIPS})
-    run = _validate("--strict", str(folder))
+    run = validate_cli("--strict", str(folder), jobs=1)
     assert run.returncode == 1, run.stdout + run.stderr
     even, fewer = folder / "even-chips.yaml", folder / "fewer-chips.yaml"
     stack = "puerto-rico + even-chips + fewer-chips"
@@ -75,14 +52,14 @@ def test_two_house_rules_of_a_folder_that_conflict_fail_strict(tmp_path: Path) -
     assert f"{fewer}:5:3: warning[O008]: stack {stack} refused: conflicting overlays:" in out, out
     assert f"{even}:5:3: warning[O008]: stack {stack} refused: clashes with {fewer}:5:3" in out
     # without --strict the run passes: each house rule is valid, only the pair is refused
-    assert _validate(str(folder)).returncode == 0
+    assert validate_cli(str(folder), jobs=1).returncode == 0
     # a file named alone (a pre-commit hook, an upload) is not paired with what lies beside it
-    assert _validate("--strict", str(fewer)).returncode == 0
+    assert validate_cli("--strict", str(fewer), jobs=1).returncode == 0
 
 
 def test_a_house_rule_that_cannot_join_an_expansion_fails_strict(tmp_path: Path) -> None:
     folder = _folder(tmp_path, windrose=WINDROSE)
-    run = _validate("--strict", str(folder))
+    run = validate_cli("--strict", str(folder), jobs=1)
     assert run.returncode == 1, run.stdout + run.stderr
     house = folder / "windrose.yaml"
     for stack in (
@@ -100,7 +77,7 @@ def test_house_rules_that_go_together_pass_strict(tmp_path: Path) -> None:
         "tables/vp-chips-start: {3: 50}", "tables/colonist-supply-start: {3: 50}"
     )
     folder = _folder(tmp_path, **{"fewer-chips": FEWER_CHIPS, "more-doubloons": other})
-    run = _validate("--strict", str(folder))
+    run = validate_cli("--strict", str(folder), jobs=1)
     assert run.returncode == 0, run.stdout + run.stderr
 
 

@@ -5,10 +5,9 @@ overlay's line and at the line of the other file it clashes with."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
+
+from helpers.validate_runs import WINDROSE, validate_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 PUERTO_RICO = ROOT / "rulesets" / "puerto-rico"
@@ -21,33 +20,11 @@ add:
   flow/round/round-begins: {first: true, log: "a new round begins"}
 """
 
-# Valid alone; The Nobles replaces the same function, so the two cannot be stacked.
-WINDROSE = """\
-overlay: windrose
-extends: puerto-rico
-title: Every colonist on the windrose counts
-replace:
-  functions/windrose-colonists:
-    params: [p]
-    expr: p.san-juan
-"""
-
-
-def _validate(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "interpreter.cli.main", "validate", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=dict(os.environ),
-        timeout=300,
-    )
-
 
 def test_a_house_rule_is_played_in_every_stack_with_the_expansions(tmp_path: Path) -> None:
     house = tmp_path / "round-start.yaml"
     house.write_text(ROUND_START)
-    run = _validate(str(house), "--smoke", "1")
+    run = validate_cli(str(house), "--smoke", "1")
     assert run.returncode == 0, run.stdout + run.stderr
     # 4 stacks (alone, + new-buildings, + nobles, + both) x 4 player counts (2-5) x 1 game
     assert "smoke: 16 random game(s) played, 0 failed or did not end" in run.stdout, run.stdout
@@ -63,7 +40,7 @@ def test_a_stack_that_does_not_load_is_refused_at_both_files(tmp_path: Path) -> 
         for i, line in enumerate(nobles.read_text(encoding="utf-8").splitlines(), 1)
         if line.startswith("  functions/windrose-colonists:")
     )
-    run = _validate(str(house), "--smoke", "1")
+    run = validate_cli(str(house), "--smoke", "1")
     assert run.returncode == 0, run.stdout + run.stderr  # the overlay itself is valid
     out = run.stdout
     assert "smoke: 8 random game(s) played" in out  # alone and with new-buildings
