@@ -51,6 +51,7 @@ from interpreter.load.yamlgraph import (
 
 __all__ = [
     "Document",
+    "cached_files_changed",
     "load_yaml_file",
     "load_yaml_text",
     "MAX_BYTES",
@@ -391,6 +392,17 @@ def load_yaml_file(path: str | os.PathLike[str]) -> Document:
 # copies on write).
 _CACHE: dict[str, tuple[bytes, Document]] = {}
 _CACHE_MAX = 256
+
+
+def cached_files_changed() -> list[str]:
+    """The files whose kept parse no longer holds what their text says: a caller wrote into a
+    Document it was given, which every later load of that file in this process would see (a
+    test suite's guard; parsing every kept file again costs about what loading them did)."""
+    return [
+        display
+        for display, (raw, doc) in list(_CACHE.items())
+        if load_yaml_text(raw.decode("utf-8-sig"), display).data != doc.data
+    ]
 
 
 def _register(data: Any, path: str) -> None:
