@@ -68,19 +68,19 @@ def check_config_file(run: Session, path: str, doc: Any) -> None:
     data = doc.data
     if not is_map(data) or "game" not in data:
         return  # a partial config (flags give the rest): nothing to resolve
-    chosen = resolve_game(run, path, data)
+    chosen = resolve_game(run, path, GameConfig.from_node(data))
     if chosen is not None:
         composed, counts, options = chosen
         run.emit(check_ruleset(composed, counts=counts, options=options, whole=False, setup=False))
 
 
 def resolve_game(
-    run: Session, path: str, data: Any, top: Any = None
+    run: Session, path: str, asked: GameConfig
 ) -> tuple[Any, list[int] | None, dict[str, Any]] | None:
-    """The game, overlays, player count and options ``data`` asks for (a scenario's missing
-    keys taken from ``top``), C001-C005 on the way: (composition, player counts or None for
-    every one, option values), or None when they do not resolve."""
-    config = _Config(run, path, GameConfig.from_node(data, top))
+    """The game, overlays, player count and options a config (or a scenario) asks for,
+    C001-C005 on the way: (composition, player counts or None for every one, option values),
+    or None when they do not resolve."""
+    config = _Config(run, path, asked)
     bases, overlays = run.candidates(path)
     base_path = _base_of(config, bases)
     if base_path is None:

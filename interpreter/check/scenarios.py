@@ -28,21 +28,19 @@ from interpreter.check.configs import resolve_game
 from interpreter.check.expressions import ExpressionFault, compile_look, flow_names
 from interpreter.check.logtexts import LogTexts
 from interpreter.check.session import Session
-from interpreter.check.stepblocks import BLOCKS, DO, ONLY_CHOICE_STEP, walk_steps
-from interpreter.check.verdicts import diagnostic_at
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.diagnostics.suggest import did_you_mean, hint_for
-from interpreter.load.locate import is_map, is_seq, json_pointer, locate
+from interpreter.load.locate import json_pointer
+from interpreter.ruleset.gameconfig import Chosen
+from interpreter.ruleset.nodes import Pos, TreePath
 from interpreter.ruleset.ruleset import Ruleset
+from interpreter.ruleset.scenariofile import ScenarioFile, ScenarioSpec
+from interpreter.ruleset.scenariosteps import ExpectItem, parse_move
 from interpreter.ruleset.vocabulary import Vocabulary
 
 __all__ = ["OptionNames", "check_scenario_file", "option_templates"]
 
-_OPTION_STEP = re.compile(r"^\s*seat\s+[0-9]+\s*:\s*(\S+)\s*$")
-_SEAT_KEY = re.compile(r"^seat [0-9]+$")
 _MAY_KEY = re.compile(r"^seat [0-9]+ (may|may include|may not)$|^(moved|not moved)$")
-_MOVE = re.compile(r"^\s*seat\s+[0-9]+\s*:?\s+(\S+)\s*$")  # format.parse_move's
-_SETTINGS = ("forced", "optional")  # a step's settings, beside its seat key
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 _LOG_KINDS = ("log contains", "log lacks", "log order")
 
@@ -54,63 +52,39 @@ def check_scenario_file(run: Session, path: str, doc: Any) -> None:
     if errs:
         run.emit(errs)
         return
-    top = doc.data
-    if not is_map(top):
-        return
-    listed = top.get("scenarios")
-    nodes = list(listed) if is_seq(listed) else [top]
-    seen: dict[str, int] = {}
+    written = ScenarioFile.from_data(doc.data, path)
+    seen: set[str] = set()
     start = len(run.out)
-    for i, node in enumerate(nodes):
-        if not is_map(node):
-            continue
-        where = ["scenarios", i] if node is not top else []
-        name = str(node.get("name") or "")
-        if name and name in seen:
-            _fault(run, path, top, [*where, "name"], "T001", f"a second scenario named '{name}'")
-        seen.setdefault(name, i)
-        faults: list[tuple[list[Any], str]] = []
-        list(walk_steps(top, node.get("steps"), [*where, "steps"], faults))
-        for at, message in faults:
-            _fault(run, path, top, at, "T001", message)
-        _check_one(run, path, top, node, where)
-    _check_unused_blocks(run, path, top, nodes)
+    for scenario in written.scenarios:
+        name = scenario.name
+        if name and name in seen and scenario.name_at is not None:
+            at = scenario.name_at
+            _fault(run, path, at.pos, at.path, "T001", f"a second scenario named '{name}'")
+        seen.add(name)
+        for fault in scenario.step_faults:
+            _fault(run, path, fault.pos, fault.path, "T001", fault.message)
+        _check_one(run, path, scenario)
+    if written.unused is not None:
+        _check_one(run, path, written.unused)
     # a block taken in by several scenarios is checked in each: its faults are reported once
     run.out[start:] = list(
         {(d.code, d.file, d.line, d.column, d.message): d for d in run.out[start:]}.values()
     )
 
 
-def _check_unused_blocks(run: Session, path: str, top: Any, nodes: list[Any]) -> None:
-    """A block no scenario takes in is checked all the same (its options, expressions and log
-    texts), against the game of the file's first scenario, as a scenario that took it in would
-    be: a slip in it is found before a scenario uses it."""
-    blocks = top.get(BLOCKS)
-    first = next((n for n in nodes if is_map(n) and "refused" not in n), None)
-    if not is_map(blocks) or first is None:
-        return
-    used: set[str] = set()
-    for node in nodes:
-        if is_map(node):
-            list(walk_steps(top, node.get("steps"), [], [], blocks_used=used))
-    unused = [str(name) for name in blocks if str(name) not in used]
-    if not unused:
-        return
-    settings = ("game", "players", "with", "options", "seed")
-    stand_in = {k: first[k] for k in settings if k in first and first is not top}
-    stand_in["steps"] = [{DO: name} for name in unused]
-    _check_one(run, path, top, stand_in, [])
-
-
-def _check_one(run: Session, path: str, top: Any, node: Any, where: list[Any]) -> None:
-    parent = top if node is not top else None
-    for field, what in (("game", "game"), ("players", "player count")):
-        if field not in node and (parent is None or field not in parent):
-            _fault(run, path, top, where, "T001", f"this scenario names no {what} (add `{field}:`)")
+def _check_one(run: Session, path: str, scenario: ScenarioSpec) -> None:
+    asked = scenario.config
+    for said, field, what in (
+        (asked.game_at, "game", "game"),
+        (asked.players, "players", "player count"),
+    ):
+        if said is None:
+            message = f"this scenario names no {what} (add `{field}:`)"
+            _fault(run, path, scenario.pos, scenario.path, "T001", message)
             return
-    if "refused" in node:
+    if scenario.refused is not None:
         return  # the game must not start: `rulebook test` checks that it does not, and why
-    chosen = resolve_game(run, path, node, parent)
+    chosen = resolve_game(run, path, asked)
     if chosen is None:
         return
     composed, counts, options = chosen
@@ -131,31 +105,32 @@ def _check_one(run: Session, path: str, top: Any, node: Any, where: list[Any]) -
         variables = run.flow_names.get(key)
         if variables is None:
             variables = run.flow_names[key] = flow_names(ruleset.flow)
-        _check_expressions(run, path, top, node, where, rules.env, variables)
+        _check_expressions(run, path, scenario, rules.env, variables)
         logs = run.log_texts.get(key)
         if logs is None:
             logs = run.log_texts[key] = LogTexts(ruleset)
-        for at, kind, text, any_case in _log_texts(top, node, where):
-            fault = logs.fault(kind, text, any_case=any_case)
+        for at, kind, any_case in _log_texts(scenario):
+            fault = logs.fault(kind, str(at.value), any_case=any_case)
             if fault is not None:
-                _fault(run, path, top, at, "T004", fault[0], hint=fault[1])
+                _fault(run, path, at.pos, at.path, "T004", fault[0], hint=fault[1])
     names = OptionNames(ruleset)
-    for step_where, option, absent_ok in _options_named(top, node, where):
-        fault = names.fault(option, absent_ok=absent_ok)
+    for at, absent_ok in _options_named(scenario):
+        fault = names.fault(str(at.value), absent_ok=absent_ok)
         if fault is not None:
-            _fault(run, path, top, step_where, "T002", fault[0], hint=fault[1])
+            _fault(run, path, at.pos, at.path, "T002", fault[0], hint=fault[1])
 
 
 def _check_expressions(
-    run: Session, path: str, top: Any, node: Any, where: list[Any], env: Any, names: set[str]
+    run: Session, path: str, scenario: ScenarioSpec, env: Any, names: set[str]
 ) -> None:
     """T003: each `until:` and `expect` expression compiled as `rulebook test` compiles it
     (check/expressions.py), with every flow variable of the game in scope."""
-    for at, text in _expressions(top, node, where):
+    for at in _expressions(scenario):
+        text = str(at.value)
         try:
             compile_look(env, names, text)
         except ExpressionFault as e:
-            file, line, col = locate(top, at)
+            file, line, col = at.pos.file, at.pos.line, at.pos.column
             if line is not None and col is not None:
                 line, col = _inside(run, file or path, line, col, e)
             run.emit(
@@ -166,7 +141,7 @@ def _check_expressions(
                         file or path,
                         line,
                         col,
-                        json_pointer(at),
+                        json_pointer(at.path),
                     )
                 ]
             )
@@ -183,59 +158,36 @@ def _inside(run: Session, file: str, line: int, col: int, e: ExpressionFault) ->
     return line, col + int(quoted) + e.column - 1
 
 
-def _steps(top: Any, node: Any, where: list[Any]) -> list[tuple[list[Any], Any]]:
-    """(path, step) of each step of the scenario, its `do:` blocks taken in (faults: T001)."""
-    found = walk_steps(top, node.get("steps"), [*where, "steps"], [])
-    return [(f.path, f.step) for f in found]
+def _expects(scenario: ScenarioSpec) -> Iterator[ExpectItem]:
+    """Every expectation of the scenario: its steps' in order, then its own."""
+    for step in scenario.steps:
+        yield from step.expect
+    yield from scenario.expect
 
 
-def _expressions(top: Any, node: Any, where: list[Any]) -> Iterator[tuple[list[Any], str]]:
-    """(where, text) of every `until:` of an `auto` step and every `expect` expression."""
-    for at, step in _steps(top, node, where):
-        if not is_map(step):
-            continue
-        until = step.get("until")
-        if "auto" in step and isinstance(until, str) and until != "over":
-            yield [*at, "until"], until
-        if "expect" in step:
-            yield from _expression_items(step["expect"], [*at, "expect"])
-    if "expect" in node:
-        yield from _expression_items(node["expect"], [*where, "expect"])
+def _expressions(scenario: ScenarioSpec) -> Iterator[Chosen]:
+    """Every `until:` of an `auto` step and every `expect` expression, where it is written."""
+    for step in scenario.steps:
+        if step.kind == "auto" and step.until is not None and step.until.value != "over":
+            yield step.until
+        yield from _expression_items(step.expect)
+    yield from _expression_items(scenario.expect)
 
 
-def _log_texts(top: Any, node: Any, where: list[Any]) -> Iterator[tuple[list[Any], str, str, bool]]:
-    """(where, kind, text, any case) of every text of a `log contains`, `log lacks` or `log
-    order`."""
-    found = [
-        (step["expect"], [*at, "expect"])
-        for at, step in _steps(top, node, where)
-        if is_map(step) and "expect" in step
-    ]
-    if "expect" in node:
-        found.append((node["expect"], [*where, "expect"]))
-    for expect, at in found:
-        items = list(enumerate(expect)) if is_seq(expect) else [(None, expect)]
-        for i, item in items:
-            if not is_map(item):
-                continue
-            any_case = item.get("any case") is True
-            for kind in _LOG_KINDS:
-                value = item.get(kind)
-                here = [*at, kind] if i is None else [*at, i, kind]
-                if isinstance(value, str):
-                    yield here, kind, value, any_case
-                elif is_seq(value):
-                    for j, text in enumerate(value):
-                        yield [*here, j], kind, str(text), any_case
+def _expression_items(items: tuple[ExpectItem, ...]) -> Iterator[Chosen]:
+    for item in items:
+        if item.text is not None:
+            yield Chosen(item.text, item.path, item.pos)
 
 
-def _expression_items(expect: Any, at: list[Any]) -> Iterator[tuple[list[Any], str]]:
-    if isinstance(expect, str):
-        yield at, expect
-    elif is_seq(expect):
-        for j, item in enumerate(expect):
-            if isinstance(item, str):
-                yield [*at, j], item
+def _log_texts(scenario: ScenarioSpec) -> Iterator[tuple[Chosen, str, bool]]:
+    """(text where written, kind, any case) of every text of a `log contains`, `log lacks` or
+    `log order`."""
+    for item in _expects(scenario):
+        for kind in _LOG_KINDS:
+            entry = item.entry(kind)
+            for text in entry.texts if entry is not None else ():
+                yield text, kind, item.any_case
 
 
 class OptionNames:
@@ -306,49 +258,31 @@ def _slips(a: str, b: str) -> int:
     return prev[len(b)]
 
 
-def _options_named(top: Any, node: Any, where: list[Any]) -> Iterator[tuple[list[Any], str, bool]]:
-    """(where, option id, whether an absent id holds) of every step that takes an option and
-    every `seat N may...` item (an absent id holds in `may not` only)."""
-    for at, step in _steps(top, node, where):
-        seats = [k for k in step if _SEAT_KEY.match(str(k))] if is_map(step) else []
-        if isinstance(step, str):
-            m = _OPTION_STEP.match(step)
-            yield at, m.group(1) if m else step.strip(), False
-        elif seats and all(_SEAT_KEY.match(str(k)) or k in _SETTINGS for k in step):
-            key = seats[0]
-            yield [*at, key], str(step[key]).strip(), False
-        elif is_map(step) and ONLY_CHOICE_STEP in step:
-            move = str(step[ONLY_CHOICE_STEP])
-            yield [*at, ONLY_CHOICE_STEP], _option_of(move, True), False
-        elif is_map(step) and "expect" in step:
-            yield from _may(step["expect"], [*at, "expect"])
-    if "expect" in node:
-        yield from _may(node["expect"], [*where, "expect"])
+def _options_named(scenario: ScenarioSpec) -> Iterator[tuple[Chosen, bool]]:
+    """(option id where written, whether an absent id holds) of every step that takes an
+    option and every `seat N may...` item (an absent id holds in `may not` only)."""
+    for step in scenario.steps:
+        if step.option is not None:
+            yield step.option, False
+        yield from _may(step.expect)
+    yield from _may(scenario.expect)
 
 
-def _may(expect: Any, where: list[Any]) -> Iterator[tuple[list[Any], str, bool]]:
-    items = list(enumerate(expect)) if is_seq(expect) else [(None, expect)]
-    for i, item in items:
-        if not is_map(item):
-            continue
-        at = where if i is None else [*where, i]
-        for key, value in item.items():
-            m = _MAY_KEY.match(str(key))
+def _may(items: tuple[ExpectItem, ...]) -> Iterator[tuple[Chosen, bool]]:
+    for item in items:
+        for entry in item.entries:
+            m = _MAY_KEY.match(entry.key)
             if not m:
                 continue
             absent_ok = (m.group(1) or m.group(2)) in ("may not", "not moved")
             moved = m.group(2) is not None
-            if isinstance(value, str):
-                yield [*at, key], _option_of(value, moved), absent_ok
-            elif is_seq(value):
-                for j, option in enumerate(value):
-                    yield [*at, key, j], _option_of(str(option), moved), absent_ok
+            for text in entry.texts:
+                yield Chosen(_option_of(str(text.value), moved), text.path, text.pos), absent_ok
 
 
 def _option_of(text: str, moved: bool) -> str:
     """The option id of a `seat N may...` item, or of a `moved:` move (`seat 0: x` -> x)."""
-    m = _MOVE.match(text) if moved else None
-    return m.group(1) if m else text.strip()
+    return parse_move(text)[1] if moved else text.strip()
 
 
 def option_templates(words: Vocabulary) -> dict[str, re.Pattern[str]]:
@@ -362,5 +296,10 @@ def option_templates(words: Vocabulary) -> dict[str, re.Pattern[str]]:
     return found
 
 
-def _fault(run: Session, path: str, top: Any, where: list[Any], code: str, msg: str, **kw: Any):
-    run.emit([diagnostic_at(top, where, code, msg, default_file=path, **kw)])
+def _fault(
+    run: Session, path: str, pos: Pos, at: TreePath, code: str, msg: str, hint: str | None = None
+) -> None:
+    """A fault at ``pos``, written at ``at`` in the scenario file ``path``."""
+    run.emit(
+        [Diagnostic(code, msg, pos.file or path, pos.line, pos.column, json_pointer(at), hint=hint)]
+    )

@@ -11,6 +11,7 @@ id, title, player counts, game options), ``sections`` (catalogs, tables, state f
 scoring words), ``presentation`` (the ``presentation:`` section), ``flow`` (the steps of
 ``flow:`` and ``phases:``), ``hooks`` (catalog entries' ``on:`` hooks), ``definitions``
 (functions, procedures, events, sets, extension points), ``gameconfig`` (a game config's
-choices), ``vocabulary`` (every key, text, log
+choices), ``scenariofile`` and ``scenariosteps`` (a scenario file: its scenarios, set-ups,
+steps and expectations), ``vocabulary`` (every key, text, log
 template and option id the rules hold), ``ruleset`` (``Ruleset``, the whole).
 """

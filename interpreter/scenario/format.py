@@ -1,5 +1,7 @@
-"""Scenario files: load (positioned YAML), check against ``schemas/scenario.schema.json``, and
-turn into :class:`Scenario` records whose every step and expectation knows its file:line:col.
+"""Scenario files: load (positioned YAML), check against ``schemas/scenario.schema.json``, read
+as a typed :class:`~interpreter.ruleset.scenariofile.ScenarioFile` (what ``rulebook validate``
+reads too), and turn into :class:`Scenario` records whose every step and expectation knows its
+file:line:col.
 
 Nothing here knows a game: field names, ids and option ids are the ruleset's own and are
 checked when a scenario runs against its game (:mod:`interpreter.scenario.runner`).
@@ -12,10 +14,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from interpreter.check.stepblocks import ONLY_CHOICE_STEP, walk_steps
 from interpreter.diagnostics.errors import Diagnostic, RulesError
-from interpreter.load.locate import key_position, locate, position_of
-from interpreter.load.schema import check, load_schema, to_plain
+from interpreter.load.schema import check, load_schema
+from interpreter.ruleset.nodes import Plain, Pos
+from interpreter.ruleset.scenariofile import ScenarioFile, ScenarioSpec
+from interpreter.ruleset.scenariosteps import (
+    ONLY_CHOICE_STEP,
+    SEAT_KEY,
+    ExpectItem,
+    SetupSpec,
+    parse_move,
+    parse_option_step,
+)
 
 __all__ = [
     "Where",
@@ -28,18 +38,11 @@ __all__ = [
     "parse_move",
 ]
 
-SEAT_KEY = re.compile(r"^seat ([0-9]+)$")
 SEAT_MAY = re.compile(r"^seat ([0-9]+) (may|may include|may not)$")
 SEAT_SEES = re.compile(r"^seat ([0-9]+) (sees|does not see)$")
-OPTION_STEP = re.compile(r"^\s*seat\s+([0-9]+)\s*:\s*(\S+)\s*$")
-MOVE = re.compile(r"^\s*seat\s+([0-9]+)\s*:?\s+(\S+)\s*$")
-INHERITED = ("game", "players", "with", "options", "seed", "forced", "optional")
 LOG_KINDS = ("log contains", "log lacks", "log order")
 ANY_CASE = "any case"  # beside a log check: its texts matched letter case aside
 ANY_ORDER = "any order"  # a pile or area compared as a multiset: `hand: {any order: [a, b]}`
-# a step's settings, written beside its own key (`{seat 1: pass, forced: ask}`)
-STEP_SETTINGS = ("forced", "optional")
-FILE_SETUP = "file setup"  # `file setup: false`: a scenario without the file's top-level set-up
 
 
 @dataclass(frozen=True)
@@ -165,26 +168,14 @@ def _flow(value: Any) -> str:
     return str(value)
 
 
-def _at(file: str, container: Any, key: Any, *, of_key: bool = False) -> Where:
-    pos = key_position(container, key) if of_key else position_of(container, key)
-    return Where(pos[0] or file, pos[1], pos[2])
+def _whole(value: Plain) -> int:
+    """A whole number as written (the schema has checked it is one)."""
+    return int(value) if isinstance(value, int | float | str) else 0
 
 
-def parse_option_step(text: str) -> tuple[int | None, str]:
-    """``"seat 1: build:x"`` -> (1, "build:x"); a bare id -> (None, id)."""
-    m = OPTION_STEP.match(text)
-    if m:
-        return int(m.group(1)), m.group(2)
-    return None, text.strip()
-
-
-def parse_move(text: str) -> tuple[int | None, str]:
-    """A move of `moved:`: ``seat 1: build:x`` or ``seat 1 build:x`` -> (1, "build:x"); a
-    bare id -> (None, id), a move of any seat."""
-    m = MOVE.match(text)
-    if m:
-        return int(m.group(1)), m.group(2)
-    return None, text.strip()
+def _listed(value: Plain) -> list[Plain]:
+    """A text alone, or a list of texts, as a list."""
+    return list(value) if isinstance(value, list) else [value]
 
 
 class _Reader:
@@ -195,61 +186,48 @@ class _Reader:
     def error(self, where: Where, message: str, code: str = "T001") -> None:
         self.errors.append(Diagnostic(code, message, where.file, where.line, where.column))
 
-    # -- pieces -------------------------------------------------------------------------
-    def setup(self, node: Any, where: Where) -> Setup:
-        targets: list[tuple[str | int, dict[str, Any], dict[str, Where]]] = []
-        restart = "decision"
-        check_totals = True
-        uncounted: tuple[str, ...] = ()
-        for key in node:
-            k = str(key)
-            if k == "uncounted":
-                uncounted = tuple(str(x) for x in node[key])
-                continue
-            if k == "restart":
-                restart = str(node[key])
-                continue
-            if k == "check-totals":
-                check_totals = bool(node[key])
-                continue
-            m = SEAT_KEY.match(k)
-            target: str | int = int(m.group(1)) if m else ("every" if k == "every seat" else k)
-            fields = node[key] or {}
-            wheres = {str(f): _at(self.file, fields, f, of_key=True) for f in fields}
-            targets.append((target, to_plain(fields), wheres))
-        return Setup(where, targets, restart, check_totals, uncounted)
+    def at(self, pos: Pos) -> Where:
+        """Where ``pos`` is in this file (``pos`` may not know its file)."""
+        return Where(pos.file or self.file, pos.line, pos.column)
 
-    def expectations(self, node: Any, where: Where) -> list[Expectation]:
-        items = node if isinstance(node, list) else [node]
+    # -- pieces -------------------------------------------------------------------------
+    def setup(self, spec: SetupSpec, where: Where) -> Setup:
+        targets = [
+            (target, fields, {name: self.at(pos) for name, pos in names.items()})
+            for target, fields, names in spec.targets
+        ]
+        return Setup(where, targets, spec.restart, spec.check_totals, spec.uncounted)
+
+    def expectations(self, items: tuple[ExpectItem, ...]) -> list[Expectation]:
         out: list[Expectation] = []
-        for i, item in enumerate(items):
-            iw = _at(self.file, node, i) if isinstance(node, list) else where
-            if isinstance(item, str):
-                out.append(Expectation("expr", iw, item))
+        for item in items:
+            iw = self.at(item.pos)
+            if item.text is not None:
+                out.append(Expectation("expr", iw, item.text))
                 continue
-            any_case = bool(item.get(ANY_CASE, False))
-            if ANY_CASE in item and not any(k in item for k in LOG_KINDS):
+            any_case = item.any_case
+            said = item.entry(ANY_CASE)
+            if said is not None and not any(item.entry(k) for k in LOG_KINDS):
                 self.error(
-                    _at(self.file, item, ANY_CASE, of_key=True),
+                    self.at(said.key_pos),
                     f"`{ANY_CASE}:` says how a log text is matched: put it beside "
                     "`log contains`, `log lacks` or `log order`",
                 )
-            for key in item:
-                k = str(key)
+            for entry in item.entries:
+                k = entry.key
                 if k == ANY_CASE:
                     continue
-                kw = _at(self.file, item, key, of_key=True)
-                value = to_plain(item[key])
+                kw = self.at(entry.key_pos)
+                value = entry.value
                 m = SEAT_KEY.match(k)
                 if m or k == "global":
-                    fields = item[key] or {}
-                    fw = {str(f): _at(self.file, fields, f, of_key=True) for f in fields}
+                    fw = {name: self.at(pos) for name, pos in entry.names.items()}
                     seat: int | str = int(m.group(1)) if m else "global"
                     out.append(Expectation("fields", kw, value, seat, fw))
                     continue
                 m = SEAT_MAY.match(k)
                 if m:
-                    opts = [value] if isinstance(value, str) else list(value)
+                    opts = _listed(value)
                     out.append(Expectation(m.group(2), kw, opts, int(m.group(1))))
                     continue
                 m = SEAT_SEES.match(k)
@@ -257,124 +235,89 @@ class _Reader:
                     out.append(Expectation(m.group(2), kw, value, int(m.group(1))))
                     continue
                 if k in ("refused", "moved", "not moved", *LOG_KINDS):
-                    value = [value] if isinstance(value, str) else list(value)
+                    value = _listed(value)
                 out.append(Expectation(k, kw, value, any_case=any_case and k in LOG_KINDS))
         return out
 
-    def steps(self, top: Any, node: Any, path: list[Any]) -> list[Step]:
-        """The steps at `path`, the named blocks they `do:` taken in (check/stepblocks.py)."""
+    def steps(self, spec: ScenarioSpec) -> list[Step]:
+        """The scenario's steps, the named blocks they `do:` taken in
+        (ruleset/scenariosteps.py)."""
         out: list[Step] = []
-        faults: list[tuple[list[Any], str]] = []
-        for found in walk_steps(top, node, path, faults):
-            item = found.step
-            where = self.where(top, found.path)
-            if isinstance(item, str):
-                seat, option = parse_option_step(item)
-                out.append(Step("option", where, option=option, seat=seat, block=found.block))
-                continue
-            seats = [k for k in item if SEAT_KEY.match(str(k))]
-            if len(seats) > 1:
+        for found in spec.steps:
+            where = self.at(found.pos)
+            option = "" if found.option is None else str(found.option.value)
+            if found.seats > 1:
                 self.error(where, "a step takes one option: name one seat per step")
-            if seats:
-                key = seats[0]
-                matched = SEAT_KEY.match(str(key))
-                assert matched is not None  # (seats holds the keys it matches)
-                seat = int(matched.group(1))
-                step = Step("option", where, option=str(item[key]).strip(), seat=seat)
-            elif ONLY_CHOICE_STEP in item:
-                seat, option = parse_move(str(item[ONLY_CHOICE_STEP]))
-                step = Step("option", where, option=option, seat=seat, only_choice=True)
-            elif "expect" in item:
-                ew = _at(self.file, item, "expect")
-                items = self.expectations(item["expect"], ew)
-                step = Step("expect", where, expectations=items)
-            elif "set" in item:
-                step = Step("set", where, setup=self.setup(item["set"], where))
-            elif "auto" in item:
-                until = item.get("until")
+            if found.kind == "option":
+                step = Step("option", where, option=option, seat=found.seat)
+            elif found.kind == "only choice":
+                step = Step("option", where, option=option, seat=found.seat, only_choice=True)
+            elif found.kind == "expect":
+                step = Step("expect", where, expectations=self.expectations(found.expect))
+            elif found.kind == "set" and found.setup is not None:
+                step = Step("set", where, setup=self.setup(found.setup, where))
+            elif found.kind == "auto":
+                until = None if found.until is None else str(found.until.value)
                 step = Step(
                     "auto",
                     where,
-                    prefer=[] if item["auto"] == "random" else [str(x) for x in item["auto"]],
-                    until=None if until in (None, "over") else str(until),
-                    random=item["auto"] == "random",
+                    prefer=list(found.prefer),
+                    until=None if until is None or until == "over" else until,
+                    random=found.random,
                 )
             else:
                 self.error(
                     where, "a step of settings only: add an option, `expect`, `set` or `auto`"
                 )
                 continue
-            step.forced = None if item.get("forced") is None else str(item["forced"])
-            step.optional = None if item.get("optional") is None else str(item["optional"])
+            step.forced = found.forced
+            step.optional = found.optional
             step.block = found.block
             out.append(step)
-        for at, message in faults:
-            self.error(self.where(top, at), message)
+        for fault in spec.step_faults:
+            self.error(self.at(fault.pos), fault.message)
         return out
 
-    def where(self, top: Any, path: list[Any]) -> Where:
-        file, line, column = locate(top, path)
-        return Where(file or self.file, line, column)
-
-    def scenario(
-        self, top: Any, node: Any, name: str, where: Where, base: Path, path: list[Any]
-    ) -> Scenario:
-        def pick(key: str, default: Any = None) -> Any:
-            if node is not top and key in node:
-                return node[key]
-            return top.get(key, default)
-
-        game = pick("game")
+    def scenario(self, spec: ScenarioSpec, name: str, where: Where, base: Path) -> Scenario:
+        asked = spec.config
+        game = asked.game_at.value if asked.game_at is not None else None
         if game is None:
             self.error(where, f"scenario '{name}' names no game (add `game:` here or at the top)")
             game = ""
         game = _resolve(str(game), base)
-        players = pick("players")
+        players = asked.players.value if asked.players is not None else None
         if players is None:
             self.error(where, f"scenario '{name}' names no player count (add `players:`)")
             players = 0
-        overlays = pick("with") or []
-        if isinstance(overlays, str):
-            overlays = [o.strip() for o in overlays.split(",") if o.strip()]
-        setups: list[Setup] = []
-        unchecked = pick("check-totals") is False  # an impossible position, knowingly
-        if node is not top and "setup" in top and node.get(FILE_SETUP) is not False:
-            setups.append(self.setup(top["setup"], _at(self.file, top, "setup")))
-        if "setup" in node:
-            setups.append(self.setup(node["setup"], _at(self.file, node, "setup")))
-        refused = node.get("refused")
-        if refused is not None:
+        setups = [self.setup(one, self.at(one.pos)) for one in spec.setups]
+        if spec.refused is not None:
             for key in ("steps", "expect"):
-                if key in node:
+                if key in spec.keys:
                     self.error(
-                        _at(self.file, node, key, of_key=True),
+                        self.at(spec.keys[key]),
                         f"a scenario whose set-up must be `refused:` has no `{key}:` (it "
                         "never starts); write it as another scenario",
                     )
-        expect = (
-            self.expectations(node["expect"], _at(self.file, node, "expect"))
-            if "expect" in node
-            else []
-        )
+        expect = self.expectations(spec.expect)
         scenario = Scenario(
             name=name,
             file=self.file,
             where=where,
             game=game,
-            players=int(players),
-            overlays=tuple(_resolve(str(o), base) for o in overlays),
-            options=dict(to_plain(pick("options") or {})),
-            seed=int(pick("seed", 0) or 0),
-            doc=" ".join(str(node.get("doc", "")).split()),
+            players=_whole(players),
+            overlays=tuple(_resolve(str(o.value), base) for o in asked.overlays),
+            options=dict(spec.options),
+            seed=_whole(spec.seed or 0),
+            doc=" ".join(spec.doc.split()),
             setups=setups,
-            steps=self.steps(top, node.get("steps"), [*path, "steps"]),
+            steps=self.steps(spec),
             expect=expect,
-            forced=str(pick("forced", "take") or "take"),
-            optional=None if pick("optional") is None else str(pick("optional")),
-            refused=None if refused is None else str(refused),
-            refused_where=_at(self.file, node, "refused") if refused is not None else None,
+            forced=str(spec.forced or "take"),
+            optional=None if spec.optional is None else str(spec.optional),
+            refused=None if spec.refused is None else str(spec.refused.value),
+            refused_where=None if spec.refused is None else self.at(spec.refused.pos),
         )
-        if unchecked:
+        if spec.check_totals is False:  # an impossible position, knowingly
             for one in [*scenario.setups, *(st.setup for st in scenario.steps if st.setup)]:
                 one.check_totals = False
         return scenario
@@ -407,25 +350,27 @@ def load_scenarios(path: str | Path) -> list[Scenario]:
         raise RulesError(diags)
     reader = _Reader(file)
     base = Path(file).resolve().parent
+    written = ScenarioFile.from_data(data, file)
     out: list[Scenario] = []
-    if "scenarios" in data:
+    if written.listed:
         for key in ("steps", "expect", "name"):
-            if key in data:
+            if key in written.keys:
                 reader.error(
-                    _at(file, data, key, of_key=True),
+                    reader.at(written.keys[key]),
                     f"`{key}:` belongs inside each scenario when the file lists `scenarios:`",
                 )
         seen: dict[str, Where] = {}
-        for i, node in enumerate(data["scenarios"]):
-            where = _at(file, data["scenarios"], i)
-            name = str(node["name"])
+        for spec in written.scenarios:
+            where = reader.at(spec.pos)
+            name = spec.name
             if name in seen:
                 reader.error(where, f"a second scenario named '{name}' (first at {seen[name]})")
             seen[name] = where
-            out.append(reader.scenario(data, node, name, where, base, ["scenarios", i]))
+            out.append(reader.scenario(spec, name, where, base))
     else:
-        name = str(data.get("name") or Path(file).stem)
-        out.append(reader.scenario(data, data, name, Where(file, 1, 1), base, []))
+        for spec in written.scenarios:
+            name = spec.name or Path(file).stem
+            out.append(reader.scenario(spec, name, Where(file, 1, 1), base))
     if reader.errors:
         # a block taken in by several scenarios is read in each: its faults are said once
         unique = {(d.message, d.file, d.line, d.column): d for d in reader.errors}

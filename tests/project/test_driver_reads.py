@@ -73,6 +73,21 @@ def test_configs_and_scenarios_read_the_rules_they_name_typed() -> None:
     assert not found, "read the composition's typed rules (Session.typed):\n" + "\n".join(found)
 
 
+# a scenario file is read once, into its typed `ScenarioFile` (interpreter/ruleset/
+# scenariofile.py): `rulebook validate`'s checks and `rulebook test`'s loader read its
+# scenarios, steps and expectations, each with where it was written, never the file's tree
+SCENARIO_FILE_READERS = ("check/scenarios.py", "scenario/format.py")
+SCENARIO_TREE_READS = re.compile(
+    r"\b(is_map|is_seq|locate|diagnostic_at|key_position|position_of|walk_steps|to_plain)\("
+    r"|\b(top|node|item|step|data|fields|expect)(\.get\(|\[)"
+)
+
+
+def test_scenario_files_are_read_typed() -> None:
+    found = _lines_matching(SCENARIO_FILE_READERS, SCENARIO_TREE_READS)
+    assert not found, "read the scenario file's ScenarioFile:\n" + "\n".join(found)
+
+
 # a game config is read through its typed `GameConfig` (interpreter/ruleset/gameconfig.py): what it
 # asks for and where each choice was written
 CONFIG_BY_KEY = re.compile(r"\bdiagnostic_at\b|\.get\(\"(game|with|players|options)\"")
