@@ -196,6 +196,22 @@ async def get_json(conn: Connection, path: str) -> dict:
     return answer
 
 
+async def ask_every_question(conn: Connection, base: str, tokens: list[str]) -> None:
+    """Every seat is asked each of its decisions (no answer set in advance, which a ruleset may
+    start a seat with): each move is a clicked one, as the client plays them all."""
+    for token in tokens:
+        status, answers = await conn.request("GET", f"{base}/answers?token={token}")
+        if status == 404:  # a server without answers set in advance
+            return
+        for question in answers["questions"]:
+            if question.get("start", "ask") == "ask":
+                continue
+            data = {"token": token, "question": question["key"], "answer": "ask"}
+            status, answer = await conn.request("POST", f"{base}/answers", data)
+            if status != 200:
+                raise SystemExit(f"the answers of a seat were refused: {status} {answer}")
+
+
 async def stuck_spectator(port: int, table_id: str) -> socket.socket:
     """A spectator websocket at the table that never reads after its handshake."""
     loop = asyncio.get_running_loop()
@@ -237,10 +253,11 @@ async def play_table(
     if status != 201:
         raise SystemExit(f"a table was refused: {status} {table}")
     tokens = [s["token"] for s in table["seats"]]
+    base = f"/api/tables/{table['id']}"
+    await ask_every_question(conn, base, tokens)
     for _ in range(args.spectators_now):
         spectators.append(await stuck_spectator(args.port, table["id"]))
     rng = random.Random(seed)
-    base = f"/api/tables/{table['id']}"
     message = await get_json(conn, f"{base}/state")
     logged = len(message["log"])  # like the page, ask only for log entries not had yet
     moves = 0
@@ -264,10 +281,11 @@ async def play_table(
     return moves
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU seconds a process and its running children (the server's worker
-    processes) have used so far (Linux /proc; 0 elsewhere)."""
-    total = 0
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """User + system CPU seconds the server's own process (its event loop and its writer
+    thread) and its running children (the worker processes) have used so far, apart (Linux
+    /proc; 0 elsewhere)."""
+    own = children = 0
     for entry in Path("/proc").iterdir() if Path("/proc").is_dir() else ():
         if not entry.name.isdigit():
             continue
@@ -275,9 +293,12 @@ def cpu_seconds(pid: int) -> float:
             fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if entry.name == str(pid) or fields[1] == str(pid):
-            total += int(fields[11]) + int(fields[12])
-    return total / os.sysconf("SC_CLK_TCK")
+        if entry.name == str(pid):
+            own += int(fields[11]) + int(fields[12])
+        elif fields[1] == str(pid):
+            children += int(fields[11]) + int(fields[12])
+    tick = os.sysconf("SC_CLK_TCK")
+    return own / tick, children / tick
 
 
 def percentile(ordered: list[float], q: float) -> float:
@@ -305,7 +326,9 @@ async def run(args: argparse.Namespace, server_pid: int) -> dict[str, float] | N
     done.set()
     if hostile is not None:
         await hostile
-    server_cpu = cpu_seconds(server_pid) - server_cpu
+    own_cpu, workers_cpu = (
+        after - before for after, before in zip(cpu_seconds(server_pid), server_cpu, strict=True)
+    )
     client_cpu = time.process_time() - client_cpu
     for sock in spectators:
         sock.close()
@@ -322,13 +345,17 @@ async def run(args: argparse.Namespace, server_pid: int) -> dict[str, float] | N
         "seconds": elapsed,
         "moves/s": moves / elapsed,
         **{f"p{round(q * 100)}": percentile(latencies, q) * 1000 for q in (0.5, 0.95, 0.99)},
-        "server cpu ms/move": server_cpu / moves * 1000,
+        "server cpu ms/move": (own_cpu + workers_cpu) / moves * 1000,
+        "event loop cpu ms/move": own_cpu / moves * 1000,
+        "workers cpu ms/move": workers_cpu / moves * 1000,
         "client cpu ms/move": client_cpu / moves * 1000,
     }
     print(
         f"  {moves} moves in {elapsed:.1f} s: {figures['moves/s']:.0f} moves/s; move latency "
         + ", ".join(f"p{q} {figures[f'p{q}']:.1f} ms" for q in (50, 95, 99))
-        + f"; CPU per move: server {figures['server cpu ms/move']:.2f} ms, "
+        + f"; CPU per move: server {figures['server cpu ms/move']:.2f} ms (its own process "
+        f"{figures['event loop cpu ms/move']:.2f} ms, workers "
+        f"{figures['workers cpu ms/move']:.2f} ms), "
         f"client {figures['client cpu ms/move']:.2f} ms; load average "
         + " ".join(f"{x:.2f}" for x in os.getloadavg())
     )

@@ -14,6 +14,7 @@ from interpreter.dsl.runtime.loglines import lines_for
 from interpreter.engine.undo import undoable
 from interpreter.engine.view import seat_view
 from interpreter.serve.board_parts import kept_board_html
+from interpreter.serve.boards_ahead import built_board
 from interpreter.serve.render import log_lines
 from interpreter.table.answers import standing_answer
 from interpreter.table.endings import score_rows
@@ -70,13 +71,18 @@ def _position(table: Any, seat: int | None, every_seat: bool) -> dict[str, Any]:
     state = table.state
     pres: Presentation = table.presentation
     viewer = SPECTATOR if seat is None else seat
-    # the state's own values, not copies: the board only reads them, and the message holds
-    # only what is rendered from them (what is hidden from this seat stays hidden)
-    view = seat_view(state.game.rules, state, viewer, shared=True, every_seat=every_seat)
     over = state.is_over
     to_move = None if over else state.to_move
     # every seat by its name and colour (public: the same for every seat and spectator)
     names = seat_names(table.save.seats, getattr(table, "names", None))
+    # the board the table's worker drew for this seat (boards_ahead.py), else drawn here from
+    # the state's own values, not copies: the board only reads them, and the message holds
+    # only what is rendered from them (what is hidden from this seat stays hidden); the parts
+    # no seat's view changed since they were rendered are not rendered again
+    board = None if every_seat else built_board(table, viewer, names)
+    if board is None:
+        view = seat_view(state.game.rules, state, viewer, shared=True, every_seat=every_seat)
+        board = kept_board_html(table.board_parts, pres, view, names)
     message: dict[str, Any] = {
         "type": "state",
         "table": table.id,
@@ -88,7 +94,7 @@ def _position(table: Any, seat: int | None, every_seat: bool) -> dict[str, Any]:
         # the table's creator chose its seed: whoever knows the seed knows every hidden value
         "practice": table.practice,
         "decision": table.decision,
-        "round": view["round"],
+        "round": state.round,
         "to_move": to_move,
         "over": over,
         "prompt": _prompt(state) if to_move is not None else "",
@@ -97,8 +103,7 @@ def _position(table: Any, seat: int | None, every_seat: bool) -> dict[str, Any]:
         "undo": undoable(state, seat),
         # a run of decisions asked as one move (table/gestures.py), for the seat to move
         "gesture": gesture_message(table, viewer) if to_move == viewer else None,
-        # the parts no seat's view changed since they were rendered are not rendered again
-        "board": kept_board_html(table.board_parts, pres, view, names),
+        "board": board,
         # which board element each option family stands for (static/acts.js)
         "acts": pres.acts,
         "log_from": 0,

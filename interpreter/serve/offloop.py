@@ -26,6 +26,7 @@ from starlette.requests import HTTPConnection
 from interpreter.diagnostics.suggest import echo
 from interpreter.engine.savefile import SaveGame, result_to_dict
 from interpreter.serve.api import MAX_REMEMBERED, remembered_tables
+from interpreter.serve.boards_ahead import BuiltBoards
 from interpreter.serve.caps import is_uploaded
 from interpreter.serve.randoms import new_table_id
 from interpreter.serve.replaying import NotCached
@@ -36,6 +37,7 @@ from interpreter.serve.store import MoveRefused
 from interpreter.serve.tables import HUMAN, Hub, ServeError, Table
 from interpreter.serve.turns import answered_choice, retrieved, stopped
 from interpreter.table.presenter import Presentation
+from interpreter.table.seat_names import seat_names
 
 __all__ = ["TableOpener", "WorkerHub"]
 
@@ -326,8 +328,13 @@ class WorkerHub(Hub):
             "table": table.id,
             "log_from": len(table.state.log or ()),
             "history_from": len(table.state.history),
+            # the seats' names, for the boards the worker draws after a move (boards_ahead.py)
+            "names": seat_names(table.save.seats, table.names),
         }
-        return await self.pool.call(table.id, stranger, request)
+        answer = await self.pool.call(table.id, stranger, request)
+        if "boards" in answer:
+            answer["names"] = request["names"]
+        return answer
 
     def _taken(
         self, table: Table, answer: dict[str, Any], written: Future[None], done: Any
@@ -337,6 +344,9 @@ class WorkerHub(Hub):
         exc = written.exception()
         if exc is None:
             table.state = restore(table.game, answer["snap"], table.state)
+            names = answer.get("names")
+            if names is not None:
+                table.built_boards = BuiltBoards(table.state, tuple(names), answer["boards"])
             table.options = answer["options"]
             table.gesture = answer.get("gesture")
             table.save.choices.append(answer["choice"])

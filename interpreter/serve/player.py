@@ -26,6 +26,8 @@ from interpreter.diagnostics.suggest import echo
 from interpreter.engine.undo import watch_undo
 from interpreter.infoset.worlds import SeatView
 from interpreter.model.limits import GameLimitError
+from interpreter.serve.board_parts import BoardParts
+from interpreter.serve.boards_ahead import boards_ahead
 from interpreter.serve.caps import Caps, compile_game, is_uploaded
 from interpreter.serve.replaying import NotCached, ReplayCache
 from interpreter.serve.snapshot import snapshot
@@ -74,6 +76,7 @@ class Played:
     seats: list[str]
     bots: dict[int, Any] = field(default_factory=dict)
     sent_rng: Any = None  # the generator whose state the server holds (snapshot.py)
+    parts: BoardParts = field(default_factory=BoardParts)  # its boards' parts (boards_ahead.py)
 
 
 class Player:
@@ -250,12 +253,18 @@ class Player:
             return {"failed": "illegal", "message": f"{echo(option)} is not a legal option now"}
         moved = state.copy(recording=True)
         moved.log = None if state.log is None else list(state.log)
+        mover = state.to_move
         moved.apply(option)
         answer = self._answer(
-            played, moved, request["log_from"], request["history_from"], played.sent_rng
+            played, moved, request["log_from"], request["history_from"], played.sent_rng, state
         )
         played.state = moved
         answer["choice"] = option
+        names = request.get("names")
+        if names is not None:  # the boards the server is sure to send next, drawn here
+            answer["boards"] = boards_ahead(
+                played.parts, played.presentation, moved, played.seats, mover, names
+            )
         return answer
 
     def _plan(self, played: Played, request: Mapping[str, Any]) -> dict[str, Any]:
@@ -290,16 +299,23 @@ class Player:
         return self._move(played, request, choice)
 
     def _answer(
-        self, played: Played, state: Any, log_from: int, history_from: int, known_rng: Any = None
+        self,
+        played: Played,
+        state: Any,
+        log_from: int,
+        history_from: int,
+        known_rng: Any = None,
+        known: Any = None,
     ) -> dict[str, Any]:
         """The new position for the server, with the options of a person to move worded (a
-        bot's are not shown to anybody)."""
+        bot's are not shown to anybody); ``known``: the position the server holds (only the
+        fields that differ from it are sent)."""
         seat = None if state.is_over else state.to_move
         options = []
         gesture = None
         if seat is not None and played.seats[seat] == HUMAN:
             options = options_of(state, played.presentation, seat)
             gesture = gesture_of(state, played.presentation, seat)
-        snap = snapshot(state, log_from, history_from, known_rng)
+        snap = snapshot(state, log_from, history_from, known_rng, known)
         played.sent_rng = state._rng
         return {"snap": snap, "options": options, "gesture": gesture}

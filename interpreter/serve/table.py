@@ -66,6 +66,8 @@ class Table:
     messages: dict[Any, dict[str, Any]] = field(default_factory=dict, repr=False)
     # the parts of the seats' boards, kept between seats and between moves (board_parts.py)
     board_parts: BoardParts = field(default_factory=BoardParts, repr=False)
+    # the boards the table's worker drew of the present position (boards_ahead.py)
+    built_boards: Any = field(default=None, repr=False)
     # the worded options of the seat to move, as the table's worker sent them (offloop.py);
     # None: worded here from the state (a table whose rules run in the server's process)
     options: list[dict[str, Any]] | None = field(default=None, repr=False)
