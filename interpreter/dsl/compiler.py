@@ -24,7 +24,7 @@ from interpreter.dsl.emit.idorder import declared_order
 from interpreter.dsl.emit.listing_code import listing_condition, listing_select
 from interpreter.dsl.parse.parser import parse
 from interpreter.dsl.resolve import ir
-from interpreter.dsl.resolve.calls import DslCompileError, _Nested
+from interpreter.dsl.resolve.failures import DslCompileError, _Nested
 from interpreter.dsl.resolve.resolver import Resolver
 from interpreter.dsl.resolve.scope import Callable_, Env, Scope
 from interpreter.dsl.resolve.types import ANY, is_text_id, item_of

@@ -4,16 +4,20 @@ and what it grants; `active` predicates and `on:` hooks are compiled per piece t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from interpreter.dsl.compiler import Env, Fn, Scope
 from interpreter.dsl.resolve.types import ANY, SEAT, Id, Piece, item_of
-from interpreter.load.locate import is_map, json_pointer
+from interpreter.load.locate import json_pointer
 from interpreter.model.host import DslHost
 from interpreter.model.may import each_field, pending_field, split_for
-from interpreter.model.values import hint, plain
+from interpreter.model.values import hint
+from interpreter.ruleset.header import GameOption
+from interpreter.ruleset.hooks import Hook as HookDecl
+from interpreter.ruleset.ruleset import Ruleset
+from interpreter.ruleset.sections import Catalog
 
 
 @dataclass
@@ -62,50 +66,47 @@ class _Constants:
         self.owners.setdefault(name, list(path))
 
 
-def declare_names(host: DslHost, env: Env, data: Any) -> None:
+def declare_names(host: DslHost, env: Env, ruleset: Ruleset) -> None:
     """Sets, catalogs (with their entries' attributes, fields and grants), tables and option
     choices, into the constants, attributes, piece defaults and abilities of `env`."""
     names = _Constants(host, env.constants)
     host.declared = names.owners  # name -> where it is declared (faults reported there)
-    for name, members in (data.get("sets") or {}).items():
-        members = [str(x) for x in members]
-        names.add(str(name), tuple(members), ["sets", str(name)])
-        for m in members:
-            names.add(m, m, ["sets", str(name)])
-    for cname, cat in (data.get("catalogs") or {}).items():
-        _declare_catalog(names, env, str(cname), cat)
-    for name, value in (data.get("tables") or {}).items():
-        names.add(str(name), plain(value), ["tables", str(name)])
-    _declare_option_choices(host, env.constants, data.get("options") or {})
+    for name, members in ruleset.definitions.sets.items():
+        listed = [str(x) for x in members.items]
+        names.add(name, tuple(listed), ["sets", name])
+        for m in listed:
+            names.add(m, m, ["sets", name])
+    for catalog in ruleset.catalogs.values():
+        _declare_catalog(names, env, catalog)
+    for name, table in ruleset.tables.items():
+        names.add(name, table.constant, ["tables", name])
+    _declare_option_choices(host, env.constants, ruleset.header.options.values())
 
 
-def _declare_catalog(names: _Constants, env: Env, cname: str, cat: Any) -> None:
-    entries = cat.get("entries") or {}
-    names.add(cname, tuple(str(e) for e in entries), ["catalogs", cname])
-    defaults = plain(cat.get("defaults") or {})
-    fields = plain(cat.get("fields") or {})
-    env.piece_fields.update(fields)
-    for eid, entry in entries.items():
-        eid = str(eid)
-        names.add(eid, eid, ["catalogs", cname, "entries", eid])
-        values = dict(defaults)
-        for k, v in (entry or {}).items():
-            if k in ("on", "grants", "doc"):
-                continue
-            values[str(k)] = plain(v)
-        values["catalog"] = cname
-        env.attrs[eid] = values
-        env.piece_defaults[eid] = dict(fields)
-        for ability, amount in ((entry or {}).get("grants") or {}).items():
-            env.abilities.setdefault(str(ability), {})[eid] = int(amount)
+def _declare_catalog(names: _Constants, env: Env, catalog: Catalog) -> None:
+    cname = catalog.name
+    names.add(cname, tuple(catalog.entries), list(catalog.path))
+    env.piece_fields.update(catalog.piece_starts)
+    for eid, entry in catalog.entries.items():
+        names.add(eid, eid, [*catalog.path, "entries", eid])
+        env.attrs[eid] = dict(entry.values)
+        env.piece_defaults[eid] = dict(catalog.piece_starts)
+        for ability, amount in entry.grants.items():
+            env.abilities.setdefault(ability, {})[eid] = _whole(amount)
 
 
-def _declare_option_choices(host: DslHost, constants: dict[str, Any], options: Any) -> None:
+def _whole(amount: object) -> int:
+    """A grant's amount (the schema's whole number) as a number."""
+    return int(amount) if isinstance(amount, int | float) else int(str(amount))
+
+
+def _declare_option_choices(
+    host: DslHost, constants: dict[str, Any], options: Iterable[GameOption]
+) -> None:
     """An option's choices are names a rule text may use too; its default must be one of them."""
-    for oname, odecl in options.items():
-        choices = list(odecl.get("choices") or [])
-        if choices and "default" in odecl and odecl["default"] not in choices:
-            default = odecl["default"]
+    for option in options:
+        oname, choices, default = option.name, list(option.choices), option.default
+        if choices and option.has_default and default not in choices:
             host.error(
                 ["options", oname, "default"],
                 "R004",
@@ -152,7 +153,7 @@ def _kind(value: Any) -> str:
 
 
 def compile_pieces(
-    host: DslHost, env: Env, root: Scope, catalogs: Any
+    host: DslHost, env: Env, root: Scope, ruleset: Ruleset
 ) -> tuple[dict[str, tuple[Fn, str]], dict[str, dict[str, Hook]], dict[str, list[HeldHook]]]:
     """Each catalog's `active` predicate (piece type -> (predicate, self slot)), each entry's
     `on:` hooks (event -> piece type -> Hook), and the hooks of the entries a `held-by:` catalog
@@ -160,20 +161,22 @@ def compile_pieces(
     active: dict[str, tuple[Fn, str]] = {}
     hooks: dict[str, dict[str, Hook]] = {}
     held: dict[str, list[HeldHook]] = {}
-    for cname, cat in catalogs.items():
-        holder = _holder(host, root, str(cname), cat)
-        if "active" in cat:
+    written: dict[tuple[str, str], list[HookDecl]] = {}
+    for decl in ruleset.hooks:
+        written.setdefault((decl.catalog, decl.entry), []).append(decl)
+    for cname, catalog in ruleset.catalogs.items():
+        holder = _holder(host, root, catalog)
+        if catalog.active is not None:
             scope = root.child()
-            key = scope.temp("self", Piece(str(cname)))
+            key = scope.temp("self", Piece(cname))
             pred = host.expression(
-                cat["active"], ["catalogs", cname, "active"], scope, expect="bool"
+                catalog.active, [*catalog.path, "active"], scope, expect="bool"
             ).fn
-            for eid in cat.get("entries") or {}:
-                active[str(eid)] = (pred, key)
-        for eid, entry in (cat.get("entries") or {}).items():
-            for event, text in ((entry or {}).get("on") or {}).items():
-                event = str(event)
-                hpath = ["catalogs", cname, "entries", eid, "on", event]
+            for eid in catalog.entries:
+                active[eid] = (pred, key)
+        for eid, entry in catalog.entries.items():
+            for decl in written.get((cname, eid), ()):
+                event, hpath = decl.event, list(decl.path)
                 if event not in env.events:
                     host.error(
                         hpath,
@@ -185,7 +188,7 @@ def compile_pieces(
                     continue
                 scope = root.child()
                 # a held entry's `self` is its id; a piece's is the piece
-                self_key = scope.temp("self", (Piece if holder is None else Id)(str(cname)))
+                self_key = scope.temp("self", (Piece if holder is None else Id)(cname))
                 owner_key = scope.temp("owner", SEAT)
                 # the values' types, as the event's `emit` sites pass them (compiled before)
                 seen = env.types.events.get(event, []) if env.types else []
@@ -193,34 +196,34 @@ def compile_pieces(
                     scope.temp(p, seen[i] if i < len(seen) else None)
                     for i, p in enumerate(env.events[event])
                 )
-                if is_map(text):
-                    fn = _may_hook(host, scope, cname, str(eid), text, hpath)
+                if decl.may is not None:
+                    fn = _may_hook(host, scope, decl, hpath)
                 else:
-                    fn = host.statements(text, hpath, scope)
+                    fn = host.statements(decl.do, hpath, scope)
                 k = host.point("effect", f"{eid} on {event}", hpath)
                 if k is not None:  # a coverage build: count each run of the hook
                     fn = host.probes.wrap(k, fn)
                 hook = Hook(fn, self_key, owner_key, keys)
                 if holder is None:
-                    hooks.setdefault(event, {})[str(eid)] = hook
+                    hooks.setdefault(event, {})[eid] = hook
                 else:
-                    held.setdefault(event, []).append(HeldHook(str(eid), hook, holder))
+                    held.setdefault(event, []).append(HeldHook(eid, hook, holder))
             if host.probes is not None:
-                for ability in (entry or {}).get("grants") or {}:
-                    gpath = ["catalogs", cname, "entries", eid, "grants", ability]
+                for ability in entry.grants:
+                    gpath = [*catalog.path, "entries", eid, "grants", ability]
                     k = host.point("grant", f"{eid} grants {ability}", gpath)
-                    host.probes.grants[(str(eid), str(ability))] = k
+                    host.probes.grants[(eid, ability)] = k
     return active, hooks, held
 
 
-def _holder(host: DslHost, root: Scope, cname: str, cat: Any) -> Holder | None:
+def _holder(host: DslHost, root: Scope, catalog: Catalog) -> Holder | None:
     """A `held-by:` catalog's holder: the seat (or none) that holds the entry `self` names now.
     Its entries are no pieces (roles, say): their hooks run for the seat holding them."""
-    if "held-by" not in cat:
+    if catalog.held_by is None:
         return None
     scope = root.child()
-    key = scope.temp("self", Id(cname))
-    fn = host.expression(cat["held-by"], ["catalogs", cname, "held-by"], scope).fn
+    key = scope.temp("self", Id(catalog.name))
+    fn = host.expression(catalog.held_by, [*catalog.path, "held-by"], scope).fn
 
     def holder(s: Any, entry: str) -> Any:
         s.t[key] = entry
@@ -229,13 +232,14 @@ def _holder(host: DslHost, root: Scope, cname: str, cat: Any) -> Holder | None:
     return holder
 
 
-def _may_hook(host: DslHost, scope: Scope, cname: str, eid: str, hook: Any, hpath: list) -> Fn:
+def _may_hook(host: DslHost, scope: Scope, decl: HookDecl, hpath: list[Any]) -> Fn:
     """A `{may: ..., do: ...}` hook (model/may.py): the offer is recorded in the owner's pending
     bag, `amount` more when `when` holds (both read as the event happens), then `do` runs. A
     `for:` offer records each value `when` holds for, in the entry's own bag."""
-    spec = hook["may"]
+    assert decl.may is not None
+    offer = decl.may
     mpath = [*hpath, "may"]
-    each = split_for(spec["for"]) if "for" in spec else None
+    each = split_for(offer.ranges) if offer.ranges is not None else None
     domain: Fn | None = None
     slot = ""
     if each is not None:
@@ -243,24 +247,24 @@ def _may_hook(host: DslHost, scope: Scope, cname: str, eid: str, hook: Any, hpat
         domain = host.expression(coll, [*mpath, "for"], scope, offset, expect="collection").fn
         slot = scope.temp(var, item_of(host.c.last_type or ANY))
     when = (
-        host.expression(spec["when"], [*mpath, "when"], scope, expect="bool").fn
-        if "when" in spec
+        host.expression(offer.when, [*mpath, "when"], scope, expect="bool").fn
+        if offer.when is not None
         else None
     )
     amount_key = scope.temp("may-offered")
-    if "amount" in spec:
-        amount = host.expression(spec["amount"], [*mpath, "amount"], scope, expect="number").fn
+    if offer.amount is not None:
+        amount = host.expression(offer.amount, [*mpath, "amount"], scope, expect="number").fn
     else:
         amount = None
     if each is not None:
-        record = host.statements(f"owner.{each_field(eid)}[{each[0]}] = 1", mpath, scope)
+        record = host.statements(f"owner.{each_field(decl.entry)}[{each[0]}] = 1", mpath, scope)
     else:
         record = host.statements(
-            f"owner.{pending_field(cname)}[{eid}] += may-offered", mpath, scope
+            f"owner.{pending_field(decl.catalog)}[{decl.entry}] += may-offered", mpath, scope
         )
-    plain_do = host.statements(hook["do"], [*hpath, "do"], scope) if "do" in hook else None
+    plain_do = host.statements(decl.do, [*hpath, "do"], scope) if decl.do is not None else None
 
-    def offer(s: Any) -> None:
+    def offer_made(s: Any) -> None:
         if domain is not None:
             for value in domain(s):
                 s.t[slot] = value
@@ -272,4 +276,4 @@ def _may_hook(host: DslHost, scope: Scope, cname: str, eid: str, hook: Any, hpat
         if plain_do is not None:
             plain_do(s)
 
-    return offer
+    return offer_made

@@ -25,11 +25,12 @@ presentation:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from interpreter.dsl.compiler import Fn
 from interpreter.dsl.resolve.types import ANY, SEAT
 from interpreter.model.host import DslHost
+from interpreter.ruleset.nodes import Plain
+from interpreter.ruleset.presentation import PresentationSection
 
 __all__ = ["CostReason", "OptionCost", "compile_costs"]
 
@@ -55,39 +56,37 @@ class OptionCost:
     because: tuple[CostReason, ...]
 
 
-def _forms(value: Any) -> tuple[str, str]:
+def _forms(value: Plain) -> tuple[str, str]:
     """A text as (one, many): a plain text serves both."""
     if isinstance(value, (list, tuple)) and value:
         return str(value[0]), str(value[-1])
     return str(value or ""), str(value or "")
 
 
-def compile_costs(host: DslHost, data: Any) -> dict[str, OptionCost]:
+def compile_costs(host: DslHost, presentation: PresentationSection) -> dict[str, OptionCost]:
     """Every option family's ``cost:`` (presentation/options/FAMILY/cost), compiled."""
-    section = (data.get("presentation") or {}).get("options") or {}
     out: dict[str, OptionCost] = {}
-    for family, spec in section.items():
-        cost: Any = spec.get("cost") if hasattr(spec, "get") else None
-        if not hasattr(cost, "get"):
+    for family, style in presentation.options.items():
+        cost = style.cost
+        if cost is None:
             continue
-        path = ["presentation", "options", family, "cost"]
+        path = list(cost.path)
         scope = host.c.root.child()
-        params = [str(p) for p in cost.get("params") or ["seat"]]
+        params = cost.params
         slots = [scope.temp(params[0], SEAT)] + [scope.temp(p, ANY) for p in params[1:]]
         price = (
-            host.expression(cost["price"], [*path, "price"], scope, expect="number").fn
-            if "price" in cost
+            host.expression(cost.price, [*path, "price"], scope, expect="number").fn
+            if cost.price is not None
             else None
         )
-        pay = host.expression(cost.get("pay", 0), [*path, "pay"], scope, expect="number").fn
+        pay = host.expression(cost.pay, [*path, "pay"], scope, expect="number").fn
         because = []
-        for name, reason in (cost.get("because") or {}).items():
-            rpath = [*path, "because", name]
+        for reason in cost.because:
             amount = host.expression(
-                reason.get("amount", 0), [*rpath, "amount"], scope, expect="number"
+                reason.amount, [*reason.path, "amount"], scope, expect="number"
             ).fn
-            because.append(CostReason(str(name), amount, _forms(reason.get("text", name))))
-        out[str(family)] = OptionCost(
-            str(family), tuple(slots), price, pay, _forms(cost.get("unit")), tuple(because)
+            because.append(CostReason(reason.name, amount, _forms(reason.text)))
+        out[family] = OptionCost(
+            family, tuple(slots), price, pay, _forms(cost.unit), tuple(because)
         )
     return out

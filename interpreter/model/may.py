@@ -41,6 +41,7 @@ from interpreter.load.locate import (
 )
 from interpreter.ruleset.flow_steps import FlowSection
 from interpreter.ruleset.ruleset import Ruleset
+from interpreter.ruleset.sections import FieldDecl
 
 __all__ = [
     "ASK_PHASE",
@@ -52,6 +53,7 @@ __all__ = [
     "may_offers",
     "pending_bags",
     "pending_field",
+    "pending_fields",
     "phases_run",
     "split_for",
     "unasked_offers",
@@ -445,6 +447,17 @@ def pending_bags(ruleset: Ruleset) -> dict[str, str]:
         else:
             bags.setdefault(pending_field(hook.catalog), hook.catalog)
     return bags
+
+
+def pending_fields(ruleset: Ruleset) -> tuple[FieldDecl, ...]:
+    """The bags of :func:`pending_bags` as the player fields :func:`expand_may` declares (a
+    field the rules declare themselves is left as they do), after the rules' own fields."""
+    declared = {f.name for f in ruleset.fields if f.scope == "player"}
+    return tuple(
+        FieldDecl("player", name, "bag", collection, path=("state", "player", name))
+        for name, collection in pending_bags(ruleset).items()
+        if name not in declared
+    )
 
 
 @dataclass(frozen=True)

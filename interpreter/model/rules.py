@@ -31,7 +31,7 @@ from interpreter.model.functions import (
 from interpreter.model.host import SECRET_VARS, DslHost
 from interpreter.model.invariants import Invariant, compile_invariants
 from interpreter.model.limits import Limits, read_limits
-from interpreter.model.may import card_paths, expand_may, unasked_offers
+from interpreter.model.may import card_paths, expand_may, pending_fields, unasked_offers
 from interpreter.model.origins import TextOrigins
 from interpreter.model.scoring import Scoring, compile_scoring
 from interpreter.model.state_decl import LOCAL_SCOPES, StateFields, declare_state
@@ -190,9 +190,11 @@ def compile_rules(
     # the typed sections the compilers read, with what the `may:` hooks need written in
     if data is ruleset.data:
         definitions, flow_section = ruleset.definitions, ruleset.flow
+        state_fields = ruleset.fields
     else:
         definitions = Definitions.from_data(data)
         flow_section = ruleset.flow.extended_by(data)
+        state_fields = (*ruleset.fields, *pending_fields(ruleset))
     root = Scope(None)
     env = Env(
         players=players,
@@ -209,7 +211,7 @@ def compile_rules(
     host.card_paths = card_paths(ruleset)
 
     # names before the texts that use them
-    declare_names(host, env, data)
+    declare_names(host, env, ruleset)
     # the names log lines print the declared ids by (model/words.py), known to every text
     words = Words.from_data(data, (k for k, v in env.constants.items() if k == v))
     env.id_names.update(words.names)
@@ -219,7 +221,7 @@ def compile_rules(
         host.diagnostics.extend(type_faults)
     # what an overlay's entries lack is reported at the overlay, once the texts are checked
     lacks = set_aside(host, data, types)
-    fields = declare_state(host, env, data)
+    fields = declare_state(host, env, ruleset, state_fields)
     declare_functions(host, env, definitions)
     declare_events(env, definitions)
     env.types = None if unchecked else type_info(data, types, env)
@@ -228,10 +230,10 @@ def compile_rules(
 
     # the sections' texts; the flow before the hooks: its `emit` sites type their values
     flow = compile_flow(host, flow_section, {scope: fields.reset(scope) for scope in LOCAL_SCOPES})
-    active, hooks, held_hooks = compile_pieces(host, env, root, data.get("catalogs") or {})
-    scoring = compile_scoring(host, root, data)
+    active, hooks, held_hooks = compile_pieces(host, env, root, ruleset)
+    scoring = compile_scoring(host, root, ruleset.scoring)
     invariants = compile_invariants(host, data)
-    costs = compile_costs(host, data)
+    costs = compile_costs(host, ruleset.presentation)
 
     # the whole, once every text is compiled
     if not unchecked:
@@ -271,7 +273,9 @@ def compile_rules(
         types=types,
         warnings=warnings,
         collections=fields.collections,
-        catalog_ids=_catalog_ids(data),
+        catalog_ids={
+            name: tuple(sorted(catalog.entries)) for name, catalog in ruleset.catalogs.items()
+        },
         invariants=invariants,
         limits=limits,
         local=fields.local,
@@ -284,16 +288,6 @@ def compile_rules(
         secret_vars=settled[SECRET_VARS],
     )
     return Compiled(rules, (), env.count_used, settled, texts)
-
-
-def _catalog_ids(data: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
-    """Each catalog's entry ids, sorted."""
-    catalogs = data.get("catalogs") or {}
-    return {
-        str(name): tuple(sorted(str(eid) for eid in (cat.get("entries") or {})))
-        for name, cat in catalogs.items()
-        if isinstance(cat, Mapping)
-    }
 
 
 def _hidden_piles(fields: StateFields) -> Iterator[tuple[str, str, bool]]:

@@ -4,11 +4,11 @@ scores, and the tiebreak: one expression, or a list applied in order."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from interpreter.dsl.compiler import Fn, Scope
 from interpreter.dsl.resolve.types import SEAT
 from interpreter.model.host import DslHost
+from interpreter.ruleset.sections import ScoringWords
 
 
 @dataclass
@@ -23,25 +23,20 @@ class Scoring:
     tiebreak_list: bool = False
 
 
-def compile_scoring(host: DslHost, root: Scope, data: Any) -> Scoring:
-    sc = data.get("scoring") or {}
+def compile_scoring(host: DslHost, root: Scope, scoring: ScoringWords) -> Scoring:
     seat_scope = root.child()
     seat_key = seat_scope.temp("p", SEAT)
-    before = host.statements(sc["before"], ["scoring", "before"]) if "before" in sc else None
+    before = (
+        host.statements(scoring.before, ["scoring", "before"])
+        if scoring.before is not None
+        else None
+    )
     components = [
-        (
-            str(c.get("name")),
-            host.expression(
-                c.get("value", "0"), ["scoring", "components", i, "value"], seat_scope
-            ).fn,
-        )
-        for i, c in enumerate(sc.get("components") or [])
+        (c.name, host.expression(c.value, list(c.path), seat_scope).fn) for c in scoring.components
     ]
-    tiebreak = sc.get("tiebreak")
-    as_list = isinstance(tiebreak, list)
-    texts = [] if tiebreak is None else tiebreak if as_list else [tiebreak]
+    as_list = scoring.tiebreak_list
     tiebreaks = [
         host.expression(text, ["scoring", "tiebreak", *([i] if as_list else [])], seat_scope).fn
-        for i, text in enumerate(texts)
+        for i, text in enumerate(scoring.tiebreaks)
     ]
     return Scoring(before, seat_key, components, tiebreaks, as_list)

@@ -3,16 +3,18 @@ fields are hidden from the other seats, and which live only for a phase or a rou
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from interpreter.dsl.compiler import Env
 from interpreter.dsl.runtime.support import initial_value
 from interpreter.model.host import DslHost
-from interpreter.model.values import hint, plain
+from interpreter.model.values import hint
+from interpreter.ruleset.definitions import Named
+from interpreter.ruleset.ruleset import Ruleset
+from interpreter.ruleset.sections import FieldDecl
 
-FIELD_KINDS = ("counter", "value", "bag", "pile", "area")
 # `scope: phase` / `scope: round`: the field goes back to its start value by itself when the
 # phase (the outermost one: a phase run from inside another belongs to it) or the round starts
 # and ends, and player views leave it out while none runs. Piles and areas hold pieces that a
@@ -20,6 +22,8 @@ FIELD_KINDS = ("counter", "value", "bag", "pile", "area")
 LOCAL_SCOPES = ("phase", "round")
 
 Reset = Callable[[Any], None]
+# a counter's least and greatest value (None: no bound)
+Bounds = tuple[int | None, int | None]
 
 
 @dataclass
@@ -67,22 +71,26 @@ class StateFields:
         return reset
 
 
-def declare_state(host: DslHost, env: Env, data: Any) -> StateFields:
-    """Every declared field, also entered into `env` (global and player field kinds)."""
-    sets = {str(k): [str(x) for x in v] for k, v in (data.get("sets") or {}).items()}
-    catalogs = data.get("catalogs") or {}
-    state_decl = data.get("state") or {}
+def declare_state(
+    host: DslHost, env: Env, ruleset: Ruleset, declared: Sequence[FieldDecl]
+) -> StateFields:
+    """Every declared field (`declared`: the ruleset's, with those the engine adds), also
+    entered into `env` (global and player field kinds)."""
+    sets = {name: [str(x) for x in s.items] for name, s in ruleset.definitions.sets.items()}
+    catalogs = ruleset.catalogs
     out = StateFields()
     for where, target, hidden, fields_out in (
         ("global", out.global_init, out.hidden_global, env.global_fields),
         ("player", out.player_init, out.hidden_player, env.player_fields),
     ):
-        for fname, decl in (state_decl.get(where) or {}).items():
-            fname = str(fname)
-            fpath = ["state", where, fname]
-            kind, start = _field_kind(decl)
+        for decl in declared:
+            if decl.scope != where:
+                continue
+            fname, fpath = decl.name, list(decl.path)
+            kind = decl.kind or "value"
+            start: object = decl.start
             if kind in ("bag", "pile", "area"):
-                over = str(decl[kind])
+                over = str(decl.holds)
                 if over not in sets and over not in catalogs:
                     host.error(
                         [*fpath, kind],
@@ -92,33 +100,30 @@ def declare_state(host: DslHost, env: Env, data: Any) -> StateFields:
                     )
                     members: list[str] = []
                 else:
-                    members = sets.get(over) or [str(e) for e in catalogs[over].get("entries", {})]
+                    members = sets.get(over) or list(catalogs[over].entries)
                 start = members if kind == "bag" else None
                 out.collections[fname] = over
             if where == "global" and fname in env.constants:
                 host.error(fpath, "R002", f"'{fname}' is already the name of a set, entry or table")
-            if kind == "counter":
-                lo, hi = plain(decl.get("min", 0)), plain(decl.get("max"))
-                if lo is not None or hi is not None:
-                    env.ranges[(where, fname)] = (lo, hi)
+            if kind == "counter" and (decl.low is not None or decl.high is not None):
+                # whole numbers or none, as the schema says
+                env.ranges[(where, fname)] = cast(Bounds, (decl.low, decl.high))
             target[fname] = (kind, start)
-            scope = str(decl.get("scope", "game"))
-            if scope in LOCAL_SCOPES:
-                out.local[scope].append((where, fname))
+            if decl.lasts in LOCAL_SCOPES:
+                out.local[decl.lasts].append((where, fname))
             fields_out[fname] = kind
-            if decl.get("hidden"):
+            if decl.hidden:
                 hidden.add(fname)
-                if decl.get("hidden") == "all":
+                if decl.hidden_all:
                     out.hidden_all.add(fname)
-    _check_stocks(state_decl, env, host)
-    out.remember = _remembered(state_decl, out, host)
+    _check_stocks(declared, env, host)
+    out.remember = _remembered(ruleset.remember, out, host)
     return out
 
 
-def _remembered(state_decl: Any, out: StateFields, host: Any) -> tuple[str, ...]:
+def _remembered(names: Sequence[Named], out: StateFields, host: DslHost) -> tuple[str, ...]:
     """The fields named by `state: remember:`: each a declared pile (global or per seat), or
     a hidden per-seat counter or value whose every change all seats see."""
-    names = state_decl.get("remember") or []
     piles = [
         n
         for init in (out.global_init, out.player_init)
@@ -128,8 +133,8 @@ def _remembered(state_decl: Any, out: StateFields, host: Any) -> tuple[str, ...]
     hidden = out.hidden_player
     counted = [n for n, (kind, _s) in out.player_init.items() if kind != "pile" and n in hidden]
     found: list[str] = []
-    for i, name in enumerate(names):
-        name = str(name)
+    for named in names:
+        name = named.name
         if name not in piles and name not in counted:
             kind = out.global_init.get(name, out.player_init.get(name, (None,)))[0]
             what = (
@@ -137,33 +142,24 @@ def _remembered(state_decl: Any, out: StateFields, host: Any) -> tuple[str, ...]
                 if kind
                 else f"unknown field '{name}'"
             )
-            host.error(
-                ["state", "remember", i], "R001", f"remember: {what}", hint(name, piles + counted)
-            )
+            host.error(list(named.path), "R001", f"remember: {what}", hint(name, piles + counted))
         elif name not in found:
             found.append(name)
     return tuple(found)
 
 
-def _check_stocks(state_decl: Any, env: Any, host: Any) -> None:
+def _check_stocks(declared: Sequence[FieldDecl], env: Env, host: DslHost) -> None:
     """A counter's `stock:` must name a global counter (not itself)."""
     counters = [k for k, kind in env.global_fields.items() if kind == "counter"]
     for where in ("global", "player"):
-        for fname, decl in (state_decl.get(where) or {}).items():
-            stock = decl.get("stock") if hasattr(decl, "get") else None
-            if stock is None:
+        for decl in declared:
+            stock = decl.stock
+            if decl.scope != where or stock is None:
                 continue
-            if str(stock) not in counters or (where, str(fname)) == ("global", str(stock)):
+            if stock not in counters or (where, decl.name) == ("global", stock):
                 host.error(
-                    ["state", where, str(fname), "stock"],
+                    [*decl.path, "stock"],
                     "R001",
                     f"a counter's stock must be another global counter, not '{stock}'",
-                    hint(str(stock), counters),
+                    hint(stock, counters),
                 )
-
-
-def _field_kind(decl: Any) -> tuple[str, Any]:
-    for kind in FIELD_KINDS:
-        if kind in decl:
-            return kind, plain(decl[kind]) if kind in ("counter", "value") else None
-    return "value", None

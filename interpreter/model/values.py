@@ -6,19 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.diagnostics.suggest import did_you_mean
+from interpreter.ruleset.nodes import rule_value
 
-NONE_WORD = "none"
-
-
-def plain(x: Any) -> Any:
-    """ruamel containers to plain dicts/lists; the word `none` to None."""
-    if isinstance(x, dict):
-        return {k: plain(v) for k, v in x.items()}
-    if isinstance(x, list | tuple):
-        return [plain(v) for v in x]
-    if isinstance(x, str):
-        return None if x == NONE_WORD else str(x)
-    return x
+# ruamel containers to plain dicts and lists, the word `none` to None (the typed model's reading)
+plain = rule_value
 
 
 def rule_text(x: Any) -> str:

@@ -54,6 +54,7 @@ class GameOption:
     choices: tuple[Plain, ...]
     doc: str
     pos: Pos = NOWHERE
+    has_default: bool = True  # whether a `default:` is written (None above may be its value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,13 +114,14 @@ def _players(data: Mapping[object, object]) -> PlayerRange:
 
 def _option(name: str, decl: object, pos: Pos) -> GameOption:
     if not is_map(decl):
-        return GameOption(name, None, (), "", pos)
+        return GameOption(name, None, (), "", pos, False)
     return GameOption(
         name,
         plain(decl.get("default")),
         tuple(plain(c) for c in seq_of(decl.get("choices"))),
         " ".join(text(decl.get("doc")).split()),
         pos,
+        "default" in decl,
     )
 
 

@@ -41,6 +41,21 @@ class MayOffer:
     texts: Mapping[str, Plain] = field(default_factory=empty_map)
     pos: Pos = NOWHERE
 
+    @property
+    def ranges(self) -> Plain:
+        """``for:``, ``VAR in COLLECTION``: one offer for each value (None: not written)."""
+        return self.texts.get("for")
+
+    @property
+    def when(self) -> Plain:
+        """``when:``, whether the offer is made as the event happens (None: always)."""
+        return self.texts.get("when")
+
+    @property
+    def amount(self) -> Plain:
+        """``amount:``, how many offers are made at once (None: one)."""
+        return self.texts.get("amount")
+
 
 @dataclass(frozen=True, slots=True)
 class Hook:

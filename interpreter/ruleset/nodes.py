@@ -14,21 +14,24 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, TypeAlias, TypeVar
+from typing import Any, TypeAlias, TypeVar, cast
 
 from interpreter.load.locate import is_map, is_seq, key_position, node_position, position_of
 
 __all__ = [
+    "NONE_WORD",
     "NOWHERE",
     "Plain",
     "Pos",
     "TreePath",
+    "Value",
     "empty_map",
     "frozen_map",
     "items_of",
     "key_pos",
     "node_pos",
     "plain",
+    "rule_value",
     "seq_of",
     "text",
     "texts",
@@ -39,6 +42,14 @@ __all__ = [
 # A value as YAML writes it, once out of the tree: what a catalog attribute, a table or a
 # player-count row holds (the rule language's own values)
 Plain: TypeAlias = "str | int | float | bool | None | list[Plain] | dict[str, Plain]"
+
+# A value as a rule text reads it (a table, a catalog attribute, a field's start value): maps
+# and lists as plain dicts and lists, their keys as YAML read them (a table by player count is
+# keyed by numbers, which a text's `table[players]` looks up), the word `none` as no value
+Value: TypeAlias = "str | int | float | bool | None | list[Value] | dict[Any, Value]"
+
+# the word a rule file writes for no value
+NONE_WORD = "none"
 
 # Where a typed object sits in the composed tree, from its top: the keys and list indexes a
 # JSON pointer (``/phases/builder/0/choose``) is made of
@@ -94,6 +105,17 @@ def plain(value: object) -> Plain:
     if value is None or isinstance(value, str | int | float | bool):
         return value
     return str(value)
+
+
+def rule_value(value: object) -> Value:
+    """The value a rule text reads where ``value`` is written (see :data:`Value`)."""
+    if isinstance(value, dict):
+        return {k: rule_value(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [rule_value(v) for v in value]
+    if isinstance(value, str):
+        return None if value == NONE_WORD else str(value)
+    return cast(Value, value)  # a number, true/false, or a scalar YAML reads otherwise
 
 
 def text(value: object, default: str = "") -> str:

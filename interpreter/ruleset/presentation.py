@@ -20,6 +20,7 @@ from interpreter.ruleset.nodes import (
     NOWHERE,
     Plain,
     Pos,
+    TreePath,
     empty_map,
     frozen_map,
     items_of,
@@ -34,6 +35,8 @@ from interpreter.ruleset.nodes import (
 __all__ = [
     "ActSpec",
     "CardSpec",
+    "CostDecl",
+    "Discount",
     "DrawSpec",
     "GestureSpec",
     "OptionStyle",
@@ -52,9 +55,55 @@ class ZoneDecl:
 
 
 @dataclass(frozen=True, slots=True)
+class Discount:
+    """One ``because:`` of a ``cost:``: how much it takes off and its text (one text, or
+    [one, many]), as written."""
+
+    name: str
+    amount: Plain = 0
+    text: Plain = None
+    path: TreePath = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CostDecl:
+    """An option family's ``cost:``, its effect-language texts as written (compiled by
+    ``model/costs.py``): names for the deciding seat and the id's parts, the printed price
+    (None: not written), what the seat pays, the unit, and the discounts in written order."""
+
+    params: tuple[str, ...] = ("seat",)
+    price: Plain = None
+    pay: Plain = 0
+    unit: Plain = None
+    because: tuple[Discount, ...] = ()
+    path: TreePath = ()
+
+    @classmethod
+    def from_node(cls, node: object, path: TreePath) -> CostDecl | None:
+        if not is_map(node):
+            return None
+        reasons = node.get("because")
+        return cls(
+            tuple(str(p) for p in node.get("params") or ["seat"]),
+            plain(node.get("price")),
+            plain(node.get("pay", 0)),
+            plain(node.get("unit")),
+            tuple(
+                Discount(
+                    name,
+                    plain(reason.get("amount", 0)) if is_map(reason) else 0,
+                    plain(reason.get("text", name)) if is_map(reason) else name,
+                    (*path, "because", name),
+                )
+                for name, reason in items_of(reasons)
+            ),
+            path,
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class OptionStyle:
-    """``options: FAMILY:``: how a family's option ids read (its ``cost:`` is compiled by
-    ``model/costs.py``)."""
+    """``options: FAMILY:``: how a family's option ids read, and what its options cost."""
 
     family: str
     text: str | None = None  # "Buy {1}": {0} the family, {1}... the id's parts, in words
@@ -62,6 +111,7 @@ class OptionStyle:
     group: str | None = None  # the heading the options are listed under
     preview: tuple[tuple[str, str], ...] = ()  # (field, "you get {gain}|...") in order
     pos: Pos = NOWHERE
+    cost: CostDecl | None = None  # None: none written
 
     @classmethod
     def from_node(cls, family: str, node: object, pos: Pos) -> OptionStyle:
@@ -79,6 +129,7 @@ class OptionStyle:
             optional("group"),
             tuple(texts(node.get("preview")).items()),
             pos,
+            CostDecl.from_node(node.get("cost"), ("presentation", "options", family, "cost")),
         )
 
 

@@ -1,7 +1,7 @@
 """``Ruleset``: a composed ruleset as one typed, immutable object, built once at load.
 
 The drivers read every declaration they need from it: the header (id, title, players,
-options), catalogs and their entries, tables, state fields, the score table's words and the
+options), catalogs and their entries, tables, state fields, the ``scoring:`` section and the
 ``presentation:`` section, each with the :class:`~interpreter.ruleset.nodes.Pos` where it was
 written. ``data`` keeps the composed tree for the stages that compile or check the rule texts
 (``model/``, ``check/``), which walk it on their own; a driver hands it on to them and never
@@ -23,7 +23,7 @@ from typing import Any
 
 from interpreter.compose.rulefiles import load_rules_data
 from interpreter.load.locate import is_map, is_seq
-from interpreter.ruleset.definitions import Definitions
+from interpreter.ruleset.definitions import Definitions, Named
 from interpreter.ruleset.flow_steps import FlowSection
 from interpreter.ruleset.header import Header
 from interpreter.ruleset.hooks import Hook, hooks_of
@@ -37,6 +37,8 @@ from interpreter.ruleset.nodes import (
     items_of,
     key_pos,
     node_pos,
+    seq_of,
+    value_at,
 )
 from interpreter.ruleset.presentation import PresentationSection
 from interpreter.ruleset.sections import Catalog, Entry, FieldDecl, ScoringWords, Table
@@ -53,6 +55,8 @@ class Ruleset:
     catalogs: Mapping[str, Catalog] = field(default_factory=empty_map)
     tables: Mapping[str, Table] = field(default_factory=empty_map)
     fields: tuple[FieldDecl, ...] = ()
+    # `state: remember:`: the piles whose ids a seat remembers when they leave its sight
+    remember: tuple[Named, ...] = ()
     scoring: ScoringWords = field(default_factory=ScoringWords)
     presentation: PresentationSection = field(default_factory=PresentationSection)
     flow: FlowSection = field(default_factory=FlowSection)
@@ -90,6 +94,12 @@ class Ruleset:
                 if is_map(state) and is_map(group := state.get(scope))
                 for name, decl in items_of(group)
             ),
+            remember=tuple(
+                Named(str(name), ("state", "remember", i), value_at(listed, i))
+                for i, name in enumerate(seq_of(listed))
+            )
+            if is_map(state) and (listed := state.get("remember"))
+            else (),
             scoring=ScoringWords.from_node(data.get("scoring"), key_pos(data, "scoring")),
             presentation=PresentationSection.from_node(
                 data.get("presentation"), key_pos(data, "presentation")

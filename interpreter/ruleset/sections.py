@@ -1,15 +1,20 @@
-"""The declarations a driver reads besides the header: catalogs and their entries, tables,
-state fields, and the score table's words. Each is a frozen object with its :class:`Pos`.
+"""The declarations besides the header: catalogs and their entries, tables, state fields, and
+the ``scoring:`` section. Each is a frozen object with its :class:`Pos`; what a rule text reads
+of them (an entry's attributes, a table, a field's start value) is there as a :data:`Value`,
+and the texts ``model/`` compiles (a catalog's ``active:``, a score component's ``value:``) as
+written, with the path the compiler reports them at.
 
 >>> cat = Catalog.from_node("things", {"defaults": {"cost": 1}, "entries": {"hat": {"vp": 2}}})
 >>> cat.entries["hat"].attrs["cost"], cat.entries["hat"].attrs["vp"]
 (1, 2)
+>>> dict(cat.entries["hat"].values)
+{'cost': 1, 'vp': 2, 'catalog': 'things'}
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from interpreter.load.locate import is_map, is_seq
 from interpreter.ruleset.nodes import (
@@ -17,10 +22,13 @@ from interpreter.ruleset.nodes import (
     Plain,
     Pos,
     TreePath,
+    Value,
+    empty_map,
     frozen_map,
     items_of,
     key_pos,
     plain,
+    rule_value,
     seq_of,
     text,
     value_at,
@@ -38,18 +46,23 @@ __all__ = [
 ]
 
 FIELD_KINDS = ("counter", "value", "bag", "pile", "area")
+# an entry's keys that are no attributes: its hooks, its grants, its card text
+_NOT_ATTRIBUTES = ("on", "grants", "doc")
 
 
 @dataclass(frozen=True, slots=True)
 class Entry:
     """A catalog entry: its static attributes (the catalog's ``defaults`` under its own) and
-    its ``doc:`` text."""
+    its ``doc:`` text; ``values``, the attributes as a rule text reads them (with ``catalog``,
+    the catalog's name, which the engine supplies), and what it ``grants:`` its owner."""
 
     id: str
     catalog: str
     attrs: Mapping[str, Plain]
     doc: str | None = None
     pos: Pos = NOWHERE
+    values: Mapping[str, Value] = field(default_factory=empty_map)
+    grants: Mapping[str, Plain] = field(default_factory=empty_map)  # ability -> amount
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,14 +77,22 @@ class Catalog:
     # every attribute its entries have, the defaults' first, then each entry's new ones
     attributes: tuple[str, ...] = ()
     piece_fields: tuple[str, ...] = ()  # `fields:`: what each piece of it holds in play
+    # `fields:` with the start value of each, as a rule text reads it
+    piece_starts: Mapping[str, Value] = field(default_factory=empty_map)
+    active: Plain = None  # `active:`, when a piece of it counts (None: none written)
+    held_by: Plain = None  # `held-by:`, the seat holding an entry `self` (None: none written)
+    path: TreePath = ()
 
     @classmethod
     def from_node(cls, name: str, node: object, pos: Pos = NOWHERE) -> Catalog:
+        path: TreePath = ("catalogs", name)
         if not is_map(node):
-            return cls(name, frozen_map({}), pos=pos)
+            return cls(name, frozen_map({}), pos=pos, path=path)
         defaults = node.get("defaults")
         found = plain(defaults)
         base = found if isinstance(found, dict) else {}
+        read = rule_value(defaults) if is_map(defaults) else {}
+        read_base = read if isinstance(read, dict) else {}
         listed = node.get("entries")
         entries: dict[str, Entry] = {}
         may = False
@@ -79,20 +100,41 @@ class Catalog:
             own = plain(attrs) if is_map(attrs) else {}
             merged: dict[str, Plain] = {**base, **own} if isinstance(own, dict) else dict(base)
             doc = merged.get("doc")
+            values = dict(read_base)
+            for k, v in items_of(attrs):
+                if k not in _NOT_ATTRIBUTES:
+                    values[k] = rule_value(v)
+            values["catalog"] = name
+            hooks = attrs.get("on") if is_map(attrs) else None
             entries[eid] = Entry(
                 eid,
                 name,
                 frozen_map(merged),
                 doc if isinstance(doc, str) else None,
                 key_pos(listed, eid),
+                frozen_map(values),
+                frozen_map(
+                    {k: plain(v) for k, v in items_of(attrs.get("grants"))} if is_map(attrs) else {}
+                ),
             )
-            hooks = attrs.get("on") if is_map(attrs) else None
             may = may or any(is_map(h) and is_map(h.get("may")) for _, h in items_of(hooks))
         attributes = [k for k, _ in items_of(defaults)]
         for _, attrs in items_of(listed):
             attributes.extend(k for k, _ in items_of(attrs) if k not in attributes)
-        pieces = tuple(k for k, _ in items_of(node.get("fields")))
-        return cls(name, frozen_map(entries), may, pos, tuple(attributes), pieces)
+        pieces = node.get("fields")
+        starts = rule_value(pieces) if is_map(pieces) else {}
+        return cls(
+            name,
+            frozen_map(entries),
+            may,
+            pos,
+            tuple(attributes),
+            tuple(k for k, _ in items_of(pieces)),
+            frozen_map(starts if isinstance(starts, dict) else {}),
+            plain(node.get("active")),
+            plain(node.get("held-by")),
+            path,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,12 +154,13 @@ class Table:
     value: Plain
     pos: Pos = NOWHERE
     lists: tuple[TableList, ...] = ()  # every list in it, outermost first
+    constant: Value = None  # the value as a rule text reads it (`name[key]`)
 
     @classmethod
     def from_node(cls, name: str, node: object, pos: Pos, path: TreePath) -> Table:
         lists: list[TableList] = []
         _lists_in(node, path, lists)
-        return cls(name, plain(node), pos, tuple(lists))
+        return cls(name, plain(node), pos, tuple(lists), rule_value(node))
 
     def at(self, players: int) -> Plain:
         """The value at a player count where the table is by count, else the whole value."""
@@ -149,7 +192,9 @@ def _lists_in(node: object, path: TreePath, out: list[TableList]) -> None:
 @dataclass(frozen=True, slots=True)
 class FieldDecl:
     """A ``state:`` field: global or per seat, its kind, the set or catalog a bag, pile or area
-    holds, and the global counter a counter is stocked from (``stock:``)."""
+    holds, and the global counter a counter is stocked from (``stock:``); a counter's or a
+    value's start value and a counter's range as a rule text reads them, how long it lives
+    (``scope:``: the game, a phase, a round), and whom it is hidden from."""
 
     scope: str  # "global" or "player"
     name: str
@@ -157,15 +202,39 @@ class FieldDecl:
     holds: str | None = None
     stock: str | None = None
     pos: Pos = NOWHERE
+    start: Value = None  # a counter's or a value's start value
+    low: Value = 0  # a counter's `min:` (None: no floor)
+    high: Value = None  # a counter's `max:` (None: none)
+    lasts: str = "game"  # its `scope:`
+    hidden: bool = False  # from the other seats
+    hidden_all: bool = False  # `hidden: all`: not even a pile's size is shown
+    path: TreePath = ()
 
     @classmethod
     def from_node(cls, scope: str, name: str, node: object, pos: Pos) -> FieldDecl:
+        path: TreePath = ("state", scope, name)
         if not is_map(node):
-            return cls(scope, name, "", pos=pos)
+            return cls(scope, name, "", pos=pos, path=path)
         kind = next((k for k in FIELD_KINDS if k in node), "")
         holds = text(node.get(kind)) if kind in ("bag", "pile", "area") else None
         stock = node.get("stock") if kind == "counter" else None
-        return cls(scope, name, kind, holds, None if stock is None else str(stock), pos)
+        counted = kind == "counter"
+        hidden = node.get("hidden")
+        return cls(
+            scope,
+            name,
+            kind,
+            holds,
+            None if stock is None else str(stock),
+            pos,
+            rule_value(node[kind]) if kind in ("counter", "value") else None,
+            rule_value(node.get("min", 0)) if counted else 0,
+            rule_value(node.get("max")) if counted else None,
+            str(node.get("scope", "game")),
+            bool(hidden),
+            hidden == "all",
+            path,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,15 +242,23 @@ class ScoreComponent:
     name: str
     label: str  # "" when it has none (the name in words is shown)
     pos: Pos = NOWHERE
+    value: Plain = "0"  # `value:`, the points of the seat `p`, as written
+    path: TreePath = ()
 
 
 @dataclass(frozen=True, slots=True)
 class ScoringWords:
-    """What the score table says: each component's label and the tiebreak's."""
+    """The ``scoring:`` section: what the score table says (each component's label and the
+    tiebreak's), and the texts that count: ``before:`` (statements run before counting), each
+    component's ``value:`` and the ``tiebreak:`` expressions, in the order applied."""
 
     components: tuple[ScoreComponent, ...] = ()
     tiebreak_label: str | None = None
     pos: Pos = NOWHERE
+    before: Plain = None  # None: none written
+    tiebreaks: tuple[Plain, ...] = ()
+    # `tiebreak:` written as a list (each then at its index under `tiebreak`)
+    tiebreak_list: bool = False
 
     @classmethod
     def from_node(cls, node: object, pos: Pos) -> ScoringWords:
@@ -189,9 +266,27 @@ class ScoringWords:
             return cls(pos=pos)
         parts = node.get("components")
         components = tuple(
-            ScoreComponent(text(part.get("name")), text(part.get("label")), key_pos(parts, i))
+            ScoreComponent(
+                text(part.get("name")),
+                text(part.get("label")),
+                key_pos(parts, i),
+                plain(part.get("value", "0")),
+                ("scoring", "components", i, "value"),
+            )
             for i, part in enumerate(seq_of(parts))
             if is_map(part) and part.get("name")
         )
         label = node.get("tiebreak-label")
-        return cls(components, str(label) if label else None, pos)
+        tiebreak = node.get("tiebreak")
+        listed = isinstance(tiebreak, list)
+        written: Sequence[object] = (
+            tiebreak if isinstance(tiebreak, list) else () if tiebreak is None else (tiebreak,)
+        )
+        return cls(
+            components,
+            str(label) if label else None,
+            pos,
+            plain(node.get("before")),
+            tuple(plain(t) for t in written),
+            listed,
+        )

@@ -127,3 +127,29 @@ def _lines_matching(names: tuple[str, ...], pattern: re.Pattern[str]) -> list[st
             if pattern.search(line):
                 found.append(f"interpreter/{name}:{number}: {line.strip()}")
     return found
+
+
+# model/ modules that compile the typed sections (catalogs, state, scoring, option costs): what
+# an entry, a field or a text holds comes from the typed objects' fields, never a map read by
+# a key (`.get("active")`, `cat["held-by"]`), which is how the raw tree is read
+TYPED_SECTIONS = (
+    "model/catalogs.py",
+    "model/costs.py",
+    "model/scoring.py",
+    "model/state_decl.py",
+)
+RULE_KEYS = (
+    "active|held-by|entries|defaults|fields|grants|on|default|choices|may|for|when|amount|do"
+    "|hidden|scope|stock|min|max|remember|before|components|tiebreak|params|price|pay|unit"
+    "|because"
+)
+SECTION_BY_KEY = re.compile(
+    TREE_BY_KEY.pattern
+    + r"|\.get\([\"']|hasattr\([^)]*[\"']get[\"']\)"
+    + rf"|\[[\"']({RULE_KEYS})[\"']\]"
+)
+
+
+def test_the_typed_sections_are_not_read_by_key() -> None:
+    found = _lines_matching(TYPED_SECTIONS, SECTION_BY_KEY)
+    assert not found, "compile the typed sections (interpreter/ruleset/):\n" + "\n".join(found)

@@ -20,14 +20,15 @@ is D003 with a did-you-mean among the keys too.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from lark import Token, Tree
 
 from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.dsl.parse.parser import DslSyntaxError
 from interpreter.dsl.resolve import ir
-from interpreter.dsl.resolve.calls import _with_guess, fail
+from interpreter.dsl.resolve.failures import fail, with_guess
 from interpreter.dsl.resolve.scope import SPECIAL_NAMES, Callable_, Env, Scope
 
 __all__ = ["BareWords"]
@@ -73,15 +74,17 @@ def trigger_params(env: Env, fn: Callable_, visiting: frozenset[str] = frozenset
     return found
 
 
+# the resolver's walk of an expression (resolver.py), what a word that is no bare word is read by
+ExprWalk = Callable[[Tree | Token, Scope], ir.Expr]
+
+
 class BareWords:
-    """The bare-word readings of :class:`interpreter.dsl.resolve.resolver.Resolver` (a mixin)."""
+    """The bare-word readings of a resolver's texts: `expr` reads a text that is none."""
 
-    env: Env
-    root: Scope
-
-    if TYPE_CHECKING:  # the resolver's own walk (resolver.py)
-
-        def expr(self, node: Tree | Token, scope: Scope) -> ir.Expr: ...
+    def __init__(self, env: Env, root: Scope, expr: ExprWalk) -> None:
+        self.env = env
+        self.root = root
+        self.expr = expr
 
     def _local(self, word: str, scope: Scope) -> bool:
         """Whether `word` is a name the text itself binds (a let, a loop's, a parameter)."""
@@ -119,7 +122,7 @@ class BareWords:
         if self._names_something(word, scope):
             return self.expr(node, scope)
         guess = did_you_mean(word, triggers)
-        raise fail(tok, _with_guess(f"unknown end trigger '{word}'", guess), "R001")
+        raise fail(tok, with_guess(f"unknown end trigger '{word}'", guess), "R001")
 
     def key_value(self, table: ir.Expr, node: Any, scope: Scope) -> ir.Expr:
         """`node` as the key `table` is read by (see the module docstring)."""
@@ -133,4 +136,4 @@ class BareWords:
         if word in keys:
             return ir.Const(word)
         guess = did_you_mean(word, [*keys, *scope.visible(), *self.env.names()])
-        raise fail(tok, _with_guess(f"unknown name '{word}'", guess), "D003")
+        raise fail(tok, with_guess(f"unknown name '{word}'", guess), "D003")

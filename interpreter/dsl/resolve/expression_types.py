@@ -288,24 +288,25 @@ def _reduce(tc: TypeChecker, tree: Tree, node: Any, scope: Scope) -> T.Type:
     return T.ListOf(item)  # list, distinct
 
 
-def blame(resolver: Any, e: TypeFault, fn: Any, args: list, values: list) -> TypeFault | None:
+def blame(calls: Any, e: TypeFault, fn: Any, args: list, values: list) -> TypeFault | None:
     """A type fault in an inlined rule function is the call site's when one argument alone
     causes it: the body checks with any value in its place, and with a value of the type the
-    fault expected (else the body uses the parameter two ways: the body's fault, None)."""
+    fault expected (else the body uses the parameter two ways: the body's fault, None).
+    `calls`: the resolver's calls (calls.py), which inline the body again to try each."""
     for i, value in enumerate(values):
-        if type_of(value) == T.ANY or not _fits(resolver, fn, values, i, T.ANY):
+        if type_of(value) == T.ANY or not _fits(calls, fn, values, i, T.ANY):
             continue
-        if e.expected is None or _fits(resolver, fn, values, i, e.expected):
-            return resolver.tc.blame_argument(e, fn.name, i, args[i], value)
+        if e.expected is None or _fits(calls, fn, values, i, e.expected):
+            return calls.tc.blame_argument(e, fn.name, i, args[i], value)
         break
     return None
 
 
-def _fits(resolver: Any, fn: Any, values: list, i: int, ty: T.Type) -> bool:
+def _fits(calls: Any, fn: Any, values: list, i: int, ty: T.Type) -> bool:
     stand_in = ir.Local(ir.Slot(fn.params[i], ty))
     stand_in.ty = ty
     try:
-        resolver._expand(fn, [*values[:i], stand_in, *values[i + 1 :]])
+        calls.expand(fn, [*values[:i], stand_in, *values[i + 1 :]])
     except DslSyntaxError:
         return False
     return True

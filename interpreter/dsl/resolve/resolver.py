@@ -2,8 +2,9 @@
 means against the ruleset's names (Env) and the scope, raises every diagnostic a rule author
 can get for a text that parses, and returns the resolved tree (ir.py) the generator writes out.
 
-Validation runs this pass alone. Calls, and the inlining of rule functions, are in
-calls.py.
+Validation runs this pass alone. The resolver holds two helpers it hands its walks to: the
+calls, and the inlining of rule functions (calls.py), and the bare words read by their place
+(barewords.py).
 """
 
 from __future__ import annotations
@@ -16,13 +17,9 @@ from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.dsl.parse.parser import DslSyntaxError, parse, start_of
 from interpreter.dsl.resolve import ir
 from interpreter.dsl.resolve.barewords import BareWords
-from interpreter.dsl.resolve.calls import (
-    CallResolver,
-    DslCompileError,
-    _with_guess,
-    fail,
-)
+from interpreter.dsl.resolve.calls import Calls
 from interpreter.dsl.resolve.expression_types import infer, note_emit
+from interpreter.dsl.resolve.failures import DslCompileError, fail, with_guess
 from interpreter.dsl.resolve.none_safety import known_not_none
 from interpreter.dsl.resolve.scope import SPECIAL_NAMES, Env, Scope
 from interpreter.dsl.resolve.shadow import shadowing
@@ -31,18 +28,19 @@ from interpreter.dsl.resolve.types import ANY, SEAT
 from interpreter.dsl.runtime.support import named, show
 
 
-class Resolver(BareWords, CallResolver):
+class Resolver:
     """Resolves parse trees against one Env; `root` holds the flow variables, seen everywhere."""
 
     def __init__(self, env: Env, root: Scope) -> None:
         self.env = env
         self.root = root
-        self._depth = 0
         self.tc = TypeChecker(env)
-        self._origin: object = None  # the inlined function whose text is being resolved
+        self.origin: object = None  # the inlined function whose text is being resolved
         # (line, column) where a template's {expr} part being resolved starts in its text: the
         # part is parsed on its own, so its nodes' places are moved by it (None: no part)
-        self._shift: tuple[int, int] | None = None
+        self.shift: tuple[int, int] | None = None
+        self.words = BareWords(env, root, self.expr)
+        self.calls = Calls(self)
 
     # -- diagnostics ------------------------------------------------------------------------
     def _unknown(self, token: Token, scope: Scope) -> DslCompileError:
@@ -78,7 +76,7 @@ class Resolver(BareWords, CallResolver):
         if self.env.attribute_table(name) is not None:
             raise fail(tok, f"'{name}' is fixed by the rules and cannot be assigned")
         guess = did_you_mean(name, [*env.player_fields, *env.piece_fields])
-        raise fail(tok, _with_guess(f"nothing has a field '{name}'", guess), "D003")
+        raise fail(tok, with_guess(f"nothing has a field '{name}'", guess), "D003")
 
     def _unknown_field(self, tok: Token, name: str) -> DslCompileError:
         env = self.env
@@ -89,7 +87,7 @@ class Resolver(BareWords, CallResolver):
             *{k for a in env.attrs.values() for k in a},
         ]
         guess = did_you_mean(name, candidates)
-        return fail(tok, _with_guess(f"nothing has a field '{name}'", guess), "D003")
+        return fail(tok, with_guess(f"nothing has a field '{name}'", guess), "D003")
 
     # -- statements -------------------------------------------------------------------------
     def block(self, stmts: list[Tree], scope: Scope) -> list[ir.Stmt]:
@@ -116,10 +114,10 @@ class Resolver(BareWords, CallResolver):
             pass
         elif kind == "let_stmt":
             value = self.expr(ch[1], scope)
-            out.append(ir.Let(self._declare(scope, ch[0], value), value))
+            out.append(ir.Let(self.declare(scope, ch[0], value), value))
         elif kind in ("assign", "augassign"):
-            gives_trigger = kind == "assign" and self.is_trigger_field(ch[0], scope)
-            value = (self.trigger_value if gives_trigger else self.expr)(ch[-1], scope)
+            gives_trigger = kind == "assign" and self.words.is_trigger_field(ch[0], scope)
+            value = (self.words.trigger_value if gives_trigger else self.expr)(ch[-1], scope)
             target = self._target(ch[0], scope)
             op = str(ch[1]) if kind == "augassign" else None
             if self.tc.on:
@@ -130,7 +128,7 @@ class Resolver(BareWords, CallResolver):
         elif kind == "for_stmt":
             iterable = self.expr(ch[1], scope)
             inner = scope.child()
-            slot = self._declare(inner, ch[0])
+            slot = self.declare(inner, ch[0])
             slot.ty = self.tc.loop_item(ch[1], iterable) if self.tc.on else None
             out.append(ir.For(slot, iterable, self.block(ch[2].children, inner)))
         elif kind == "emit_stmt":
@@ -145,7 +143,7 @@ class Resolver(BareWords, CallResolver):
             else:
                 out.append(ir.Log(text))
         elif kind == "call_stmt":
-            call = self._call(ch[0], ch[1:], scope, statement=True)
+            call = self.calls.call(ch[0], ch[1:], scope, statement=True)
             if not isinstance(call, ir.InlineProc):
                 if self.tc.on:
                     call.ty = infer(self.tc, node, call, scope)
@@ -154,19 +152,19 @@ class Resolver(BareWords, CallResolver):
         else:
             raise fail(node, f"unsupported statement {kind}")
 
-    def _declare(self, scope: Scope, tok: Token, value: ir.Expr | None = None) -> ir.Slot:
+    def declare(self, scope: Scope, tok: Token, value: ir.Expr | None = None) -> ir.Slot:
         problem = shadowing(str(tok))  # a rule's own `let`/`for` name
         if problem is not None:
             raise fail(tok, problem)
-        return self._bind(scope, str(tok), value)
+        return self.bind(scope, str(tok), value)
 
-    def _bind(self, scope: Scope, name: str, value: ir.Expr | None = None) -> ir.Slot:
+    def bind(self, scope: Scope, name: str, value: ir.Expr | None = None) -> ir.Slot:
         slot = ir.Slot(name, getattr(value, "ty", None))
         scope.bindings[name] = ("local", slot)
-        self._note_bound(name, slot.ty)
+        self.note_bound(name, slot.ty)
         return slot
 
-    def _note_bound(self, name: str, ty: Any) -> None:
+    def note_bound(self, name: str, ty: Any) -> None:
         info = self.env.types
         if info is not None and ty is not None and ty != ANY:  # ANY: nothing learnt
             info.bound.setdefault(name, set()).add(ty)
@@ -195,10 +193,10 @@ class Resolver(BareWords, CallResolver):
     def _at(self, node: Tree | Token) -> tuple:
         """Where a branch is, for a coverage build: (inlined function or None, line, column)."""
         if isinstance(node, Token):
-            return (self._origin, node.line or 1, node.column or 1)
+            return (self.origin, node.line or 1, node.column or 1)
         if node.meta.empty:
-            return (self._origin, 1, 1)
-        return (self._origin, *start_of(node))
+            return (self.origin, 1, 1)
+        return (self.origin, *start_of(node))
 
     def _emit(self, node: Tree, scope: Scope) -> ir.Emit:
         name_tok = node.children[0]
@@ -207,7 +205,7 @@ class Resolver(BareWords, CallResolver):
         events = self.env.events
         if name not in events:
             guess = did_you_mean(name, events)
-            message = _with_guess(f"unknown event '{name}'", guess, " (declare it under events:)")
+            message = with_guess(f"unknown event '{name}'", guess, " (declare it under events:)")
             raise fail(name_tok, message, "D004")
         params = events[name]
         if len(args) != len(params):
@@ -290,11 +288,11 @@ class Resolver(BareWords, CallResolver):
             line, column = 1, 1
         else:
             line, column = start_of(node)
-        shift = self._shift
+        shift = self.shift
         if shift is not None:
             column += shift[1] if line == 1 else 0
             line += shift[0] - 1
-        return (self._origin, line, column)
+        return (self.origin, line, column)
 
     def _number(self, node: Tree, scope: Scope) -> ir.Expr:
         return ir.Const(int(str(node.children[0])))
@@ -352,7 +350,7 @@ class Resolver(BareWords, CallResolver):
             if scope.lookup("option") is None:
                 if name not in env.options:
                     guess = did_you_mean(name, env.options)
-                    raise fail(name_tok, _with_guess(f"unknown option '{name}'", guess), "D003")
+                    raise fail(name_tok, with_guess(f"unknown option '{name}'", guess), "D003")
                 return ir.Const(env.options[name], f"option.{name}")  # named: see host.py
         obj = self.expr(base, scope)
         if name in env.abilities:
@@ -376,7 +374,7 @@ class Resolver(BareWords, CallResolver):
 
     def _index(self, node: Tree, scope: Scope) -> ir.Expr:
         obj = self.expr(node.children[0], scope)
-        return ir.Index(obj, self.key_value(obj, node.children[1], scope))
+        return ir.Index(obj, self.words.key_value(obj, node.children[1], scope))
 
     def _neg(self, node: Tree, scope: Scope) -> ir.Expr:
         return ir.Unary("-", self.expr(node.children[0], scope))
@@ -409,8 +407,8 @@ class Resolver(BareWords, CallResolver):
 
     def _compare(self, node: Tree, scope: Scope) -> ir.Expr:
         left, op, right = node.children[0], str(node.children[1]), node.children[2]
-        if op in ("==", "!=") and self.is_trigger_field(left, scope):  # `end-trigger == city`
-            return ir.Binary(self.expr(left, scope), op, self.trigger_value(right, scope))
+        if op in ("==", "!=") and self.words.is_trigger_field(left, scope):  # `end-trigger == city`
+            return ir.Binary(self.expr(left, scope), op, self.words.trigger_value(right, scope))
         return ir.Binary(self.expr(left, scope), op, self.expr(right, scope))
 
     def _binop(self, node: Tree, scope: Scope) -> ir.Expr:
@@ -424,8 +422,8 @@ class Resolver(BareWords, CallResolver):
         return self._value_call(cast(Token, node.children[0]), node.children[1:], scope)
 
     def _value_call(self, tok: Token, rest: list[Any], scope: Scope) -> ir.Expr:
-        call = self._call(tok, rest, scope, statement=False)
-        assert not isinstance(call, ir.InlineProc)  # (_call refuses a procedure as a value)
+        call = self.calls.call(tok, rest, scope, statement=False)
+        assert not isinstance(call, ir.InlineProc)  # (a call refuses a procedure as a value)
         return call
 
     def template(self, token: Token, scope: Scope, words: bool = False) -> ir.Expr:
@@ -445,15 +443,15 @@ class Resolver(BareWords, CallResolver):
                 raise fail(token, "a '{' in the text is never closed")
             if start > pos:
                 parts.append(raw[pos:start])
-            outer, self._shift = self._shift, (token.line or 1, (token.column or 0) + 1 + start)
-            places.append((self._origin, token.line or 1, (token.column or 0) + 2 + start))
+            outer, self.shift = self.shift, (token.line or 1, (token.column or 0) + 1 + start)
+            places.append((self.origin, token.line or 1, (token.column or 0) + 2 + start))
             try:
                 parts.append(self.expr(parse(raw[start + 1 : end], "expr"), scope))
             except DslSyntaxError as e:
                 column = (token.column or 0) + 1 + start + e.column
                 raise DslCompileError(e.message, token.line or 1, column, e.code) from None
             finally:
-                self._shift = outer
+                self.shift = outer
             pos = end + 1
         if all(isinstance(p, str | ir.Const) for p in parts):
             if any(id(p) in self.env.count_consts for p in parts):
@@ -469,7 +467,7 @@ class Resolver(BareWords, CallResolver):
             out: ir.Expr = ir.Const("".join(map(word, parts)))
         else:
             out = ir.Template(parts, words, tuple(places))
-        out.where = (self._origin, token.line or 1, (token.column or 0) + 1)
+        out.where = (self.origin, token.line or 1, (token.column or 0) + 1)
         return out
 
 
