@@ -169,9 +169,16 @@ def workdir():
                 (tmp / name).symlink_to(ROOT / name)
         bindir = tmp / ".bin"
         bindir.mkdir()
-        shim = bindir / "rulebook"
-        shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m interpreter.cli.main "$@"\n')
-        shim.chmod(0o755)
+        # `rulebook` and `python` as the docs' reader has them in their venv, whichever
+        # `python` the shell running the tests finds first
+        shims = {
+            "rulebook": f'exec "{sys.executable}" -m interpreter.cli.main "$@"',
+            "python": f'exec "{sys.executable}" "$@"',
+        }
+        for name, line in shims.items():
+            shim = bindir / name
+            shim.write_text(f"#!/bin/sh\n{line}\n")
+            shim.chmod(0o755)
         yield tmp
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -187,7 +194,7 @@ def run_command(
     """What one documented command prints, and its exit code, run from ``cwd``: a plain
     ``rulebook ...`` line runs in this process (fast: rule files compile once); ``echo $?``
     prints the exit code of the command before; anything else runs in bash, with a
-    ``rulebook`` on its PATH that runs this checkout."""
+    ``rulebook`` and a ``python`` on its PATH that run this checkout."""
     if command.strip() == "echo $?":
         return f"{last_code}\n", 0
     words = shlex.split(command, comments=True)
