@@ -44,9 +44,7 @@ def main() -> None:
         "options": {},
         "seed": 1,
         "seats": ["human"] * args.players,
-        "take_forced": True,
-        "ask_hidden_forced": True,
-        "ask_hidden_by_step": False,
+        "format": "rulebook-save/4",
     }
     started = time.process_time()
     player.handle({"op": "open", "table": "first", "header": header, "choices": []})

@@ -91,8 +91,8 @@ def check_secrets(
 
     `samples`: worlds drawn per seat checked at a decision; `every_seat`: every seat and the
     spectator at every decision (else one of them, in turn, at each decision). `new_state`:
-    keyword arguments for ``Game.new_state`` (e.g. ``{"ask_hidden_forced": False}`` checks
-    a game that takes every decision with one legal option, hidden-dependent ones too). Raises
+    keyword arguments for ``Game.new_state`` (e.g. ``{"take_forced": False}`` checks a
+    game that asks every decision, one with one legal option too). Raises
     :class:`~interpreter.check.files.PathError` for a path that does not exist.
     """
     files = discover(paths)

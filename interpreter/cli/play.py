@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +33,8 @@ from interpreter.cli.gesture_input import Gesture
 from interpreter.cli.human import HumanPlayer, PlayerLeft, TakeBack
 from interpreter.cli.logfmt import LogPrinter, Output
 from interpreter.cli.replay import apply_choices
-from interpreter.engine.savefile import SaveGame, read_save, result_to_dict, write_save
+from interpreter.engine.save_upgrade import upgrade_choices
+from interpreter.engine.savefile import FORMAT, SaveGame, read_save, result_to_dict, write_save
 from interpreter.engine.undo import taken_back, undoable, watch_undo
 from interpreter.infoset.worlds import SeatView
 from interpreter.table.answers import Question, asked, questions
@@ -228,7 +229,7 @@ def resume(args: argparse.Namespace) -> int:
         save_path=args.save,
         prior=save.choices,
         source=args.resume,
-        policy=save.policy(),
+        prior_format=save.format,
         names=args.name or (),
     )
 
@@ -239,15 +240,15 @@ def play(
     save_path: str | None = None,
     prior: Sequence[str] = (),
     source: str = "<save>",
-    policy: Mapping[str, bool] | None = None,
+    prior_format: str = FORMAT,
     names: Sequence[str] = (),
 ) -> int:
     """Load the game of ``cfg``, play it to the end, report, save. Returns the exit code.
 
     ``prior`` are choices already made (a resumed partial save, named ``source``); they are
-    replayed and printed first; ``policy``, ``Game.new_state``'s settings of the save's
-    format (``SaveGame.policy``: an older format plays on as it was played, see
-    engine/savefile.py), this engine's when None. ``names``: the names of the
+    replayed and printed first; ``prior_format`` is the save format they are in (an older
+    one's are converted first, engine/save_upgrade.py, and the game is saved in this one).
+    ``names``: the names of the
     people at the terminal, one per person's seat in order (``--name``).
     """
 
@@ -267,7 +268,9 @@ def play(
         raise UsageError("--name names a person at this terminal: give --human SEATS too")
     output.header(game, cfg.seed, seats)
     printer = LogPrinter(output.out, enabled=output.log)
-    state = game.new_state(cfg.seed, **(policy or {}))
+    if prior_format != FORMAT:
+        prior = upgrade_choices(game, prior_format, cfg.seed, prior, source)
+    state = game.new_state(cfg.seed)
     if HUMAN in seats and rules is not None:  # a person may take moves back (`undo`)
         watch_undo(state)
     people = [a for a in agents if isinstance(a, HumanPlayer) and a.presentation is not None]
@@ -363,9 +366,6 @@ def _save(
             seats=seats,
             choices=list(choices),
             result=result,
-            take_forced=state.take_forced,
-            ask_hidden_forced=state.ask_hidden_forced,
-            ask_hidden_by_step=state.ask_hidden_by_step,
         ),
     )
     what = "game" if result is not None else "partial game"

@@ -173,10 +173,7 @@ def _decision(spec: ChooseSpec, pc: int, ns: dict[str, Any]) -> list[str]:
         # one legal option perhaps because of what a seat hides: asked unless what every seat
         # sees decides it (ChooseSpec, forced.py)
         ns["_public"], ns[f"decision_{pc}"] = decided_in_public, spec
-        ask = (
-            "len(o) > 1 or not s.take_forced or (s.ask_hidden_forced and "
-            f"(s.ask_hidden_by_step or not _public(s, decision_{pc}, o)))"
-        )
+        ask = f"len(o) > 1 or not s.take_forced or not _public(s, decision_{pc}, o)"
     else:
         ask = "len(o) > 1 or not s.take_forced"
     written = f"options_{pc}(s)"

@@ -77,8 +77,6 @@ class Frame(Protocol):
     only_choices: list[tuple[int | None, str]] | None
     undo_run: tuple[int, int] | None
     take_forced: bool
-    ask_hidden_forced: bool
-    ask_hidden_by_step: bool
 
     @property
     def game(self) -> Played: ...

@@ -87,20 +87,18 @@ class Game:
         seed: int = 0,
         *,
         take_forced: bool = True,
-        ask_hidden_forced: bool = True,
-        ask_hidden_by_step: bool = False,
         record: bool = False,
     ) -> State:
         """A fresh game, set up and advanced to its first decision.
 
         A decision with exactly one legal option is taken by the engine (unless its `choose`
-        says `ask-when-only-one`); ``take_forced=False`` asks them all, as the engine did
-        before (how a save file of format 1 replays exactly). A decision whose legal options
-        may depend on a field hidden from some seat is asked even with one option, so the
-        other seats learn nothing from it (no "the only choice", no seat skipped at once),
-        unless what every seat sees in that state decides it (infoset/forced.py);
-        ``ask_hidden_by_step=True`` asks those in every state (how a save file of format 3
-        replays), ``ask_hidden_forced=False`` takes them all (format 2).
+        says `ask-when-only-one`); ``take_forced=False`` asks them all (a preview, a
+        scenario, the leak check and the old-save converter look at each). A decision whose
+        legal options may depend on a field hidden from some seat is asked even with one
+        option, so the other seats learn nothing from it (no "the only choice", no seat
+        skipped at once), unless what every seat sees in that state decides it
+        (infoset/forced.py). Saves of older formats are converted to this engine's choices
+        (engine/save_upgrade.py).
 
         ``record=True`` keeps every seat's observations and memory as the game goes on
         (``state.information_state(seat)``, infoset/knowledge.py). Otherwise nothing is recorded:
@@ -123,8 +121,6 @@ class Game:
             _rng=random.Random(seed),
             seed=seed,
             take_forced=take_forced,
-            ask_hidden_forced=ask_hidden_forced,
-            ask_hidden_by_step=ask_hidden_by_step,
         )
         if self.journal:
             s.tj = Journal(s)

@@ -164,9 +164,7 @@ def asks_alone(s: Frame, spec: Any, options: dict[str, tuple]) -> bool:
     a seat hides and what every seat sees does not decide it, so that the other seats see a
     decision like any other (ChooseSpec, infoset/forced.py)."""
     return spec.ask_when_only_one or (
-        spec.hidden_dependent
-        and s.ask_hidden_forced
-        and (s.ask_hidden_by_step or not decided_in_public(s, spec, options))
+        spec.hidden_dependent and not decided_in_public(s, spec, options)
     )
 
 

@@ -18,12 +18,11 @@ is not among ``choices``, unless which options are legal may depend on a field h
 some seat (a hand) and what every seat sees in that state does not decide them: such a
 decision is asked like any other and its one option is in ``choices`` (taking it at once would
 tell the other seats what the hand holds; infoset/forced.py, and docs/rulesets.md, "Decisions
-with one option"). Older saves are still read and replay exactly as they were played: format 3
-saves were written when every decision that may depend on a hidden field was asked, whatever
-the state (``Game.new_state(seed, ask_hidden_by_step=True)``), format 2 saves when every
-decision with one legal option was taken (``ask_hidden_forced=False``), format 1 saves when
-every one was asked (``take_forced=False``). A game resumed from an older save is saved again
-in its own format, so its choices keep fitting. Files are
+with one option"). Older saves are still read and replay exactly as they were played: they
+differ only in which decisions with one legal option their choices list (format 3: every one
+that may depend on a hidden field; format 2: none; format 1: all), and reading one converts
+its choices into this format's (``SaveGame.upgrade``, engine/save_upgrade.py), before the
+game is replayed. A game resumed from an older save is saved in format 4. Files are
 written atomically (temporary file in the same folder, then rename), so an interrupted write
 never leaves half a save behind. Reading validates every key and type and raises
 ``ReplayError`` with a message naming the file and the offending key.
@@ -40,17 +39,16 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.diagnostics.errors import ReplayError
+from interpreter.engine.save_upgrade import (
+    FORMAT_ASKED,
+    FORMAT_BY_STEP,
+    FORMAT_TAKEN,
+    OLD_FORMATS,
+    upgrade_choices,
+)
 
 FORMAT = "rulebook-save/4"
-# every decision that may depend on a hidden field was asked, even where what every seat sees
-# decided its one option: those are in `choices`
-FORMAT_BY_STEP = "rulebook-save/3"
-# every decision with one legal option was taken by the engine, even one that depends on a
-# hidden field: none of them is in `choices`
-FORMAT_TAKEN = "rulebook-save/2"
-# before the engine took decisions with one legal option itself: they are all in `choices`
-FORMAT_ASKED = "rulebook-save/1"
-FORMATS = (FORMAT, FORMAT_BY_STEP, FORMAT_TAKEN, FORMAT_ASKED)
+FORMATS = (FORMAT, *OLD_FORMATS)
 
 __all__ = [
     "FORMAT",
@@ -59,8 +57,7 @@ __all__ = [
     "FORMAT_TAKEN",
     "FORMATS",
     "SaveGame",
-    "format_of",
-    "policy_of",
+    "format_read",
     "read_save",
     "result_to_dict",
     "validate_save",
@@ -81,31 +78,27 @@ class SaveGame:
     seats: list[str]
     choices: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
-    # how decisions with one legal option were played (format 4: the first two True, the
-    # last False; format 3: one that may depend on a hidden field asked in every state,
-    # ask_hidden_by_step True; format 2: taken too, ask_hidden_forced False; format 1:
-    # take_forced False, all asked)
-    take_forced: bool = True
-    ask_hidden_forced: bool = True
-    ask_hidden_by_step: bool = False
+    # the format `choices` are in: FORMAT, or an older one until `upgrade` converts them
+    format: str = FORMAT
+    # where the save was read from, for the messages of a conversion that fails
+    source: str = field(default="<save>", compare=False)
 
-    def policy(self) -> dict[str, bool]:
-        """``Game.new_state``'s settings that decide as this save's games were played."""
-        return {
-            "take_forced": self.take_forced,
-            "ask_hidden_forced": self.ask_hidden_forced,
-            "ask_hidden_by_step": self.ask_hidden_by_step,
-        }
+    def upgrade(self, game: Any) -> None:
+        """Convert the choices of an older format into this format's (the same game of
+        `game`, engine/save_upgrade.py); ``ReplayError`` naming the file and the decision
+        where they do not fit. A format-4 save is left as it is."""
+        if self.format == FORMAT:
+            return
+        self.choices = upgrade_choices(game, self.format, self.seed, self.choices, self.source)
+        self.format = FORMAT
+        if self.result is not None:  # the decisions asked, as this format counts them
+            self.result = {**self.result, "decisions": len(self.choices)}
 
     def new_state(self, game: Any) -> Any:
-        """`game`'s fresh state for replaying these choices, deciding as the save's format
-        did (so an older save's choices fit)."""
-        return game.new_state(self.seed, **self.policy())
-
-    @property
-    def format(self) -> str:
-        """The format this save is written in (the one its choices were made under)."""
-        return format_of(self.take_forced, self.ask_hidden_forced, self.ask_hidden_by_step)
+        """`game`'s fresh state for replaying these choices (converted first if the save
+        is of an older format)."""
+        self.upgrade(game)
+        return game.new_state(self.seed)
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object written to disk (key order fixed for readable diffs)."""
@@ -122,23 +115,10 @@ class SaveGame:
         }
 
 
-def format_of(take_forced: bool, ask_hidden_forced: bool, ask_hidden_by_step: bool = False) -> str:
-    """The save format whose games decide as a state with these settings does."""
-    if not take_forced:
-        return FORMAT_ASKED
-    if not ask_hidden_forced:
-        return FORMAT_TAKEN
-    return FORMAT_BY_STEP if ask_hidden_by_step else FORMAT
-
-
-def policy_of(fmt: Any) -> dict[str, bool]:
-    """``Game.new_state``'s settings that replay a save of format `fmt` exactly (this
-    format's for any other value: a header written before formats were named)."""
-    return {
-        "take_forced": fmt != FORMAT_ASKED,
-        "ask_hidden_forced": fmt not in (FORMAT_TAKEN, FORMAT_ASKED),
-        "ask_hidden_by_step": fmt == FORMAT_BY_STEP,
-    }
+def format_read(fmt: Any) -> str:
+    """The format of choices recorded under format name `fmt` (this format for any other
+    value: a header written before formats were named)."""
+    return fmt if fmt in OLD_FORMATS else FORMAT
 
 
 def replay_error(message: str, source: str) -> ReplayError:
@@ -272,7 +252,8 @@ def validate_save(data: Any, source: str = "<save>") -> SaveGame:
         seats=list(data["seats"]),
         choices=list(data["choices"]),
         result=result,
-        **policy_of(fmt),
+        format=fmt,
+        source=source,
     )
 
 

@@ -113,16 +113,11 @@ class State:
         self._rng_seed = seed
         self._rng_shared = False
 
-    # a decision with one legal option is taken by the engine (see machine.take_only); False
-    # asks every decision, as games saved before that did (save format 1)
+    # a decision with one legal option is taken by the engine (see machine.take_only; one
+    # whose options may depend on a hidden field is asked where what every seat sees does not
+    # decide them: machine.asks_alone); False asks every decision (previews, scenarios, the
+    # leak check, the old-save converter)
     take_forced: bool = True
-    # ... except one whose legal options may depend on a hidden field (ChooseSpec.
-    # hidden_dependent): asked, so no seat learns from its being taken what it may not see;
-    # False takes those too, as games saved in format 2 were played
-    ask_hidden_forced: bool = True
-    # ... and asked only where what every seat sees does not decide them (infoset/forced.py);
-    # True asks every one of them, as games saved in format 3 were played
-    ask_hidden_by_step: bool = False
 
     # -- the public surface ------------------------------------------------------------------
     # asked at every step of every driver's loop: a getter written in C runs no Python frame
@@ -274,11 +269,7 @@ class State:
     def policy(self) -> dict[str, bool]:
         """How this state decides a decision with one legal option, as ``Game.new_state``'s
         settings (what a replay of its choices needs: its save format)."""
-        return {
-            "take_forced": self.take_forced,
-            "ask_hidden_forced": self.ask_hidden_forced,
-            "ask_hidden_by_step": self.ask_hidden_by_step,
-        }
+        return {"take_forced": self.take_forced}
 
     def log_for(self, seat: int | None) -> list[tuple[int, int | None, str]]:
         """The log as `seat` reads it: ``state.log``'s lines, each with the text its seat

@@ -24,7 +24,7 @@ from urllib.parse import parse_qs
 from starlette.requests import HTTPConnection
 
 from interpreter.diagnostics.suggest import echo
-from interpreter.engine.savefile import SaveGame, result_to_dict
+from interpreter.engine.savefile import FORMAT, SaveGame, result_to_dict
 from interpreter.serve.api import MAX_REMEMBERED, remembered_tables
 from interpreter.serve.boards_ahead import BuiltBoards
 from interpreter.serve.caps import is_uploaded
@@ -55,7 +55,7 @@ def _header(table: Table) -> dict[str, Any]:
         "options": dict(save.options),
         "seed": save.seed,
         "seats": list(save.seats),
-        **save.policy(),
+        "format": save.format,
     }
 
 
@@ -126,7 +126,11 @@ class WorkerHub(Hub):
         answer = await self._open(table, choices)
         if "failed" in answer:
             raise ServeError(f"table {table_id} could not be opened: {answer['message']}", 500)
-        save.choices = choices
+        if "choices" in answer:  # an older format's moves, converted by the worker
+            save.choices, save.format = list(answer["choices"]), FORMAT
+            self.store.rewrite_moves(table_id, save.choices)
+        else:
+            save.choices = choices
         self.tables[table_id] = table
         self.touched[table_id] = time.monotonic()
         return table
@@ -411,7 +415,7 @@ class WorkerHub(Hub):
             "options": dict(save.options),
             "seed": save.seed,
             "seats": list(save.seats),
-            **save.policy(),
+            "format": save.format,
             "result": save.result,
         }
         request: dict[str, Any] = {

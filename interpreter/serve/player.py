@@ -21,8 +21,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.bots import UnknownBotError, make_bot
-from interpreter.diagnostics.errors import RulebookError
+from interpreter.diagnostics.errors import ReplayError, RulebookError
 from interpreter.diagnostics.suggest import echo
+from interpreter.engine.save_upgrade import upgrade_choices
+from interpreter.engine.savefile import FORMAT
 from interpreter.engine.undo import watch_undo
 from interpreter.infoset.worlds import SeatView
 from interpreter.model.limits import GameLimitError
@@ -221,12 +223,16 @@ class Player:
         so that they go on as they would have)."""
         header = request["header"]
         game, pres = compiled
-        state = game.new_state(
-            header["seed"],
-            take_forced=header["take_forced"],
-            ask_hidden_forced=header["ask_hidden_forced"],
-            ask_hidden_by_step=header["ask_hidden_by_step"],
-        )
+        choices = list(request["choices"])
+        converted = header.get("format", FORMAT) != FORMAT
+        if converted:  # a table of an older format: its moves in this format's terms
+            try:
+                choices = upgrade_choices(
+                    game, header["format"], header["seed"], choices, f"table {table_id}"
+                )
+            except ReplayError as exc:
+                return {"failed": "rule", "message": str(exc)}
+        state = game.new_state(header["seed"])
         if HUMAN in header["seats"]:  # a person may take moves back (engine/undo.py)
             watch_undo(state)
         bots = {}
@@ -237,13 +243,16 @@ class Player:
                 except UnknownBotError as exc:
                     return {"failed": "bot", "message": f"seat {seat}: {exc}"}
         played = Played(game, pres, state, list(header["seats"]), bots)
-        for choice in request["choices"]:
+        for choice in choices:
             bot = bots.get(state.to_move)
             if bot is not None:
                 bot.choose(SeatView(state, state.to_move), state.legal_options())
             state.apply(choice)
         self.tables[table_id] = played
-        return self._answer(played, state, 0, 0)
+        answer = self._answer(played, state, 0, 0)
+        if converted:
+            answer["choices"] = choices
+        return answer
 
     def _move(self, played: Played, request: Mapping[str, Any], option: str) -> dict[str, Any]:
         """Apply ``option`` to a copy and keep the copy once the whole move has run (a rule

@@ -77,6 +77,7 @@ class ReplayCache:
         """The spectator's message after ``step`` decisions of ``save`` (None: at its end)
         and how many decisions were played again for it; from the nearest kept position at or
         before the step. Raises :class:`NotCached` when that would play more than ``most``."""
+        save.upgrade(game)  # an older format's choices, in this format's terms
         step = len(save.choices) if step is None else min(step, len(save.choices))
         kept = self._kept.pop(key, None) if key else None
         if kept is None or kept.game is not game:

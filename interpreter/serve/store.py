@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.diagnostics.errors import RulebookError
-from interpreter.engine.savefile import SaveGame, policy_of
+from interpreter.engine.savefile import FORMAT, SaveGame, format_read
 from interpreter.serve.writer import INSERT_MOVE, GroupWriter, MoveRefused, refusal
 
 try:
@@ -248,6 +248,25 @@ class TableStore:
                 raise refusal(self.db, table_id, held)
             self.db.execute("DELETE FROM moves WHERE table_id = ? AND n >= ?", (table_id, keep))
 
+    def rewrite_moves(self, table_id: str, choices: list[str]) -> None:
+        """Replace a table's moves with ``choices`` and mark its header of this save format:
+        the moves of a table of an older format, converted (engine/save_upgrade.py). One
+        transaction: all or nothing."""
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            row = self.db.execute("SELECT header FROM tables WHERE id = ?", (table_id,)).fetchone()
+            if row is None:
+                return
+            header = {**json.loads(row[0]), "format": FORMAT}
+            self.db.execute(
+                "UPDATE tables SET header = ? WHERE id = ?", (json.dumps(header), table_id)
+            )
+            self.db.execute("DELETE FROM moves WHERE table_id = ?", (table_id,))
+            self.db.executemany(
+                "INSERT INTO moves (table_id, n, choice) VALUES (?, ?, ?)",
+                [(table_id, n, choice) for n, choice in enumerate(choices)],
+            )
+
     def set_answer(self, table_id: str, seat: int, question: str, answer: str) -> bool:
         """Keep a seat's standing answer to a question (``ask`` too: a question the ruleset
         answers for a new seat, ``presentation: answers:``, stays asked once the seat says
@@ -328,8 +347,10 @@ class TableStore:
             seats=list(data["seats"]),
             choices=choices,
             result=json.loads(result) if result else None,
-            # a table started under an older format goes on deciding as it was played
-            **policy_of(data.get("format")),
+            # a table started under an older format: its moves are converted once it is
+            # opened (rewrite_moves)
+            format=format_read(data.get("format")),
+            source=f"table {table_id}",
         )
         return StoredTable(table_id, created, save, tokens, speed, creator or "")
 

@@ -159,7 +159,7 @@ class Table:
             seats=list(self.save.seats),
             choices=list(self.save.choices),
             result=result,
-            **self.save.policy(),
+            format=self.save.format,
         )
 
 

@@ -21,9 +21,9 @@ from typing import Any
 
 from interpreter.bots import UnknownBotError, make_bot
 from interpreter.bots.registry import plays
-from interpreter.diagnostics.errors import RulebookError
+from interpreter.diagnostics.errors import ReplayError, RulebookError
 from interpreter.diagnostics.suggest import did_you_mean, echo
-from interpreter.engine.savefile import SaveGame, result_to_dict
+from interpreter.engine.savefile import FORMAT, SaveGame, result_to_dict
 from interpreter.engine.undo import taken_back, watch_undo
 from interpreter.infoset.worlds import SeatView
 from interpreter.load.catalog import game_dirs
@@ -186,6 +186,12 @@ class Hub:
             raise ServeError(f"no table {echo(table_id)} here", 404)
         save = stored.save
         compiled, pres = self.compile(save.game, save.players, save.overlays, save.options)
+        if save.format != FORMAT:  # a table of an older format goes on in this one
+            try:
+                save.upgrade(compiled)
+            except ReplayError as exc:
+                raise ServeError(f"table {table_id} could not be opened: {exc}", 500) from None
+            self.store.rewrite_moves(table_id, save.choices)
         choices = list(save.choices)
         save.choices = []
         table = Table(

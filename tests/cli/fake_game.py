@@ -44,8 +44,6 @@ class FakeState:
         self.round = 1
         self.decisions = 0
         self.take_forced = True
-        self.ask_hidden_forced = True
-        self.ask_hidden_by_step = False
         self.history: list[str] = []
         self.log: list[tuple[int, int | None, str]] = [
             (0, None, f"the count starts at {self.total}")
@@ -122,13 +120,9 @@ class FakeGame:
         seed: int,
         *,
         take_forced: bool = True,
-        ask_hidden_forced: bool = True,
-        ask_hidden_by_step: bool = False,
     ) -> FakeState:
         state = FakeState(self, seed)
         state.take_forced = take_forced  # every decision here has several options anyway
-        state.ask_hidden_forced = ask_hidden_forced
-        state.ask_hidden_by_step = ask_hidden_by_step
         return state
 
 

@@ -117,7 +117,7 @@ def test_take_forced_false_asks_every_decision_as_before(tmp_path):
     assert state.copy().take_forced is False
 
 
-def test_an_old_format_save_replays_exactly_and_stays_old(tmp_path, capsys):
+def test_a_format_1_save_is_converted_and_replays_to_the_same_result(tmp_path, capsys):
     path = write(tmp_path)
     game = load_game(path, 2)
     old = play_passing(game.new_state(1, take_forced=False))
@@ -144,10 +144,12 @@ def test_an_old_format_save_replays_exactly_and_stays_old(tmp_path, capsys):
         ),
         encoding="utf-8",
     )
-    assert read_save(save).take_forced is False
+    assert read_save(save).format == FORMAT_ASKED
     assert main(["replay", str(save), "--quiet", "--json"]) == 0
     replayed = json.loads(capsys.readouterr().out.splitlines()[-1])
-    assert replayed["decisions"] == 9
+    # its 9 choices converted: the forced ones are taken by the engine, not counted
+    assert replayed["decisions"] < old.result().decisions == 9
+    assert replayed["scores"] == json.loads(json.dumps(old.result().scores))
     # a game played now is saved as format 4: its choices are its decisions, no forced one
     # (this toy game hides nothing, so none of its forced decisions is asked)
     again = tmp_path / "new.json"

@@ -8,7 +8,8 @@ pass; a Puerto Rico seat with no black market pays with no hidden VP chip. So ca
 seat with one card and no discount, whichever card it is (every card is tried in its place).
 There the engine takes
 the one option (infoset/forced.py), and goes on asking wherever the others cannot know.
-Saves of format 3, made when every such decision was asked, still replay exactly.
+Saves of format 3, made when every such decision was asked, are converted when read and
+replay to the same game.
 """
 
 from __future__ import annotations
@@ -22,11 +23,14 @@ from interpreter import load_game
 from interpreter.cli.main import main
 from interpreter.engine.savefile import FORMAT, FORMAT_BY_STEP, SaveGame, read_save
 from interpreter.infoset import forced
+from tests.engine.old_policies import asking_hidden_lone_decisions
 
 
-def san_juan_builder(hand: list[str], **policy: bool):
-    """San Juan (3 players, seed 1): seat 1 holds `hand`; seat 0 takes the builder and passes."""
-    state = load_game("san-juan", 3).new_state(1, **policy)
+def san_juan_builder(hand: list[str], by_step: bool = False):
+    """San Juan (3 players, seed 1): seat 1 holds `hand`; seat 0 takes the builder and passes
+    (`by_step`: each decision that may depend on a hidden field asked, as in format 3)."""
+    game = load_game("san-juan", 3)
+    state = (asking_hidden_lone_decisions(game) if by_step else game).new_state(1)
     state.p[1]["hand"] = list(hand)
     state.apply("role:builder")
     state.apply("pass")
@@ -40,7 +44,7 @@ def test_a_san_juan_seat_with_no_card_is_not_asked_to_pass():
     assert state.log[-1] == (state.round, 1, "seat 1: Pass (build) (the only choice)")
     assert state.history == ["role:builder", "pass"]
     # as every such decision was asked before (a format 3 save's games)
-    by_step = san_juan_builder([], ask_hidden_by_step=True)
+    by_step = san_juan_builder([], by_step=True)
     assert (by_step.to_move, by_step.legal_options()) == (1, ["pass"])
 
 
@@ -67,13 +71,13 @@ def test_a_san_juan_seat_with_one_card_and_no_discount_is_not_asked_to_pass(card
     assert (builder.to_move, builder.legal_options()) == (0, ["pass"])
 
 
-def puerto_rico_builder(**policy: bool):
+def puerto_rico_builder(by_step: bool = False):
     """Puerto Rico with The New Buildings (3 players, fixed selection, seed 1): seat 1 has no
     doubloon and no black market; seat 0 takes the builder and passes."""
     game = load_game(
         "puerto-rico", 3, overlays=("new-buildings",), options={"building-selection": "all-new"}
     )
-    state = game.new_state(1, **policy)
+    state = (asking_hidden_lone_decisions(game) if by_step else game).new_state(1)
     state.p[1]["doubloons"] = 0
     state.apply("role:builder")
     state.apply("pass")
@@ -84,7 +88,7 @@ def test_a_puerto_rico_seat_without_a_black_market_is_not_asked_to_pass():
     state = puerto_rico_builder()
     assert state.to_move == 2 and "pass" in state.legal_options()
     assert state.log[-1] == (state.round, 1, "seat 1: Pass (build) (the only choice)")
-    by_step = puerto_rico_builder(ask_hidden_by_step=True)
+    by_step = puerto_rico_builder(by_step=True)
     assert (by_step.to_move, by_step.legal_options()) == (1, ["pass"])
 
 
@@ -158,37 +162,50 @@ def play_random(state, seed: int):
     return state
 
 
-def test_a_format_3_save_replays_exactly_and_stays_format_3(tmp_path, capsys):
-    game = load_game("san-juan", 2)
-    seed = 3
-    old = play_random(game.new_state(seed, ask_hidden_by_step=True), seed)
-    save = SaveGame(
+def _format_3_save(seed: int, choices: list[str]) -> SaveGame:
+    return SaveGame(
         game="san-juan",
         players=2,
         overlays=[],
-        options=dict(game.options),
+        options={},
         seed=seed,
         seats=["random", "random"],
-        choices=list(old.history),
+        choices=choices,
         result=None,
-        ask_hidden_by_step=True,
+        format=FORMAT_BY_STEP,
     )
-    data = save.to_json()
+
+
+def test_a_format_3_save_is_converted_and_replays_to_the_same_game(tmp_path, capsys):
+    game = load_game("san-juan", 2)
+    seed = 2  # a game where what every seat saw settled some of the passes format 3 asked
+    old = play_random(asking_hidden_lone_decisions(load_game("san-juan", 2)).new_state(seed), seed)
+    data = _format_3_save(seed, list(old.history)).to_json()
     assert data["format"] == FORMAT_BY_STEP == "rulebook-save/3"
     path = tmp_path / "old.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     loaded = read_save(path)
-    assert loaded.policy() == {
-        "take_forced": True,
-        "ask_hidden_forced": True,
-        "ask_hidden_by_step": True,
-    }
+    assert loaded.format == FORMAT_BY_STEP
     replayed = loaded.new_state(game)
+    assert loaded.format == FORMAT and len(loaded.choices) < len(old.history)
     for choice in loaded.choices:
         replayed.apply(choice)
-    assert replayed.is_over and replayed.log == old.log
-    assert replayed.copy().ask_hidden_by_step is True
+    assert replayed.is_over and (replayed.g, replayed.p) == (old.g, old.p)
+    assert replayed.result().scores == old.result().scores
     assert main(["replay", str(path), "-q"]) == 0
+    capsys.readouterr()
+
+
+def test_a_game_resumed_from_a_format_3_save_is_saved_as_format_4(tmp_path, capsys):
+    seed = 2
+    old = play_random(asking_hidden_lone_decisions(load_game("san-juan", 2)).new_state(seed), seed)
+    path, again = tmp_path / "old.json", tmp_path / "new.json"
+    data = _format_3_save(seed, list(old.history[:120])).to_json()
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["play", "--resume", str(path), "--save", str(again), "-q"]) == 0
+    saved = json.loads(again.read_text(encoding="utf-8"))
+    assert saved["format"] == FORMAT
+    assert main(["replay", str(again), "-q"]) == 0
     capsys.readouterr()
 
 

@@ -5,8 +5,9 @@ where which options are legal depends on a field hidden from some seat (San Juan
 can build depends on its hand), taking it would tell every seat what the hand holds, by the
 words and by the seat not being asked at all. Such a decision is asked like any other; a
 decision that reads only what every seat sees is still taken. Format 2 saves (every forced
-decision taken) still replay exactly. (Where what every seat sees settles such a decision's
-options in a given state, it is taken: tests/engine/test_forced_by_state.py.)
+decision taken) are converted when read and replay to the same game. (Where what every seat
+sees settles such a decision's options in a given state, it is taken:
+tests/engine/test_forced_by_state.py.)
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ import pytest
 from interpreter import load_game
 from interpreter.cli.main import main
 from interpreter.diagnostics.errors import IllegalOptionError, RulesError
-from interpreter.engine.savefile import FORMAT_TAKEN, SaveGame, read_save
+from interpreter.engine.savefile import FORMAT, FORMAT_TAKEN, SaveGame, read_save
 from interpreter.model.flow import CHOOSE
+from tests.engine.old_policies import taking_every_lone_decision
 
 
 def decisions(game) -> dict[str, bool]:
@@ -30,9 +32,9 @@ def decisions(game) -> dict[str, bool]:
     }
 
 
-def builder_turn(hand: list[str], **policy):
+def builder_turn(hand: list[str], game=None):
     """San Juan (3 players, seed 1): seat 1 holds `hand`; seat 0 takes the builder and passes."""
-    state = load_game("san-juan", 3).new_state(1, **policy)
+    state = (game or load_game("san-juan", 3)).new_state(1)
     state.p[1]["hand"] = list(hand)
     state.apply("role:builder")
     state.apply("pass")
@@ -68,17 +70,16 @@ def test_a_seat_that_can_afford_nothing_is_asked_like_one_that_can():
     assert broke.history[-1] == "pass" and broke.to_move == able.to_move == 2
 
 
-def test_the_old_policy_takes_it_and_says_so():
-    broke = builder_turn(["palace"], ask_hidden_forced=False)
-    assert broke.ask_hidden_forced is False and broke.copy().ask_hidden_forced is False
+def test_the_format_2_policy_takes_it_and_says_so():
+    broke = builder_turn(["palace"], taking_every_lone_decision(load_game("san-juan", 3)))
     assert broke.to_move == 2  # seat 1 was not asked: everybody learns it could build nothing
     assert (broke.round, 1, "seat 1: Pass (build) (the only choice)") in broke.log
     assert broke.history == ["role:builder", "pass"]
 
 
 def test_a_copy_keeps_the_policy():
-    state = load_game("san-juan", 3).new_state(1)
-    assert state.ask_hidden_forced is True and state.copy().ask_hidden_forced is True
+    state = load_game("san-juan", 3).new_state(1, take_forced=False)
+    assert state.take_forced is False and state.copy().take_forced is False
 
 
 def play_random(state, seed: int):
@@ -88,10 +89,10 @@ def play_random(state, seed: int):
     return state
 
 
-def test_a_format_2_save_replays_exactly(tmp_path, capsys):
+def test_a_format_2_save_is_converted_and_replays_to_the_same_game(tmp_path, capsys):
     game = load_game("san-juan", 2)
     seed = 3
-    old = play_random(game.new_state(seed, ask_hidden_forced=False), seed)
+    old = play_random(taking_every_lone_decision(load_game("san-juan", 2)).new_state(seed), seed)
     # the old policy took forced passes that this engine asks (a hand that affords nothing)
     assert any(text.endswith(": Pass (build) (the only choice)") for _r, _s, text in old.log)
     save = SaveGame(
@@ -103,24 +104,25 @@ def test_a_format_2_save_replays_exactly(tmp_path, capsys):
         seats=["random", "random"],
         choices=list(old.history),
         result=None,
-        ask_hidden_forced=False,
+        format=FORMAT_TAKEN,
     )
     data = save.to_json()
     assert data["format"] == FORMAT_TAKEN == "rulebook-save/2"
     path = tmp_path / "old.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     loaded = read_save(path)
-    assert (loaded.take_forced, loaded.ask_hidden_forced) == (True, False)
-    replayed = loaded.new_state(game)
+    assert loaded.format == FORMAT_TAKEN
+    replayed = loaded.new_state(game)  # the choices converted: the passes asked now are in
+    assert loaded.format == FORMAT and len(loaded.choices) > len(old.history)
     for choice in loaded.choices:
         replayed.apply(choice)
     assert replayed.is_over
     assert replayed.result().scores == old.result().scores
-    assert replayed.log == old.log
-    # under this engine's policy the same choices do not fit: the format is what replays them
+    assert (replayed.g, replayed.p) == (old.g, old.p)
+    # under this engine's policy the old choices do not fit: the converter is what replays them
     again = game.new_state(seed)
     try:
-        for choice in loaded.choices:
+        for choice in old.history:
             again.apply(choice)
         fits = again.is_over and again.result().scores == old.result().scores
     except (IllegalOptionError, RulesError):

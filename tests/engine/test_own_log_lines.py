@@ -14,6 +14,7 @@ import pytest
 from interpreter.diagnostics.errors import RulesError
 from interpreter.dsl.runtime.loglines import OwnLine, Yours, line_for
 from interpreter.engine.loader import load_game
+from tests.engine.old_policies import taking_every_lone_decision
 
 FIXTURES = Path(__file__).resolve().parents[1] / "validate" / "fixtures"
 FIXTURE = FIXTURES / "secrets" / "own-lines.yml"
@@ -47,7 +48,8 @@ def test_options_and_statements_write_lines_whose_own_text_only_their_seat_reads
 
 def test_a_forced_move_keeps_its_own_text():
     game = load_game(str(FIXTURE), 2)
-    s = game.new_state(3, ask_hidden_forced=False)  # one legal option: the engine takes it
+    # one legal option: the engine takes it (as it took every one, hidden-dependent too)
+    s = taking_every_lone_decision(game).new_state(3)
     s.p[0]["hand"][:] = ["opal", "opal"]
     s.pending = None
     s.game.advance(s)  # type: ignore[attr-defined]

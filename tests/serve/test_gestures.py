@@ -93,9 +93,7 @@ def test_a_worker_sends_the_gesture_and_tries_a_list_on_a_copy() -> None:
         "options": {},
         "seed": 2**61,
         "seats": ["human", "human"],
-        "take_forced": True,
-        "ask_hidden_forced": True,
-        "ask_hidden_by_step": False,
+        "format": "rulebook-save/4",
     }
     player = Player(Caps(), budget=False)
     answer = player.handle({"op": "open", "table": "t", "header": header, "choices": []})

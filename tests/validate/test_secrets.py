@@ -23,6 +23,7 @@ from interpreter.check.secrets import GameRun, SecretsFinder, check_game
 from interpreter.check.secrets_games import check_secrets
 from interpreter.engine.loader import load_game_and_data
 from interpreter.infoset import forced
+from tests.engine.old_policies import taking_every_lone_decision
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "validate" / "fixtures" / "secrets"
@@ -85,9 +86,12 @@ def test_a_hidden_global_in_an_option_text_is_found_at_its_template() -> None:
     assert "(the number: " in option.message
 
 
-def _san_juan(players: int, seeds: range, **new_state: bool) -> SecretsFinder:
+def _san_juan(players: int, seeds: range, taking: bool = False) -> SecretsFinder:
+    """`taking`: every decision with one legal option taken, as format-2 games were played."""
     game, data = load_game_and_data(str(SAN_JUAN), players)
-    run = GameRun(game, f"{players} players", "rulebook validate", data, new_state)
+    if taking:
+        taking_every_lone_decision(game)
+    run = GameRun(game, f"{players} players", "rulebook validate", data, {})
     out = SecretsFinder()
     for seed in seeds:
         check_game(run, seed, 1, out, every_seat=True)
@@ -95,10 +99,10 @@ def _san_juan(players: int, seeds: range, **new_state: bool) -> SecretsFinder:
 
 
 def test_san_juan_leaks_at_the_builder_choose_when_hidden_forced_moves_are_taken() -> None:
-    """`ask_hidden_forced=False`: a seat with one legal option in the builder phase (it can
+    """Every lone decision taken: a seat with one legal option in the builder phase (it can
     afford nothing in its hidden hand) passes "(the only choice)" where, in a state the others
     cannot tell from it, it would be asked."""
-    found = _san_juan(4, range(1, 3), ask_hidden_forced=False)
+    found = _san_juan(4, range(1, 3), taking=True)
     # the step's position is where its body starts (`who:`, the line under `- choose:`)
     line, col = _line_of(SAN_JUAN, r"label: build$", before=r"who: ")
     turns = {(d.line, d.column) for d in found.diagnostics() if d.code == "L003"}
