@@ -23,7 +23,9 @@ replace:
 """
 
 
-def validate_cli(*args: str, jobs: int | None = None) -> subprocess.CompletedProcess[str]:
+def validate_cli(
+    *args: str | os.PathLike[str], jobs: int | None = None
+) -> subprocess.CompletedProcess[str]:
     """``rulebook validate ARGS`` in a new process from the project root (``jobs``: its
     RULEBOOK_JOBS, where a test wants the stacks checked one at a time)."""
     env = dict(os.environ)

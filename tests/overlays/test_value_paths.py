@@ -7,13 +7,11 @@ a warning at both files' lines in ``--json`` and ``--format github`` too."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from helpers.validate_runs import WINDROSE, validate_cli
 from interpreter.diagnostics.errors import RulesError
 from interpreter.engine.loader import load_game, load_game_and_data
 
@@ -21,13 +19,6 @@ from .house import write_overlay
 
 ROOT = Path(__file__).resolve().parents[2]
 NOBLES = ROOT / "rulesets" / "puerto-rico" / "nobles.yaml"
-
-
-def _validate(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "interpreter.cli.main", "validate", *args],
-        capture_output=True, text=True, cwd=ROOT, env=dict(os.environ), timeout=300,
-    )  # fmt: skip
 
 
 def test_words_of_a_list_are_removed_and_replaced_by_the_word(tmp_path):
@@ -62,7 +53,7 @@ def test_a_counted_path_is_an_error_naming_the_item_there_and_the_path_to_write(
         "patch:\n  flow/round/2/repeat/steps/0/each-player/steps/0/choose: {label: pick}\n"
         "remove: [tables/role-set/4/6]\n",
     )
-    run = _validate(path)
+    run = validate_cli(path)
     assert run.returncode == 1, run.stdout
     assert run.stdout.count("error[O011]") == 2, run.stdout
     assert "warning" not in run.stdout
@@ -78,7 +69,7 @@ def test_a_counted_path_is_an_error_naming_the_item_there_and_the_path_to_write(
 
 def test_an_insert_at_an_index_is_an_error_with_the_placement_to_use(tmp_path):
     path = write_overlay(tmp_path, "front", 'add:\n  flow/round/0: {log: "a round begins"}\n')
-    run = _validate(path)
+    run = validate_cli(path)
     assert run.returncode == 1 and "error[O011]" in run.stdout, run.stdout
     assert "item 0 of flow/round is now the item named 'announce-governor'" in run.stdout
     assert "add 'flow/round/NAME' with 'first: true' in the entry" in run.stdout, run.stdout
@@ -101,7 +92,7 @@ def test_a_path_written_for_another_version_of_a_list_names_what_it_would_change
     line, naming that step and showing its first lines, not reported as an invariant broken
     at the base's line; the named path is the fix, and with it the game sets up."""
     path = write_overlay(tmp_path, "one-step-deck", DECK, extends="san-juan")
-    run = _validate(path)
+    run = validate_cli(path)
     assert run.returncode == 1
     errors = [line for line in run.stdout.splitlines() if "error[" in line]
     assert len(errors) == 1 and errors[0].startswith(f"{path}:5:3: error[O011]"), run.stdout
@@ -119,18 +110,7 @@ def test_a_path_written_for_another_version_of_a_list_names_what_it_would_change
         DECK.replace("flow/setup/0/do", "flow/setup/build-deck/do"),
         extends="san-juan",
     )
-    assert _validate("--strict", fixed).returncode == 0
-
-
-WINDROSE = """\
-overlay: windrose
-extends: puerto-rico
-title: Every colonist on the windrose counts
-replace:
-  functions/windrose-colonists:
-    params: [p]
-    expr: p.san-juan
-"""
+    assert validate_cli("--strict", fixed).returncode == 0
 
 
 def test_a_refused_stack_is_a_warning_at_both_files_in_json_and_github(tmp_path):
@@ -141,7 +121,7 @@ def test_a_refused_stack_is_a_warning_at_both_files_in_json_and_github(tmp_path)
         for i, line in enumerate(NOBLES.read_text(encoding="utf-8").splitlines(), 1)
         if line.startswith("  functions/windrose-colonists:")
     )
-    run = _validate(str(house), "--smoke", "1", "--json")
+    run = validate_cli(str(house), "--smoke", "1", "--json")
     assert run.returncode == 0, run.stdout + run.stderr
     report = json.loads(run.stdout.splitlines()[-1])
     refused = [d for d in report["diagnostics"] if "refused" in d["message"]]
@@ -152,9 +132,9 @@ def test_a_refused_stack_is_a_warning_at_both_files_in_json_and_github(tmp_path)
     assert {(d["line"], d["column"]) for d in at_theirs} == {(theirs, 3)}
     assert any("stack puerto-rico + nobles + windrose refused" in d["message"] for d in at_mine)
     assert all(f"clashes with {house}:5:3" in d["message"] for d in at_theirs)
-    strict = _validate(str(house), "--smoke", "1", "--json", "--strict")
+    strict = validate_cli(str(house), "--smoke", "1", "--json", "--strict")
     assert strict.returncode == 1 and json.loads(strict.stdout.splitlines()[-1])["ok"] is False
-    github = _validate(str(house), "--smoke", "1", "--format", "github")
+    github = validate_cli(str(house), "--smoke", "1", "--format", "github")
     assert f"::warning file={house},line=5,col=3,title=O008::stack" in github.stdout
     nobles = f"::warning file=rulesets/puerto-rico/nobles.yaml,line={theirs},col=3,title=O008::"
     assert nobles in github.stdout, github.stdout
