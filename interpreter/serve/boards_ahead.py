@@ -27,10 +27,16 @@ __all__ = ["BuiltBoards", "board_of", "boards_ahead", "built_board"]
 
 
 def board_of(
-    parts: BoardParts, pres: Presentation, state: Any, viewer: int, names: Sequence[str]
+    parts: BoardParts,
+    pres: Presentation,
+    state: Any,
+    viewer: int,
+    names: Sequence[str],
+    every_seat: bool = False,
 ) -> str:
-    """The board ``viewer`` (a seat, or -1: a spectator) is shown of ``state``."""
-    view = seat_view(state.game.rules, state, viewer, shared=True)
+    """The board ``viewer`` (a seat, or -1: a spectator) is shown of ``state`` (``every_seat``:
+    every seat's fields shown, as a finished game's replay shows them)."""
+    view = seat_view(state.game.rules, state, viewer, shared=True, every_seat=every_seat)
     return kept_board_html(parts, pres, view, names)
 
 

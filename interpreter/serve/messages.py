@@ -12,9 +12,7 @@ from typing import Any
 
 from interpreter.dsl.runtime.loglines import lines_for
 from interpreter.engine.undo import undoable
-from interpreter.engine.view import seat_view
-from interpreter.serve.board_parts import kept_board_html
-from interpreter.serve.boards_ahead import built_board
+from interpreter.serve.boards_ahead import board_of, built_board
 from interpreter.serve.render import log_lines
 from interpreter.table.answers import standing_answer
 from interpreter.table.endings import score_rows
@@ -81,8 +79,7 @@ def _position(table: Any, seat: int | None, every_seat: bool) -> dict[str, Any]:
     # no seat's view changed since they were rendered are not rendered again
     board = None if every_seat else built_board(table, viewer, names)
     if board is None:
-        view = seat_view(state.game.rules, state, viewer, shared=True, every_seat=every_seat)
-        board = kept_board_html(table.board_parts, pres, view, names)
+        board = board_of(table.board_parts, pres, state, viewer, names, every_seat)
     message: dict[str, Any] = {
         "type": "state",
         "table": table.id,

@@ -94,12 +94,7 @@ CONFIG_BY_KEY = re.compile(r"\bdiagnostic_at\b|\.get\(\"(game|with|players|optio
 
 
 def test_a_config_is_read_typed() -> None:
-    text = (PACKAGE / "check/configs.py").read_text(encoding="utf-8")
-    found = [
-        f"interpreter/check/configs.py:{number}: {line.strip()}"
-        for number, line in enumerate(text.splitlines(), 1)
-        if CONFIG_BY_KEY.search(line)
-    ]
+    found = _lines_matching(("check/configs.py",), CONFIG_BY_KEY)
     assert not found, "read the config's GameConfig:\n" + "\n".join(found)
 
 
