@@ -18,12 +18,20 @@ definition it must equal (tests/agents/test_features.py checks that on many rand
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-__all__ = ["Layout", "group_features", "view_features", "walk"]
+__all__ = [
+    "Layout",
+    "field_values",
+    "group_features",
+    "head_features",
+    "view_features",
+    "walk",
+]
 
 Group = tuple  # ("round",), ("to_move",), ("g", field) or ("p", relative seat, field)
 
@@ -35,27 +43,39 @@ def view_features(view: dict[str, Any]) -> list[tuple[str, float]]:
 
 def group_features(view: dict[str, Any]) -> list[tuple[Group, list[tuple[str, float]]]]:
     """The view's features, group by group."""
+    out = head_features(view)
+    for group, path, value in field_values(view):
+        pairs: list[tuple[str, float]] = []
+        walk(path, value, pairs)
+        out.append((group, pairs))
+    return out
+
+
+def head_features(view: dict[str, Any]) -> list[tuple[Group, list[tuple[str, float]]]]:
+    """The round and the seat to move (relative to the viewer), each its own group."""
     out: list[tuple[Group, list[tuple[str, float]]]] = [
         (("round",), [("round", float(view.get("round") or 0))])
     ]
+    to_move = view.get("to_move")
+    if to_move is not None:
+        n = len(view["players"])
+        out.append((("to_move",), [(f"to_move=+{(to_move - view['seat']) % n}", 1.0)]))
+    return out
+
+
+def field_values(view: dict[str, Any]) -> Iterator[tuple[Group, str, Any]]:
+    """Each shown field of the view: its group, the path its features are named under (seats
+    counted from the viewer on) and its value."""
     seat = view["seat"]
     players = view["players"]
     n = len(players)
-    to_move = view.get("to_move")
-    if to_move is not None:
-        out.append((("to_move",), [(f"to_move=+{(to_move - seat) % n}", 1.0)]))
     for name, value in view["global"].items():
-        pairs: list[tuple[str, float]] = []
-        walk(f"g.{name}", value, pairs)
-        out.append((("g", name), pairs))
+        yield ("g", name), f"g.{name}", value
     for pl in players:
         rel = (pl["seat"] - seat) % n
         for name, value in pl.items():
             if name != "seat":
-                pairs = []
-                walk(f"p+{rel}.{name}", value, pairs)
-                out.append((("p", rel, name), pairs))
-    return out
+                yield ("p", rel, name), f"p+{rel}.{name}", value
 
 
 def walk(path: str, value: Any, out: list[tuple[str, float]]) -> None:

@@ -33,8 +33,9 @@ from functools import lru_cache
 from typing import Any
 
 from interpreter.agents.encoder import Encoder
-from interpreter.agents.features import Group, Layout, group_features
+from interpreter.agents.features import Group, Layout, field_values, head_features, walk
 from interpreter.engine.loader import load_game
+from interpreter.engine.view import seat_view
 from interpreter.model.flow import ChooseSpec
 
 __all__ = ["ActionSpace", "ObservationSpace", "Spaces", "spaces_for"]
@@ -239,14 +240,14 @@ def spaces_for(
     arity = [len(families[key][0].slots) for key in keys]
     observed: list[list[set[Any]]] = [[set() for _ in range(k)] for k in arity]
     seen: dict[Group, set[str]] = {}
+    walked: set[tuple[Group, str]] = set()
     for g in range(PROBE_GAMES):
         state = probe.new_state(PROBE_SEED + g)
         state.log = None
         rng = random.Random(PROBE_SEED + g)
         while True:
             for seat in range(players):
-                for group, pairs in group_features(state.view(seat)):
-                    seen.setdefault(group, set()).update(name for name, _ in pairs)
+                _note_features(seat_view(probe.rules, state, seat, shared=True), seen, walked)
             if state.is_over:
                 break
             for _spec, opt, values in (state.pending or {}).values():
@@ -286,6 +287,25 @@ def spaces_for(
         layout.player_slices,
     )
     return Spaces(game, actions, observations)
+
+
+def _note_features(
+    view: dict[str, Any], seen: dict[Group, set[str]], walked: set[tuple[Group, str]]
+) -> None:
+    """Add the view's feature names to ``seen``, group by group. A field's names follow from its
+    path and value alone, so a value its group has shown before (the same ``repr``: the view
+    holds plain JSON-able values, whose ``repr`` tells their type and contents) is not walked
+    again: from one decision to the next most fields are unchanged."""
+    for group, head in head_features(view):
+        seen.setdefault(group, set()).update(name for name, _ in head)
+    for group, path, value in field_values(view):
+        key = (group, repr(value))
+        if key in walked:
+            continue
+        walked.add(key)
+        pairs: list[tuple[str, float]] = []
+        walk(path, value, pairs)
+        seen.setdefault(group, set()).update(name for name, _ in pairs)
 
 
 def _domain_text(lines: list[Any], i: int) -> str:
