@@ -98,6 +98,31 @@ def test_a_block_no_scenario_takes_in_is_checked(capsys, tmp_path):
     assert out.count("error[") == 2, out
 
 
+MISSPELT_GAME = """\
+players: 4
+blocks:
+  used: [seat 0: role:mayor]
+  spare:
+    - seat 0: role:prospector
+scenarios:
+  - name: plays a misspelt game
+    game: puerto-ricco
+    steps: [do: used]
+"""
+
+
+def test_a_spare_blocks_game_is_the_first_scenarios_where_it_writes_it(capsys, tmp_path):
+    # the block no scenario takes in is played with the first scenario's game: a fault in it
+    # is that scenario's, at the line it writes it, and said once
+    f = tmp_path / "spare.yaml"
+    f.write_text(MISSPELT_GAME, encoding="utf-8")
+    code = main(["validate", str(f)])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert f"{f}:8:11: error[C001]: unknown game 'puerto-ricco'" in out
+    assert out.count("error[") == 1, out
+
+
 def _toy_declining(tmp_path: Path, decline: str) -> Path:
     text = TOY.read_text(encoding="utf-8")
     text = text.replace(
