@@ -4,8 +4,9 @@ log can hold (the checks `rulebook validate` makes, T002 and T004, by the same c
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from interpreter.model.logtexts import LogTexts
+from interpreter.ruleset.option_names import OptionNames
 from interpreter.scenario.format import Scenario, Where
 
 __all__ = ["GameNames"]
@@ -15,8 +16,8 @@ __all__ = ["GameNames"]
 class GameNames:
     """A compiled game's option ids (T002) and log texts (T004)."""
 
-    options: Any  # interpreter.check.scenarios.OptionNames
-    logs: Any  # interpreter.check.logtexts.LogTexts
+    options: OptionNames
+    logs: LogTexts
 
     def fault(self, option: str, *, absent_ok: bool = False) -> tuple[str, str] | None:
         return self.options.fault(option, absent_ok=absent_ok)

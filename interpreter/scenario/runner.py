@@ -22,6 +22,8 @@ from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.engine.invariant_checks import broken_invariants, rigged_invariants
 from interpreter.engine.machine import ONLY_CHOICE
 from interpreter.model.limits import GameLimitError
+from interpreter.model.logtexts import LogTexts
+from interpreter.ruleset.option_names import OptionNames
 from interpreter.scenario.engine_moves import (
     engine_takes,
     forced_before,
@@ -63,7 +65,7 @@ _QUANTITY = frozenset({"expr", "fields"})
 
 
 # -- games, compiled once per (game, players, overlays, options, search path) ---------------
-_games: dict[tuple, tuple[Any, FieldInfo, Any]] = {}
+_games: dict[tuple, tuple[Any, FieldInfo, GameNames]] = {}
 
 
 def _game(sc: Scenario, coverage: Coverage | None = None) -> tuple[Any, FieldInfo]:
@@ -73,11 +75,10 @@ def _game(sc: Scenario, coverage: Coverage | None = None) -> tuple[Any, FieldInf
     return game, info
 
 
-def _compiled(sc: Scenario, coverage: Coverage | None = None) -> tuple[Any, FieldInfo, Any]:
-    """:func:`_game`, and the option ids the game can offer (the check `rulebook validate`
-    makes, :class:`~interpreter.check.scenarios.OptionNames`)."""
-    from interpreter.check.logtexts import LogTexts
-    from interpreter.check.scenarios import OptionNames
+def _compiled(sc: Scenario, coverage: Coverage | None = None) -> tuple[Any, FieldInfo, GameNames]:
+    """:func:`_game`, and the option ids and log texts the game can hold (the checks `rulebook
+    validate` makes, :class:`~interpreter.ruleset.option_names.OptionNames` and
+    :class:`~interpreter.model.logtexts.LogTexts`)."""
     from interpreter.engine.loader import load_game
     from interpreter.load.catalog import search_path
 
@@ -110,7 +111,9 @@ _ADVANCING = ("option", "set", "auto")  # steps after which the engine runs to a
 
 
 class _Run:
-    def __init__(self, sc: Scenario, game: Any, info: FieldInfo, names: Any = None) -> None:
+    def __init__(
+        self, sc: Scenario, game: Any, info: FieldInfo, names: GameNames | None = None
+    ) -> None:
         self.sc = sc
         self.game = game
         self.info = info
