@@ -32,8 +32,8 @@ class GameNames:
         for e in found:
             if e.kind not in ("log contains", "log lacks", "log order"):
                 continue
-            for text in e.value:
-                fault = self.logs.fault(e.kind, str(text), any_case=e.any_case)
+            for text in e.texts:
+                fault = self.logs.fault(e.kind, text, any_case=e.any_case)
                 if fault is not None:
                     return f"{fault[0]} ({fault[1]})", e.where
         return None
