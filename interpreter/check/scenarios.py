@@ -5,16 +5,11 @@ one the game's `choose` steps can offer.
 
 Whether a step is *legal* when it comes is for ``rulebook test`` to say, which plays the game;
 here an option matches when it fits one of the game's option templates with a name or number
-the rules use in each gap (``take:{x}`` fits ``take:apple`` when ``apple`` is a name of the
-game), so a misspelt ``tkae:apple`` or ``take:appel``, or a step of another game, is found
-before a run. ``seat N may not`` asks less: an id that fits a template's shape holds there even
-with a name the game does not have (a house rule that removes a component proves it with
-``seat 0 may not: take:apple``), unless that name is a near miss of one it has (a misspelling).
-:class:`OptionNames` is the one implementation: ``rulebook test`` (scenario/runner.py) checks
-the same ids with it, so the two commands refuse exactly the same ones. Every `until:` and
-`expect` expression is compiled against the game (T003, check/expressions.py), as `rulebook
-test` compiles it, and every text a `log contains`, `log lacks` or `log order` looks for must
-be one the game's log can hold (T004, check/logtexts.py).
+the rules use in each gap (T002, :class:`~interpreter.ruleset.option_names.OptionNames`, with
+which ``rulebook test`` checks the same ids, so the two commands refuse exactly the same ones).
+Every `until:` and `expect` expression is compiled against the game (T003,
+check/expressions.py), as `rulebook test` compiles it, and every text a `log contains`, `log
+lacks` or `log order` looks for must be one the game's log can hold (T004, model/logtexts.py).
 """
 
 from __future__ import annotations
@@ -26,22 +21,19 @@ from typing import Any
 from interpreter.check.compile import check_ruleset
 from interpreter.check.configs import resolve_game
 from interpreter.check.expressions import ExpressionFault, compile_look, flow_names
-from interpreter.check.logtexts import LogTexts
 from interpreter.check.session import Session
 from interpreter.diagnostics.errors import Diagnostic
-from interpreter.diagnostics.suggest import did_you_mean, hint_for
 from interpreter.load.locate import json_pointer
+from interpreter.model.logtexts import LogTexts
 from interpreter.ruleset.gameconfig import Chosen
 from interpreter.ruleset.nodes import Pos, TreePath
-from interpreter.ruleset.ruleset import Ruleset
+from interpreter.ruleset.option_names import OptionNames
 from interpreter.ruleset.scenariofile import ScenarioFile, ScenarioSpec
 from interpreter.ruleset.scenariosteps import ExpectItem, parse_move
-from interpreter.ruleset.vocabulary import Vocabulary
 
-__all__ = ["OptionNames", "check_scenario_file", "option_templates"]
+__all__ = ["check_scenario_file"]
 
 _MAY_KEY = re.compile(r"^seat [0-9]+ (may|may include|may not)$|^(moved|not moved)$")
-_PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 _LOG_KINDS = ("log contains", "log lacks", "log order")
 
 
@@ -190,74 +182,6 @@ def _log_texts(scenario: ScenarioSpec) -> Iterator[tuple[Chosen, str, bool]]:
                 yield text, kind, item.any_case
 
 
-class OptionNames:
-    """The option ids a game can offer (its `choose` option templates, and the names and numbers
-    that may fill their gaps), and why an id a scenario names is not one of them: T002 in
-    ``rulebook validate``, the same words in ``rulebook test``."""
-
-    def __init__(self, ruleset: Ruleset) -> None:
-        words = ruleset.vocabulary()
-        self.templates = option_templates(words)
-        # every key and every one-word text of the rules: what a template's gap may hold
-        self.words = {*words.keys, *(t for t in words.texts if " " not in t)}
-
-    def fault(self, option: str, *, absent_ok: bool = False) -> tuple[str, str] | None:
-        """(message, hint) when ``option`` cannot be an option of this game, else None.
-
-        ``absent_ok`` (``seat N may not``): an id of a template's shape whose names the game
-        does not have is accepted (it is never offered, which is what the check says), unless a
-        name is a near miss of one the game has."""
-        templates = self.templates.values()
-        if any(_fits(t, option, self.words) for t in templates):
-            return None
-        shown = sorted(self.templates)
-        message = f"'{option}' is not an option this game offers"
-        if absent_ok:
-            shaped = [m for m in (t.fullmatch(option) for t in templates) if m is not None]
-            misses = [
-                (g, guess)
-                for m in shaped
-                for g in m.groups()
-                if not (g.isdigit() or g in self.words)
-                and (guess := _near_miss(g, self.words)) is not None
-            ]
-            if shaped and not misses:
-                return None
-            if misses:
-                g, guess = misses[0]
-                return message, f"did you mean '{option.replace(g, guess, 1)}'?"
-        return message, hint_for(option, shown) or f"its options: {', '.join(shown) or 'none'}"
-
-
-def _fits(template: re.Pattern[str], option: str, words: set[str]) -> bool:
-    """Whether ``option`` fits the template with a name or number of the game in each gap."""
-    m = template.fullmatch(option)
-    return m is not None and all(g.isdigit() or g in words for g in m.groups())
-
-
-def _near_miss(word: str, words: set[str]) -> str | None:
-    """A name of the game one slip away from ``word`` (a letter wrong, missing, extra or two
-    swapped; two slips in a long name): the likely intended name, or None when it is no typo."""
-    allowed = 2 if len(word) >= 10 else 1
-    near = [w for w in words if abs(len(w) - len(word)) <= allowed and _slips(word, w) <= allowed]
-    return did_you_mean(word, near) or (near[0] if len(near) == 1 else None)
-
-
-def _slips(a: str, b: str) -> int:
-    """Optimal string alignment distance: edits, a swap of neighbours counting as one."""
-    prev2: list[int] = []
-    prev = list(range(len(b) + 1))
-    for i in range(1, len(a) + 1):
-        row = [i] + [0] * len(b)
-        for j in range(1, len(b) + 1):
-            cost = a[i - 1] != b[j - 1]
-            row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost)
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                row[j] = min(row[j], prev2[j - 2] + 1)
-        prev2, prev = prev, row
-    return prev[len(b)]
-
-
 def _options_named(scenario: ScenarioSpec) -> Iterator[tuple[Chosen, bool]]:
     """(option id where written, whether an absent id holds) of every step that takes an
     option and every `seat N may...` item (an absent id holds in `may not` only)."""
@@ -283,17 +207,6 @@ def _may(items: tuple[ExpectItem, ...]) -> Iterator[tuple[Chosen, bool]]:
 def _option_of(text: str, moved: bool) -> str:
     """The option id of a `seat N may...` item, or of a `moved:` move (`seat 0: x` -> x)."""
     return parse_move(text)[1] if moved else text.strip()
-
-
-def option_templates(words: Vocabulary) -> dict[str, re.Pattern[str]]:
-    """Every option id template of a ruleset's `choose` steps (``take:{x}``), as a pattern
-    that a concrete id (``take:apple``) matches."""
-    found: dict[str, re.Pattern[str]] = {}
-    for ident in words.option_ids:
-        if ident not in found:
-            parts = _PLACEHOLDER.split(ident)
-            found[ident] = re.compile("(.+?)".join(re.escape(p) for p in parts))
-    return found
 
 
 def _fault(

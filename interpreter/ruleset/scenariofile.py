@@ -47,9 +47,6 @@ from interpreter.ruleset.scenariosteps import (
 __all__ = ["ScenarioFile", "ScenarioSpec"]
 
 FILE_SETUP = "file setup"  # `file setup: false`: a scenario without the file's top-level set-up
-# what a listed scenario takes from its file's top when it does not write it (and `unused`
-# plays the unused blocks with, from the file's first scenario)
-_SETTINGS = ("game", "players", "with", "options", "seed")
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,15 +178,13 @@ def _unused(
     unused = [str(name) for name in blocks if str(name) not in used]
     if not unused:
         return None
-    # the first scenario's own settings copied: where it writes them, they are its values
-    # as a plain map (the settings are found at the file's top where it does not)
-    stand_in = {k: first[k] for k in _SETTINGS if k in first and first is not top}
+    # the game as the first scenario asks for it, each setting where it is written (the
+    # scenario's own, else the file's top)
+    config = GameConfig.from_node(first, top if first is not top else None)
     reader = StepReader(top)
     steps = [
         step
         for k, name in enumerate(unused)
         for step in reader.block(name, ("steps", k, DO), NOWHERE)
     ]
-    return ScenarioSpec(
-        (), node_pos(top), config=GameConfig.from_node(stand_in, top), steps=tuple(steps)
-    )
+    return ScenarioSpec((), node_pos(top), config=config, steps=tuple(steps))

@@ -41,7 +41,9 @@ __all__ = [
     "ONLY_CHOICE_STEP",
     "ExpectEntry",
     "ExpectItem",
+    "SetField",
     "SetupSpec",
+    "SetupTarget",
     "StepFault",
     "StepReader",
     "StepSpec",
@@ -78,13 +80,32 @@ def parse_move(text: str) -> tuple[int | None, str]:
 
 
 @dataclass(frozen=True, slots=True)
+class SetField:
+    """One field a set-up sets: its name, the value as plain data, where its name was
+    written."""
+
+    name: str
+    value: Plain
+    pos: Pos = NOWHERE
+
+
+@dataclass(frozen=True, slots=True)
+class SetupTarget:
+    """What a set-up sets of one holder: ``target`` is ``global``, ``every`` (each seat) or a
+    seat number; its fields in the order written."""
+
+    target: str | int
+    fields: tuple[SetField, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class SetupSpec:
-    """One ``setup:`` (or a ``set:`` step's map): its targets in order, each (``global``,
-    ``every``, or a seat number; the fields it sets as plain values; where each field's name
-    was written)."""
+    """One ``setup:`` (or a ``set:`` step's map): its targets in order, how the game goes on
+    after it (``restart``), whether the totals of ids are kept (``check_totals``) and the
+    fields left out of them (``uncounted``)."""
 
     pos: Pos = NOWHERE  # where the set-up's map was written
-    targets: tuple[tuple[str | int, dict[str, Plain], Mapping[str, Pos]], ...] = ()
+    targets: tuple[SetupTarget, ...] = ()
     restart: str = "decision"
     check_totals: bool = True
     uncounted: tuple[str, ...] = ()
@@ -92,7 +113,7 @@ class SetupSpec:
 
 def read_setup(node: object, pos: Pos) -> SetupSpec:
     """The set-up map ``node`` (written at ``pos``) typed."""
-    targets: list[tuple[str | int, dict[str, Plain], Mapping[str, Pos]]] = []
+    targets: list[SetupTarget] = []
     restart = "decision"
     check_totals = True
     uncounted: tuple[str, ...] = ()
@@ -110,8 +131,9 @@ def read_setup(node: object, pos: Pos) -> SetupSpec:
         m = SEAT_KEY.match(k)
         target: str | int = int(m.group(1)) if m else ("every" if k == "every seat" else k)
         fields = value or {}
-        wheres = frozen_map({str(f): key_pos_of(fields, f) for f in fields})
-        targets.append((target, to_plain(fields), wheres))
+        values = to_plain(fields)
+        set_fields = tuple(SetField(str(f), values[str(f)], key_pos_of(fields, f)) for f in fields)
+        targets.append(SetupTarget(target, set_fields))
     return SetupSpec(pos, tuple(targets), restart, check_totals, uncounted)
 
 
@@ -243,8 +265,8 @@ def _map_step(
         where = value_at(node, "expect")
         items = expect_items(node["expect"], (*path, "expect"), where)
         return StepSpec("expect", path, pos, block, expect=items, expect_pos=where)
-    if "set" in node:
-        setup = read_setup(node["set"], value_at(node, "set"))
+    if "set" in node:  # a `set:` step's set-up is placed at its step
+        setup = read_setup(node["set"], pos)
         return StepSpec("set", path, pos, block, setup=setup)
     if "auto" in node:
         auto = node["auto"]

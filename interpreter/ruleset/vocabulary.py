@@ -1,6 +1,6 @@
 """The words a composed rule tree holds, wherever they are written: every key and text, the log
 templates, and the ids of the options a game can offer. What a scenario may name is checked
-against them (check/logtexts.py, check/scenarios.py), without compiling anything.
+against them (model/logtexts.py, ruleset/option_names.py), without compiling anything.
 
 >>> words = Vocabulary.from_data({"flow": {"round": [
 ...     {"log": "round {round}"},

@@ -9,14 +9,13 @@ Usage, for any scenario file beside a ruleset's tests::
 
 from __future__ import annotations
 
-from interpreter.scenario.format import Expectation, Scenario, Setup, Step, Where, load_scenarios
+from interpreter.scenario.format import Expectation, Scenario, Step, Where, load_scenarios
 from interpreter.scenario.runner import Outcome, collect, discover, run_scenario, select
 
 __all__ = [
     "Expectation",
     "Outcome",
     "Scenario",
-    "Setup",
     "Step",
     "Where",
     "collect",

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from interpreter.ruleset.scenariosteps import SetupSpec
 from interpreter.scenario.fields import FieldInfo, SetupError
-from interpreter.scenario.format import Setup
 
 __all__: list[str] = []
 
@@ -49,7 +49,7 @@ def _holds(s: Any, name: str, kind: str, x: str) -> int:
 
 def _balance(
     s: Any,
-    setup: Setup,
+    setup: SetupSpec,
     info: FieldInfo,
     before: Counter,
     snapshot: dict[str, Any],
@@ -74,7 +74,7 @@ def _balance(
 
 def _balance_id(
     s: Any,
-    setup: Setup,
+    setup: SetupSpec,
     info: FieldInfo,
     x: str,
     counts: tuple[int, int],
@@ -118,7 +118,7 @@ def _balance_id(
         raise SetupError(
             f"the set-up puts {delta} more '{x}' into play than its reserve '{name}' "
             f"holds ({_holds(s, name, kind, x)}); there are only {counts[0]} '{x}' in all",
-            setup.where,
+            setup.pos,
         )
     _move(s.g, name, kind, x, -delta)
     notes.append(
@@ -129,7 +129,7 @@ def _balance_id(
 
 def _unbalanced(
     s: Any,
-    setup: Setup,
+    setup: SetupSpec,
     info: FieldInfo,
     x: str,
     counts: tuple[int, int],
@@ -154,7 +154,7 @@ def _unbalanced(
         f"{counts[0]} there are, and no global bag or pile it leaves alone holds '{x}'"
         f"{seats} to balance that{' (' + '; '.join(where) + ')' if where else ''}. "
         "Put them somewhere, or add `check-totals: false`",
-        setup.where,
+        setup.pos,
     )
 
 
@@ -168,7 +168,7 @@ def _stocked(s: Any, holders: list[tuple[str, str]]) -> int:
 
 
 def _balance_stocks(
-    s: Any, setup: Setup, info: FieldInfo, held: dict[str, int], named: set[str]
+    s: Any, setup: SetupSpec, info: FieldInfo, held: dict[str, int], named: set[str]
 ) -> list[str]:
     """Counters stocked from a global counter: what a set-up adds comes out of the stock."""
     notes: list[str] = []
@@ -186,7 +186,7 @@ def _balance_stocks(
                 f"the set-up hands out {delta} more {what} than there were, and their stock "
                 f"'{stock}' holds only {have}; give fewer, or set `global: {{{stock}: ...}}` "
                 "too (then it is taken as given)",
-                setup.where,
+                setup.pos,
             )
         s.g[stock] = have - delta
         notes.append(
@@ -231,7 +231,7 @@ def _from_seats(
     x: str,
     n: int,
     named_player: set[tuple[int, str]],
-    setup: Setup,
+    setup: SetupSpec,
     free: list[tuple[str, str]],
 ) -> list[str] | None:
     """Take `n` of `x` from the seats' fields the set-up does not set (in seat order), notes of

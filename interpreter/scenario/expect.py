@@ -12,6 +12,7 @@ from typing import Any, NoReturn
 from interpreter.check.expressions import MUTATING, ExpressionFault, compile_look
 from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.dsl.compiler import RuntimeRuleError
+from interpreter.ruleset.nodes import Plain
 from interpreter.scenario.format import (
     ANY_ORDER,
     Expectation,
@@ -44,14 +45,19 @@ class BadScenario(Exception):
         self.where = where
 
 
-def _none(x: Any) -> Any:
+def _none(x: Plain) -> Plain:
     return None if x == "none" else x
 
 
-def _show(x: Any) -> str:
-    if isinstance(x, dict) and "type" not in x and all(isinstance(v, int) for v in x.values()):
-        return _flow({k: v for k, v in x.items() if v}) if any(x.values()) else "{}"
-    return _flow(x)
+def _show(actual: Any) -> str:
+    """A value of the state as a failure shows it (a bag by its non-zero counts)."""
+    if (
+        isinstance(actual, dict)
+        and "type" not in actual
+        and all(isinstance(v, int) for v in actual.values())
+    ):
+        return _flow({k: v for k, v in actual.items() if v}) if any(actual.values()) else "{}"
+    return _flow(actual)
 
 
 def _text_where(where: Where, e: ExpressionFault) -> Where:
@@ -85,7 +91,7 @@ def _eval(fn: Any, s: Any, text: str, where: Where) -> Any:
 
 
 def _expr(game: Any, s: Any, e: Expectation) -> None:
-    text = str(e.value)
+    text = e.expression
     whole, left, op = compile_expression(game, s, text, e.where)
     ok = _eval(whole, s, text, e.where)
     if ok is True or (ok and not isinstance(ok, bool)):
@@ -104,28 +110,29 @@ def _seat(s: Any, seat: Any, where: Where) -> int:
     return seat
 
 
-def _compare_field(kind: str, actual: Any, expected: Any) -> bool:
+def _compare_field(kind: str, actual: Any, expected: Plain) -> bool:
     if kind in ("counter", "value"):
         return actual == _none(expected)
     if kind == "bag":
         if not isinstance(expected, dict):
             return False
-        want = {k: 0 for k in actual}
-        want.update(expected)
-        return actual == want
+        counts: dict[str, Plain] = {k: 0 for k in actual}
+        counts.update(expected)
+        return actual == counts
     unordered = _any_order(expected)
     if unordered is not None:
         have = [p["type"] for p in actual] if kind == "area" else list(actual)
         return sorted(have) == sorted(unordered)
     if kind == "pile":
-        return list(actual) == list(expected or [])
+        return list(actual) == _items(expected)
     # area
     if isinstance(expected, dict):
         for kind_id, fields in expected.items():
             found = [p for p in actual if p["type"] == kind_id]
             if len(found) != 1:
                 return False
-            if any(found[0].get(k) != _none(v) for k, v in (fields or {}).items()):
+            given = fields if isinstance(fields, dict) else {}
+            if any(found[0].get(k) != _none(v) for k, v in given.items()):
                 return False
         return True
     if not isinstance(expected, list) or len(expected) != len(actual):
@@ -134,22 +141,29 @@ def _compare_field(kind: str, actual: Any, expected: Any) -> bool:
         if isinstance(want, str):
             if have["type"] != want:
                 return False
+        elif not isinstance(want, dict):
+            return False
         elif any(have.get(k) != _none(v) for k, v in want.items()):
             return False
     return True
 
 
-def _any_order(expected: Any) -> list[str] | None:
+def _items(value: Plain) -> list[Plain]:
+    """The items of a list as written (none for no value; a text's letters, a map's keys)."""
+    return list(value) if isinstance(value, list | str | dict) else []
+
+
+def _any_order(expected: Plain) -> list[str] | None:
     """`{any order: [a, b]}`: the ids of a pile or area compared as a multiset."""
     if isinstance(expected, dict) and set(expected) == {ANY_ORDER}:
-        return [str(x) for x in expected[ANY_ORDER] or []]
+        return [str(x) for x in _items(expected[ANY_ORDER])]
     return None
 
 
-def _area_show(actual: list, expected: Any) -> Any:
+def _area_show(actual: list[Any], expected: Plain) -> list[Any]:
     if _any_order(expected) is not None:
         return [p["type"] for p in actual]
-    detailed = isinstance(expected, dict) or any(isinstance(w, dict) for w in expected or [])
+    detailed = isinstance(expected, dict) or any(isinstance(w, dict) for w in _items(expected))
     if not detailed:
         return [p["type"] for p in actual]
     return actual
@@ -161,7 +175,8 @@ def _fields(s: Any, e: Expectation, info: FieldInfo) -> None:
     else:
         seat = _seat(s, e.seat, e.where)
         holder, kinds, label = s.p[seat], info.player_kinds, f"seat {seat}"
-    for name, expected in e.value.items():
+    fields = e.value if isinstance(e.value, dict) else {}
+    for name, expected in fields.items():
         where = e.field_where.get(name, e.where)
         if name not in kinds:
             guess = did_you_mean(name, kinds)
@@ -184,7 +199,7 @@ def _legal_for(s: Any, seat: int) -> list[str] | None:
 
 def _may(s: Any, e: Expectation) -> None:
     seat = _seat(s, e.seat, e.where)
-    want = list(e.value)
+    want = e.texts
     legal = _legal_for(s, seat)
     if e.kind == "may not":
         if legal is None:
@@ -231,7 +246,7 @@ def _not_deciding(s: Any, seat: int | None, text: str, where: Where) -> NoReturn
 
 
 def _refused(s: Any, e: Expectation) -> None:
-    for text in e.value:
+    for text in e.texts:
         seat, option = parse_option_step(text)
         if s.is_over or (seat is not None and s.to_move != seat):
             _not_deciding(s, s.to_move if seat is None else seat, f"refused: {text}", e.where)
@@ -252,17 +267,17 @@ def _lines_for(s: Any, e: Expectation) -> tuple[list[str], list[str]]:
     return ([x.lower() for x in shown] if e.any_case else shown), shown
 
 
-def _needle(e: Expectation, text: Any) -> str:
-    return str(text).lower() if e.any_case else str(text)
+def _needle(e: Expectation, text: str) -> str:
+    return text.lower() if e.any_case else text
 
 
 def _log(s: Any, e: Expectation) -> None:
     lines, shown = _lines_for(s, e)
-    for text in e.value:
+    for text in e.texts:
         needle = _needle(e, text)
         hit = any(needle in line for line in lines)
         if e.kind == "log contains" and not hit:
-            near = did_you_mean(str(text), shown)
+            near = did_you_mean(text, shown)
             extra = f"; nearest line: {near!r}" if near else ""
             raise Failed(f"expected the log to contain {text!r}\n    it does not{extra}", e.where)
         if e.kind == "log lacks" and hit:
@@ -274,7 +289,7 @@ def _log_order(s: Any, e: Expectation) -> None:
     """Each text is in some line of the log after the line the text before it was found in."""
     lines, shown = _lines_for(s, e)
     at, after = -1, None
-    for text in e.value:
+    for text in e.texts:
         needle = _needle(e, text)
         hit = next((i for i in range(at + 1, len(lines)) if needle in lines[i]), None)
         if hit is None:
@@ -285,7 +300,7 @@ def _log_order(s: Any, e: Expectation) -> None:
                 why = f"it is only before, in line {earlier + 1}: {shown[earlier]!r}"
             since = f" after line {at + 1}: {after!r}" if after is not None else ""
             raise Failed(
-                f"expected the log in the order {_flow(e.value)}\n"
+                f"expected the log in the order {_flow(e.texts)}\n"
                 f"    but {text!r} does not follow{since}; {why}",
                 e.where,
             )
@@ -295,8 +310,8 @@ def _log_order(s: Any, e: Expectation) -> None:
 def _moved(s: Any, e: Expectation, moves: Sequence[tuple[int | None, str]]) -> None:
     """`moved:` / `not moved:`: a move taken so far, by its option id (a step's, an `auto` or
     `optional:` answer, or the engine's own when it was the only choice), of that seat."""
-    for text in e.value:
-        seat, option = parse_move(str(text))
+    for text in e.texts:
+        seat, option = parse_move(text)
         if seat is not None:
             _seat(s, seat, e.where)
         hits = [(who, o) for who, o in moves if o == option and seat in (None, who)]
@@ -335,13 +350,15 @@ def _scores(game: Any, s: Any, e: Expectation) -> None:
         rows = standings(game.rules, s) if not s.is_over else s.result().scores
     else:
         rows = _result(s, e).scores
-    for key, want in e.value.items():
+    table = e.value if isinstance(e.value, dict) else {}
+    for key, want in table.items():
         seat = _seat(s, int(key), e.where)
         row = rows[seat]
         have = {"total": row["total"], **row["components"], "tiebreak": row["tiebreak"]}
-        if isinstance(want, int):
-            want = {"total": want}
-        for k, v in want.items():
+        parts: dict[str, Plain] = {"total": want} if isinstance(want, int) else {}
+        if isinstance(want, dict):
+            parts = want
+        for k, v in parts.items():
             if k not in have:
                 guess = did_you_mean(k, have)
                 hint = f"; did you mean '{guess}'?" if guess else ""

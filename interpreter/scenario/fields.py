@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from interpreter.scenario.format import Where
+from interpreter.ruleset.nodes import Pos
 
 if TYPE_CHECKING:
     from interpreter.engine.game import Game
@@ -15,7 +15,10 @@ __all__ = ["FieldInfo", "SetupError", "field_info"]
 
 
 class SetupError(Exception):
-    def __init__(self, message: str, where: Where) -> None:
+    """A set-up that cannot be applied: why, and where in the scenario file (the set-up's
+    place, or the field's)."""
+
+    def __init__(self, message: str, where: Pos) -> None:
         super().__init__(message)
         self.message = message
         self.where = where

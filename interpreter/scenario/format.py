@@ -10,17 +10,19 @@ checked when a scenario runs against its game (:mod:`interpreter.scenario.runner
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
 
 from interpreter.diagnostics.errors import Diagnostic, RulesError
 from interpreter.load.schema import check, load_schema
-from interpreter.ruleset.nodes import Plain, Pos
+from interpreter.ruleset.gameconfig import Chosen
+from interpreter.ruleset.nodes import Plain, Pos, empty_map, frozen_map
 from interpreter.ruleset.scenariofile import ScenarioFile, ScenarioSpec
 from interpreter.ruleset.scenariosteps import (
     ONLY_CHOICE_STEP,
     SEAT_KEY,
+    ExpectEntry,
     ExpectItem,
     SetupSpec,
     parse_move,
@@ -29,7 +31,6 @@ from interpreter.ruleset.scenariosteps import (
 
 __all__ = [
     "Where",
-    "Setup",
     "Expectation",
     "Step",
     "Scenario",
@@ -41,6 +42,8 @@ __all__ = [
 SEAT_MAY = re.compile(r"^seat ([0-9]+) (may|may include|may not)$")
 SEAT_SEES = re.compile(r"^seat ([0-9]+) (sees|does not see)$")
 LOG_KINDS = ("log contains", "log lacks", "log order")
+# the checks whose value is a text or a list of texts, read one by one
+LISTED = ("refused", "moved", "not moved", *LOG_KINDS)
 ANY_CASE = "any case"  # beside a log check: its texts matched letter case aside
 ANY_ORDER = "any order"  # a pile or area compared as a multiset: `hand: {any order: [a, b]}`
 
@@ -53,6 +56,11 @@ class Where:
     line: int | None = None
     column: int | None = None
 
+    @classmethod
+    def of(cls, pos: Pos, file: str) -> Where:
+        """Where ``pos`` is, in the file ``file`` where ``pos`` does not name one."""
+        return cls(pos.file or file, pos.line, pos.column)
+
     def __str__(self) -> str:
         out = self.file
         if self.line is not None:
@@ -62,38 +70,47 @@ class Where:
         return out
 
 
-@dataclass
-class Setup:
-    """One `setup:` (or `set:` step): targets in order, each a plain {field: value} map."""
-
-    where: Where
-    targets: list[tuple[str | int, dict[str, Any], dict[str, Where]]]  # ("global"|"every"|seat)
-    restart: str = "decision"
-    check_totals: bool = True
-    uncounted: tuple[str, ...] = ()
-
-
-@dataclass
+@dataclass(frozen=True)
 class Expectation:
+    """One check as the runner makes it, read from the scenario's typed expectation
+    (ruleset/scenariosteps.py): a rule expression (``expr``, an item's text), or one entry of
+    an expectation map (``entry``), with the kind of check its key names and the seat it
+    names."""
+
     kind: str  # expr, fields, may, may include, may not, to move, refused, log contains, ...
     where: Where
-    value: Any
+    entry: ExpectEntry | None = None  # None: a rule expression
+    expression: str = ""  # the rule expression of an `expr`
     seat: int | str | None = None  # a seat number, "global" for global fields
-    field_where: dict[str, Where] = field(default_factory=dict)
+    field_where: Mapping[str, Where] = field(default_factory=empty_map)
     any_case: bool = False  # a log text matched letter case aside (`any case: true`)
+
+    @property
+    def value(self) -> Plain:
+        """The value as written (an `expr`'s text)."""
+        return self.expression if self.entry is None else self.entry.value
+
+    @property
+    def texts(self) -> list[str]:
+        """The texts it lists, one by one (`seat N may`, `refused`, `moved`, the log checks: a
+        text alone or a list of texts)."""
+        return [] if self.entry is None else [str(t.value) for t in self.entry.texts]
 
     def text(self) -> str:
         """How the expectation reads in the file (for failure messages)."""
         if self.kind == "expr":
-            return str(self.value)
+            return self.expression
         if self.kind == "fields":
             head = "global" if self.seat == "global" else f"seat {self.seat}"
             return f"{head}: {_flow(self.value)}"
-        if self.kind.startswith("may") or self.kind in ("sees", "does not see"):
+        if self.kind.startswith("may"):
+            return f"seat {self.seat} {self.kind}: {_flow(self.texts)}"
+        if self.kind in ("sees", "does not see"):
             return f"seat {self.seat} {self.kind}: {_flow(self.value)}"
+        shown = _flow(self.texts) if self.kind in LISTED else _flow(self.value)
         if self.any_case:
-            return f"{self.kind}: {_flow(self.value)}, any case: true"
-        return f"{self.kind}: {_flow(self.value)}"
+            return f"{self.kind}: {shown}, any case: true"
+        return f"{self.kind}: {shown}"
 
 
 @dataclass
@@ -103,7 +120,7 @@ class Step:
     option: str = ""
     seat: int | None = None
     expectations: list[Expectation] = field(default_factory=list)
-    setup: Setup | None = None
+    setup: SetupSpec | None = None
     prefer: list[str] = field(default_factory=list)
     until: str | None = None
     random: bool = False  # `auto: random`: seeded random legal options instead of `prefer`
@@ -136,24 +153,23 @@ class Scenario:
     game: str
     players: int
     overlays: tuple[str, ...]
-    options: dict[str, Any]
+    options: Mapping[str, Plain]
     seed: int
     doc: str = ""
-    setups: list[Setup] = field(default_factory=list)
+    setups: list[SetupSpec] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)
     expect: list[Expectation] = field(default_factory=list)
     forced: str = "take"  # `ask`: the runner stops at decisions with one legal option
     optional: str | None = None  # `take` / `decline`: optional questions answered on the way
     # `refused: TEXT`: the game or its set-up must be refused, for a reason holding TEXT
-    refused: str | None = None
-    refused_where: Where | None = None
+    refused: Chosen | None = None
 
     @property
     def id(self) -> str:
         return f"{self.file}::{self.name}"
 
 
-def _flow(value: Any) -> str:
+def _flow(value: object) -> str:
     """A compact YAML-ish rendering: [a, b], {k: v}."""
     if isinstance(value, dict):
         return "{" + ", ".join(f"{k}: {_flow(v)}" for k, v in value.items()) + "}"
@@ -173,11 +189,6 @@ def _whole(value: Plain) -> int:
     return int(value) if isinstance(value, int | float | str) else 0
 
 
-def _listed(value: Plain) -> list[Plain]:
-    """A text alone, or a list of texts, as a list."""
-    return list(value) if isinstance(value, list) else [value]
-
-
 class _Reader:
     def __init__(self, file: str) -> None:
         self.file = file
@@ -188,22 +199,15 @@ class _Reader:
 
     def at(self, pos: Pos) -> Where:
         """Where ``pos`` is in this file (``pos`` may not know its file)."""
-        return Where(pos.file or self.file, pos.line, pos.column)
+        return Where.of(pos, self.file)
 
     # -- pieces -------------------------------------------------------------------------
-    def setup(self, spec: SetupSpec, where: Where) -> Setup:
-        targets = [
-            (target, fields, {name: self.at(pos) for name, pos in names.items()})
-            for target, fields, names in spec.targets
-        ]
-        return Setup(where, targets, spec.restart, spec.check_totals, spec.uncounted)
-
     def expectations(self, items: tuple[ExpectItem, ...]) -> list[Expectation]:
         out: list[Expectation] = []
         for item in items:
             iw = self.at(item.pos)
             if item.text is not None:
-                out.append(Expectation("expr", iw, item.text))
+                out.append(Expectation("expr", iw, expression=item.text))
                 continue
             any_case = item.any_case
             said = item.entry(ANY_CASE)
@@ -218,25 +222,17 @@ class _Reader:
                 if k == ANY_CASE:
                     continue
                 kw = self.at(entry.key_pos)
-                value = entry.value
                 m = SEAT_KEY.match(k)
                 if m or k == "global":
-                    fw = {name: self.at(pos) for name, pos in entry.names.items()}
+                    fw = frozen_map({name: self.at(pos) for name, pos in entry.names.items()})
                     seat: int | str = int(m.group(1)) if m else "global"
-                    out.append(Expectation("fields", kw, value, seat, fw))
+                    out.append(Expectation("fields", kw, entry, seat=seat, field_where=fw))
                     continue
-                m = SEAT_MAY.match(k)
+                m = SEAT_MAY.match(k) or SEAT_SEES.match(k)
                 if m:
-                    opts = _listed(value)
-                    out.append(Expectation(m.group(2), kw, opts, int(m.group(1))))
+                    out.append(Expectation(m.group(2), kw, entry, seat=int(m.group(1))))
                     continue
-                m = SEAT_SEES.match(k)
-                if m:
-                    out.append(Expectation(m.group(2), kw, value, int(m.group(1))))
-                    continue
-                if k in ("refused", "moved", "not moved", *LOG_KINDS):
-                    value = _listed(value)
-                out.append(Expectation(k, kw, value, any_case=any_case and k in LOG_KINDS))
+                out.append(Expectation(k, kw, entry, any_case=any_case and k in LOG_KINDS))
         return out
 
     def steps(self, spec: ScenarioSpec) -> list[Step]:
@@ -255,7 +251,7 @@ class _Reader:
             elif found.kind == "expect":
                 step = Step("expect", where, expectations=self.expectations(found.expect))
             elif found.kind == "set" and found.setup is not None:
-                step = Step("set", where, setup=self.setup(found.setup, where))
+                step = Step("set", where, setup=found.setup)
             elif found.kind == "auto":
                 until = None if found.until is None else str(found.until.value)
                 step = Step(
@@ -289,7 +285,7 @@ class _Reader:
         if players is None:
             self.error(where, f"scenario '{name}' names no player count (add `players:`)")
             players = 0
-        setups = [self.setup(one, self.at(one.pos)) for one in spec.setups]
+        setups = list(spec.setups)
         if spec.refused is not None:
             for key in ("steps", "expect"):
                 if key in spec.keys:
@@ -314,12 +310,13 @@ class _Reader:
             expect=expect,
             forced=str(spec.forced or "take"),
             optional=None if spec.optional is None else str(spec.optional),
-            refused=None if spec.refused is None else str(spec.refused.value),
-            refused_where=None if spec.refused is None else self.at(spec.refused.pos),
+            refused=spec.refused,
         )
         if spec.check_totals is False:  # an impossible position, knowingly
-            for one in [*scenario.setups, *(st.setup for st in scenario.steps if st.setup)]:
-                one.check_totals = False
+            scenario.setups = [replace(one, check_totals=False) for one in scenario.setups]
+            for st in scenario.steps:
+                if st.setup is not None:
+                    st.setup = replace(st.setup, check_totals=False)
         return scenario
 
 

@@ -22,22 +22,24 @@ field that holds an id plus a count) is documented in docs/scenarios.md.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection
 from typing import Any
 
 from interpreter.diagnostics.suggest import did_you_mean
+from interpreter.ruleset.nodes import Plain, Pos
+from interpreter.ruleset.scenariosteps import SetupSpec
 from interpreter.scenario.balance import _balance, _balance_stocks, _stocked, _totals
 from interpreter.scenario.fields import FieldInfo, SetupError, field_info
-from interpreter.scenario.format import Setup, Where
 
 __all__ = ["FieldInfo", "SetupError", "apply_setup", "field_info"]
 
 
-def _hint(name: str, known: Any) -> str:
+def _hint(name: str, known: Collection[str]) -> str:
     guess = did_you_mean(name, list(known))
     return f"; did you mean '{guess}'?" if guess else ""
 
 
-def _count(x: Any, where: Where, what: str) -> int:
+def _count(x: Plain, where: Pos, what: str) -> int:
     if isinstance(x, bool) or not isinstance(x, int):
         raise SetupError(f"{what} must be a whole number, not {x!r}", where)
     if x < 0:
@@ -45,7 +47,9 @@ def _count(x: Any, where: Where, what: str) -> int:
     return x
 
 
-def _check_id(x: Any, domain: tuple[str, ...] | None, info: FieldInfo, where: Where, what: str):
+def _check_id(
+    x: Plain, domain: tuple[str, ...] | None, info: FieldInfo, where: Pos, what: str
+) -> str:
     if not isinstance(x, str):
         raise SetupError(f"{what}: expected an id, got {x!r}", where)
     known = domain if domain is not None else info.ids
@@ -60,21 +64,25 @@ def _check_id(x: Any, domain: tuple[str, ...] | None, info: FieldInfo, where: Wh
 
 
 def _piece(
-    item: Any, domain: tuple[str, ...] | None, info: FieldInfo, where: Where, what: str
-) -> dict:
+    item: Plain, domain: tuple[str, ...] | None, info: FieldInfo, where: Pos, what: str
+) -> dict[str, Any]:
+    given: dict[str, Plain]
+    written: Plain
     if isinstance(item, str):
-        kind, given = item, {}
+        written, given = item, {}
     elif isinstance(item, dict) and "type" in item:
-        kind, given = item["type"], {k: v for k, v in item.items() if k != "type"}
+        written, given = item["type"], {k: v for k, v in item.items() if k != "type"}
     else:
         raise SetupError(f"{what}: a piece is an id or a map with `type:`, not {item!r}", where)
-    _check_id(kind, domain, info, where, what)
+    kind = _check_id(written, domain, info, where, what)
     piece = {"type": kind, **info.piece_fields.get(kind, {})}
     _patch_piece(piece, given, info, where, f"{what} {kind}")
     return piece
 
 
-def _patch_piece(piece: dict, given: dict, info: FieldInfo, where: Where, what: str) -> None:
+def _patch_piece(
+    piece: dict[str, Any], given: dict[str, Plain], info: FieldInfo, where: Pos, what: str
+) -> None:
     fields = info.piece_fields.get(piece["type"], {})
     for name, value in given.items():
         if name not in fields:
@@ -95,9 +103,9 @@ def _set_field(
     scope: str,
     name: str,
     kind: str,
-    value: Any,
+    value: Plain,
     info: FieldInfo,
-    where: Where,
+    where: Pos,
     what: str,
 ) -> None:
     domain = info.domains.get((scope, name))
@@ -144,13 +152,13 @@ def _set_field(
             raise SetupError(f"{what} is an area: give a list of pieces or {{id: fields}}", where)
 
 
-def apply_setup(s: Any, setup: Setup, info: FieldInfo) -> list[str]:
+def apply_setup(s: Any, setup: SetupSpec, info: FieldInfo) -> list[str]:
     """Apply `setup` to state `s`; returns readable notes of what the reserves gave or took."""
     for name in setup.uncounted:
         if name not in info.global_kinds and name not in info.player_kinds:
             known = [*info.global_kinds, *info.player_kinds]
             raise SetupError(
-                f"uncounted: there is no field '{name}'{_hint(name, known)}", setup.where
+                f"uncounted: there is no field '{name}'{_hint(name, known)}", setup.pos
             )
     before = _totals(s, info, setup.uncounted) if setup.check_totals else Counter()
     held = {stock: _stocked(s, holders) for stock, holders in info.stocks.items()}
@@ -160,9 +168,10 @@ def apply_setup(s: Any, setup: Setup, info: FieldInfo) -> list[str]:
     }
     named_global: set[str] = set()
     named_player: set[tuple[int, str]] = set()  # (seat, field) the set-up sets
-    stacks: list[tuple[dict[str, Any], str, str, Any, Where, str]] = []
+    stacks: list[tuple[dict[str, Any], str, str, dict[str, Plain], Pos, str]] = []
     players = len(s.p)
-    for target, fields, wheres in setup.targets:
+    for one in setup.targets:
+        target = one.target
         if target == "global":
             holders = [("global", s.g, info.global_kinds, "global")]
         elif target == "every":
@@ -171,11 +180,11 @@ def apply_setup(s: Any, setup: Setup, info: FieldInfo) -> list[str]:
             if not 0 <= int(target) < players:
                 raise SetupError(
                     f"there is no seat {target} in a {players}-player game (seats 0-{players - 1})",
-                    setup.where,
+                    setup.pos,
                 )
             holders = [("player", s.p[int(target)], info.player_kinds, f"seat {target}")]
-        for name, value in fields.items():
-            where = wheres.get(name, setup.where)
+        for set_field in one.fields:
+            name, value, where = set_field.name, set_field.value, set_field.pos
             for scope, holder, kinds, label in holders:
                 if kinds.get(name) == "pile" and isinstance(value, dict):
                     # `{top: [...]}` stacks the pile after the totals are balanced, and leaves
@@ -220,10 +229,10 @@ def _contents(pile: list[str]) -> str:
 
 def _stack(
     pile: list[str],
-    value: dict,
+    value: dict[str, Plain],
     domain: tuple[str, ...] | None,
     info: FieldInfo,
-    where: Where,
+    where: Pos,
     what: str,
 ) -> None:
     """`{top: [a, b]}`: a and b, taken out of the pile itself, go on its top, a drawn first."""
@@ -233,7 +242,8 @@ def _stack(
             f"drawn first), not {value!r}",
             where,
         )
-    wanted = list(value["top"])
+    top = value["top"]
+    wanted = list(top) if isinstance(top, list) else []
     for x in wanted:
         known = domain if domain is not None else tuple(info.ids)
         if not isinstance(x, str) or x not in known:

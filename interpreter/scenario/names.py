@@ -4,8 +4,9 @@ log can hold (the checks `rulebook validate` makes, T002 and T004, by the same c
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from interpreter.model.logtexts import LogTexts
+from interpreter.ruleset.option_names import OptionNames
 from interpreter.scenario.format import Scenario, Where
 
 __all__ = ["GameNames"]
@@ -15,8 +16,8 @@ __all__ = ["GameNames"]
 class GameNames:
     """A compiled game's option ids (T002) and log texts (T004)."""
 
-    options: Any  # interpreter.check.scenarios.OptionNames
-    logs: Any  # interpreter.check.logtexts.LogTexts
+    options: OptionNames
+    logs: LogTexts
 
     def fault(self, option: str, *, absent_ok: bool = False) -> tuple[str, str] | None:
         return self.options.fault(option, absent_ok=absent_ok)
@@ -31,8 +32,8 @@ class GameNames:
         for e in found:
             if e.kind not in ("log contains", "log lacks", "log order"):
                 continue
-            for text in e.value:
-                fault = self.logs.fault(e.kind, str(text), any_case=e.any_case)
+            for text in e.texts:
+                fault = self.logs.fault(e.kind, text, any_case=e.any_case)
                 if fault is not None:
                     return f"{fault[0]} ({fault[1]})", e.where
         return None

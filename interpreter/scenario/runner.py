@@ -22,6 +22,9 @@ from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.engine.invariant_checks import broken_invariants, rigged_invariants
 from interpreter.engine.machine import ONLY_CHOICE
 from interpreter.model.limits import GameLimitError
+from interpreter.model.logtexts import LogTexts
+from interpreter.ruleset.option_names import OptionNames
+from interpreter.ruleset.scenariosteps import SetupSpec
 from interpreter.scenario.engine_moves import (
     engine_takes,
     forced_before,
@@ -33,7 +36,7 @@ from interpreter.scenario.engine_moves import (
     took_itself,
 )
 from interpreter.scenario.expect import BadScenario, Failed, check, compile_expression
-from interpreter.scenario.format import Scenario, Setup, Step, Where, parse_move
+from interpreter.scenario.format import Expectation, Scenario, Step, Where, parse_move
 from interpreter.scenario.given import FieldInfo, SetupError, apply_setup, field_info
 from interpreter.scenario.keyword import select
 from interpreter.scenario.names import GameNames
@@ -63,7 +66,7 @@ _QUANTITY = frozenset({"expr", "fields"})
 
 
 # -- games, compiled once per (game, players, overlays, options, search path) ---------------
-_games: dict[tuple, tuple[Any, FieldInfo, Any]] = {}
+_games: dict[tuple, tuple[Any, FieldInfo, GameNames]] = {}
 
 
 def _game(sc: Scenario, coverage: Coverage | None = None) -> tuple[Any, FieldInfo]:
@@ -73,11 +76,10 @@ def _game(sc: Scenario, coverage: Coverage | None = None) -> tuple[Any, FieldInf
     return game, info
 
 
-def _compiled(sc: Scenario, coverage: Coverage | None = None) -> tuple[Any, FieldInfo, Any]:
-    """:func:`_game`, and the option ids the game can offer (the check `rulebook validate`
-    makes, :class:`~interpreter.check.scenarios.OptionNames`)."""
-    from interpreter.check.logtexts import LogTexts
-    from interpreter.check.scenarios import OptionNames
+def _compiled(sc: Scenario, coverage: Coverage | None = None) -> tuple[Any, FieldInfo, GameNames]:
+    """:func:`_game`, and the option ids and log texts the game can hold (the checks `rulebook
+    validate` makes, :class:`~interpreter.ruleset.option_names.OptionNames` and
+    :class:`~interpreter.model.logtexts.LogTexts`)."""
     from interpreter.engine.loader import load_game
     from interpreter.load.catalog import search_path
 
@@ -94,7 +96,7 @@ def _compiled(sc: Scenario, coverage: Coverage | None = None) -> tuple[Any, Fiel
         # one load: the set-up checks and those of `rulebook validate` read the game's typed
         # rules
         load = load_game if coverage is None else coverage.load_game
-        game = load(sc.game, sc.players, sc.overlays, sc.options)
+        game = load(sc.game, sc.players, sc.overlays, dict(sc.options))
         rules = game.ruleset
         hit = (game, field_info(game), GameNames(OptionNames(rules), LogTexts(rules)))
         _games[key] = hit
@@ -110,7 +112,9 @@ _ADVANCING = ("option", "set", "auto")  # steps after which the engine runs to a
 
 
 class _Run:
-    def __init__(self, sc: Scenario, game: Any, info: FieldInfo, names: Any = None) -> None:
+    def __init__(
+        self, sc: Scenario, game: Any, info: FieldInfo, names: GameNames | None = None
+    ) -> None:
         self.sc = sc
         self.game = game
         self.info = info
@@ -218,12 +222,13 @@ class _Run:
         self.forced_shown = len(self.moves) - len(self.own)
 
     # -- steps ------------------------------------------------------------------------------
-    def setup(self, setup: Setup) -> None:
+    def setup(self, setup: SetupSpec) -> None:
         s = self.s
         try:
             notes = apply_setup(s, setup, self.info)
         except SetupError as e:
-            raise BadScenario(f"set-up refused: {e.message}", e.where) from None
+            where = Where.of(e.where, self.sc.file)
+            raise BadScenario(f"set-up refused: {e.message}", where) from None
         for n in notes:
             self.lines.append(f"       ~ set-up {n}")
         if s.is_over:
@@ -237,7 +242,7 @@ class _Run:
         self.game.advance(s)
         self.rig(setup)
 
-    def rig(self, setup: Setup) -> None:
+    def rig(self, setup: SetupSpec) -> None:
         """The invariants the set-up leaves broken (in any round, a draft's round 0 too) are
         not checked for the rest of the scenario: a set-up may hand out what the ruleset does
         not say where it comes from (docs/scenarios.md); the steps name each one, with the
@@ -246,7 +251,7 @@ class _Run:
             if name not in self.rigged:
                 self.rigged.add(name)
                 self.lines.append(
-                    f"       ~ set-up (line {setup.where.line}) leaves invariant '{name}' "
+                    f"       ~ set-up (line {setup.pos.line}) leaves invariant '{name}' "
                     f"({d.file}:{d.line}:{d.column}) broken: not checked in this scenario"
                 )
 
@@ -316,7 +321,7 @@ class _Run:
             self.check_invariants(step.where, f"`{step.text()}`, seat {seat}: {choice}")
         raise Failed(f"`{step.text()}` took {AUTO_LIMIT} decisions without stopping", step.where)
 
-    def expect(self, items: Iterable[Any], after: int | None = None) -> None:
+    def expect(self, items: Iterable[Expectation], after: int | None = None) -> None:
         """Check `items`; `after`: the index (0-based) of the step after them, if any."""
         answered = self.answered_next(after)
         upto = len(self.s.log or [])
@@ -344,19 +349,19 @@ class _Run:
             return step.kind == "option" and step.option in s.legal_options()
         return False
 
-    def refuse_unknown(self, e: Any) -> None:
+    def refuse_unknown(self, e: Expectation) -> None:
         """An option id no `choose` of the game can offer, in `seat N may...` or `moved:`: the
         scenario is wrong (T002 of `rulebook validate`, found by the same code,
         :class:`OptionNames`)."""
         if e.kind not in ("may", "may include", "may not", "moved", "not moved"):
             return
-        for text in e.value:
-            option = parse_move(str(text))[1] if "moved" in e.kind else str(text)
+        for text in e.texts:
+            option = parse_move(text)[1] if "moved" in e.kind else text
             fault = self.names.fault(option, absent_ok=e.kind in ("may not", "not moved"))
             if fault is not None:
                 raise BadScenario(f"`{e.text()}`: {fault[0]} ({fault[1]})", e.where)
 
-    def warn_unanswered(self, e: Any) -> None:
+    def warn_unanswered(self, e: Expectation) -> None:
         """A quantity checked while the optional effect of the move just taken is a question
         still unanswered (the same seat asked to take it or `pass`) sees the state before that
         effect: warn when taking it would change what the check says."""
@@ -387,7 +392,7 @@ class _Run:
                 )
                 return
 
-    def holds(self, s: Any, e: Any) -> bool | None:
+    def holds(self, s: Any, e: Expectation) -> bool | None:
         """Whether expectation `e` holds in `s` (None: it cannot be evaluated there)."""
         try:
             check(self.game, s, e, self.info, self.moves)
@@ -511,7 +516,9 @@ def run_scenario(sc: Scenario, coverage: Coverage | None = None) -> Outcome:
 def _expect_refused(sc: Scenario, coverage: Coverage | None) -> None:
     """`refused: TEXT`: the game (its player count, overlays, options) or a set-up of the
     scenario must be refused, with TEXT (letter case aside) in the reason; Failed otherwise."""
-    where = sc.refused_where or sc.where
+    refused = sc.refused
+    where = sc.where if refused is None else Where.of(refused.pos, sc.file)
+    wanted = "" if refused is None else str(refused.value)
     try:
         game, info, names = _compiled(sc, coverage)
         run = _Run(sc, game, info, names)
@@ -519,9 +526,9 @@ def _expect_refused(sc: Scenario, coverage: Coverage | None) -> None:
             run.setup(setup)
     except (RulebookError, BadScenario) as e:
         reason = e.message if isinstance(e, BadScenario) else str(e)
-        if str(sc.refused).lower() in reason.lower():
+        if wanted.lower() in reason.lower():
             return
         raise Failed(
-            f"expected refused: {sc.refused}\n    refused for another reason: {reason}", where
+            f"expected refused: {wanted}\n    refused for another reason: {reason}", where
         ) from None
-    raise Failed(f"expected refused: {sc.refused}\n    but the game and its set-up ran", where)
+    raise Failed(f"expected refused: {wanted}\n    but the game and its set-up ran", where)

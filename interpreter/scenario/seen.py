@@ -17,6 +17,7 @@ import re
 from typing import Any
 
 from interpreter.diagnostics.suggest import did_you_mean
+from interpreter.ruleset.nodes import Plain
 from interpreter.scenario.format import ANY_ORDER, Expectation, _flow
 
 __all__ = ["check_seen", "Shown"]
@@ -89,7 +90,7 @@ def _judge(
     e: Expectation,
     label: str,
     name: str,
-    value: Any,
+    value: Plain,
     how: str,
     shown: Any,
     failed: type[Exception],
@@ -117,10 +118,12 @@ def _judge(
         raise failed(f"expected {what}: {_flow(value)}\n{actual}", e.where)
 
 
-def _same(shown: Any, value: Any) -> bool:
+def _same(shown: Any, value: Plain) -> bool:
     """A seen value against the scenario's: a bag by its non-zero counts, an area by types."""
     if isinstance(value, dict) and set(value) == {ANY_ORDER} and isinstance(shown, list):
-        return sorted(_types(shown)) == sorted(value[ANY_ORDER] or [])
+        listed = value[ANY_ORDER]
+        ids: list[Any] = list(listed) if isinstance(listed, list | str | dict) else []
+        return sorted(_types(shown)) == sorted(ids)
     if isinstance(shown, dict) and isinstance(value, dict):
         return {k: v for k, v in shown.items() if v} == {k: v for k, v in value.items() if v}
     if isinstance(shown, list) and isinstance(value, list):

@@ -31,21 +31,22 @@ def test_no_driver_reads_the_raw_rule_tree() -> None:
     assert not found, "read the game's typed rules (game.ruleset) instead:\n" + "\n".join(found)
 
 
-# check/ modules that read the typed Ruleset: they report at a typed object's `pos`
-# (diagnostic_on), never by walking the composed tree (`data.get(...)`, `ruleset.data`) or
-# locating a path in it
+# the modules of `rulebook validate`'s checks that read the typed Ruleset: they report at a
+# typed object's `pos` (diagnostic_on), never by walking the composed tree (`data.get(...)`,
+# `ruleset.data`) or locating a path in it
 TYPED_CHECKS = (
     "check/act_names.py",
     "check/drawing.py",
     "check/expressions.py",
     "check/families.py",
     "check/gesture_names.py",
-    "check/logtexts.py",
     "check/references.py",
     "check/stacks.py",
     "check/taint.py",
     "check/taint_texts.py",
     "check/taint_words.py",
+    "model/logtexts.py",
+    "ruleset/option_names.py",
 )
 RAW_READS = re.compile(
     r"\b(is_map|is_seq|locate|diagnostic_at|key_position|position_of|interpreter\.load)\b"
@@ -148,3 +149,61 @@ SECTION_BY_KEY = re.compile(
 def test_the_typed_sections_are_not_read_by_key() -> None:
     found = _lines_matching(TYPED_SECTIONS, SECTION_BY_KEY)
     assert not found, "compile the typed sections (interpreter/ruleset/):\n" + "\n".join(found)
+
+
+# the scenario runner (interpreter/scenario/) reads a scenario as the typed objects of
+# interpreter/ruleset/scenariosteps.py and scenariofile.py: its records hold the typed set-ups,
+# expectations and refusals (each with where it was written), never a copy of them as raw maps
+RUNNER = PACKAGE / "scenario"
+RUNNER_RAW_READS = re.compile(
+    r"\b(is_map|is_seq|to_plain|locate|value_at|key_pos|position_of|plain)\("
+    r"|\b(data|value|expected|want|item|given|fields|x|spec|setup|e)\s*:\s*Any\b"
+    r"|\.get\([\"'](game|players|with|options|seed|setup|steps|expect|name|refused|scenarios"
+    r"|blocks|do|set|auto|until|forced|optional|any case|check-totals|uncounted|restart)[\"']"
+)
+
+
+def test_the_scenario_runner_reads_no_raw_scenario_data() -> None:
+    names = tuple(p.relative_to(PACKAGE).as_posix() for p in sorted(RUNNER.glob("*.py")))
+    found = _lines_matching(names, RUNNER_RAW_READS)
+    assert not found, "read the scenario's typed objects (ruleset/scenariosteps.py):\n" + (
+        "\n".join(found)
+    )
+
+
+def test_the_scenario_runners_records_hold_the_typed_scenario() -> None:
+    from dataclasses import fields
+
+    from interpreter.scenario import format as records
+
+    held = {
+        (cls.__name__, f.name): str(f.type)
+        for cls in (records.Scenario, records.Step, records.Expectation)
+        for f in fields(cls)
+    }
+    untyped = {name: kind for name, kind in held.items() if re.search(r"\bAny\b", kind)}
+    assert not untyped, f"a record holds scenario data untyped: {untyped}"
+    for name, typed in (
+        (("Scenario", "setups"), "SetupSpec"),
+        (("Step", "setup"), "SetupSpec"),
+        (("Scenario", "refused"), "Chosen"),
+        (("Expectation", "entry"), "ExpectEntry"),
+    ):
+        assert typed in held.get(name, ""), f"{name} holds {held.get(name)}, not a {typed}"
+
+
+def test_the_runner_takes_a_games_names_from_below_both_drivers() -> None:
+    """The option ids a game can offer and the texts its log can hold are checked by `rulebook
+    validate` (check/) and `rulebook test` (scenario/) alike: one implementation, in the stages
+    both import (ruleset/, model/), not in one driver for the other to reach into."""
+    from interpreter.check import scenarios
+    from interpreter.model.logtexts import LogTexts
+    from interpreter.ruleset.option_names import OptionNames
+
+    assert OptionNames.__module__ == "interpreter.ruleset.option_names"
+    assert LogTexts.__module__ == "interpreter.model.logtexts"
+    assert "OptionNames" not in scenarios.__all__
+    assert not (PACKAGE / "check" / "logtexts.py").exists()
+    names = tuple(p.relative_to(PACKAGE).as_posix() for p in sorted(RUNNER.glob("*.py")))
+    found = _lines_matching(names, re.compile(r"interpreter\.check\.(scenarios|logtexts)\b"))
+    assert not found, "import the game's names from ruleset/ and model/:\n" + "\n".join(found)

@@ -87,15 +87,40 @@ scenarios:
 """
 
 
-def test_a_block_no_scenario_takes_in_is_checked(capsys, tmp_path):
+def _validated(capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str) -> tuple[Path, str]:
+    """(the scenario file ``text`` written, what `rulebook validate` says of it: faults)."""
     f = tmp_path / "spare.yaml"
-    f.write_text(UNUSED, encoding="utf-8")
-    code = main(["validate", str(f)])
-    out = capsys.readouterr().out
-    assert code == 1
+    f.write_text(text, encoding="utf-8")
+    assert main(["validate", str(f)]) == 1
+    return f, capsys.readouterr().out
+
+
+def test_a_block_no_scenario_takes_in_is_checked(capsys, tmp_path):
+    f, out = _validated(capsys, tmp_path, UNUSED)
     assert f"{f}:6:15: error[T002]: 'role:prospectr' is not an option this game offers" in out
     assert f"{f}:7:30: error[T004]: no line of this game's log can hold" in out
     assert out.count("error[") == 2, out
+
+
+MISSPELT_GAME = """\
+players: 4
+blocks:
+  used: [seat 0: role:mayor]
+  spare:
+    - seat 0: role:prospector
+scenarios:
+  - name: plays a misspelt game
+    game: puerto-ricco
+    steps: [do: used]
+"""
+
+
+def test_a_spare_blocks_game_is_the_first_scenarios_where_it_writes_it(capsys, tmp_path):
+    # the block no scenario takes in is played with the first scenario's game: a fault in it
+    # is that scenario's, at the line it writes it, and said once
+    f, out = _validated(capsys, tmp_path, MISSPELT_GAME)
+    assert f"{f}:8:11: error[C001]: unknown game 'puerto-ricco'" in out
+    assert out.count("error[") == 1, out
 
 
 def _toy_declining(tmp_path: Path, decline: str) -> Path:
