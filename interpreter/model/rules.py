@@ -10,7 +10,7 @@ Each section has its own module; this one orders them (names before the texts th
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -187,14 +187,15 @@ def compile_rules(
     ruleset = typed if typed is not None and typed.data is data else Ruleset.from_data(data)
     unasked = unasked_offers(ruleset)
     data = expand_may(ruleset)
-    # the typed sections the compilers read, with what the `may:` hooks need written in
-    if data is ruleset.data:
-        definitions, flow_section = ruleset.definitions, ruleset.flow
-        state_fields = ruleset.fields
-    else:
-        definitions = Definitions.from_data(data)
-        flow_section = ruleset.flow.extended_by(data)
-        state_fields = (*ruleset.fields, *pending_fields(ruleset))
+    # the typed rules the compilers read, with what the `may:` hooks need written in
+    if data is not ruleset.data:
+        ruleset = replace(
+            ruleset,
+            definitions=Definitions.from_data(data),
+            flow=ruleset.flow.extended_by(data),
+            fields=(*ruleset.fields, *pending_fields(ruleset)),
+        )
+    definitions, flow_section, state_fields = ruleset.definitions, ruleset.flow, ruleset.fields
     root = Scope(None)
     env = Env(
         players=players,
@@ -224,7 +225,7 @@ def compile_rules(
     fields = declare_state(host, env, ruleset, state_fields)
     declare_functions(host, env, definitions)
     declare_events(env, definitions)
-    env.types = None if unchecked else type_info(data, types, env)
+    env.types = None if unchecked else type_info(ruleset, types, env)
     declare_variables(host, flow_section)
     declare_end_triggers(root, env, flow_section, tuple(ruleset.presentation.ends))
 
