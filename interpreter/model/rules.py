@@ -214,7 +214,7 @@ def compile_rules(
     # names before the texts that use them
     declare_names(host, env, ruleset)
     # the names log lines print the declared ids by (model/words.py), known to every text
-    words = Words.from_data(data, (k for k, v in env.constants.items() if k == v))
+    words = Words.from_ruleset(ruleset, (k for k, v in env.constants.items() if k == v))
     env.id_names.update(words.names)
     types = DataTypes()
     if not unchecked:  # an unchecked build's data was checked with another count
@@ -253,9 +253,9 @@ def compile_rules(
 
     limits = read_limits(data)
     warnings = (
-        unused_events(definitions, env) + limits.warnings() + untexted_options(data) + unasked
+        unused_events(definitions, env) + limits.warnings() + untexted_options(ruleset) + unasked
     )
-    warnings += uncited_knobs(data)
+    warnings += uncited_knobs(ruleset)
     rules = Rules(
         env=env,
         program=flow.program,

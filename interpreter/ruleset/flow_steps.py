@@ -29,6 +29,7 @@ from interpreter.ruleset.nodes import (
     plain,
     seq_of,
     text,
+    value_at,
     written_at,
 )
 
@@ -53,6 +54,7 @@ class OptionDecl:
     # where each `for` part sits: `(*path, "for")` for one text, `(*path, "for", i)` in a list
     for_at: tuple[TreePath, ...] = ()
     condition_pos: Pos = NOWHERE  # where its `if:` was written (the line's own place if none)
+    id_pos: Pos = NOWHERE  # where its `id:` text was written
 
     @property
     def family(self) -> str:
@@ -86,6 +88,7 @@ class OptionDecl:
             pos,
             tuple(at),
             written_at(node, "if") if "if" in node else pos,
+            value_at(node, "id"),
         )
 
 

@@ -63,6 +63,9 @@ class Entry:
     pos: Pos = NOWHERE
     values: Mapping[str, Value] = field(default_factory=empty_map)
     grants: Mapping[str, Plain] = field(default_factory=empty_map)  # ability -> amount
+    # where the entry's own `doc:` text was written (None: it has none of its own, a
+    # catalog default's `doc:` may stand for it)
+    doc_pos: Pos | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +119,7 @@ class Catalog:
                 frozen_map(
                     {k: plain(v) for k, v in items_of(attrs.get("grants"))} if is_map(attrs) else {}
                 ),
+                value_at(attrs, "doc") if is_map(attrs) and "doc" in attrs else None,
             )
             may = may or any(is_map(h) and is_map(h.get("may")) for _, h in items_of(hooks))
         attributes = [k for k, _ in items_of(defaults)]
