@@ -251,7 +251,7 @@ def compile_rules(
     if host.diagnostics:
         return Compiled(None, _faults(data, host.diagnostics), env.count_used, settled, texts)
 
-    limits = read_limits(data)
+    limits = read_limits(ruleset)
     warnings = (
         unused_events(definitions, env) + limits.warnings() + untexted_options(ruleset) + unasked
     )

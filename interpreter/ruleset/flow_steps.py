@@ -148,6 +148,9 @@ class Step:
     loop: Mapping[str, Plain] = field(default_factory=empty_map)
     path: TreePath = ()
     pos: Pos = NOWHERE
+    # where a `stop-if:` step's condition was written (what a game stopped at its safety
+    # bound points at, model/limits.py)
+    condition_pos: Pos = NOWHERE
 
     def walk(self) -> Iterator[Step]:
         """This step, then every step nested in it, in the order written."""
@@ -178,6 +181,7 @@ class Step:
             frozen_map({str(k): plain(v) for k, v in nested.items() if k != "steps"}),
             path,
             pos,
+            value_at(node, kind) if kind == "stop-if" else NOWHERE,
         )
 
 
@@ -211,6 +215,7 @@ class FlowSection:
     pos: Pos = NOWHERE
     trigger: Plain = None  # `trigger:`, what ended the game (None: none written)
     ask_when_only_one: bool = False  # the default of its `choose` steps
+    end_pos: Pos = NOWHERE  # where the `end-after-round-if:` condition was written
 
     def steps(self) -> Iterator[Step]:
         """Every step, nested ones too: set-up, round, then each phase, in the order written."""
@@ -258,6 +263,7 @@ class FlowSection:
             written_at(data, "flow"),
             plain(flow.get("trigger")),
             bool(flow.get("ask-when-only-one", False)),
+            value_at(flow, "end-after-round-if") if "end-after-round-if" in flow else NOWHERE,
         )
 
 
