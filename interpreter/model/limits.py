@@ -102,7 +102,7 @@ def read_limits(ruleset: Ruleset) -> Limits:
     if flow.end_after_round_if is not None:
         ends.append(_condition("end-after-round-if", flow.end_after_round_if, flow.end_pos))
     ends.extend(
-        _condition("stop-if", step.head, step.condition_pos)
+        _condition("stop-if", step.head, step.places.value("stop-if"))
         for step in flow.steps()
         if step.kind == "stop-if"
     )

@@ -249,7 +249,7 @@ def compile_rules(
     settled = _settle_secrets(host, fields, marks)
     texts = None if unchecked else _texts(host, env, fields)
     if host.diagnostics:
-        return Compiled(None, _faults(data, host.diagnostics), env.count_used, settled, texts)
+        return Compiled(None, _faults(ruleset, host.diagnostics), env.count_used, settled, texts)
 
     limits = read_limits(ruleset)
     warnings = (
@@ -336,9 +336,9 @@ def _texts(host: DslHost, env: Env, fields: StateFields) -> Texts:
     return texts
 
 
-def _faults(data: Any, diagnostics: list[Diagnostic]) -> tuple[Diagnostic, ...]:
+def _faults(ruleset: Ruleset, diagnostics: list[Diagnostic]) -> tuple[Diagnostic, ...]:
     """Every fault once, in file order."""
     # a fault inside a rule function is found at every call site: report it once
-    faults = fold_unbound_seat_names(data, diagnostics)
+    faults = fold_unbound_seat_names(ruleset, diagnostics)
     unique = {(d.code, d.file, d.line, d.column, d.message): d for d in faults}
     return tuple(sorted(unique.values(), key=Diagnostic.sort_key))

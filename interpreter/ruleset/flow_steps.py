@@ -21,6 +21,7 @@ from types import MappingProxyType
 from interpreter.load.locate import is_map
 from interpreter.ruleset.nodes import (
     NOWHERE,
+    Places,
     Plain,
     Pos,
     TreePath,
@@ -148,9 +149,12 @@ class Step:
     loop: Mapping[str, Plain] = field(default_factory=empty_map)
     path: TreePath = ()
     pos: Pos = NOWHERE
-    # where a `stop-if:` step's condition was written (what a game stopped at its safety
-    # bound points at, model/limits.py)
-    condition_pos: Pos = NOWHERE
+    node: object = field(default=None, repr=False, compare=False)  # for `places` alone
+
+    @property
+    def places(self) -> Places:
+        """Where the step's keys and values were written (found when asked)."""
+        return Places(self.node)
 
     def walk(self) -> Iterator[Step]:
         """This step, then every step nested in it, in the order written."""
@@ -181,7 +185,7 @@ class Step:
             frozen_map({str(k): plain(v) for k, v in nested.items() if k != "steps"}),
             path,
             pos,
-            value_at(node, kind) if kind == "stop-if" else NOWHERE,
+            node,
         )
 
 
