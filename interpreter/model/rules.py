@@ -221,7 +221,7 @@ def compile_rules(
         types, type_faults = check_data_types(data)
         host.diagnostics.extend(type_faults)
     # what an overlay's entries lack is reported at the overlay, once the texts are checked
-    lacks = set_aside(host, data, types)
+    lacks = set_aside(ruleset, types)
     fields = declare_state(host, env, ruleset, state_fields)
     declare_functions(host, env, definitions)
     declare_events(env, definitions)
@@ -241,10 +241,10 @@ def compile_rules(
         check_functions(host, root)
     host.recheck()
     if env.types is not None:
-        report_lacks(host, data, env.types, lacks)
+        report_lacks(host, ruleset, env.types, lacks)
     if env.types is not None and not host.diagnostics:
         # what every text reads is known now; a text that failed would read too little
-        check_unread(host, data, env.types)
+        check_unread(host, ruleset, env.types)
 
     settled = _settle_secrets(host, fields, marks)
     texts = None if unchecked else _texts(host, env, fields)

@@ -21,8 +21,9 @@ its parts in words.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from interpreter.diagnostics.errors import Diagnostic
@@ -140,23 +141,30 @@ class Words:
         return named(value, self.names)
 
 
-def option_families(ruleset: Ruleset) -> dict[str, tuple[TreePath, Pos]]:
+def option_families(ruleset: Ruleset) -> dict[str, tuple[TreePath, Callable[[], Pos]]]:
     """Each option family the ruleset offers (the part of an option's ``id:`` before its
-    first ``:``), with the path and place of the first option's ``id:``: the cards' ``may:``
-    offers, then the ``choose`` steps of the flow and its phases. An id whose family is itself
-    filled in (``{x}:...``) names no family here."""
-    found: dict[str, tuple[TreePath, Pos]] = {}
-    offers = (
-        (str(h.may.id), (*h.path, "may", "id"), h.may.id_pos)
-        for h in ruleset.hooks
-        if h.may is not None
-    )
-    lines = ((o.id, (*o.path, "id"), o.id_pos) for o in ruleset.flow.option_decls())
-    for oid, path, pos in (*offers, *lines):
-        family = oid.split(":", 1)[0].strip()
-        if family and "{" not in family:
-            found.setdefault(family, (path, pos))
+    first ``:``), with the path of the first option's ``id:`` and how to find where it was
+    written: the cards' ``may:`` offers, then the ``choose`` steps of the flow and its phases.
+    An id whose family is itself filled in (``{x}:...``) names no family here."""
+    found: dict[str, tuple[TreePath, Callable[[], Pos]]] = {}
+    for hook in ruleset.hooks:
+        if hook.may is not None and _family(hook.may.id) not in found:
+            found[_family(hook.may.id)] = ((*hook.path, "may", "id"), partial(_at, hook.may.id_pos))
+    for line in ruleset.flow.option_decls():
+        if _family(line.id) not in found:
+            found[_family(line.id)] = ((*line.path, "id"), partial(line.places.value, "id"))
+    found.pop("", None)
     return found
+
+
+def _at(pos: Pos) -> Pos:
+    return pos
+
+
+def _family(option_id: str) -> str:
+    """The family an option id names; "" where it names none (it is filled in, ``{x}:...``)."""
+    family = option_id.split(":", 1)[0].strip()
+    return "" if "{" in family else family
 
 
 def untexted_options(ruleset: Ruleset) -> list[Diagnostic]:
@@ -167,10 +175,11 @@ def untexted_options(ruleset: Ruleset) -> list[Diagnostic]:
     if not texts:
         return []
     out = []
-    for family, (path, at) in option_families(ruleset).items():
+    for family, (path, where) in option_families(ruleset).items():
         spec = texts.get(family)
         if spec is not None and spec.text:
             continue
+        at = where()
         message = (
             f"option '{family}' has no text: people and the log see its id in words "
             f"('{in_words(family)} ...'); give it one under presentation: options: {family}:"
@@ -218,9 +227,11 @@ def uncited_knobs(ruleset: Ruleset) -> list[Diagnostic]:
     out = []
     for cname, catalog in ruleset.catalogs.items():
         for ename, entry in catalog.entries.items():
-            doc, at = entry.doc, entry.doc_pos
-            if doc is None or at is None:
+            # the entry's own `doc:` (not a catalog default's)
+            doc = entry.doc if "doc" in entry.keys else None
+            if doc is None:
                 continue
+            at = entry.places.value("doc")
             path = ["catalogs", cname, "entries", ename, "doc"]
             for m in _CITED_KNOB.finditer(doc):
                 if m.group(1) in tables:

@@ -55,7 +55,12 @@ class OptionDecl:
     # where each `for` part sits: `(*path, "for")` for one text, `(*path, "for", i)` in a list
     for_at: tuple[TreePath, ...] = ()
     condition_pos: Pos = NOWHERE  # where its `if:` was written (the line's own place if none)
-    id_pos: Pos = NOWHERE  # where its `id:` text was written
+    node: object = field(default=None, repr=False, compare=False)  # for `places` alone
+
+    @property
+    def places(self) -> Places:
+        """Where the line's keys and values were written (found when asked)."""
+        return Places(self.node)
 
     @property
     def family(self) -> str:
@@ -89,7 +94,7 @@ class OptionDecl:
             pos,
             tuple(at),
             written_at(node, "if") if "if" in node else pos,
-            value_at(node, "id"),
+            node,
         )
 
 

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from interpreter.load.locate import is_map, is_seq
 from interpreter.ruleset.nodes import (
     NOWHERE,
+    Places,
     Plain,
     Pos,
     TreePath,
@@ -63,9 +65,14 @@ class Entry:
     pos: Pos = NOWHERE
     values: Mapping[str, Value] = field(default_factory=empty_map)
     grants: Mapping[str, Plain] = field(default_factory=empty_map)  # ability -> amount
-    # where the entry's own `doc:` text was written (None: it has none of its own, a
-    # catalog default's `doc:` may stand for it)
-    doc_pos: Pos | None = None
+    # the keys written on the entry itself, in order (`attrs` adds the catalog's defaults)
+    keys: tuple[str, ...] = ()
+    node: object = field(default=None, repr=False, compare=False)  # for `places` alone
+
+    @property
+    def places(self) -> Places:
+        """Where the entry's keys and values were written (found when asked)."""
+        return Places(self.node)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +92,15 @@ class Catalog:
     active: Plain = None  # `active:`, when a piece of it counts (None: none written)
     held_by: Plain = None  # `held-by:`, the seat holding an entry `self` (None: none written)
     path: TreePath = ()
+    defaults: Mapping[str, Plain] = field(default_factory=empty_map)  # `defaults:`
+    # `attributes:`: the type declared for each attribute named there, as written
+    declared: Mapping[str, Plain] = field(default_factory=empty_map)
+    node: object = field(default=None, repr=False, compare=False)  # for `places` alone
+
+    @property
+    def places(self) -> Places:
+        """Where the catalog's keys and values were written (found when asked)."""
+        return Places(self.node)
 
     @classmethod
     def from_node(cls, name: str, node: object, pos: Pos = NOWHERE) -> Catalog:
@@ -119,7 +135,8 @@ class Catalog:
                 frozen_map(
                     {k: plain(v) for k, v in items_of(attrs.get("grants"))} if is_map(attrs) else {}
                 ),
-                value_at(attrs, "doc") if is_map(attrs) and "doc" in attrs else None,
+                tuple(own) if isinstance(own, dict) else (),
+                attrs,
             )
             may = may or any(is_map(h) and is_map(h.get("may")) for _, h in items_of(hooks))
         attributes = [k for k, _ in items_of(defaults)]
@@ -138,7 +155,16 @@ class Catalog:
             plain(node.get("active")),
             plain(node.get("held-by")),
             path,
+            MappingProxyType(base),
+            _declared(node.get("attributes")),
+            node,
         )
+
+
+def _declared(node: object) -> Mapping[str, Plain]:
+    """A catalog's `attributes:` (attribute -> its type as written); none when not a map."""
+    found = plain(node) if is_map(node) else None
+    return MappingProxyType(found) if isinstance(found, dict) else empty_map()
 
 
 @dataclass(frozen=True, slots=True)
