@@ -218,7 +218,7 @@ def compile_rules(
     env.id_names.update(words.names)
     types = DataTypes()
     if not unchecked:  # an unchecked build's data was checked with another count
-        types, type_faults = check_data_types(data)
+        types, type_faults = check_data_types(ruleset)
         host.diagnostics.extend(type_faults)
     # what an overlay's entries lack is reported at the overlay, once the texts are checked
     lacks = set_aside(ruleset, types)

@@ -89,14 +89,17 @@ class Places:
     names a part below the map, as keys and list indexes."""
 
     node: object = field(default=None, repr=False)
+    # the key of the part itself in ``node`` where ``node`` is the map holding it (a table's,
+    # whose value may be a number, which keeps no place of its own)
+    prefix: tuple[str | int, ...] = ()
 
     def key(self, *path: str | int) -> Pos:
         """Where the last key of ``path`` was written (a list's item: the item)."""
-        return Pos(*locate(self.node, path, key=True))
+        return Pos(*locate(self.node, (*self.prefix, *path), key=True))
 
     def value(self, *path: str | int) -> Pos:
         """Where the value at ``path`` was written (its key where the value has none)."""
-        return Pos(*locate(self.node, path))
+        return Pos(*locate(self.node, (*self.prefix, *path)))
 
 
 def key_pos(container: object, key: object) -> Pos:

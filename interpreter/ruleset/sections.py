@@ -95,6 +95,8 @@ class Catalog:
     defaults: Mapping[str, Plain] = field(default_factory=empty_map)  # `defaults:`
     # `attributes:`: the type declared for each attribute named there, as written
     declared: Mapping[str, Plain] = field(default_factory=empty_map)
+    # `fields:` with the start value of each as written (`none` a word, null no value)
+    piece_written: Mapping[str, Plain] = field(default_factory=empty_map)
     node: object = field(default=None, repr=False, compare=False)  # for `places` alone
 
     @property
@@ -156,13 +158,14 @@ class Catalog:
             plain(node.get("held-by")),
             path,
             MappingProxyType(base),
-            _declared(node.get("attributes")),
+            _written(node.get("attributes")),
+            _written(pieces),
             node,
         )
 
 
-def _declared(node: object) -> Mapping[str, Plain]:
-    """A catalog's `attributes:` (attribute -> its type as written); none when not a map."""
+def _written(node: object) -> Mapping[str, Plain]:
+    """A map of the tree as plain values (keys as text); none when it is not a map."""
     found = plain(node) if is_map(node) else None
     return MappingProxyType(found) if isinstance(found, dict) else empty_map()
 
@@ -185,12 +188,22 @@ class Table:
     pos: Pos = NOWHERE
     lists: tuple[TableList, ...] = ()  # every list in it, outermost first
     constant: Value = None  # the value as a rule text reads it (`name[key]`)
+    # the `tables:` map holding it, for `places` alone
+    holder: object = field(default=None, repr=False, compare=False)
+
+    @property
+    def places(self) -> Places:
+        """Where the table's keys and values were written (found when asked): ``value()``
+        where its value was, ``key(KEY)`` where one of its keys was."""
+        return Places(self.holder, (self.name,))
 
     @classmethod
-    def from_node(cls, name: str, node: object, pos: Pos, path: TreePath) -> Table:
+    def from_node(
+        cls, name: str, node: object, pos: Pos, path: TreePath, holder: object = None
+    ) -> Table:
         lists: list[TableList] = []
         _lists_in(node, path, lists)
-        return cls(name, plain(node), pos, tuple(lists), rule_value(node))
+        return cls(name, plain(node), pos, tuple(lists), rule_value(node), holder)
 
     def at(self, players: int) -> Plain:
         """The value at a player count where the table is by count, else the whole value."""
