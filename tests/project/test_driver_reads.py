@@ -148,3 +148,29 @@ SECTION_BY_KEY = re.compile(
 def test_the_typed_sections_are_not_read_by_key() -> None:
     found = _lines_matching(TYPED_SECTIONS, SECTION_BY_KEY)
     assert not found, "compile the typed sections (interpreter/ruleset/):\n" + "\n".join(found)
+
+
+# model/ modules that check the whole ruleset before and after its texts compile (the data
+# types, every name's type, the ids' words, the safety bound, what nothing reads, what an
+# overlay's entries lack, the seat name an each-player forgot): they read the typed rules and
+# report where a typed object says a part was written (its `pos`, its `places`), never by a
+# key of the raw tree nor by locating a path in it
+TYPED_WHOLE_CHECKS = (
+    "model/added_entries.py",
+    "model/datatypes.py",
+    "model/limits.py",
+    "model/typeinfo.py",
+    "model/unbound.py",
+    "model/unread.py",
+    "model/words.py",
+)
+TREE_BY_PATH = re.compile(
+    TREE_BY_KEY.pattern
+    + r"|\.get\([\"']|\b(locate|node_position|text_origin|choose_options)\(|\bhost\.error\("
+    + r"|(?<![:`])\bdata\s*(\[|\.|:|,|\))|\binterpreter\.load\.locate import (?!json_pointer$)"
+)
+
+
+def test_the_whole_ruleset_checks_read_the_typed_rules() -> None:
+    found = _lines_matching(TYPED_WHOLE_CHECKS, TREE_BY_PATH)
+    assert not found, "read the typed rules (interpreter/ruleset/):\n" + "\n".join(found)
