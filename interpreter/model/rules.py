@@ -233,7 +233,7 @@ def compile_rules(
     flow = compile_flow(host, flow_section, {scope: fields.reset(scope) for scope in LOCAL_SCOPES})
     active, hooks, held_hooks = compile_pieces(host, env, root, ruleset)
     scoring = compile_scoring(host, root, ruleset.scoring)
-    invariants = compile_invariants(host, data)
+    invariants = compile_invariants(host, definitions.invariants)
     costs = compile_costs(host, ruleset.presentation)
 
     # the whole, once every text is compiled

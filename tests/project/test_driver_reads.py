@@ -152,12 +152,13 @@ def test_the_typed_sections_are_not_read_by_key() -> None:
 
 # model/ modules that check the whole ruleset before and after its texts compile (the data
 # types, every name's type, the ids' words, the safety bound, what nothing reads, what an
-# overlay's entries lack, the seat name an each-player forgot): they read the typed rules and
-# report where a typed object says a part was written (its `pos`, its `places`), never by a
-# key of the raw tree nor by locating a path in it
+# overlay's entries lack, the seat name an each-player forgot) and the invariants: they read
+# the typed rules and report where a typed object says a part was written (its `pos`, its
+# `places`), never by a key of the raw tree nor by locating a path in it
 TYPED_WHOLE_CHECKS = (
     "model/added_entries.py",
     "model/datatypes.py",
+    "model/invariants.py",
     "model/limits.py",
     "model/typeinfo.py",
     "model/unbound.py",
