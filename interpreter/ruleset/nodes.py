@@ -1,7 +1,7 @@
-"""The pieces every typed rule object is made of: where it was written (:class:`Pos`), plain
-values out of the position-carrying YAML tree, and small readers that turn a tree node into a
-typed value (a text, a number, a map of texts) whatever an overlay or a hand-made tree put
-there.
+"""The pieces every typed rule object is made of: where it was written (:class:`Pos`, or
+:class:`Places` for the parts only a report needs, found when asked), plain values out of the
+position-carrying YAML tree, and small readers that turn a tree node into a typed value (a
+text, a number, a map of texts) whatever an overlay or a hand-made tree put there.
 
 >>> plain({"a": [1, "x"]})
 {'a': [1, 'x']}
