@@ -41,7 +41,10 @@ from interpreter.dsl.resolve.types import (
     describe,
     numbers_by,
 )
-from interpreter.load.locate import is_map, is_seq, json_pointer, locate
+from interpreter.load.locate import json_pointer
+from interpreter.ruleset.nodes import Places, Plain
+from interpreter.ruleset.ruleset import Ruleset
+from interpreter.ruleset.sections import Catalog, Table
 
 __all__ = ["DataTypes", "check_data_types", "parse_type"]
 
@@ -63,15 +66,13 @@ class DataTypes:
 class _Universes:
     """Every id the ruleset declares, by what it belongs to: sets, catalogs and phases."""
 
-    def __init__(self, data: Any) -> None:
+    def __init__(self, ruleset: Ruleset) -> None:
         self.members: dict[str, set[str]] = {}
-        for name, ids in _section(data, "sets").items():
-            if is_seq(ids):
-                self.members[str(name)] = {str(i) for i in ids}
-        for name, cat in _section(data, "catalogs").items():
-            if is_map(cat):
-                self.members[str(name)] = {str(e) for e in _section(cat, "entries")}
-        self.members["phase"] = {str(p) for p in _section(data, "phases")}
+        for name, ids in ruleset.definitions.sets.items():
+            self.members[name] = {str(i) for i in ids.items}
+        for name, catalog in ruleset.catalogs.items():
+            self.members[name] = set(catalog.entries)
+        self.members["phase"] = set(ruleset.flow.phases)
 
     def of(self, word: str) -> set[str]:
         return {u for u, ids in self.members.items() if word in ids}
@@ -122,7 +123,7 @@ def _kind(value: Any, universes: _Universes) -> tuple[str, Any]:
             return "quoted", None
         found = universes.of(value)
         return ("id", found) if found else ("text", None)
-    if is_seq(value):
+    if isinstance(value, list):
         return "list", None
     return "map", None
 
@@ -132,9 +133,9 @@ def _show(value: Any) -> str:
         return "null"
     if isinstance(value, str):
         return f"the text '{value}'" if value.strip().lstrip("-").isdigit() else f"'{value}'"
-    if is_seq(value):
+    if isinstance(value, list):
         return "a list"
-    if is_map(value):
+    if isinstance(value, dict):
         return "a map"
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -159,7 +160,7 @@ def _infer(values: list[Any], universes: _Universes) -> Type:
                 tally.update(found)
         inferred = Id(max(sorted(tally), key=lambda u: (tally[u], u == "phase")))
     elif best == "list":
-        items = [item for v in values if is_seq(v) for item in v]
+        items = [item for v in values if isinstance(v, list) for item in v]
         inferred = ListOf(_infer(items, universes) if items else ANY)
     elif best == "bool":
         inferred = BOOL
@@ -177,16 +178,24 @@ def _infer(values: list[Any], universes: _Universes) -> Type:
 
 @dataclass
 class _Checker:
-    data: Any
+    ruleset: Ruleset
     universes: _Universes
     out: list[Diagnostic] = field(default_factory=list)
 
     def error(
         self, code: str, message: str, path: Path, hint: str | None = None, *, key: bool = False
     ) -> None:
-        file, line, col = locate(self.data, list(path), key=key)
+        """A fault at ``path`` (``catalogs/NAME/...`` or ``tables/NAME/...``), where the typed
+        catalog or table says that part was written."""
+        section, name, *rest = path
+        places: Places = (
+            self.ruleset.catalogs[name].places
+            if section == "catalogs"
+            else self.ruleset.tables[name].places
+        )
+        at = places.key(*rest) if key else places.value(*rest)
         self.out.append(
-            Diagnostic(code, message, file, line, col, json_pointer(list(path)), hint=hint)
+            Diagnostic(code, message, at.file, at.line, at.column, json_pointer(path), hint=hint)
         )
 
     def value(self, value: Any, expected: Type, path: Path, what: str, why: str = "") -> None:
@@ -269,25 +278,20 @@ def _known(ids: set[str]) -> str | None:
 # -- catalogs ------------------------------------------------------------------------------------
 
 
-def _section(node: Any, name: str) -> Mapping[Any, Any]:
-    value = node.get(name) if is_map(node) else None
-    return value if is_map(value) else {}
-
-
-def _attribute_values(cat: Any, attr: str) -> tuple[list[tuple[Path, Any]], list[Any]]:
+def _attribute_values(catalog: Catalog, attr: str) -> tuple[list[tuple[Path, Plain]], list[Plain]]:
     """Where `attr` is written (the default, then each entry that says it) and the value each
     entry really has (its own, else the default): the type is inferred from the latter, so a
     default that no entry falls back on (`phase: none` when every role names its phase) does
     not make the attribute optional."""
-    defaults = _section(cat, "defaults")
-    written: list[tuple[Path, Any]] = []
-    effective: list[Any] = []
+    defaults = catalog.defaults
+    written: list[tuple[Path, Plain]] = []
+    effective: list[Plain] = []
     if attr in defaults:
         written.append((("defaults", attr), defaults[attr]))
-    for eid, entry in _section(cat, "entries").items():
-        if is_map(entry) and attr in entry:
-            written.append((("entries", eid, attr), entry[attr]))
-            effective.append(entry[attr])
+    for eid, entry in catalog.entries.items():
+        if attr in entry.keys:
+            written.append((("entries", eid, attr), entry.attrs[attr]))
+            effective.append(entry.attrs[attr])
         elif attr in defaults:
             effective.append(defaults[attr])
     if not effective and attr in defaults:
@@ -295,19 +299,17 @@ def _attribute_values(cat: Any, attr: str) -> tuple[list[tuple[Path, Any]], list
     return written, effective
 
 
-def _check_catalog(name: str, cat: Any, c: _Checker, types: DataTypes) -> None:
-    entries = _section(cat, "entries")
-    defaults = _section(cat, "defaults")
-    declared = _section(cat, "attributes")
-    attrs: dict[str, None] = dict.fromkeys(str(a) for a in defaults)
+def _check_catalog(catalog: Catalog, c: _Checker, types: DataTypes) -> None:
+    name, entries = catalog.name, catalog.entries
+    defaults, declared = catalog.defaults, catalog.declared
+    attrs: dict[str, None] = dict.fromkeys(defaults)
     for entry in entries.values():
-        if is_map(entry):
-            attrs.update(dict.fromkeys(str(a) for a in entry if a not in _SPECIAL_ENTRY_KEYS))
-    attrs.update(dict.fromkeys(str(a) for a in declared))
+        attrs.update(dict.fromkeys(a for a in entry.keys if a not in _SPECIAL_ENTRY_KEYS))
+    attrs.update(dict.fromkeys(declared))
     base = ("catalogs", name)
     found: dict[str, Type] = {}
     for attr in attrs:
-        values, effective = _attribute_values(cat, attr)
+        values, effective = _attribute_values(catalog, attr)
         if attr in declared:
             t = parse_type(declared[attr], c.universes.members)
             if t is None:
@@ -329,13 +331,13 @@ def _check_catalog(name: str, cat: Any, c: _Checker, types: DataTypes) -> None:
             want = Optional(t) if path[0] == "defaults" and not isinstance(t, Optional) else t
             c.value(value, want, (*base, *path), f"'{attr}' of {where}", f" ({why})")
         if attr not in defaults:
-            lacking = [str(e) for e, v in entries.items() if not (is_map(v) and attr in v)]
+            lacking = [e for e, entry in entries.items() if attr not in entry.keys]
             if lacking:
                 types.partial.setdefault(name, {})[attr] = lacking
-    for fname, start in _section(cat, "fields").items():
+    for fname, start in catalog.piece_written.items():
         c.value(start, ANY, (*base, "fields", fname), f"the start value of field '{fname}'")
     for eid, entry in entries.items():
-        for ability, amount in _section(entry, "grants").items():
+        for ability, amount in entry.grants.items():
             path = (*base, "entries", eid, "grants", ability)
             c.value(amount, COUNT, path, f"the grant '{ability}'")
     types.attributes[name] = found
@@ -344,30 +346,37 @@ def _check_catalog(name: str, cat: Any, c: _Checker, types: DataTypes) -> None:
 # -- tables --------------------------------------------------------------------------------------
 
 
-def _check_table(name: str, table: Any, c: _Checker, players: tuple[int, int]) -> Type:
+def _check_table(table: Table, c: _Checker, players: tuple[int, int]) -> Type:
+    """The type of a table's values, each value that breaks it reported. Its keys are read as
+    YAML read them (numbers for a table by player count: ``constant``), its values as written
+    (``value``: `none` a word there)."""
+    name, keyed, value = table.name, table.constant, table.value
     path: Path = ("tables", name)
-    if is_map(table):
-        _check_keys(table, path, c, players)
-        rows = list(table.values())
-        if rows and all(is_map(r) for r in rows):
-            for key, row in table.items():
-                _check_keys(row, (*path, key), c, players)
-            cells = [((*path, k, rk), v) for k, r in table.items() for rk, v in r.items()]
+    cells: list[tuple[Path, Plain]]
+    if isinstance(value, dict) and isinstance(keyed, dict):
+        _check_keys(list(keyed), path, c, players)
+        rows = list(value.values())
+        if rows and all(isinstance(r, dict) for r in rows):
+            cells = []
+            for (key, row_keys), row in zip(keyed.items(), rows, strict=True):
+                keys = list(row_keys) if isinstance(row_keys, dict) else []
+                _check_keys(keys, (*path, key), c, players)
+                written = row.values() if isinstance(row, dict) else ()
+                cells.extend(((*path, key, rk), v) for rk, v in zip(keys, written, strict=True))
         else:
-            cells = [((*path, k), v) for k, v in table.items()]
-    elif is_seq(table):
-        cells = [((*path, i), v) for i, v in enumerate(table)]
+            cells = [((*path, k), v) for k, v in zip(keyed, rows, strict=True)]
+    elif isinstance(value, list):
+        cells = [((*path, i), v) for i, v in enumerate(value)]
     else:
-        cells = [(path, table)]
+        cells = [(path, value)]
     t = _infer([v for _, v in cells], c.universes)
-    for where, value in cells:
+    for where, cell in cells:
         at = "".join(f"[{k}]" for k in where[2:])
-        c.value(value, t, where, f"table '{name}'{at}", " (as its other values are)")
+        c.value(cell, t, where, f"table '{name}'{at}", " (as its other values are)")
     return t
 
 
-def _check_keys(table: Any, path: Path, c: _Checker, players: tuple[int, int]) -> None:
-    keys = list(table)
+def _check_keys(keys: list[Any], path: Path, c: _Checker, players: tuple[int, int]) -> None:
     if not keys:
         return
     if all(isinstance(k, int) and not isinstance(k, bool) for k in keys):
@@ -409,17 +418,15 @@ def _check_keys(table: Any, path: Path, c: _Checker, players: tuple[int, int]) -
 # -- entry point ---------------------------------------------------------------------------------
 
 
-def check_data_types(data: Any) -> tuple[DataTypes, list[Diagnostic]]:
-    """The types of a composed ruleset's catalogs and tables, and every value that breaks them."""
-    universes = _Universes(data)
-    c = _Checker(data, universes)
+def check_data_types(ruleset: Ruleset) -> tuple[DataTypes, list[Diagnostic]]:
+    """The types of a composed ruleset's catalogs and tables, and every value that breaks them
+    (the ruleset typed, with the phase its cards' `may:` hooks need among its phases)."""
+    universes = _Universes(ruleset)
+    c = _Checker(ruleset, universes)
     types = DataTypes()
-    for name, cat in _section(data, "catalogs").items():
-        if is_map(cat):
-            _check_catalog(str(name), cat, c, types)
-    pl = _section(data, "players")
-    lo, hi = pl.get("min", 1), pl.get("max", 99)
-    players = (lo, hi) if isinstance(lo, int) and isinstance(hi, int) else (1, 99)
-    for name, table in _section(data, "tables").items():
-        types.tables[str(name)] = _check_table(str(name), table, c, players)
+    for catalog in ruleset.catalogs.values():
+        _check_catalog(catalog, c, types)
+    players = (ruleset.header.players.min, ruleset.header.players.max)
+    for name, table in ruleset.tables.items():
+        types.tables[name] = _check_table(table, c, players)
     return types, c.out

@@ -32,6 +32,7 @@ from interpreter.model.origins import TextOrigins, place_in_text
 from interpreter.model.texts import Block, LogStep, OptionLine, Texts
 from interpreter.model.values import rule_text
 from interpreter.ruleset.flow_steps import Choose, OptionDecl
+from interpreter.ruleset.nodes import Pos
 
 # stands for a text whose resolved form is not known here (a lazy build's, one that failed):
 # read as a secret, so a decision that depends on it is asked (infoset/secrecy.py)
@@ -153,6 +154,15 @@ class DslHost:
         )
         self.diagnostics.append(
             Diagnostic(code, message, file, line, col, self.pointer(path), hint=hint)
+        )
+
+    def error_at(
+        self, at: Pos, path: Sequence[Any], code: str, message: str, hint: str | None = None
+    ) -> None:
+        """A fault at ``at``, where a typed object says it was written; ``path``, where it
+        sits in the tree, is what the report names."""
+        self.diagnostics.append(
+            Diagnostic(code, message, at.file, at.line, at.column, self.pointer(path), hint=hint)
         )
 
     # -- compiling -----------------------------------------------------------------------

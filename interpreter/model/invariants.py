@@ -8,12 +8,13 @@ The engine checks them on a state (engine/invariant_checks.py) for the drivers t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from interpreter.dsl.compiler import Fn
 from interpreter.load.locate import json_pointer
 from interpreter.model.host import DslHost
+from interpreter.ruleset.definitions import InvariantDecl
 
 
 @dataclass(frozen=True)
@@ -32,20 +33,13 @@ class Invariant:
         return ":".join(str(x) for x in (self.file, self.line, self.column) if x is not None)
 
 
-def compile_invariants(host: DslHost, data: Any) -> tuple[Invariant, ...]:
+def compile_invariants(host: DslHost, declared: Sequence[InvariantDecl]) -> tuple[Invariant, ...]:
     """Every entry of `invariants:` (name -> expression, or {expr, doc}), in file order."""
     out: list[Invariant] = []
-    for name, spec in (data.get("invariants") or {}).items():
-        if hasattr(spec, "get"):
-            text, doc, path = (
-                spec.get("expr", ""),
-                str(spec.get("doc", "")),
-                ["invariants", name, "expr"],
-            )
-        else:
-            text, doc, path = spec, "", ["invariants", name]
+    for decl in declared:
+        path = list(decl.path)
         # a condition, type-checked like an `if:` (D008 for a number, a list, ...)
-        test = host.expression(text, path, expect="bool").fn
+        test = host.expression(decl.expr, path, expect="bool").fn
         file, line, column = host.position(path, 1, 1)
-        out.append(Invariant(str(name), test, file, line, column, json_pointer(path), doc))
+        out.append(Invariant(decl.name, test, file, line, column, json_pointer(path), decl.doc))
     return tuple(out)

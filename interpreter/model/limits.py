@@ -12,12 +12,11 @@ conditions that are the constant ``false``, is warned about (W006) by ``rulebook
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 
 from interpreter.diagnostics.errors import Diagnostic, RulesError
-from interpreter.load.locate import is_map, locate
+from interpreter.ruleset.nodes import Plain, Pos
+from interpreter.ruleset.ruleset import Ruleset
 
 __all__ = ["DEFAULT_DECISIONS", "DEFAULT_ROUNDS", "GameLimitError", "Limits", "read_limits"]
 
@@ -96,47 +95,31 @@ class Limits:
         ]
 
 
-def read_limits(data: Any) -> Limits:
+def read_limits(ruleset: Ruleset) -> Limits:
     """The `limits:` of a composed ruleset (defaults for what it leaves out) and its ends."""
-    limits = data.get("limits") if is_map(data) else None
-    ends = tuple(_end_conditions(data))
-    flow_at = tuple(locate(data, ["flow"], key=True))
-    if not is_map(limits):
-        return Limits(flow_at=flow_at, ends=ends)  # type: ignore[arg-type]
+    flow = ruleset.flow
+    ends = []
+    if flow.end_after_round_if is not None:
+        ends.append(_condition("end-after-round-if", flow.end_after_round_if, flow.end_pos))
+    ends.extend(
+        _condition("stop-if", step.head, step.places.value("stop-if"))
+        for step in flow.steps()
+        if step.kind == "stop-if"
+    )
+    flow_at = (flow.pos.file, flow.pos.line, flow.pos.column)
+    bound = ruleset.header.limits
+    if bound is None:
+        return Limits(flow_at=flow_at, ends=tuple(ends))
     return Limits(
-        flow_at=flow_at,  # type: ignore[arg-type]
-        rounds=int(limits.get("rounds", DEFAULT_ROUNDS)),
-        decisions=int(limits.get("decisions", DEFAULT_DECISIONS)),
-        declared=tuple(locate(data, ["limits"], key=True)),  # type: ignore[arg-type]
-        ends=ends,
+        flow_at=flow_at,
+        rounds=DEFAULT_ROUNDS if bound.rounds is None else bound.rounds,
+        decisions=DEFAULT_DECISIONS if bound.decisions is None else bound.decisions,
+        declared=(bound.pos.file, bound.pos.line, bound.pos.column),
+        ends=tuple(ends),
     )
 
 
-def _end_conditions(data: Any) -> Iterator[EndCondition]:
-    flow = data.get("flow") if is_map(data) else None
-    if is_map(flow) and "end-after-round-if" in flow:
-        yield _condition(data, ["flow", "end-after-round-if"], flow["end-after-round-if"])
-    for part in ("flow", "phases"):  # stop-if steps live only there: the rest is not walked
-        if is_map(data) and part in data:
-            for path, text in _stops(data[part], [part]):
-                yield _condition(data, path, text)
-
-
-def _condition(data: Any, path: list[Any], text: Any) -> EndCondition:
-    file, line, column = locate(data, path)
+def _condition(key: str, text: Plain, at: Pos) -> EndCondition:
     if isinstance(text, bool):  # YAML reads a bare `false` as a boolean
         text = "true" if text else "false"
-    return EndCondition(path[-1], " ".join(str(text).split()), file, line, column)
-
-
-def _stops(node: Any, path: list[Any]) -> Iterator[tuple[list[Any], Any]]:
-    """Every `stop-if` step under the flow and the phases, with its path."""
-    if is_map(node):
-        for key, value in node.items():
-            if key == "stop-if":
-                yield [*path, key], value
-            else:
-                yield from _stops(value, [*path, key])
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            yield from _stops(value, [*path, i])
+    return EndCondition(key, " ".join(str(text).split()), at.file, at.line, at.column)

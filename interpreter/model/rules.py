@@ -10,7 +10,7 @@ Each section has its own module; this one orders them (names before the texts th
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -187,14 +187,15 @@ def compile_rules(
     ruleset = typed if typed is not None and typed.data is data else Ruleset.from_data(data)
     unasked = unasked_offers(ruleset)
     data = expand_may(ruleset)
-    # the typed sections the compilers read, with what the `may:` hooks need written in
-    if data is ruleset.data:
-        definitions, flow_section = ruleset.definitions, ruleset.flow
-        state_fields = ruleset.fields
-    else:
-        definitions = Definitions.from_data(data)
-        flow_section = ruleset.flow.extended_by(data)
-        state_fields = (*ruleset.fields, *pending_fields(ruleset))
+    # the typed rules the compilers read, with what the `may:` hooks need written in
+    if data is not ruleset.data:
+        ruleset = replace(
+            ruleset,
+            definitions=Definitions.from_data(data),
+            flow=ruleset.flow.extended_by(data),
+            fields=(*ruleset.fields, *pending_fields(ruleset)),
+        )
+    definitions, flow_section, state_fields = ruleset.definitions, ruleset.flow, ruleset.fields
     root = Scope(None)
     env = Env(
         players=players,
@@ -213,18 +214,18 @@ def compile_rules(
     # names before the texts that use them
     declare_names(host, env, ruleset)
     # the names log lines print the declared ids by (model/words.py), known to every text
-    words = Words.from_data(data, (k for k, v in env.constants.items() if k == v))
+    words = Words.from_ruleset(ruleset, (k for k, v in env.constants.items() if k == v))
     env.id_names.update(words.names)
     types = DataTypes()
     if not unchecked:  # an unchecked build's data was checked with another count
-        types, type_faults = check_data_types(data)
+        types, type_faults = check_data_types(ruleset)
         host.diagnostics.extend(type_faults)
     # what an overlay's entries lack is reported at the overlay, once the texts are checked
-    lacks = set_aside(host, data, types)
+    lacks = set_aside(ruleset, types)
     fields = declare_state(host, env, ruleset, state_fields)
     declare_functions(host, env, definitions)
     declare_events(env, definitions)
-    env.types = None if unchecked else type_info(data, types, env)
+    env.types = None if unchecked else type_info(ruleset, types, env)
     declare_variables(host, flow_section)
     declare_end_triggers(root, env, flow_section, tuple(ruleset.presentation.ends))
 
@@ -232,7 +233,7 @@ def compile_rules(
     flow = compile_flow(host, flow_section, {scope: fields.reset(scope) for scope in LOCAL_SCOPES})
     active, hooks, held_hooks = compile_pieces(host, env, root, ruleset)
     scoring = compile_scoring(host, root, ruleset.scoring)
-    invariants = compile_invariants(host, data)
+    invariants = compile_invariants(host, definitions.invariants)
     costs = compile_costs(host, ruleset.presentation)
 
     # the whole, once every text is compiled
@@ -240,21 +241,21 @@ def compile_rules(
         check_functions(host, root)
     host.recheck()
     if env.types is not None:
-        report_lacks(host, data, env.types, lacks)
+        report_lacks(host, ruleset, env.types, lacks)
     if env.types is not None and not host.diagnostics:
         # what every text reads is known now; a text that failed would read too little
-        check_unread(host, data, env.types)
+        check_unread(host, ruleset, env.types)
 
     settled = _settle_secrets(host, fields, marks)
     texts = None if unchecked else _texts(host, env, fields)
     if host.diagnostics:
-        return Compiled(None, _faults(data, host.diagnostics), env.count_used, settled, texts)
+        return Compiled(None, _faults(ruleset, host.diagnostics), env.count_used, settled, texts)
 
-    limits = read_limits(data)
+    limits = read_limits(ruleset)
     warnings = (
-        unused_events(definitions, env) + limits.warnings() + untexted_options(data) + unasked
+        unused_events(definitions, env) + limits.warnings() + untexted_options(ruleset) + unasked
     )
-    warnings += uncited_knobs(data)
+    warnings += uncited_knobs(ruleset)
     rules = Rules(
         env=env,
         program=flow.program,
@@ -335,9 +336,9 @@ def _texts(host: DslHost, env: Env, fields: StateFields) -> Texts:
     return texts
 
 
-def _faults(data: Any, diagnostics: list[Diagnostic]) -> tuple[Diagnostic, ...]:
+def _faults(ruleset: Ruleset, diagnostics: list[Diagnostic]) -> tuple[Diagnostic, ...]:
     """Every fault once, in file order."""
     # a fault inside a rule function is found at every call site: report it once
-    faults = fold_unbound_seat_names(data, diagnostics)
+    faults = fold_unbound_seat_names(ruleset, diagnostics)
     unique = {(d.code, d.file, d.line, d.column, d.message): d for d in faults}
     return tuple(sorted(unique.values(), key=Diagnostic.sort_key))

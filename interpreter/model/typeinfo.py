@@ -5,6 +5,7 @@ fields and attributes (datatypes.py), options, phases and the flow's seat variab
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from interpreter.dsl.resolve.scope import Env, TypeInfo
@@ -23,15 +24,12 @@ from interpreter.dsl.resolve.types import (
     Table,
     Type,
 )
-from interpreter.load.locate import is_map, is_seq
 from interpreter.model.datatypes import DataTypes
+from interpreter.ruleset.nodes import Value
+from interpreter.ruleset.ruleset import Ruleset
+from interpreter.ruleset.sections import FieldDecl
 
 __all__ = ["type_info"]
-
-
-def _section(node: Any, name: str) -> Any:
-    value = node.get(name) if is_map(node) else None
-    return value if is_map(value) else {}
 
 
 def _scalar(value: Any) -> Type:
@@ -43,42 +41,41 @@ def _scalar(value: Any) -> Type:
 
 
 class _Builder:
-    def __init__(self, data: Any, types: DataTypes) -> None:
-        self.data = data
+    def __init__(self, ruleset: Ruleset, types: DataTypes) -> None:
+        self.ruleset = ruleset
         self.types = types
         self.info = TypeInfo()
         self.universe_of: dict[str, set[str]] = {}  # id -> the sets and catalogs it is in
 
     def universes(self) -> None:
         info = self.info
-        for name, ids in _section(self.data, "sets").items():
-            info.constants[str(name)] = ListOf(Id(str(name)))
-            for i in ids if is_seq(ids) else []:
-                self.universe_of.setdefault(str(i), set()).add(str(name))
-        for name, cat in _section(self.data, "catalogs").items():
-            name = str(name)
+        for name, members in self.ruleset.definitions.sets.items():
             info.constants[name] = ListOf(Id(name))
-            for eid in _section(cat, "entries"):
-                self.universe_of.setdefault(str(eid), set()).add(name)
-                info.catalog_of[str(eid)] = name
+            for i in members.items:
+                self.universe_of.setdefault(str(i), set()).add(name)
+        for name, catalog in self.ruleset.catalogs.items():
+            info.constants[name] = ListOf(Id(name))
+            for eid in catalog.entries:
+                self.universe_of.setdefault(eid, set()).add(name)
+                info.catalog_of[eid] = name
             info.attributes[name] = {**self.types.attributes.get(name, {}), "catalog": TEXT}
-        for name, cat in _section(self.data, "catalogs").items():
-            info.piece_fields[str(name)] = {
-                str(f): self.initial(v) for f, v in _section(cat, "fields").items()
+        for name, catalog in self.ruleset.catalogs.items():
+            info.piece_fields[name] = {
+                str(f): self.initial(v) for f, v in catalog.piece_starts.items()
             }
         for eid, found in self.universe_of.items():
             if eid in info.catalog_of or len(found - {"phase"}) == 1:
                 t = Id(info.catalog_of.get(eid) or next(iter(found - {"phase"})))
                 info.constants.setdefault(eid, t)
         info.partial = self.types.partial
-        info.phases = {str(p) for p in _section(self.data, "phases")}
+        info.phases = set(self.ruleset.flow.phases)
         for phase in info.phases:
             self.universe_of.setdefault(phase, set()).add("phase")
 
-    def initial(self, value: Any) -> Type:
+    def initial(self, value: Value) -> Type:
         """A piece field's type from its start value: a word is an id (of the one set or
-        catalog it is in) or a text; `none` may become anything."""
-        if not isinstance(value, str) or value == "none":
+        catalog it is in) or a text; `none` (read as no value) may become anything."""
+        if not isinstance(value, str):
             return _scalar(value)
         found = self.universe_of.get(value, set()) - {"phase"}
         return Id(next(iter(found))) if len(found) == 1 else TEXT
@@ -90,32 +87,33 @@ class _Builder:
         common = set.intersection(*found) if found else set()
         return Id(sorted(common)[0]) if len(common) == 1 else ANY
 
-    def table(self, value: Any, cell: Type) -> Type:
-        if is_seq(value):
+    def table(self, value: Value, cell: Type) -> Type:
+        if isinstance(value, list):
             return ListOf(cell)
-        if not is_map(value):
+        if not isinstance(value, dict):
             return cell
         rows = list(value.values())
-        if rows and all(is_map(r) for r in rows):
-            inner = [k for r in rows for k in r]
+        if rows and all(isinstance(r, dict) for r in rows):
+            inner = [k for r in rows if isinstance(r, dict) for k in r]
             return Table(self.key(list(value)), Table(self.key(inner), cell))
         return Table(self.key(list(value)), cell)
 
     def tables(self) -> None:
-        for name, value in _section(self.data, "tables").items():
-            cell = self.types.tables.get(str(name), ANY)
-            self.info.constants[str(name)] = self.table(value, self.ids(value, cell))
+        for name, table in self.ruleset.tables.items():
+            cell = self.types.tables.get(name, ANY)
+            # the keys as YAML read them (numbers for a table by count), the words as written
+            self.info.constants[name] = self.table(table.constant, self.ids(table.value, cell))
 
-    def ids(self, value: Any, cell: Type) -> Type:
+    def ids(self, value: object, cell: Type) -> Type:
         """A cell type of ids that are as much ids of another set or catalog (role ids that
         are phase names too) is not known: any."""
         leaves: list[str] = []
         stack = [value]
         while stack:
             v = stack.pop()
-            if is_map(v):
+            if isinstance(v, dict):
                 stack.extend(v.values())
-            elif is_seq(v):
+            elif isinstance(v, list):
                 stack.extend(v)
             elif isinstance(v, str):
                 leaves.append(v)
@@ -126,64 +124,52 @@ class _Builder:
         return ListOf(ANY) if isinstance(cell, ListOf) else ANY
 
     def state(self) -> None:
-        state = _section(self.data, "state")
-        catalogs = _section(self.data, "catalogs")
-        known = {*catalogs, *_section(self.data, "sets")}
-        for where, out in (
-            ("global", self.info.global_fields),
-            ("player", self.info.player_fields),
-        ):
-            for fname, decl in _section(state, where).items():
-                out[str(fname)] = self.field(decl, catalogs, known)
+        catalogs = self.ruleset.catalogs
+        known = {*catalogs, *self.ruleset.definitions.sets}
+        for decl in self.ruleset.fields:
+            out = self.info.global_fields if decl.scope == "global" else self.info.player_fields
+            out[decl.name] = self.field(decl, catalogs, known)
         self.info.player_fields["seat"] = SEAT
 
     @staticmethod
-    def field(decl: Any, catalogs: Any, known: set[Any]) -> Type:
+    def field(decl: FieldDecl, catalogs: Mapping[str, object], known: set[str]) -> Type:
         """A counter or value; a bag, pile or area over a known set or catalog (else any)."""
-        if not is_map(decl):
-            return ANY
-        if "counter" in decl:
+        if decl.kind == "counter":
             return NUMBER
-        if "value" in decl:
-            return _scalar(decl["value"])
+        if decl.kind == "value":
+            return _scalar(decl.start)
         for kind, make in (("bag", Bag), ("pile", Pile)):
-            if kind in decl:
-                return make(str(decl[kind])) if decl[kind] in known else ANY
-        if "area" in decl:
-            return Area(str(decl["area"])) if str(decl["area"]) in catalogs else ANY
+            if decl.kind == kind:
+                return make(str(decl.holds)) if decl.holds in known else ANY
+        if decl.kind == "area":
+            return Area(str(decl.holds)) if decl.holds in catalogs else ANY
         return ANY
 
     def options(self) -> None:
-        for oname, odecl in _section(self.data, "options").items():
-            choices = list(odecl.get("choices") or []) or [odecl.get("default")]
+        for oname, option in self.ruleset.header.options.items():
+            choices = list(option.choices) or [option.default]
             if all(isinstance(c, int) and not isinstance(c, bool) for c in choices):
                 t: Type = COUNT
             elif all(isinstance(c, bool) for c in choices):
                 t = BOOL
             else:
                 t = TEXT if all(isinstance(c, str) for c in choices) else ANY
-            self.info.options[str(oname)] = t
+            self.info.options[oname] = t
             for c in choices:
                 if isinstance(c, str):
                     self.info.constants.setdefault(c, TEXT)
 
 
-def _counts(data: Any) -> tuple[int, ...]:
-    players = _section(data, "players")
-    least, most = players.get("min"), players.get("max", players.get("min"))
-    if not all(isinstance(n, int) and not isinstance(n, bool) for n in (least, most)):
-        return ()
-    return tuple(range(least, max(least, most) + 1))
-
-
-def type_info(data: Any, types: DataTypes, env: Env) -> TypeInfo:
-    """The TypeInfo of a composed ruleset (its names are already declared in `env`)."""
-    b = _Builder(data, types)
+def type_info(ruleset: Ruleset, types: DataTypes, env: Env) -> TypeInfo:
+    """The TypeInfo of a composed ruleset, typed, with what its cards' `may:` hooks need
+    (model/may.py) in its flow and fields (its names are already declared in `env`)."""
+    b = _Builder(ruleset, types)
     b.universes()
     b.tables()
     b.state()
     b.options()
-    b.info.counts = _counts(data)
+    players = ruleset.header.players
+    b.info.counts = tuple(range(players.min, max(players.min, players.max) + 1))
     for ability in env.abilities:
         b.info.player_fields.setdefault(ability, COUNT)
     return b.info

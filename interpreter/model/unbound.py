@@ -9,24 +9,26 @@ naming the name, how often it is used and where first.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from interpreter.diagnostics.errors import Diagnostic
-from interpreter.load.locate import is_map, json_pointer, locate
+from interpreter.load.locate import json_pointer
+from interpreter.ruleset.ruleset import Ruleset
 
 __all__ = ["fold_unbound_seat_names"]
 
 _UNKNOWN = re.compile(r"^unknown name '([^']+)'$")
 
 
-def fold_unbound_seat_names(data: Any, diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
+def fold_unbound_seat_names(
+    ruleset: Ruleset, diagnostics: Sequence[Diagnostic]
+) -> list[Diagnostic]:
     """`diagnostics` with the unknown-name errors (no did-you-mean) of a name folded into one
-    at the first `each-player` without `as:`, when there is such a step."""
-    steps = list(_each_player_without_as(data))
+    at the first `each-player` without `as:` (flow first, then phases), when there is one."""
+    steps = [s for s in ruleset.flow.steps() if s.kind == "each-player" and "as" not in s.loop]
     if not steps:
         return list(diagnostics)
-    fields = _player_fields(data)
+    fields = {"seat", *(f.name for f in ruleset.fields if f.scope == "player")}
     uses: dict[str, list[Diagnostic]] = {}
     for d in diagnostics:
         m = _UNKNOWN.match(d.message)
@@ -37,8 +39,8 @@ def fold_unbound_seat_names(data: Any, diagnostics: Sequence[Diagnostic]) -> lis
     uses = {n: found for n, found in uses.items() if any(_as_seat(d, n, fields) for d in found)}
     if not uses:
         return list(diagnostics)
-    path = steps[0]
-    file, line, column = locate(data, path, key=True)
+    step = steps[0]
+    at = step.places.key("each-player")
     folded = []
     for name, found in uses.items():
         first = found[0]
@@ -48,21 +50,15 @@ def fold_unbound_seat_names(data: Any, diagnostics: Sequence[Diagnostic]) -> lis
                 f"this each-player has no `as:`, so its seat is called `actor`, and '{name}' "
                 f"is used {len(found)} time(s) (first at {first.location()}) but nothing "
                 f"declares it",
-                file,
-                line,
-                column,
-                json_pointer(path),
+                at.file,
+                at.line,
+                at.column,
+                json_pointer([*step.path, "each-player"]),
                 hint=f"add `as: {name}` under `each-player:`",
             )
         )
     gone = {id(d) for found in uses.values() for d in found}
     return [d for d in diagnostics if id(d) not in gone] + folded
-
-
-def _player_fields(data: Any) -> set[str]:
-    state = data.get("state") if is_map(data) else None
-    player = state.get("player") if is_map(state) else None
-    return {"seat", *(str(k) for k in player)} if is_map(player) else {"seat"}
 
 
 def _as_seat(d: Diagnostic, name: str, fields: set[str]) -> bool:
@@ -76,27 +72,3 @@ def _as_seat(d: Diagnostic, name: str, fields: set[str]) -> bool:
         return False
     m = re.match(re.escape(name) + r"\.([a-zA-Z_][\w-]*)", row[d.column - 1 :])
     return m is not None and m.group(1) in fields
-
-
-def _each_player_without_as(data: Any) -> Iterator[list[Any]]:
-    """Paths of the `each-player` keys whose spec has no `as:`, flow first, then phases."""
-    flow = data.get("flow") if is_map(data) else None
-    roots: list[tuple[list[Any], Any]] = []
-    if is_map(flow):
-        roots += [(["flow", k], flow.get(k)) for k in ("setup", "round")]
-    phases = data.get("phases") if is_map(data) else None
-    if is_map(phases):
-        roots += [(["phases", k], v) for k, v in phases.items()]
-    for path, node in roots:
-        yield from _walk(node, path)
-
-
-def _walk(node: Any, path: list[Any]) -> Iterator[list[Any]]:
-    if isinstance(node, list):
-        for i, step in enumerate(node):
-            yield from _walk(step, [*path, i])
-    elif is_map(node):
-        for key, value in node.items():
-            if key == "each-player" and is_map(value) and "as" not in value:
-                yield [*path, key]
-            yield from _walk(value, [*path, key])

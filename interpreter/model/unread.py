@@ -29,13 +29,15 @@ would seem to read too little.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from functools import partial
 
 from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.dsl.resolve.scope import TypeInfo
-from interpreter.load.locate import is_map, is_seq
 from interpreter.model.host import DslHost
+from interpreter.ruleset.nodes import Pos, TreePath
+from interpreter.ruleset.ruleset import Ruleset
+from interpreter.ruleset.sections import Catalog
 
 __all__ = ["DESCRIPTIVE", "ENGINE_KEYS", "check_unread"]
 
@@ -46,140 +48,119 @@ ENGINE_KEYS = frozenset({"grants", "on"})
 DESCRIPTIVE = frozenset({"doc", "name", "title", "text", "label", "icon", "colour", "color"})
 _TEMPLATE = re.compile(r"\{([a-zA-Z0-9_-]+)\}")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*")
-_PROSE = frozenset({"doc", "title", "description", "label"})  # names in them are no uses
 
 
-def check_unread(host: DslHost, data: Any, info: TypeInfo) -> None:
+def check_unread(host: DslHost, ruleset: Ruleset, info: TypeInfo) -> None:
     """Report (through ``host``) each attribute, and each option and table an overlay
     declares, that nothing reads."""
-    catalogs = data.get("catalogs")
-    if is_map(catalogs):
-        shown = _detail_names(data)
-        for cname, cat in catalogs.items():
-            if is_map(cat):
-                _check_catalog(host, str(cname), cat, info, shown)
-    _check_options(host, data, info)
-    _check_tables(host, data)
+    if ruleset.catalogs:
+        shown = _detail_names(ruleset)
+        for catalog in ruleset.catalogs.values():
+            _check_catalog(host, catalog, info, shown)
+    _check_options(host, ruleset, info)
+    _check_tables(host, ruleset)
 
 
-def _detail_names(data: Any) -> set[str]:
+def _detail_names(ruleset: Ruleset) -> set[str]:
     """Attribute names the web table's option details print (``{NAME}`` of a ``detail:``)."""
-    pres = data.get("presentation")
-    options = pres.get("options") if is_map(pres) else None
     out: set[str] = set()
-    for spec in options.values() if is_map(options) else ():
-        if is_map(spec) and isinstance(spec.get("detail"), str):
-            out.update(_TEMPLATE.findall(spec["detail"]))
+    for style in ruleset.presentation.options.values():
+        if style.detail is not None:
+            out.update(_TEMPLATE.findall(style.detail))
     return out
 
 
-def _check_catalog(host: DslHost, cname: str, cat: Any, info: TypeInfo, shown: set[str]) -> None:
+def _check_catalog(host: DslHost, catalog: Catalog, info: TypeInfo, shown: set[str]) -> None:
+    cname = catalog.name
     # a type declared under the catalog's `attributes:` says the attribute is meant: kept for
     # another overlay to read (an expansion's attribute that a second expansion's rules read)
-    meant = cat.get("attributes")
-    read = {name for c, name in info.reads if c in (cname, "")} | shown
-    read |= {str(k) for k in meant} if is_map(meant) else set()
+    read = {name for c, name in info.reads if c in (cname, "")} | shown | set(catalog.declared)
     # the names a misspelling most likely meant: those rules read of this catalog, then any
     # other attribute its entries have
     own = {name for c, name in info.reads if c == cname}
     declared = set(info.attributes.get(cname, {})) - {"catalog"}
-    places: list[tuple[list[Any], Any]] = []
-    defaults = cat.get("defaults")
-    if is_map(defaults):
-        places.append((["catalogs", cname, "defaults"], defaults))
-    entries = cat.get("entries")
-    for eid, entry in entries.items() if is_map(entries) else ():
-        if is_map(entry):
-            places.append((["catalogs", cname, "entries", eid], entry))
-    for path, values in places:
-        for key in values:
-            name = str(key)
+    places: list[tuple[TreePath, Iterable[str], Callable[[str], Pos]]] = [
+        ((*catalog.path, "defaults"), catalog.defaults, partial(catalog.places.key, "defaults"))
+    ]
+    places.extend(
+        ((*catalog.path, "entries", entry.id), entry.keys, entry.places.key)
+        for entry in catalog.entries.values()
+    )
+    for path, names, where in places:
+        for name in names:
             if name in read or name in ENGINE_KEYS or name in DESCRIPTIVE:
                 continue
             guess = _nearest(name, own) or _nearest(name, (declared & read) | ENGINE_KEYS)
-            host.error(
-                [*path, key],
+            host.error_at(
+                where(name),
+                [*path, name],
                 CODE,
                 f"no rule reads the attribute '{name}' of {cname} entries: setting it "
                 "changes nothing",
                 f"did you mean '{guess}'?" if guess else _known(own),
-                at_key=True,
             )
 
 
-def _from_overlays(host: DslHost, data: Any, section: str) -> list[Any]:
-    """The names of ``section`` an overlay declared (written in a file other than the base's),
-    leaving out those ``extension-points`` lists (kept for other overlays)."""
-    names = data.get(section)
-    if not is_map(names) or "ruleset" not in data:
+def _from_overlays(ruleset: Ruleset, declared: Iterable[tuple[str, Pos]]) -> list[str]:
+    """The names of ``declared`` (name, where) an overlay declared (written in a file other
+    than the base's), leaving out those ``extension-points`` lists (kept for other
+    overlays)."""
+    if ruleset.header.kind != "ruleset":
         return []
-    base = host.text_origin(["ruleset"])[0]
-    kept = data.get("extension-points")
-    kept_names = {str(k) for k in kept} if is_seq(kept) else set()
-    out = []
-    for name in names:
-        if str(name) in kept_names:
-            continue
-        file = host.text_origin([section, name])[0]
-        if file is not None and file != base:
-            out.append(name)
-    return out
+    base = ruleset.header.id_pos.file
+    kept = {p.name for p in ruleset.definitions.extension_points or ()}
+    return [
+        name
+        for name, at in declared
+        if name not in kept and at.file is not None and at.file != base
+    ]
 
 
-def _check_options(host: DslHost, data: Any, info: TypeInfo) -> None:
+def _check_options(host: DslHost, ruleset: Ruleset, info: TypeInfo) -> None:
     """An option an overlay declares and no rule reads (in a base: warning W004)."""
     read = info.options_read
-    for name in _from_overlays(host, data, "options"):
-        if str(name) in read:
+    options = ruleset.header.options
+    for name in _from_overlays(ruleset, ((n, o.pos) for n, o in options.items())):
+        if name in read:
             continue
-        guess = _nearest(str(name), (str(o) for o in data["options"] if str(o) in read))
-        host.error(
+        guess = _nearest(name, (o for o in options if o in read))
+        host.error_at(
+            options[name].pos,
             ["options", name],
             CODE,
             f"the overlay declares the option '{name}', which no rule reads (no rule says "
             f"option.{name}): setting it changes nothing",
             f"did you mean '{guess}'?" if guess else _known(read, "options rules read"),
-            at_key=True,
         )
 
 
-def _check_tables(host: DslHost, data: Any) -> None:
+def _check_tables(host: DslHost, ruleset: Ruleset) -> None:
     """A table an overlay declares and no rule names (in a base: warning W003). A use is the
     name anywhere in rule text, as W003 finds it: tables are read by name."""
-    added = {str(n): n for n in _from_overlays(host, data, "tables")}
+    tables = ruleset.tables
+    added = _from_overlays(ruleset, ((n, t.pos) for n, t in tables.items()))
     if not added:
         return
+    wanted = set(added)
     used: set[str] = set()
-    _names_in(data, (), set(added), used)
-    tables = data["tables"]
-    for name, key in added.items():
+    for path, text in ruleset.rule_strings():
+        if path[0] == "tables" and len(path) > 1 and path[1] in wanted:
+            continue  # a wanted table's own value
+        if any(w in text for w in wanted):
+            used.update(m for m in _NAME.findall(text) if m in wanted)
+    for name in added:
         if name in used:
             continue
-        others = [str(t) for t in tables if str(t) not in added or str(t) in used]
+        others = [t for t in tables if t not in wanted or t in used]
         guess = _nearest(name, others)
-        host.error(
-            ["tables", key],
+        host.error_at(
+            tables[name].pos,
+            ["tables", name],
             CODE,
             f"the overlay declares the table '{name}', which no rule names: setting it "
             "changes nothing",
             f"did you mean '{guess}'?" if guess else None,
-            at_key=True,
         )
-
-
-def _names_in(node: Any, path: tuple[Any, ...], wanted: set[str], found: set[str]) -> None:
-    """Which of ``wanted`` occur as names in the strings of ``node`` (prose keys and each
-    wanted table's own value left out)."""
-    if is_map(node):
-        for k, v in node.items():
-            if str(k) in _PROSE or (path == ("tables",) and str(k) in wanted):
-                continue
-            _names_in(v, (*path, str(k))[:2], wanted, found)
-    elif isinstance(node, list):
-        for v in node:
-            _names_in(v, path, wanted, found)
-    elif isinstance(node, str) and any(w in node for w in wanted):
-        found.update(m for m in _NAME.findall(node) if m in wanted)
 
 
 def _nearest(name: str, candidates: Iterable[str]) -> str | None:

@@ -8,9 +8,10 @@ option's text is its family's ``presentation: options: FAMILY: text:``, ``{1}``,
 names of the id's parts after the family (``{0}`` the family's); without one, the family and
 its parts in words.
 
->>> words = Words.from_data({"sets": {"hats": ["big-hat"]},
-...                          "presentation": {"labels": {"big-hat": "Top hat"},
-...                                           "options": {"buy": {"text": "Buy {1}"}}}})
+>>> words = Words.from_ruleset(Ruleset.from_data({
+...     "sets": {"hats": ["big-hat"]},
+...     "presentation": {"labels": {"big-hat": "Top hat"},
+...                      "options": {"buy": {"text": "Buy {1}"}}}}))
 >>> words.option("buy:big-hat"), words.option("sell:small-hat"), in_words("turn-order")
 ('Buy Top hat', 'Sell Small hat', 'Turn order')
 >>> words.text(["big-hat", 3, None])
@@ -20,16 +21,19 @@ its parts in words.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.dsl.runtime.support import named
-from interpreter.load.locate import json_pointer, locate
+from interpreter.load.locate import json_pointer
 from interpreter.model.origins import place_in_text
-from interpreter.ruleset.vocabulary import choose_options
+from interpreter.ruleset.nodes import Pos, TreePath
+from interpreter.ruleset.presentation import OptionStyle
+from interpreter.ruleset.ruleset import Ruleset
 
 __all__ = [
     "Words",
@@ -68,14 +72,13 @@ def fill(template: str, values: Mapping[str, str]) -> str:
 
 
 def option_words(
-    option: str, labels: Mapping[str, Any], options: Mapping[str, Any]
+    option: str, labels: Mapping[str, Any], options: Mapping[str, OptionStyle]
 ) -> tuple[str, bool]:
     """An option id in words, and whether its family has a ``text:`` (False: the fallback, the
-    family and its parts in words). A family's spec is its ``presentation: options:`` entry,
-    as the tree holds it or typed (``ruleset.presentation.OptionStyle``, its ``text``)."""
+    family and its parts in words)."""
     family, *args = option.split(":")
     spec = options.get(family)
-    template = spec.get("text") if isinstance(spec, Mapping) else getattr(spec, "text", None)
+    template = spec.text if spec is not None else None
     names = [label(a, labels) for a in args]
     if not template:
         return " ".join([label(family, labels), *names]), False
@@ -84,26 +87,17 @@ def option_words(
     return fill(str(template), values), True
 
 
-def declared_ids(data: Mapping[str, Any]) -> list[str]:
+def declared_ids(ruleset: Ruleset) -> list[str]:
     """Every id a ruleset declares: the members of its sets, the entries of its catalogs and
     the choices of its options that are words."""
     ids: list[str] = []
-    for members in (data.get("sets") or {}).values():
-        if isinstance(members, list | tuple):
-            ids.extend(str(m) for m in members)
-    for cat in (data.get("catalogs") or {}).values():
-        if isinstance(cat, Mapping) and isinstance(cat.get("entries"), Mapping):
-            ids.extend(str(e) for e in cat["entries"])
-    for decl in (data.get("options") or {}).values():
-        if isinstance(decl, Mapping):
-            ids.extend(c for c in decl.get("choices") or [] if isinstance(c, str))
+    for members in ruleset.definitions.sets.values():
+        ids.extend(str(m) for m in members.items)
+    for catalog in ruleset.catalogs.values():
+        ids.extend(catalog.entries)
+    for option in ruleset.header.options.values():
+        ids.extend(c for c in option.choices if isinstance(c, str))
     return ids
-
-
-def _section(data: Mapping[str, Any], name: str) -> dict[str, Any]:
-    pres = data.get("presentation")
-    part = pres.get(name) if isinstance(pres, Mapping) else None
-    return {str(k): v for k, v in part.items()} if isinstance(part, Mapping) else {}
 
 
 @dataclass
@@ -111,20 +105,21 @@ class Words:
     """The names of one ruleset's ids and the texts of its option families."""
 
     labels: dict[str, Any] = field(default_factory=dict)
-    options: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, OptionStyle] = field(default_factory=dict)
     names: dict[str, str] = field(default_factory=dict)  # every declared id -> its name
     # a choose step's name -> the answer in advance a person's seat starts with
     # (``presentation: answers:``, table/answers.py)
     answers: dict[str, str] = field(default_factory=dict)
 
     @classmethod
-    def from_data(cls, data: Mapping[str, Any], ids: Iterable[str] | None = None) -> Words:
-        """The words of a composed ruleset; ``ids``: the ids it declares (default: found in
-        ``data`` by :func:`declared_ids`)."""
-        labels = _section(data, "labels")
-        found = declared_ids(data) if ids is None else ids
-        answers = {k: str(v) for k, v in _section(data, "answers").items()}
-        return cls(labels, _section(data, "options"), {i: label(i, labels) for i in found}, answers)
+    def from_ruleset(cls, ruleset: Ruleset, ids: Iterable[str] | None = None) -> Words:
+        """The words of a composed ruleset; ``ids``: the ids it declares (default: those
+        :func:`declared_ids` finds)."""
+        shown = ruleset.presentation
+        labels = dict(shown.labels)
+        found = declared_ids(ruleset) if ids is None else ids
+        answers = {k: answer for k, (answer, _) in shown.answers.items()}
+        return cls(labels, dict(shown.options), {i: label(i, labels) for i in found}, answers)
 
     def label(self, key: Any) -> str:
         return label(key, self.labels)
@@ -146,38 +141,59 @@ class Words:
         return named(value, self.names)
 
 
-def option_families(data: Any) -> dict[str, list[str | int]]:
-    """Each option family the ``choose`` steps of a ruleset offer (the part of an option's
-    ``id:`` before its first ``:``), with the path of the first option of it. An id whose
-    family is itself filled in (``{x}:...``) names no family here."""
-    found: dict[str, list[str | int]] = {}
-    for path, option in choose_options(data):
-        oid = option.get("id")
-        family = str(oid).split(":", 1)[0].strip() if oid is not None else ""
-        if family and "{" not in family:
-            found.setdefault(family, [*path, "id"])
+def option_families(ruleset: Ruleset) -> dict[str, tuple[TreePath, Callable[[], Pos]]]:
+    """Each option family the ruleset offers (the part of an option's ``id:`` before its
+    first ``:``), with the path of the first option's ``id:`` and how to find where it was
+    written: the cards' ``may:`` offers, then the ``choose`` steps of the flow and its phases.
+    An id whose family is itself filled in (``{x}:...``) names no family here."""
+    found: dict[str, tuple[TreePath, Callable[[], Pos]]] = {}
+    for hook in ruleset.hooks:
+        if hook.may is not None and _family(hook.may.id) not in found:
+            found[_family(hook.may.id)] = ((*hook.path, "may", "id"), partial(_at, hook.may.id_pos))
+    for line in ruleset.flow.option_decls():
+        if _family(line.id) not in found:
+            found[_family(line.id)] = ((*line.path, "id"), partial(line.places.value, "id"))
+    found.pop("", None)
     return found
 
 
-def untexted_options(data: Any) -> list[Diagnostic]:
+def _at(pos: Pos) -> Pos:
+    return pos
+
+
+def _family(option_id: str) -> str:
+    """The family an option id names; "" where it names none (it is filled in, ``{x}:...``)."""
+    family = option_id.split(":", 1)[0].strip()
+    return "" if "{" in family else family
+
+
+def untexted_options(ruleset: Ruleset) -> list[Diagnostic]:
     """W007: an option family with no ``presentation: options: FAMILY: text:``, in a ruleset
     that writes option texts (one with none reads, everywhere alike, as its ids in words); its
     options are shown, and logged when taken, as their ids in words."""
-    texts = _section(data, "options")
+    texts = ruleset.presentation.options
     if not texts:
         return []
     out = []
-    for family, path in option_families(data).items():
+    for family, (path, where) in option_families(ruleset).items():
         spec = texts.get(family)
-        if isinstance(spec, Mapping) and spec.get("text"):
+        if spec is not None and spec.text:
             continue
-        file, line, col = locate(data, path)
+        at = where()
         message = (
             f"option '{family}' has no text: people and the log see its id in words "
             f"('{in_words(family)} ...'); give it one under presentation: options: {family}:"
         )
         out.append(
-            Diagnostic(UNTEXTED, message, file, line, col, json_pointer(path), severity="warning")
+            Diagnostic(
+                UNTEXTED,
+                message,
+                at.file,
+                at.line,
+                at.column,
+                json_pointer(path),
+                severity="warning",
+            )
         )
     return out
 
@@ -203,25 +219,26 @@ def doc_text(text: str, tables: Mapping[str, Any]) -> str:
     return _CITED_KNOB.sub(value, " ".join(str(text).split()))
 
 
-def uncited_knobs(data: Any) -> list[Diagnostic]:
+def uncited_knobs(ruleset: Ruleset) -> list[Diagnostic]:
     """W008: a ``{NAME}`` in a catalog entry's ``doc:`` that names no table: the card shows it
     as written, braces and all, where the author meant a knob's value. At the name inside the
     text, with the nearest table's name."""
-    tables = [str(t) for t in (data.get("tables") or {})]
+    tables = list(ruleset.tables)
     out = []
-    for cname, catalog in (data.get("catalogs") or {}).items():
-        entries = catalog.get("entries") if isinstance(catalog, Mapping) else None
-        for ename, entry in (entries or {}).items():
-            doc = entry.get("doc") if isinstance(entry, Mapping) else None
-            if not isinstance(doc, str):
+    for cname, catalog in ruleset.catalogs.items():
+        for ename, entry in catalog.entries.items():
+            # the entry's own `doc:` (not a catalog default's)
+            doc = entry.doc if "doc" in entry.keys else None
+            if doc is None:
                 continue
-            path = ["catalogs", str(cname), "entries", str(ename), "doc"]
+            at = entry.places.value("doc")
+            path = ["catalogs", cname, "entries", ename, "doc"]
             for m in _CITED_KNOB.finditer(doc):
                 if m.group(1) in tables:
                     continue
                 row = doc.count("\n", 0, m.start()) + 1
                 column = m.start() - (doc.rfind("\n", 0, m.start()) + 1) + 1
-                file, line, col = place_in_text(*locate(data, path), doc, row, column)
+                file, line, col = place_in_text(at.file, at.line, at.column, doc, row, column)
                 guess = did_you_mean(m.group(1), tables)
                 out.append(
                     Diagnostic(

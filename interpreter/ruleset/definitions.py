@@ -32,7 +32,7 @@ from interpreter.ruleset.nodes import (
     written_at,
 )
 
-__all__ = ["Definitions", "Named", "NamedList", "RuleFunction"]
+__all__ = ["Definitions", "InvariantDecl", "Named", "NamedList", "RuleFunction"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +65,33 @@ class Named:
     name: str
     path: TreePath = ()
     pos: Pos = NOWHERE
+
+
+@dataclass(frozen=True, slots=True)
+class InvariantDecl:
+    """An ``invariants:`` entry: a condition that holds after every decision (``expr``, as
+    written), its ``doc``, and the path of its text (``invariants/NAME/expr``, or
+    ``invariants/NAME`` where the condition is written alone)."""
+
+    name: str
+    expr: Plain
+    doc: str = ""
+    path: TreePath = ()
+
+
+def _invariants(data: Mapping[object, object]) -> tuple[InvariantDecl, ...]:
+    node = data.get("invariants")
+    return tuple(
+        InvariantDecl(
+            str(name),
+            plain(spec.get("expr", "")),
+            str(spec.get("doc", "")),
+            ("invariants", name, "expr"),
+        )
+        if is_map(spec)
+        else InvariantDecl(str(name), plain(spec), "", ("invariants", name))
+        for name, spec in (node.items() if is_map(node) else ())
+    )
 
 
 def _functions(data: Mapping[object, object], section: str) -> Mapping[str, RuleFunction]:
@@ -110,6 +137,7 @@ class Definitions:
     sets: Mapping[str, NamedList] = field(default_factory=empty_map)
     # None: no `extension-points:` list written (an empty one keeps nothing either)
     extension_points: tuple[Named, ...] | None = None
+    invariants: tuple[InvariantDecl, ...] = ()
 
     @classmethod
     def from_data(cls, data: object) -> Definitions:
@@ -130,4 +158,5 @@ class Definitions:
             _lists(data, "events"),
             _lists(data, "sets"),
             points,
+            _invariants(data),
         )

@@ -21,6 +21,7 @@ from types import MappingProxyType
 from interpreter.load.locate import is_map
 from interpreter.ruleset.nodes import (
     NOWHERE,
+    Places,
     Plain,
     Pos,
     TreePath,
@@ -29,6 +30,7 @@ from interpreter.ruleset.nodes import (
     plain,
     seq_of,
     text,
+    value_at,
     written_at,
 )
 
@@ -53,6 +55,12 @@ class OptionDecl:
     # where each `for` part sits: `(*path, "for")` for one text, `(*path, "for", i)` in a list
     for_at: tuple[TreePath, ...] = ()
     condition_pos: Pos = NOWHERE  # where its `if:` was written (the line's own place if none)
+    node: object = field(default=None, repr=False, compare=False)  # for `places` alone
+
+    @property
+    def places(self) -> Places:
+        """Where the line's keys and values were written (found when asked)."""
+        return Places(self.node)
 
     @property
     def family(self) -> str:
@@ -86,6 +94,7 @@ class OptionDecl:
             pos,
             tuple(at),
             written_at(node, "if") if "if" in node else pos,
+            node,
         )
 
 
@@ -145,6 +154,12 @@ class Step:
     loop: Mapping[str, Plain] = field(default_factory=empty_map)
     path: TreePath = ()
     pos: Pos = NOWHERE
+    node: object = field(default=None, repr=False, compare=False)  # for `places` alone
+
+    @property
+    def places(self) -> Places:
+        """Where the step's keys and values were written (found when asked)."""
+        return Places(self.node)
 
     def walk(self) -> Iterator[Step]:
         """This step, then every step nested in it, in the order written."""
@@ -175,6 +190,7 @@ class Step:
             frozen_map({str(k): plain(v) for k, v in nested.items() if k != "steps"}),
             path,
             pos,
+            node,
         )
 
 
@@ -208,6 +224,7 @@ class FlowSection:
     pos: Pos = NOWHERE
     trigger: Plain = None  # `trigger:`, what ended the game (None: none written)
     ask_when_only_one: bool = False  # the default of its `choose` steps
+    end_pos: Pos = NOWHERE  # where the `end-after-round-if:` condition was written
 
     def steps(self) -> Iterator[Step]:
         """Every step, nested ones too: set-up, round, then each phase, in the order written."""
@@ -255,6 +272,7 @@ class FlowSection:
             written_at(data, "flow"),
             plain(flow.get("trigger")),
             bool(flow.get("ask-when-only-one", False)),
+            value_at(flow, "end-after-round-if") if "end-after-round-if" in flow else NOWHERE,
         )
 
 

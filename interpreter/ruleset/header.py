@@ -26,7 +26,7 @@ from interpreter.ruleset.nodes import (
     written_at,
 )
 
-__all__ = ["GameOption", "Header", "PlayerRange", "read_header"]
+__all__ = ["GameOption", "Header", "PlayerRange", "SafetyBound", "read_header"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +58,28 @@ class GameOption:
 
 
 @dataclass(frozen=True, slots=True)
+class SafetyBound:
+    """``limits: {rounds, decisions}``: where every game of the ruleset stops at the latest
+    (None: left to the engine's default)."""
+
+    rounds: int | None = None
+    decisions: int | None = None
+    pos: Pos = NOWHERE  # where `limits:` was written
+
+    @classmethod
+    def from_data(cls, data: Mapping[object, object]) -> SafetyBound | None:
+        node = data.get("limits")
+        if not is_map(node):
+            return None
+        rounds, decisions = node.get("rounds"), node.get("decisions")
+        return cls(
+            None if rounds is None else int(rounds),
+            None if decisions is None else int(decisions),
+            written_at(data, "limits"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class Header:
     """The top of a rule file, or of a composed ruleset (its base's)."""
 
@@ -71,6 +93,7 @@ class Header:
     # an overlay's `extends:` written as a list: the ids it is built on together
     extends_each: tuple[str, ...] = ()
     id_pos: Pos = NOWHERE  # where its `ruleset:` / `overlay:` was written
+    limits: SafetyBound | None = None  # None: no `limits:` written
 
     @classmethod
     def from_data(cls, data: object) -> Header:
@@ -93,6 +116,7 @@ class Header:
             pos=node_pos(data),
             extends_each=tuple(str(t) for t in extends) if is_seq(extends) else (),
             id_pos=written_at(data, kind) if kind else NOWHERE,
+            limits=SafetyBound.from_data(data),
         )
 
     def option_defaults(self) -> dict[str, Plain]:

@@ -25,6 +25,7 @@ from interpreter.ruleset.nodes import (
     empty_map,
     frozen_map,
     plain,
+    value_at,
     written_at,
 )
 
@@ -40,6 +41,7 @@ class MayOffer:
     do: Plain
     texts: Mapping[str, Plain] = field(default_factory=empty_map)
     pos: Pos = NOWHERE
+    id_pos: Pos = NOWHERE  # where its `id:` text was written
 
     @property
     def ranges(self) -> Plain:
@@ -80,6 +82,7 @@ def _hook(catalog: str, entry: str, event: str, node: object, path: TreePath, po
             plain(offer.get("do")),
             frozen_map({str(k): plain(v) for k, v in offer.items() if k not in ("id", "do")}),
             written_at(node, "may"),
+            value_at(offer, "id"),
         )
         if is_map(offer)
         else None

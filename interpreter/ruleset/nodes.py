@@ -1,7 +1,7 @@
-"""The pieces every typed rule object is made of: where it was written (:class:`Pos`), plain
-values out of the position-carrying YAML tree, and small readers that turn a tree node into a
-typed value (a text, a number, a map of texts) whatever an overlay or a hand-made tree put
-there.
+"""The pieces every typed rule object is made of: where it was written (:class:`Pos`, or
+:class:`Places` for the parts only a report needs, found when asked), plain values out of the
+position-carrying YAML tree, and small readers that turn a tree node into a typed value (a
+text, a number, a map of texts) whatever an overlay or a hand-made tree put there.
 
 >>> plain({"a": [1, "x"]})
 {'a': [1, 'x']}
@@ -12,15 +12,23 @@ there.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, TypeAlias, TypeVar, cast
 
-from interpreter.load.locate import is_map, is_seq, key_position, node_position, position_of
+from interpreter.load.locate import (
+    is_map,
+    is_seq,
+    key_position,
+    locate,
+    node_position,
+    position_of,
+)
 
 __all__ = [
     "NONE_WORD",
     "NOWHERE",
+    "Places",
     "Plain",
     "Pos",
     "TreePath",
@@ -72,6 +80,26 @@ class Pos:
 
 
 NOWHERE = Pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Places:
+    """Where the parts of one map (or list) of the rule files were written, found when asked:
+    what a report needs, and reading the rules does not, so loading them finds none. ``path``
+    names a part below the map, as keys and list indexes."""
+
+    node: object = field(default=None, repr=False)
+    # the key of the part itself in ``node`` where ``node`` is the map holding it (a table's,
+    # whose value may be a number, which keeps no place of its own)
+    prefix: tuple[str | int, ...] = ()
+
+    def key(self, *path: str | int) -> Pos:
+        """Where the last key of ``path`` was written (a list's item: the item)."""
+        return Pos(*locate(self.node, (*self.prefix, *path), key=True))
+
+    def value(self, *path: str | int) -> Pos:
+        """Where the value at ``path`` was written (its key where the value has none)."""
+        return Pos(*locate(self.node, (*self.prefix, *path)))
 
 
 def key_pos(container: object, key: object) -> Pos:

@@ -71,7 +71,7 @@ class Ruleset:
         """Read a composed (or single, schema-checked) ruleset tree."""
         if not is_map(data):
             return cls(data=data)
-        state = data.get("state")
+        state, tables = data.get("state"), data.get("tables")
         return cls(
             header=Header.from_data(data),
             catalogs=frozen_map(
@@ -83,9 +83,9 @@ class Ruleset:
             tables=frozen_map(
                 {
                     name: Table.from_node(
-                        name, node, key_pos(data.get("tables"), name), ("tables", name)
+                        name, node, key_pos(tables, name), ("tables", name), tables
                     )
-                    for name, node in items_of(data.get("tables"))
+                    for name, node in items_of(tables)
                 }
             ),
             fields=tuple(

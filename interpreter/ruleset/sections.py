@@ -15,10 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from interpreter.load.locate import is_map, is_seq
 from interpreter.ruleset.nodes import (
     NOWHERE,
+    Places,
     Plain,
     Pos,
     TreePath,
@@ -63,6 +65,14 @@ class Entry:
     pos: Pos = NOWHERE
     values: Mapping[str, Value] = field(default_factory=empty_map)
     grants: Mapping[str, Plain] = field(default_factory=empty_map)  # ability -> amount
+    # the keys written on the entry itself, in order (`attrs` adds the catalog's defaults)
+    keys: tuple[str, ...] = ()
+    node: object = field(default=None, repr=False, compare=False)  # for `places` alone
+
+    @property
+    def places(self) -> Places:
+        """Where the entry's keys and values were written (found when asked)."""
+        return Places(self.node)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +92,17 @@ class Catalog:
     active: Plain = None  # `active:`, when a piece of it counts (None: none written)
     held_by: Plain = None  # `held-by:`, the seat holding an entry `self` (None: none written)
     path: TreePath = ()
+    defaults: Mapping[str, Plain] = field(default_factory=empty_map)  # `defaults:`
+    # `attributes:`: the type declared for each attribute named there, as written
+    declared: Mapping[str, Plain] = field(default_factory=empty_map)
+    # `fields:` with the start value of each as written (`none` a word, null no value)
+    piece_written: Mapping[str, Plain] = field(default_factory=empty_map)
+    node: object = field(default=None, repr=False, compare=False)  # for `places` alone
+
+    @property
+    def places(self) -> Places:
+        """Where the catalog's keys and values were written (found when asked)."""
+        return Places(self.node)
 
     @classmethod
     def from_node(cls, name: str, node: object, pos: Pos = NOWHERE) -> Catalog:
@@ -116,6 +137,8 @@ class Catalog:
                 frozen_map(
                     {k: plain(v) for k, v in items_of(attrs.get("grants"))} if is_map(attrs) else {}
                 ),
+                tuple(own) if isinstance(own, dict) else (),
+                attrs,
             )
             may = may or any(is_map(h) and is_map(h.get("may")) for _, h in items_of(hooks))
         attributes = [k for k, _ in items_of(defaults)]
@@ -134,7 +157,17 @@ class Catalog:
             plain(node.get("active")),
             plain(node.get("held-by")),
             path,
+            MappingProxyType(base),
+            _written(node.get("attributes")),
+            _written(pieces),
+            node,
         )
+
+
+def _written(node: object) -> Mapping[str, Plain]:
+    """A map of the tree as plain values (keys as text); none when it is not a map."""
+    found = plain(node) if is_map(node) else None
+    return MappingProxyType(found) if isinstance(found, dict) else empty_map()
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,12 +188,22 @@ class Table:
     pos: Pos = NOWHERE
     lists: tuple[TableList, ...] = ()  # every list in it, outermost first
     constant: Value = None  # the value as a rule text reads it (`name[key]`)
+    # the `tables:` map holding it, for `places` alone
+    holder: object = field(default=None, repr=False, compare=False)
+
+    @property
+    def places(self) -> Places:
+        """Where the table's keys and values were written (found when asked): ``value()``
+        where its value was, ``key(KEY)`` where one of its keys was."""
+        return Places(self.holder, (self.name,))
 
     @classmethod
-    def from_node(cls, name: str, node: object, pos: Pos, path: TreePath) -> Table:
+    def from_node(
+        cls, name: str, node: object, pos: Pos, path: TreePath, holder: object = None
+    ) -> Table:
         lists: list[TableList] = []
         _lists_in(node, path, lists)
-        return cls(name, plain(node), pos, tuple(lists), rule_value(node))
+        return cls(name, plain(node), pos, tuple(lists), rule_value(node), holder)
 
     def at(self, players: int) -> Plain:
         """The value at a player count where the table is by count, else the whole value."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from interpreter import load_game
 from interpreter.model.words import Words, in_words
+from interpreter.ruleset.ruleset import Ruleset
 from interpreter.table.presenter import Presentation
 
 RULESET = """
@@ -123,7 +124,7 @@ def test_the_engine_and_the_presentation_share_the_words(tmp_path):
         "sets": {"hats": ["big-hat", "red-cap"]},
         "presentation": {"labels": {"big-hat": "Top hat"}, "options": {"buy": {"text": "Buy {1}"}}},
     }
-    words, pres = Words.from_data(data), Presentation.from_data(data)
+    words, pres = Words.from_ruleset(Ruleset.from_data(data)), Presentation.from_data(data)
     for option in ("buy:big-hat", "buy:red-cap", "sell:red-cap", "pass"):
         assert pres.option_text(option) == words.option(option)
     assert words.option("sell:red-cap") == "Sell Red cap" and in_words("red-cap") == "Red cap"

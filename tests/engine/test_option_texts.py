@@ -12,6 +12,7 @@ from interpreter.compose.rulefiles import load_rules_data
 from interpreter.compose.tree import CopyOnWriteTree
 from interpreter.load import catalog
 from interpreter.model.words import option_families, untexted_options
+from interpreter.ruleset.ruleset import Ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("puerto-rico", "san-juan")
@@ -41,12 +42,12 @@ def test_the_compositions_include_every_shipped_overlay() -> None:
 @pytest.mark.parametrize(("game", "overlays"), COMPOSITIONS, ids=lambda v: str(v))
 def test_every_option_family_has_a_text(game: str, overlays: tuple[str, ...]) -> None:
     data = load_rules_data(game, overlays)[0]
-    families = option_families(data)
+    families = option_families(Ruleset.from_data(data))
     assert "pass" in families and len(families) > 5  # the walk finds the choose steps
     texts = data["presentation"]["options"]
     missing = sorted(f for f in families if not (texts.get(f) or {}).get("text"))
     assert missing == []
-    assert untexted_options(data) == []
+    assert untexted_options(Ruleset.from_data(data)) == []
 
 
 def test_a_family_without_a_text_is_warned_of_where_its_option_is() -> None:
@@ -57,7 +58,7 @@ def test_a_family_without_a_text_is_warned_of_where_its_option_is() -> None:
     data["presentation"] = tree.copy(data["presentation"])
     data["presentation"]["options"] = options = tree.copy(data["presentation"]["options"])
     del options["produce"]
-    (warning,) = untexted_options(data)
+    (warning,) = untexted_options(Ruleset.from_data(data))
     assert warning.code == "W007" and warning.severity == "warning"
     assert "'produce'" in warning.message
     assert warning.file.endswith("ruleset.yaml") and warning.json_path.endswith("/id")

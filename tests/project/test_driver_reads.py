@@ -207,3 +207,30 @@ def test_the_runner_takes_a_games_names_from_below_both_drivers() -> None:
     names = tuple(p.relative_to(PACKAGE).as_posix() for p in sorted(RUNNER.glob("*.py")))
     found = _lines_matching(names, re.compile(r"interpreter\.check\.(scenarios|logtexts)\b"))
     assert not found, "import the game's names from ruleset/ and model/:\n" + "\n".join(found)
+
+
+# model/ modules that check the whole ruleset before and after its texts compile (the data
+# types, every name's type, the ids' words, the safety bound, what nothing reads, what an
+# overlay's entries lack, the seat name an each-player forgot) and the invariants: they read
+# the typed rules and report where a typed object says a part was written (its `pos`, its
+# `places`), never by a key of the raw tree nor by locating a path in it
+TYPED_WHOLE_CHECKS = (
+    "model/added_entries.py",
+    "model/datatypes.py",
+    "model/invariants.py",
+    "model/limits.py",
+    "model/typeinfo.py",
+    "model/unbound.py",
+    "model/unread.py",
+    "model/words.py",
+)
+TREE_BY_PATH = re.compile(
+    TREE_BY_KEY.pattern
+    + r"|\.get\([\"']|\b(locate|node_position|text_origin|choose_options)\(|\bhost\.error\("
+    + r"|(?<![:`])\bdata\s*(\[|\.|:|,|\))|\binterpreter\.load\.locate import (?!json_pointer$)"
+)
+
+
+def test_the_whole_ruleset_checks_read_the_typed_rules() -> None:
+    found = _lines_matching(TYPED_WHOLE_CHECKS, TREE_BY_PATH)
+    assert not found, "read the typed rules (interpreter/ruleset/):\n" + "\n".join(found)
