@@ -4,6 +4,11 @@ machine do not move.
     python benchmarks/bench_instructions.py                       # 4-player Puerto Rico
     python benchmarks/bench_instructions.py --game puerto-rico,san-juan --games 10 \\
         --against /path/to/other/checkout
+    python benchmarks/bench_instructions.py --load --game puerto-rico,san-juan --games 2
+
+With ``--load`` the count is of loading and compiling the game again (``load_game``, the
+``load+compile`` of bench_games.py) instead of playing it: ``--games`` loads after ``--warm``
+loads, the first of which imports the modules and parses the rule files.
 
 On a shared machine the CPU time of the same run moves by tens of percent from one minute to
 the next (bench_games.py compares checkouts in turns for that reason, and still needs several
@@ -41,11 +46,20 @@ play_games(game, {warm}, 1)
 play_games(game, {games}, {seed})
 """
 
+LOAD = """
+from interpreter.engine.loader import load_game
+for _ in range({warm} + {games}):
+    load_game({game!r}, {players}, [])
+"""
 
-def instructions(checkout: Path, game: str, players: int, warm: int, games: int, seed: int) -> int:
+
+def instructions(
+    checkout: Path, game: str, players: int, warm: int, games: int, seed: int, load: bool = False
+) -> int:
     """Instructions callgrind counts for a process that loads `game`, plays `warm` games to
-    write the code the engine writes on first use, and then plays `games`."""
-    code = PLAY.format(
+    write the code the engine writes on first use, and then plays `games` (with `load`: loads
+    it `warm` times, then `games` times more)."""
+    code = (LOAD if load else PLAY).format(
         bench=str(HERE), game=game, players=players, warm=warm, games=games, seed=seed
     )
     with tempfile.TemporaryDirectory() as tmp:
@@ -66,9 +80,11 @@ def instructions(checkout: Path, game: str, players: int, warm: int, games: int,
         return int(found.group(1))
 
 
-def per_game(checkout: Path, game: str, players: int, warm: int, games: int, seed: int) -> float:
-    played = instructions(checkout, game, players, warm, games, seed)
-    idle = instructions(checkout, game, players, warm, 0, seed)
+def per_game(
+    checkout: Path, game: str, players: int, warm: int, games: int, seed: int, load: bool = False
+) -> float:
+    played = instructions(checkout, game, players, warm, games, seed, load)
+    idle = instructions(checkout, game, players, warm, 0, seed, load)
     return (played - idle) / games
 
 
@@ -86,6 +102,9 @@ def main() -> None:
         " use, and that one-off cost would swamp a few games' difference",
     )
     ap.add_argument("--against", type=Path, help="another checkout, measured the same way")
+    ap.add_argument(
+        "--load", action="store_true", help="count loading the game again, not playing it"
+    )
     ap.add_argument("--json", action="store_true", help="one JSON object on the last line")
     args = ap.parse_args()
     if shutil.which("valgrind") is None:
@@ -93,21 +112,26 @@ def main() -> None:
     this = HERE.parent
     summary: dict[str, dict[str, float]] = {}
     for game in args.game.split(","):
-        row = {"after": per_game(this, game, args.players, args.warm, args.games, args.seed)}
+        row = {
+            "after": per_game(this, game, args.players, args.warm, args.games, args.seed, args.load)
+        }
         if args.against is not None:
             row["before"] = per_game(
-                args.against, game, args.players, args.warm, args.games, args.seed
+                args.against, game, args.players, args.warm, args.games, args.seed, args.load
             )
         summary[game] = row
+        what = "load" if args.load else "game"
         line = f"{game}, {args.players} players, {args.games} random games (seed {args.seed}):"
+        if args.load:
+            line = f"{game}, {args.players} players, {args.games} loads after {args.warm}:"
         if "before" in row:
             ratio = row["after"] / row["before"]
             line += (
                 f" {row['before'] / 1e6:.1f} -> {row['after'] / 1e6:.1f} million instructions"
-                f" a game ({ratio:.3f}x)"
+                f" a {what} ({ratio:.3f}x)"
             )
         else:
-            line += f" {row['after'] / 1e6:.1f} million instructions a game"
+            line += f" {row['after'] / 1e6:.1f} million instructions a {what}"
         print(line, flush=True)
     if args.json:
         print(json.dumps(summary))

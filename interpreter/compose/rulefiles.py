@@ -9,10 +9,11 @@ files a game is made of are found and composed the same everywhere.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from interpreter.diagnostics.errors import RulesError
+from interpreter.diagnostics.errors import Diagnostic, RulesError
 from interpreter.load import catalog
 from interpreter.load.resources import data_dir
 
@@ -27,7 +28,7 @@ def load_rules_data(
     ``data`` is read-only: without overlays it is the parsed file the process keeps for every
     later load (``load.yamlload``), so a change made to it would reach every game loaded after;
     copy a map before changing it (``compose.tree.CopyOnWriteTree`` keeps positions)."""
-    from interpreter.load.yamlload import load_yaml_file
+    from interpreter.load.yamlload import kept_derived, load_yaml_file
 
     base_path = catalog.find_game(name_or_path)
     base = load_yaml_file(base_path)
@@ -42,9 +43,17 @@ def load_rules_data(
         data, sources = base.data, [base.path]
     schema_path = data_dir("schemas") / "ruleset.schema.json"
     if schema_path.is_file():
-        from interpreter.load.schema import check, load_schema
+        from interpreter.load.schema import load_schema
 
-        diags = [d for d in check(data, load_schema("ruleset")) if d.severity == "error"]
+        schema = load_schema("ruleset")
+        # a file loaded again unchanged (no overlays) is checked once per schema read
+        diags = kept_derived(data, ("schema errors", id(schema)), partial(_errors, schema))
         if diags:
-            raise RulesError(diags)
+            raise RulesError(list(diags))
     return data, sources, base_path, overlay_ids
+
+
+def _errors(schema: dict[str, Any], data: Any) -> tuple[Diagnostic, ...]:
+    from interpreter.load.schema import check
+
+    return tuple(d for d in check(data, schema) if d.severity == "error")

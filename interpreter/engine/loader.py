@@ -75,7 +75,7 @@ def load_game_and_data(
     """:func:`load_game`, plus the composed rule data it was compiled from (for tools that read
     declarations the compiled game does not keep, such as the scenario runner's set-up checks)."""
     data, sources, base_path, overlay_ids = load_rules_data(name_or_path, overlays)
-    ruleset = Ruleset.from_data(data)
+    ruleset = Ruleset.of(data)
     head = ruleset.header
     if not head.players.allows(players):
         lo, hi = head.players.min, head.players.max

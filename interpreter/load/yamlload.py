@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import os
 import warnings
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from ruamel.yaml import YAML
 from ruamel.yaml.composer import Composer
@@ -52,6 +52,7 @@ from interpreter.load.yamlgraph import (
 __all__ = [
     "Document",
     "cached_files_changed",
+    "kept_derived",
     "load_yaml_file",
     "load_yaml_text",
     "MAX_BYTES",
@@ -67,6 +68,8 @@ MAX_BYTES = 2 * 1024 * 1024
 MAX_DEPTH = 64
 MAX_ALIASES = 10_000
 
+T = TypeVar("T")
+
 _CORE_TAGS = {"str", "int", "float", "bool", "null", "map", "seq"}
 _CORE_PREFIX = "tag:yaml.org,2002:"
 
@@ -78,6 +81,10 @@ class Document:
     path: str
     data: Any
     text: str
+    # what later stages read from ``data`` (kept_derived): key -> (how, what it gave)
+    derived: dict[Hashable, tuple[Callable[[Any], Any], Any]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     def locate(self, path: Sequence[str | int], *, key: bool = False) -> Position:
         """Position of a JSON path inside this document (:func:`interpreter.load.locate.locate`)."""
@@ -382,7 +389,11 @@ def load_yaml_file(path: str | os.PathLike[str]) -> Document:
     doc = load_yaml_text(text, display)
     if len(_CACHE) >= _CACHE_MAX:
         _CACHE.clear()
+        _KEPT.clear()
+    if hit is not None:
+        _KEPT.pop(id(hit[1].data), None)
     _CACHE[display] = (raw, doc)
+    _KEPT[id(doc.data)] = doc
     return doc
 
 
@@ -392,17 +403,38 @@ def load_yaml_file(path: str | os.PathLike[str]) -> Document:
 # copies on write).
 _CACHE: dict[str, tuple[bytes, Document]] = {}
 _CACHE_MAX = 256
+# the kept documents by the id of their data (each keeps its data, so the id stays its own)
+_KEPT: dict[int, Document] = {}
+
+
+def kept_derived(data: Any, key: Hashable, how: Callable[[Any], T]) -> T:
+    """``how(data)``, worked out once per kept parse: where ``data`` is the tree of a file this
+    module keeps (a game loaded without overlays), the result is kept beside it and handed to
+    every later call with the same ``key``; any other tree (an overlay's composition, a tree
+    built in code) gets ``how(data)`` anew. ``how`` must depend on ``data`` alone, and its
+    result is read-only like the parse itself: :func:`cached_files_changed` works each kept
+    result out again and reports the file whose result a caller changed."""
+    doc = _KEPT.get(id(data))
+    if doc is None or doc.data is not data:
+        return how(data)
+    hit = doc.derived.get(key)
+    if hit is None:
+        hit = doc.derived[key] = (how, how(data))
+    return hit[1]
 
 
 def cached_files_changed() -> list[str]:
-    """The files whose kept parse no longer holds what their text says: a caller wrote into a
-    Document it was given, which every later load of that file in this process would see (a
-    test suite's guard; parsing every kept file again costs about what loading them did)."""
-    return [
-        display
-        for display, (raw, doc) in list(_CACHE.items())
-        if load_yaml_text(raw.decode("utf-8-sig"), display).data != doc.data
-    ]
+    """The files whose kept parse no longer holds what their text says, or whose results kept
+    beside it (:func:`kept_derived`) no longer match what the parse gives: a caller wrote into
+    a Document or a result it was given, which every later load of that file in this process
+    would see (a test suite's guard; parsing every kept file again costs about what loading
+    them did)."""
+    changed = []
+    for display, (raw, doc) in list(_CACHE.items()):
+        fresh = load_yaml_text(raw.decode("utf-8-sig"), display).data
+        if fresh != doc.data or any(how(fresh) != got for how, got in doc.derived.values()):
+            changed.append(display)
+    return changed
 
 
 def _register(data: Any, path: str) -> None:

@@ -111,6 +111,15 @@ class Ruleset:
             data=data,
         )
 
+    @classmethod
+    def of(cls, data: Any) -> Ruleset:
+        """:meth:`from_data`, read once per kept parse (``load.yamlload.kept_derived``): every
+        game loaded from an unchanged file without overlays, at any player count and options,
+        shares its file's one typed model; any other tree is read anew."""
+        from interpreter.load.yamlload import kept_derived
+
+        return kept_derived(data, "typed rules", cls.from_data)
+
     def table_values(self) -> dict[str, Plain]:
         """Every table by name, as plain values (what a ``{TABLE}`` in a text reads)."""
         return {name: t.value for name, t in self.tables.items()}
@@ -140,7 +149,7 @@ class Ruleset:
 def load_ruleset(name_or_path: str, overlays: Sequence[str] = ()) -> Ruleset:
     """Load, compose and schema-check rule files into the typed :class:`Ruleset`, without
     compiling them (what a driver reads before any game is made: the terminal's words)."""
-    return Ruleset.from_data(load_rules_data(name_or_path, overlays)[0])
+    return Ruleset.of(load_rules_data(name_or_path, overlays)[0])
 
 
 # keys whose values are prose, never rule text: names in them are not uses
