@@ -2,7 +2,6 @@
 
 * :mod:`~interpreter.check.pipeline`  :func:`validate`, the entry: files found, classified,
   split into work lists for :mod:`~interpreter.check.workers` (forked), results gathered;
-* :mod:`~interpreter.check.files`  finding files and telling their kind from a text scan;
 * :mod:`~interpreter.check.verdicts`  :class:`Report`, :class:`CheckedFile`, de-duplication;
 * :mod:`~interpreter.check.session`  what one run shares: parses, schema results, known ids;
 * :mod:`~interpreter.check.run`  the stages run on each file, by kind (Y, S, then below);
@@ -21,22 +20,17 @@ belongs in a module of its own beside ``references``, run from
 """
 
 from interpreter.check.compile import MAX_COUNTS, check_ruleset
-from interpreter.check.files import KINDS, PathError, classify, discover
 from interpreter.check.pipeline import validate
 from interpreter.check.references import whole_ruleset_checks
 from interpreter.check.secrets_games import check_secrets
 from interpreter.check.verdicts import CheckedFile, Report
 
 __all__ = [
-    "KINDS",
     "MAX_COUNTS",
     "CheckedFile",
-    "PathError",
     "Report",
     "check_ruleset",
     "check_secrets",
-    "classify",
-    "discover",
     "validate",
     "whole_ruleset_checks",
 ]

@@ -26,7 +26,7 @@ What a file is, decided from its top-level keys (a cheap text scan, before parsi
   as such, and never fails a run.  A file that looks like a rule file with a slip in it (a
   misspelt kind key beside keys only that kind has, a ruleset's sections without its id) is
   checked as one, so a typo cannot make a rule file silently vanish from CI
-  (:func:`~interpreter.check.files.classify` has the exact rules).
+  (:func:`~interpreter.load.discovery.classify` has the exact rules).
 
 A stage runs on a file only when the stages before it found no error there (a schema error
 would otherwise echo as a string of confusing compile errors, and a mistyped call would also
@@ -46,7 +46,6 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping
 
-from interpreter.check.files import classify, discover, read_head
 from interpreter.check.run import check_files
 from interpreter.check.session import Session
 from interpreter.check.verdicts import CheckedFile, Report, dedupe
@@ -58,6 +57,7 @@ from interpreter.check.workers import (
     run_all,
 )
 from interpreter.diagnostics.errors import Diagnostic
+from interpreter.load.discovery import classify, discover, read_head
 
 __all__ = ["validate"]
 

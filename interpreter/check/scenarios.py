@@ -8,7 +8,7 @@ here an option matches when it fits one of the game's option templates with a na
 the rules use in each gap (T002, :class:`~interpreter.ruleset.option_names.OptionNames`, with
 which ``rulebook test`` checks the same ids, so the two commands refuse exactly the same ones).
 Every `until:` and `expect` expression is compiled against the game (T003,
-check/expressions.py), as `rulebook test` compiles it, and every text a `log contains`, `log
+model/expressions.py), as `rulebook test` compiles it, and every text a `log contains`, `log
 lacks` or `log order` looks for must be one the game's log can hold (T004, model/logtexts.py).
 """
 
@@ -20,10 +20,10 @@ from typing import Any
 
 from interpreter.check.compile import check_ruleset
 from interpreter.check.configs import resolve_game
-from interpreter.check.expressions import ExpressionFault, compile_look, flow_names
 from interpreter.check.session import Session
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.load.locate import json_pointer
+from interpreter.model.expressions import ExpressionFault, compile_look, flow_names
 from interpreter.model.logtexts import LogTexts
 from interpreter.ruleset.gameconfig import Chosen
 from interpreter.ruleset.nodes import Pos, TreePath
@@ -116,7 +116,7 @@ def _check_expressions(
     run: Session, path: str, scenario: ScenarioSpec, env: Any, names: set[str]
 ) -> None:
     """T003: each `until:` and `expect` expression compiled as `rulebook test` compiles it
-    (check/expressions.py), with every flow variable of the game in scope."""
+    (model/expressions.py), with every flow variable of the game in scope."""
     for at in _expressions(scenario):
         text = str(at.value)
         try:

@@ -19,13 +19,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from interpreter.check.files import classify, discover, read_head
 from interpreter.check.secrets import GameRun, SecretsFinder, check_game
 from interpreter.check.secrets_explain import named_pointer
 from interpreter.check.workers import available_cores, balance, env_jobs, run_all
 from interpreter.compose.finding import OverlayFinder
 from interpreter.diagnostics.errors import Diagnostic, RulebookError, RulesError
 from interpreter.load import catalog
+from interpreter.load.discovery import classify, discover, read_head
 
 __all__ = ["Composition", "SecretsReport", "check_secrets", "compositions"]
 
@@ -93,7 +93,7 @@ def check_secrets(
     spectator at every decision (else one of them, in turn, at each decision). `new_state`:
     keyword arguments for ``Game.new_state`` (e.g. ``{"take_forced": False}`` checks a
     game that asks every decision, one with one legal option too). Raises
-    :class:`~interpreter.check.files.PathError` for a path that does not exist.
+    :class:`~interpreter.load.discovery.PathError` for a path that does not exist.
     """
     files = discover(paths)
     kinds = {}

@@ -14,8 +14,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from interpreter.check.files import classify, plain_id, read_head
 from interpreter.diagnostics.errors import Diagnostic, RulesError
+from interpreter.load.discovery import classify, plain_id, read_head
 from interpreter.load.locate import is_map
 from interpreter.ruleset.header import Header
 from interpreter.ruleset.ruleset import Ruleset

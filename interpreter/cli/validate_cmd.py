@@ -36,8 +36,9 @@ FORMATS = ("text", "json", "github")
 
 def run(args: argparse.Namespace) -> int:
     """Entry point of ``rulebook validate``."""
-    from interpreter.check import PathError, validate
+    from interpreter.check import validate
     from interpreter.diagnostics.report import format_github, format_json, format_text, summary_line
+    from interpreter.load.discovery import PathError
 
     if args.json and args.format not in (None, "json"):
         raise UsageError(f"--json prints JSON; it cannot go with --format {args.format}")
@@ -176,7 +177,7 @@ def _skip_lines(report: object, named: list[str], verbose: bool) -> list[str]:
     """``PATH: skipped, not a rule file: WHY`` for each skipped file named on the command line,
     and with ``verbose`` for every skipped file: a file a user names and sees pass without a
     word could be a rule file that lost its id line."""
-    from interpreter.check.files import read_head, skip_reason
+    from interpreter.load.discovery import read_head, skip_reason
 
     given = set(named)
     lines = []

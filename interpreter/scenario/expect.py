@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from interpreter.check.expressions import MUTATING, ExpressionFault, compile_look
 from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.dsl.compiler import RuntimeRuleError
+from interpreter.model.expressions import MUTATING, ExpressionFault, compile_look
 from interpreter.ruleset.nodes import Plain
 from interpreter.scenario.format import (
     ANY_ORDER,
@@ -70,7 +70,7 @@ def _text_where(where: Where, e: ExpressionFault) -> Where:
 
 def compile_expression(game: Any, s: Any, text: str, where: Where) -> tuple[Any, Any, str | None]:
     """(whole, left, op): `left`/`op` are set when the text is one comparison, to report it;
-    the flow variables of the moment in scope (check/expressions.py, as `rulebook validate`)."""
+    the flow variables of the moment in scope (model/expressions.py, as `rulebook validate`)."""
     names = [k for k in s.v if isinstance(k, str)]
     try:
         return compile_look(game.env, names, text)

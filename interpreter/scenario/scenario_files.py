@@ -17,7 +17,7 @@ def discover(paths: Sequence[str | Path]) -> list[Path]:
     """Scenario files: each file given, and every scenario file below each folder given (the
     rule files of a game folder beside its scenarios, and files left out by a
     ``.rulebookignore`` or ``# rulebook: ignore``, are not taken: see docs/validate.md)."""
-    from interpreter.check.files import classify, discover as yaml_files, read_head
+    from interpreter.load.discovery import classify, discover as yaml_files, read_head
 
     files: list[Path] = []
     for p in paths:

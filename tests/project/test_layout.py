@@ -378,3 +378,22 @@ def test_no_driver_imports_another_one():
     assert not wrong, "a driver imports another driver (share it through table/):\n" + "\n".join(
         wrong
     )
+
+
+# drivers that run no check of `rulebook validate`: what they share with it (finding rule files,
+# a scenario's expressions compiled) lives in the stages below both, never in check/
+RUN_NO_CHECKS = ("scenario", "table", "bots", "agents", "learn")
+
+
+def test_the_drivers_that_run_no_checks_import_nothing_from_check():
+    wrong = sorted(
+        f"{module} -> {target}"
+        for module, targets in _graph().items()
+        if _subpackage(module) in RUN_NO_CHECKS
+        for target in targets
+        if _subpackage(target) == "check"
+    )
+    assert not wrong, (
+        "import it from the stage below both drivers (load/, ruleset/, model/):\n"
+        + "\n".join(wrong)
+    )

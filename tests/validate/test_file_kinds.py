@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.check.files import SCHEMA_KEYS, classify
 from interpreter.cli.main import main
+from interpreter.load.discovery import SCHEMA_KEYS, classify
 
 ROOT = Path(__file__).resolve().parents[2]
 

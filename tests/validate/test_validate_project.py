@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from helpers.groups import EXAMPLE_HOUSE_RULES
-from interpreter.check.files import discover
 from interpreter.cli.main import main
+from interpreter.load.discovery import discover
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,4 +1,5 @@
-"""Finding the files to check and telling what each one is, before anything is parsed.
+"""Finding rule files and telling what each one is, before anything is parsed: the files
+``rulebook validate`` checks and the scenario files ``rulebook test`` runs.
 
 :func:`discover` lists the YAML files below the paths given (less those marked to be left
 out); :func:`classify` decides from a cheap text scan of a file's top-level keys whether it is
@@ -85,7 +86,7 @@ _HEAD_BYTES = 1 << 16  # enough text to find a file's top-level keys and id
 
 
 class PathError(Exception):
-    """A path given to :func:`validate` does not exist or cannot be read (exit code 2)."""
+    """A path given to :func:`discover` does not exist or cannot be read (exit code 2)."""
 
 
 def discover(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
