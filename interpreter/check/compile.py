@@ -72,7 +72,7 @@ def check_ruleset(
     """
     if not is_map(data):
         return []
-    ruleset = Ruleset.from_data(data)
+    ruleset = Ruleset.of(data)
     counting = _Counts(ruleset, _chosen_options(data, options), setup, keep)
     for n in player_counts(data) if counts is None else counts:
         if not counting.check(n):

@@ -184,7 +184,7 @@ def compile_rules(
     if unchecked and marks is None:
         raise ValueError("an unchecked build takes the secrecy marks of a checked one")
     # what the cards' `may:` hooks need (their pending bags, the phase that asks them)
-    ruleset = typed if typed is not None and typed.data is data else Ruleset.from_data(data)
+    ruleset = typed if typed is not None and typed.data is data else Ruleset.of(data)
     unasked = unasked_offers(ruleset)
     data = expand_may(ruleset)
     # the typed rules the compilers read, with what the `may:` hooks need written in

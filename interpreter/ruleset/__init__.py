@@ -1,9 +1,9 @@
 """Stage 2b: the composed rule files as typed, immutable objects with their source positions.
 
-Built once when a game is loaded (``Ruleset.from_data``, called by ``engine/loader.py``) from
-the composed, schema-checked tree of ``load/`` and ``compose/``; every object carries the
-``Pos`` (file, line, column) where its rule text was written, so a driver's message about it
-can point there. The drivers (cli, serve, scenario, simulate, agents, learn) read rule
+Built when a game is loaded (``Ruleset.of``, called by ``engine/loader.py``: once per unchanged
+rule file) from the composed, schema-checked tree of ``load/`` and ``compose/``; every object
+carries the ``Pos`` (file, line, column) where its rule text was written, so a driver's message
+about it can point there. The drivers (cli, serve, scenario, simulate, agents, learn) read rule
 declarations only through these objects, never the raw tree.
 
 ``nodes`` (``Pos``, plain values, typed readers of a tree node), ``header`` (a rule file's
