@@ -74,7 +74,8 @@ def json_report(
 def run(args: argparse.Namespace) -> int:
     """Entry point of ``rulebook test``."""
     from interpreter.scenario import text_report
-    from interpreter.scenario.runner import clear_cache, collect, discover, run_scenario, select
+    from interpreter.scenario.games import clear_cache
+    from interpreter.scenario.runner import collect, discover, run_scenario, select
 
     if args.rulesets:
         # searched before the built-in rulesets/ (see interpreter/catalog.py)

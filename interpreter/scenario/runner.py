@@ -22,8 +22,6 @@ from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.engine.invariant_checks import broken_invariants, rigged_invariants
 from interpreter.engine.machine import ONLY_CHOICE
 from interpreter.model.limits import GameLimitError
-from interpreter.model.logtexts import LogTexts
-from interpreter.ruleset.option_names import OptionNames
 from interpreter.ruleset.scenariosteps import SetupSpec
 from interpreter.scenario.engine_moves import (
     engine_takes,
@@ -37,7 +35,8 @@ from interpreter.scenario.engine_moves import (
 )
 from interpreter.scenario.expect import BadScenario, Failed, check, compile_expression
 from interpreter.scenario.format import Expectation, Scenario, Step, Where, parse_move
-from interpreter.scenario.given import FieldInfo, SetupError, apply_setup, field_info
+from interpreter.scenario.games import compiled_game
+from interpreter.scenario.given import FieldInfo, SetupError, apply_setup
 from interpreter.scenario.keyword import select
 from interpreter.scenario.names import GameNames
 from interpreter.scenario.outcome import Outcome
@@ -65,48 +64,6 @@ _ABOUT_DECISION = frozenset({"may", "may include", "may not", "refused", "to mov
 _QUANTITY = frozenset({"expr", "fields"})
 
 
-# -- games, compiled once per (game, players, overlays, options, search path) ---------------
-_games: dict[tuple, tuple[Any, FieldInfo, GameNames]] = {}
-
-
-def _game(sc: Scenario, coverage: Coverage | None = None) -> tuple[Any, FieldInfo]:
-    """The scenario's game and its fields, compiled once per set-up; with `coverage`, a
-    coverage build counted there (compiled once per collector)."""
-    game, info, _names = _compiled(sc, coverage)
-    return game, info
-
-
-def _compiled(sc: Scenario, coverage: Coverage | None = None) -> tuple[Any, FieldInfo, GameNames]:
-    """:func:`_game`, and the option ids and log texts the game can hold (the checks `rulebook
-    validate` makes, :class:`~interpreter.ruleset.option_names.OptionNames` and
-    :class:`~interpreter.model.logtexts.LogTexts`)."""
-    from interpreter.engine.loader import load_game
-    from interpreter.load.catalog import search_path
-
-    key = (
-        sc.game,
-        sc.players,
-        sc.overlays,
-        tuple(sorted((k, str(v)) for k, v in sc.options.items())),
-        tuple(str(p) for p in search_path()),
-        coverage,  # the collector itself (kept alive by the key, so never mistaken for another)
-    )
-    hit = _games.get(key)
-    if hit is None:
-        # one load: the set-up checks and those of `rulebook validate` read the game's typed
-        # rules
-        load = load_game if coverage is None else coverage.load_game
-        game = load(sc.game, sc.players, sc.overlays, dict(sc.options))
-        rules = game.ruleset
-        hit = (game, field_info(game), GameNames(OptionNames(rules), LogTexts(rules)))
-        _games[key] = hit
-    return hit
-
-
-def clear_cache() -> None:
-    _games.clear()
-
-
 # -- running -------------------------------------------------------------------------------
 _ADVANCING = ("option", "set", "auto")  # steps after which the engine runs to a decision
 
@@ -118,7 +75,7 @@ class _Run:
         self.sc = sc
         self.game = game
         self.info = info
-        self.names = names if names is not None else _compiled(sc)[2]
+        self.names = names if names is not None else compiled_game(sc)[2]
         # a step that lists one of the engine's own moves (engine_moves.py), while it is ahead
         self.watch_step: Step | None = None
         self.asks_now = False  # whether the step being run asks for decisions of one option
@@ -487,7 +444,7 @@ def run_scenario(sc: Scenario, coverage: Coverage | None = None) -> Outcome:
         if sc.refused is not None:
             _expect_refused(sc, coverage)
         else:
-            game, info, names = _compiled(sc, coverage)
+            game, info, names = compiled_game(sc, coverage)
             run = _Run(sc, game, info, names)
             run.run()
     except Failed as e:
@@ -520,7 +477,7 @@ def _expect_refused(sc: Scenario, coverage: Coverage | None) -> None:
     where = sc.where if refused is None else Where.of(refused.pos, sc.file)
     wanted = "" if refused is None else str(refused.value)
     try:
-        game, info, names = _compiled(sc, coverage)
+        game, info, names = compiled_game(sc, coverage)
         run = _Run(sc, game, info, names)
         for setup in sc.setups:
             run.setup(setup)

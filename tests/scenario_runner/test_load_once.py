@@ -10,7 +10,7 @@ import pytest
 import interpreter.engine.loader
 import interpreter.load.yamlload
 from interpreter.scenario import load_scenarios, run_scenario
-from interpreter.scenario.runner import clear_cache
+from interpreter.scenario.games import clear_cache
 
 HERE = Path(__file__).resolve().parent
 WRONG = HERE / "fixtures" / "wrong.yaml"

@@ -11,7 +11,8 @@ import pytest
 
 from interpreter.cli.main import main
 from interpreter.scenario import load_scenarios, run_scenario
-from interpreter.scenario.runner import _game, _Run
+from interpreter.scenario.games import scenario_game
+from interpreter.scenario.runner import _Run
 
 FIXTURES = Path(__file__).resolve().parent / "language"  # apart: fixtures/ has fixed counts
 ROOT = FIXTURES.parents[2]
@@ -115,7 +116,7 @@ def _cards(s) -> list[str]:
 
 def test_a_stacked_deck_is_drawn_first_listed_first_and_keeps_its_totals():
     sc = load_scenarios(ROOT / "tests/scenarios/san-juan/views-and-order.yaml")[0]
-    game, info = _game(sc)
+    game, info = scenario_game(sc)
     run = _Run(sc, game, info)
     for setup in sc.setups:
         run.setup(setup)

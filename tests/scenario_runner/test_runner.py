@@ -14,7 +14,7 @@ import pytest
 from interpreter.cli.main import main
 from interpreter.diagnostics.errors import RulesError
 from interpreter.scenario import collect, discover, load_scenarios, run_scenario, select
-from interpreter.scenario.runner import clear_cache
+from interpreter.scenario.games import clear_cache
 
 HERE = Path(__file__).resolve().parent
 FIXTURES = HERE / "fixtures"
