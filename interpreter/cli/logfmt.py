@@ -14,7 +14,6 @@ from typing import Any, TextIO
 
 from interpreter.dsl.runtime.loglines import Yours
 from interpreter.engine.savefile import winners_of
-from interpreter.engine.standings import tiebreak_text
 
 __all__ = [
     "LogPrinter",
@@ -117,65 +116,29 @@ def format_scores(
     is a person's table: each seat by its name, each component and the end by the ruleset's
     words, as the web table shows it.
     """
-    if names is not None and pres is not None:
-        return _worded_scores(result, seats, names, pres)
-    scores = result["scores"]
-    winners = winners_of(result)
-    components: list[str] = []
-    for score in scores:
-        for name in score.get("components", {}):
-            if name not in components:
-                components.append(name)
-    head = ["", "seat", "player", *components, "total", "tiebreak"]
-    rows = [head]
-    for score in sorted(scores, key=lambda s: s["seat"]):
-        seat = score["seat"]
-        mark = "*" if seat in winners else ""
-        kind = seats[seat] if 0 <= seat < len(seats) else "?"
-        parts = score.get("components", {})
-        rows.append(
-            [
-                mark,
-                str(seat),
-                kind,
-                *(str(parts.get(name, "")) for name in components),
-                str(score["total"]),
-                tiebreak_text(score.get("tiebreak", "")),
-            ]
-        )
-    widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
-    left = {0, 1, 2}  # marker, seat and player read better left-aligned; numbers right
-    lines = []
-    for row in rows:
-        cells = [
-            cell.ljust(widths[i]) if i in left else cell.rjust(widths[i])
-            for i, cell in enumerate(row)
-        ]
-        lines.append("  ".join(cells).rstrip())
-    ended = f"Game over after {result['rounds']} rounds, {result['decisions']} decisions"
-    if result.get("trigger"):
-        ended += f" (end: {result['trigger']})"
-    return "\n".join([ended, *lines, winners_line(winners, seats)])
-
-
-def _worded_scores(
-    result: Mapping[str, Any], seats: Sequence[str], names: Sequence[str], pres: Any
-) -> str:
-    """:func:`format_scores` for a person: the web table's rows (serve/render.py)."""
     from interpreter.table.endings import score_rows
 
+    worded = names is not None and pres is not None
     rows = score_rows(result, seats, names, pres)
+    # marker, seat and player (a person's table: marker and name) read better left-aligned;
+    # numbers right
+    left = 2 if worded else 3
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = [
         "  ".join(
-            cell.ljust(widths[i]) if i < 2 else cell.rjust(widths[i]) for i, cell in enumerate(row)
+            cell.ljust(widths[i]) if i < left else cell.rjust(widths[i])
+            for i, cell in enumerate(row)
         ).rstrip()
         for row in rows
     ]
     ended = f"Game over after {result['rounds']} rounds, {result['decisions']} decisions"
     if result.get("trigger"):
-        ended += f": {pres.end_text(result['trigger'])}"
-    return "\n".join([ended, *lines, winners_line(winners_of(result), seats, names)])
+        ended += (
+            f": {pres.end_text(result['trigger'])}" if worded else f" (end: {result['trigger']})"
+        )
+    return "\n".join(
+        [ended, *lines, winners_line(winners_of(result), seats, names if worded else None)]
+    )
 
 
 def winners_line(
