@@ -23,6 +23,7 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from interpreter.cli.logfmt import LogPrinter
+from interpreter.table.field_drawing import is_hidden, pile_size
 
 if TYPE_CHECKING:
     from interpreter.table.presenter import Board, Field, Presentation
@@ -81,18 +82,6 @@ def recent_lines(entries: Sequence[Any], budget: int, width: int | None = None) 
     return [f"  ({skipped} earlier {word} not shown; 'log' shows them all)", *lines]
 
 
-def _count(value: Any) -> int | None:
-    """How many things a pile holds: a list's length, a bag's total, a hidden pile's count."""
-    if isinstance(value, Mapping):
-        if value.get("hidden") is True:
-            count = value.get("count")
-            return count if isinstance(count, int) else None
-        return sum(v for v in value.values() if isinstance(v, int) and not isinstance(v, bool))
-    if isinstance(value, (list, tuple)):
-        return len(value)
-    return None
-
-
 def _part(field: Field, value: Any, names_up_to: int, own: bool = False) -> str | None:
     """One field in a few words (None: nothing worth a word, an empty pile or a zero; the
     seat's own numbers are said at zero too: "Coins 0" is worth reading)."""
@@ -102,14 +91,14 @@ def _part(field: Field, value: Any, names_up_to: int, own: bool = False) -> str 
         return None
     if value is True:
         return field.label
-    count = _count(value)
+    count = pile_size(value)
     if count is None and isinstance(value, (Mapping, list, tuple)):
         return None if not value or value.get("hidden") else field.label  # type: ignore[union-attr]
     if count is None:
         return f"{field.label} {', '.join(c.text for c in field.chips)}"
     if count == 0:
         return None
-    hidden = isinstance(value, Mapping) and value.get("hidden") is True
+    hidden = is_hidden(value)
     # the same name once, with how many ("Top hat ×2"), so that more piles read
     shown: dict[str, int] = {}
     for chip in field.chips:

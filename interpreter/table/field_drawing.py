@@ -34,7 +34,18 @@ from typing import Any, Protocol
 from interpreter.ruleset.nodes import Plain
 from interpreter.ruleset.presentation import DrawSpec
 
-__all__ = ["COMPONENTS", "Drawing", "Face", "Looks", "Row", "Space", "draw_field", "number_of"]
+__all__ = [
+    "COMPONENTS",
+    "Drawing",
+    "Face",
+    "Looks",
+    "Row",
+    "Space",
+    "draw_field",
+    "is_hidden",
+    "number_of",
+    "pile_size",
+]
 
 
 class Looks(Protocol):
@@ -128,14 +139,10 @@ def number_of(pres: Looks, spec: Any, players: int, entry: str | None = None) ->
     return None
 
 
-def _count(value: Any) -> int | None:
-    """How many things a value holds: a number, a pile's length, a bag's total, a hidden
-    pile's told count (None when not told)."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, list):
+def pile_size(value: Any) -> int | None:
+    """How many things a pile holds: a list's length, a bag's total, a hidden pile's told
+    count (None when not told, and for anything that is not a pile)."""
+    if isinstance(value, list | tuple):
         return len(value)
     if isinstance(value, Mapping):
         if value.get("hidden") is True:
@@ -145,15 +152,23 @@ def _count(value: Any) -> int | None:
     return None
 
 
-def _hidden(value: Any) -> bool:
+def is_hidden(value: Any) -> bool:
+    """Whether a view's value is a pile the viewer may not see (``{"hidden": true, ...}``)."""
     return isinstance(value, Mapping) and value.get("hidden") is True
+
+
+def _count(value: Any) -> int | None:
+    """How many things a value holds: a number, or a pile's :func:`pile_size`."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return pile_size(value)
 
 
 def draw_field(pres: Looks, spec: DrawSpec, value: Any, players: int) -> Drawing | None:
     """``value`` (a field of one seat's view) drawn as ``spec`` asks; None where the value is
     not of a shape the component draws (the field then keeps its chips)."""
     kind = spec.as_
-    if kind == "stack" or (_hidden(value) and kind in ("cards", "grid", "slots")):
+    if kind == "stack" or (is_hidden(value) and kind in ("cards", "grid", "slots")):
         # what is hidden is a face-down stack, whatever the field asks for
         return Drawing("stack", value=_count(value))
     if kind == "cards":
