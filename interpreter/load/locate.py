@@ -26,7 +26,6 @@ __all__ = [
     "set_entry_file",
     "node_position",
     "position_of",
-    "position_with",
     "key_position",
     "locate",
     "node_at",
@@ -48,6 +47,8 @@ FILE_ATTR = "_rulebook_file"
 KEYFILES_ATTR = "_rulebook_keyfiles"
 
 _UNKNOWN: Position = (None, None, None)
+# no value given (position_of reads the container's own)
+_UNSET: Any = object()
 
 
 def is_map(node: Any) -> TypeGuard[Mapping[Any, Any]]:
@@ -139,15 +140,14 @@ def key_position(container: Any, key: Any) -> Position:
     return (entry_file(container, key), _one(entry[0]), _one(entry[1]))
 
 
-def position_of(container: Any, key_or_index: Any) -> Position:
-    """Position of the VALUE ``container[key_or_index]`` (the key when the value has none)."""
-    return position_with(container, key_or_index, _get(container, key_or_index))
-
-
-def position_with(container: Any, key: Any, value: Any) -> Position:
-    """:func:`position_of` for ``container[key]`` set to ``value``: the place ``value`` has
-    there, the container left as it is (a node the engine writes in beside the rules)."""
+def position_of(container: Any, key_or_index: Any, value: Any = _UNSET) -> Position:
+    """Position of the VALUE ``container[key_or_index]`` (the key when the value has none).
+    ``value``: the place it has there once ``container[key_or_index]`` is set to it, the
+    container left as it is (a node the engine writes in beside the rules)."""
+    key = key_or_index
     entry = _entry(container, key)
+    if value is _UNSET:
+        value = _get(container, key)
     if entry is not None and len(entry) >= 4 and value is not None:
         return (entry_file(container, key), _one(entry[2]), _one(entry[3]))
     if entry is not None and len(entry) >= 2:
@@ -239,7 +239,7 @@ def locate(
     for depth, segment in enumerate(path):
         beside = written.get(tuple(path[: depth + 1])) if written else None
         if beside is not None:
-            value_pos = position_with(current, segment, beside)
+            value_pos = position_of(current, segment, beside)
             owner_pos = key_position(current, segment)
             current = beside
             continue
@@ -260,8 +260,12 @@ def node_at(
     """The node at ``path`` of ``root``, or of the nodes ``written`` beside it by their paths
     (:func:`locate`); raises KeyError, IndexError or TypeError where there is none."""
     node = root
+    if not written:
+        for segment in path:
+            node = node[segment]
+        return node
     for depth, segment in enumerate(path):
-        beside = written.get(tuple(path[: depth + 1])) if written else None
+        beside = written.get(tuple(path[: depth + 1]))
         node = node[segment] if beside is None else beside
     return node
 
@@ -279,7 +283,7 @@ def position_at(
     try:
         beside = written.get(tuple(path)) if written else None
         if beside is not None:
-            return position_with(parent, path[-1], beside)
+            return position_of(parent, path[-1], beside)
         return position_of(parent, path[-1])
     except Exception:  # noqa: BLE001 - positions are best effort
         return locate(root, path, written=written)

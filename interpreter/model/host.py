@@ -100,7 +100,8 @@ class DslHost:
         return self.written if path and path[0] in self._written_heads else None
 
     def _text_origin(self, path: Sequence[Any]) -> tuple[str | None, int | None, int | None]:
-        return position_at(self.root, path, self._beside(path))
+        written = self.written if path and path[0] in self._written_heads else None
+        return position_at(self.root, path, written)
 
     def _text_at(self, path: Sequence[Any]) -> str:
         try:

@@ -23,7 +23,6 @@ from interpreter.load.locate import (
     locate,
     node_position,
     position_of,
-    position_with,
 )
 
 __all__ = [
@@ -125,7 +124,7 @@ def written_beside(container: object, key: object, value: object) -> Pos:
     """:func:`written_at` for ``container[key]`` set to ``value``, the container left as it
     is (a node the engine writes in beside the rules)."""
     found = key_position(container, key)
-    return Pos(*(found if found[1] is not None else position_with(container, key, value)))
+    return Pos(*(found if found[1] is not None else position_of(container, key, value)))
 
 
 def value_at(container: object, key: object) -> Pos:
