@@ -28,7 +28,9 @@ __all__ = [
     "position_of",
     "key_position",
     "locate",
+    "node_at",
     "path_at",
+    "position_at",
     "json_pointer",
     "slash_path",
     "split_path",
@@ -45,6 +47,8 @@ FILE_ATTR = "_rulebook_file"
 KEYFILES_ATTR = "_rulebook_keyfiles"
 
 _UNKNOWN: Position = (None, None, None)
+# no value given (position_of reads the container's own)
+_UNSET: Any = object()
 
 
 def is_map(node: Any) -> TypeGuard[Mapping[Any, Any]]:
@@ -136,11 +140,14 @@ def key_position(container: Any, key: Any) -> Position:
     return (entry_file(container, key), _one(entry[0]), _one(entry[1]))
 
 
-def position_of(container: Any, key_or_index: Any) -> Position:
-    """Position of the VALUE ``container[key_or_index]`` (the key when the value has none)."""
+def position_of(container: Any, key_or_index: Any, value: Any = _UNSET) -> Position:
+    """Position of the VALUE ``container[key_or_index]`` (the key when the value has none).
+    ``value``: the place it has there once ``container[key_or_index]`` is set to it, the
+    container left as it is (a node the engine writes in beside the rules)."""
     key = key_or_index
     entry = _entry(container, key)
-    value = _get(container, key)
+    if value is _UNSET:
+        value = _get(container, key)
     if entry is not None and len(entry) >= 4 and value is not None:
         return (entry_file(container, key), _one(entry[2]), _one(entry[3]))
     if entry is not None and len(entry) >= 2:
@@ -211,17 +218,31 @@ def resolve_key(container: Any, segment: Any) -> tuple[bool, Any]:
     return False, None
 
 
-def locate(root: Any, path: Sequence[str | int], *, key: bool = False) -> Position:
+def locate(
+    root: Any,
+    path: Sequence[str | int],
+    *,
+    key: bool = False,
+    written: Mapping[tuple[Any, ...], Any] | None = None,
+) -> Position:
     """Deepest known position along ``path``.
 
     A missing segment points at the key that owns the map it is missing from (``entry:``),
     which is where an author adds it.  With ``key=True`` the position of the last key is
     returned instead of its value (for "unknown key" and "missing key" messages).
+    ``written``: nodes set in beside ``root`` by their paths (``root`` itself unchanged),
+    found there as though ``root`` held them.
     """
     current = root
     value_pos: Position = node_position(root)
     owner_pos: Position = value_pos
-    for segment in path:
+    for depth, segment in enumerate(path):
+        beside = written.get(tuple(path[: depth + 1])) if written else None
+        if beside is not None:
+            value_pos = position_of(current, segment, beside)
+            owner_pos = key_position(current, segment)
+            current = beside
+            continue
         found, real = resolve_key(current, segment)
         if not found:
             return owner_pos if owner_pos[1] is not None else value_pos
@@ -231,6 +252,41 @@ def locate(root: Any, path: Sequence[str | int], *, key: bool = False) -> Positi
     if key:
         return owner_pos if owner_pos[1] is not None else value_pos
     return value_pos
+
+
+def node_at(
+    root: Any, path: Sequence[Any], written: Mapping[tuple[Any, ...], Any] | None = None
+) -> Any:
+    """The node at ``path`` of ``root``, or of the nodes ``written`` beside it by their paths
+    (:func:`locate`); raises KeyError, IndexError or TypeError where there is none."""
+    node = root
+    if not written:
+        for segment in path:
+            node = node[segment]
+        return node
+    for depth, segment in enumerate(path):
+        beside = written.get(tuple(path[: depth + 1]))
+        node = node[segment] if beside is None else beside
+    return node
+
+
+def position_at(
+    root: Any, path: Sequence[Any], written: Mapping[tuple[Any, ...], Any] | None = None
+) -> Position:
+    """Position of the value at ``path`` in its container (:func:`position_of`), the nodes
+    ``written`` beside ``root`` found by their paths; where ``path`` leads nowhere, the deepest
+    known position along it (:func:`locate`)."""
+    try:
+        parent = node_at(root, path[:-1], written)
+    except (KeyError, IndexError, TypeError):
+        return locate(root, path, written=written)
+    try:
+        beside = written.get(tuple(path)) if written else None
+        if beside is not None:
+            return position_of(parent, path[-1], beside)
+        return position_of(parent, path[-1])
+    except Exception:  # noqa: BLE001 - positions are best effort
+        return locate(root, path, written=written)
 
 
 def path_at(root: Any, line: int) -> list[Any]:

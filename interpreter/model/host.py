@@ -24,7 +24,7 @@ from interpreter.dsl.resolve.none_safety import known_not_none
 from interpreter.dsl.resolve.types import ANY, SEAT, item_of
 from interpreter.dsl.runtime.loglines import OwnText
 from interpreter.infoset.secrecy import Secrets
-from interpreter.load.locate import json_pointer, locate, position_of
+from interpreter.load.locate import json_pointer, locate, node_at, position_at
 from interpreter.model.blame import Blame
 from interpreter.model.flow import ChooseSpec, OptionSpec
 from interpreter.model.may import at_card
@@ -44,10 +44,21 @@ SECRET_VARS = ("flow variables",)
 class DslHost:
     """Compiles the DSL texts found at data paths, turning faults into positioned diagnostics."""
 
-    def __init__(self, compiler: Compiler, root: Any, players: int, probes: Any = None) -> None:
-        """`probes`: a coverage build's counters (model/probes.py), or None (no counting)."""
+    def __init__(
+        self,
+        compiler: Compiler,
+        root: Any,
+        players: int,
+        probes: Any = None,
+        written: Mapping[tuple[Any, ...], Any] | None = None,
+    ) -> None:
+        """`probes`: a coverage build's counters (model/probes.py), or None (no counting).
+        `written`: the nodes the engine writes beside `root`, by path (model/may_phase.py),
+        whose texts and places are found there as the rules' own are in `root`."""
         self.c = compiler
         self.root = root
+        self.written = written or {}
+        self._written_heads = {path[0] for path in self.written}
         self.players = players
         self.probes = probes
         if probes is not None:
@@ -84,23 +95,17 @@ class DslHost:
         """file, line and column where the text at `path` starts."""
         return self._text_origin(path)
 
+    def _beside(self, path: Sequence[Any]) -> Mapping[tuple[Any, ...], Any] | None:
+        """The written nodes where `path` may lead into one (None: it cannot)."""
+        return self.written if path and path[0] in self._written_heads else None
+
     def _text_origin(self, path: Sequence[Any]) -> tuple[str | None, int | None, int | None]:
-        parent = self.root
-        for seg in path[:-1]:
-            try:
-                parent = parent[seg]
-            except (KeyError, IndexError, TypeError):
-                return locate(self.root, list(path))
-        try:
-            return position_of(parent, path[-1])
-        except Exception:  # noqa: BLE001 - positions are best effort
-            return locate(self.root, list(path))
+        written = self.written if path and path[0] in self._written_heads else None
+        return position_at(self.root, path, written)
 
     def _text_at(self, path: Sequence[Any]) -> str:
-        node = self.root
         try:
-            for seg in path:
-                node = node[seg]
+            node = node_at(self.root, path, self._beside(path))
         except (KeyError, IndexError, TypeError):
             return ""
         return rule_text(node)
@@ -150,7 +155,9 @@ class DslHost:
         at_key: bool = False,
     ) -> None:
         file, line, col = (
-            locate(self.root, list(path), key=True) if at_key else self._text_origin(path)
+            locate(self.root, list(path), key=True, written=self._beside(path))
+            if at_key
+            else self._text_origin(path)
         )
         self.diagnostics.append(
             Diagnostic(code, message, file, line, col, self.pointer(path), hint=hint)

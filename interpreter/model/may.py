@@ -4,7 +4,7 @@ A catalog entry's hook may be ``{may: {...}, do: ...}`` instead of statements
 (docs/optional-effects.md). When the event happens, ``do`` runs as a plain hook would and the
 offer is recorded: ``amount`` (default 1, read then, with ``when`` deciding whether to record
 at all) is added to the owner's pending offers, the player bag ``may-CATALOG`` keyed by entry.
-The owner is asked later, where the flow runs the phase ``may``; this module writes that phase
+The owner is asked later, where the flow runs the phase ``may``, which ``may_phase.py`` writes
 from the cards, one question per card in catalog order (a card's offers made before it is asked
 add up into one question):
 
@@ -25,32 +25,25 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-
-from interpreter.compose.tree import CopyOnWriteTree
-from interpreter.diagnostics.errors import Diagnostic, RulesError
-from interpreter.load.locate import (
-    entry_file,
-    is_map,
-    json_pointer,
-    locate,
-    node_file,
-    position_of,
-    set_entry_file,
-    set_node_file,
-)
+from interpreter.diagnostics.errors import Diagnostic
+from interpreter.load.locate import json_pointer
 from interpreter.ruleset.flow_steps import FlowSection
 from interpreter.ruleset.ruleset import Ruleset
 from interpreter.ruleset.sections import FieldDecl
 
 __all__ = [
     "ASK_PHASE",
+    "AMOUNT_VAR",
     "MayOffer",
+    "OWNER_VAR",
     "at_card",
     "card_paths",
+    "do_procedure",
     "each_field",
-    "expand_may",
+    "for_domain",
+    "if_function",
     "may_offers",
+    "members_of",
     "pending_bags",
     "pending_field",
     "pending_fields",
@@ -133,11 +126,6 @@ def may_offers(ruleset: Ruleset) -> Iterator[MayOffer]:
             yield MayOffer(hook.catalog, hook.entry, hook.event, node["may"], node)
 
 
-def _at_key(data: Any, path: list[Any], code: str, message: str, severity: str) -> Diagnostic:
-    file, line, col = locate(data, path, key=True)
-    return Diagnostic(code, message, file, line, col, json_pointer(path), severity=severity)
-
-
 def phases_run(flow: FlowSection) -> set[str]:
     """The phase names the flow's steps run by name (`phase: NAME` or a quoted
     `phase: '"NAME"'`); a phase an expression picks (`card.phase`) is not among them."""
@@ -171,214 +159,14 @@ def unasked_offers(ruleset: Ruleset) -> list[Diagnostic]:
     ]
 
 
-def _like(src: Any, items: list[tuple[str, Any, str | None]]) -> CommentedMap:
-    """A new map of `items` (key, value, the key of `src` whose position it takes): the
-    generated step keeps the card's positions, so what it reports points at the card."""
-    out = CommentedMap()
-    out.lc.data = {}
-    src_lc = getattr(src, "lc", None) if hasattr(type(src), "lc") else None
-    if src_lc is not None:
-        out.lc.line, out.lc.col = src_lc.line, src_lc.col
-    set_node_file(out, node_file(src))
-    for key, value, from_key in items:
-        out[key] = value
-        if from_key is not None and src_lc is not None and from_key in (src_lc.data or {}):
-            out.lc.data[key] = list(src_lc.data[from_key])
-            set_entry_file(out, key, entry_file(src, from_key))
-    return out
-
-
-def _pass(offer: MayOffer, do: str | None = None) -> CommentedMap:
-    """Declining, placed at the card's `may:` key (what it reports and counts points there)."""
-    out = _like(offer.hook, [("id", "pass", "may"), *([("do", do, None)] if do else [])])
-    if "id" in out.lc.data:
-        out.lc.line, out.lc.col = out.lc.data["id"][:2]
-    return out
-
-
-def _ask_each_steps(offer: MayOffer, var: str, coll: str) -> list[Any]:
-    """The steps that ask a `for:` offer: one question with an option for each value offered
-    and not yet taken (`if` holding), asked again after each one taken; `pass` declines the
-    rest (see the module docstring)."""
-    spec = offer.spec
-    bag = f"actor.{each_field(offer.entry)}"
-    tested = f" and {_if_function(offer.entry)}({var})" if "if" in spec else ""
-    test = f"{bag}[{var}] > 0{tested}"
-    option = _like(
-        spec,
-        [
-            ("id", spec["id"], "id"),
-            ("for", spec["for"], "for"),
-            ("if", test, "if" if "if" in spec else "for"),
-            *([("log", spec["log"], "log")] if "log" in spec else []),
-            ("do", f"{bag}[{var}] = 0\n{_do_procedure(offer.entry)}({var})", "do"),
-        ],
-    )
-    choose = _like(
-        spec,
-        [
-            ("who", "actor", None),
-            ("label", str(spec.get("label") or f"{spec['id']}?"), "label"),
-            ("options", CommentedSeq([option, _pass(offer, f"clear({bag})")]), None),
-        ],
-    )
-    asked = _like(
-        spec,
-        [
-            ("while", f"any({test} for {var} in {coll})", "if" if "if" in spec else "for"),
-            (
-                "steps",
-                CommentedSeq(
-                    [
-                        _like(
-                            spec,
-                            [("name", f"{offer.entry}-choice", None), ("choose", choose, None)],
-                        )
-                    ]
-                ),
-                None,
-            ),
-        ],
-    )
-    steps = CommentedSeq(
-        [
-            _like(
-                spec,
-                [("name", f"{offer.entry}-offered", None), ("do", f"{OWNER_VAR} = actor", None)],
-            ),
-            _like(spec, [("name", f"{offer.entry}-asked", None), ("repeat", asked, None)]),
-            _like(spec, [("name", f"{offer.entry}-done", None), ("do", f"clear({bag})", None)]),
-        ]
-    )
-    return [
-        _like(
-            spec,
-            [("name", offer.entry, None), ("if", f"total({bag}) > 0", None), ("then", steps, None)],
-        )
-    ]
-
-
-def _if_function(entry: str) -> str:
+def if_function(entry: str) -> str:
     """The rule function the engine writes for a `for:` offer's `if` (the card's own text)."""
     return f"may-{entry}-if"
 
 
-def _do_procedure(entry: str) -> str:
+def do_procedure(entry: str) -> str:
     """The procedure the engine writes for a `for:` offer's `do` (the card's own text)."""
     return f"may-{entry}-do"
-
-
-def _ask_steps(offer: MayOffer) -> list[Any]:
-    """The steps that ask one card's offer (see the module docstring)."""
-    spec = offer.spec
-    pending = f"actor.{pending_field(offer.catalog)}[{offer.entry}]"
-    option = _like(
-        spec,
-        [
-            ("id", spec["id"], "id"),
-            *([("log", spec["log"], "log")] if "log" in spec else []),
-            ("do", spec["do"], "do"),
-        ],
-    )
-    choose = _like(
-        spec,
-        [
-            ("who", "actor", None),
-            ("label", str(spec.get("label") or f"{spec['id']}?"), "label"),
-            ("options", CommentedSeq([option, _pass(offer)]), None),
-        ],
-    )
-    ask: Any = _like(spec, [("name", f"{offer.entry}-choice", None), ("choose", choose, None)])
-    if "if" in spec:
-        ask = _like(
-            spec,
-            [
-                ("name", f"{offer.entry}-asked", None),
-                ("if", spec["if"], "if"),
-                ("then", CommentedSeq([ask]), None),
-            ],
-        )
-    bind = f"{OWNER_VAR} = actor\n{AMOUNT_VAR} = {pending}"
-    steps = CommentedSeq(
-        [
-            _like(spec, [("name", f"{offer.entry}-offered", None), ("do", bind, None)]),
-            ask,
-            _like(spec, [("name", f"{offer.entry}-done", None), ("do", f"{pending} = 0", None)]),
-        ]
-    )
-    return [
-        _like(
-            spec,
-            [("name", offer.entry, None), ("if", f"{pending} > 0", None), ("then", steps, None)],
-        )
-    ]
-
-
-def expand_may(ruleset: Ruleset) -> Any:
-    """The ruleset's tree with what its `may:` hooks need written in: each catalog's pending
-    bag (`state.player.may-CATALOG`; the table keeps it internal), the flow variables `owner`
-    and `amount`, and the phase `may` that asks them. The tree itself is left as it is (the
-    rule a reader is shown is the card's); returned unchanged when no hook has a `may:`."""
-    data = ruleset.data
-    offers = list(may_offers(ruleset))
-    if not offers:
-        return data
-    if ASK_PHASE in (data.get("phases") or {}):
-        raise RulesError(
-            [
-                _at_key(
-                    data,
-                    ["phases", ASK_PHASE],
-                    "R002",
-                    f"the phase '{ASK_PHASE}' is the one the engine writes from the cards' "
-                    "`may:` hooks; name this phase otherwise",
-                    "error",
-                )
-            ]
-        )
-    domains = _each_domains(members_of(ruleset), offers)
-    tree = CopyOnWriteTree()
-    tree.root = tree.copy(data)
-    root = tree.root
-    for key in ("state", "flow", "phases", "functions", "procedures"):
-        if not is_map(root.get(key)):
-            root[key] = CommentedMap()
-    state = tree.writable(["state"])
-    if not is_map(state.get("player")):
-        state["player"] = CommentedMap()
-    player = tree.writable(["state", "player"])
-    for field, collection in pending_bags(ruleset).items():
-        player.setdefault(field, {"bag": collection})
-    functions = tree.writable(["functions"])
-    procedures = tree.writable(["procedures"])
-    for o in offers:
-        if o.entry not in domains:
-            continue
-        params = CommentedSeq([domains[o.entry].var])
-        if "if" in o.spec:
-            functions[_if_function(o.entry)] = _like(
-                o.spec, [("params", params, "for"), ("expr", o.spec["if"], "if")]
-            )
-        procedures[_do_procedure(o.entry)] = _like(
-            o.spec, [("params", params, "for"), ("do", o.spec["do"], "do")]
-        )
-    flow = tree.writable(["flow"])
-    variables = CommentedSeq(list(flow.get("variables") or []))
-    for var in (OWNER_VAR, AMOUNT_VAR):
-        if var not in variables:
-            variables.append(var)
-    flow["variables"] = variables
-    phases = tree.writable(["phases"])
-    phases[ASK_PHASE] = CommentedSeq(
-        step
-        for o in offers
-        for step in (
-            _ask_each_steps(o, domains[o.entry].var, domains[o.entry].collection)
-            if o.entry in domains
-            else _ask_steps(o)
-        )
-    )
-    return root
 
 
 def card_paths(ruleset: Ruleset) -> dict[str, str]:
@@ -397,8 +185,8 @@ def card_paths(ruleset: Ruleset) -> dict[str, str]:
         asked: list[str | int] = ["phases", ASK_PHASE, k, "then", 1]
         choose: list[str | int]
         if "for" in said:
-            out[json_pointer(["functions", _if_function(o.entry), "expr"])] = f"{card}/if"
-            out[json_pointer(["procedures", _do_procedure(o.entry), "do"])] = f"{card}/do"
+            out[json_pointer(["functions", if_function(o.entry), "expr"])] = f"{card}/if"
+            out[json_pointer(["procedures", do_procedure(o.entry), "do"])] = f"{card}/do"
             repeat = [*asked, "repeat"]
             choose = [*repeat, "steps", 0, "choose"]
             test = f"{card}/if" if "if" in said else f"{card}/for"
@@ -450,7 +238,7 @@ def pending_bags(ruleset: Ruleset) -> dict[str, str]:
 
 
 def pending_fields(ruleset: Ruleset) -> tuple[FieldDecl, ...]:
-    """The bags of :func:`pending_bags` as the player fields :func:`expand_may` declares (a
+    """The bags of :func:`pending_bags` as the player fields the cards' offers add (a
     field the rules declare themselves is left as they do), after the rules' own fields."""
     declared = {f.name for f in ruleset.fields if f.scope == "player"}
     return tuple(
@@ -458,43 +246,3 @@ def pending_fields(ruleset: Ruleset) -> tuple[FieldDecl, ...]:
         for name, collection in pending_bags(ruleset).items()
         if name not in declared
     )
-
-
-@dataclass(frozen=True)
-class Each:
-    """A `for:` offer's `VAR in COLLECTION`, and the set or catalog (`domain`) it ranges over."""
-
-    var: str
-    collection: str
-    domain: str
-
-
-def _each_domains(members: Mapping[str, list[str]], offers: list[MayOffer]) -> dict[str, Each]:
-    """Entry -> what its `for:` offer ranges over. D007 where a `for:` is no `VAR in
-    COLLECTION` over a set, a catalog or a list of one's ids."""
-    domains: dict[str, Each] = {}
-    faults: list[Diagnostic] = []
-    for o in offers:
-        if "for" not in o.spec:
-            continue
-        domain = for_domain(members, o.spec["for"])
-        parts = split_for(o.spec["for"])
-        if domain is None or parts is None:
-            path = ["catalogs", o.catalog, "entries", o.entry, "on", o.event, "may", "for"]
-            file, line, col = position_of(o.spec, "for")
-            faults.append(
-                Diagnostic(
-                    "D007",
-                    "a `may:` `for:` is 'NAME in COLLECTION', the collection a set or catalog "
-                    f"or a list of its ids (its values key the offers), got {o.spec['for']!r}",
-                    file,
-                    line,
-                    col,
-                    json_pointer(path),
-                )
-            )
-            continue
-        domains[o.entry] = Each(parts[0], parts[1], domain)
-    if faults:
-        raise RulesError(faults)
-    return domains

@@ -10,7 +10,7 @@ Each section has its own module; this one orders them (names before the texts th
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -31,7 +31,8 @@ from interpreter.model.functions import (
 from interpreter.model.host import SECRET_VARS, DslHost
 from interpreter.model.invariants import Invariant, compile_invariants
 from interpreter.model.limits import Limits, read_limits
-from interpreter.model.may import card_paths, expand_may, pending_fields, unasked_offers
+from interpreter.model.may import card_paths, unasked_offers
+from interpreter.model.may_phase import write_may
 from interpreter.model.origins import TextOrigins
 from interpreter.model.scoring import Scoring, compile_scoring
 from interpreter.model.state_decl import LOCAL_SCOPES, StateFields, declare_state
@@ -40,7 +41,6 @@ from interpreter.model.typeinfo import type_info
 from interpreter.model.unbound import fold_unbound_seat_names
 from interpreter.model.unread import check_unread
 from interpreter.model.words import Words, uncited_knobs, untexted_options
-from interpreter.ruleset.definitions import Definitions
 from interpreter.ruleset.ruleset import Ruleset
 
 __all__ = ["Compiled", "Hook", "Rules", "Scoring", "SecretMarks", "build_rules", "compile_rules"]
@@ -183,18 +183,13 @@ def compile_rules(
     unchecked = plan.when is Emit.UNCHECKED_ON_FIRST_RUN
     if unchecked and marks is None:
         raise ValueError("an unchecked build takes the secrecy marks of a checked one")
-    # what the cards' `may:` hooks need (their pending bags, the phase that asks them)
     ruleset = typed if typed is not None and typed.data is data else Ruleset.of(data)
     unasked = unasked_offers(ruleset)
-    data = expand_may(ruleset)
-    # the typed rules the compilers read, with what the `may:` hooks need written in
-    if data is not ruleset.data:
-        ruleset = replace(
-            ruleset,
-            definitions=Definitions.from_data(data),
-            flow=ruleset.flow.extended_by(data),
-            fields=(*ruleset.fields, *pending_fields(ruleset)),
-        )
+    # the typed rules the compilers read, with what the cards' `may:` hooks need added (their
+    # pending bags, the phase that asks them)
+    written = write_may(ruleset)
+    if written is not None:
+        ruleset = written.added_to(ruleset)
     definitions, flow_section, state_fields = ruleset.definitions, ruleset.flow, ruleset.fields
     root = Scope(None)
     env = Env(
@@ -208,7 +203,13 @@ def compile_rules(
         piece_defaults={},
         options=dict(options),
     )
-    host = DslHost(Compiler(env, root, plan), data, players, plan.probes)
+    host = DslHost(
+        Compiler(env, root, plan),
+        ruleset.data,
+        players,
+        plan.probes,
+        written.nodes if written is not None else None,
+    )
     host.card_paths = card_paths(ruleset)
 
     # names before the texts that use them

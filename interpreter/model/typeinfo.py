@@ -162,7 +162,7 @@ class _Builder:
 
 def type_info(ruleset: Ruleset, types: DataTypes, env: Env) -> TypeInfo:
     """The TypeInfo of a composed ruleset, typed, with what its cards' `may:` hooks need
-    (model/may.py) in its flow and fields (its names are already declared in `env`)."""
+    (model/may_phase.py) in its flow and fields (its names are already declared in `env`)."""
     b = _Builder(ruleset, types)
     b.universes()
     b.tables()

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from interpreter.load.locate import is_map
 from interpreter.ruleset.nodes import (
@@ -46,6 +47,22 @@ class RuleFunction:
     doc: str = ""
     path: TreePath = ()
     pos: Pos = NOWHERE
+
+    @classmethod
+    def from_node(cls, section: str, name: Any, decl: object, pos: Pos) -> RuleFunction:
+        """The entry ``name`` of ``functions:`` or ``procedures:`` (``section``), written at
+        ``pos``."""
+        spec = decl if is_map(decl) else {}
+        kind, body = ("function", "expr") if section == "functions" else ("procedure", "do")
+        return cls(
+            kind,
+            str(name),
+            tuple(str(p) for p in seq_of(spec.get("params"))),
+            plain(spec.get(body)),
+            text(spec.get("doc")),
+            (section, name),
+            pos,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,20 +113,12 @@ def _invariants(data: Mapping[object, object]) -> tuple[InvariantDecl, ...]:
 
 def _functions(data: Mapping[object, object], section: str) -> Mapping[str, RuleFunction]:
     node = data.get(section)
-    kind, body = ("function", "expr") if section == "functions" else ("procedure", "do")
-    out: dict[str, RuleFunction] = {}
-    for name, decl in node.items() if is_map(node) else ():
-        spec = decl if is_map(decl) else {}
-        out[str(name)] = RuleFunction(
-            kind,
-            str(name),
-            tuple(str(p) for p in seq_of(spec.get("params"))),
-            plain(spec.get(body)),
-            text(spec.get("doc")),
-            (section, name),
-            written_at(node, name),
-        )
-    return frozen_map(out)
+    return frozen_map(
+        {
+            str(name): RuleFunction.from_node(section, name, decl, written_at(node, name))
+            for name, decl in (node.items() if is_map(node) else ())
+        }
+    )
 
 
 def _lists(data: Mapping[object, object], section: str) -> Mapping[str, NamedList]:

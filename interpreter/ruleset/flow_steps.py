@@ -15,8 +15,7 @@ fields, the steps nested in it, where it sits in the tree (``path``) and where i
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
-from types import MappingProxyType
+from dataclasses import dataclass, field
 
 from interpreter.load.locate import is_map
 from interpreter.ruleset.nodes import (
@@ -236,21 +235,6 @@ class FlowSection:
         """Every named choose step (what a gesture or an overlay addresses by name)."""
         return (s for s in self.steps() if s.kind == "choose" and s.name is not None)
 
-    def extended_by(self, data: object) -> FlowSection:
-        """This flow, read from a tree that a rewrite of it (``data``) only added to: with the
-        variables ``data`` lists and the phases it has that this flow has not (the phase
-        ``model/may.py`` writes from the cards), what ``from_data(data)`` gives, for less."""
-        if not is_map(data):
-            return self
-        flow = data.get("flow")
-        added = _phases(data.get("phases"), self.phases)
-        variables = seq_of(flow.get("variables")) if is_map(flow) else ()
-        return replace(
-            self,
-            variables=tuple(str(v) for v in variables),
-            phases=frozen_map({**self.phases, **added}) if added else self.phases,
-        )
-
     def option_decls(self) -> Iterator[OptionDecl]:
         """Every option line of every choose step."""
         for step in self.steps():
@@ -276,13 +260,10 @@ class FlowSection:
         )
 
 
-def _phases(node: object, known: Mapping[str, Phase] = MappingProxyType({})) -> dict[str, Phase]:
-    """The phases of a ``phases:`` map, those named in ``known`` left out."""
+def _phases(node: object) -> dict[str, Phase]:
+    """The phases of a ``phases:`` map."""
     found: dict[str, Phase] = {}
     for name, listed in node.items() if is_map(node) else ():
-        if str(name) not in known:
-            path = ("phases", name)
-            found[str(name)] = Phase(
-                str(name), steps_of(listed, path), path, written_at(node, name)
-            )
+        path = ("phases", name)
+        found[str(name)] = Phase(str(name), steps_of(listed, path), path, written_at(node, name))
     return found

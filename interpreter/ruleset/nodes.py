@@ -45,6 +45,7 @@ __all__ = [
     "texts",
     "value_at",
     "written_at",
+    "written_beside",
 ]
 
 # A value as YAML writes it, once out of the tree: what a catalog attribute, a table or a
@@ -117,6 +118,13 @@ def written_at(container: object, key: object) -> Pos:
     else its value where the key has no recorded place (a YAML merge)."""
     found = key_position(container, key)
     return Pos(*(found if found[1] is not None else position_of(container, key)))
+
+
+def written_beside(container: object, key: object, value: object) -> Pos:
+    """:func:`written_at` for ``container[key]`` set to ``value``, the container left as it
+    is (a node the engine writes in beside the rules)."""
+    found = key_position(container, key)
+    return Pos(*(found if found[1] is not None else position_of(container, key, value)))
 
 
 def value_at(container: object, key: object) -> Pos:

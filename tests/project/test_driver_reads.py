@@ -234,3 +234,21 @@ TREE_BY_PATH = re.compile(
 def test_the_whole_ruleset_checks_read_the_typed_rules() -> None:
     found = _lines_matching(TYPED_WHOLE_CHECKS, TREE_BY_PATH)
     assert not found, "read the typed rules (interpreter/ruleset/):\n" + "\n".join(found)
+
+
+# what the cards' `may:` hooks add is written as typed rules beside the tree (the written
+# nodes kept by path, where the host finds their texts' places): the compiler copies no part
+# of the composed tree to write them in, and reads no typed section anew from such a copy
+MAY_WRITERS = (
+    "model/rules.py",
+    *(f"model/{p.name}" for p in sorted(PACKAGE.glob("model/may*.py"))),
+)
+TREE_COPIES = re.compile(
+    r"\b(CopyOnWriteTree|deepcopy|copy\.copy|expand_may|extended_by)\b|\.writable\("
+    r"|\b(Definitions|FlowSection)\.from_data\(|\bRuleset\.(from_data|of)\((?!data\))"
+)
+
+
+def test_the_may_hooks_write_typed_rules_beside_the_tree() -> None:
+    found = _lines_matching(MAY_WRITERS, TREE_COPIES)
+    assert not found, "write the typed rules (model/may_phase.py):\n" + "\n".join(found)
