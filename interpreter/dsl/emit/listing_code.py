@@ -25,6 +25,7 @@ from interpreter.dsl.emit.layout import prologue, reads_temp
 from interpreter.dsl.resolve import ir
 from interpreter.dsl.resolve.types import Id
 
+
 class Memo(dict):
     """id(part) -> its place, for the parts of a listing's condition computed once a listing
     (generator.py's `x` writes each as `form` gives it): kept in the locals ``_m{i}`` of a select

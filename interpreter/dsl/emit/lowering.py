@@ -21,6 +21,7 @@ from typing import Any, TypeGuard
 from interpreter.dsl.emit.hoist import _IMPURE, _children
 from interpreter.dsl.resolve import ir
 
+
 def returned(gen: Any, node: ir.Expr) -> list[str]:
     """The lines that return the value of `node`, in the function the generator `gen` writes
     for it."""

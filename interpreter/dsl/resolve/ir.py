@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+
 class Expr:
     # `ty`: its type (types.py), set by the resolve pass; codegen never reads it. `where`:
     # (origin, line, column) where it is written, origin the inlined function's text path or
