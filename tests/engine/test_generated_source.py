@@ -5,6 +5,7 @@ compiles nothing: the emitter keeps the code objects of recent sources (dsl/emit
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import subprocess
 import sys
@@ -52,8 +53,9 @@ def test_the_same_rules_are_written_as_the_same_source_at_every_load() -> None:
 def test_another_process_writes_the_same_source() -> None:
     here = _digest(_played())
     code = _PLAYED + "import hashlib\nprint(hashlib.sha256(repr(written).encode()).hexdigest())"
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}  # sets of texts in another order, too
     out = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
     )
     assert out.stdout.strip() == here
 
