@@ -20,6 +20,7 @@ checking.
 from __future__ import annotations
 
 import sys
+import weakref
 from types import FrameType
 from typing import Any
 
@@ -248,18 +249,29 @@ def called_from(frame: FrameType | None, origins: Any) -> Where | None:
     return None
 
 
-_ORIGINS: dict[tuple[Any, ...], Where | None] = {}
+# origins -> {(code, line, kind): where}: per origins object, as the same code object (kept by
+# dsl/emit/emitter.py) runs in every build of the same rules, each with its own positions
+_ORIGINS: weakref.WeakKeyDictionary[Any, dict[tuple[Any, ...], Where | None]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _remembered(origins: Any, key: tuple[Any, ...], find: Any) -> Where | None:
+    try:
+        memo = _ORIGINS.setdefault(origins, {})
+    except TypeError:  # origins that take no weak reference: found each time
+        memo = {}
+    if key not in memo:
+        found = find()
+        memo[key] = tuple(found) if found is not None else None
+    return memo[key]
 
 
 def _origin(origins: Any, code: Any, line: int | None = None) -> Where | None:
     """``origins.get(code, line)``, remembered: finding a position reads the rule file."""
     if origins is None:
         return None
-    key = (id(origins), code, line)
-    if key not in _ORIGINS:
-        found = origins.get(code, line)
-        _ORIGINS[key] = tuple(found) if found is not None else None
-    return _ORIGINS[key]
+    return _remembered(origins, (code, line), lambda: origins.get(code, line))
 
 
 def _inner_origin(origins: Any, code: Any, line: int | None) -> Where | None:
@@ -267,11 +279,7 @@ def _inner_origin(origins: Any, code: Any, line: int | None) -> Where | None:
     inner = getattr(origins, "inner", None)
     if inner is None:
         return None
-    key = (id(origins), code, line, "inner")
-    if key not in _ORIGINS:
-        found = inner(code, line)
-        _ORIGINS[key] = tuple(found) if found is not None else None
-    return _ORIGINS[key]
+    return _remembered(origins, (code, line, "inner"), lambda: inner(code, line))
 
 
 def _code_origin(fn: Any, origins: Any) -> Where | None:

@@ -31,7 +31,6 @@ from interpreter.ruleset.flow_steps import STEP_KINDS, FlowSection, Step
 DO, JUMP, JUMP_IF_NOT, CHOOSE, CALL, RETURN, END_ROUND, STOP_IF, FINISH = range(9)
 
 Fn = Callable[[Any], Any]
-_loop_ids = itertools.count()
 # a phase named as it is declared (`phase: offers`): one name, with single inner hyphens
 _BARE_NAME = re.compile(r"[a-zA-Z_][a-zA-Z0-9_]*(-[a-zA-Z0-9_]+)*")
 
@@ -155,6 +154,9 @@ class StepCompiler:
         self.p = program
         self.dsl = dsl
         self.flow = flow
+        # the numbers of the loops' own flow variables (`_r0`, `_i1` ...): one count a flow, so
+        # a state saved at a loop names the same variable when the rules are loaded again
+        self.loops = itertools.count()
 
     def steps(self, steps: Sequence[Step], idle: tuple[str, ...] = ()) -> None:
         named: dict[str, int] = {}
@@ -250,7 +252,7 @@ class StepCompiler:
         p = self.p
         loop = step.loop
         path = [*step.path, "each-player"]
-        n = next(_loop_ids)
+        n = next(self.loops)
         counter, start, acted = f"_i{n}", f"_from{n}", f"_acted{n}"
         name = str(loop.get("as", "actor"))
         self.dsl.declare_var(name, "seat")
@@ -335,7 +337,7 @@ class StepCompiler:
         p = self.p
         loop = step.loop
         path = [*step.path, "repeat"]
-        n = next(_loop_ids)
+        n = next(self.loops)
         counter = f"_r{n}"
         cond = self.dsl.expression(loop.get("while", "true"), [*path, "while"], expect="bool").fn
         test = self.dsl.last_node()

@@ -7,6 +7,12 @@ of them: it compiles the source under a file name that says where it came from, 
 the namespace its names are read from, and returns the function. `function_source` lays out a
 function's source, and `readable` turns a label into a name a traceback can be read by.
 
+Generated names are numbered per build (a Generator's counters, a flow's, a scope's), so the
+same rules give the same source at every load, and `define` keeps the code objects of recent
+sources: a ruleset loaded again (another player count, a table of a game already played, a
+test) skips Python's compile. A code object is immutable; each `define` still runs it into
+its own namespace, so the function it returns is new and reads that namespace.
+
 A compiled rule text is handed to its users as an `Emitted`: the function and what a caller may
 know of it without calling it (a constant value, the parts an option id is written from, the
 one flow variable it reads, a collection's declared order), so the engine writes faster code
@@ -17,8 +23,11 @@ from __future__ import annotations
 
 import re
 import warnings
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import lru_cache
+from types import CodeType
 from typing import Any, Final
 
 Fn = Callable[[Any], Any]
@@ -44,17 +53,53 @@ def define(source: str, name: str, namespace: dict[str, Any], filename: str) -> 
     """Compile `source` (one or more ``def`` statements) under `filename`, run it into
     `namespace` (where its free names are read when it runs) and return the function `name`.
 
-    A branch a rule never takes may read a field of a constant (`x.f if x != none` inlined
-    with x = none): Python warns at compile time, so the warning is silenced; the branch never
-    runs. Source that does not compile is a fault of its writer, never of a rule author."""
+    Source that does not compile is a fault of its writer, never of a rule author."""
+    if _recording is not None:
+        _recording.append((filename, source))
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", SyntaxWarning)
-            code = compile(source, filename, "exec")
+        code = compiled(source, filename)
     except SyntaxError as e:
         raise RuntimeError(f"generated code does not compile: {e}\n{source}") from None
     exec(code, namespace)  # noqa: S102 - source our own writers wrote (rule texts, listings ...)
     return namespace[name]
+
+
+# How many code objects `compiled` keeps, the most recently used. A ruleset's load and the
+# games played on it write some hundreds of functions, so this keeps a few rulesets at each of
+# their player counts and house-rule stacks (a validation run, a test suite, a server's
+# tables of a few games), and a server that compiles ever new uploaded rules holds no more
+# than this many.
+COMPILED_KEPT: Final = 4096
+
+
+@lru_cache(maxsize=COMPILED_KEPT)
+def compiled(source: str, filename: str) -> CodeType:
+    """The code object of `source` compiled under `filename`, kept for the next same source.
+
+    A branch a rule never takes may read a field of a constant (`x.f if x != none` inlined
+    with x = none): Python warns at compile time, so the warning is silenced; the branch never
+    runs. Raises SyntaxError (not kept) where the source does not compile."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SyntaxWarning)
+        return compile(source, filename, "exec")
+
+
+_recording: list[tuple[str, str]] | None = None
+
+
+@contextmanager
+def recorded_sources() -> Iterator[list[tuple[str, str]]]:
+    """While the block runs, the (file name, source) of every function `define` writes, in
+    order: for the tests that the same rules give the same source."""
+    global _recording
+    outer, _recording = _recording, []
+    mine = _recording
+    try:
+        yield mine
+    finally:
+        _recording = outer
+        if outer is not None:
+            outer.extend(mine)
 
 
 _NOT_NAME = re.compile(r"[^0-9a-z]+")

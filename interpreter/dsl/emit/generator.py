@@ -62,8 +62,6 @@ from interpreter.dsl.runtime.support import (
 
 Fn = Callable[[Any], Any]
 
-_ids = itertools.count()
-
 
 class Generator:
     """Emits Python for resolved texts against one Env; constants live in its namespace.
@@ -106,6 +104,11 @@ class Generator:
             "_put": put,
         }
         self._consts: dict[int, str] = {}
+        # the numbers of the names this generator puts in its namespace (rule functions,
+        # constants, select loops) and of the locals of sums written as loops (lowering.py):
+        # numbered per generator, so the same rules are written as the same source each load
+        self.names = itertools.count()
+        self.sum_locals = itertools.count()
         # generated code object -> {its Python line: (line, column) of the statement in the
         # rule text}, for the texts with statements
         self.line_maps: dict[Any, dict[int, tuple[int, int]]] = {}
@@ -189,7 +192,7 @@ class Generator:
         return body, reads, temps
 
     def _build(self, body: list[str], label: str) -> Fn:
-        name = f"rule_{next(_ids)}_{readable(label, 30)}".rstrip("_")
+        name = f"rule_{next(self.names)}_{readable(label, 30)}".rstrip("_")
         src = function_source(name, "s", prologue(body) + body)
         fn = define(src, name, self.ns, rule_filename(label))
         where = line_map(src)
@@ -206,7 +209,7 @@ class Generator:
             return repr(value)
         key = id(value)
         if key not in self._consts:
-            nm = f"_const{next(_ids)}"
+            nm = f"_const{next(self.names)}"
             self.ns[nm] = value
             self._consts[key] = nm
         return self._consts[key]

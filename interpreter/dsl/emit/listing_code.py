@@ -16,7 +16,6 @@ walk over the area per candidate.
 from __future__ import annotations
 
 import ast
-import itertools
 from typing import Any
 
 from interpreter.dsl.emit.code_parts import proved_type
@@ -25,8 +24,6 @@ from interpreter.dsl.emit.hoist import _children, invariant_parts, reads_none
 from interpreter.dsl.emit.layout import prologue, reads_temp
 from interpreter.dsl.resolve import ir
 from interpreter.dsl.resolve.types import Id
-
-_ids = itertools.count()
 
 
 class Memo(dict):
@@ -80,7 +77,7 @@ def listing_select(gen: Any, node: ir.Expr, label: str, key: str) -> Select | No
     keys = frozenset({key})
     parts = invariant_parts(node, keys)
     sets = _set_asks(node, keys)
-    name = f"legal_values_{next(_ids)}_{readable(label, 30)}".rstrip("_")
+    name = f"legal_values_{next(gen.names)}_{readable(label, 30)}".rstrip("_")
     src = _select_source(gen, node, keys, Memo(parts, True, sets), name)
     if src is None:  # a part in a lambda or a comprehension's source: kept in a list
         src = _select_source(gen, node, keys, Memo(parts, False, []), name)

@@ -15,14 +15,11 @@ does is left as it is).
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable
 from typing import Any, TypeGuard
 
 from interpreter.dsl.emit.hoist import _IMPURE, _children
 from interpreter.dsl.resolve import ir
-
-_ids = itertools.count()
 
 
 def returned(gen: Any, node: ir.Expr) -> list[str]:
@@ -52,7 +49,7 @@ def sums_first(gen: Any, node: ir.Expr, write: Callable[[], list[str]]) -> list[
     named: list[int] = []
     try:
         for each in _sums(node):
-            name = f"_s{next(_ids)}"
+            name = f"_s{next(gen.sum_locals)}"
             lines += reduce_loop(gen, name, each)
             gen._named[id(each)] = name
             named.append(id(each))
@@ -66,7 +63,7 @@ def _lines(gen: Any, parts: list[ir.Expr], named: list[int]) -> list[str]:
     lines: list[str] = []
     for i, part in enumerate(parts):
         for each in _sums(part):
-            name = f"_s{next(_ids)}"
+            name = f"_s{next(gen.sum_locals)}"
             lines += reduce_loop(gen, name, each)
             gen._named[id(each)] = name
             named.append(id(each))

@@ -303,7 +303,7 @@ def blame(calls: Any, e: TypeFault, fn: Any, args: list, values: list) -> TypeFa
 
 
 def _fits(calls: Any, fn: Any, values: list, i: int, ty: T.Type) -> bool:
-    stand_in = ir.Local(ir.Slot(fn.params[i], ty))
+    stand_in = ir.Local(ir.Slot(fn.params[i], next(calls.walk.root.numbers), ty))
     stand_in.ty = ty
     try:
         calls.expand(fn, [*values[:i], stand_in, *values[i + 1 :]])

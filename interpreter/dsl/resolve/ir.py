@@ -9,11 +9,8 @@ so it may be read twice (a rule function's parameter given one is read in place)
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 from typing import Any
-
-_ids = itertools.count()
 
 
 class Expr:
@@ -31,9 +28,10 @@ class Slot:
 
     __slots__ = ("py", "ty")
 
-    def __init__(self, hint: str, ty: Any = None) -> None:
+    def __init__(self, hint: str, number: int, ty: Any = None) -> None:
+        """`number`: unique among the slots of one build (its root scope's `numbers`)."""
         clean = "".join(ch if ch.isalnum() else "_" for ch in hint)
-        self.py = f"_{clean}_{next(_ids)}"
+        self.py = f"_{clean}_{number}"
         self.ty = ty  # the type of its values; None: not known (any)
 
 

@@ -159,7 +159,7 @@ class Resolver:
         return self.bind(scope, str(tok), value)
 
     def bind(self, scope: Scope, name: str, value: ir.Expr | None = None) -> ir.Slot:
-        slot = ir.Slot(name, getattr(value, "ty", None))
+        slot = ir.Slot(name, next(scope.numbers), getattr(value, "ty", None))
         scope.bindings[name] = ("local", slot)
         self.note_bound(name, slot.ty)
         return slot

@@ -11,6 +11,7 @@ A scope binding is a pair (kind, payload):
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,8 +19,6 @@ from lark import Tree
 
 from interpreter.dsl.parse.parser import parse
 from interpreter.dsl.runtime.builtins import BUILTINS
-
-_uid = itertools.count()
 
 SPECIAL_NAMES = ("players", "seats", "round", "option", "true", "false", "none")
 
@@ -147,6 +146,9 @@ class Scope:
     def __init__(self, parent: Scope | None = None, **bindings: tuple[str, Any]) -> None:
         self.parent = parent
         self.bindings: dict[str, tuple[str, Any]] = dict(bindings)
+        # the numbers of the temp slots and locals the texts of this scope's root bind: one
+        # count a build, so its names are unique in it and the same at every load
+        self.numbers: Iterator[int] = itertools.count() if parent is None else parent.numbers
         self.types: dict[str, Any] = {}  # temp key -> the type of what the engine puts there
 
     def lookup(self, name: str) -> tuple[str, Any] | None:
@@ -172,7 +174,7 @@ class Scope:
     def temp(self, name: str, ty: Any = None) -> str:
         """Bind `name` to a fresh s.t slot, which the caller fills before the text runs with
         values of type `ty` (None: any)."""
-        key = f"{name}#{next(_uid)}"
+        key = f"{name}#{next(self.numbers)}"
         self.bindings[name] = ("temp", key)
         if ty is not None:
             self.types[key] = ty
