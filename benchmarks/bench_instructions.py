@@ -5,10 +5,15 @@ machine do not move.
     python benchmarks/bench_instructions.py --game puerto-rico,san-juan --games 10 \\
         --against /path/to/other/checkout
     python benchmarks/bench_instructions.py --load --game puerto-rico,san-juan --games 2
+    python benchmarks/bench_instructions.py --two-builds --games 8
 
 With ``--load`` the count is of loading and compiling the game again (``load_game``, the
 ``load+compile`` of bench_games.py) instead of playing it: ``--games`` loads after ``--warm``
 loads, the first of which imports the modules and parses the rule files.
+
+With ``--two-builds`` the game is loaded twice and each counted game is played on both builds in
+turn (twice the games): the count a process pays when builds of the same rules share the code
+they were written as, e.g. a server's tables or a test suite's games.
 
 On a shared machine the CPU time of the same run moves by tens of percent from one minute to
 the next (bench_games.py compares checkouts in turns for that reason, and still needs several
@@ -46,6 +51,20 @@ play_games(game, {warm}, 1)
 play_games(game, {games}, {seed})
 """
 
+TWO_BUILDS = """
+import sys
+sys.path.insert(0, {bench!r})
+from bench_games import play_games
+from interpreter.engine.loader import load_game
+one = load_game({game!r}, {players}, [])
+two = load_game({game!r}, {players}, [])
+play_games(one, {warm}, 1)
+play_games(two, {warm}, 1)
+for g in range({games}):
+    play_games(one, 1, {seed} + g)
+    play_games(two, 1, {seed} + {games} + g)
+"""
+
 LOAD = """
 from interpreter.engine.loader import load_game
 for _ in range({warm} + {games}):
@@ -54,12 +73,13 @@ for _ in range({warm} + {games}):
 
 
 def instructions(
-    checkout: Path, game: str, players: int, warm: int, games: int, seed: int, load: bool = False
+    checkout: Path, game: str, players: int, warm: int, games: int, seed: int, mode: str = "play"
 ) -> int:
     """Instructions callgrind counts for a process that loads `game`, plays `warm` games to
-    write the code the engine writes on first use, and then plays `games` (with `load`: loads
-    it `warm` times, then `games` times more)."""
-    code = (LOAD if load else PLAY).format(
+    write the code the engine writes on first use, and then plays `games` (mode ``load``: loads
+    it `warm` times, then `games` times more; ``two-builds``: two builds, the games on each in
+    turn)."""
+    code = {"play": PLAY, "load": LOAD, "two-builds": TWO_BUILDS}[mode].format(
         bench=str(HERE), game=game, players=players, warm=warm, games=games, seed=seed
     )
     with tempfile.TemporaryDirectory() as tmp:
@@ -81,11 +101,11 @@ def instructions(
 
 
 def per_game(
-    checkout: Path, game: str, players: int, warm: int, games: int, seed: int, load: bool = False
+    checkout: Path, game: str, players: int, warm: int, games: int, seed: int, mode: str = "play"
 ) -> float:
-    played = instructions(checkout, game, players, warm, games, seed, load)
-    idle = instructions(checkout, game, players, warm, 0, seed, load)
-    return (played - idle) / games
+    played = instructions(checkout, game, players, warm, games, seed, mode)
+    idle = instructions(checkout, game, players, warm, 0, seed, mode)
+    return (played - idle) / (2 * games if mode == "two-builds" else games)
 
 
 def main() -> None:
@@ -105,25 +125,35 @@ def main() -> None:
     ap.add_argument(
         "--load", action="store_true", help="count loading the game again, not playing it"
     )
+    ap.add_argument(
+        "--two-builds",
+        action="store_true",
+        help="load the game twice and play each counted game on both builds in turn",
+    )
     ap.add_argument("--json", action="store_true", help="one JSON object on the last line")
     args = ap.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (apt-get install -y valgrind)")
     this = HERE.parent
+    if args.load and args.two_builds:
+        raise SystemExit("--load and --two-builds count different things: choose one")
+    mode = "load" if args.load else "two-builds" if args.two_builds else "play"
     summary: dict[str, dict[str, float]] = {}
     for game in args.game.split(","):
-        row = {
-            "after": per_game(this, game, args.players, args.warm, args.games, args.seed, args.load)
-        }
+        row = {"after": per_game(this, game, args.players, args.warm, args.games, args.seed, mode)}
         if args.against is not None:
             row["before"] = per_game(
-                args.against, game, args.players, args.warm, args.games, args.seed, args.load
+                args.against, game, args.players, args.warm, args.games, args.seed, mode
             )
         summary[game] = row
         what = "load" if args.load else "game"
         line = f"{game}, {args.players} players, {args.games} random games (seed {args.seed}):"
         if args.load:
             line = f"{game}, {args.players} players, {args.games} loads after {args.warm}:"
+        elif args.two_builds:
+            line = (
+                f"{game}, {args.players} players, {args.games} random games on each of two builds:"
+            )
         if "before" in row:
             ratio = row["after"] / row["before"]
             line += (

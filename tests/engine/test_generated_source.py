@@ -10,6 +10,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from types import CodeType
 from typing import Any
 
 from interpreter.dsl.emit.emitter import compiled, define, recorded_sources
@@ -84,5 +85,17 @@ def test_each_define_makes_a_new_function_in_its_own_namespace() -> None:
     one: dict[str, Any] = {"k": 1}
     two: dict[str, Any] = {"k": 2}
     f1, f2 = define(source, "f", one, "<test>"), define(source, "f", two, "<test>")
-    assert f1 is not f2 and f1.__code__ is f2.__code__
+    assert f1 is not f2
     assert (f1(None), f2(None)) == (1, 2)
+
+
+def test_each_define_runs_its_own_copy_of_the_kept_code() -> None:
+    """Functions of two builds never share a code object (Python specialises a code object
+    to the namespace it ran in last), nor do the functions inside them."""
+    source = "def f(s):\n    def g(x):\n        return x + k\n    return [g(x) for x in s]\n"
+    f1 = define(source, "f", {"k": 1}, "<test-copy>")
+    f2 = define(source, "f", {"k": 2}, "<test-copy>")
+    assert f1.__code__ == f2.__code__ and f1.__code__ is not f2.__code__
+    inner = [c for c in f1.__code__.co_consts if isinstance(c, CodeType)]
+    assert inner and all(c is not d for c in inner for d in f2.__code__.co_consts)
+    assert (f1([0]), f2([0])) == ([1], [2])
