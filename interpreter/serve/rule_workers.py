@@ -33,7 +33,7 @@ from typing import Any
 
 from interpreter.serve.caps import Caps
 from interpreter.serve.channel import Channel, serve_frames
-from interpreter.serve.collector import settle
+from interpreter.serve.garbage import settle
 from interpreter.serve.player import Player
 
 __all__ = ["WorkerPool", "add_worker_flags", "caps_from", "default_workers"]

@@ -1,5 +1,5 @@
 """The server's processes (the event loop's, each rule worker's) settle the garbage collector
-once started (serve/collector.py): their heap frozen out of its walks, the young generation
+once started (serve/garbage.py): their heap frozen out of its walks, the young generation
 collected less often, and cyclic garbage made later still collected."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import subprocess
 import sys
 import textwrap
 
-from interpreter.serve import collector, rule_workers, transport
+from interpreter.serve import garbage, rule_workers, transport
 from interpreter.serve.caps import Caps
 
 
@@ -18,7 +18,7 @@ def test_a_settled_process_still_collects_the_cycles_it_makes_later():
     script = textwrap.dedent(
         """
         import gc, weakref
-        from interpreter.serve.collector import YOUNG, settle
+        from interpreter.serve.garbage import YOUNG, settle
 
         settle()
         assert gc.get_freeze_count() > 0 and gc.get_threshold()[0] == YOUNG
@@ -38,7 +38,7 @@ def test_a_settled_process_still_collects_the_cycles_it_makes_later():
 
 def test_the_server_and_each_worker_settle_once_started(monkeypatch):
     settled = []
-    monkeypatch.setattr(collector, "settle", lambda: settled.append("server"))
+    monkeypatch.setattr(garbage, "settle", lambda: settled.append("server"))
     monkeypatch.setattr("uvicorn.run", lambda *args, **kwargs: None)
     transport.run_server(object(), "127.0.0.1", 0, "warning", "127.0.0.1")
     assert settled == ["server"]
