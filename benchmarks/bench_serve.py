@@ -14,7 +14,8 @@ options) and sends its move (POST), one kept-alive connection per table, parsed 
 work (the client shares the machine's cores with the server). Prints moves/s over the whole
 run, the median, 95th- and 99th-percentile latency of a move (the POST that applies it), and
 the CPU time per move of the server (its process and its worker processes) and of this client,
-counted apart. Any error response or unfinished game fails the run.
+counted apart, and the bytes per move the seats' connections received (the server's answers,
+heads included). Any error response or unfinished game fails the run.
 
 The spectators (a tiny receive buffer, nothing read after the handshake) are held open for the
 whole run: a server where a slow reader slows the table shows it in the latency, or never
@@ -108,6 +109,7 @@ class Connection:
         self.port = port
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
+        self.received = 0  # bytes of the server's answers, heads included
 
     async def request(self, method: str, path: str, data: object = None) -> tuple[int, dict]:
         """(status, JSON answer); a connection the server closed is opened again once."""
@@ -125,6 +127,7 @@ class Connection:
                 self.writer.write(head + body)
                 answer = await self.reader.readuntil(b"\r\n\r\n")
                 length = int(LENGTH.search(answer).group(1))
+                self.received += len(answer) + length
                 return int(answer[9:12]), json.loads(await self.reader.readexactly(length))
             except (ConnectionError, asyncio.IncompleteReadError):
                 self.close()
@@ -241,6 +244,7 @@ async def play_table(
     seed: int,
     latencies: list[float],
     spectators: list[socket.socket],
+    received: list[int],
 ) -> int:
     """One full game through its own connection; returns the number of moves made."""
     conn = Connection(args.port)
@@ -278,6 +282,7 @@ async def play_table(
         logged += len(message["log"])
         moves += 1
     conn.close()
+    received.append(conn.received)
     return moves
 
 
@@ -309,6 +314,7 @@ async def run(args: argparse.Namespace, server_pid: int) -> dict[str, float] | N
     """Play every table at once; the run's figures, or None if it hung."""
     latencies: list[float] = []
     spectators: list[socket.socket] = []
+    received: list[int] = []
     server_cpu, client_cpu = cpu_seconds(server_pid), time.process_time()
     done, stopped = asyncio.Event(), []
     hostile = (
@@ -316,7 +322,10 @@ async def run(args: argparse.Namespace, server_pid: int) -> dict[str, float] | N
     )
     started = time.perf_counter()
     games = asyncio.gather(
-        *(play_table(args, args.seed + i, latencies, spectators) for i in range(args.tables))
+        *(
+            play_table(args, args.seed + i, latencies, spectators, received)
+            for i in range(args.tables)
+        )
     )
     try:
         counts = await asyncio.wait_for(games, timeout=args.run_timeout)
@@ -349,6 +358,7 @@ async def run(args: argparse.Namespace, server_pid: int) -> dict[str, float] | N
         "event loop cpu ms/move": own_cpu / moves * 1000,
         "workers cpu ms/move": workers_cpu / moves * 1000,
         "client cpu ms/move": client_cpu / moves * 1000,
+        "kb/move": sum(received) / moves / 1000,
     }
     print(
         f"  {moves} moves in {elapsed:.1f} s: {figures['moves/s']:.0f} moves/s; move latency "
@@ -356,7 +366,8 @@ async def run(args: argparse.Namespace, server_pid: int) -> dict[str, float] | N
         + f"; CPU per move: server {figures['server cpu ms/move']:.2f} ms (its own process "
         f"{figures['event loop cpu ms/move']:.2f} ms, workers "
         f"{figures['workers cpu ms/move']:.2f} ms), "
-        f"client {figures['client cpu ms/move']:.2f} ms; load average "
+        f"client {figures['client cpu ms/move']:.2f} ms; {figures['kb/move']:.1f} KB a move "
+        "from the server to the seats; load average "
         + " ".join(f"{x:.2f}" for x in os.getloadavg())
     )
     if hostile is not None:

@@ -1,9 +1,12 @@
 """HTML for the table page: the board of one seat, the log, the score table.
 
 Plain server-rendered HTML (every text escaped); the page's small script only swaps these
-fragments in. The score rows are the ones ``rulebook play`` prints (table/endings.py's
-``score_rows``, which cli/logfmt.py uses too), so the web table and the terminal agree to the
-cell.
+fragments in. The board's HTML is ASCII, its attributes in single quotes (a text is escaped with
+both quotes, so no value ends one): a board travels as a JSON string, where each double quote
+would cost an escape to write and to read, and one character past ASCII makes the whole string
+a wider one, slower to pickle, to encode and to decode (docs/performance.md, "The web table").
+The score rows are the ones ``rulebook play`` prints (table/endings.py's ``score_rows``, which
+cli/logfmt.py uses too), so the web table and the terminal agree to the cell.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from interpreter.table.presenter import Board, Chip, Field, Presentation, Zone
 from interpreter.table.seat_names import seat_colour, with_names
 
 __all__ = [
+    "ascii_html",
     "board_frame",
     "board_html",
     "log_lines",
@@ -58,9 +62,9 @@ def score_table_html(rows: Sequence[Sequence[str]]) -> str:
     cells = "".join(f"<th>{escape(c)}</th>" for c in head)
     lines = [f"<tr>{cells}</tr>"]
     for row in body:
-        cls = ' class="winner"' if row[0] == "*" else ""
+        cls = " class='winner'" if row[0] == "*" else ""
         lines.append(f"<tr{cls}>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>")
-    return '<table class="scores">' + "".join(lines) + "</table>"
+    return "<table class='scores'>" + "".join(lines) + "</table>"
 
 
 def board_html(
@@ -80,8 +84,8 @@ def board_html(
 def board_frame(round_no: int, zones: Sequence[str], seats: Sequence[str]) -> str:
     """The board from its parts: the shared zones' HTML, then the seats' (the viewer's first)."""
     return (
-        f'<div class="round">Round {round_no}</div><div class="zones">{"".join(zones)}'
-        f'</div><div class="seats">{"".join(seats)}</div>'
+        f"<div class='round'>Round {round_no}</div><div class='zones'>{''.join(zones)}"
+        f"</div><div class='seats'>{''.join(seats)}</div>"
     )
 
 
@@ -119,7 +123,7 @@ def _zone(
         if names is not None and 0 <= zone.seat < len(names):
             title = names[zone.seat]
         # the seat's colour, the same in the log and the scores (table/seat_names.py)
-        seat = f' data-seat="{zone.seat}" style="--seat:{seat_colour(zone.seat)}"'
+        seat = f" data-seat='{zone.seat}' style='--seat:{seat_colour(zone.seat)}'"
     title = escape(title) + (" (you)" if you else "")
     rows = []
     for field in zone.fields:
@@ -129,10 +133,16 @@ def _zone(
         if field.html is None:
             field.html = _row(field, pres)
         rows.append(field.html)
-    return (
-        f'<section class="zone {classes}"{seat}><h3>{title}</h3>'
+    return ascii_html(
+        f"<section class='zone {classes}'{seat}><h3>{title}</h3>"
         f"<table>{''.join(rows)}</table></section>"
     )
+
+
+def ascii_html(html: str) -> str:
+    """``html`` in ASCII: every other character as its numeric character reference (the same
+    text to a browser, in or out of an attribute)."""
+    return html if html.isascii() else html.encode("ascii", "xmlcharrefreplace").decode("ascii")
 
 
 def _names_a_seat(field: Field, pres: Presentation) -> bool:
@@ -149,24 +159,24 @@ def _row(field: Field, pres: Presentation, names: Sequence[str] | None = None) -
         # a drawn field: cards, spaces and slots under their label, the rest beside it
         cells = drawing_html(drawing)
         # (the class rides on the cell: a row is `<tr data-field=..><th>`, tests read it so)
-        cls = f' class="drawn d-{drawing.kind}{" wide" if wide(drawing) else ""}"'
+        cls = f" class='drawn d-{drawing.kind}{' wide' if wide(drawing) else ''}'"
     else:
         chips = field.chips
         if names is not None:
             chips = [Chip(with_names(c.text, names), c.key, c.count) for c in chips]
-        cells = "".join(_chip(c, pres) for c in chips) or '<span class="none">—</span>'
+        cells = "".join(_chip(c, pres) for c in chips) or "<span class='none'>&#8212;</span>"
         cls = ""
     return (
-        f'<tr data-field="{escape(field.name)}"><th title="{escape(pres.doc(field.name))}">'
+        f"<tr data-field='{escape(field.name)}'><th title='{escape(pres.doc(field.name))}'>"
         f"{escape(field.label)}</th><td{cls}>{cells}</td></tr>"
     )
 
 
 def _chip(chip: Chip, pres: Presentation) -> str:
     icon, colour = pres.style_of(chip.key)
-    style = f' style="--chip:{escape(colour)}"' if colour else ""
+    style = f" style='--chip:{escape(colour)}'" if colour else ""
     tip = escape(pres.doc(chip.key) if chip.key else "")
-    mark = f'<span class="icon">{escape(icon)}</span>' if icon else ""
+    mark = f"<span class='icon'>{escape(icon)}</span>" if icon else ""
     # the id it stands for: a card of the same id shows the chip's words (static/table.js)
-    key = f' data-key="{escape(chip.key)}"' if chip.key else ""
-    return f'<span class="chip"{style}{key} title="{tip}">{mark}{escape(chip.text)}</span>'
+    key = f" data-key='{escape(chip.key)}'" if chip.key else ""
+    return f"<span class='chip'{style}{key} title='{tip}'>{mark}{escape(chip.text)}</span>"

@@ -33,6 +33,7 @@ from typing import Any
 
 from interpreter.serve.caps import Caps
 from interpreter.serve.channel import Channel, serve_frames
+from interpreter.serve.garbage import settle
 from interpreter.serve.player import Player
 
 __all__ = ["WorkerPool", "add_worker_flags", "caps_from", "default_workers"]
@@ -63,6 +64,7 @@ def _serve(conn: Any, caps: Caps, nice: int) -> None:
         with contextlib.suppress(OSError):
             os.nice(nice)
     player = Player(caps, budget=True)
+    settle()  # the imports live as long as the worker
 
     def answer(request: dict[str, Any]) -> dict[str, Any]:
         try:

@@ -131,8 +131,10 @@ def run_server(app: Any, host: str, port: int, log_level: str, forwarded_allow_i
     """Serve ``app`` with uvicorn until the process is asked to stop (SIGINT, SIGTERM)."""
     import uvicorn
 
+    from interpreter.serve.garbage import settle
     from interpreter.serve.logs import log_config
 
+    settle()  # what is imported and built so far lives as long as the server
     uvicorn.run(
         app,
         host=host,

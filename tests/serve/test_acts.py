@@ -18,8 +18,8 @@ from interpreter.table.presenter import Presentation
 def _things(html: str) -> set[tuple[str, str]]:
     """(field, key) of every keyed thing of the board's HTML."""
     found = set()
-    for row in re.finditer(r'<tr data-field="([^"]+)">(.*?)</tr>', html, re.S):
-        for key in re.findall(r'data-key="([^"]+)"', row.group(2)):
+    for row in re.finditer(r"<tr data-field='([^']+)'>(.*?)</tr>", html, re.S):
+        for key in re.findall(r"data-key='([^']+)'", row.group(2)):
             found.add((row.group(1), unescape(key)))
     return found
 

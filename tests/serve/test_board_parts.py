@@ -53,7 +53,7 @@ def test_a_seats_hidden_field_is_in_its_own_board_only():
     boards = {v: kept_board_html(parts, pres, state.view(v), NAMES[:3]) for v in (0, 1, 2, -1)}
     # each seat's board holds the supply's count of chips and its own; the spectator's, the
     # supply's alone
-    assert [boards[v].count('data-field="vp-chips"') for v in (0, 1, 2, -1)] == [2, 2, 2, 1]
+    assert [boards[v].count("data-field='vp-chips'") for v in (0, 1, 2, -1)] == [2, 2, 2, 1]
     for seat, chips in enumerate([7, 11, 13]):
         own = state.view(seat)["players"][seat]["vp-chips"]
         assert own == chips

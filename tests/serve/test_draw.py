@@ -75,8 +75,8 @@ def test_occupant_circles_read_as_so_many_of_the_capacity():
         raise AssertionError("no building with 3 circles occupied in these games")
     html = board_html(pres.board(view), pres, 0)
     workers, circles = found[0]
-    assert f'title="{workers} of {circles}: colonists {workers}"' in html
-    assert html.count('<i class="o f0"></i>') == sum(
+    assert f"title='{workers} of {circles}: colonists {workers}'" in html
+    assert html.count("<i class='o f0'></i>") == sum(
         b["workers"] for p in view["players"] for b in p["city"] + p["island"]
     )
 
@@ -127,7 +127,7 @@ def test_another_seats_hand_never_reaches_the_page_of_a_seat():
                 if f'"{card}"' in seen:
                     continue  # the same card is somewhere seat 0 sees
                 name = re.escape(pres.label(card))
-                assert not re.search(rf">{name}<|title=\"{name}[ :(]", html), card
+                assert not re.search(rf">{name}<|title='{name}[ :(]", html), card
                 checked += 1
     assert checked > 10
 
@@ -179,7 +179,7 @@ def test_a_ruleset_without_draw_keeps_its_chips():
     board = pres.board(state.view(0))
     assert all(f.drawing is None for z in board.zones + board.seats for f in z.fields)
     html = board_html(board, pres, 0)
-    assert 'class="drawn' not in html and 'class="chip"' in html
+    assert "class='drawn" not in html and "class='chip'" in html
 
 
 def test_every_text_of_a_card_is_escaped():
@@ -198,7 +198,7 @@ def test_every_text_of_a_card_is_escaped():
     html = board_html(pres.board(view), pres, 0)
     assert "<script>" not in html and "<b>" not in html
     assert "&lt;script&gt;x()&lt;/script&gt; &amp; more" in html and "Hat &lt;b&gt;" in html
-    assert html.count('class="space empty"') == 2
+    assert html.count("class='space empty'") == 2
 
 
 def test_the_terminal_and_the_table_show_one_card_face():
@@ -213,9 +213,9 @@ def test_the_terminal_and_the_table_show_one_card_face():
     assert text[:2] == ["Hospice  [hospice]", "  Cost 4 · VP 2 · Violet"]
     assert "Copies" not in "\n".join(text) and face.doc.split()[0] in text[2]
     html = drawing_html(Drawing("cards", faces=[face]))
-    assert '<span class="c-cost" title="cost">4</span>' in html
-    assert '<span class="c-vp" title="VP">2</span>' in html
-    assert 'title="Hospice (cost 4, 2 VP, violet): When its owner' in html
+    assert "<span class='c-cost' title='cost'>4</span>" in html
+    assert "<span class='c-vp' title='VP'>2</span>" in html
+    assert "title='Hospice (cost 4, 2 VP, violet): When its owner" in html
 
 
 def test_ship_and_trading_house_goods_and_occupants_have_words_beyond_a_hover():
@@ -223,11 +223,11 @@ def test_ship_and_trading_house_goods_and_occupants_have_words_beyond_a_hover():
     is to a screen reader (and a touch) by its aria-label, not only in a hover's title."""
     state, pres = _played("puerto-rico", 260)
     html = board_html(pres.board(state.view(0)), pres, 0)
-    goods = re.findall(r'<i class="slot full" [^>]*>', html)  # a good of a known kind
+    goods = re.findall(r"<i class='slot full' [^>]*>", html)  # a good of a known kind
     assert goods, "no good on a ship or in the trading house: play longer"
     names = {pres.label(g) for g in ("corn", "indigo", "sugar", "tobacco", "coffee")}
     for mark in goods:
-        said = re.search(r'role="img" aria-label="([^"]+)"', mark)
+        said = re.search(r"role='img' aria-label='([^']+)'", mark)
         assert said and said.group(1) in names, mark
-    occupants = re.findall(r'<span class="occ"[^>]*>', html)
-    assert occupants and all(re.search(r'aria-label="\d+ of \d+', o) for o in occupants)
+    occupants = re.findall(r"<span class='occ'[^>]*>", html)
+    assert occupants and all(re.search(r"aria-label='\d+ of \d+", o) for o in occupants)

@@ -20,7 +20,7 @@ def _table(client, table_id):
 
 
 def _seat0_zone(board_html: str) -> str:
-    found = re.search(r'<section class="zone [^"]*" data-seat="0"[^>]*>(.*?)</section>', board_html)
+    found = re.search(r"<section class='zone [^']*' data-seat='0'[^>]*>(.*?)</section>", board_html)
     assert found, "the board shows seat 0"
     return found.group(1)
 
@@ -74,9 +74,9 @@ def test_seat_1_never_sees_seat_0s_vp_chips(client):
             f"/api/tables/{table['id']}/state", params={"token": token_of(table, 1)}
         ).json()
         zone = _seat0_zone(message["board"])
-        assert 'data-field="vp-chips"' not in zone and 'data-field="vp-paper"' not in zone
-        own = re.search(r'data-seat="1"[^>]*>(.*?)</section>', message["board"]).group(1)
-        assert 'data-field="vp-chips"' in own  # a seat sees its own chips
+        assert "data-field='vp-chips'" not in zone and "data-field='vp-paper'" not in zone
+        own = re.search(r"data-seat='1'[^>]*>(.*?)</section>", message["board"]).group(1)
+        assert "data-field='vp-chips'" in own  # a seat sees its own chips
         seen_chips |= live.state.p[0]["vp-chips"] > 0
         seat = live.state.to_move
         live_message = client.post(

@@ -88,7 +88,7 @@ COMPOSITIONS = [
     ("san-juan", 4, ["new-buildings", "setup-variation"], SAN_JUAN + SJ_NEW_BUILDINGS),
 ]
 
-_FIELD_LABEL = re.compile(r'<tr data-field="[^"]*"><th[^>]*>([^<]*)</th>')
+_FIELD_LABEL = re.compile(r"<tr data-field='[^']*'><th[^>]*>([^<]*)</th>")
 # a developer's words: a phase or field id in backticks, how the engine asks a question
 _NOTE = re.compile(r"`|asked in the phase|bookkeeping", re.IGNORECASE)
 
@@ -168,7 +168,7 @@ def test_a_san_juan_sale_says_how_many_cards_it_brings(client):
                 tile = re.search(r"Tile (\d): indigo \d, sugar \d", board)
                 assert tile is not None and "tile-" not in re.sub(r"<[^>]+>", "", board)
                 row = prices[f"tile-{tile.group(1)}"]
-                own = re.split(r'class="zone seat own[^"]*"', board, maxsplit=1)[1]
+                own = re.split(r"class='zone seat own[^']*'", board, maxsplit=1)[1]
                 own = own.split("</section>", 1)[0]
                 draws_more = "Market hall" in own or "Market stand" in own
                 for option in sells:
@@ -216,7 +216,7 @@ def test_tooltips_are_card_texts_not_notes(client, game, players, overlays):
         for message in seats:
             for option in message["options"]:
                 docs[option["id"]] = option["doc"]
-            for tip in re.findall(r'title="([^"]*)"', message["board"]):
+            for tip in re.findall(r"title='([^']*)'", message["board"]):
                 docs.setdefault(f"board:{tip[:30]}", unescape(tip))
     assert docs
     notes = {key: doc for key, doc in docs.items() if _NOTE.search(doc)}
@@ -330,12 +330,12 @@ def test_the_doubloons_on_roles_say_how_many_doubloons(client):
         choice = mover["options"][0]["id"]
         message = move(client, table, message["to_move"], choice, mover["decision"]).json()
         if re.search(
-            r'data-field="role-coins"><th[^>]*>[^<]*</th><td><span class="chip', message["board"]
+            r"data-field='role-coins'><th[^>]*>[^<]*</th><td><span class='chip", message["board"]
         ):
             break
-    row = re.search(r'data-field="role-coins">(.*?)</tr>', message["board"]).group(1)
-    chips = re.findall(r'<span class="chip"[^>]*>([^<]*)</span>', row)
+    row = re.search(r"data-field='role-coins'>(.*?)</tr>", message["board"]).group(1)
+    chips = re.findall(r"<span class='chip'[^>]*>([^<]*)</span>", row)
     assert chips and all(re.fullmatch(r"[A-Z][a-z]+ \(\d+ doubloons?\)", c) for c in chips), chips
     # a row of slots without a capacity says what its number counts
-    face_up = re.search(r'data-field="tile-row">(.*?)</tr>', message["board"]).group(1)
-    assert re.search(r'<span class="s-count">\d+ in all</span>', face_up)
+    face_up = re.search(r"data-field='tile-row'>(.*?)</tr>", message["board"]).group(1)
+    assert re.search(r"<span class='s-count'>\d+ in all</span>", face_up)
