@@ -50,7 +50,9 @@ def chromium_path() -> str:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("serve") / "tables.sqlite3"
     port = free_port()
-    process = start_server(db, port)
+    # every browser test of a worker makes its tables from this one address: more of them
+    # than one visitor's quota of new tables (the quota has tests of its own)
+    process = start_server(db, port, "--max-tables", "1000")
     yield f"http://127.0.0.1:{port}"
     process.terminate()
     process.wait(timeout=30)
