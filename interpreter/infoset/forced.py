@@ -127,19 +127,30 @@ _UNSEEN = _Unseen()
 class _Shape:
     """What the public copies of one ruleset's states replace, worked out once from its
     declarations (a state's fields change, never which of them are hidden): the hidden global
-    fields, and each hidden field of a seat with whether its size is shown and whether every
-    seat sees its every change (``remember``)."""
+    fields, whose size is shown or not; each seat's hidden fields in four groups, by whether
+    their size is shown and whether every seat sees their every change (``remember``); the
+    flow variables that may hold a secret (None: any may); each pile's catalog ids."""
 
-    __slots__ = ("hidden_global", "hidden_all", "seat_fields", "secret_vars", "catalogs")
+    __slots__ = (
+        "global_sized",
+        "global_whole",
+        "sized_remembered",
+        "sized",
+        "whole_remembered",
+        "whole",
+        "secret_vars",
+        "catalogs",
+    )
 
     def __init__(self, rules: SecretRules) -> None:
-        self.hidden_global = tuple(sorted(rules.hidden_global))
-        self.hidden_all = frozenset(rules.hidden_all)
-        shown_size = rules.hidden_player - rules.hidden_all
-        remembered = set(rules.remember)
-        self.seat_fields = tuple(
-            (name, name in shown_size, name in remembered) for name in sorted(rules.hidden_player)
-        )
+        hidden_all, remembered = rules.hidden_all, set(rules.remember)
+        self.global_sized = tuple(sorted(rules.hidden_global - hidden_all))
+        self.global_whole = tuple(sorted(rules.hidden_global & hidden_all))
+        names = sorted(rules.hidden_player)
+        self.sized_remembered = tuple(n for n in names if n not in hidden_all and n in remembered)
+        self.sized = tuple(n for n in names if n not in hidden_all and n not in remembered)
+        self.whole_remembered = tuple(n for n in names if n in hidden_all and n in remembered)
+        self.whole = tuple(n for n in names if n in hidden_all and n not in remembered)
         self.secret_vars = rules.secret_vars
         # the ids a hidden pile's content is made of, by the pile's field name
         self.catalogs: dict[str, tuple[str, ...]] = {}
@@ -161,14 +172,6 @@ def _shape(rules: SecretRules) -> _Shape:
     return kept[1]
 
 
-def _stand_in(shape: _Shape, name: str, value: Any, seat: int | None) -> Any:
-    """What the public copy holds for hidden field `name` (of `seat`, None: a global one),
-    whose true value is `value`."""
-    if type(value) is list and name not in shape.hidden_all:  # its size is shown (view.py)
-        return value if not value else _UnseenPile(len(value), (seat, name))
-    return _UNSEEN
-
-
 def public_state(s: F) -> F:
     """A copy of `s` holding only what every seat sees (the module's docstring): a stand-in
     for the rest, no log, no records, no scratch names. Its fields are one level deep: the
@@ -176,23 +179,22 @@ def public_state(s: F) -> F:
     has just read them)."""
     shape = _shape(s.game.rules)
     g = s.g.copy()
-    for name in shape.hidden_global:
-        if name in g:
-            g[name] = _stand_in(shape, name, g[name], None)
-    seat_fields = shape.seat_fields
+    _hide(g, shape.global_sized, shape.global_whole, None)
+    sized_remembered, sized = shape.sized_remembered, shape.sized
+    whole_remembered, whole = shape.whole_remembered, shape.whole
     p = []
     for index, seat in enumerate(s.p):
         pl = seat.copy()
-        for name, shown_size, remembered in seat_fields:
-            value = pl.get(name, _UNSEEN)
-            if type(value) is list:
-                if shown_size:  # its size is shown (view.py); an empty one is kept
-                    if value:
-                        pl[name] = _UnseenPile(len(value), (index, name))
-                    continue
-            elif value is _UNSEEN or remembered:
-                continue  # not this seat's, or seen changing by every seat
-            pl[name] = _UNSEEN
+        _hide(pl, sized, whole, index)
+        # what every seat sees change: a pile is shown by its size (an empty one kept) or
+        # not at all; any other value as it is
+        for name in sized_remembered:
+            value = pl.get(name)
+            if type(value) is list and value:
+                pl[name] = _UnseenPile(len(value), (index, name))
+        for name in whole_remembered:
+            if type(pl.get(name)) is list:
+                pl[name] = _UNSEEN
         p.append(pl)
     secret = shape.secret_vars
     if secret is None:
@@ -217,6 +219,25 @@ def public_state(s: F) -> F:
     public = type(s).__new__(type(s))
     public.__dict__ = fields
     return public
+
+
+def _hide(
+    fields: dict[str, Any], sized: tuple[str, ...], whole: tuple[str, ...], owner: int | None
+) -> None:
+    """Replace, in a public copy's `fields` (of seat `owner`; None: the global ones), each
+    hidden field of `sized`, whose size is shown (view.py), by its size where it is a pile (an
+    empty one is kept: it is empty in every world) and by a stand-in where it is any other
+    value; and each of `whole` by a stand-in."""
+    for name in sized:
+        value = fields.get(name, _UNSEEN)
+        if type(value) is list:
+            if value:
+                fields[name] = _UnseenPile(len(value), (owner, name))
+        elif value is not _UNSEEN:
+            fields[name] = _UNSEEN
+    for name in whole:
+        if name in fields:
+            fields[name] = _UNSEEN
 
 
 def decided_in_public(s: Position, spec: Listed, options: dict[str, tuple]) -> bool:
