@@ -290,7 +290,8 @@ def _every_content(
     left[0] -= len(contents)
     first = _DIFFERED.get(listing)
     if first is not None and first in contents:  # the content that differed last, tried first
-        contents = (first, *(content for content in contents if content != first))
+        at = contents.index(first)
+        contents = (first, *contents[:at], *contents[at + 1 :])
     seat, name = pile.where
     holder = public.g if seat is None else public.p[seat]  # the public copy's own dict
     try:
