@@ -83,10 +83,11 @@ class Session:
 
     def typed(self, composed: Any) -> Ruleset:
         """The typed rules of a composed tree, read once per run (the tree is kept alive, so
-        its id stays its own)."""
+        its id stays its own); a kept parse's (a ruleset given alone) are the ones loading
+        that file gives everywhere (``Ruleset.of``)."""
         found = self.rulesets.get(id(composed))
         if found is None:
-            found = self.rulesets[id(composed)] = Ruleset.from_data(composed)
+            found = self.rulesets[id(composed)] = Ruleset.of(composed)
             self.keep_alive.append(composed)
         return found
 

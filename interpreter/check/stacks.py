@@ -11,11 +11,12 @@ folder. Each such stack is composed and compiled (the fewest and the most player
 * each pair of overlays of the same base in one folder, both among the files checked (each
   with its chain), in name order.
 
-A stack that does not load is *refused* (:class:`Refused`): a warning, not an error (each
-overlay is valid; they only do not go together; ``--strict`` fails on it), given at the line of
-each file its reason names, so that either side can be changed. ``--smoke`` plays the same kind
-of stacks and says the same of those that do not load. A game's own overlays (beside its base)
-are checked together by :func:`~interpreter.check.compositions.check_combinations`, as errors: a
+A stack that does not load is *refused* (:class:`~interpreter.diagnostics.refused.Refused`):
+a warning, not an error (each overlay is valid; they only do not go together; ``--strict``
+fails on it), given at the line of each file its reason names, so that either side can be
+changed. ``--smoke`` plays the same kind of stacks and says the same of those that do not load.
+A game's own overlays (beside its base) are checked together by
+:func:`~interpreter.check.compositions.check_combinations`, as errors: a
 game config may ask for any of them together.
 """
 
@@ -23,79 +24,17 @@ from __future__ import annotations
 
 import itertools
 import os
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 from pathlib import Path
 
 from interpreter.check.compile import check_ruleset, player_counts
 from interpreter.check.compositions import MAX_COMBINATIONS, chain, compose, overlays_of
 from interpreter.check.judged import judged
 from interpreter.check.session import Session
-from interpreter.diagnostics.errors import Diagnostic, RulebookError
-from interpreter.ruleset.header import read_header
+from interpreter.diagnostics.errors import Diagnostic
+from interpreter.diagnostics.refused import Refused, same_file, shown_path
 
-__all__ = ["Refused", "check_stacks", "stacks_of"]
-
-
-@dataclass
-class Refused:
-    """A stack of overlays that does not load, and why (the diagnostics of loading it)."""
-
-    base: str
-    stack: tuple[str, ...]  # overlay files, in the order composed (the overlay checked last)
-    diagnostics: list[Diagnostic]
-    base_id: str | None = None  # the base's ruleset id (else read from its file)
-
-    @property
-    def label(self) -> str:
-        base = self.base_id or _ruleset_id(self.base)
-        return " + ".join([base, *(Path(o).stem for o in self.stack)])
-
-    def lines(self) -> list[str]:
-        """Compiler-style lines: each reason at its own position, and a second line at each
-        other file's position its message names (the entry the overlay clashes with)."""
-        out = []
-        for d in self.diagnostics:
-            at = ":".join(
-                [_shown(d.file or self.stack[-1]), *(str(n) for n in (d.line, d.column) if n)]
-            )
-            out.append(f"{at}: refused[{d.code}]: stack {self.label}: {d.message}{d.details()}")
-            for file, line, col in _places(d.message):
-                if not d.file or not _same(file, d.file):
-                    where = f"{_shown(file)}:{line}:{col}"
-                    out.append(f"{where}: refused[{d.code}]: stack {self.label}: clashes with {at}")
-        return out
-
-    def warnings(self) -> list[Diagnostic]:
-        """The refusal as warnings (what ``--json`` and ``--format github`` carry): each reason
-        at its own position, and one at each other file's position its message names."""
-        out = []
-        for d in self.diagnostics:
-            file = d.file or self.stack[-1]
-            at = ":".join([_shown(file), *(str(n) for n in (d.line, d.column) if n)])
-            out.append(
-                replace(
-                    d,
-                    file=file,
-                    severity="warning",
-                    message=f"stack {self.label} refused: {d.message}",
-                )
-            )
-            for other, line, col in _places(d.message):
-                if not d.file or not _same(other, d.file):
-                    message = f"stack {self.label} refused: clashes with {at}"
-                    out.append(
-                        Diagnostic(
-                            d.code,
-                            message,
-                            file=_shown(other),
-                            line=int(line),
-                            column=int(col),
-                            severity="warning",
-                        )
-                    )
-        return out
+__all__ = ["check_stacks", "stacks_of"]
 
 
 def check_stacks(run: Session, path: str) -> None:
@@ -106,14 +45,14 @@ def check_stacks(run: Session, path: str) -> None:
         return
     base, stacks = found
     header = run.header(base)
-    ident = header.id if header is not None and header.kind == "ruleset" else None
+    ident = header.id if header is not None and header.kind == "ruleset" else Path(base).stem
     for stack in stacks:
         faults = _faults(run, base, stack)
         if faults:
             refused = Refused(base, tuple(stack), faults, ident)
             warnings = refused.warnings()
             run.emit(warnings)
-            if not any(w.file and _same(w.file, path) for w in warnings):
+            if not any(w.file and same_file(w.file, path) for w in warnings):
                 # a reason found in another file only (an expansion's table naming what the
                 # house rule removes): said at the house rule's id too, where its author looks
                 run.emit([_at_overlay(run, path, refused.label, faults[0])])
@@ -123,7 +62,9 @@ def _at_overlay(run: Session, path: str, label: str, reason: Diagnostic) -> Diag
     """A refusal whose reason lies in another file, at the overlay's ``overlay:`` line."""
     header = run.header(path)
     line, col = (header.id_pos.line, header.id_pos.column) if header is not None else (1, 1)
-    at = ":".join([_shown(reason.file or ""), *(str(n) for n in (reason.line, reason.column) if n)])
+    at = ":".join(
+        [shown_path(reason.file or ""), *(str(n) for n in (reason.line, reason.column) if n)]
+    )
     return Diagnostic(
         reason.code,
         f"stack {label} refused: {at}: {reason.message}",
@@ -236,32 +177,6 @@ def _judge(run: Session, base: str, stack: list[str]) -> list[Diagnostic]:
     counts = player_counts(data)
     found = check_ruleset(data, counts=sorted({counts[0], counts[-1]}), whole=False, setup=False)
     return [d for d in found if d.severity == "error"]
-
-
-def _ruleset_id(path: str) -> str:
-    try:
-        header = read_header(path)
-    except RulebookError:  # a base that cannot be read is named by its file
-        return Path(path).stem
-    return header.id if header.kind == "ruleset" else Path(path).stem
-
-
-_PLACE = re.compile(r"\(([^()\s]+?\.ya?ml):(\d+):(\d+)\)")
-
-
-def _places(message: str) -> list[tuple[str, str, str]]:
-    """The ``(file:line:col)`` positions a message names (a conflict names both sides)."""
-    return _PLACE.findall(message)
-
-
-def _shown(path: str) -> str:
-    """A path as the user can open it: relative to the current folder when below it."""
-    rel = os.path.relpath(path)
-    return path if rel.startswith("..") else rel
-
-
-def _same(a: str, b: str) -> bool:
-    return os.path.realpath(a) == os.path.realpath(b)
 
 
 def _real(path: str) -> str:

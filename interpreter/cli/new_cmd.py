@@ -122,7 +122,7 @@ def _new_overlay(args: argparse.Namespace) -> list[Path]:
     ident = _ident(args.name)
     try:
         base = find_game(args.game)
-        ruleset = Ruleset.from_data(load_yaml_file(base).data)
+        ruleset = Ruleset.of(load_yaml_file(base).data)
     except RulebookError as err:
         raise UsageError(str(err)) from None
     by_path = Path(args.game).exists()

@@ -197,7 +197,7 @@ def run(args: argparse.Namespace) -> int:
     parts = origins(node, spelt)
     from interpreter.ruleset.ruleset import Ruleset
 
-    ruleset = Ruleset.from_data(data)
+    ruleset = Ruleset.of(data)
     meaning = described(ruleset, walked)
     entry_docs = entries_described(ruleset, walked, node)
     if args.json:

@@ -50,7 +50,7 @@ from collections.abc import Callable
 from itertools import combinations_with_replacement
 from math import comb
 from typing import Any, NoReturn, TypeVar
-from weakref import WeakKeyDictionary
+from weakref import WeakKeyDictionary, ref
 
 from interpreter.infoset.position import Listed, Position, SecretRules, started_without
 
@@ -64,7 +64,7 @@ WORLDS = 64
 # tried first next time: a decision asked is then told after one listing more, not a dozen.
 # Which content comes first changes no answer (every one must agree for a decision to be taken,
 # and the listings spent in all are the same), so no seat can learn anything from it.
-_DIFFERED: WeakKeyDictionary[Callable[..., Any], list[str]] = WeakKeyDictionary()
+_DIFFERED: WeakKeyDictionary[Callable[..., Any], tuple[str, ...]] = WeakKeyDictionary()
 
 F = TypeVar("F", bound=Position)  # a state, whose public copy is of its own class
 
@@ -124,12 +124,52 @@ class _UnseenPile(_StandIn):
 _UNSEEN = _Unseen()
 
 
-def _stand_in(rules: SecretRules, name: str, value: Any, seat: int | None) -> Any:
-    """What the public copy holds for hidden field `name` (of `seat`, None: a global one),
-    whose true value is `value`."""
-    if type(value) is list and name not in rules.hidden_all:  # its size is shown (view.py)
-        return value if not value else _UnseenPile(len(value), (seat, name))
-    return _UNSEEN
+class _Shape:
+    """What the public copies of one ruleset's states replace, worked out once from its
+    declarations (a state's fields change, never which of them are hidden): the hidden global
+    fields, whose size is shown or not; each seat's hidden fields in four groups, by whether
+    their size is shown and whether every seat sees their every change (``remember``); the
+    flow variables that may hold a secret (None: any may); each pile's catalog ids."""
+
+    __slots__ = (
+        "global_sized",
+        "global_whole",
+        "sized_remembered",
+        "sized",
+        "whole_remembered",
+        "whole",
+        "secret_vars",
+        "catalogs",
+    )
+
+    def __init__(self, rules: SecretRules) -> None:
+        hidden_all, remembered = rules.hidden_all, set(rules.remember)
+        self.global_sized = tuple(sorted(rules.hidden_global - hidden_all))
+        self.global_whole = tuple(sorted(rules.hidden_global & hidden_all))
+        names = sorted(rules.hidden_player)
+        self.sized_remembered = tuple(n for n in names if n not in hidden_all and n in remembered)
+        self.sized = tuple(n for n in names if n not in hidden_all and n not in remembered)
+        self.whole_remembered = tuple(n for n in names if n in hidden_all and n in remembered)
+        self.whole = tuple(n for n in names if n in hidden_all and n not in remembered)
+        self.secret_vars = rules.secret_vars
+        # the ids a hidden pile's content is made of, by the pile's field name
+        self.catalogs: dict[str, tuple[str, ...]] = {}
+        for name, catalog in rules.collections.items():
+            self.catalogs[name] = tuple(rules.catalog_ids.get(catalog, ()))
+
+
+# each ruleset's shape, by the compiled rules' identity (Rules is a dataclass, not hashable),
+# beside a weak reference to the rules: an id taken over by other rules is told apart
+_SHAPES: dict[int, tuple[ref[Any], _Shape]] = {}
+
+
+def _shape(rules: SecretRules) -> _Shape:
+    kept = _SHAPES.get(id(rules))
+    if kept is None or kept[0]() is not rules:
+        if len(_SHAPES) >= 64:  # a few rulesets live at once; a test run compiles hundreds
+            _SHAPES.clear()
+        kept = _SHAPES[id(rules)] = (ref(rules), _Shape(rules))
+    return kept[1]
 
 
 def public_state(s: F) -> F:
@@ -137,29 +177,33 @@ def public_state(s: F) -> F:
     for the rest, no log, no records, no scratch names. Its fields are one level deep: the
     values shown are the state's own (listing options changes nothing, and the true listing
     has just read them)."""
-    rules = s.game.rules
+    shape = _shape(s.game.rules)
     g = s.g.copy()
-    for name in rules.hidden_global:
-        if name in g:
-            g[name] = _stand_in(rules, name, g[name], None)
-    remembered = rules.remember
-    shown_size = rules.hidden_player - rules.hidden_all
+    _hide(g, shape.global_sized, shape.global_whole, None)
+    sized_remembered, sized = shape.sized_remembered, shape.sized
+    whole_remembered, whole = shape.whole_remembered, shape.whole
     p = []
     for index, seat in enumerate(s.p):
         pl = seat.copy()
-        for name in rules.hidden_player:
-            value = pl.get(name, _UNSEEN)
-            if type(value) is list:
-                if name in shown_size:  # its size is shown (view.py); an empty one is kept
-                    if value:
-                        pl[name] = _UnseenPile(len(value), (index, name))
-                    continue
-            elif value is _UNSEEN or name in remembered:
-                continue  # not this seat's, or seen changing by every seat
-            pl[name] = _UNSEEN
+        _hide(pl, sized, whole, index)
+        # what every seat sees change: a pile is shown by its size (an empty one kept) or
+        # not at all; any other value as it is
+        for name in sized_remembered:
+            value = pl.get(name)
+            if type(value) is list and value:
+                pl[name] = _UnseenPile(len(value), (index, name))
+        for name in whole_remembered:
+            if type(pl.get(name)) is list:
+                pl[name] = _UNSEEN
         p.append(pl)
-    secret = rules.secret_vars
-    v = {k: (_UNSEEN if secret is None or k in secret else x) for k, x in s.v.items()}
+    secret = shape.secret_vars
+    if secret is None:
+        v = dict.fromkeys(s.v, _UNSEEN)
+    else:
+        v = s.v.copy()
+        for name in secret:
+            if name in v:
+                v[name] = _UNSEEN
     fields = s.__dict__.copy()
     fields.update(
         started_without(),
@@ -175,6 +219,25 @@ def public_state(s: F) -> F:
     public = type(s).__new__(type(s))
     public.__dict__ = fields
     return public
+
+
+def _hide(
+    fields: dict[str, Any], sized: tuple[str, ...], whole: tuple[str, ...], owner: int | None
+) -> None:
+    """Replace, in a public copy's `fields` (of seat `owner`; None: the global ones), each
+    hidden field of `sized`, whose size is shown (view.py), by its size where it is a pile (an
+    empty one is kept: it is empty in every world) and by a stand-in where it is any other
+    value; and each of `whole` by a stand-in."""
+    for name in sized:
+        value = fields.get(name, _UNSEEN)
+        if type(value) is list:
+            if value:
+                fields[name] = _UnseenPile(len(value), (owner, name))
+        elif value is not _UNSEEN:
+            fields[name] = _UNSEEN
+    for name in whole:
+        if name in fields:
+            fields[name] = _UNSEEN
 
 
 def decided_in_public(s: Position, spec: Listed, options: dict[str, tuple]) -> bool:
@@ -195,44 +258,81 @@ def _alone(listing: Any, public: Any, options: dict[str, tuple], left: list[int]
         listed = listing(public)
     except UnseenRead as read:
         pile = read.args[0] if read.args else None
-        if not isinstance(pile, _UnseenPile):
+        if type(pile) is not _UnseenPile:
             return False
-        contents = _contents(public, pile)
-        if contents is None or len(contents) > left[0]:
-            return False
-        left[0] -= len(contents)
-        where = pile.where
-        first = _DIFFERED.get(listing)
-        if first in contents:  # the content that gave another answer last time, tried first
-            contents.remove(first)
-            contents.insert(0, first)
-        seat, name = where
-        holder = public.g if seat is None else public.p[seat]  # the public copy's own dict
-        try:
-            for content in contents:
-                holder[name] = content
-                if not _alone(listing, public, options, left):
-                    _DIFFERED[listing] = content
-                    return False
-        finally:
-            holder[name] = pile
-        return True
+        return _every_content(listing, public, options, left, pile)
     except Exception:  # noqa: BLE001 - a stand-in read, however it fails: not decided in public
         return False
+    return _only(listed, options)
+
+
+def _only(listed: dict[str, tuple], options: dict[str, tuple]) -> bool:
+    """Whether a listing on a public copy, ``listed``, is exactly ``options``, no stand-in
+    among their values."""
     if listed.keys() != options.keys():
         return False
-    return not any(
-        isinstance(value, _StandIn) for _spec, _opt, values in listed.values() for value in values
-    )
+    for _spec, _opt, values in listed.values():
+        for value in values:
+            if isinstance(value, _StandIn):
+                return False
+    return True
 
 
-def _contents(public: Any, pile: _UnseenPile) -> list[list[str]] | None:
+def _every_content(
+    listing: Any, public: Any, options: dict[str, tuple], left: list[int], pile: _UnseenPile
+) -> bool:
+    """Whether ``listing`` finishes with exactly ``options`` with ``pile`` holding, in turn,
+    every content :func:`_contents` gives (each a fresh list), the one that last gave another
+    answer first; the public copy's own dict holds each in turn, and the pile again after."""
+    contents = _contents(public, pile)
+    if contents is None or len(contents) > left[0]:
+        return False
+    left[0] -= len(contents)
+    first = _DIFFERED.get(listing)
+    if first is not None and first in contents:  # the content that differed last, tried first
+        at = contents.index(first)
+        contents = (first, *contents[:at], *contents[at + 1 :])
+    seat, name = pile.where
+    holder = public.g if seat is None else public.p[seat]  # the public copy's own dict
+    try:
+        for content in contents:
+            holder[name] = list(content)
+            try:
+                listed = listing(public)
+            except UnseenRead as read:  # it reads another pile of shown size: its contents too
+                other = read.args[0] if read.args else None
+                same = type(other) is _UnseenPile and _every_content(
+                    listing, public, options, left, other
+                )
+            except Exception:  # noqa: BLE001 - a stand-in read: not decided in public
+                same = False
+            else:
+                same = _only(listed, options)
+            if not same:
+                _DIFFERED[listing] = content
+                return False
+    finally:
+        holder[name] = pile
+    return True
+
+
+# every content of a pile of a size made of a catalog's ids, by (ids, size): the same for
+# every state, so made once
+_CONTENTS: dict[tuple[tuple[str, ...], int], tuple[tuple[str, ...], ...] | None] = {}
+
+
+def _contents(public: Any, pile: _UnseenPile) -> tuple[tuple[str, ...], ...] | None:
     """Every content of ``pile``'s size made of its collection's ids (the entries of its
     catalog), in sorted order, or None when its collection is not known or the contents are
     more than :data:`WORLDS`."""
-    rules = public.game.rules
-    catalog = rules.collections.get(pile.where[1])
-    ids = rules.catalog_ids.get(catalog, ()) if catalog else ()
-    if not ids or comb(len(ids) + pile.size - 1, pile.size) > WORLDS:
-        return None
-    return [list(content) for content in combinations_with_replacement(ids, pile.size)]
+    ids = _shape(public.game.rules).catalogs.get(pile.where[1], ())
+    key = (ids, pile.size)
+    if key in _CONTENTS:
+        return _CONTENTS[key]
+    found = None
+    if ids and comb(len(ids) + pile.size - 1, pile.size) <= WORLDS:
+        found = tuple(combinations_with_replacement(ids, pile.size))
+    if len(_CONTENTS) >= 256:
+        _CONTENTS.clear()
+    _CONTENTS[key] = found
+    return found

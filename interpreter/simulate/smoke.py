@@ -9,8 +9,9 @@ becomes a diagnostic at the rule, naming the composition and the seed that repla
 
 An overlay file (a house rule) is played in every stack it may join: over its base (with the
 overlays it extends), and with each set of the game's own overlays beside the base (its
-expansions), itself last. A stack that does not load is *refused*: :class:`Refused` says why,
-at the overlay's line and at the other file's line it clashes with.
+expansions), itself last. A stack that does not load is *refused*
+(:class:`~interpreter.diagnostics.refused.Refused`, as ``validate`` says it of the stacks it
+checks): at the overlay's line and at the other file's line it clashes with.
 """
 
 from __future__ import annotations
@@ -22,13 +23,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from interpreter.check.stacks import Refused
 from interpreter.diagnostics.errors import Diagnostic, RulebookError, RulesError
+from interpreter.diagnostics.refused import Refused
 from interpreter.load.catalog import overlay_files
 from interpreter.model.limits import GameLimitError
 from interpreter.ruleset.header import Header, read_header
 
-__all__ = ["MAX_COMBINATIONS", "Refused", "SmokeReport", "smoke_overlays", "smoke_test"]
+__all__ = ["MAX_COMBINATIONS", "SmokeReport", "smoke_overlays", "smoke_test"]
 
 MAX_COMBINATIONS = 16  # overlay combinations played per base, as validate composes them
 
@@ -155,7 +156,7 @@ def smoke_overlays(
             report.stacks += 1
             games_of, refusal = _loaded(str(base), stack)
             if refusal:
-                report.refused.append(Refused(str(base), stack, refusal))
+                report.refused.append(Refused(str(base), stack, refusal, _ruleset_id(str(base))))
                 continue
             for players, game in games_of:
                 for seed in range(1, games + 1):
@@ -248,3 +249,12 @@ def _header(path: Path) -> Header:
         return read_header(path)
     except RulebookError:
         return Header()
+
+
+def _ruleset_id(path: str) -> str:
+    """The id a base declares, or its file's name when it cannot be read or is no ruleset."""
+    try:
+        header = read_header(path)
+    except RulebookError:
+        return Path(path).stem
+    return header.id if header.kind == "ruleset" else Path(path).stem

@@ -121,8 +121,9 @@ class Presentation:
 
     @classmethod
     def from_data(cls, data: object) -> Presentation:
-        """A composed rule tree read through the typed :class:`Ruleset` (tests, tools)."""
-        return cls.from_ruleset(Ruleset.from_data(data))
+        """A composed rule tree read through the typed :class:`Ruleset` (tests, tools); a kept
+        parse's typed rules are the ones its game's load reads (``Ruleset.of``)."""
+        return cls.from_ruleset(Ruleset.of(data))
 
     @classmethod
     def from_ruleset(cls, ruleset: Ruleset) -> Presentation:

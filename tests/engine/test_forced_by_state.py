@@ -219,3 +219,54 @@ def test_a_game_played_now_is_saved_as_format_4_and_replays(tmp_path, capsys):
     assert main(["replay", str(path), "-q", "--json"]) == 0
     replayed = json.loads(capsys.readouterr().out.splitlines()[-1])
     assert replayed["scores"] == saved["result"]["scores"]
+
+
+def _hidden_as_declared(rules, name, value, owner):
+    """What the public copy holds for hidden field `name` (of seat `owner`, None: a global
+    one) whose true value is `value`, by the module's rule, field by field: a pile whose size
+    is shown by its size (an empty one kept); a seat's value every seat sees change as it is;
+    anything else unseen."""
+    if type(value) is list and name not in rules.hidden_all:
+        return value if not value else ("pile", len(value), (owner, name))
+    if type(value) is not list and owner is not None and name in rules.remember:
+        return value
+    return "unseen"
+
+
+def _as_compared(value):
+    if isinstance(value, forced._UnseenPile):
+        return ("pile", len(value), value.where)
+    if isinstance(value, forced._StandIn):
+        return "unseen"
+    return value
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "overlays"),
+    [("san-juan", 3, []), ("puerto-rico", 4, []), ("examples/games/canal-town", 3, [])],
+)
+def test_the_public_copy_hides_each_field_as_its_declaration_says(game, players, overlays):
+    """The public copy replaces each hidden field as the field-by-field rule says, in states
+    along a random game (the copy works the rule out once per ruleset, by groups of fields)."""
+    loaded = load_game(game, players, overlays)
+    rules = loaded.rules
+    state = loaded.new_state(4)
+    rng = random.Random(4)
+    for _ in range(12):
+        for _ in range(15):
+            if state.is_over:
+                return
+            state.apply(rng.choice(state.legal_options()))
+        public = forced.public_state(state)
+        for name, value in state.g.items():
+            wanted = value
+            if name in rules.hidden_global:
+                wanted = _hidden_as_declared(rules, name, value, None)
+            assert _as_compared(public.g[name]) == wanted, name
+        for seat, (mine, shown) in enumerate(zip(state.p, public.p, strict=True)):
+            assert shown.keys() == mine.keys()
+            for name, value in mine.items():
+                wanted = value
+                if name in rules.hidden_player:
+                    wanted = _hidden_as_declared(rules, name, value, seat)
+                assert _as_compared(shown[name]) == wanted, (seat, name)

@@ -382,7 +382,7 @@ def test_no_driver_imports_another_one():
 
 # drivers that run no check of `rulebook validate`: what they share with it (finding rule files,
 # a scenario's expressions compiled) lives in the stages below both, never in check/
-RUN_NO_CHECKS = ("scenario", "table", "bots", "agents", "learn")
+RUN_NO_CHECKS = ("scenario", "simulate", "table", "bots", "agents", "learn")
 
 
 def test_the_drivers_that_run_no_checks_import_nothing_from_check():
