@@ -297,18 +297,7 @@ def _every_content(
     try:
         for content in contents:
             holder[name] = list(content)
-            try:
-                listed = listing(public)
-            except UnseenRead as read:  # it reads another pile of shown size: its contents too
-                other = read.args[0] if read.args else None
-                same = type(other) is _UnseenPile and _every_content(
-                    listing, public, options, left, other
-                )
-            except Exception:  # noqa: BLE001 - a stand-in read: not decided in public
-                same = False
-            else:
-                same = _only(listed, options)
-            if not same:
+            if not _alone(listing, public, options, left):
                 _DIFFERED[listing] = content
                 return False
     finally:
