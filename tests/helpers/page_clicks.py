@@ -5,6 +5,35 @@ from __future__ import annotations
 
 from typing import Any
 
+# Where the page draws a thing, as a person would find it: scrolled into view, its centre, and
+# whether it is drawn there (a box, not hidden), on top at that point (nothing covers it) and
+# enabled. Playwright's own wait before a click counts animation frames for a "stable" box, and
+# a headless Chromium on a loaded machine can go seconds without drawing one; the page has no
+# animation to wait out, so the click is checked here and pressed with the mouse.
+_DRAWN_AT = """(el) => {
+  el.scrollIntoView({block: "nearest", inline: "nearest"});
+  const r = el.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const top = document.elementFromPoint(x, y);
+  return {
+    x, y,
+    drawn: r.width > 0 && r.height > 0 && el.checkVisibility({visibilityProperty: true}),
+    onTop: top !== null && (top === el || el.contains(top)),
+    enabled: !el.disabled && el.getAttribute("aria-disabled") !== "true",
+    label: el.getAttribute("aria-label") || el.textContent.slice(0, 80),
+  };
+}"""
+
+
+def press(target: Any) -> None:
+    """A person's click on `target` (a Playwright locator of one element): at the centre of
+    where it is drawn, after checking it is drawn, on top there and enabled."""
+    where = target.evaluate(_DRAWN_AT)
+    assert where["drawn"] and where["onTop"] and where["enabled"], (
+        f"{where['label']!r} cannot be clicked by a person: {where}"
+    )
+    target.page.mouse.click(where["x"], where["y"])
+
 
 def press_first_option(page: Any) -> int:
     """Press the first option; at a gesture, press its picks in the options' order until the
@@ -12,7 +41,7 @@ def press_first_option(page: Any) -> int:
     the presses made."""
     confirm = page.locator("#gesture-confirm")
     if not confirm.count():
-        page.locator("button.option").first.click()
+        press(page.locator("button.option").first)
         return 1
     presses = 0
     picks = page.locator("button.gesture-pick")
@@ -25,7 +54,7 @@ def press_first_option(page: Any) -> int:
             pick.get_attribute("data-count") or 0
         )
         for _ in range(min(room, left)):
-            pick.click()
+            press(pick)
             presses += 1
-    confirm.click()
+    press(confirm)
     return presses + 1

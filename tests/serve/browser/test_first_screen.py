@@ -33,7 +33,7 @@ from typing import Any
 import httpx
 import pytest
 
-from helpers.page_clicks import press_first_option
+from helpers.page_clicks import press, press_first_option
 from helpers.page_words import hyphenated_ids, ids_in
 from interpreter.engine.loader import load_game_and_data
 
@@ -139,7 +139,7 @@ def test_own_area_and_options_on_the_first_screen_for_every_decision(page, serve
         decision = page.get_attribute("#app", "data-decision")
         thing = found["onBoard"]
         if thing >= 0:  # the first option's thing on the board: a click on it
-            page.locator("#board .act").nth(thing).click()
+            press(page.locator("#board .act").nth(thing))
             on_board += 1
         else:
             press_first_option(page)
