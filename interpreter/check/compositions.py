@@ -19,12 +19,10 @@ from typing import Any
 from interpreter.check.compile import check_ruleset, player_counts
 from interpreter.check.families import family_warnings
 from interpreter.check.session import Session
+from interpreter.compose.stacking import MAX_COMBINATIONS
 from interpreter.diagnostics.errors import Diagnostic, RulebookError, RulesError
 
 __all__ = ["chain", "check_combinations", "check_overlay_file", "compose", "overlays_of"]
-
-# Most compositions of several overlays checked for one base (its expansions in combination).
-MAX_COMBINATIONS = 16
 
 
 def check_overlay_file(run: Session, path: str, doc: Any) -> None:

@@ -22,15 +22,14 @@ game config may ask for any of them together.
 
 from __future__ import annotations
 
-import itertools
 import os
-from collections.abc import Sequence
 from pathlib import Path
 
 from interpreter.check.compile import check_ruleset, player_counts
-from interpreter.check.compositions import MAX_COMBINATIONS, chain, compose, overlays_of
+from interpreter.check.compositions import chain, compose, overlays_of
 from interpreter.check.judged import judged
 from interpreter.check.session import Session
+from interpreter.compose.stacking import stacks_beside
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.diagnostics.refused import Refused, same_file, shown_path
 
@@ -108,7 +107,7 @@ def stacks_of(run: Session, path: str) -> tuple[str, list[list[str]]] | None:
 
 def _with_expansions(run: Session, base: str, order: list[str]) -> list[list[str]]:
     """The chain with each non-empty set of the overlays beside its base that are not in it
-    (smallest sets first), each set in ``extends`` order, the overlay itself last."""
+    (compose/stacking.py: smallest sets first, each in ``extends`` order, the overlay last)."""
     mine = set(map(_real, order))
     folder = _folder(base)
     others = [
@@ -117,29 +116,9 @@ def _with_expansions(run: Session, base: str, order: list[str]) -> list[list[str
         if _folder(p) == folder and _real(p) not in mine
     ]
     known = {_real(base), *mine}
-    stacks: list[list[str]] = []
-    for size in range(1, len(others) + 1):
-        for combo in itertools.combinations(others, size):
-            ordered = _in_extends_order(run, combo, known)
-            if ordered is not None:
-                stacks.append([*order[:-1], *ordered, order[-1]])
-    return stacks[:MAX_COMBINATIONS]
-
-
-def _in_extends_order(run: Session, combo: Sequence[str], known: set[str]) -> list[str] | None:
-    """``combo`` ordered so that each overlay comes after what it extends (name order
-    otherwise), or None when one extends an overlay that is not in the stack."""
-    have = set(known)
-    left = list(combo)
-    out: list[str] = []
-    while left:
-        ready = [p for p in left if _real(_extended(run, p)) in have]
-        if not ready:
-            return None
-        out.append(ready[0])
-        left.remove(ready[0])
-        have.add(_real(ready[0]))
-    return out
+    return stacks_beside(
+        order, others, known, lambda p: _real(_extended(run, p)), _real, smallest=1
+    )
 
 
 def _extended(run: Session, path: str) -> str:

@@ -23,15 +23,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from interpreter.compose.stacking import MAX_COMBINATIONS, stacks_beside
 from interpreter.diagnostics.errors import Diagnostic, RulebookError, RulesError
 from interpreter.diagnostics.refused import Refused
 from interpreter.load.catalog import overlay_files
 from interpreter.model.limits import GameLimitError
 from interpreter.ruleset.header import Header, read_header
 
-__all__ = ["MAX_COMBINATIONS", "SmokeReport", "smoke_overlays", "smoke_test"]
-
-MAX_COMBINATIONS = 16  # overlay combinations played per base, as validate composes them
+__all__ = ["SmokeReport", "smoke_overlays", "smoke_test"]
 
 
 def smoke_test(bases: Iterable[str], games: int) -> tuple[list[Diagnostic], int]:
@@ -181,36 +180,21 @@ def _stack_of(finder: Any, overlay: str) -> tuple[Path, tuple[str, ...]] | None:
 
 def _stacks(base: Path, chain: tuple[str, ...]) -> list[tuple[str, ...]]:
     """The chain alone, then with each set of the game's own overlays (beside the base) that
-    are not in it, smallest sets first; each set in name order, so the overlay composes last.
-    A set holding an overlay that extends one left out of the stack is no stack of the game."""
+    are not in it, as validate composes them (compose/stacking.py). A set holding an overlay
+    that extends one left out of the stack is no stack of the game."""
     mine = {os.path.realpath(p) for p in chain}
     others = [
         str(p) for _, p in sorted(overlay_files(base).items()) if os.path.realpath(p) not in mine
     ]
     known = {_ident(str(base), "ruleset"), *(_ident(p, "overlay") for p in chain[:-1])}
-    stacks: list[tuple[str, ...]] = []
-    for size in range(len(others) + 1):
-        for combo in itertools.combinations(others, size):
-            ordered = _in_extends_order(combo, known)
-            if ordered is not None:
-                stacks.append((*chain[:-1], *ordered, chain[-1]))
-    return stacks[:MAX_COMBINATIONS]
+    stacks = stacks_beside(
+        chain, others, known, lambda p: _extends(Path(p)), _overlay_id, smallest=0
+    )
+    return [tuple(stack) for stack in stacks]
 
 
-def _in_extends_order(combo: Sequence[str], known: set[str]) -> tuple[str, ...] | None:
-    """``combo`` ordered so that each overlay comes after the one it extends (name order
-    otherwise), or None when one extends an overlay that is not in the stack."""
-    ids = set(known)
-    left = list(combo)
-    out: list[str] = []
-    while left:
-        ready = [p for p in left if _extends(Path(p)) in ids]
-        if not ready:
-            return None
-        out.append(ready[0])
-        left.remove(ready[0])
-        ids.add(_ident(ready[0], "overlay"))
-    return tuple(out)
+def _overlay_id(path: str) -> str:
+    return _ident(path, "overlay")
 
 
 def _loaded(base: str, stack: Sequence[str]) -> tuple[list[tuple[int, Any]], list[Diagnostic]]:
