@@ -25,6 +25,51 @@ _DRAWN_AT = """(el) => {
 }"""
 
 
+# The seat's next decision after the one numbered `after` (null: any), once the page has drawn
+# it with an option to press, or the final scores: what a person waits for after a click, in
+# one wait (the page's decision number, its round and status line come with it).
+_NEXT = """(after) => {
+  if (document.querySelector("#scores")) return {ended: true};
+  const decision = document.getElementById("app").dataset.decision;
+  if (decision === after || !document.querySelector("button.option:not([disabled])"))
+    return null;
+  const status = document.getElementById("status").innerText;
+  const words = status.split(/\\s+/);
+  const round = words[0] === "Round" && /^\\d+$/.test(words[1]) ? +words[1] : 0;
+  return {ended: false, decision, status, round};
+}"""
+
+
+# `check(arg)` once now and after every change of the page's DOM, until it returns a value: no
+# polling by animation frames, which a window in the background of a headless browser (a
+# second window of one seat) is given seldom or never.
+_UNTIL = """([arg, ms]) => new Promise((resolve, reject) => {
+  const test = CHECK;
+  const done = (value) => { watch.disconnect(); clearTimeout(timer); resolve(value); };
+  const watch = new MutationObserver(() => { const value = test(arg); if (value) done(value); });
+  const timer = setTimeout(() => {
+    watch.disconnect(); reject(new Error("not within " + ms + " ms: " + test)); }, ms);
+  watch.observe(document.body,
+    {subtree: true, childList: true, attributes: true, characterData: true});
+  const value = test(arg);
+  if (value) done(value);
+})"""
+
+
+def wait_until(page: Any, check: str, arg: Any = None, timeout_ms: int = 30_000) -> Any:
+    """The first value of the JavaScript function `check` (given `arg`) that is not false or
+    null, tried now and at each change of the page; fails after `timeout_ms`."""
+    return page.evaluate(_UNTIL.replace("CHECK", check), [arg, timeout_ms])
+
+
+def next_decision(page: Any, after: str | None = None) -> dict[str, Any]:
+    """Wait for the seat's next decision after the one numbered `after` (a page's
+    ``data-decision``; None: the first); returns ``{"ended": True}`` once the final scores are
+    drawn, else ``{"ended": False, "decision", "status", "round"}`` (the status line's round,
+    0 where it names none)."""
+    return wait_until(page, _NEXT, after)
+
+
 def press(target: Any) -> None:
     """A person's click on `target` (a Playwright locator of one element): at the centre of
     where it is drawn, after checking it is drawn, on top there and enabled."""

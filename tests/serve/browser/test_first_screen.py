@@ -1,11 +1,12 @@
 """The seat's own board and its options on the first screen, for every decision of a whole game
 of each shipped game (the smallest player count, 2), at a laptop's 1366x768 and a phone's
-390x844, in one browser and one game: at each decision the window is set to each size in turn.
+390x844, in one browser and one game: the seat open in two windows, one of each size, both
+checked at every decision.
 
 A person (seat 0, named "Ana") plays against the fast ``first`` bot by taking the first option;
 where the board draws the thing that option stands for (``presentation: acts:``: a role card, a
 building for sale, a ship, a card in hand), the person clicks that thing on the board instead of
-the button. At every decision, with nothing scrolled:
+the button (in the phone's window). At every decision, with nothing scrolled:
 
 - laptop: every option button and the seat's whole own area (its coins, colonists, goods,
   buildings: the zone marked ``own``) inside the window;
@@ -33,7 +34,7 @@ from typing import Any
 import httpx
 import pytest
 
-from helpers.page_clicks import press, press_first_option
+from helpers.page_clicks import next_decision, press, press_first_option, wait_until
 from helpers.page_words import hyphenated_ids, ids_in
 from interpreter.engine.loader import load_game_and_data
 
@@ -74,6 +75,13 @@ BOXES = """() => {
 }"""
 
 
+# The status line once the page shows the decision numbered `d` (the seat's other window
+# following the one pressed)
+_AT = """(d) => document.getElementById("app").dataset.decision === d
+  && document.querySelector("button.option:not([disabled])")
+  && document.getElementById("status").innerText"""
+
+
 def _inside(box: dict[str, float] | None, size: tuple[int, int]) -> bool:
     return (
         box is not None
@@ -85,8 +93,8 @@ def _inside(box: dict[str, float] | None, size: tuple[int, int]) -> bool:
 
 
 def _check_first_screen(page: Any, size_name: str, where: str) -> dict[str, Any]:
+    """The rules of the first screen on `page`, whose window is already `size_name`."""
     size = SIZES[size_name]
-    page.set_viewport_size({"width": size[0], "height": size[1]})
     found = page.evaluate(BOXES)
     assert found["scrolled"] == 0, where
     assert found["options"], f"{where}: no option drawn"
@@ -109,8 +117,12 @@ def _words_only(text: str, ids: set[str], where: str) -> None:
     assert not re.search(r"\bseat \d", text, re.IGNORECASE), where
 
 
+def _sized(page: Any, size_name: str) -> None:
+    page.set_viewport_size({"width": SIZES[size_name][0], "height": SIZES[size_name][1]})
+
+
 @pytest.mark.parametrize("game", ["puerto-rico", "san-juan"])
-def test_own_area_and_options_on_the_first_screen_for_every_decision(page, server, game):
+def test_own_area_and_options_on_the_first_screen_for_every_decision(page, browser, server, game):
     ids = hyphenated_ids(load_game_and_data(game, 2, [])[1]) | {"pr-heuristic", "sj-heuristic"}
     made = httpx.post(
         f"{server}/api/tables",
@@ -119,32 +131,55 @@ def test_own_area_and_options_on_the_first_screen_for_every_decision(page, serve
         json={"game": game, "players": 2, "seats": ["human", "first"], "seed": 2},
         timeout=30,
     ).json()
-    page.goto(server + made["seats"][0]["url"])
+    seat_url = server + made["seats"][0]["url"]
+    page.goto(seat_url)
     page.fill("#name", "Ana")
     page.click("#name-form button")
     page.wait_for_selector("#name-form", state="detached")
+    # the seat open in a second window of the other size, which follows every move: each
+    # window keeps its size for the whole game, and both are checked at every decision; each
+    # draws its first position at the browser's default window, as the seat's one window did
+    # before it was set to each size in turn
+    laptop = browser.new_page()
+    laptop.set_default_timeout(30_000)
+    try:
+        laptop.goto(seat_url)
+        next_decision(laptop)
+        _sized(laptop, "laptop")
+        now = next_decision(page)
+        _sized(page, "phone")
+        _play_checked(page, laptop, game, ids, now)
+    finally:
+        laptop.close()
+
+
+def _play_checked(phone: Any, laptop: Any, game: str, ids: set[str], now: dict[str, Any]) -> None:
+    """The seat's whole game, pressed on the phone's window, both windows checked at every
+    decision; then the end."""
     decisions = on_board = marked = listed = 0
     card_marks: set[str] = set()  # what other rows say on a card: a role "taken", its doubloons
     for decisions in range(DECISIONS):
-        page.wait_for_selector("button.option:not([disabled]), #scores")
-        if page.locator("#scores").count():
+        if decisions:
+            now = next_decision(phone, now["decision"])
+        if now["ended"]:
             break
-        where = f"{game}, decision {decisions}: {page.inner_text('#status')}"
-        for size_name in SIZES:
-            found = _check_first_screen(page, size_name, where)
+        where = f"{game}, decision {decisions}: {now['status']}"
+        on_laptop = wait_until(laptop, _AT, now["decision"])
+        assert on_laptop == now["status"], f"{where}: the laptop's window says {on_laptop}"
+        found_laptop = _check_first_screen(laptop, "laptop", where)
+        _words_only(found_laptop["text"], ids, where)
+        found = _check_first_screen(phone, "phone", where)
         marked += found["changed"] > 0
         listed += found["recent"] is not None
         card_marks.update(found["marks"])
         _words_only(found["text"], ids, where)
-        decision = page.get_attribute("#app", "data-decision")
         thing = found["onBoard"]
         if thing >= 0:  # the first option's thing on the board: a click on it
-            press(page.locator("#board .act").nth(thing))
+            press(phone.locator("#board .act").nth(thing))
             on_board += 1
         else:
-            press_first_option(page)
-        page.wait_for_selector(f'#app:not([data-decision="{decision}"])')
-    assert page.locator("#scores").count(), f"{game}: no end after {decisions} decisions"
+            press_first_option(phone)
+    assert now["ended"], f"{game}: no end after {decisions} decisions"
     assert decisions > 20
     # the board clicks played the game as the buttons do; what changed and the lines since
     # the seat's last decision were shown at most decisions
@@ -153,14 +188,14 @@ def test_own_area_and_options_on_the_first_screen_for_every_decision(page, serve
     if game == "puerto-rico":  # its role cards say "taken" and the doubloons on them
         assert "taken" in card_marks, card_marks
         assert any(re.fullmatch(r"\d+ doubloons?", m) for m in card_marks), card_marks
-    scores = page.inner_text("#scores")
+    scores = phone.inner_text("#scores")
     assert "Ana" in scores and BOT_NAME in scores, scores
-    log = page.locator("#log li")
+    log = phone.locator("#log li")
     assert log.filter(has_text=re.compile(r"^Ana\b")).count() >= 1
     assert log.filter(has_text=re.compile(rf"^{BOT_NAME}\b")).count() >= 1
-    for size_name in SIZES:
-        page.set_viewport_size({"width": SIZES[size_name][0], "height": SIZES[size_name][1]})
-        _words_only(page.inner_text("body"), ids, f"{game}, the end, {size_name}")
+    laptop.wait_for_selector("#scores")
+    for size_name, window in (("laptop", laptop), ("phone", phone)):
+        _words_only(window.inner_text("body"), ids, f"{game}, the end, {size_name}")
 
 
 # Six doubloons at the start (an uploaded house rule): the builder's list is 15 buildings and

@@ -25,7 +25,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from helpers.page_clicks import press_first_option
+from helpers.page_clicks import next_decision, press_first_option
 
 pytestmark = pytest.mark.browser
 
@@ -125,12 +125,6 @@ def _check_end(page, size_name: str, where: str) -> None:
         assert _in_window(box, size), f"{where}: the scores below the first screen: {box}"
 
 
-def _round(page) -> int:
-    """The round the status line names ("Round 7 · Your turn: ...")."""
-    words = page.inner_text("#status").split()
-    return int(words[1]) if len(words) > 1 and words[0] == "Round" and words[1].isdigit() else 0
-
-
 def _finished_table(server: str, game: str, players: int) -> str:
     """A bot-only table of ``game`` played to its end at once; its spectator page (the most
     seats: the widest score table)."""
@@ -179,27 +173,26 @@ def test_the_table_fits_the_window_from_start_to_end(page, server, tmp_path, gam
     page.fill("#name", "Ana")
     page.click("#name-form button")
     page.wait_for_selector("#name-form", state="detached")
-    page.wait_for_selector("button.option:not([disabled])")
+    now = next_decision(page)
     _check_layout(page, size_name, f"{stem} start")
     if keep:
         page.screenshot(path=str(shots / f"{stem}-start.png"))
     clicks, ended, middle = 0, False, False
     for clicks in range(CLICKS):
-        page.wait_for_selector("button.option:not([disabled]), #scores")
-        if page.locator("#scores").count():
+        if clicks:
+            now = next_decision(page, now["decision"])
+        if now["ended"]:
             ended = True
             break
         if clicks and clicks % CHECK_EVERY == 0:
             _check_layout(page, size_name, f"{stem} decision {clicks}")
-        if not middle and _round(page) >= spec["middle"]:
+        if not middle and now["round"] >= spec["middle"]:
             # the middle: a grown island and city, the options still first / in view
             _check_layout(page, size_name, f"{stem} middle")
             if keep:
                 page.screenshot(path=str(shots / f"{stem}-middle.png"))
             middle = True
-        decision = page.get_attribute("#app", "data-decision")
         press_first_option(page)
-        page.wait_for_selector(f'#app:not([data-decision="{decision}"])', timeout=30_000)
     assert ended, f"{stem}: no end after {clicks} clicks"
     assert middle, f"{stem}: the game ended before round {spec['middle']}"
     _check_end(page, size_name, f"{stem} end")
