@@ -15,9 +15,10 @@ import contextlib
 import json
 from typing import Any
 
+from starlette.applications import Starlette
 from starlette.requests import ClientDisconnect, HTTPConnection, Request
 from starlette.responses import Response
-from starlette.routing import Route, WebSocketRoute
+from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from interpreter.serve.fanout import Outbox
@@ -227,7 +228,7 @@ async def new_table(request: Request) -> Response:
     return JSONResponse(table_summary(table), status_code=201)
 
 
-async def start_table(app: Any, table: Table) -> None:
+async def start_table(app: Starlette, table: Table) -> None:
     """Bots at a people's table move now; a bot-only table gets its watch task."""
     hub: Hub = app.state.hub
     if table.bot_only:
@@ -321,7 +322,7 @@ async def delete_table(request: Request) -> Response:
     return JSONResponse({"deleted": table.id})
 
 
-async def remove_table(app: Any, table: Table, creator: Any) -> None:
+async def remove_table(app: Starlette, table: Table, creator: object) -> None:
     """Delete a table (its creator only): stop its bots, tell and close its sockets (each by
     its own sender: a socket that reads nothing delays nobody)."""
     hub: Hub = app.state.hub
@@ -446,7 +447,7 @@ async def _read_moves(
         broadcast(table, hub)
 
 
-def api_routes() -> list[Any]:
+def api_routes() -> list[BaseRoute]:
     return [
         Route("/api/games", games),
         Route("/api/tables", new_table, methods=["POST"]),

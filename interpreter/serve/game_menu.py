@@ -18,7 +18,7 @@ import threading
 from typing import Any
 
 from interpreter.bots import BOTS, bot_title, default_bot
-from interpreter.load.catalog import list_games, search_path
+from interpreter.load.catalog import OptionInfo, list_games, search_path
 
 __all__ = ["games_listing", "games_listing_async", "short_label"]
 
@@ -89,7 +89,7 @@ def _read_listing() -> dict[str, Any]:
     return {"games": games, "bots": bots}
 
 
-def _option(info: Any) -> dict[str, Any]:
+def _option(info: OptionInfo) -> dict[str, Any]:
     return {
         "name": info.name,
         "label": short_label(info.name, info.choices, info.doc),
@@ -99,7 +99,7 @@ def _option(info: Any) -> dict[str, Any]:
     }
 
 
-def short_label(name: str, choices: list[Any], doc: str | None) -> str:
+def short_label(name: str, choices: list[object], doc: str | None) -> str:
     """A game option's name for people: the start of its ``doc:``'s first sentence, up to the
     explanation; the id in words when the doc has none or starts by listing the choices."""
     text = _OVERLAY_PREFIX.sub("", " ".join((doc or "").split()))

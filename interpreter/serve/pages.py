@@ -13,7 +13,7 @@ from typing import Any
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Route
 
 from interpreter.diagnostics.suggest import echo
 from interpreter.serve.api import (
@@ -306,7 +306,7 @@ def _option_names(listing: dict[str, Any], game: str, overlays: list[str]) -> se
     return set()
 
 
-def _int(value: Any, name: str) -> int:
+def _int(value: object, name: str) -> int:
     try:
         return int(str(value))
     except ValueError:
@@ -408,7 +408,7 @@ async def favicon(_request: Request) -> Response:
     )
 
 
-def page_routes() -> list[Any]:
+def page_routes() -> list[BaseRoute]:
     return [
         Route("/", lobby),
         Route("/favicon.svg", favicon),
