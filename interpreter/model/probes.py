@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 Fn = Callable[[Any], Any]
-Locate = Callable[[Sequence[Any], int, int], tuple]
+Locate = Callable[[Sequence[str | int], int, int], tuple]
 
 #: what a point counts, in the order reports list them
 KINDS = ("step", "option-offered", "option-taken", "effect", "grant", "branch")
