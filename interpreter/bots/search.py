@@ -47,6 +47,7 @@ from typing import Any
 from interpreter.bots.registry import BotParam, bot_base, make_bot
 from interpreter.diagnostics.errors import ConfigError
 from interpreter.engine.standings import score_table
+from interpreter.engine.state import State
 from interpreter.engine.view import seat_view
 
 __all__ = ["SEARCH_PARAMS", "SearchBot", "playout_rewards"]
@@ -87,7 +88,7 @@ class _Edge:
         self.node: dict[str, _Edge] = {}
 
 
-def playout_rewards(state: Any, scale: float = 0.0, tiebreak: float = 0.0) -> list[float]:
+def playout_rewards(state: State, scale: float = 0.0, tiebreak: float = 0.0) -> list[float]:
     """Each seat's reward in 0..1 where a playout stopped (the state may be changed).
 
     A cut state is scored by the ruleset's own end-of-game table: each seat's total, plus

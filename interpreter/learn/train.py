@@ -162,7 +162,7 @@ def play_selfplay_game(
         full = not capped or cap.random() < teacher.full_share
         searcher = bots[seat] if full else fast[seat]
         obs.append(observe(spaces, view).astype(np.float32))
-        acts.append(legal_actions(spaces, state.pending, legal))
+        acts.append(legal_actions(spaces, state.pending or {}, legal))
         choice = searcher.choose(view, legal)
         movers.append(seat)
         root = list(getattr(searcher, "last_root_value", []) or [])

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from interpreter.engine.game import Game
 from interpreter.engine.machine import ONLY_CHOICE, asks_alone
 from interpreter.scenario.expect import Failed
 from interpreter.scenario.format import Step
@@ -55,14 +56,14 @@ def lists_pending(s: Any, step: Step) -> bool:
     return engine_takes(s) and step.seat in (None, s.to_move) and step.option in s.pending
 
 
-def settle(game: Any, s: Any, step: Step | None) -> None:
+def settle(game: Game, s: Any, step: Step | None) -> None:
     """Take the engine's own moves pending in `s` as the engine would, up to the one `step`
     lists (none: all of them)."""
     while engine_takes(s) and not (step is not None and lists_pending(s, step)):
         game.take_only_choice(s)
 
 
-def take_listed(game: Any, s: Any, step: Step, index: int) -> None:
+def take_listed(game: Game, s: Any, step: Step, index: int) -> None:
     """Take the engine's own move that `step` (step `index`) lists, as the engine takes it; a
     failure when it is not the one pending, saying what `s` asks instead."""
     if not lists_pending(s, step):

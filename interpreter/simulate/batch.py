@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from interpreter.diagnostics.errors import ConfigError, RulebookError, RulesError
+from interpreter.engine.game import Game
 from interpreter.infoset.worlds import SeatView
 from interpreter.model.limits import GameLimitError
 
@@ -132,7 +133,7 @@ LazyView = SeatView
 
 
 def play_game(
-    game: Any, seats: Sequence[str], seed: int, index: int, check: bool = False
+    game: Game, seats: Sequence[str], seed: int, index: int, check: bool = False
 ) -> dict[str, Any]:
     """Play one game with bots to the end; returns its record (plain, JSON-able).
 
@@ -203,7 +204,7 @@ def run_chunk(spec: SimSpec, indexes: Sequence[int]) -> list[dict[str, Any]]:
     return [_play_one(game, spec, i) for i in indexes]
 
 
-def _play_one(game: Any, spec: SimSpec, index: int) -> dict[str, Any]:
+def _play_one(game: Game, spec: SimSpec, index: int) -> dict[str, Any]:
     """Game ``index`` of ``spec``; a seat-rotated game's record names its bots by seat."""
     seats, seed = spec.seating(index)
     if not spec.coverage:

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from interpreter.diagnostics.suggest import did_you_mean, echo
+from interpreter.engine.state import State
 from interpreter.model.flow import CHOOSE
 
 _PART = re.compile(r"\{[^{}]*\}")  # a part of an option text its id does not fill in
@@ -101,7 +102,7 @@ def _decline_of(spec: Any) -> str:
     return getattr(spec, "decline", None) or DECLINE
 
 
-def declining(state: Any) -> str:
+def declining(state: State) -> str:
     """The option that declines the decision ``state`` asks now (``pass`` when it names none)."""
     pending = getattr(state, "pending", None)
     for spec, _opt, _values in (pending or {}).values():
@@ -178,7 +179,7 @@ def optional_answer(legal: Sequence[str], how: str | None, decline: str = DECLIN
     return others[0] if len(others) == 1 else None
 
 
-def asked(state: Any) -> str | None:
+def asked(state: State) -> str | None:
     """The key of the optional question ``state`` asks now, or None (no decision, or one that
     is no optional question)."""
     pending = getattr(state, "pending", None)  # a driver's stand-in state may have none
@@ -189,7 +190,7 @@ def asked(state: Any) -> str | None:
     return None
 
 
-def standing_answer(state: Any, answers: Mapping[str, str]) -> str | None:
+def standing_answer(state: State, answers: Mapping[str, str]) -> str | None:
     """The option the answers of the seat to move (question key -> how) give the decision
     ``state`` asks now, or None: the seat is asked. The caller passes that seat's answers
     only, so an answer never fires at another seat's decision; a question it has not answered
@@ -199,7 +200,7 @@ def standing_answer(state: Any, answers: Mapping[str, str]) -> str | None:
         return None
     how = answers.get(key)
     if how is None:
-        for spec, _opt, _values in state.pending.values():
+        for spec, _opt, _values in (state.pending or {}).values():
             how = _start_of(getattr(getattr(state, "game", None), "rules", None), spec)
             break
     return optional_answer(state.legal_options(), how, declining(state))
