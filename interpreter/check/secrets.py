@@ -87,6 +87,7 @@ from interpreter.check.secrets_trace import (
     where_of,
 )
 from interpreter.diagnostics.errors import Diagnostic, RulebookError
+from interpreter.engine.game import Game
 from interpreter.engine.state import State
 from interpreter.engine.view import seat_view
 from interpreter.infoset.worlds import determinise
@@ -100,7 +101,7 @@ class GameRun:
     """One game to check: the compiled game, how to describe and rerun it, and the composed
     rule data (to point at a state field's declaration)."""
 
-    game: Any
+    game: Game
     label: str  # "2 players, overlays: none"
     rerun: str  # the command that replays the check of this composition, less --seed
     data: Any = None
