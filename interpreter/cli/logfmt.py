@@ -12,7 +12,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, TextIO
 
-from interpreter.dsl.runtime.loglines import Yours
+from interpreter.dsl.runtime.loglines import LogEntry, Yours
 from interpreter.engine.game import Game
 from interpreter.engine.savefile import winners_of
 from interpreter.engine.state import State
@@ -60,7 +60,7 @@ class Logged(Protocol):
     """What :meth:`LogPrinter.flush` reads: a state's log (or a list of entries as one)."""
 
     @property
-    def log(self) -> Sequence[tuple[int, int | None, str]] | None: ...
+    def log(self) -> Sequence[LogEntry] | None: ...
 
 
 class LogPrinter:

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from interpreter.dsl.runtime.loglines import LogEntry
 from interpreter.model.rules import Rules
 
 __all__ = ["Frame", "Played", "Result"]
@@ -68,7 +69,7 @@ class Frame(Protocol):
     round: int
     decisions: int
     history: list[str]
-    log: list[tuple[int, int | None, str]] | None
+    log: list[LogEntry] | None
     over: bool
     t: dict[str, Any]
     ab: dict[int, dict[str, int]]

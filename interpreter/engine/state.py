@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from interpreter.diagnostics.errors import IllegalOptionError
 from interpreter.dsl.compiler import Env
-from interpreter.dsl.runtime.loglines import lines_for
+from interpreter.dsl.runtime.loglines import LogEntry, lines_for
 from interpreter.engine.blocks import STOPS_AT
 from interpreter.engine.copier import FieldCopier
 from interpreter.engine.machine import RULE_FAILURES, rule_failure, run
@@ -60,7 +60,7 @@ class State:
     history: list[str] = field(default_factory=list)
     # the public log; a line whose text is an OwnLine (dsl/runtime/loglines.py) has another text for
     # one seat, which only log_for(that seat) gives
-    log: list[tuple[int, int | None, str]] | None = field(default_factory=list)
+    log: list[LogEntry] | None = field(default_factory=list)
     over: bool = False
     t: dict[str, Any] = field(default_factory=dict)
     # what active pieces grant, per seat and ability; emptied whenever a piece changes and at
@@ -271,7 +271,7 @@ class State:
         settings (what a replay of its choices needs: its save format)."""
         return {"take_forced": self.take_forced}
 
-    def log_for(self, seat: int | None) -> list[tuple[int, int | None, str]]:
+    def log_for(self, seat: int | None) -> list[LogEntry]:
         """The log as `seat` reads it: ``state.log``'s lines, each with the text its seat
         reads instead where a line has one (the names of its own hidden cards:
         dsl/runtime/loglines.py); None, a spectator or any other seat, gets the public texts. Every
