@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from interpreter.diagnostics.errors import ReplayError
+from interpreter.engine.game import Game
 from interpreter.engine.machine import asks_alone
 
 FORMAT_BY_STEP = "rulebook-save/3"
@@ -44,7 +45,7 @@ def _old_asked(fmt: str, spec: Any) -> bool:
 
 
 def upgrade_choices(
-    game: Any, fmt: str, seed: int, choices: Sequence[str], source: str = "<save>"
+    game: Game, fmt: str, seed: int, choices: Sequence[str], source: str = "<save>"
 ) -> list[str]:
     """The format-4 choices of the game that `choices` (a save of old format `fmt`, seed
     `seed`) played in `game`. A choice that does not fit (not a legal option where it is
