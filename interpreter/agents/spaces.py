@@ -38,7 +38,7 @@ from interpreter.engine.game import Game
 from interpreter.engine.loader import load_game
 from interpreter.engine.state import State
 from interpreter.engine.view import seat_view
-from interpreter.model.flow import ChooseSpec
+from interpreter.model.flow import ChooseSpec, OptionSpec
 
 __all__ = ["ActionSpace", "ObservationSpace", "Spaces", "spaces_for"]
 
@@ -61,8 +61,8 @@ class ActionSpace:
     _known: dict[int, dict[tuple, int | None]] = field(default_factory=dict)
     # option id -> (option line, values, action) of the last option of that id: one lookup
     # by the id's cached hash and two comparisons, where `_known` hashes the values each time
-    _by_id: dict[str, tuple[Any, tuple, int]] = field(default_factory=dict)
-    _game: Any = None  # the game whose option lines `_family` maps (held: ids stay unique)
+    _by_id: dict[str, tuple[OptionSpec, tuple, int]] = field(default_factory=dict)
+    _game: Game | None = None  # the game whose option lines `_family` maps (held: ids stay unique)
 
     def bound_to(self, game: Game) -> ActionSpace:
         """The same space for another load of this configuration (another process, another
@@ -93,7 +93,7 @@ class ActionSpace:
         except TypeError:  # an argument value that does not hash: worked out every time
             return self._action_of(opt, values)
 
-    def _action_of(self, opt: Any, values: tuple) -> int | None:
+    def _action_of(self, opt: OptionSpec, values: tuple) -> int | None:
         fam = self._family.get(id(opt))
         if fam is None:
             return None
@@ -157,9 +157,9 @@ def _spaces_again(game: Game, actions: ActionSpace, observations: ObservationSpa
     return Spaces(game, actions.bound_to(game), observations)
 
 
-def _lines(game: Game) -> list[tuple[str, Any]]:
+def _lines(game: Game) -> list[tuple[str, OptionSpec]]:
     """Every option line of the game's choose steps with its step's label, in rule-file order."""
-    seen: dict[int, tuple[str, Any]] = {}
+    seen: dict[int, tuple[str, OptionSpec]] = {}
     for ins in game.rules.program.code:
         for part in ins:
             if isinstance(part, ChooseSpec):
@@ -168,7 +168,7 @@ def _lines(game: Game) -> list[tuple[str, Any]]:
     return list(seen.values())
 
 
-def _family_key(opt: Any, state: State) -> str:
+def _family_key(opt: OptionSpec, state: State) -> str:
     """The id text an option line writes with its ``for`` parts left open (``build:{0}``)."""
     marks = [f"\x00{i}\x00" for i in range(len(opt.slots))]
     for slot, mark in zip(opt.slots, marks, strict=True):
@@ -183,10 +183,10 @@ def _family_key(opt: Any, state: State) -> str:
     return text
 
 
-def _families(game: Game) -> dict[str, list[Any]]:
+def _families(game: Game) -> dict[str, list[OptionSpec]]:
     """Family key (the choose step's label and the open id text) -> its option lines."""
     state = game.new_state(0)
-    out: dict[str, list[Any]] = {}
+    out: dict[str, list[OptionSpec]] = {}
     for label, opt in _lines(game):
         out.setdefault(f"{label}: {_family_key(opt, state)}", []).append(opt)
     return out
