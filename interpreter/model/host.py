@@ -10,7 +10,7 @@ from dataclasses import replace
 from functools import partial
 from operator import attrgetter
 from types import CodeType
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from lark import Token
 
@@ -381,12 +381,12 @@ class DslHost:
 
         return log
 
-    def declare_var(self, name: str, ty: Any = None) -> None:
+    def declare_var(self, name: str, ty: Literal["seat"] | None = None) -> None:
         """A flow variable; `ty` the type of its values when the flow says (a seat)."""
         self.c.root.bindings[name] = ("var", name)
         types = self.c.env.types
-        if types is not None and ty is not None:
-            types.variables[name] = SEAT if ty == "seat" else ty
+        if types is not None and ty == "seat":
+            types.variables[name] = SEAT
 
     def choose(self, spec: Choose, idle: tuple[str, ...], ask_when_only_one: bool) -> ChooseSpec:
         """A `choose` step: who decides, and each `options:` line (see :meth:`option`);
