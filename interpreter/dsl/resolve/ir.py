@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from interpreter.dsl.resolve.types import Type
+
 
 class Expr:
     # `ty`: its type (types.py), set by the resolve pass; codegen never reads it. `where`:
@@ -19,7 +21,7 @@ class Expr:
     # None for the text being resolved (check/taint.py names the places a value flows through)
     __slots__ = ("ty", "where")
     ty: Any
-    where: tuple[Any, int, int]
+    where: tuple[object, int, int]
     simple = False
 
 
@@ -28,7 +30,7 @@ class Slot:
 
     __slots__ = ("py", "ty")
 
-    def __init__(self, hint: str, number: int, ty: Any = None) -> None:
+    def __init__(self, hint: str, number: int, ty: Type | None = None) -> None:
         """`number`: unique among the slots of one build (its root scope's `numbers`)."""
         clean = "".join(ch if ch.isalnum() else "_" for ch in hint)
         self.py = f"_{clean}_{number}"
