@@ -125,6 +125,8 @@ def gesture_at(state: State, agent: HumanPlayer, seat: int) -> Gesture | None:
     from interpreter.table.gestures import gesture_of, plan_moves
 
     pres = agent.presentation
+    if pres is None:  # a person without the ruleset's presentation is asked no gesture
+        return None
     found = None if agent.queued else gesture_of(state, pres, seat)
     if found is None:
         return None

@@ -29,11 +29,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from interpreter.diagnostics.suggest import did_you_mean, echo
 from interpreter.engine.state import State
-from interpreter.model.flow import CHOOSE
+from interpreter.model.flow import CHOOSE, ChooseSpec
+from interpreter.model.rules import Rules
 
 _PART = re.compile(r"\{[^{}]*\}")  # a part of an option text its id does not fill in
 
@@ -89,7 +89,7 @@ def _is_optional(ids: Sequence[str], decline: str = DECLINE) -> bool:
     return decline in ids and any(i != decline for i in ids)
 
 
-def _start_of(rules: Any, spec: Any) -> str:
+def _start_of(rules: Rules | None, spec: ChooseSpec) -> str:
     """The answer a seat starts with to a ``choose`` step's question (``presentation:
     answers:``, by the step's ``name:``), ``ask`` when the ruleset names none."""
     words = getattr(rules, "words", None)
@@ -97,7 +97,7 @@ def _start_of(rules: Any, spec: Any) -> str:
     return start if start in HOWS else ASK
 
 
-def _decline_of(spec: Any) -> str:
+def _decline_of(spec: ChooseSpec) -> str:
     """The option that declines a ``choose`` step's question (its ``decline:``, else pass)."""
     return getattr(spec, "decline", None) or DECLINE
 
@@ -110,7 +110,7 @@ def declining(state: State) -> str:
     return DECLINE
 
 
-def questions(rules: Any) -> list[Question]:
+def questions(rules: Rules) -> list[Question]:
     """Every optional question a compiled ruleset (``game.rules``) can ask, in the order its
     rule files write them, one per key."""
     found: dict[str, Question] = {}
@@ -206,7 +206,7 @@ def standing_answer(state: State, answers: Mapping[str, str]) -> str | None:
     return optional_answer(state.legal_options(), how, declining(state))
 
 
-def check_answer(known: Sequence[Question], key: Any, how: Any) -> tuple[str, str]:
+def check_answer(known: Sequence[Question], key: object, how: object) -> tuple[str, str]:
     """``(key, how)`` when both name a question of ``known`` and an answer in :data:`HOWS`;
     ValueError with a message for people otherwise."""
     keys = [q.key for q in known]

@@ -25,6 +25,7 @@ from interpreter.diagnostics.errors import RulebookError
 from interpreter.engine.state import State
 from interpreter.engine.view import seat_view
 from interpreter.model.words import fill
+from interpreter.table.presenter import Presentation
 
 __all__ = [
     "MAX_PICKS",
@@ -104,7 +105,7 @@ def _leading(first: list[str], asked: list[list[str]]) -> int | None:
     return None
 
 
-def gesture_of(state: State, pres: Any, seat: int) -> dict[str, Any] | None:
+def gesture_of(state: State, pres: Presentation, seat: int) -> dict[str, Any] | None:
     """The gesture the seat to move is asked now, or None when its decision is no gesture's
     (or its run is one pick: an ordinary decision).
 
@@ -148,7 +149,7 @@ def gesture_of(state: State, pres: Any, seat: int) -> dict[str, Any] | None:
     }
 
 
-def _about(state: State, pres: Any, seat: int, name: Any) -> str:
+def _about(state: State, pres: Presentation, seat: int, name: object) -> str:
     """The labels of what the seat's field (else the global field) ``name`` holds, as the
     seat sees it: what a payment is for (a card being built)."""
     if not isinstance(name, str):
@@ -177,7 +178,7 @@ def gesture_message(table: Any, seat: int) -> dict[str, Any] | None:
     return {**found, "proposal": proposal(found, last)}
 
 
-def plan_moves(state: State, pres: Any, seat: int, picks: Sequence[str]) -> list[str]:
+def plan_moves(state: State, pres: Presentation, seat: int, picks: Sequence[str]) -> list[str]:
     """The moves that make ``picks`` at the gesture asked now, tried on a copy: each pick where
     the engine takes it (the first pick legal at each decision of the run); refused whole
     (:class:`GestureRefused`) when a pick is not legal, the run ends before the picks do, or a
