@@ -214,7 +214,9 @@ def _write_coverage(args: argparse.Namespace, game: Game, sim: SimRun) -> list[s
     from interpreter.coverage.output import write_coverage
 
     coverage = Coverage()
-    coverage.add(game.rules.probes, sim.coverage)
+    probes = game.rules.probes
+    assert probes is not None, "simulate --coverage plays a coverage build"
+    coverage.add(probes, sim.coverage)
     print("")
     path = write_coverage(
         coverage.totals(), args.coverage_format or "text", args.coverage_out, sys.stdout

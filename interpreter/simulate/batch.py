@@ -210,7 +210,9 @@ def _play_one(game: Game, spec: SimSpec, index: int) -> dict[str, Any]:
     if not spec.coverage:
         record = play_game(game, seats, seed, index, check=spec.check)
     else:  # the rules this game ran: what its play added to the build's counters
-        counts = game.rules.probes.counts
+        probes = game.rules.probes
+        assert probes is not None, "a coverage build counts"
+        counts = probes.counts
         before = list(counts)
         record = play_game(game, seats, seed, index, check=spec.check)
         record["coverage"] = {k: n - before[k] for k, n in enumerate(counts) if n != before[k]}
