@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from starlette.applications import Starlette
@@ -90,12 +91,12 @@ async def read_body(request: Request, limit: int, too_large: str) -> bytes:
     return b"".join(chunks)
 
 
-async def read_json(request: Request) -> dict[str, Any]:
+async def read_json(request: Request) -> dict[str, object]:
     """The request's JSON object, or a ServeError saying what is wrong with it."""
     return parse_json(await read_body(request, MAX_BODY, TOO_LARGE))
 
 
-def parse_json(body: bytes | str) -> dict[str, Any]:
+def parse_json(body: bytes | str) -> dict[str, object]:
     """A JSON object from a request or a websocket message, or a ServeError saying why not
     (text nested too deeply is refused before it is parsed)."""
     if too_deep(body):
@@ -113,7 +114,9 @@ def hub_of(request: Request | WebSocket) -> Hub:
     return request.app.state.hub
 
 
-async def create_from(hub: Hub, data: dict[str, Any], overlays: list[str] | None = None) -> Table:
+async def create_from(
+    hub: Hub, data: Mapping[str, object], overlays: list[str] | None = None
+) -> Table:
     """A new table from a request's fields (checked one by one, with messages for people)."""
     game = data.get("game")
     if not isinstance(game, str) or not game:
@@ -175,7 +178,9 @@ def remember_table(response: Response, request: Request, table: Table) -> None:
     )
 
 
-def creator_token(request: Request, table: Table, data: dict[str, Any] | None = None) -> Any:
+def creator_token(
+    request: Request, table: Table, data: Mapping[str, object] | None = None
+) -> object:
     """The creator token a request offers: the JSON field ``creator``, the
     ``X-Rulebook-Creator`` header, or this browser's cookie."""
     if data and data.get("creator") is not None:

@@ -9,7 +9,7 @@ the event loop of a server with workers.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from interpreter.serve.tables import Hub, ServeError, Table
 from interpreter.table.gestures import MAX_PICKS, pending_step
@@ -50,7 +50,7 @@ async def gesture_move(
     return seat
 
 
-async def move_or_gesture(hub: Hub, table: Table, token: Any, data: dict[str, Any]) -> int:
+async def move_or_gesture(hub: Hub, table: Table, token: object, data: Mapping[str, object]) -> int:
     """A move request's ``option``, or its gesture's list of them (``options``)."""
     if "options" in data:
         return await gesture_move(hub, table, token, data["options"], data.get("decision"))

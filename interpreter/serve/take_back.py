@@ -8,8 +8,7 @@ card came into sight)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Mapping
 
 from interpreter.engine.undo import undoable
 from interpreter.serve.table import ServeError, Table, check_turn
@@ -23,7 +22,7 @@ NOTHING_TO_UNDO = (
 )
 
 
-def check_fields(data: dict[str, Any], allowed: Iterable[str], say: str) -> None:
+def check_fields(data: Mapping[str, object], allowed: Iterable[str], say: str) -> None:
     """Refuse a request with a field it does not take (``say``: what to send instead)."""
     known = frozenset(allowed)
     unknown = sorted(str(k) for k in data if k not in known)
