@@ -54,7 +54,10 @@ from typing import Any
 from interpreter.check.taint_texts import always_logs, game_end_blocks, hook_event
 from interpreter.check.taint_words import (
     Finding,
+    Label,
     Spelling,
+    Taint,
+    Where,
     describe_name,
     findings_to_diagnostics,
 )
@@ -66,11 +69,6 @@ from interpreter.infoset.secrecy import Name, name_of
 from interpreter.model.texts import Block, LogStep, OptionLine, Texts
 
 __all__ = ["leak_flows"]
-
-# ("global" | "player" | "area", field, seat key or None, the seat as the text writes it)
-Label = tuple[str, str, Any, str]
-Where = tuple[Any, ...]  # (text path, origin, line, column) of the read
-Taint = dict[Label, Where]
 
 _CHANGES = {"push": 0, "remove": 0, "clear": 0, "shuffle": 0, "place": 1}  # -> the pile's arg
 
@@ -111,10 +109,10 @@ class Walk:
         self.shift = shift
         self.memo: dict[int, Taint] = {}
 
-    def where(self, node: Any) -> Where:
+    def where(self, node: object) -> Where:
         return self.where_at(getattr(node, "where", (None, 1, 1)))
 
-    def where_at(self, place: tuple[Any, int, int]) -> Where:
+    def where_at(self, place: tuple[ir.Origin, int, int]) -> Where:
         origin, line, column = place
         if origin is None and line == 1:
             column += self.shift

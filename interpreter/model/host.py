@@ -133,7 +133,9 @@ class DslHost:
             inner = err.inner
             while isinstance(inner, _Nested) and inner.function.origin is not None:
                 err, inner = inner, inner.inner
-            path = err.function.origin
+            origin = err.function.origin
+            if origin is not None:  # the loop stops at a function that has one
+                path = origin
             err = inner
         file, line, col = self.position(path, err.line, err.column)
         if self.blame.declaration(err, path, (file, line, col)):

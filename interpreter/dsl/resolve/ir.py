@@ -9,10 +9,15 @@ so it may be read twice (a rule function's parameter given one is read in place)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from interpreter.dsl.resolve.types import Type
+
+# the data path of the rule function whose text a node was inlined from (None: the text
+# being resolved itself)
+Origin = Sequence[str | int] | None
 
 
 class Expr:
@@ -21,7 +26,7 @@ class Expr:
     # None for the text being resolved (check/taint.py names the places a value flows through)
     __slots__ = ("ty", "where")
     ty: Any
-    where: tuple[object, int, int]
+    where: tuple[Origin, int, int]
     simple = False
 
 
@@ -279,4 +284,4 @@ class Do(Stmt):
 class InlineProc(Stmt):
     bound: list[tuple[Slot, Expr]]
     body: list[Stmt]
-    origin: Any = None  # where the procedure's text lives (its data path)
+    origin: Origin = None  # where the procedure's text lives (its data path)

@@ -11,7 +11,7 @@ A scope binding is a pair (kind, payload):
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,7 +32,8 @@ class Callable_:
     params: list[str]
     text: str
     is_procedure: bool
-    origin: Any = None  # where the text lives, for error positions (set by the model builder)
+    # where the text lives, for error positions (set by the model builder)
+    origin: Sequence[str | int] | None = None
     _tree: Tree | None = None
 
     def tree(self) -> Tree:
