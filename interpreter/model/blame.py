@@ -27,7 +27,7 @@ from interpreter.load.locate import is_map, json_pointer, node_file
 
 __all__ = ["Blame", "Declarations"]
 
-Position = tuple[Any, Any, Any]  # file, line, column
+Position = tuple[str | None, int | None, int | None]  # file, line, column
 
 
 class Declarations(Protocol):
@@ -68,7 +68,7 @@ class Blame:
         return self._table(err, culprit, name, at, used[0])
 
     def _table(
-        self, err: DslSyntaxError, culprit: ir.Expr, name: str, at: str, reader: Any
+        self, err: DslSyntaxError, culprit: ir.Expr, name: str, at: str, reader: str | None
     ) -> bool:
         declared = self.host.declared.get(name)
         if not declared or declared[0] != "tables":
@@ -104,7 +104,7 @@ class Blame:
         where = ["options", oname, "default"]
         return self._report(f"option.{oname}", where, err.code, message, at, hint)
 
-    def _reshaped(self, declared: Sequence[str | int], reader: Any) -> bool:
+    def _reshaped(self, declared: Sequence[str | int], reader: str | None) -> bool:
         """Whether the table at `declared` was written by an overlay (not the base ruleset)
         other than the file that reads it (`reader`)."""
         written = self.host.text_origin(declared)[0]

@@ -113,7 +113,9 @@ class DslHost:
             return ""
         return rule_text(node)
 
-    def position(self, path: Sequence[str | int], line: int, column: int) -> tuple:
+    def position(
+        self, path: Sequence[str | int], line: int, column: int
+    ) -> tuple[str | None, int | None, int | None]:
         """file:line:col of (line, column) inside the effect text at `path` (however YAML
         folds, indents or quotes it: origins.place_in_text)."""
         file, vline, vcol = self._text_origin(path)
