@@ -44,7 +44,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from interpreter.bots.registry import BotParam, bot_base, make_bot
+from interpreter.bots.registry import Bot, BotParam, bot_base, make_bot
 from interpreter.diagnostics.errors import ConfigError
 from interpreter.engine.standings import score_table
 from interpreter.engine.state import State
@@ -284,9 +284,9 @@ class _SeatBots:
         make_bot(name, 0, 0)  # an unknown name fails now, with the registry's suggestions
         self._name = name
         self._seed = seed
-        self._bots: dict[int, Any] = {}
+        self._bots: dict[int, Bot] = {}
 
-    def __getitem__(self, seat: int) -> Any:
+    def __getitem__(self, seat: int) -> Bot:
         bot = self._bots.get(seat)
         if bot is None:
             # an int seed: bots derive their generators from f"{seed}:{seat}"

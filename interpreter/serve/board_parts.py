@@ -75,7 +75,7 @@ def kept_board_html(
     named = tuple(names)
     as_seat = {name for name, spec in pres.draw.items() if spec.as_ == "seat"}
 
-    def reads(values: Mapping[str, Any]) -> Any:
+    def reads(values: Mapping[str, Any]) -> int | None:
         """The viewer, where a field of ``values`` reads differently to each seat."""
         return viewer if not as_seat.isdisjoint(values) else None
 

@@ -107,10 +107,10 @@ def family_of(option_id: str) -> str:
 
 
 # One compiled game per worker process (and per spec), loaded on first use.
-_GAMES: dict[tuple, Any] = {}
+_GAMES: dict[tuple, Game] = {}
 
 
-def load_spec_game(spec: SimSpec) -> Any:
+def load_spec_game(spec: SimSpec) -> Game:
     """The compiled game of ``spec``, compiled once per process (workers inherit or reuse it)."""
     key = spec.game_key()
     game = _GAMES.get(key)
