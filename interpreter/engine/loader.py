@@ -15,6 +15,7 @@ from interpreter.diagnostics.errors import ConfigError
 from interpreter.dsl.compiler import EmitPlan
 from interpreter.engine.game import Game
 from interpreter.load import catalog
+from interpreter.model.probes import Probes
 from interpreter.model.rules import build_rules
 from interpreter.ruleset.header import GameOption
 from interpreter.ruleset.ruleset import Ruleset
@@ -56,7 +57,7 @@ def load_game(
     players: int,
     overlays: Sequence[str] = (),
     options: Mapping[str, Any] | None = None,
-    probes: Any = None,
+    probes: Probes | None = None,
     journal: bool = False,
 ) -> Game:
     """Load, compose, validate and compile a game. Raises RulesError or ConfigError.
@@ -70,7 +71,7 @@ def load_game_and_data(
     players: int,
     overlays: Sequence[str] = (),
     options: Mapping[str, Any] | None = None,
-    probes: Any = None,
+    probes: Probes | None = None,
     journal: bool = False,
 ) -> tuple[Game, Any]:
     """:func:`load_game`, plus the composed rule data it was compiled from (for tools that read

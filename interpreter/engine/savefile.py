@@ -117,7 +117,7 @@ class SaveGame:
         }
 
 
-def format_read(fmt: Any) -> str:
+def format_read(fmt: object) -> str:
     """The format of choices recorded under format name `fmt` (this format for any other
     value: a header written before formats were named)."""
     return fmt if fmt in OLD_FORMATS else FORMAT
@@ -279,7 +279,7 @@ def _check_result(result: dict[str, Any], fail: Any) -> None:
         raise fail(f"'result.winners' must be a list of seat numbers, found {_kind(winners)}")
 
 
-def _kind(value: Any) -> str:
+def _kind(value: object) -> str:
     """A JSON-ish name for a value's type, for error messages."""
     if value is None:
         return "null"
