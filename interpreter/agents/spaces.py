@@ -37,7 +37,7 @@ from interpreter.agents.features import Group, Layout, field_values, head_featur
 from interpreter.engine.game import Game
 from interpreter.engine.loader import load_game
 from interpreter.engine.state import State
-from interpreter.engine.view import seat_view
+from interpreter.engine.view import View, seat_view
 from interpreter.model.flow import ChooseSpec, OptionSpec
 
 __all__ = ["ActionSpace", "ObservationSpace", "Spaces", "spaces_for"]
@@ -291,9 +291,7 @@ def spaces_for(
     return Spaces(game, actions, observations)
 
 
-def _note_features(
-    view: dict[str, Any], seen: dict[Group, set[str]], walked: set[tuple[Group, str]]
-) -> None:
+def _note_features(view: View, seen: dict[Group, set[str]], walked: set[tuple[Group, str]]) -> None:
     """Add the view's feature names to ``seen``, group by group. A field's names follow from its
     path and value alone, so a value its group has shown before (the same ``repr``: the view
     holds plain JSON-able values, whose ``repr`` tells their type and contents) is not walked

@@ -29,7 +29,7 @@ from interpreter.diagnostics.errors import RulebookError
 from interpreter.dsl.runtime.loglines import OwnText, line_for
 from interpreter.engine import machine
 from interpreter.engine.state import State
-from interpreter.engine.view import out_of_scope, seat_view
+from interpreter.engine.view import View, out_of_scope, seat_view
 
 __all__ = [
     "Enough",
@@ -75,9 +75,9 @@ class Snapshot:
 
     def __init__(self, state: State) -> None:
         self.state = state
-        self._views: dict[int, dict[str, Any]] = {}
+        self._views: dict[int, View] = {}
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> View:
         got = self._views.get(seat)
         if got is None:
             got = self._views[seat] = seat_view(self.state.game.rules, self.state, seat, True)

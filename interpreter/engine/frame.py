@@ -11,7 +11,7 @@ it. The game's final :class:`Result` is kept on the state, so it is defined here
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -51,7 +51,7 @@ class Played(Protocol):
     def rules(self) -> Rules: ...
 
     @property
-    def view(self) -> Callable[..., dict[str, Any]]: ...
+    def view(self) -> Callable[..., Mapping[str, Any]]: ...
 
 
 class Frame(Protocol):

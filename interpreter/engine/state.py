@@ -22,7 +22,7 @@ from interpreter.engine.copier import FieldCopier
 from interpreter.engine.machine import RULE_FAILURES, rule_failure, run
 from interpreter.engine.standings import Result
 from interpreter.engine.undo import UndoWatch
-from interpreter.engine.view import copy_tree, seat_view
+from interpreter.engine.view import View, copy_tree, seat_view
 from interpreter.infoset.changes import Journal, Note
 from interpreter.infoset.knowledge import Recorder
 from interpreter.infoset.position import started_without
@@ -38,7 +38,7 @@ class Compiled(Protocol):
     env: Env
     copy_fields: FieldCopier  # copies (g, p) by their declared shapes (copier.py)
 
-    def view(self, s: State, seat: int) -> dict[str, Any]: ...
+    def view(self, s: State, seat: int) -> View: ...
 
 
 @dataclass(eq=False)
@@ -278,7 +278,7 @@ class State:
         driver that shows one seat the log asks this, never ``log`` itself."""
         return lines_for(self.log or (), seat)
 
-    def view(self, seat: int, *, every_seat: bool = False) -> dict[str, Any]:
+    def view(self, seat: int, *, every_seat: bool = False) -> View:
         """What `seat` may see: hidden fields of others and hidden piles show only counts
         (``every_seat``: each seat's own hidden fields are shown, for a game that has ended)."""
         return seat_view(self.game.rules, self, seat, every_seat=every_seat)

@@ -57,7 +57,7 @@ Memo = tuple[str, frozenset]  # (id, the places it may be in)
 Moves = tuple[dict[Place, Counter], dict[Place, Counter], dict[Place, int]]
 
 
-def view_digest(view: dict[str, Any]) -> str:
+def view_digest(view: Mapping[str, Any]) -> str:
     """A short canonical digest of a view (equal views, equal digests)."""
     text = json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()

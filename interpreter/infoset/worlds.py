@@ -58,7 +58,7 @@ class World(Position, Protocol):
 
     def remembered(self) -> Recorder | None: ...
 
-    def view(self, seat: int, *, every_seat: bool = False) -> dict[str, Any]: ...
+    def view(self, seat: int, *, every_seat: bool = False) -> Mapping[str, Any]: ...
 
 
 W = TypeVar("W", bound=World)  # a state: a world drawn from it is of its own class
@@ -389,10 +389,10 @@ class SeatView(Mapping, Generic[W]):
     def __init__(self, state: W, seat: int) -> None:
         self._state = state
         self._seat = seat
-        self._view: dict[str, Any] | None = None
+        self._view: Mapping[str, Any] | None = None
         self._plan: _Plan | None = None
 
-    def _get(self) -> dict[str, Any]:
+    def _get(self) -> Mapping[str, Any]:
         if self._view is None:
             self._view = self._state.view(self._seat)
         return self._view
