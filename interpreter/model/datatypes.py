@@ -128,7 +128,7 @@ def _kind(value: Any, universes: _Universes) -> tuple[str, Any]:
     return "map", None
 
 
-def _show(value: Any) -> str:
+def _show(value: object) -> str:
     if value is None:
         return "null"
     if isinstance(value, str):
