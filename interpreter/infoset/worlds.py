@@ -43,7 +43,7 @@ from typing import Any, Generic, Protocol, TypeVar, cast
 
 from interpreter.dsl.runtime.support import initial_value
 from interpreter.infoset.knowledge import Memo, Place, Recorder
-from interpreter.infoset.position import Position
+from interpreter.infoset.position import Position, SecretRules
 
 __all__ = ["SeatView", "World", "determinise"]
 
@@ -358,7 +358,7 @@ def _shuffle(rng: random.Random, x: list[Any]) -> None:
         x[i], x[j] = x[j], x[i]
 
 
-def _prior(rules: Any, name: str, rng: random.Random, where: str = "global") -> Any:
+def _prior(rules: SecretRules, name: str, rng: random.Random, where: str = "global") -> Any:
     """A hidden scalar the seat cannot see (global, or a seat's for a spectator), drawn from
     what the ruleset lets it be: a counter declaring both `min` and `max` uniformly between
     them, any other its start value (a bag: its start counts). The true value never enters
