@@ -9,7 +9,11 @@ See docs/agents.md. The third-party libraries are imported only when an environm
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the environments import their third-party libraries: made when asked
+    from interpreter.agents.env import RulebookEnv
+    from interpreter.agents.gym_env import SingleSeatEnv
 
 __all__ = ["make_env", "make_gym_env", "register_openspiel"]
 
@@ -20,7 +24,7 @@ def make_env(
     overlays: list[str] | tuple[str, ...] = (),
     options: dict[str, Any] | None = None,
     render_mode: str | None = None,
-) -> Any:
+) -> RulebookEnv:
     """A PettingZoo AEC environment of ``game`` (a name under rulesets/ or a ruleset path)."""
     from interpreter.agents.env import RulebookEnv
 
@@ -36,7 +40,7 @@ def make_gym_env(
     options: dict[str, Any] | None = None,
     render_mode: str | None = None,
     illegal_action: str = "raise",
-) -> Any:
+) -> SingleSeatEnv:
     """A Gymnasium environment: the agent plays ``seat``, a named bot spec plays the others."""
     from interpreter.agents.gym_env import SingleSeatEnv
 

@@ -32,6 +32,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from interpreter.agents.spaces import Spaces, spaces_for
+from interpreter.engine.state import State
 
 __all__ = ["RulebookEnv", "final_rewards"]
 
@@ -39,7 +40,7 @@ _I8 = np.dtype(np.int8)
 _NO_ACTIONS: dict[int, str] = {}
 
 
-def final_rewards(state: Any) -> list[float]:
+def final_rewards(state: State) -> list[float]:
     """Each seat's reward of a finished game: 1/len(winners) to each winner, 0 to the others."""
     winners = state.result().winners
     return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(len(state.p))]
@@ -193,7 +194,7 @@ def mask_of(actions: dict[int, str], zeros: np.ndarray) -> np.ndarray:
     return np.frombuffer(mask, _I8)  # (the dtype by position: see Encoder.encode)
 
 
-def board_text(state: Any) -> str:
+def board_text(state: State) -> str:
     """The readable board: whose turn, the mover's view and legal options (or the result)."""
     if state is None:
         return "(no game: call reset)"

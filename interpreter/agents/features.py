@@ -18,7 +18,7 @@ definition it must equal (tests/agents/test_features.py checks that on many rand
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,7 +51,7 @@ def group_features(view: dict[str, Any]) -> list[tuple[Group, list[tuple[str, fl
     return out
 
 
-def head_features(view: dict[str, Any]) -> list[tuple[Group, list[tuple[str, float]]]]:
+def head_features(view: Mapping[str, Any]) -> list[tuple[Group, list[tuple[str, float]]]]:
     """The round and the seat to move (relative to the viewer), each its own group."""
     out: list[tuple[Group, list[tuple[str, float]]]] = [
         (("round",), [("round", float(view.get("round") or 0))])
@@ -63,7 +63,7 @@ def head_features(view: dict[str, Any]) -> list[tuple[Group, list[tuple[str, flo
     return out
 
 
-def field_values(view: dict[str, Any]) -> Iterator[tuple[Group, str, Any]]:
+def field_values(view: Mapping[str, Any]) -> Iterator[tuple[Group, str, Any]]:
     """Each shown field of the view: its group, the path its features are named under (seats
     counted from the viewer on) and its value."""
     seat = view["seat"]

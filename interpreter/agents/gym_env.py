@@ -23,6 +23,7 @@ import numpy as np
 
 from interpreter.agents.env import RulebookEnv, board_text, final_rewards
 from interpreter.bots import make_bot
+from interpreter.bots.registry import Bot
 from interpreter.infoset.worlds import SeatView
 
 __all__ = ["SingleSeatEnv"]
@@ -59,7 +60,7 @@ class SingleSeatEnv(gym.Env):
         self.action_space = self.inner.action_space(agent)
         self.observation_space = self.inner.observation_space(agent)
         self.render_mode = render_mode
-        self._bots: dict[int, Any] = {}
+        self._bots: dict[int, Bot] = {}
 
     def _play_others(self) -> None:
         s = self.inner.state

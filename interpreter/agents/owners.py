@@ -22,6 +22,8 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.agents.refill import add
+from interpreter.engine.state import State
+from interpreter.model.rules import Rules
 
 __all__ = ["Owners", "move_counter", "move_entry", "shift_pile"]
 
@@ -35,7 +37,7 @@ Entry = tuple[int, str, int, Any, Any]
 class Owners:
     """The containers of the state last synced (``state``), each with the field holding it."""
 
-    def __init__(self, rules: Any) -> None:
+    def __init__(self, rules: Rules) -> None:
         # the fields whose items are ids or numbers (a pile, a bag), never containers: only
         # the field's own container is mapped (one that holds a piece all the same is not
         # known, so a note on that piece has every field compared: right, if slower)
@@ -58,7 +60,7 @@ class Owners:
         # ``_counters``, ``move_counter``), set with the map of a new state
         self.counters: dict[Field, tuple] = {}
 
-    def follow(self, s: Any) -> None:
+    def follow(self, s: State) -> None:
         """Map every container of state ``s`` (after the caller compared every field)."""
         self.state = s
         self.names = {-1: frozenset(s.g)}

@@ -34,9 +34,11 @@ from typing import Any
 
 from interpreter.agents.encoder import Encoder
 from interpreter.agents.features import Group, Layout, field_values, head_features, walk
+from interpreter.engine.game import Game
 from interpreter.engine.loader import load_game
-from interpreter.engine.view import seat_view
-from interpreter.model.flow import ChooseSpec
+from interpreter.engine.state import State
+from interpreter.engine.view import View, seat_view
+from interpreter.model.flow import ChooseSpec, OptionSpec
 
 __all__ = ["ActionSpace", "ObservationSpace", "Spaces", "spaces_for"]
 
@@ -59,10 +61,10 @@ class ActionSpace:
     _known: dict[int, dict[tuple, int | None]] = field(default_factory=dict)
     # option id -> (option line, values, action) of the last option of that id: one lookup
     # by the id's cached hash and two comparisons, where `_known` hashes the values each time
-    _by_id: dict[str, tuple[Any, tuple, int]] = field(default_factory=dict)
-    _game: Any = None  # the game whose option lines `_family` maps (held: ids stay unique)
+    _by_id: dict[str, tuple[OptionSpec, tuple, int]] = field(default_factory=dict)
+    _game: Game | None = None  # the game whose option lines `_family` maps (held: ids stay unique)
 
-    def bound_to(self, game: Any) -> ActionSpace:
+    def bound_to(self, game: Game) -> ActionSpace:
         """The same space for another load of this configuration (another process, another
         ``Game`` object): the game's option lines matched to the families by their keys."""
         at = {key: i for i, key in enumerate(self.families)}
@@ -91,7 +93,7 @@ class ActionSpace:
         except TypeError:  # an argument value that does not hash: worked out every time
             return self._action_of(opt, values)
 
-    def _action_of(self, opt: Any, values: tuple) -> int | None:
+    def _action_of(self, opt: OptionSpec, values: tuple) -> int | None:
         fam = self._family.get(id(opt))
         if fam is None:
             return None
@@ -103,7 +105,7 @@ class ActionSpace:
             code = code * len(domain) + at
         return self.offsets[fam] + code
 
-    def legal_actions(self, state: Any) -> dict[int, str]:
+    def legal_actions(self, state: State) -> dict[int, str]:
         """Legal action -> option id, for the decision pending in ``state``."""
         out: dict[int, str] = {}
         by_id = self._by_id
@@ -129,7 +131,7 @@ class ObservationSpace(Layout):
     """The feature layout of one configuration (features.py): ``encoder`` makes the fast,
     stateful encoder of a game's seats; ``encode`` is the reference, on a whole view."""
 
-    def encoder(self, game: Any) -> Encoder:
+    def encoder(self, game: Game) -> Encoder:
         return Encoder(self, game.rules)
 
 
@@ -137,7 +139,7 @@ class ObservationSpace(Layout):
 class Spaces:
     """Both spaces and the compiled game they were built on (actions map its option lines)."""
 
-    game: Any
+    game: Game
     actions: ActionSpace
     observations: ObservationSpace
 
@@ -150,14 +152,14 @@ class Spaces:
         return (_spaces_again, (self.game, self.actions, self.observations))
 
 
-def _spaces_again(game: Any, actions: ActionSpace, observations: ObservationSpace) -> Spaces:
+def _spaces_again(game: Game, actions: ActionSpace, observations: ObservationSpace) -> Spaces:
     """Spaces unpickled (Spaces.__reduce__): the actions bound to the game as loaded."""
     return Spaces(game, actions.bound_to(game), observations)
 
 
-def _lines(game: Any) -> list[tuple[str, Any]]:
+def _lines(game: Game) -> list[tuple[str, OptionSpec]]:
     """Every option line of the game's choose steps with its step's label, in rule-file order."""
-    seen: dict[int, tuple[str, Any]] = {}
+    seen: dict[int, tuple[str, OptionSpec]] = {}
     for ins in game.rules.program.code:
         for part in ins:
             if isinstance(part, ChooseSpec):
@@ -166,7 +168,7 @@ def _lines(game: Any) -> list[tuple[str, Any]]:
     return list(seen.values())
 
 
-def _family_key(opt: Any, state: Any) -> str:
+def _family_key(opt: OptionSpec, state: State) -> str:
     """The id text an option line writes with its ``for`` parts left open (``build:{0}``)."""
     marks = [f"\x00{i}\x00" for i in range(len(opt.slots))]
     for slot, mark in zip(opt.slots, marks, strict=True):
@@ -181,16 +183,16 @@ def _family_key(opt: Any, state: Any) -> str:
     return text
 
 
-def _families(game: Any) -> dict[str, list[Any]]:
+def _families(game: Game) -> dict[str, list[OptionSpec]]:
     """Family key (the choose step's label and the open id text) -> its option lines."""
     state = game.new_state(0)
-    out: dict[str, list[Any]] = {}
+    out: dict[str, list[OptionSpec]] = {}
     for label, opt in _lines(game):
         out.setdefault(f"{label}: {_family_key(opt, state)}", []).append(opt)
     return out
 
 
-def _collections(game: Any) -> dict[str, frozenset[str]]:
+def _collections(game: Game) -> dict[str, frozenset[str]]:
     out = {}
     for name, value in game.env.constants.items():
         if isinstance(value, tuple) and value and all(isinstance(x, str) for x in value):
@@ -199,7 +201,7 @@ def _collections(game: Any) -> dict[str, frozenset[str]]:
 
 
 def _domain(
-    observed: set[Any], text: str, collections: dict[str, frozenset[str]], game: Any
+    observed: set[Any], text: str, collections: dict[str, frozenset[str]], game: Game
 ) -> tuple[Any, ...]:
     if observed and not all(isinstance(v, str) for v in observed):
         if all(isinstance(v, int) for v in observed):
@@ -289,9 +291,7 @@ def spaces_for(
     return Spaces(game, actions, observations)
 
 
-def _note_features(
-    view: dict[str, Any], seen: dict[Group, set[str]], walked: set[tuple[Group, str]]
-) -> None:
+def _note_features(view: View, seen: dict[Group, set[str]], walked: set[tuple[Group, str]]) -> None:
     """Add the view's feature names to ``seen``, group by group. A field's names follow from its
     path and value alone, so a value its group has shown before (the same ``repr``: the view
     holds plain JSON-able values, whose ``repr`` tells their type and contents) is not walked
@@ -317,7 +317,7 @@ def _domain_text(lines: list[Any], i: int) -> str:
     return " ".join(texts)
 
 
-def _action_names(game: Any, lines: list[Any], domains: list[list[tuple]]) -> list[str]:
+def _action_names(game: Game, lines: list[Any], domains: list[list[tuple]]) -> list[str]:
     """Each action's option id as the ruleset would write it (for people and logs)."""
     import itertools
 

@@ -44,9 +44,10 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from interpreter.bots.registry import BotParam, bot_base, make_bot
+from interpreter.bots.registry import Bot, BotParam, bot_base, make_bot
 from interpreter.diagnostics.errors import ConfigError
 from interpreter.engine.standings import score_table
+from interpreter.engine.state import State
 from interpreter.engine.view import seat_view
 
 __all__ = ["SEARCH_PARAMS", "SearchBot", "playout_rewards"]
@@ -87,7 +88,7 @@ class _Edge:
         self.node: dict[str, _Edge] = {}
 
 
-def playout_rewards(state: Any, scale: float = 0.0, tiebreak: float = 0.0) -> list[float]:
+def playout_rewards(state: State, scale: float = 0.0, tiebreak: float = 0.0) -> list[float]:
     """Each seat's reward in 0..1 where a playout stopped (the state may be changed).
 
     A cut state is scored by the ruleset's own end-of-game table: each seat's total, plus
@@ -283,9 +284,9 @@ class _SeatBots:
         make_bot(name, 0, 0)  # an unknown name fails now, with the registry's suggestions
         self._name = name
         self._seed = seed
-        self._bots: dict[int, Any] = {}
+        self._bots: dict[int, Bot] = {}
 
-    def __getitem__(self, seat: int) -> Any:
+    def __getitem__(self, seat: int) -> Bot:
         bot = self._bots.get(seat)
         if bot is None:
             # an int seed: bots derive their generators from f"{seed}:{seat}"

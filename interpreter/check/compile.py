@@ -34,7 +34,7 @@ __all__ = ["MAX_COUNTS", "check_ruleset", "player_counts", "whole_number"]
 MAX_COUNTS = 8
 
 
-def whole_number(value: Any, default: int) -> int:
+def whole_number(value: object, default: int) -> int:
     """``value`` when it is an int (not a bool), else ``default``."""
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
@@ -58,7 +58,7 @@ def check_ruleset(
     options: Mapping[str, Any] | None = None,
     whole: bool = True,
     setup: bool = True,
-    keep: list[Any] | None = None,
+    keep: list[Rules] | None = None,
 ) -> list[Diagnostic]:
     """References and DSL (compiled per player count), then the whole-ruleset checks.
 
@@ -106,7 +106,7 @@ class _Counts:
     """The ruleset built for one player count after another, collecting what each gives."""
 
     def __init__(
-        self, ruleset: Ruleset, resolved: dict[str, Any], setup: bool, keep: list[Any] | None
+        self, ruleset: Ruleset, resolved: dict[str, Any], setup: bool, keep: list[Rules] | None
     ) -> None:
         self.ruleset = ruleset
         self.data = ruleset.data

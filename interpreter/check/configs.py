@@ -12,7 +12,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from interpreter.check.compile import check_ruleset
 from interpreter.check.compositions import compose, overlays_of
@@ -23,6 +23,9 @@ from interpreter.load.locate import is_map, json_pointer
 from interpreter.ruleset.gameconfig import Chosen, GameConfig
 from interpreter.ruleset.header import GameOption, Header, PlayerRange
 from interpreter.ruleset.nodes import NOWHERE
+
+if TYPE_CHECKING:  # the parser is imported where a file is first read
+    from interpreter.load.yamlload import Document
 
 __all__ = ["check_config_file", "resolve_game"]
 
@@ -59,7 +62,7 @@ class _Config:
         )
 
 
-def check_config_file(run: Session, path: str, doc: Any) -> None:
+def check_config_file(run: Session, path: str, doc: Document) -> None:
     """Schema, then C001-C005 in order; a config that resolves is compiled as it will play."""
     errs = run.schema_errors(doc.data, "config", path)
     if errs:
@@ -208,5 +211,5 @@ def _options(config: _Config, declared: Mapping[str, GameOption]) -> dict[str, A
     return None if bad else options
 
 
-def _show(value: Any) -> str:
+def _show(value: object) -> str:
     return repr(value) if isinstance(value, str) else str(value)

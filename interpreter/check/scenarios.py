@@ -25,6 +25,7 @@ from interpreter.diagnostics.errors import Diagnostic
 from interpreter.load.locate import json_pointer
 from interpreter.model.expressions import ExpressionFault, compile_look, flow_names
 from interpreter.model.logtexts import LogTexts
+from interpreter.model.rules import Rules
 from interpreter.ruleset.gameconfig import Chosen
 from interpreter.ruleset.nodes import Pos, TreePath
 from interpreter.ruleset.option_names import OptionNames
@@ -85,7 +86,7 @@ def _check_one(run: Session, path: str, scenario: ScenarioSpec) -> None:
     if key not in run.compiled:
         run.compiled.add(key)
         run.keep_alive.append(composed)
-        built: list[Any] = []
+        built: list[Rules] = []
         run.emit(
             check_ruleset(
                 composed, counts=counts, options=options, whole=False, setup=False, keep=built

@@ -87,8 +87,9 @@ from interpreter.check.secrets_trace import (
     where_of,
 )
 from interpreter.diagnostics.errors import Diagnostic, RulebookError
+from interpreter.engine.game import Game
 from interpreter.engine.state import State
-from interpreter.engine.view import seat_view
+from interpreter.engine.view import View, seat_view
 from interpreter.infoset.worlds import determinise
 from interpreter.load.locate import locate
 
@@ -100,7 +101,7 @@ class GameRun:
     """One game to check: the compiled game, how to describe and rerun it, and the composed
     rule data (to point at a state field's declaration)."""
 
-    game: Any
+    game: Game
     label: str  # "2 players, overlays: none"
     rerun: str  # the command that replays the check of this composition, less --seed
     data: Any = None
@@ -195,7 +196,7 @@ class _Decision:
         self._truth: list[Stop] | None = None
         self._walked = False
         self._texts: dict[str, tuple[str, Any, Any]] | None = None
-        self._views: dict[int, dict[str, Any]] = {}
+        self._views: dict[int, View] = {}
 
     # -- what is found -------------------------------------------------------------------
     def where(self) -> str:
@@ -220,7 +221,7 @@ class _Decision:
             self.out.explain(code, where, explain(seat, told, worlds, kind))
 
     # -- the checks ----------------------------------------------------------------------
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> View:
         got = self._views.get(seat)
         if got is None:
             got = self._views[seat] = seat_view(self.state.game.rules, self.state, seat, True)

@@ -7,6 +7,7 @@ the comparison in its docstring."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from types import FrameType
 from typing import Any, NoReturn, Protocol
 
 from interpreter.check.secrets_shown import (
@@ -85,7 +86,7 @@ class Judge(Watcher):
         self.n = 0  # the stop of the true walk this segment leads to
         self.i = 0  # lines of this segment seen so far
 
-    def line(self, s: State, text: str, frame: Any) -> None:
+    def line(self, s: State, text: str, frame: FrameType) -> None:
         stop = self.truth[self.n]
         mine = stop.lines[self.i] if self.i < len(stop.lines) else None
         self.i += 1
@@ -114,7 +115,7 @@ class Judge(Watcher):
         self._leak(where, forced, theirs, shown, (then, s), call)
 
     def _one_sided(
-        self, s: State, stop: Stop, mine: Line, drawn: tuple[Where, bool, str], frame: Any
+        self, s: State, stop: Stop, mine: Line, drawn: tuple[Where, bool, str], frame: FrameType
     ) -> NoReturn:
         """The two worlds write their next lines from different rule texts: a line written in
         one world only (under a condition the other world does not meet). No leak where a card

@@ -85,12 +85,12 @@ def _differences(x: Any, y: Any, path: Path, out: list[tuple[str, Path]]) -> Non
         out.append((CONTENT, path))  # a value naming what was shown
 
 
-def _bag(x: Any) -> bool:
+def _bag(x: object) -> bool:
     """A count per kind (a bag of pieces): a pile whose ids are kinds."""
     return type(x) is dict and bool(x) and all(_number(v) for v in x.values())
 
 
-def _number(x: Any) -> bool:
+def _number(x: object) -> bool:
     return type(x) in (int, float, bool)
 
 

@@ -21,14 +21,15 @@ from __future__ import annotations
 
 import sys
 import weakref
-from types import FrameType
-from typing import Any
+from collections.abc import Callable
+from types import CodeType, FrameType
+from typing import Any, Protocol
 
 from interpreter.diagnostics.errors import RulebookError
 from interpreter.dsl.runtime.loglines import OwnText, line_for
 from interpreter.engine import machine
 from interpreter.engine.state import State
-from interpreter.engine.view import out_of_scope, seat_view
+from interpreter.engine.view import View, out_of_scope, seat_view
 
 __all__ = [
     "Enough",
@@ -54,6 +55,14 @@ Where = tuple[str | None, int | None, int | None, str]
 
 _NOWHERE: Where = (None, None, None, "")
 
+
+class Origins(Protocol):
+    """Where generated code's rule text is (model/origins.py's ``TextOrigins``; its
+    ``inner``, where an inlined procedure's statement is, is asked only where it has one)."""
+
+    def get(self, code: CodeType, python_line: int | None = None) -> Where | None: ...
+
+
 # a rule failing while a world is stepped: reported by the smoke games, not as a leak
 _FAILURES = (RulebookError, RecursionError, *machine.RULE_FAILURES)
 
@@ -66,9 +75,9 @@ class Snapshot:
 
     def __init__(self, state: State) -> None:
         self.state = state
-        self._views: dict[int, dict[str, Any]] = {}
+        self._views: dict[int, View] = {}
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> View:
         got = self._views.get(seat)
         if got is None:
             got = self._views[seat] = seat_view(self.state.game.rules, self.state, seat, True)
@@ -211,7 +220,7 @@ _APPLY = State.apply.__code__
 _TAKE_ONLY = machine.take_only.__code__
 
 
-def source(frame: FrameType | None, origins: Any) -> tuple[Where, bool]:
+def source(frame: FrameType | None, origins: Origins | None) -> tuple[Where, bool]:
     """Where the rules wrote the line being appended from `frame` (and whether for a forced
     move): the first frame outwards that is rule code, a template's caller, or the engine
     logging an option."""
@@ -234,7 +243,7 @@ def source(frame: FrameType | None, origins: Any) -> tuple[Where, bool]:
     return _NOWHERE, False
 
 
-def called_from(frame: FrameType | None, origins: Any) -> Where | None:
+def called_from(frame: FrameType | None, origins: Origins | None) -> Where | None:
     """Where the procedure that wrote the line being appended from `frame` was called (the
     statement of the call), or None where the line is not written inside a procedure."""
     while frame is not None:
@@ -251,44 +260,46 @@ def called_from(frame: FrameType | None, origins: Any) -> Where | None:
 
 # origins -> {(code, line, kind): where}: per origins object, as the same code object (kept by
 # dsl/emit/emitter.py) runs in every build of the same rules, each with its own positions
-_ORIGINS: weakref.WeakKeyDictionary[Any, dict[tuple[Any, ...], Where | None]] = (
+_ORIGINS: weakref.WeakKeyDictionary[Origins, dict[tuple[Any, ...], Where | None]] = (
     weakref.WeakKeyDictionary()
 )
 
 
-def _remembered(origins: Any, key: tuple[Any, ...], find: Any) -> Where | None:
+def _remembered(
+    origins: Origins, key: tuple[Any, ...], find: Callable[[], Where | None]
+) -> Where | None:
     try:
         memo = _ORIGINS.setdefault(origins, {})
     except TypeError:  # origins that take no weak reference: found each time
         memo = {}
     if key not in memo:
         found = find()
-        memo[key] = tuple(found) if found is not None else None
+        memo[key] = found
     return memo[key]
 
 
-def _origin(origins: Any, code: Any, line: int | None = None) -> Where | None:
+def _origin(origins: Origins | None, code: CodeType, line: int | None = None) -> Where | None:
     """``origins.get(code, line)``, remembered: finding a position reads the rule file."""
     if origins is None:
         return None
     return _remembered(origins, (code, line), lambda: origins.get(code, line))
 
 
-def _inner_origin(origins: Any, code: Any, line: int | None) -> Where | None:
+def _inner_origin(origins: Origins | None, code: CodeType, line: int | None) -> Where | None:
     """``origins.inner(code, line)``, remembered like :func:`_origin`."""
     inner = getattr(origins, "inner", None)
-    if inner is None:
+    if origins is None or inner is None:
         return None
     return _remembered(origins, (code, line, "inner"), lambda: inner(code, line))
 
 
-def _code_origin(fn: Any, origins: Any) -> Where | None:
+def _code_origin(fn: object, origins: Origins | None) -> Where | None:
     fn = fn.public if isinstance(fn, OwnText) else fn  # a line with an own text: its public
     code = getattr(fn, "__code__", None)
     return None if code is None else _origin(origins, code)
 
 
-def option_where(opt: Any, spec: Any, origins: Any) -> Where:
+def option_where(opt: Any, spec: Any, origins: Origins | None) -> Where:
     """Where an option's text comes from: its ``log:`` template, else its id, else its step."""
     texts = (opt.log, opt.template.fn) if opt is not None else ()  # (a frame without one)
     for fn in texts:

@@ -12,7 +12,7 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from interpreter.diagnostics.errors import Diagnostic, RulesError
 from interpreter.load.discovery import classify, plain_id, read_head
@@ -20,14 +20,24 @@ from interpreter.load.locate import is_map
 from interpreter.ruleset.header import Header
 from interpreter.ruleset.ruleset import Ruleset
 
-__all__ = ["Loaded", "Session"]
+if TYPE_CHECKING:  # imported where first used, as the run needs them
+    from interpreter.compose.finding import OverlayFinder
+    from interpreter.load.schemamemo import SchemaMemo
+    from interpreter.load.yamlload import Document
+    from interpreter.model.logtexts import LogTexts
+    from interpreter.model.rules import Rules
+
+__all__ = ["Loaded", "ScenarioBuild", "Session"]
+
+# how scenarios play a game: the composed tree's id, the player counts, the options as texts
+ScenarioBuild = tuple[int, tuple[int, ...], tuple[str, ...]]
 
 
 @dataclass
 class Loaded:
     """A file as parsed: its document, or None and the diagnostics of why it could not be."""
 
-    doc: Any  # interpreter.load.yamlload.Document | None
+    doc: Document | None
     diagnostics: list[Diagnostic]
 
 
@@ -42,19 +52,19 @@ class Session:
         self.bases: dict[str, str] = {}  # ruleset id -> path (files given)
         self.overlays: dict[str, str] = {}  # overlay id -> path (files given)
         self.given: list[str] = []  # the rulesets and overlays given, in order
-        self._finder: Any = None  # interpreter.compose.finding.OverlayFinder, made when needed
+        self._finder: OverlayFinder | None = None  # made when needed
         self.schema_cache: dict[tuple[int, str], list[Diagnostic]] = {}
-        self.keep_alive: list[Any] = []
-        self.compiled: set[tuple[Any, ...]] = set()  # the ways scenarios play a game, compiled
-        self.built: dict[tuple[Any, ...], Any] = {}  # and their rules, when they compile
-        self.log_texts: dict[tuple[Any, ...], Any] = {}  # and the texts their logs can hold
+        self.keep_alive: list[object] = []
+        self.compiled: set[ScenarioBuild] = set()  # the ways scenarios play a game, compiled
+        self.built: dict[ScenarioBuild, Rules | None] = {}  # and their rules, when they compile
+        self.log_texts: dict[ScenarioBuild, LogTexts] = {}  # and the texts their logs can hold
         # base, overlays, warned file -> what composing them gave (many scenarios ask alike)
         self.compositions: dict[tuple[str, ...], tuple[Any, list[Diagnostic]]] = {}
-        self.flow_names: dict[tuple[Any, ...], set[str]] = {}  # and their flow variables
+        self.flow_names: dict[ScenarioBuild, set[str]] = {}  # and their flow variables
         self.rulesets: dict[int, Ruleset] = {}  # a composed tree's typed rules, by its id
         # a composition shares its untouched entries with its base: their schema check is not
         # repeated (the files do not change during a run)
-        self.schema_memo: Any = None
+        self.schema_memo: SchemaMemo | None = None
 
     def load(self, path: str) -> Loaded:
         """The file parsed, once per run; its text is kept for the report's excerpts."""
@@ -136,7 +146,7 @@ class Session:
         self.given.append(path)
         self._finder = None
 
-    def finder(self) -> Any:
+    def finder(self) -> OverlayFinder:
         """What finds an overlay's base and the overlays it extends, the files given first
         (an :class:`~interpreter.compose.finding.OverlayFinder`, made once per run)."""
         if self._finder is None:

@@ -48,13 +48,16 @@ are not read.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from typing import Any
 
 from interpreter.check.taint_texts import always_logs, game_end_blocks, hook_event
 from interpreter.check.taint_words import (
     Finding,
+    Label,
     Spelling,
+    Taint,
+    Where,
     describe_name,
     findings_to_diagnostics,
 )
@@ -62,15 +65,10 @@ from interpreter.diagnostics.errors import Diagnostic
 from interpreter.dsl.emit.hoist import _children as expr_children
 from interpreter.dsl.resolve import ir
 from interpreter.dsl.resolve.types import is_text_id
-from interpreter.infoset.secrecy import name_of
+from interpreter.infoset.secrecy import Name, name_of
 from interpreter.model.texts import Block, LogStep, OptionLine, Texts
 
 __all__ = ["leak_flows"]
-
-# ("global" | "player" | "area", field, seat key or None, the seat as the text writes it)
-Label = tuple[str, str, Any, str]
-Where = tuple[Any, ...]  # (text path, origin, line, column) of the read
-Taint = dict[Label, Where]
 
 _CHANGES = {"push": 0, "remove": 0, "clear": 0, "shuffle": 0, "place": 1}  # -> the pile's arg
 
@@ -83,7 +81,7 @@ def leak_flows(texts: Texts, spell: Spelling | None = None) -> list[Diagnostic]:
     return findings_to_diagnostics(flows.findings, texts.position, spell)
 
 
-def seat_key(node: Any) -> Any:
+def seat_key(node: object) -> Hashable:
     """What names a seat, comparable between two texts (None: not known)."""
     if isinstance(node, ir.BuiltinCall) and node.name == "player" and len(node.args) == 1:
         return seat_key(node.args[0])
@@ -92,7 +90,7 @@ def seat_key(node: Any) -> Any:
     return name_of(node)
 
 
-def root_name(node: Any) -> Any:
+def root_name(node: object) -> Name | None:
     while isinstance(node, ir.Index):
         node = node.obj
     return name_of(node)
@@ -102,7 +100,7 @@ class Walk:
     """One text being read: its path, the names it makes public, and a memo of its reads."""
 
     def __init__(
-        self, path: Sequence[Any], public: frozenset[Any] = frozenset(), shift: int = 0
+        self, path: Sequence[str | int], public: frozenset[Name | str] = frozenset(), shift: int = 0
     ) -> None:
         """`shift`: the column the text starts at in the rule text at `path` (an option's `for`
         collection, after its name and ``in``)."""
@@ -111,10 +109,10 @@ class Walk:
         self.shift = shift
         self.memo: dict[int, Taint] = {}
 
-    def where(self, node: Any) -> Where:
+    def where(self, node: object) -> Where:
         return self.where_at(getattr(node, "where", (None, 1, 1)))
 
-    def where_at(self, place: tuple[Any, int, int]) -> Where:
+    def where_at(self, place: tuple[ir.Origin, int, int]) -> Where:
         origin, line, column = place
         if origin is None and line == 1:
             column += self.shift
@@ -126,7 +124,7 @@ class Flows:
 
     def __init__(self, texts: Texts) -> None:
         self.t = texts
-        self.names: dict[Any, Taint] = {}
+        self.names: dict[Name, Taint] = {}
         self.changed = False
         self.findings: list[Finding] | None = None  # filled on the reporting pass only
         # event -> the s.t keys of its values in each hook
@@ -159,7 +157,7 @@ class Flows:
         for line in self.t.options:
             self.option(line)
 
-    def flow(self, name: Any, taint: Taint) -> None:
+    def flow(self, name: Name | None, taint: Taint) -> None:
         if name is None or not taint:
             return
         have = self.names.setdefault(name, {})
@@ -177,7 +175,7 @@ class Flows:
             self.findings.append(Finding(kind, where, node, taint, extra))
 
     # -- values ------------------------------------------------------------------------------
-    def taint(self, node: Any, w: Walk) -> Taint:
+    def taint(self, node: ir.Expr | None, w: Walk) -> Taint:
         if node is None:
             return {}
         key = id(node)
@@ -186,7 +184,7 @@ class Flows:
             found = w.memo[key] = self._taint(node, w)
         return found
 
-    def _taint(self, node: Any, w: Walk) -> Taint:
+    def _taint(self, node: ir.Expr, w: Walk) -> Taint:
         t = self.t
         if isinstance(node, ir.Global):
             hidden = node.name in t.hidden_global
@@ -217,7 +215,7 @@ class Flows:
                 self.flow(slot, self.taint(value, w))
         return _union(self.taint(child, w) for child in expr_children(node))
 
-    def _size_shown(self, node: Any) -> bool:
+    def _size_shown(self, node: ir.Expr) -> bool:
         # a hidden pile's size: every seat is shown it under `hidden: true`; under `hidden:
         # all` what the public history tells of it (each card put there logged) is not known
         # here, and left to --secrets
@@ -226,7 +224,7 @@ class Flows:
             return ("global", node.name) in counted
         return isinstance(node, ir.Field) and ("player", node.name) in counted
 
-    def is_public(self, node: Any) -> bool:
+    def is_public(self, node: ir.Expr | None) -> bool:
         """Whether a state place (a pile, an area, a field) is shown to every seat."""
         if isinstance(node, ir.Global):
             return node.name not in self.t.hidden_global
@@ -260,7 +258,7 @@ class Flows:
             self.own_text(step.own, step.seat, Walk([*step.path, "own"]))
 
     def option(self, line: OptionLine) -> None:
-        public = self.revealed(line.effect)
+        public: frozenset[Name | str] = self.revealed(line.effect)
         parts = {("temp", part[0]) for part in line.parts}
         if parts and parts <= public:
             public |= {"existence"}
@@ -384,9 +382,9 @@ class Flows:
             self.report("only-if", node, w, ctx, what=f"this {node.name}")
 
     # -- declassification ---------------------------------------------------------------
-    def revealed(self, stmts: Sequence[ir.Stmt]) -> frozenset[Any]:
+    def revealed(self, stmts: Sequence[ir.Stmt]) -> frozenset[Name]:
         """The names `stmts` put, unconditionally, where every seat sees them."""
-        out: set[Any] = set()
+        out: set[Name] = set()
         for st in stmts:
             if isinstance(st, ir.InlineProc):
                 out |= self.revealed(st.body)
@@ -396,8 +394,9 @@ class Flows:
                 pile, value = (call.args[0], call.args[1])
                 if call.name == "place":
                     pile, value = value, pile
-                if self.is_public(pile) and name_of(value) is not None:
-                    out.add(name_of(value))
+                name = name_of(value)
+                if self.is_public(pile) and name is not None:
+                    out.add(name)
             elif isinstance(st, ir.Assign):
                 target = st.target
                 if target.kind == "index" and self.is_public(target.obj):
@@ -406,8 +405,9 @@ class Flows:
                     shown = st.value
                 else:
                     continue
-                if name_of(shown) is not None:
-                    out.add(name_of(shown))
+                name = name_of(shown)
+                if name is not None:
+                    out.add(name)
         return frozenset(out)
 
 
@@ -443,7 +443,7 @@ def _parts(text: Any) -> list[tuple[Any, Any]]:
     return [] if text is None or isinstance(text, ir.Const) else [(text, None)]
 
 
-def _place_of(target: ir.Target) -> Any:
+def _place_of(target: ir.Target) -> ir.Expr | None:
     """The state place an assignment writes (a field, a global, a table's container)."""
     if target.kind == "index":
         return target.obj

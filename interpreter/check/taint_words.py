@@ -4,16 +4,23 @@ it there."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.check.verdicts import diagnostic_on
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.dsl.resolve import ir
-from interpreter.ruleset.nodes import Pos
+from interpreter.ruleset.nodes import Pos, TreePath
 
-__all__ = ["Finding", "describe_name", "findings_to_diagnostics"]
+__all__ = ["Finding", "Label", "Taint", "Where", "describe_name", "findings_to_diagnostics"]
+
+# ("global" | "player" | "area", field, seat key or None, the seat as the text writes it)
+Label = tuple[str, str, Hashable, str]
+# (text path, origin, line, column) of a read: origin the inlined text's path, None for the
+# text at the path itself
+Where = tuple[TreePath, ir.Origin, int, int]
+Taint = dict[Label, Where]
 
 Position = Callable[[Sequence[Any], int, int], tuple] | None
 # a path into the composed rules spelt as an overlay writes it (compose/paths.py named_path)
@@ -26,9 +33,9 @@ class Finding:
     there, what that carries (label -> where read), and the sink's own words (seat, field)."""
 
     kind: str
-    where: tuple[Any, ...]  # (text path, origin, line, column)
-    node: Any
-    taint: dict[Any, tuple[Any, ...]]
+    where: Where
+    node: ir.Expr | None
+    taint: Taint
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -94,7 +101,7 @@ def describe_name(node: Any) -> str:
     return "a value"
 
 
-def _label_words(label: tuple[Any, ...]) -> str:
+def _label_words(label: Label) -> str:
     kind, name, _seat, seat = label
     if kind == "global":
         return f"'{name}' (hidden from every seat)"
@@ -139,7 +146,7 @@ def findings_to_diagnostics(
     return out
 
 
-def _place(where: tuple[Any, ...], position: Position) -> tuple[Any, Any, Any]:
+def _place(where: Where, position: Position) -> tuple[Any, Any, Any]:
     path, origin, line, column = where
     if position is None:
         return None, line, column

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from interpreter.diagnostics.errors import (
     ConfigError,
@@ -19,6 +19,10 @@ from interpreter.diagnostics.errors import (
     RulebookError,
     RulesError,
 )
+
+if TYPE_CHECKING:  # the engine and the catalog are imported when first used
+    from interpreter.engine.game import Game
+    from interpreter.load.catalog import GameInfo
 
 __all__ = [
     "Command",
@@ -50,14 +54,14 @@ def load_game(
     players: int,
     overlays: Sequence[str] = (),
     options: Mapping[str, object] | None = None,
-) -> Any:
+) -> Game:
     """Compile a game through the engine (indirection so tests can inject a fake engine)."""
     from interpreter.engine.loader import load_game as _load_game
 
     return _load_game(name_or_path, players, tuple(overlays), dict(options or {}))
 
 
-def list_games() -> list[Any]:
+def list_games() -> list[GameInfo]:
     """List the games the catalog knows (indirection so tests can inject a fake catalog)."""
     from interpreter.load.catalog import list_games as _list_games
 

@@ -23,6 +23,7 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from interpreter.cli.logfmt import LogPrinter
+from interpreter.dsl.runtime.loglines import LogEntry
 from interpreter.table.field_drawing import is_hidden, pile_size
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ SEP = " · "
 SHARED_NAMES = 44  # a shared pile likewise; longer ones are counted
 
 
-def log_lines(entries: Sequence[Any], width: int | None = None) -> list[str]:
+def log_lines(entries: Sequence[LogEntry], width: int | None = None) -> list[str]:
     """Log entries as ``play`` prints them: ``Round N`` headers, indented lines under them
     (wrapped at ``width`` if given, so that a line is a row of the terminal)."""
     buffer = io.StringIO()
@@ -58,7 +59,7 @@ def fit(lines: Sequence[str], width: int, indent: str = "      ") -> list[str]:
     return out
 
 
-def recent_lines(entries: Sequence[Any], budget: int, width: int | None = None) -> list[str]:
+def recent_lines(entries: Sequence[LogEntry], budget: int, width: int | None = None) -> list[str]:
     """The most recent entries that fit ``budget`` lines, and a note on those left out.
 
     >>> log = [(1, 0, "a"), (1, 1, "b"), (2, 2, "c")]

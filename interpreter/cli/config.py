@@ -20,7 +20,7 @@ import argparse
 import difflib
 import os
 import secrets
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,6 +40,8 @@ __all__ = [
 ]
 
 HUMAN = "human"
+# how a check of the config file fails: the message and where in the file (line, column)
+Fail = Callable[[str, tuple[int | None, int | None]], RulebookError]
 CONFIG_KEYS = ("game", "players", "with", "options", "seed", "seats")
 
 
@@ -161,7 +163,9 @@ def load_config_file(path: str) -> dict[str, Any]:
     return check_config(doc, path)
 
 
-def _pos(node: Any, key: Any = None, index: int | None = None) -> tuple[int | None, int | None]:
+def _pos(
+    node: object, key: object = None, index: int | None = None
+) -> tuple[int | None, int | None]:
     """1-based (line, column) of a mapping key's value / a list item, when ruamel kept it."""
     lc = getattr(node, "lc", None)
     if lc is None:
@@ -178,7 +182,7 @@ def _pos(node: Any, key: Any = None, index: int | None = None) -> tuple[int | No
     return line + 1, col + 1
 
 
-def _key_pos(node: Any, key: Any) -> tuple[int | None, int | None]:
+def _key_pos(node: Any, key: object) -> tuple[int | None, int | None]:
     try:
         line, col = node.lc.key(key)
     except (KeyError, IndexError, TypeError, AttributeError):
@@ -186,7 +190,7 @@ def _key_pos(node: Any, key: Any) -> tuple[int | None, int | None]:
     return line + 1, col + 1
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -258,7 +262,7 @@ def _relative_to(config_path: str, game: str) -> str:
     return beside if os.path.exists(beside) else game
 
 
-def _plain_scalar(value: Any) -> object:
+def _plain_scalar(value: object) -> object:
     """ruamel round-trip scalars are str/int subclasses; hand the engine plain built-ins."""
     if isinstance(value, bool) or value is None:
         return value
@@ -274,7 +278,7 @@ def _plain_scalar(value: Any) -> object:
 
 
 def _string_list(
-    doc: Any, key: str, fail: Any, what: str, allow_comma_string: bool = False
+    doc: Any, key: str, fail: Fail, what: str, allow_comma_string: bool = False
 ) -> list[str]:
     value = doc[key]
     if value is None:

@@ -15,6 +15,7 @@ import interpreter.cli as cli
 from interpreter.bots import BOTS, bot_names
 from interpreter.cli import Command
 from interpreter.cli.logfmt import format_value
+from interpreter.load.catalog import OptionInfo
 
 __all__ = ["COMMAND", "catalog_data", "run"]
 
@@ -56,7 +57,7 @@ def catalog_data() -> dict[str, Any]:
     return {"games": games, "bots": bots}
 
 
-def _option(o: Any) -> dict[str, Any]:
+def _option(o: OptionInfo) -> dict[str, Any]:
     return {
         "name": o.name,
         "default": o.default,

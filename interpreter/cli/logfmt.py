@@ -10,10 +10,12 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Mapping, Sequence
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 
-from interpreter.dsl.runtime.loglines import Yours
+from interpreter.dsl.runtime.loglines import LogEntry, Yours
+from interpreter.engine.game import Game
 from interpreter.engine.savefile import winners_of
+from interpreter.engine.state import State
 
 __all__ = [
     "LogPrinter",
@@ -39,7 +41,7 @@ def format_value(value: Any) -> str:
     return str(value)
 
 
-def format_header(game: Any, seed: int, seats: Sequence[str]) -> str:
+def format_header(game: Game, seed: int, seats: Sequence[str]) -> str:
     """The lines printed before a game: what is played, with what options, by whom, which seed."""
     overlays = ", ".join(game.overlays) if game.overlays else "none"
     options = ", ".join(f"{k}={format_value(v)}" for k, v in game.options.items()) or "none"
@@ -52,6 +54,13 @@ def format_header(game: Any, seed: int, seats: Sequence[str]) -> str:
             f"seats: {who}",
         ]
     )
+
+
+class Logged(Protocol):
+    """What :meth:`LogPrinter.flush` reads: a state's log (or a list of entries as one)."""
+
+    @property
+    def log(self) -> Sequence[LogEntry] | None: ...
 
 
 class LogPrinter:
@@ -67,9 +76,10 @@ class LogPrinter:
         self._printed = 0
         self._round: int | None = None
 
-    def flush(self, state: Any) -> None:
+    def flush(self, state: Logged) -> None:
         """Print the log entries the state gained since the previous flush."""
         log = state.log
+        assert log is not None, "a state that keeps its log"
         if not self.enabled:
             self._printed = len(log)
             return
@@ -81,7 +91,7 @@ class LogPrinter:
         self._printed = len(log)
         self.out.flush()
 
-    def rewind(self, state: Any) -> None:
+    def rewind(self, state: State) -> None:
         """The state's log lost its last entries (moves taken back): go on from its end."""
         self._printed = min(self._printed, len(state.log or ()))
 
@@ -163,7 +173,7 @@ def winners_line(
 
 
 def summary(
-    game: Any, seed: int, seats: Sequence[str], state: Any, result: Mapping[str, Any] | None
+    game: Game, seed: int, seats: Sequence[str], state: State, result: Mapping[str, Any] | None
 ) -> dict[str, Any]:
     """The machine-readable outcome printed by ``--json`` (same for play and replay)."""
     return {
@@ -203,11 +213,13 @@ class Output:
         self.names: list[str] | None = None
         self.pres: Any = None
 
-    def header(self, game: Any, seed: int, seats: Sequence[str]) -> None:
+    def header(self, game: Game, seed: int, seats: Sequence[str]) -> None:
         if self.table:
             self.out.write(format_header(game, seed, seats) + "\n")
 
-    def outcome(self, game: Any, seed: int, seats: Sequence[str], state: Any, result: Any) -> None:
+    def outcome(
+        self, game: Game, seed: int, seats: Sequence[str], state: State, result: Any
+    ) -> None:
         """Print the score table (or why there is none) and the JSON line."""
         if self.table:
             if result is not None:
@@ -219,7 +231,7 @@ class Output:
         self.out.flush()
 
 
-def unfinished_line(state: Any, names: Sequence[str] | None = None) -> str:
+def unfinished_line(state: State, names: Sequence[str] | None = None) -> str:
     """What to say about a game that stopped before its end."""
     seat = state.to_move
     named = f"seat {seat}" if names is None or seat is None else names[seat]

@@ -33,8 +33,10 @@ from interpreter.cli.gesture_input import Gesture
 from interpreter.cli.human import HumanPlayer, PlayerLeft, TakeBack
 from interpreter.cli.logfmt import LogPrinter, Output
 from interpreter.cli.replay import apply_choices
+from interpreter.engine.game import Game
 from interpreter.engine.save_upgrade import upgrade_choices
 from interpreter.engine.savefile import FORMAT, SaveGame, read_save, result_to_dict, write_save
+from interpreter.engine.state import State
 from interpreter.engine.undo import taken_back, undoable, watch_undo
 from interpreter.infoset.worlds import SeatView
 from interpreter.table.answers import Question, asked, questions
@@ -63,7 +65,7 @@ def make_agents(
 
 
 def drive(
-    state: Any,
+    state: State,
     agents: Sequence[Any],
     printer: LogPrinter,
     record: Callable[[str], None],
@@ -105,7 +107,7 @@ def drive(
         previous = seat
 
 
-def _take_back(state: Any, seat: int, agents: Sequence[Any], printer: LogPrinter) -> None:
+def _take_back(state: State, seat: int, agents: Sequence[Any], printer: LogPrinter) -> None:
     """Take back ``seat``'s last move: the state becomes the game replayed without it (in
     place: the caller holds the state), and every screen goes on from the shorter log."""
     again = taken_back(state, seat, 1)
@@ -117,12 +119,14 @@ def _take_back(state: Any, seat: int, agents: Sequence[Any], printer: LogPrinter
     agents[seat].out.write(f"{agents[seat].name} takes back their last move\n")
 
 
-def gesture_at(state: Any, agent: HumanPlayer, seat: int) -> Gesture | None:
+def gesture_at(state: State, agent: HumanPlayer, seat: int) -> Gesture | None:
     """The gesture the person at ``seat`` is asked now (table/gestures.py), with the plan that
     tries a typed line on a copy of the state; None when none (or a typed one goes on)."""
     from interpreter.table.gestures import gesture_of, plan_moves
 
     pres = agent.presentation
+    if pres is None:  # a person without the ruleset's presentation is asked no gesture
+        return None
     found = None if agent.queued else gesture_of(state, pres, seat)
     if found is None:
         return None
@@ -333,7 +337,7 @@ def seat_names_of(seats: Sequence[str], names: Sequence[str]) -> list[str]:
     return seat_names(seats, chosen)
 
 
-def _print_tail(state: Any, people: Sequence[HumanPlayer], output: Output) -> None:
+def _print_tail(state: State, people: Sequence[HumanPlayer], output: Output) -> None:
     """The log since the last screen a person at the terminal was shown (the round log is not
     printed while people play: their screens show it), as the person's seat reads it."""
     if people and output.log:
@@ -348,8 +352,8 @@ def _print_tail(state: Any, people: Sequence[HumanPlayer], output: Output) -> No
 def _save(
     path: str,
     cfg: GameConfig,
-    game: Any,
-    state: Any,
+    game: Game,
+    state: State,
     seats: list[str],
     choices: list[str],
     result: dict[str, Any] | None,

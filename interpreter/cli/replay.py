@@ -17,6 +17,7 @@ import interpreter.cli as cli
 from interpreter.cli import Command, IllegalOptionError, flags, replay_error
 from interpreter.cli.logfmt import LogPrinter, Output
 from interpreter.engine.savefile import SaveGame, read_save, result_to_dict, winners_of
+from interpreter.engine.state import State
 
 __all__ = ["COMMAND", "apply_choices", "replay", "run"]
 
@@ -64,7 +65,7 @@ def replay(save: SaveGame, output: Output, source: str = "<save>") -> int:
 
 
 def apply_choices(
-    state: Any, choices: Sequence[str], printer: LogPrinter, source: str = "<save>"
+    state: State, choices: Sequence[str], printer: LogPrinter, source: str = "<save>"
 ) -> None:
     """Apply recorded choices one by one; the first that does not fit is a ReplayError."""
     total = len(choices)
@@ -85,7 +86,7 @@ def apply_choices(
         printer.flush(state)
 
 
-def _illegal(source: str, step: int, choice: str, state: Any, legal: list[str]) -> Exception:
+def _illegal(source: str, step: int, choice: str, state: State, legal: list[str]) -> Exception:
     shown = ", ".join(legal[:SHOWN_LEGAL]) + (", ..." if len(legal) > SHOWN_LEGAL else "")
     return replay_error(
         f"step {step} (round {state.round}, seat {state.to_move}): option {choice!r} "

@@ -32,6 +32,7 @@ from interpreter.cli.config import (
     resolve_from_flags,
     split_commas,
 )
+from interpreter.engine.game import Game
 from interpreter.simulate.batch import (
     SimRun,
     SimSpec,
@@ -207,13 +208,15 @@ def run(args: argparse.Namespace) -> int:
     return 1 if sim.not_ended else 0
 
 
-def _write_coverage(args: argparse.Namespace, game: Any, sim: SimRun) -> list[str]:
+def _write_coverage(args: argparse.Namespace, game: Game, sim: SimRun) -> list[str]:
     """``--coverage``: the rules the games ran (counted in the workers), after the summary."""
     from interpreter.coverage import Coverage
     from interpreter.coverage.output import write_coverage
 
     coverage = Coverage()
-    coverage.add(game.rules.probes, sim.coverage)
+    probes = game.rules.probes
+    assert probes is not None, "simulate --coverage plays a coverage build"
+    coverage.add(probes, sim.coverage)
     print("")
     path = write_coverage(
         coverage.totals(), args.coverage_format or "text", args.coverage_out, sys.stdout

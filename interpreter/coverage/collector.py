@@ -37,7 +37,9 @@ class Coverage:
     ) -> tuple[Game, Any]:
         """A coverage build of a game (as engine.loader's), counted in this collector."""
         game, data = coverage_build(name_or_path, players, overlays, options)
-        self._live.append(game.rules.probes)
+        probes = game.rules.probes
+        assert probes is not None, "a coverage build counts"
+        self._live.append(probes)
         return game, data
 
     def load_game(
@@ -87,6 +89,7 @@ def count_grants(game: Game) -> None:
     ability that an active piece of that entry adds to."""
     rules = game.rules
     probes = rules.probes
+    assert probes is not None, "a coverage build counts"
     points = probes.grants
     if not points:
         return

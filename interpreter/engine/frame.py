@@ -11,10 +11,11 @@ it. The game's final :class:`Result` is kept on the state, so it is defined here
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from interpreter.dsl.runtime.loglines import LogEntry
 from interpreter.model.rules import Rules
 
 __all__ = ["Frame", "Played", "Result"]
@@ -50,7 +51,7 @@ class Played(Protocol):
     def rules(self) -> Rules: ...
 
     @property
-    def view(self) -> Callable[..., dict[str, Any]]: ...
+    def view(self) -> Callable[..., Mapping[str, Any]]: ...
 
 
 class Frame(Protocol):
@@ -68,7 +69,7 @@ class Frame(Protocol):
     round: int
     decisions: int
     history: list[str]
-    log: list[tuple[int, int | None, str]] | None
+    log: list[LogEntry] | None
     over: bool
     t: dict[str, Any]
     ab: dict[int, dict[str, int]]

@@ -19,7 +19,7 @@ from interpreter.engine import machine
 from interpreter.engine.copier import field_copier
 from interpreter.engine.standings import finish
 from interpreter.engine.state import State
-from interpreter.engine.view import seat_view
+from interpreter.engine.view import View, seat_view
 from interpreter.infoset.changes import Journal
 from interpreter.model.rules import Rules
 from interpreter.ruleset.ruleset import Ruleset
@@ -143,6 +143,6 @@ class Game:
         """Score `s` and end it now."""
         finish(self.rules, s)
 
-    def view(self, s: State, seat: int) -> dict[str, Any]:
+    def view(self, s: State, seat: int) -> View:
         """What one seat may see of `s` (the same as ``s.view(seat)``)."""
         return seat_view(self.rules, s, seat)

@@ -15,24 +15,26 @@ from interpreter.diagnostics.errors import ConfigError
 from interpreter.dsl.compiler import EmitPlan
 from interpreter.engine.game import Game
 from interpreter.load import catalog
+from interpreter.model.probes import Probes
 from interpreter.model.rules import build_rules
+from interpreter.ruleset.header import GameOption
 from interpreter.ruleset.ruleset import Ruleset
 
 __all__ = ["load_game", "load_game_and_data", "resolve_options"]
 
 
-def resolve_options(declared: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str, Any]:
+def resolve_options(declared: Mapping[str, GameOption], given: Mapping[str, Any]) -> dict[str, Any]:
     """Defaults filled in; each given value checked against its choices (and coerced)."""
-    out = {str(k): v.get("default") for k, v in declared.items()}
+    out: dict[str, Any] = {name: option.default for name, option in declared.items()}
     from interpreter.diagnostics.suggest import did_you_mean, echo
 
     for name, value in given.items():
         if name not in declared:
-            guess = did_you_mean(name, [str(k) for k in declared])
+            guess = did_you_mean(name, list(declared))
             hint = f"; did you mean '{guess}'?" if guess else ""
-            known = ", ".join(str(k) for k in declared) or "none"
+            known = ", ".join(declared) or "none"
             raise ConfigError(f"unknown option {echo(name)}{hint} (options: {known})")
-        choices = list(declared[name].get("choices") or [])
+        choices = list(declared[name].choices)
         coerced = value
         for c in choices:
             if str(c) == str(value):
@@ -55,7 +57,7 @@ def load_game(
     players: int,
     overlays: Sequence[str] = (),
     options: Mapping[str, Any] | None = None,
-    probes: Any = None,
+    probes: Probes | None = None,
     journal: bool = False,
 ) -> Game:
     """Load, compose, validate and compile a game. Raises RulesError or ConfigError.
@@ -69,7 +71,7 @@ def load_game_and_data(
     players: int,
     overlays: Sequence[str] = (),
     options: Mapping[str, Any] | None = None,
-    probes: Any = None,
+    probes: Probes | None = None,
     journal: bool = False,
 ) -> tuple[Game, Any]:
     """:func:`load_game`, plus the composed rule data it was compiled from (for tools that read
@@ -80,7 +82,7 @@ def load_game_and_data(
     if not head.players.allows(players):
         lo, hi = head.players.min, head.players.max
         raise ConfigError(f"{head.id or name_or_path} is for {lo} to {hi} players, not {players}")
-    resolved = resolve_options(data.get("options") or {}, options or {})
+    resolved = resolve_options(head.options, options or {})
     plan = EmitPlan(probes=probes, journal=journal)
     rules = build_rules(data, players, resolved, plan, typed=ruleset)
     game = Game(

@@ -18,7 +18,7 @@ from interpreter.engine.options import option_listing
 from interpreter.engine.standings import finish
 from interpreter.infoset.forced import decided_in_public
 from interpreter.model.catalogs import HeldHook
-from interpreter.model.flow import CHOOSE, END_ROUND, FINISH
+from interpreter.model.flow import CHOOSE, END_ROUND, FINISH, ChooseSpec
 from interpreter.model.rules import Rules
 
 # What a rule text can raise while running (a missing table entry, arithmetic on none, ...):
@@ -158,7 +158,7 @@ def run(rules: Rules, s: Frame, pc: int | None = None) -> None:
         s.pc = pc
 
 
-def asks_alone(s: Frame, spec: Any, options: dict[str, tuple]) -> bool:
+def asks_alone(s: Frame, spec: ChooseSpec, options: dict[str, tuple]) -> bool:
     """Whether decision ``spec``, whose one legal option is ``options``, is asked all the
     same: its step says so (``ask-when-only-one``), or its one option is perhaps owed to what
     a seat hides and what every seat sees does not decide it, so that the other seats see a

@@ -21,10 +21,11 @@ converts it, and a game resumed from it is saved as format 4.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from interpreter.diagnostics.errors import ReplayError
+from interpreter.engine.game import Game
 from interpreter.engine.machine import asks_alone
+from interpreter.model.flow import ChooseSpec
 
 FORMAT_BY_STEP = "rulebook-save/3"
 FORMAT_TAKEN = "rulebook-save/2"
@@ -34,7 +35,7 @@ OLD_FORMATS = (FORMAT_BY_STEP, FORMAT_TAKEN, FORMAT_ASKED)
 __all__ = ["FORMAT_ASKED", "FORMAT_BY_STEP", "FORMAT_TAKEN", "OLD_FORMATS", "upgrade_choices"]
 
 
-def _old_asked(fmt: str, spec: Any) -> bool:
+def _old_asked(fmt: str, spec: ChooseSpec) -> bool:
     """Whether a save of format `fmt` lists a decision of step `spec` with one legal option."""
     if fmt == FORMAT_ASKED:
         return True
@@ -44,7 +45,7 @@ def _old_asked(fmt: str, spec: Any) -> bool:
 
 
 def upgrade_choices(
-    game: Any, fmt: str, seed: int, choices: Sequence[str], source: str = "<save>"
+    game: Game, fmt: str, seed: int, choices: Sequence[str], source: str = "<save>"
 ) -> list[str]:
     """The format-4 choices of the game that `choices` (a save of old format `fmt`, seed
     `seed`) played in `game`. A choice that does not fit (not a legal option where it is

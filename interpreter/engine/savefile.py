@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.diagnostics.errors import ReplayError
+from interpreter.engine.game import Game
 from interpreter.engine.save_upgrade import (
     FORMAT_ASKED,
     FORMAT_BY_STEP,
@@ -46,6 +47,7 @@ from interpreter.engine.save_upgrade import (
     OLD_FORMATS,
     upgrade_choices,
 )
+from interpreter.engine.state import State
 
 FORMAT = "rulebook-save/4"
 FORMATS = (FORMAT, *OLD_FORMATS)
@@ -83,7 +85,7 @@ class SaveGame:
     # where the save was read from, for the messages of a conversion that fails
     source: str = field(default="<save>", compare=False)
 
-    def upgrade(self, game: Any) -> None:
+    def upgrade(self, game: Game) -> None:
         """Convert the choices of an older format into this format's (the same game of
         `game`, engine/save_upgrade.py); ``ReplayError`` naming the file and the decision
         where they do not fit. A format-4 save is left as it is."""
@@ -94,7 +96,7 @@ class SaveGame:
         if self.result is not None:  # the decisions asked, as this format counts them
             self.result = {**self.result, "decisions": len(self.choices)}
 
-    def new_state(self, game: Any) -> Any:
+    def new_state(self, game: Game) -> State:
         """`game`'s fresh state for replaying these choices (converted first if the save
         is of an older format)."""
         self.upgrade(game)
@@ -115,7 +117,7 @@ class SaveGame:
         }
 
 
-def format_read(fmt: Any) -> str:
+def format_read(fmt: object) -> str:
     """The format of choices recorded under format name `fmt` (this format for any other
     value: a header written before formats were named)."""
     return fmt if fmt in OLD_FORMATS else FORMAT
@@ -277,7 +279,7 @@ def _check_result(result: dict[str, Any], fail: Any) -> None:
         raise fail(f"'result.winners' must be a list of seat numbers, found {_kind(winners)}")
 
 
-def _kind(value: Any) -> str:
+def _kind(value: object) -> str:
     """A JSON-ish name for a value's type, for error messages."""
     if value is None:
         return "null"

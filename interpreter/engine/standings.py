@@ -43,7 +43,7 @@ def rank(score: dict[str, Any]) -> tuple[int, ...]:
     return (score["total"], *tb) if type(tb) is list else (score["total"], tb)
 
 
-def tiebreak_text(value: Any) -> str:
+def tiebreak_text(value: object) -> str:
     """A seat's tiebreak as shown in score tables: `7`, or `7 / 2` for a list of them."""
     return " / ".join(map(str, value)) if type(value) is list else str(value)
 

@@ -16,13 +16,13 @@ from typing import Any, Protocol
 
 from interpreter.diagnostics.errors import IllegalOptionError
 from interpreter.dsl.compiler import Env
-from interpreter.dsl.runtime.loglines import lines_for
+from interpreter.dsl.runtime.loglines import LogEntry, lines_for
 from interpreter.engine.blocks import STOPS_AT
 from interpreter.engine.copier import FieldCopier
 from interpreter.engine.machine import RULE_FAILURES, rule_failure, run
 from interpreter.engine.standings import Result
 from interpreter.engine.undo import UndoWatch
-from interpreter.engine.view import copy_tree, seat_view
+from interpreter.engine.view import View, copy_tree, seat_view
 from interpreter.infoset.changes import Journal, Note
 from interpreter.infoset.knowledge import Recorder
 from interpreter.infoset.position import started_without
@@ -38,7 +38,7 @@ class Compiled(Protocol):
     env: Env
     copy_fields: FieldCopier  # copies (g, p) by their declared shapes (copier.py)
 
-    def view(self, s: State, seat: int) -> dict[str, Any]: ...
+    def view(self, s: State, seat: int) -> View: ...
 
 
 @dataclass(eq=False)
@@ -60,7 +60,7 @@ class State:
     history: list[str] = field(default_factory=list)
     # the public log; a line whose text is an OwnLine (dsl/runtime/loglines.py) has another text for
     # one seat, which only log_for(that seat) gives
-    log: list[tuple[int, int | None, str]] | None = field(default_factory=list)
+    log: list[LogEntry] | None = field(default_factory=list)
     over: bool = False
     t: dict[str, Any] = field(default_factory=dict)
     # what active pieces grant, per seat and ability; emptied whenever a piece changes and at
@@ -271,14 +271,14 @@ class State:
         settings (what a replay of its choices needs: its save format)."""
         return {"take_forced": self.take_forced}
 
-    def log_for(self, seat: int | None) -> list[tuple[int, int | None, str]]:
+    def log_for(self, seat: int | None) -> list[LogEntry]:
         """The log as `seat` reads it: ``state.log``'s lines, each with the text its seat
         reads instead where a line has one (the names of its own hidden cards:
         dsl/runtime/loglines.py); None, a spectator or any other seat, gets the public texts. Every
         driver that shows one seat the log asks this, never ``log`` itself."""
         return lines_for(self.log or (), seat)
 
-    def view(self, seat: int, *, every_seat: bool = False) -> dict[str, Any]:
+    def view(self, seat: int, *, every_seat: bool = False) -> View:
         """What `seat` may see: hidden fields of others and hidden piles show only counts
         (``every_seat``: each seat's own hidden fields are shown, for a game that has ended)."""
         return seat_view(self.game.rules, self, seat, every_seat=every_seat)

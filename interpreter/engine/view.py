@@ -4,7 +4,7 @@ fields local to a phase (a round) are omitted while no phase (round) runs."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from interpreter.engine.frame import Frame
 from interpreter.model.rules import Rules
@@ -26,9 +26,23 @@ def copy_tree(x: Any) -> Any:
     return x
 
 
+# what a seat is shown of a state (seat_view): its seat, the round, the seat to move (None: the
+# game is over), the global fields and each seat's fields, hidden ones as their hidden form
+View = TypedDict(
+    "View",
+    {
+        "seat": int,
+        "round": int,
+        "to_move": int | None,
+        "global": dict[str, Any],
+        "players": list[dict[str, Any]],
+    },
+)
+
+
 def seat_view(
     rules: Rules, s: Frame, seat: int, shared: bool = False, every_seat: bool = False
-) -> dict[str, Any]:
+) -> View:
     """The JSON-able view of `s` for `seat` (what a bot or a human player is shown).
 
     ``shared``: the shown values are the state's own, not copies (a bot playing out a throwaway

@@ -46,7 +46,7 @@ from typing import Any
 
 from interpreter.dsl.runtime.loglines import line_for
 from interpreter.infoset.changes import Journal
-from interpreter.infoset.position import Position
+from interpreter.infoset.position import Position, SecretRules
 
 __all__ = ["Memo", "Place", "Recorder", "view_digest"]
 
@@ -57,7 +57,7 @@ Memo = tuple[str, frozenset]  # (id, the places it may be in)
 Moves = tuple[dict[Place, Counter], dict[Place, Counter], dict[Place, int]]
 
 
-def view_digest(view: dict[str, Any]) -> str:
+def view_digest(view: Mapping[str, Any]) -> str:
     """A short canonical digest of a view (equal views, equal digests)."""
     text = json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
@@ -359,7 +359,7 @@ class Recorder:
         known.update(new)
 
 
-def _pile_places(rules: Any, seats: int) -> list[Place]:
+def _pile_places(rules: SecretRules, seats: int) -> list[Place]:
     """Every place that is a pile: the global ones, then each seat's."""
     return [("g", n) for n, (kind, _s) in rules.global_init.items() if kind == "pile"] + [
         (seat, n)
@@ -369,7 +369,7 @@ def _pile_places(rules: Any, seats: int) -> list[Place]:
     ]
 
 
-def _unseen_by(rules: Any, places: list[Place], seat: int) -> frozenset[Place]:
+def _unseen_by(rules: SecretRules, places: list[Place], seat: int) -> frozenset[Place]:
     """The places ``seat`` cannot see: hidden globals, and the other seats' hidden fields."""
     return frozenset(
         pl
@@ -392,7 +392,7 @@ def _kin_places(
 
 
 def _untold_places(
-    rules: Any, places: list[Place]
+    rules: SecretRules, places: list[Place]
 ) -> dict[str, tuple[tuple[Place, ...], tuple[Place, ...]]]:
     """Per collection with places hidden as ``all``: those places, and all its places."""
     collections = rules.collections

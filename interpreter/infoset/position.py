@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Set as AbstractSet
 from typing import Any, Protocol
 
 from interpreter.dsl.emit.emitter import Emitted
+from interpreter.dsl.runtime.loglines import LogEntry
 
 __all__ = ["Listed", "Position", "SecretRules", "SeenGame", "started_without"]
 
@@ -60,7 +61,7 @@ class SeenGame(Protocol):
     def rules(self) -> SecretRules: ...
 
     @property
-    def view(self) -> Callable[..., dict[str, Any]]: ...
+    def view(self) -> Callable[..., Mapping[str, Any]]: ...
 
 
 class Position(Protocol):
@@ -88,7 +89,7 @@ class Position(Protocol):
     def pending(self) -> dict[str, tuple] | None: ...
 
     @property
-    def log(self) -> list[tuple[int, int | None, str]] | None: ...
+    def log(self) -> list[LogEntry] | None: ...
 
 
 class Listed(Protocol):

@@ -37,7 +37,7 @@ _DRAWS = frozenset({"random", "draw", "shuffle"})
 # builtins that change the contents of a value they are given
 _CHANGES = frozenset({"draw", "push", "shuffle", "clear", "remove", "place"})
 
-Name = Any  # ("var", key), ("temp", key) or an ir.Slot
+Name = tuple[str, str] | ir.Slot  # ("var", key), ("temp", key) or a let, loop or parameter slot
 
 
 class Secrets:
@@ -169,7 +169,7 @@ class Secrets:
                     self._memo = {}  # an answer "no" may have read this name
                     changed = True
 
-    def reads_secret(self, node: Any) -> bool:
+    def reads_secret(self, node: ir.Expr | None) -> bool:
         """Whether `node` may read what some seat cannot see (see the module's docstring)."""
         if node is None:
             return False
@@ -178,7 +178,7 @@ class Secrets:
             found = self._memo[id(node)] = self._reads(node)
         return found
 
-    def _reads(self, node: Any) -> bool:
+    def _reads(self, node: ir.Expr) -> bool:
         if isinstance(node, ir.Global):
             return node.name in self.hidden_global
         if isinstance(node, ir.Field):
@@ -203,7 +203,7 @@ class Secrets:
                 return self.reads_secret(arg.obj) if isinstance(arg, ir.Field) else False
         return any(self.reads_secret(child) for child in expr_children(node))
 
-    def _size_shown(self, node: Any) -> bool:
+    def _size_shown(self, node: ir.Expr) -> bool:
         """A hidden pile whose size every seat is shown (its length reveals nothing)."""
         if isinstance(node, ir.Global):
             return ("global", node.name) in self.counted
@@ -214,14 +214,14 @@ class Secrets:
         )
 
 
-def _root_name(node: Any) -> Name | None:
+def _root_name(node: object) -> Name | None:
     """The flow variable, local or bound name a value is read from (through indexing)."""
     while isinstance(node, ir.Index):
         node = node.obj
     return name_of(node)
 
 
-def name_of(node: Any) -> Name | None:
+def name_of(node: object) -> Name | None:
     """The name a read reads (a flow variable, an engine-bound name, a local), or None."""
     if isinstance(node, ir.FlowVar):
         return ("var", node.key)

@@ -43,7 +43,7 @@ from typing import Any, Generic, Protocol, TypeVar, cast
 
 from interpreter.dsl.runtime.support import initial_value
 from interpreter.infoset.knowledge import Memo, Place, Recorder
-from interpreter.infoset.position import Position
+from interpreter.infoset.position import Position, SecretRules
 
 __all__ = ["SeatView", "World", "determinise"]
 
@@ -58,7 +58,7 @@ class World(Position, Protocol):
 
     def remembered(self) -> Recorder | None: ...
 
-    def view(self, seat: int, *, every_seat: bool = False) -> dict[str, Any]: ...
+    def view(self, seat: int, *, every_seat: bool = False) -> Mapping[str, Any]: ...
 
 
 W = TypeVar("W", bound=World)  # a state: a world drawn from it is of its own class
@@ -358,7 +358,7 @@ def _shuffle(rng: random.Random, x: list[Any]) -> None:
         x[i], x[j] = x[j], x[i]
 
 
-def _prior(rules: Any, name: str, rng: random.Random, where: str = "global") -> Any:
+def _prior(rules: SecretRules, name: str, rng: random.Random, where: str = "global") -> Any:
     """A hidden scalar the seat cannot see (global, or a seat's for a spectator), drawn from
     what the ruleset lets it be: a counter declaring both `min` and `max` uniformly between
     them, any other its start value (a bag: its start counts). The true value never enters
@@ -389,10 +389,10 @@ class SeatView(Mapping, Generic[W]):
     def __init__(self, state: W, seat: int) -> None:
         self._state = state
         self._seat = seat
-        self._view: dict[str, Any] | None = None
+        self._view: Mapping[str, Any] | None = None
         self._plan: _Plan | None = None
 
-    def _get(self) -> dict[str, Any]:
+    def _get(self) -> Mapping[str, Any]:
         if self._view is None:
             self._view = self._state.view(self._seat)
         return self._view

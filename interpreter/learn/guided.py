@@ -29,7 +29,9 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from interpreter.agents.encoder import Encoder
 from interpreter.bots.search import SearchBot, playout_rewards
+from interpreter.engine.game import Game
 from interpreter.learn.model_spaces import legal_actions, load_cached
 
 __all__ = ["GuidedSearchBot"]
@@ -60,7 +62,7 @@ class GuidedSearchBot(SearchBot):
             raise ValueError("search: value= (the value head's weight at a leaf) must lie in 0..1")
         self.model = load_cached(model)
         self.value = value
-        self._encoding: tuple[Any, Any] | None = None  # (game, its encoder)
+        self._encoding: tuple[Game, Encoder] | None = None  # (game, its encoder)
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
         game = getattr(view, "game", None)

@@ -18,6 +18,7 @@ import numpy as np
 
 from interpreter.agents.spaces import Spaces, spaces_for
 from interpreter.diagnostics.errors import ConfigError
+from interpreter.engine.game import Game
 from interpreter.learn.model import PolicyValueNet, load_model
 
 __all__ = [
@@ -47,7 +48,7 @@ def composition(
     }
 
 
-def identity(game: Any) -> str:
+def identity(game: Game) -> str:
     """A loaded game's composition as one comparable text (name, players, overlays, options)."""
     options = {str(k): v for k, v in sorted(dict(game.options).items())}
     return json.dumps([game.name, game.players, list(game.overlays), options], default=str)
@@ -69,7 +70,7 @@ def describe(ident: str) -> str:
     return ", ".join(parts)
 
 
-def check_game(head: Mapping[str, Any], game: Any, source: str) -> None:
+def check_game(head: Mapping[str, Any], game: Game, source: str) -> None:
     """Refuse a game whose composition differs from the model's (a ConfigError saying both)."""
     ident = identity(game)
     if ident != head["identity"]:
@@ -88,7 +89,7 @@ class ActionMap:
     """Option entries of one loaded game -> actions of the spaces (built on another load of
     the same composition): the agents' action space bound to this game's option lines."""
 
-    def __init__(self, spaces: Spaces, game: Any) -> None:
+    def __init__(self, spaces: Spaces, game: Game) -> None:
         self.game = game
         self._bound = spaces.actions.bound_to(game)
         if not self._bound._family:
@@ -102,7 +103,7 @@ class ActionMap:
 _MAPS: dict[tuple[int, int], ActionMap] = {}
 
 
-def action_map(spaces: Spaces, game: Any) -> ActionMap:
+def action_map(spaces: Spaces, game: Game) -> ActionMap:
     """The (cached) :class:`ActionMap` of ``game`` onto ``spaces``."""
     key = (id(spaces), id(game))
     amap = _MAPS.get(key)
@@ -112,7 +113,7 @@ def action_map(spaces: Spaces, game: Any) -> ActionMap:
 
 
 def legal_actions(
-    spaces: Spaces, pending: Mapping[str, Any], legal: Sequence[str], game: Any = None
+    spaces: Spaces, pending: Mapping[str, Any], legal: Sequence[str], game: Game | None = None
 ) -> list[int]:
     """The action index of each legal option id (in ``legal``'s order), for ``game`` (default:
     the game the spaces were built on)."""
@@ -150,14 +151,14 @@ class LoadedModel:
             )
         self._checked: set[int] = set()
 
-    def check(self, game: Any) -> None:
+    def check(self, game: Game) -> None:
         """Refuse a game of another composition (checked once per loaded game)."""
         if id(game) not in self._checked:
             check_game(self.head, game, self.path)
             self._checked.add(id(game))
 
     def evaluate(
-        self, view: Mapping[str, Any], pending: Mapping[str, Any], legal: Sequence[str], game: Any
+        self, view: Mapping[str, Any], pending: Mapping[str, Any], legal: Sequence[str], game: Game
     ) -> tuple[np.ndarray, np.ndarray]:
         """Move probabilities over ``legal`` and value shares (own seat first) of a view of a
         state of ``game``."""

@@ -53,6 +53,7 @@ from typing import Any
 
 import numpy as np
 
+from interpreter.agents.spaces import Spaces
 from interpreter.bots import UnknownBotError, make_bot, parse_bot_spec
 from interpreter.diagnostics.errors import ConfigError
 from interpreter.infoset.worlds import SeatView
@@ -162,7 +163,7 @@ def play_selfplay_game(
         full = not capped or cap.random() < teacher.full_share
         searcher = bots[seat] if full else fast[seat]
         obs.append(observe(spaces, view).astype(np.float32))
-        acts.append(legal_actions(spaces, state.pending, legal))
+        acts.append(legal_actions(spaces, state.pending or {}, legal))
         choice = searcher.choose(view, legal)
         movers.append(seat)
         root = list(getattr(searcher, "last_root_value", []) or [])
@@ -408,7 +409,10 @@ def _past_budget(cfg: TrainConfig, start: float, report: TrainReport) -> bool:
 
 
 def _start(
-    cfg: TrainConfig, head: Mapping[str, Any], spaces: Any, progress: Callable[[str], None] | None
+    cfg: TrainConfig,
+    head: Mapping[str, Any],
+    spaces: Spaces,
+    progress: Callable[[str], None] | None,
 ) -> tuple[PolicyValueNet, int, np.ndarray | None]:
     """A fresh network, or the one in ``cfg.init``, and the iterations already behind it. A
     model of this composition goes on as it is; one of another composition with as many seats

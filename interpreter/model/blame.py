@@ -27,7 +27,7 @@ from interpreter.load.locate import is_map, json_pointer, node_file
 
 __all__ = ["Blame", "Declarations"]
 
-Position = tuple[Any, Any, Any]  # file, line, column
+Position = tuple[str | None, int | None, int | None]  # file, line, column
 
 
 class Declarations(Protocol):
@@ -38,7 +38,9 @@ class Declarations(Protocol):
     declared: dict[str, list]
     diagnostics: list[Diagnostic]
 
-    def text_origin(self, path: Sequence[Any]) -> tuple[str | None, int | None, int | None]: ...
+    def text_origin(
+        self, path: Sequence[str | int]
+    ) -> tuple[str | None, int | None, int | None]: ...
 
 
 class Blame:
@@ -48,7 +50,7 @@ class Blame:
         self.host = host
         self.blamed: set[str] = set()
 
-    def declaration(self, err: DslSyntaxError, path: Sequence[Any], used: Position) -> bool:
+    def declaration(self, err: DslSyntaxError, path: Sequence[str | int], used: Position) -> bool:
         """Report `err` (raised by the text at `path`, at `used`) at the declaration it is the
         fault of; whether it was one's."""
         culprit = getattr(err, "culprit", None)
@@ -66,7 +68,7 @@ class Blame:
         return self._table(err, culprit, name, at, used[0])
 
     def _table(
-        self, err: DslSyntaxError, culprit: ir.Expr, name: str, at: str, reader: Any
+        self, err: DslSyntaxError, culprit: ir.Expr, name: str, at: str, reader: str | None
     ) -> bool:
         declared = self.host.declared.get(name)
         if not declared or declared[0] != "tables":
@@ -102,14 +104,14 @@ class Blame:
         where = ["options", oname, "default"]
         return self._report(f"option.{oname}", where, err.code, message, at, hint)
 
-    def _reshaped(self, declared: Sequence[Any], reader: Any) -> bool:
+    def _reshaped(self, declared: Sequence[str | int], reader: str | None) -> bool:
         """Whether the table at `declared` was written by an overlay (not the base ruleset)
         other than the file that reads it (`reader`)."""
         written = self.host.text_origin(declared)[0]
         return written is not None and written not in (node_file(self.host.root), reader)
 
     def _report(
-        self, name: str, where: Sequence[Any], code: str, message: str, at: str, hint: str
+        self, name: str, where: Sequence[str | int], code: str, message: str, at: str, hint: str
     ) -> bool:
         if name not in self.blamed:
             self.blamed.add(name)

@@ -200,8 +200,8 @@ def compile_pieces(
                     fn = _may_hook(host, scope, decl, hpath)
                 else:
                     fn = host.statements(decl.do, hpath, scope)
-                k = host.point("effect", f"{eid} on {event}", hpath)
-                if k is not None:  # a coverage build: count each run of the hook
+                if host.probes is not None:  # a coverage build: count each run of the hook
+                    k = host.probes.point("effect", f"{eid} on {event}", *host.text_origin(hpath))
                     fn = host.probes.wrap(k, fn)
                 hook = Hook(fn, self_key, owner_key, keys)
                 if holder is None:
@@ -211,8 +211,10 @@ def compile_pieces(
             if host.probes is not None:
                 for ability in entry.grants:
                     gpath = [*catalog.path, "entries", eid, "grants", ability]
-                    k = host.point("grant", f"{eid} grants {ability}", gpath)
-                    host.probes.grants[(eid, ability)] = k
+                    where = host.text_origin(gpath)
+                    host.probes.grants[(eid, ability)] = host.probes.point(
+                        "grant", f"{eid} grants {ability}", *where
+                    )
     return active, hooks, held
 
 

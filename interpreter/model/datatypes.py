@@ -42,7 +42,7 @@ from interpreter.dsl.resolve.types import (
     numbers_by,
 )
 from interpreter.load.locate import json_pointer
-from interpreter.ruleset.nodes import Places, Plain
+from interpreter.ruleset.nodes import Places, Plain, TreePath
 from interpreter.ruleset.ruleset import Ruleset
 from interpreter.ruleset.sections import Catalog, Table
 
@@ -50,7 +50,7 @@ __all__ = ["DataTypes", "check_data_types", "parse_type"]
 
 NONE_WORD = "none"
 _SPECIAL_ENTRY_KEYS = {"doc", "grants", "on"}
-Path = tuple[Any, ...]
+Path = TreePath
 
 
 @dataclass
@@ -128,7 +128,7 @@ def _kind(value: Any, universes: _Universes) -> tuple[str, Any]:
     return "map", None
 
 
-def _show(value: Any) -> str:
+def _show(value: object) -> str:
     if value is None:
         return "null"
     if isinstance(value, str):
@@ -188,6 +188,7 @@ class _Checker:
         """A fault at ``path`` (``catalogs/NAME/...`` or ``tables/NAME/...``), where the typed
         catalog or table says that part was written."""
         section, name, *rest = path
+        assert isinstance(name, str), path  # a catalog's or a table's name
         places: Places = (
             self.ruleset.catalogs[name].places
             if section == "catalogs"

@@ -13,7 +13,7 @@ from typing import Any
 
 from lark import Tree
 
-from interpreter.dsl.compiler import Compiler, EmitPlan, Scope
+from interpreter.dsl.compiler import Compiler, EmitPlan, Env, Scope
 from interpreter.dsl.parse.parser import DslSyntaxError, parse
 from interpreter.ruleset.flow_steps import FlowSection
 
@@ -33,7 +33,7 @@ class ExpressionFault(Exception):
         self.column = column
 
 
-def compile_look(env: Any, names: Iterable[str], text: str) -> tuple[Any, Any, str | None]:
+def compile_look(env: Env, names: Iterable[str], text: str) -> tuple[Any, Any, str | None]:
     """(whole, left, op) of an expression over the game's names and the flow variables
     ``names``: ``left``/``op`` are set when the text is one comparison, to report it.
     Raises :class:`ExpressionFault`."""
@@ -52,7 +52,7 @@ def compile_look(env: Any, names: Iterable[str], text: str) -> tuple[Any, Any, s
         raise ExpressionFault(e.message, e.line, e.column) from None
 
 
-def _refuse_changes(tree: Tree, env: Any) -> None:
+def _refuse_changes(tree: Tree, env: Env) -> None:
     for node in tree.iter_subtrees():
         if node.data == "call":
             tok = node.children[0]

@@ -4,13 +4,13 @@ compilers only name where a text lives."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import replace
 from functools import partial
 from operator import attrgetter
 from types import CodeType
-from typing import Any
+from typing import Any, Literal, TypeVar
 
 from lark import Token
 
@@ -29,16 +29,19 @@ from interpreter.model.blame import Blame
 from interpreter.model.flow import ChooseSpec, OptionSpec
 from interpreter.model.may import at_card
 from interpreter.model.origins import TextOrigins, place_in_text
+from interpreter.model.probes import Probes
 from interpreter.model.texts import Block, LogStep, OptionLine, Texts
 from interpreter.model.values import rule_text
 from interpreter.ruleset.flow_steps import Choose, OptionDecl
-from interpreter.ruleset.nodes import Pos
+from interpreter.ruleset.nodes import Pos, TreePath
 
 # stands for a text whose resolved form is not known here (a lazy build's, one that failed):
 # read as a secret, so a decision that depends on it is asked (infoset/secrecy.py)
 UNKNOWN = ir.BuiltinCall("random", [])
 # the key of the settled marks (settle_secrets) that holds the secret flow variables' names
 SECRET_VARS = ("flow variables",)
+
+T = TypeVar("T")
 
 
 class DslHost:
@@ -49,7 +52,7 @@ class DslHost:
         compiler: Compiler,
         root: Any,
         players: int,
-        probes: Any = None,
+        probes: Probes | None = None,
         written: Mapping[tuple[Any, ...], Any] | None = None,
     ) -> None:
         """`probes`: a coverage build's counters (model/probes.py), or None (no counting).
@@ -71,7 +74,7 @@ class DslHost:
         self.pending: list[tuple[Any, Any, Any, str]] = []  # (path, tree, node, expect)
         # generated code object -> the data path of the text it was compiled from, so a rule
         # failing while a game runs is reported at its file:line (see origins())
-        self.texts: dict[Any, tuple[Any, ...]] = {}
+        self.texts: dict[CodeType, TreePath] = {}
         # what each text reads and assigns, for which decisions depend on hidden fields: the
         # conditions the text being compiled runs under, and each `choose` with what its
         # options' conditions and collections are (settled in settle_secrets)
@@ -91,46 +94,50 @@ class DslHost:
         self.card_paths: Mapping[str, str] = {}
 
     # -- positions -----------------------------------------------------------------------
-    def text_origin(self, path: Sequence[Any]) -> tuple[str | None, int | None, int | None]:
+    def text_origin(self, path: Sequence[str | int]) -> tuple[str | None, int | None, int | None]:
         """file, line and column where the text at `path` starts."""
         return self._text_origin(path)
 
-    def _beside(self, path: Sequence[Any]) -> Mapping[tuple[Any, ...], Any] | None:
+    def _beside(self, path: Sequence[str | int]) -> Mapping[tuple[Any, ...], Any] | None:
         """The written nodes where `path` may lead into one (None: it cannot)."""
         return self.written if path and path[0] in self._written_heads else None
 
-    def _text_origin(self, path: Sequence[Any]) -> tuple[str | None, int | None, int | None]:
+    def _text_origin(self, path: Sequence[str | int]) -> tuple[str | None, int | None, int | None]:
         written = self.written if path and path[0] in self._written_heads else None
         return position_at(self.root, path, written)
 
-    def _text_at(self, path: Sequence[Any]) -> str:
+    def _text_at(self, path: Sequence[str | int]) -> str:
         try:
             node = node_at(self.root, path, self._beside(path))
         except (KeyError, IndexError, TypeError):
             return ""
         return rule_text(node)
 
-    def position(self, path: Sequence[Any], line: int, column: int) -> tuple:
+    def position(
+        self, path: Sequence[str | int], line: int, column: int
+    ) -> tuple[str | None, int | None, int | None]:
         """file:line:col of (line, column) inside the effect text at `path` (however YAML
         folds, indents or quotes it: origins.place_in_text)."""
         file, vline, vcol = self._text_origin(path)
         return place_in_text(file, vline, vcol, self._text_at(path), line, column)
 
-    def pointer(self, path: Sequence[Any]) -> str:
+    def pointer(self, path: Sequence[str | int]) -> str:
         """The JSON pointer a report names for the text at `path`: the card's own, for a rule
         the engine wrote from a card's `may:`."""
         return at_card(json_pointer(list(path)), self.card_paths)
 
-    def where(self, path: Sequence[Any]) -> str:
+    def where(self, path: Sequence[str | int]) -> str:
         file, line, col = self._text_origin(path)
         return ":".join(str(x) for x in (file, line, col) if x is not None) or json_pointer(path)
 
-    def fail(self, path: Sequence[Any], err: DslSyntaxError) -> None:
+    def fail(self, path: Sequence[str | int], err: DslSyntaxError) -> None:
         if isinstance(err, _Nested) and err.function.origin is not None:
             inner = err.inner
             while isinstance(inner, _Nested) and inner.function.origin is not None:
                 err, inner = inner, inner.inner
-            path = err.function.origin
+            origin = err.function.origin
+            if origin is not None:  # the loop stops at a function that has one
+                path = origin
             err = inner
         file, line, col = self.position(path, err.line, err.column)
         if self.blame.declaration(err, path, (file, line, col)):
@@ -148,7 +155,7 @@ class DslHost:
 
     def error(
         self,
-        path: Sequence[Any],
+        path: Sequence[str | int],
         code: str,
         message: str,
         hint: str | None = None,
@@ -164,7 +171,7 @@ class DslHost:
         )
 
     def error_at(
-        self, at: Pos, path: Sequence[Any], code: str, message: str, hint: str | None = None
+        self, at: Pos, path: Sequence[str | int], code: str, message: str, hint: str | None = None
     ) -> None:
         """A fault at ``at``, where a typed object says it was written; ``path``, where it
         sits in the tree, is what the report names."""
@@ -177,17 +184,19 @@ class DslHost:
         """Each generated code object -> where its rule text is (found when first asked)."""
         return TextOrigins(self)
 
-    def _note_code(self, path: tuple[Any, ...], code: Any) -> None:
+    def _note_code(self, path: TreePath, code: CodeType) -> None:
         if code.co_filename.startswith(RULE_FILE):
             self.texts[code] = path
 
-    def point(self, kind: str, label: str, path: Sequence[Any]) -> int | None:
+    def point(self, kind: str, label: str, path: Sequence[str | int]) -> int | None:
         """A coverage build's point at the rule data node `path` (None when not counting)."""
         if self.probes is None:
             return None
         return self.probes.point(kind, label, *self._text_origin(path))
 
-    def _guard(self, path: Sequence[Any], make: Any, column_offset: int = 0) -> Fn:
+    def _guard(
+        self, path: Sequence[str | int], make: Callable[[], T], column_offset: int = 0
+    ) -> T | Fn:
         if self.probes is not None:
             self.probes.path = tuple(path)
         try:
@@ -207,7 +216,7 @@ class DslHost:
     def expression(
         self,
         text: Any,
-        path: Sequence[Any],
+        path: Sequence[str | int],
         scope: Scope | None = None,
         column_offset: int = 0,
         expect: str | None = None,
@@ -300,11 +309,11 @@ class DslHost:
     def recheck(self) -> None:
         """The places that read a flow variable, checked with all its assignments known."""
         for path, tree, node, expect in self.pending:
-            self._guard(path, lambda t=tree, n=node, x=expect: self.c.recheck(t, n, x))
+            self._guard(path, partial(self.c.recheck, tree, node, expect))
         self.pending.clear()
 
     def statements(
-        self, text: Any, path: Sequence[Any], scope: Scope | None = None, block: bool = True
+        self, text: Any, path: Sequence[str | int], scope: Scope | None = None, block: bool = True
     ) -> Fn:
         """`block`: note the text as a Block of its own (an option's `do` is its line's)."""
         sc = scope or self.c.root
@@ -320,7 +329,7 @@ class DslHost:
         return fn
 
     def template(
-        self, text: Any, path: Sequence[Any], scope: Scope | None = None, words: bool = False
+        self, text: Any, path: Sequence[str | int], scope: Scope | None = None, words: bool = False
     ) -> Fn:
         """A plain text with {expr} parts (option ids, log lines); a log line's (`words`)
         prints the ids it fills in as their names (model/words.py)."""
@@ -333,7 +342,7 @@ class DslHost:
         token = Token("STRING", f'"{raw}"', line=1, column=0)
         return self._guard(path, lambda: self.c._format(token, sc, words))
 
-    def log_line(self, line: Any, path: Sequence[Any], scope: Scope | None = None) -> Fn:
+    def log_line(self, line: Any, path: Sequence[str | int], scope: Scope | None = None) -> Fn:
         """A log line's text: a template, or ``{text, own, seat}`` whose `own` the seat `seat`
         reads instead of `text` (dsl/runtime/loglines.py; an option's, with a `scope`, is read
         by the seat deciding); an OwnText, whose ``public`` is the public template (the leak check
@@ -362,7 +371,7 @@ class DslHost:
         node = self.c.last[1] if self.c.last is not None else None
         return node if isinstance(node, ir.Expr) else None
 
-    def log(self, text: Any, path: Sequence[Any]) -> Fn:
+    def log(self, text: Any, path: Sequence[str | int]) -> Fn:
         line = self.log_line(text, path)
         text, own, seat = self.last_log
         self.rule_texts.logs.append(LogStep(tuple(path), text, own, seat, tuple(self.context)))
@@ -376,12 +385,12 @@ class DslHost:
 
         return log
 
-    def declare_var(self, name: str, ty: Any = None) -> None:
+    def declare_var(self, name: str, ty: Literal["seat"] | None = None) -> None:
         """A flow variable; `ty` the type of its values when the flow says (a seat)."""
         self.c.root.bindings[name] = ("var", name)
         types = self.c.env.types
-        if types is not None and ty is not None:
-            types.variables[name] = SEAT if ty == "seat" else ty
+        if types is not None and ty == "seat":
+            types.variables[name] = SEAT
 
     def choose(self, spec: Choose, idle: tuple[str, ...], ask_when_only_one: bool) -> ChooseSpec:
         """A `choose` step: who decides, and each `options:` line (see :meth:`option`);
@@ -445,7 +454,7 @@ class DslHost:
         scope = self.c.root.child()
         slots: list[str] = []
         domains: list[Emitted] = []
-        at: list[tuple[tuple[Any, ...], int]] = []  # each part's path and its collection's column
+        at: list[tuple[TreePath, int]] = []  # each part's path and its collection's column
         for part, ppath in zip(o.fors, o.for_at, strict=True):
             name, sep, rest = part.partition(" in ")
             if not sep or not name.strip().replace("-", "").replace("_", "").isalnum():
@@ -488,10 +497,12 @@ class DslHost:
                 tuple(self.context),
             )
         )
-        if self.probes is not None:  # a coverage build: count each line offered and taken
-            template = self.probes.wrap(self.point("option-offered", o.id, opath), template)
+        probes = self.probes
+        if probes is not None:  # a coverage build: count each line offered and taken
+            where = self._text_origin(opath)
+            template = probes.wrap(probes.point("option-offered", o.id, *where), template)
             parts = None
-            effect = self.probes.wrap(self.point("option-taken", o.id, opath), effect)
+            effect = probes.wrap(probes.point("option-taken", o.id, *where), effect)
         # the id as options.py writes it: a fixed text, or its parts and `for` names (a
         # coverage build's counted id is called: `template` is the counting wrapper there)
         ident_text = replace(emitted(template, o.id), parts=parts)

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from types import CodeType
+from typing import Protocol
 
 from interpreter.dsl.compiler import Compiler
+from interpreter.ruleset.nodes import TreePath
 
 __all__ = ["CompiledTexts", "TextOrigins", "place_in_text", "source_lines"]
 
@@ -79,11 +81,11 @@ class CompiledTexts(Protocol):
     position of a line and column inside a text, and the JSON pointer a report names."""
 
     c: Compiler
-    texts: dict[Any, tuple[Any, ...]]
+    texts: dict[CodeType, TreePath]
 
-    def position(self, path: Sequence[Any], line: int, column: int) -> tuple: ...
+    def position(self, path: Sequence[str | int], line: int, column: int) -> tuple: ...
 
-    def pointer(self, path: Sequence[Any]) -> str: ...
+    def pointer(self, path: Sequence[str | int]) -> str: ...
 
 
 class TextOrigins:
@@ -95,7 +97,7 @@ class TextOrigins:
         self._host = host
 
     def get(
-        self, code: Any, python_line: int | None = None
+        self, code: CodeType, python_line: int | None = None
     ) -> tuple[str | None, int | None, int | None, str] | None:
         """Where the text `code` was generated from is: at the statement of it that
         `python_line` (a line of the generated code) runs, else at the text's start."""
@@ -108,7 +110,7 @@ class TextOrigins:
         return (*self._host.position(path, line, column), self._host.pointer(path))
 
     def inner(
-        self, code: Any, python_line: int | None
+        self, code: CodeType, python_line: int | None
     ) -> tuple[str | None, int | None, int | None, str] | None:
         """Where the statement of an inlined procedure that `python_line` of `code` runs is,
         in the procedure's own text (None: the line is not inside an inlined procedure)."""

@@ -13,8 +13,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from interpreter.ruleset.nodes import TreePath
+
 Fn = Callable[[Any], Any]
-Locate = Callable[[Sequence[Any], int, int], tuple]
+Locate = Callable[[Sequence[str | int], int, int], tuple]
 
 #: what a point counts, in the order reports list them
 KINDS = ("step", "option-offered", "option-taken", "effect", "grant", "branch")
@@ -41,12 +43,14 @@ class Probes:
         self.points: list[Point] = []
         # where the text being compiled sits in the rule data, and how a position inside a
         # text becomes file:line:col (both set by the DSL host, model/host.py)
-        self.path: tuple[Any, ...] = ()
+        self.path: TreePath = ()
         self.locate: Locate | None = None
         # (piece type, ability) -> the point of that entry's `grants:` line
         self.grants: dict[tuple[str, str], int] = {}
 
-    def add(self, kind: str, label: str, origin: Any = None, line: int = 1, column: int = 1) -> int:
+    def add(
+        self, kind: str, label: str, origin: TreePath | None = None, line: int = 1, column: int = 1
+    ) -> int:
         """A point inside an effect text (line and column within it); `origin` is the data path
         of an inlined rule function's text, None for the text being compiled."""
         path = origin if origin is not None else self.path

@@ -34,6 +34,7 @@ from interpreter.model.limits import Limits, read_limits
 from interpreter.model.may import card_paths, unasked_offers
 from interpreter.model.may_phase import write_may
 from interpreter.model.origins import TextOrigins
+from interpreter.model.probes import Probes
 from interpreter.model.scoring import Scoring, compile_scoring
 from interpreter.model.state_decl import LOCAL_SCOPES, StateFields, declare_state
 from interpreter.model.texts import Texts
@@ -84,7 +85,7 @@ class Rules:
     # generated code object -> (file, line, column, JSON path) of the rule text it runs
     origins: TextOrigins | None = None
     # a coverage build's counters (model/probes.py); None for every other game
-    probes: Any = None
+    probes: Probes | None = None
     # a journal build: the generated code notes each state write in ``s.tj`` (dsl/emit/journal.py)
     journal: bool = False
     # option family -> what its options cost, for people (presentation/options/F/cost)

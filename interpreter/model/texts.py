@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from interpreter.dsl.resolve import ir
+from interpreter.ruleset.nodes import TreePath
 
 __all__ = ["Block", "LogStep", "OptionLine", "Texts"]
 
-Path = tuple[Any, ...]
+Path = TreePath
 
 
 @dataclass(eq=False)
@@ -72,7 +72,7 @@ class Texts:
     blocks: list[Block] = field(default_factory=list)
     logs: list[LogStep] = field(default_factory=list)
     options: list[OptionLine] = field(default_factory=list)
-    position: Callable[[Sequence[Any], int, int], tuple] | None = None
+    position: Callable[[Sequence[str | int], int, int], tuple] | None = None
     events: dict[str, list[str]] = field(default_factory=dict)  # event -> its value names
     # the fields hidden from some seat (global: from every seat; player: from the others),
     # the hidden piles and areas, ("global" or "player", name), and whether a seat's area of

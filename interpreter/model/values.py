@@ -3,7 +3,7 @@ of a rule field, and the "did you mean" hint of a misspelt name."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
 
 from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.ruleset.nodes import rule_value
@@ -12,13 +12,13 @@ from interpreter.ruleset.nodes import rule_value
 plain = rule_value
 
 
-def rule_text(x: Any) -> str:
+def rule_text(x: object) -> str:
     """The DSL text of a rule field (YAML reads a bare `true` as a bool)."""
     if isinstance(x, bool):
         return "true" if x else "false"
     return str(x)
 
 
-def hint(name: str, candidates: Any) -> str | None:
+def hint(name: str, candidates: Iterable[str]) -> str | None:
     guess = did_you_mean(name, list(candidates))
     return f"did you mean '{guess}'?" if guess else None

@@ -53,14 +53,14 @@ UNCITED = "W008"
 _TEMPLATE = re.compile(r"\{([a-zA-Z0-9_-]+)\}")
 
 
-def in_words(key: Any) -> str:
+def in_words(key: object) -> str:
     """An id in words, capitalised: ``turn-order`` -> ``Turn order``."""
     text = str(key)
     words = text.replace("-", " ").replace("_", " ").strip()
     return words[:1].upper() + words[1:] if words else text
 
 
-def label(key: Any, labels: Mapping[str, Any]) -> str:
+def label(key: object, labels: Mapping[str, object]) -> str:
     """The human name of an id: its declared label, else the id in words."""
     found = labels.get(str(key))
     return str(found) if found is not None else in_words(key)
@@ -121,7 +121,7 @@ class Words:
         answers = {k: answer for k, (answer, _) in shown.answers.items()}
         return cls(labels, dict(shown.options), {i: label(i, labels) for i in found}, answers)
 
-    def label(self, key: Any) -> str:
+    def label(self, key: object) -> str:
         return label(key, self.labels)
 
     def option(self, option: str) -> str:

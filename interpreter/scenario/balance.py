@@ -8,13 +8,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from interpreter.engine.state import State
 from interpreter.ruleset.scenariosteps import SetupSpec
 from interpreter.scenario.fields import FieldInfo, SetupError
 
 __all__: list[str] = []
 
 
-def _totals(s: Any, info: FieldInfo, uncounted: tuple[str, ...] = ()) -> Counter:
+def _totals(s: State, info: FieldInfo, uncounted: tuple[str, ...] = ()) -> Counter:
     """Every id's count over every bag, pile and area of the state (but `uncounted` ones)."""
     c: Counter = Counter()
 
@@ -38,7 +39,7 @@ def _totals(s: Any, info: FieldInfo, uncounted: tuple[str, ...] = ()) -> Counter
     return c
 
 
-def _holds(s: Any, name: str, kind: str, x: str) -> int:
+def _holds(s: State, name: str, kind: str, x: str) -> int:
     v = s.g[name]
     if kind == "bag":
         return int(v.get(x, 0))
@@ -48,7 +49,7 @@ def _holds(s: Any, name: str, kind: str, x: str) -> int:
 
 
 def _balance(
-    s: Any,
+    s: State,
     setup: SetupSpec,
     info: FieldInfo,
     before: Counter,
@@ -73,7 +74,7 @@ def _balance(
 
 
 def _balance_id(
-    s: Any,
+    s: State,
     setup: SetupSpec,
     info: FieldInfo,
     x: str,
@@ -128,7 +129,7 @@ def _balance_id(
 
 
 def _unbalanced(
-    s: Any,
+    s: State,
     setup: SetupSpec,
     info: FieldInfo,
     x: str,
@@ -158,7 +159,7 @@ def _unbalanced(
     )
 
 
-def _stocked(s: Any, holders: list[tuple[str, str]]) -> int:
+def _stocked(s: State, holders: list[tuple[str, str]]) -> int:
     """What the counters stocked from one stock hold together."""
     total = 0
     for scope, name in holders:
@@ -168,7 +169,7 @@ def _stocked(s: Any, holders: list[tuple[str, str]]) -> int:
 
 
 def _balance_stocks(
-    s: Any, setup: SetupSpec, info: FieldInfo, held: dict[str, int], named: set[str]
+    s: State, setup: SetupSpec, info: FieldInfo, held: dict[str, int], named: set[str]
 ) -> list[str]:
     """Counters stocked from a global counter: what a set-up adds comes out of the stock."""
     notes: list[str] = []
@@ -204,7 +205,7 @@ def _holds_snapshot(snapshot: dict[str, Any], name: str, kind: str, x: str) -> i
     return v.count(x)
 
 
-def _zones_holding(s: Any, info: FieldInfo, x: str, snapshot: dict[str, Any]) -> list[str]:
+def _zones_holding(s: State, info: FieldInfo, x: str, snapshot: dict[str, Any]) -> list[str]:
     out = []
     for name, kind in info.global_kinds.items():
         if kind in ("bag", "pile") and _holds_snapshot(snapshot, name, kind, x):
@@ -212,7 +213,7 @@ def _zones_holding(s: Any, info: FieldInfo, x: str, snapshot: dict[str, Any]) ->
     return out
 
 
-def _home(s: Any, info: FieldInfo, x: str, free: list[tuple[str, str]]) -> tuple[str, str] | None:
+def _home(s: State, info: FieldInfo, x: str, free: list[tuple[str, str]]) -> tuple[str, str] | None:
     """The global bag or pile (of those a set-up leaves alone) whose set holds `x` and which
     holds the most: where an id left out of the game goes back (a deck, a supply)."""
     homes = [(name, kind) for name, kind in free if x in info.domains.get(("global", name), ())]
@@ -226,7 +227,7 @@ def _size(v: Any) -> int:
 
 
 def _from_seats(
-    s: Any,
+    s: State,
     info: FieldInfo,
     x: str,
     n: int,
@@ -284,7 +285,7 @@ def _holds_player(pl: dict[str, Any], name: str, kind: str, x: str) -> int:
     return 0
 
 
-def _seats_holding(s: Any, info: FieldInfo, x: str) -> list[str]:
+def _seats_holding(s: State, info: FieldInfo, x: str) -> list[str]:
     out = []
     for pl in s.p:
         for name, kind in info.player_kinds.items():

@@ -12,9 +12,11 @@ that names a seat and an option (`seat 3: move:a:b`) still says that the seat is
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from interpreter.dsl.runtime.loglines import LogEntry
+from interpreter.engine.game import Game
 from interpreter.engine.machine import ONLY_CHOICE, asks_alone
+from interpreter.engine.state import State
 from interpreter.scenario.expect import Failed
 from interpreter.scenario.format import Step
 
@@ -30,7 +32,7 @@ __all__ = [
 ]
 
 
-def engine_takes(s: Any) -> bool:
+def engine_takes(s: State) -> bool:
     """Whether the engine would take `s`'s pending decision by itself: one legal option, its
     `choose` not asking then (`ask-when-only-one`), nor asked for what a seat hides
     (engine/machine.py, ``asks_alone``)."""
@@ -50,19 +52,20 @@ def next_listed_step(steps: Sequence[Step], index: int) -> Step | None:
     return None
 
 
-def lists_pending(s: Any, step: Step) -> bool:
+def lists_pending(s: State, step: Step) -> bool:
     """Whether `step` lists the engine's pending own move."""
-    return engine_takes(s) and step.seat in (None, s.to_move) and step.option in s.pending
+    pending = s.pending or {}
+    return engine_takes(s) and step.seat in (None, s.to_move) and step.option in pending
 
 
-def settle(game: Any, s: Any, step: Step | None) -> None:
+def settle(game: Game, s: State, step: Step | None) -> None:
     """Take the engine's own moves pending in `s` as the engine would, up to the one `step`
     lists (none: all of them)."""
     while engine_takes(s) and not (step is not None and lists_pending(s, step)):
         game.take_only_choice(s)
 
 
-def take_listed(game: Any, s: Any, step: Step, index: int) -> None:
+def take_listed(game: Game, s: State, step: Step, index: int) -> None:
     """Take the engine's own move that `step` (step `index`) lists, as the engine takes it; a
     failure when it is not the one pending, saying what `s` asks instead."""
     if not lists_pending(s, step):
@@ -80,7 +83,7 @@ def take_listed(game: Any, s: Any, step: Step, index: int) -> None:
 
 
 # -- what a failing step says of the engine's own moves -------------------------------------
-def forced_before(log: list[Any] | None, since: int, upto: int) -> str:
+def forced_before(log: list[LogEntry] | None, since: int, upto: int) -> str:
     """The moves the engine took by itself in `log` from `since` to `upto`, in words: what a
     failing step says happened before it (`forced: ask` stops there)."""
     taken = []

@@ -11,6 +11,7 @@ from typing import Any, NoReturn
 
 from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.dsl.compiler import RuntimeRuleError
+from interpreter.engine.game import Game
 from interpreter.model.expressions import MUTATING, ExpressionFault, compile_look
 from interpreter.ruleset.nodes import Plain
 from interpreter.scenario.format import (
@@ -68,7 +69,7 @@ def _text_where(where: Where, e: ExpressionFault) -> Where:
     return Where(where.file, where.line + e.line - 1, e.column)
 
 
-def compile_expression(game: Any, s: Any, text: str, where: Where) -> tuple[Any, Any, str | None]:
+def compile_expression(game: Game, s: Any, text: str, where: Where) -> tuple[Any, Any, str | None]:
     """(whole, left, op): `left`/`op` are set when the text is one comparison, to report it;
     the flow variables of the moment in scope (model/expressions.py, as `rulebook validate`)."""
     names = [k for k in s.v if isinstance(k, str)]
@@ -90,7 +91,7 @@ def _eval(fn: Any, s: Any, text: str, where: Where) -> Any:
         ) from None
 
 
-def _expr(game: Any, s: Any, e: Expectation) -> None:
+def _expr(game: Game, s: Any, e: Expectation) -> None:
     text = e.expression
     whole, left, op = compile_expression(game, s, text, e.where)
     ok = _eval(whole, s, text, e.where)
@@ -341,7 +342,7 @@ def _result(s: Any, e: Expectation) -> Any:
     return s.result()
 
 
-def _scores(game: Any, s: Any, e: Expectation) -> None:
+def _scores(game: Game, s: Any, e: Expectation) -> None:
     """`scores:` the game's result; `scores so far:` the score table of the game still running,
     as if it ended now (the state itself is left as it is)."""
     if e.kind == "scores so far":
@@ -375,7 +376,7 @@ def _scores(game: Any, s: Any, e: Expectation) -> None:
 
 
 def check(
-    game: Any,
+    game: Game,
     s: Any,
     e: Expectation,
     info: FieldInfo,

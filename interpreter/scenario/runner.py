@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.diagnostics.errors import RulebookError, RulesError
 from interpreter.diagnostics.suggest import did_you_mean
+from interpreter.engine.game import Game
 from interpreter.engine.invariant_checks import broken_invariants, rigged_invariants
 from interpreter.engine.machine import ONLY_CHOICE
 from interpreter.model.limits import GameLimitError
@@ -70,7 +71,7 @@ _ADVANCING = ("option", "set", "auto")  # steps after which the engine runs to a
 
 class _Run:
     def __init__(
-        self, sc: Scenario, game: Any, info: FieldInfo, names: GameNames | None = None
+        self, sc: Scenario, game: Game, info: FieldInfo, names: GameNames | None = None
     ) -> None:
         self.sc = sc
         self.game = game

@@ -17,6 +17,7 @@ import re
 from typing import Any
 
 from interpreter.diagnostics.suggest import did_you_mean
+from interpreter.engine.state import State
 from interpreter.ruleset.nodes import Plain
 from interpreter.scenario.format import ANY_ORDER, Expectation, _flow
 
@@ -42,9 +43,12 @@ def _how(viewed: dict[str, Any], name: str) -> tuple[str, Any]:
     return Shown.FULL, value
 
 
-def _targets(s: Any, e: Expectation, bad: type[Exception]) -> list[tuple[str, Any, dict, dict]]:
-    """(label, fields asked, the viewed holder, the field kinds) for every target named."""
-    view = s.view(e.seat)
+def _targets(
+    s: State, seat: int, e: Expectation, bad: type[Exception]
+) -> list[tuple[str, Any, dict, dict]]:
+    """(label, fields asked, the viewed holder, the field kinds) for every target named in
+    what ``seat`` is shown."""
+    view = s.view(seat)
     value = e.value
     if not isinstance(value, dict):
         raise bad(
@@ -67,13 +71,13 @@ def _targets(s: Any, e: Expectation, bad: type[Exception]) -> list[tuple[str, An
     return out
 
 
-def check_seen(s: Any, e: Expectation, failed: type[Exception], bad: type[Exception]) -> None:
+def check_seen(s: State, e: Expectation, failed: type[Exception], bad: type[Exception]) -> None:
     """Raise `failed` unless seat e.seat is shown (or not shown) the fields e.value names;
     `bad` for a scenario that names no such seat or field."""
     n = len(s.p)
     if not isinstance(e.seat, int) or not 0 <= e.seat < n:
         raise bad(f"there is no seat {e.seat} in a {n}-player game", e.where)
-    for label, asked, viewed, real in _targets(s, e, bad):
+    for label, asked, viewed, real in _targets(s, e.seat, e, bad):
         wanted = {str(f): None for f in asked} if isinstance(asked, list) else asked
         if not isinstance(wanted, dict):
             raise bad(f"`{e.text()}`: list the fields of {label}, not {asked!r}", e.where)

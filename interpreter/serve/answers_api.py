@@ -22,7 +22,7 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Route
 
 from interpreter.serve.api import broadcast, error_response, hub_of, read_json
 from interpreter.serve.jsonbody import JSONResponse
@@ -34,7 +34,7 @@ __all__ = ["answer_routes", "answers_message", "set_answer"]
 _FIELDS = frozenset({"token", "question", "answer"})
 
 
-def _seat(table: Table, token: Any) -> int:
+def _seat(table: Table, token: object) -> int:
     """The person's seat a token opens; a spectator or a bot's seat is refused."""
     seat = table.seat_of(token)
     if seat is None:
@@ -53,7 +53,7 @@ def answers_message(table: Table, seat: int) -> dict[str, Any]:
     }
 
 
-async def set_answer(hub: Hub, table: Table, token: Any, key: Any, how: Any) -> int:
+async def set_answer(hub: Hub, table: Table, token: object, key: object, how: object) -> int:
     """Set the standing answer of the seat ``token`` opens (checked first: a refusal changes
     nothing), then let it answer the decision asked now if it fits, and the bots move on.
     Returns the seat."""
@@ -94,5 +94,5 @@ async def table_answers(request: Request) -> Response:
     return JSONResponse(answers_message(table, seat))
 
 
-def answer_routes() -> list[Any]:
+def answer_routes() -> list[BaseRoute]:
     return [Route("/api/tables/{table_id}/answers", table_answers, methods=["GET", "POST"])]

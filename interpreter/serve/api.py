@@ -13,11 +13,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import Mapping
 from typing import Any
 
+from starlette.applications import Starlette
 from starlette.requests import ClientDisconnect, HTTPConnection, Request
 from starlette.responses import Response
-from starlette.routing import Route, WebSocketRoute
+from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from interpreter.serve.fanout import Outbox
@@ -89,12 +91,12 @@ async def read_body(request: Request, limit: int, too_large: str) -> bytes:
     return b"".join(chunks)
 
 
-async def read_json(request: Request) -> dict[str, Any]:
+async def read_json(request: Request) -> dict[str, object]:
     """The request's JSON object, or a ServeError saying what is wrong with it."""
     return parse_json(await read_body(request, MAX_BODY, TOO_LARGE))
 
 
-def parse_json(body: bytes | str) -> dict[str, Any]:
+def parse_json(body: bytes | str) -> dict[str, object]:
     """A JSON object from a request or a websocket message, or a ServeError saying why not
     (text nested too deeply is refused before it is parsed)."""
     if too_deep(body):
@@ -112,7 +114,9 @@ def hub_of(request: Request | WebSocket) -> Hub:
     return request.app.state.hub
 
 
-async def create_from(hub: Hub, data: dict[str, Any], overlays: list[str] | None = None) -> Table:
+async def create_from(
+    hub: Hub, data: Mapping[str, object], overlays: list[str] | None = None
+) -> Table:
     """A new table from a request's fields (checked one by one, with messages for people)."""
     game = data.get("game")
     if not isinstance(game, str) or not game:
@@ -174,7 +178,9 @@ def remember_table(response: Response, request: Request, table: Table) -> None:
     )
 
 
-def creator_token(request: Request, table: Table, data: dict[str, Any] | None = None) -> Any:
+def creator_token(
+    request: Request, table: Table, data: Mapping[str, object] | None = None
+) -> object:
     """The creator token a request offers: the JSON field ``creator``, the
     ``X-Rulebook-Creator`` header, or this browser's cookie."""
     if data and data.get("creator") is not None:
@@ -227,7 +233,7 @@ async def new_table(request: Request) -> Response:
     return JSONResponse(table_summary(table), status_code=201)
 
 
-async def start_table(app: Any, table: Table) -> None:
+async def start_table(app: Starlette, table: Table) -> None:
     """Bots at a people's table move now; a bot-only table gets its watch task."""
     hub: Hub = app.state.hub
     if table.bot_only:
@@ -321,7 +327,7 @@ async def delete_table(request: Request) -> Response:
     return JSONResponse({"deleted": table.id})
 
 
-async def remove_table(app: Any, table: Table, creator: Any) -> None:
+async def remove_table(app: Starlette, table: Table, creator: object) -> None:
     """Delete a table (its creator only): stop its bots, tell and close its sockets (each by
     its own sender: a socket that reads nothing delays nobody)."""
     hub: Hub = app.state.hub
@@ -446,7 +452,7 @@ async def _read_moves(
         broadcast(table, hub)
 
 
-def api_routes() -> list[Any]:
+def api_routes() -> list[BaseRoute]:
     return [
         Route("/api/games", games),
         Route("/api/tables", new_table, methods=["POST"]),

@@ -14,7 +14,7 @@ seat's hidden fields are in the key of the parts its owner is sent, never in any
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from interpreter.serve.render import board_frame, seat_zone_html, shared_zone_html
@@ -31,14 +31,14 @@ class BoardParts:
 
     def __init__(self, limit: int = PARTS_KEPT) -> None:
         self.limit = limit
-        self._now: dict[tuple[Any, ...], str] = {}
-        self._before: dict[tuple[Any, ...], str] = {}
+        self._now: dict[tuple[Hashable, ...], str] = {}
+        self._before: dict[tuple[Hashable, ...], str] = {}
         self.found = self.made = 0  # parts taken from here, parts rendered (for the tests)
 
     def __len__(self) -> int:
         return len(self._now) + len(self._before)
 
-    def find(self, key: tuple[Any, ...]) -> str | None:
+    def find(self, key: tuple[Hashable, ...]) -> str | None:
         """The part kept under ``key`` (carried over to the newer generation), or None."""
         html = self._now.get(key)
         if html is None:
@@ -49,12 +49,12 @@ class BoardParts:
         self.found += 1
         return html
 
-    def keep(self, key: tuple[Any, ...], html: str) -> str:
+    def keep(self, key: tuple[Hashable, ...], html: str) -> str:
         """Keep a part just rendered; returns it."""
         self.made += 1
         return self._keep(key, html)
 
-    def _keep(self, key: tuple[Any, ...], html: str) -> str:
+    def _keep(self, key: tuple[Hashable, ...], html: str) -> str:
         if len(self._now) >= self.limit:
             self._before, self._now = self._now, {}
         self._now[key] = html
@@ -75,12 +75,12 @@ def kept_board_html(
     named = tuple(names)
     as_seat = {name for name, spec in pres.draw.items() if spec.as_ == "seat"}
 
-    def reads(values: Mapping[str, Any]) -> Any:
+    def reads(values: Mapping[str, Any]) -> int | None:
         """The viewer, where a field of ``values`` reads differently to each seat."""
         return viewer if not as_seat.isdisjoint(values) else None
 
     zones: list[str] = []
-    key: tuple[Any, ...]
+    key: tuple[Hashable, ...]
     for title, values in pres.shared_groups(view["global"]):
         if not values:
             continue

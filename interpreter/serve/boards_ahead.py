@@ -15,12 +15,11 @@ names; any other seat (a spectator, a seat that reloads) is drawn on the event l
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
 
+from interpreter.engine.state import State
 from interpreter.engine.view import seat_view
 from interpreter.serve.board_parts import BoardParts, kept_board_html
-from interpreter.serve.table import HUMAN
+from interpreter.serve.table import HUMAN, BuiltBoards, Table
 from interpreter.table.presenter import Presentation
 
 __all__ = ["BuiltBoards", "board_of", "boards_ahead", "built_board"]
@@ -29,7 +28,7 @@ __all__ = ["BuiltBoards", "board_of", "boards_ahead", "built_board"]
 def board_of(
     parts: BoardParts,
     pres: Presentation,
-    state: Any,
+    state: State,
     viewer: int,
     names: Sequence[str],
     every_seat: bool = False,
@@ -43,7 +42,7 @@ def board_of(
 def boards_ahead(
     parts: BoardParts,
     pres: Presentation,
-    state: Any,
+    state: State,
     seats: Sequence[str],
     mover: int | None,
     names: Sequence[str],
@@ -61,20 +60,11 @@ def boards_ahead(
     return {seat: board_of(parts, pres, state, seat, names) for seat in dict.fromkeys(wanted)}
 
 
-@dataclass
-class BuiltBoards:
-    """The boards a table's worker drew of one position (``state``, the table's own object
-    for it), with the seat names they were drawn with."""
-
-    state: Any = None
-    names: tuple[str, ...] = ()
-    boards: dict[int, str] = field(default_factory=dict)
-
-
-def built_board(table: Any, viewer: int, names: Sequence[str]) -> str | None:
+def built_board(table: Table, viewer: int, names: Sequence[str]) -> str | None:
     """The board the table's worker drew for ``viewer`` at the position the table holds now,
     with these ``names``; None where it drew none (the caller draws it)."""
-    built: BuiltBoards | None = getattr(table, "built_boards", None)
+    built = table.built_boards
+
     if built is None or built.state is not table.state or built.names != tuple(names):
         return None
     return built.boards.get(viewer)

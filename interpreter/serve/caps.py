@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
+from interpreter.engine.game import Game
 from interpreter.engine.loader import load_game
 from interpreter.table.presenter import Presentation
 
-__all__ = ["Caps", "compile_game", "is_uploaded"]
+__all__ = ["Caps", "Composition", "compile_game", "is_uploaded"]
+
+# what a compiled game is kept by: its game, player count, overlays and options (as texts)
+Composition = tuple[str, int, tuple[str, ...], tuple[tuple[str, str], ...]]
 
 
 @dataclass(frozen=True)
@@ -37,8 +40,8 @@ def is_uploaded(overlay: str) -> bool:
 
 
 def compile_game(
-    game: str, players: int, overlays: Sequence[str], options: Mapping[str, Any], caps: Caps
-) -> tuple[Any, Presentation]:
+    game: str, players: int, overlays: Sequence[str], options: Mapping[str, object], caps: Caps
+) -> tuple[Game, Presentation]:
     """The game and its presentation; a composition with an uploaded overlay is held to the
     server's caps on its length (lowered, never raised). Raises RulebookError."""
     loaded = load_game(game, players, tuple(overlays), dict(options))

@@ -26,7 +26,7 @@ HEADER = struct.Struct("!Q")  # a frame's length, before its bytes
 READ_CHUNK = 1 << 18
 
 
-def _frame(obj: Any) -> bytes:
+def _frame(obj: object) -> bytes:
     data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
     return HEADER.pack(len(data)) + data
 
@@ -77,7 +77,7 @@ class Channel:
         self._in = bytearray()
         self._closed = False
 
-    def send(self, request: Any) -> None:
+    def send(self, request: object) -> None:
         """Write ``request`` (after those before it)."""
         if self._closed:
             return

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import json
 import logging
-from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from interpreter.serve.logs import redact
 
@@ -25,16 +26,16 @@ _log = logging.getLogger("rulebook.serve")
 class LastResort:
     """ASGI middleware: no exception leaves the application (see the module's docstring)."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
-    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
         started = False
 
-        async def tracked(message: dict[str, Any]) -> None:
+        async def tracked(message: Message) -> None:
             nonlocal started
             if message["type"] in ("http.response.start", "websocket.accept", "websocket.close"):
                 started = True
@@ -51,7 +52,7 @@ class LastResort:
                 await _answer(scope, send)
 
 
-async def _answer(scope: dict[str, Any], send: Any) -> None:
+async def _answer(scope: Scope, send: Send) -> None:
     """The fault's answer to a request nothing has been sent to yet (the client may be gone)."""
     try:
         if scope["type"] == "websocket":

@@ -15,12 +15,62 @@ from __future__ import annotations
 import asyncio
 import re
 import threading
-from typing import Any
+from typing import TypedDict
 
 from interpreter.bots import BOTS, bot_title, default_bot
-from interpreter.load.catalog import list_games, search_path
+from interpreter.load.catalog import OptionInfo, list_games, search_path
 
-__all__ = ["games_listing", "games_listing_async", "short_label"]
+__all__ = [
+    "BotEntry",
+    "GameEntry",
+    "Listing",
+    "OptionEntry",
+    "OverlayEntry",
+    "games_listing",
+    "games_listing_async",
+    "short_label",
+]
+
+
+class OptionEntry(TypedDict):
+    """A game option as the new-game form offers it."""
+
+    name: str
+    label: str
+    default: object
+    choices: list[object]
+    doc: str
+
+
+class OverlayEntry(TypedDict):
+    name: str
+    title: str
+    options: list[OptionEntry]
+
+
+class GameEntry(TypedDict):
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    overlays: list[OverlayEntry]
+    options: list[OptionEntry]
+    bot: str
+
+
+class BotEntry(TypedDict):
+    name: str
+    title: str
+    doc: str
+    game: str | None
+
+
+class Listing(TypedDict):
+    """What the lobby's new-game form is made from (``/api/games``)."""
+
+    games: list[GameEntry]
+    bots: list[BotEntry]
+
 
 # "With some-overlay: ..." says which expansion the option belongs to: the form shows it there
 _OVERLAY_PREFIX = re.compile(r"^With [\w-]+:\s*")
@@ -29,11 +79,11 @@ _NAME_END = re.compile(r" \(|;|:|, |\. |\.$")
 
 
 # the listing last made, and the rule files it was read from (path, size, modification time)
-_kept: tuple[tuple[tuple[str, int, int], ...], dict[str, Any]] | None = None
+_kept: tuple[tuple[tuple[str, int, int], ...], Listing] | None = None
 _reading = threading.Lock()  # one thread reads the rule files; another asking waits for it
 
 
-def games_listing() -> dict[str, Any]:
+def games_listing() -> Listing:
     """Games (players, overlays, options with their choices and texts) and bot names.
 
     Reading it means loading every rule file the package carries (most of a second of CPU): it
@@ -47,7 +97,7 @@ def games_listing() -> dict[str, Any]:
         return _kept[1]
 
 
-async def games_listing_async() -> dict[str, Any]:
+async def games_listing_async() -> Listing:
     """:func:`games_listing` read in a thread, never on the event loop: the other requests are
     answered while the rule files are read (the server starts reading them as it starts, so
     the first lobby seldom waits either)."""
@@ -65,8 +115,8 @@ def _rule_files() -> tuple[tuple[str, int, int], ...]:
     return tuple(found)
 
 
-def _read_listing() -> dict[str, Any]:
-    games = []
+def _read_listing() -> Listing:
+    games: list[GameEntry] = []
     for info in list_games():
         games.append(
             {
@@ -82,14 +132,14 @@ def _read_listing() -> dict[str, Any]:
                 "bot": default_bot(info.name),
             }
         )
-    bots = [
+    bots: list[BotEntry] = [
         {"name": spec.name, "title": bot_title(spec.name), "doc": spec.doc, "game": spec.game}
         for spec in BOTS.values()
     ]
     return {"games": games, "bots": bots}
 
 
-def _option(info: Any) -> dict[str, Any]:
+def _option(info: OptionInfo) -> OptionEntry:
     return {
         "name": info.name,
         "label": short_label(info.name, info.choices, info.doc),
@@ -99,7 +149,7 @@ def _option(info: Any) -> dict[str, Any]:
     }
 
 
-def short_label(name: str, choices: list[Any], doc: str | None) -> str:
+def short_label(name: str, choices: list[object], doc: str | None) -> str:
     """A game option's name for people: the start of its ``doc:``'s first sentence, up to the
     explanation; the id in words when the doc has none or starts by listing the choices."""
     text = _OVERLAY_PREFIX.sub("", " ".join((doc or "").split()))

@@ -9,7 +9,7 @@ the event loop of a server with workers.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from interpreter.serve.tables import Hub, ServeError, Table
 from interpreter.table.gestures import MAX_PICKS, pending_step
@@ -17,7 +17,7 @@ from interpreter.table.gestures import MAX_PICKS, pending_step
 __all__ = ["gesture_move", "move_or_gesture"]
 
 
-def _picks(value: Any) -> list[str]:
+def _picks(value: object) -> list[str]:
     if (
         not isinstance(value, list)
         or not value
@@ -28,7 +28,9 @@ def _picks(value: Any) -> list[str]:
     return value
 
 
-async def gesture_move(hub: Hub, table: Table, token: Any, picks: Any, decision: Any) -> int:
+async def gesture_move(
+    hub: Hub, table: Table, token: object, picks: object, decision: object
+) -> int:
     """A person's gesture: every check of a move, the whole list tried on a copy (refused whole,
     nothing changed, when a pick is illegal where it comes), then its moves committed one by
     one; returns the mover's seat. The list is the seat's last run at the step (an assignment
@@ -48,7 +50,7 @@ async def gesture_move(hub: Hub, table: Table, token: Any, picks: Any, decision:
     return seat
 
 
-async def move_or_gesture(hub: Hub, table: Table, token: Any, data: dict[str, Any]) -> int:
+async def move_or_gesture(hub: Hub, table: Table, token: object, data: Mapping[str, object]) -> int:
     """A move request's ``option``, or its gesture's list of them (``options``)."""
     if "options" in data:
         return await gesture_move(hub, table, token, data["options"], data.get("decision"))

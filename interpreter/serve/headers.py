@@ -11,7 +11,7 @@ frame of another site (``frame-ancestors 'none'``, ``X-Frame-Options`` for older
 
 from __future__ import annotations
 
-from typing import Any
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 __all__ = ["CONTENT_SECURITY_POLICY", "ERROR_HEADERS", "SecurityHeaders"]
 
@@ -49,10 +49,10 @@ class SecurityHeaders:
     """ASGI middleware adding the headers above to each HTTP answer (a header the route set
     itself is kept)."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
-    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -60,7 +60,7 @@ class SecurityHeaders:
         if not scope.get("path", "").startswith(STATIC_PREFIX):
             wanted += _DYNAMIC
 
-        async def send_with_headers(message: dict[str, Any]) -> None:
+        async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
                 present = {name.lower() for name, _value in headers}

@@ -43,7 +43,7 @@ def too_deep(body: bytes | str) -> bool:
 _OPTIONS = orjson.OPT_NON_STR_KEYS
 
 
-def dumps(value: Any) -> str:
+def dumps(value: object) -> str:
     """The compact JSON text of `value` (for a websocket's text frame)."""
     return orjson.dumps(value, option=_OPTIONS).decode()
 

@@ -25,7 +25,7 @@ def redact(text: str) -> str:
     return _SECRET.sub(lambda m: f"{m.group(1)}=REDACTED", text)
 
 
-def _clean(value: Any) -> Any:
+def _clean(value: object) -> object:
     return redact(value) if isinstance(value, str) else value
 
 

@@ -11,11 +11,9 @@ Answer: ``{"seat": N, "names": [every seat's name]}``.
 
 from __future__ import annotations
 
-from typing import Any
-
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Route
 
 from interpreter.serve.api import error_response, hub_of, read_json
 from interpreter.serve.jsonbody import JSONResponse
@@ -29,7 +27,7 @@ _FIELDS = frozenset({"token", "name"})
 LOG_SENT = "rulebook_log_sent"  # a socket's count of log entries sent (api.send_state)
 
 
-def set_name(hub: Hub, table: Table, token: Any, raw: Any) -> int:
+def set_name(hub: Hub, table: Table, token: object, raw: object) -> int:
     """Name the seat ``token`` opens (checked first: a refusal changes nothing); returns it."""
     seat = table.seat_of(token)
     if seat is None:
@@ -67,5 +65,5 @@ async def name_seat(request: Request) -> Response:
     return JSONResponse({"seat": seat, "names": seat_names(table.save.seats, table.names)})
 
 
-def name_routes() -> list[Any]:
+def name_routes() -> list[BaseRoute]:
     return [Route("/api/tables/{table_id}/name", name_seat, methods=["POST"])]

@@ -16,24 +16,28 @@ import asyncio
 import contextlib
 import re
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from concurrent.futures import Future
-from typing import Any
+from typing import Any, cast
 from urllib.parse import parse_qs
 
 from starlette.requests import HTTPConnection
+from starlette.types import ASGIApp, Receive, Scope, Send
 
+from interpreter.bots.registry import Bot
 from interpreter.diagnostics.suggest import echo
+from interpreter.engine.game import Game
 from interpreter.engine.savefile import FORMAT, SaveGame, result_to_dict
+from interpreter.engine.state import State
 from interpreter.serve.api import MAX_REMEMBERED, remembered_tables
-from interpreter.serve.boards_ahead import BuiltBoards
 from interpreter.serve.caps import is_uploaded
 from interpreter.serve.randoms import new_table_id
 from interpreter.serve.replaying import NotCached
 from interpreter.serve.rule_workers import WorkerPool
 from interpreter.serve.snapshot import restore
 from interpreter.serve.stops import clear_stop, mark_stopped, stop_reason
-from interpreter.serve.store import MoveRefused
+from interpreter.serve.store import MoveRefused, TableStore
+from interpreter.serve.table import BuiltBoards
 from interpreter.serve.tables import HUMAN, Hub, ServeError, Table
 from interpreter.serve.turns import answered_choice, retrieved, stopped
 from interpreter.table.presenter import Presentation
@@ -66,7 +70,7 @@ def _stranger(table: Table) -> bool:
 class WorkerHub(Hub):
     """A :class:`Hub` whose tables' rules run in a :class:`WorkerPool`."""
 
-    def __init__(self, store: Any, pool: WorkerPool) -> None:
+    def __init__(self, store: TableStore, pool: WorkerPool) -> None:
         super().__init__(store, pool.caps)
         self.pool = pool
         self._loading: dict[str, asyncio.Future[Table]] = {}  # tables being opened
@@ -116,7 +120,7 @@ class WorkerHub(Hub):
             stored.speed,
             game,
             pres,
-            None,
+            _UNOPENED,
             {seat: kind for seat, kind in enumerate(save.seats) if kind != HUMAN},
             creator=stored.creator,
             answers=self.store.answers(table_id),
@@ -146,7 +150,7 @@ class WorkerHub(Hub):
             table.gesture = answer.get("gesture")
         return answer
 
-    def evict_idle(self, idle_s: float, keep: Any = ()) -> list[str]:
+    def evict_idle(self, idle_s: float, keep: Collection[str] = ()) -> list[str]:
         gone = super().evict_idle(idle_s, keep)
         for table_id in gone:
             self.pool.forget(table_id)
@@ -158,8 +162,8 @@ class WorkerHub(Hub):
 
     # -- compiling ---------------------------------------------------------------------------
     async def compile_async(
-        self, game: str, players: int, overlays: Sequence[str], options: Mapping[str, Any]
-    ) -> tuple[Any, Presentation]:
+        self, game: str, players: int, overlays: Sequence[str], options: Mapping[str, object]
+    ) -> tuple[Game, Presentation]:
         """The compiled game, for reading the positions its worker sends. Compiling a
         stranger's rules is work of the uploader's choosing (a 250 KB overlay can take a
         minute of CPU), so a worker compiles the composition first, within the server's compile
@@ -187,7 +191,7 @@ class WorkerHub(Hub):
         players: int,
         seats: Sequence[str],
         overlays: Sequence[str] = (),
-        options: Mapping[str, Any] | None = None,
+        options: Mapping[str, object] | None = None,
         seed: int | None = None,
         speed: float = 2.0,
     ) -> Table:
@@ -196,8 +200,10 @@ class WorkerHub(Hub):
         self.check_setup(game, players, seats, seed)
         compiled, pres = await self.compile_async(game, players, overlays, options or {})
         save = self.new_save(game, overlays, compiled, seats, seed)
-        bots = {seat: kind for seat, kind in enumerate(seats) if kind != HUMAN}
-        table = Table(new_table_id(), save, [], float(speed), compiled, pres, None, bots)
+        bots: dict[int, Bot | str] = {
+            seat: kind for seat, kind in enumerate(seats) if kind != HUMAN
+        }
+        table = Table(new_table_id(), save, [], float(speed), compiled, pres, _UNOPENED, bots)
         answer = await self._open(table, [])
         if "failed" in answer:
             self.pool.forget(table.id)
@@ -205,7 +211,9 @@ class WorkerHub(Hub):
         return self.seat(table)
 
     # -- moves -------------------------------------------------------------------------------
-    async def move_async(self, table: Table, token: str | None, option: Any, decision: Any) -> int:
+    async def move_async(
+        self, table: Table, token: object, option: object, decision: object
+    ) -> int:
         """A person's move: checked here against the position held, played by the worker,
         committed to disk, then shown; returns the mover's seat."""
         await self.settle(table)
@@ -433,11 +441,14 @@ class WorkerHub(Hub):
             raise ServeError(f"the replay could not be made: {answer['message']}", 422)
         return answer
 
-    def delete(self, table: Table, creator: Any) -> None:
+    def delete(self, table: Table, creator: object) -> None:
         super().delete(table, creator)
         clear_stop(self.store, table.id)
         self.pool.forget(table.id)
 
+
+# the state of a table before its worker opened it (_open sets it before anyone reads it)
+_UNOPENED = cast(State, None)
 
 _NAMED = re.compile(r"^/(?:api/tables|ws/tables|t)/([A-Za-z0-9_-]{1,64})(?:/|$)")
 
@@ -447,11 +458,11 @@ class TableOpener:
     is opened from the database, in its worker, before the request reaches its handler, so
     that the handlers find it in memory; the event loop serves others meanwhile."""
 
-    def __init__(self, app: Any, hub: Hub) -> None:
+    def __init__(self, app: ASGIApp, hub: Hub) -> None:
         self.app = app
         self.hub = hub
 
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] in ("http", "websocket"):
             for table_id in self._named(scope):
                 if table_id not in self.hub.tables:
@@ -460,7 +471,7 @@ class TableOpener:
         await self.app(scope, receive, send)
 
     @staticmethod
-    def _named(scope: Any) -> list[str]:
+    def _named(scope: Scope) -> list[str]:
         """The tables the request names; on the lobby, those this browser made (it shows
         their seat links and delete buttons)."""
         path = scope.get("path", "")

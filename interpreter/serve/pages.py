@@ -13,7 +13,7 @@ from typing import Any
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Route
 
 from interpreter.diagnostics.suggest import echo
 from interpreter.serve.api import (
@@ -25,7 +25,7 @@ from interpreter.serve.api import (
     start_table,
     table_summary,
 )
-from interpreter.serve.game_menu import games_listing_async
+from interpreter.serve.game_menu import BotEntry, GameEntry, Listing, games_listing_async
 from interpreter.serve.house_rules import MAX_UPLOAD, UploadRejected
 from interpreter.serve.randoms import TABLE_ID
 from interpreter.serve.tables import HUMAN, ServeError, Table
@@ -107,9 +107,7 @@ async def lobby(request: Request) -> Response:
     return HTMLResponse(layout("Tables", body))
 
 
-def new_game_form(
-    listing: dict[str, Any], error: str = "", values: dict[str, Any] | None = None
-) -> str:
+def new_game_form(listing: Listing, error: str = "", values: dict[str, Any] | None = None) -> str:
     """The new-game form over ``listing`` (game_menu.py), with ``error`` and the ``values``
     sent last."""
     values = values or {}
@@ -151,7 +149,7 @@ def new_game_form(
 """
 
 
-def _game_section(game: dict[str, Any], shown: bool) -> str:
+def _game_section(game: GameEntry, shown: bool) -> str:
     name = game["name"]
     overlays = "".join(
         f'<label class="check"><input type="checkbox" name="overlay:{escape(name)}" '
@@ -167,7 +165,7 @@ def _game_section(game: dict[str, Any], shown: bool) -> str:
         # the name people read (from the doc), the whole doc on hover
         options.append(
             f'<label class="game-option" title="{escape(opt["doc"])}">'
-            f"{escape(opt.get('label') or opt['name'])}"
+            f"{escape(opt['label'] or opt['name'])}"
             f' <select name="option:{escape(name)}:{escape(opt["name"])}">{choices}'
             "</select></label>"
         )
@@ -178,14 +176,14 @@ def _game_section(game: dict[str, Any], shown: bool) -> str:
     )
 
 
-def _seat_row(seat: int, bots: list[dict[str, Any]], shown: bool, bot: str) -> str:
+def _seat_row(seat: int, bots: list[BotEntry], shown: bool, bot: str) -> str:
     """One seat's select: a person or a bot, each bot by its title with its one-line
     description (shown under the select, forms.js); a game's own bot is marked with its
     game, so that the form offers it only for that game. Seat 0 is a person, every other
     seat the game's default bot."""
     kinds = [
         (HUMAN, "A person (gets a link to share)", "", None),
-        *((b["name"], b["title"], b["doc"], b.get("game")) for b in bots),
+        *((b["name"], b["title"], b["doc"], b["game"]) for b in bots),
     ]
     default = HUMAN if seat == 0 else bot
     choices = "".join(
@@ -293,7 +291,7 @@ async def delete_page(request: Request) -> Response:
     return RedirectResponse("/", status_code=303)
 
 
-def _option_names(listing: dict[str, Any], game: str, overlays: list[str]) -> set[str]:
+def _option_names(listing: Listing, game: str, overlays: list[str]) -> set[str]:
     """The options the form may set: the game's own and those of the chosen expansions (the
     form lists every expansion's options; an unchosen expansion's are not the game's)."""
     for info in listing["games"]:
@@ -306,7 +304,7 @@ def _option_names(listing: dict[str, Any], game: str, overlays: list[str]) -> se
     return set()
 
 
-def _int(value: Any, name: str) -> int:
+def _int(value: object, name: str) -> int:
     try:
         return int(str(value))
     except ValueError:
@@ -408,7 +406,7 @@ async def favicon(_request: Request) -> Response:
     )
 
 
-def page_routes() -> list[Any]:
+def page_routes() -> list[BaseRoute]:
     return [
         Route("/", lobby),
         Route("/favicon.svg", favicon),

@@ -15,22 +15,27 @@ interrupted (:class:`OverBudget`) and the table is left as it was before the req
 from __future__ import annotations
 
 import contextlib
+import random
 import signal
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from types import FrameType
 from typing import Any
 
 from interpreter.bots import UnknownBotError, make_bot
+from interpreter.bots.registry import Bot
 from interpreter.diagnostics.errors import ReplayError, RulebookError
 from interpreter.diagnostics.suggest import echo
+from interpreter.engine.game import Game
 from interpreter.engine.save_upgrade import upgrade_choices
 from interpreter.engine.savefile import FORMAT
+from interpreter.engine.state import State
 from interpreter.engine.undo import watch_undo
 from interpreter.infoset.worlds import SeatView
 from interpreter.model.limits import GameLimitError
 from interpreter.serve.board_parts import BoardParts
 from interpreter.serve.boards_ahead import boards_ahead
-from interpreter.serve.caps import Caps, compile_game, is_uploaded
+from interpreter.serve.caps import Caps, Composition, compile_game, is_uploaded
 from interpreter.serve.replaying import NotCached, ReplayCache
 from interpreter.serve.snapshot import snapshot
 from interpreter.table.gestures import GestureRefused, gesture_of, plan_moves
@@ -48,7 +53,7 @@ class OverBudget(BaseException):  # noqa: N818 - a stop, like KeyboardInterrupt,
     BaseException, so that no rule's or bot's ``except Exception`` swallows it)."""
 
 
-def _over_budget(_signum: int, _frame: Any) -> None:
+def _over_budget(_signum: int, _frame: FrameType | None) -> None:
     raise OverBudget
 
 
@@ -72,12 +77,13 @@ def cpu_budget(seconds: float | None) -> Iterator[None]:
 class Played:
     """One table as its player holds it."""
 
-    game: Any
+    game: Game
     presentation: Presentation
-    state: Any
+    state: State
     seats: list[str]
-    bots: dict[int, Any] = field(default_factory=dict)
-    sent_rng: Any = None  # the generator whose state the server holds (snapshot.py)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    # the generator whose state the server holds (snapshot.py)
+    sent_rng: random.Random | None = None
     parts: BoardParts = field(default_factory=BoardParts)  # its boards' parts (boards_ahead.py)
 
 
@@ -87,7 +93,7 @@ class Player:
     def __init__(self, caps: Caps, budget: bool) -> None:
         self.caps = caps
         self.budget = budget  # False in the server's own process (no timer signal there)
-        self.games: dict[tuple[Any, ...], tuple[Any, Presentation]] = {}
+        self.games: dict[Composition, tuple[Game, Presentation]] = {}
         self.tables: dict[str, Played] = {}
         self.replays = ReplayCache()  # positions of the saves replayed last (a slider's steps)
 
@@ -180,7 +186,7 @@ class Player:
             return {"failed": "rule", "message": "its rules nest too deep to compile"}
         return {}
 
-    def _guarded(self, work: Any, moves: int = 1) -> dict[str, Any]:
+    def _guarded(self, work: Callable[[], dict[str, Any]], moves: int = 1) -> dict[str, Any]:
         try:
             with cpu_budget(self._seconds(moves)):
                 return work()
@@ -195,8 +201,8 @@ class Player:
         seconds = self.caps.move_cpu_s * max(moves, 1)
         return f"the rules used more than this server's {seconds:g} s of CPU time for one move"
 
-    def _compiled(self, header: Mapping[str, Any]) -> tuple[Any, Presentation]:
-        key = (
+    def _compiled(self, header: Mapping[str, Any]) -> tuple[Game, Presentation]:
+        key: Composition = (
             header["game"],
             header["players"],
             tuple(header["overlays"]),
@@ -217,7 +223,7 @@ class Player:
         return found
 
     def _open(
-        self, table_id: str, request: Mapping[str, Any], compiled: tuple[Any, Presentation]
+        self, table_id: str, request: Mapping[str, Any], compiled: tuple[Game, Presentation]
     ) -> dict[str, Any]:
         """Set a table up (``choices``: replayed, its bots seeing their own decisions again,
         so that they go on as they would have)."""
@@ -310,11 +316,11 @@ class Player:
     def _answer(
         self,
         played: Played,
-        state: Any,
+        state: State,
         log_from: int,
         history_from: int,
-        known_rng: Any = None,
-        known: Any = None,
+        known_rng: random.Random | None = None,
+        known: State | None = None,
     ) -> dict[str, Any]:
         """The new position for the server, with the options of a person to move worded (a
         bot's are not shown to anybody); ``known``: the position the server holds (only the

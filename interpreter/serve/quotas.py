@@ -15,7 +15,8 @@ import math
 import time
 from collections import deque
 from dataclasses import dataclass
-from typing import Any
+
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from interpreter.serve.fanout import MAX_WAITING, SEND_DEADLINE_S
 from interpreter.serve.transport import when_closed
@@ -136,7 +137,7 @@ class QuotaMiddleware:
     next refused (closed before it is accepted: the page retries later); every other request
     passes untouched."""
 
-    def __init__(self, app: Any, limits: Limits) -> None:
+    def __init__(self, app: ASGIApp, limits: Limits) -> None:
         self.app = app
         self.limits = limits
         self.windows = {
@@ -145,7 +146,7 @@ class QuotaMiddleware:
         }
         self.sockets: dict[str, int] = {}  # open websockets by client address
 
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
             await self._socket(scope, receive, send)
             return
@@ -159,7 +160,7 @@ class QuotaMiddleware:
                 return
         await self.app(scope, receive, send)
 
-    async def _socket(self, scope: Any, receive: Any, send: Any) -> None:
+    async def _socket(self, scope: Scope, receive: Receive, send: Send) -> None:
         client = (scope.get("client") or ("unknown", 0))[0]
         open_now = self.sockets.get(client, 0)
         if open_now >= self.limits.sockets_per_client:
@@ -183,7 +184,7 @@ class QuotaMiddleware:
         else:
             del self.sockets[client]
 
-    async def _refuse(self, send: Any, what: str, quota: str, retry_after: int) -> None:
+    async def _refuse(self, send: Send, what: str, quota: str, retry_after: int) -> None:
         limit = self.windows[quota].limit
         minutes = self.limits.window_s / 60
         message = (

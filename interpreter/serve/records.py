@@ -11,24 +11,40 @@ record is rebuilt by replaying the table from its seed on the server; only views
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from interpreter.dsl.runtime.loglines import lines_for
+from interpreter.engine.game import Game
+from interpreter.engine.savefile import SaveGame
 from interpreter.serve.messages import SPECTATOR
 from interpreter.serve.render import log_lines
+from interpreter.serve.table import Table
 
 __all__ = ["RECORD_FORMAT", "full_save_allowed", "seat_record"]
 
 RECORD_FORMAT = "rulebook-record/1"
 
 
-def full_save_allowed(table: Any) -> bool:
+class Recorded(Protocol):
+    """What a seat's record is made from: a live table, or (in a worker process) its header."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def save(self) -> SaveGame: ...
+    @property
+    def game(self) -> Game: ...
+    @property
+    def practice(self) -> bool: ...
+
+
+def full_save_allowed(table: Table) -> bool:
     """The save (seed and every choice) is anybody's once the game is over, or at a table
     where no person plays (bots only: nothing to keep from anyone)."""
     return bool(table.state.is_over or table.bot_only)
 
 
-def seat_record(table: Any, seat: int | None) -> dict[str, Any]:
+def seat_record(table: Recorded, seat: int | None) -> dict[str, Any]:
     """The record of ``seat`` (None: a spectator) at ``table`` up to its current decision."""
     save = table.save
     viewer = SPECTATOR if seat is None else seat

@@ -20,9 +20,9 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Route
 
-from interpreter.engine.savefile import validate_save
+from interpreter.engine.savefile import SaveGame, validate_save
 from interpreter.serve.api import error_response, hub_of, read_json
 from interpreter.serve.jsonbody import JSONResponse
 from interpreter.serve.replaying import CHECKPOINT_EVERY, NotCached, held_step
@@ -94,7 +94,7 @@ def _renamed(message: dict[str, Any], names: list[str]) -> dict[str, Any]:
     return message
 
 
-async def _replayed(request: Request, save: Any, step: int | None, key: str) -> Any:
+async def _replayed(request: Request, save: SaveGame, step: int | None, key: str) -> dict[str, Any]:
     """The replay step's message. A step near a position kept of the same save (a slider's
     next step: at most CHECKPOINT_EVERY decisions played again) is free; one that plays more
     counts against its client's quota, as a new table does, and past the quota is a 429."""
@@ -116,5 +116,5 @@ async def _replayed(request: Request, save: Any, step: int | None, key: str) -> 
     return message
 
 
-def replay_routes() -> list[Any]:
+def replay_routes() -> list[BaseRoute]:
     return [Route("/api/replay", replay_step, methods=["POST"])]

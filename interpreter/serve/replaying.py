@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.diagnostics.suggest import echo
+from interpreter.engine.game import Game
 from interpreter.engine.savefile import SaveGame, replay_error
+from interpreter.engine.state import State
 from interpreter.serve.messages import seat_message
 from interpreter.serve.tables import Table
 from interpreter.table.presenter import Presentation
@@ -32,7 +34,7 @@ MAX_KEPT = 8  # saves whose positions are kept (a few MB of states at most)
 
 
 def replay_message(
-    game: Any, pres: Presentation, save: SaveGame, step: int | None
+    game: Game, pres: Presentation, save: SaveGame, step: int | None
 ) -> dict[str, Any]:
     """The spectator's message after ``step`` decisions of ``save`` (None: at its end)."""
     return ReplayCache().message("", game, pres, save, step)[0]
@@ -47,12 +49,12 @@ class NotCached(Exception):  # noqa: N818 - a verdict: the step is not near a ke
 class _Kept:
     """The positions kept of one replayed save: decision number -> the state there."""
 
-    game: Any
+    game: Game
     choices: list[str]
-    positions: dict[int, Any] = field(default_factory=dict)
+    positions: dict[int, State] = field(default_factory=dict)
 
 
-def _copy(state: Any) -> Any:
+def _copy(state: State) -> State:
     kept = state.copy(recording=True)
     kept.log = None if state.log is None else list(state.log)
     return kept
@@ -68,7 +70,7 @@ class ReplayCache:
     def message(
         self,
         key: str,
-        game: Any,
+        game: Game,
         pres: Presentation,
         save: SaveGame,
         step: int | None,
@@ -108,7 +110,7 @@ class ReplayCache:
 
     @staticmethod
     def _step(
-        game: Any, pres: Presentation, save: SaveGame, state: Any, step: int
+        game: Game, pres: Presentation, save: SaveGame, state: State, step: int
     ) -> dict[str, Any]:
         table = Table("replay", save, [], 0.0, game, pres, state)
         table.save = SaveGame(**{**save.__dict__, "choices": save.choices[:step]})

@@ -20,6 +20,7 @@ servers run them (``tables.Hub``), without the CPU budget, which needs a process
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import multiprocessing
@@ -29,6 +30,7 @@ import time
 import zlib
 from collections import Counter, deque
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
 from typing import Any
 
 from interpreter.serve.caps import Caps
@@ -55,7 +57,7 @@ def default_workers() -> int:
         return max(os.cpu_count() or 1, 1)
 
 
-def _serve(conn: Any, caps: Caps, nice: int) -> None:
+def _serve(conn: Connection, caps: Caps, nice: int) -> None:
     """A worker process: answer requests until the pipe closes."""
     import signal
 
@@ -299,7 +301,7 @@ class WorkerPool:
                 worker.stop()
 
 
-def add_worker_flags(parser: Any) -> None:
+def add_worker_flags(parser: argparse.ArgumentParser) -> None:
     """``rulebook serve``'s flags for the worker processes and what a move may cost."""
     default = Caps()
     parser.add_argument(
@@ -344,7 +346,7 @@ def add_worker_flags(parser: Any) -> None:
     )
 
 
-def caps_from(args: Any) -> Caps:
+def caps_from(args: argparse.Namespace) -> Caps:
     """The :class:`Caps` that :func:`add_worker_flags`'s flags ask for."""
     return Caps(
         move_cpu_s=max(args.move_seconds, 0.01),

@@ -10,8 +10,10 @@ result) without running a rule.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+from interpreter.engine.game import Game
 from interpreter.engine.state import State
 
 __all__ = ["restore", "snapshot"]
@@ -26,7 +28,7 @@ def snapshot(
     state: State,
     log_from: int = 0,
     history_from: int = 0,
-    known_rng: Any = None,
+    known_rng: random.Random | None = None,
     known: State | None = None,
 ) -> dict[str, Any]:
     """The state as plain data; its log and history from entry ``log_from`` and
@@ -83,7 +85,7 @@ def _updated(before: dict[str, Any], changed: tuple[bool, dict[str, Any]]) -> di
     return values if whole else {**before, **values}
 
 
-def restore(game: Any, snap: dict[str, Any], before: State | None = None) -> State:
+def restore(game: Game, snap: dict[str, Any], before: State | None = None) -> State:
     """The state that ``snap`` describes, of ``game`` (the same rules the worker played);
     ``before``: the state the snapshot's log and history continue (None: they are whole),
     and, for a snapshot of the fields that changed, the state they changed from (the new

@@ -4,7 +4,9 @@ shows the reason again and neither replays nor plays such a table on."""
 
 from __future__ import annotations
 
-from typing import Any
+import sqlite3
+
+from interpreter.serve.store import TableStore
 
 __all__ = ["clear_stop", "mark_stopped", "stop_reason", "stopped_ids"]
 
@@ -16,26 +18,26 @@ CREATE TABLE IF NOT EXISTS stopped (
 """
 
 
-def _db(store: Any) -> Any:
+def _db(store: TableStore) -> sqlite3.Connection:
     db = store.db
     db.execute(SCHEMA)
     return db
 
 
-def mark_stopped(store: Any, table_id: str, why: str) -> None:
+def mark_stopped(store: TableStore, table_id: str, why: str) -> None:
     with _db(store) as db:
         db.execute("INSERT OR REPLACE INTO stopped (table_id, why) VALUES (?, ?)", (table_id, why))
 
 
-def stop_reason(store: Any, table_id: str) -> str | None:
+def stop_reason(store: TableStore, table_id: str) -> str | None:
     row = _db(store).execute("SELECT why FROM stopped WHERE table_id = ?", (table_id,)).fetchone()
     return None if row is None else str(row[0])
 
 
-def stopped_ids(store: Any) -> set[str]:
+def stopped_ids(store: TableStore) -> set[str]:
     return {table_id for (table_id,) in _db(store).execute("SELECT table_id FROM stopped")}
 
 
-def clear_stop(store: Any, table_id: str) -> None:
+def clear_stop(store: TableStore, table_id: str) -> None:
     with _db(store) as db:
         db.execute("DELETE FROM stopped WHERE table_id = ?", (table_id,))

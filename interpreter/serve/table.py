@@ -10,19 +10,28 @@ from collections.abc import MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from starlette.websockets import WebSocket
+
+from interpreter.bots.registry import Bot
+from interpreter.engine.game import Game
 from interpreter.engine.savefile import SaveGame, result_to_dict
+from interpreter.engine.state import State
 from interpreter.serve.board_parts import BoardParts
 from interpreter.serve.randoms import PRACTICE_SEEDS
 from interpreter.table.presenter import Presentation
 from interpreter.table.seat_names import seat_names
 
-__all__ = ["HUMAN", "ServeError", "Table", "token_bytes"]
+__all__ = ["HUMAN", "BuiltBoards", "ServeError", "Table", "token_bytes"]
 
 HUMAN = "human"
+# what a seat's kept message is kept under (messages.seat_message): the seat (None: a
+# spectator), whether every seat's hand is shown, the decision, the table's error, its undos
+MessageKey = tuple[int | None, bool, int, str | None, int]
+
 MAX_TOKEN = 200  # longer than any token this server makes: refused before any comparison
 
 
-def token_bytes(token: Any, name: str, kind: str) -> bytes:
+def token_bytes(token: object, name: str, kind: str) -> bytes:
     """A token as bytes for ``secrets.compare_digest`` (which raises TypeError on a non-ASCII
     str), or a 400 ServeError for anything that cannot be a token of this server."""
     if not isinstance(token, str) or len(token) > MAX_TOKEN or not token.isascii():
@@ -40,17 +49,29 @@ class ServeError(Exception):
 
 
 @dataclass
+class BuiltBoards:
+    """The boards a table's worker drew of one position (``state``, the table's own object
+    for it), with the seat names they were drawn with (boards_ahead.py)."""
+
+    state: State | None = None
+    names: tuple[str, ...] = ()
+    boards: dict[int, str] = field(default_factory=dict)
+
+
+@dataclass
 class Table:
     id: str
     save: SaveGame  # header; ``choices`` grows with every move
     tokens: list[str]
     speed: float
-    game: Any
+    game: Game
     presentation: Presentation
-    state: Any
-    bots: dict[int, Any] = field(default_factory=dict)
+    state: State
+    # each bot's seat and its bot; where the table's rules run in a worker process
+    # (offloop.py), the worker holds the bots and this the specs they were made from
+    bots: dict[int, Bot | str] = field(default_factory=dict)
     # open sockets at this table and the seat each one sees (None: a spectator)
-    listeners: dict[Any, int | None] = field(default_factory=dict)
+    listeners: dict[WebSocket, int | None] = field(default_factory=dict)
     creator: str = ""  # the creator's token ("": nobody's, a table of an earlier version)
     # why the table stopped before its end (a bot failed, a rule failed): shown, no traceback
     error: str | None = None
@@ -63,11 +84,11 @@ class Table:
     # answer set in advance is applied only there, so it reads to the others as an asked one
     shown: int = -1
     # each seat's message at the present position, without its log (messages.seat_message)
-    messages: dict[Any, dict[str, Any]] = field(default_factory=dict, repr=False)
+    messages: dict[MessageKey, dict[str, Any]] = field(default_factory=dict, repr=False)
     # the parts of the seats' boards, kept between seats and between moves (board_parts.py)
     board_parts: BoardParts = field(default_factory=BoardParts, repr=False)
     # the boards the table's worker drew of the present position (boards_ahead.py)
-    built_boards: Any = field(default=None, repr=False)
+    built_boards: BuiltBoards | None = field(default=None, repr=False)
     # the worded options of the seat to move, as the table's worker sent them (offloop.py);
     # None: worded here from the state (a table whose rules run in the server's process)
     options: list[dict[str, Any]] | None = field(default=None, repr=False)
@@ -90,13 +111,13 @@ class Table:
             scope["rulebook_log_sent"] = 0
         return int(scope.setdefault("rulebook_log_sent", 0))
 
-    def listen(self, socket: Any, seat: int | None) -> None:
+    def listen(self, socket: WebSocket, seat: int | None) -> None:
         self.listeners[socket] = seat
 
-    def forget(self, socket: Any) -> None:
+    def forget(self, socket: WebSocket) -> None:
         self.listeners.pop(socket, None)
 
-    def listeners_items(self) -> list[tuple[Any, int | None]]:
+    def listeners_items(self) -> list[tuple[WebSocket, int | None]]:
         return list(self.listeners.items())
 
     @property
@@ -122,7 +143,7 @@ class Table:
         ``PRACTICE_SEEDS``; chosen ones always are, so the seed alone tells, in a save too."""
         return bool(self.humans) and self.save.seed < PRACTICE_SEEDS
 
-    def seat_of(self, token: Any) -> int | None:
+    def seat_of(self, token: object) -> int | None:
         """The seat a token opens; None for no token (a spectator); a wrong one is refused."""
         if token is None or token == "":
             return None
@@ -132,7 +153,7 @@ class Table:
                 return seat
         raise ServeError("this seat link is not valid for this table", 403)
 
-    def is_creator(self, token: Any) -> bool:
+    def is_creator(self, token: object) -> bool:
         """Whether ``token`` is this table's creator token (compared in constant time); a token
         of the wrong type is refused with a 400, never a TypeError."""
         if token is None or token == "":
@@ -140,7 +161,7 @@ class Table:
         offered = token_bytes(token, "creator", "creator token")
         return bool(self.creator) and secrets.compare_digest(self.creator.encode(), offered)
 
-    def check_creator(self, token: Any, what: str) -> None:
+    def check_creator(self, token: object, what: str) -> None:
         if not self.is_creator(token):
             raise ServeError(
                 f"only the table's creator may {what} (from the browser that made the table, "
@@ -163,7 +184,7 @@ class Table:
         )
 
 
-def check_turn(table: Table, seat: int, decision: Any) -> None:
+def check_turn(table: Table, seat: int, decision: object) -> None:
     """Refuse (changing nothing) a seat's request that is not at its own turn of the decision
     the table is at: a move, a gesture, an undo."""
     if isinstance(decision, bool) or not isinstance(decision, int):

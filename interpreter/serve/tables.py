@@ -20,14 +20,15 @@ from concurrent.futures import Future
 from typing import Any
 
 from interpreter.bots import UnknownBotError, make_bot
-from interpreter.bots.registry import plays
+from interpreter.bots.registry import Bot, plays
 from interpreter.diagnostics.errors import ReplayError, RulebookError
 from interpreter.diagnostics.suggest import did_you_mean, echo
+from interpreter.engine.game import Game
 from interpreter.engine.savefile import FORMAT, SaveGame, result_to_dict
 from interpreter.engine.undo import taken_back, watch_undo
 from interpreter.infoset.worlds import SeatView
 from interpreter.load.catalog import game_dirs
-from interpreter.serve.caps import Caps, compile_game
+from interpreter.serve.caps import Caps, Composition, compile_game
 from interpreter.serve.randoms import PRACTICE_SEEDS, draw_seed, new_table_id, new_token
 from interpreter.serve.records import seat_record
 from interpreter.serve.store import MoveRefused, TableStore
@@ -49,7 +50,7 @@ class Hub:
         self.caps = caps or Caps()  # what a move and a game of uploaded rules may cost
         self.tables: dict[str, Table] = {}
         self.touched: dict[str, float] = {}  # table id -> when last asked for (monotonic s)
-        self._games: dict[tuple[Any, ...], tuple[Any, Presentation]] = {}
+        self._games: dict[Composition, tuple[Game, Presentation]] = {}
         self._compiling = threading.Lock()
         self.errors_in_memory = True  # why a table stopped is not in the database
 
@@ -65,8 +66,8 @@ class Hub:
 
     @staticmethod
     def composition(
-        game: str, players: int, overlays: Sequence[str], options: Mapping[str, Any]
-    ) -> tuple[Any, ...]:
+        game: str, players: int, overlays: Sequence[str], options: Mapping[str, object]
+    ) -> Composition:
         """What a compiled game is kept by."""
         return (
             game,
@@ -76,8 +77,8 @@ class Hub:
         )
 
     def compile(
-        self, game: str, players: int, overlays: Sequence[str], options: Mapping[str, Any]
-    ) -> tuple[Any, Presentation]:
+        self, game: str, players: int, overlays: Sequence[str], options: Mapping[str, object]
+    ) -> tuple[Game, Presentation]:
         self.known_game(game)
         key = self.composition(game, players, overlays, options)
         with self._compiling:  # one at a time: compiles run in threads, the parser is shared
@@ -97,7 +98,7 @@ class Hub:
         players: int,
         seats: Sequence[str],
         overlays: Sequence[str] = (),
-        options: Mapping[str, Any] | None = None,
+        options: Mapping[str, object] | None = None,
         seed: int | None = None,
         speed: float = 2.0,
     ) -> Table:
@@ -127,7 +128,7 @@ class Hub:
         self,
         game: str,
         overlays: Sequence[str],
-        compiled: Any,
+        compiled: Game,
         seats: Sequence[str],
         seed: int | None,
     ) -> SaveGame:
@@ -164,8 +165,8 @@ class Hub:
         """:meth:`get` (a server whose rules run in worker processes opens tables there)."""
         return self.get(table_id)
 
-    def _bots(self, save: SaveGame) -> dict[int, Any]:
-        bots = {}
+    def _bots(self, save: SaveGame) -> dict[int, Bot | str]:
+        bots: dict[int, Bot | str] = {}
         for seat, kind in enumerate(save.seats):
             if kind == HUMAN:
                 continue
@@ -212,7 +213,7 @@ class Hub:
             # bots see each decision they made again, so their own generators are where they
             # were when the server stopped: the table resumes exactly
             bot = table.bots.get(state.to_move)
-            if bot is not None:
+            if bot is not None and not isinstance(bot, str):
                 bot.choose(SeatView(state, state.to_move), state.legal_options())
             state.apply(choice)
             save.choices.append(choice)
@@ -240,12 +241,12 @@ class Hub:
             self.touched.pop(table_id, None)
         return gone
 
-    def move(self, table: Table, token: str | None, option: Any, decision: Any) -> None:
+    def move(self, table: Table, token: object, option: object, decision: object) -> None:
         """Apply a person's move after every check; committed to disk before this returns."""
         self.check_move(table, token, option, decision)
-        self.commit(table, option)
+        self.commit(table, str(option))  # an option id: check_move refuses any other value
 
-    def check_move(self, table: Table, token: str | None, option: Any, decision: Any) -> int:
+    def check_move(self, table: Table, token: object, option: object, decision: object) -> int:
         """The seat whose move this is, once every check has passed (else a ServeError)."""
         seat = table.seat_of(token)
         if seat is None:
@@ -306,12 +307,14 @@ class Hub:
         while table.writing is not None:
             await asyncio.wait({table.writing})
 
-    async def move_async(self, table: Table, token: str | None, option: Any, decision: Any) -> int:
+    async def move_async(
+        self, table: Table, token: object, option: object, decision: object
+    ) -> int:
         """:meth:`move` with the commit done by the writer thread while the event loop serves
         others; returns the mover's seat once the move is on disk and applied."""
         await self.settle(table)
         seat = self.check_move(table, token, option, decision)
-        await self.commit_async(table, option)
+        await self.commit_async(table, str(option))  # an option id: checked above
         return seat
 
     async def plan_gesture(self, table: Table, seat: int, picks: list[str]) -> list[str]:
@@ -407,14 +410,14 @@ class Hub:
         except MoveRefused as exc:
             raise self._refused(table, exc) from None
 
-    def delete(self, table: Table, creator: Any) -> None:
+    def delete(self, table: Table, creator: object) -> None:
         """Forget a table for good (its creator only); its sockets are closed by the caller."""
         table.check_creator(creator, "delete it")
         self.store.delete(table.id)
         self.tables.pop(table.id, None)
         self.touched.pop(table.id, None)
 
-    def set_speed(self, table: Table, speed: Any, creator: Any) -> None:
+    def set_speed(self, table: Table, speed: object, creator: object) -> None:
         """A bot-only table's speed, changed by its creator only (it has no seats to ask)."""
         table.check_creator(creator, "change its speed")
         if isinstance(speed, bool) or not isinstance(speed, (int, float)) or not 0 <= speed <= 100:

@@ -8,8 +8,7 @@ card came into sight)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Mapping
 
 from interpreter.engine.undo import undoable
 from interpreter.serve.table import ServeError, Table, check_turn
@@ -23,7 +22,7 @@ NOTHING_TO_UNDO = (
 )
 
 
-def check_fields(data: dict[str, Any], allowed: Iterable[str], say: str) -> None:
+def check_fields(data: Mapping[str, object], allowed: Iterable[str], say: str) -> None:
     """Refuse a request with a field it does not take (``say``: what to send instead)."""
     known = frozenset(allowed)
     unknown = sorted(str(k) for k in data if k not in known)
@@ -31,7 +30,7 @@ def check_fields(data: dict[str, Any], allowed: Iterable[str], say: str) -> None
         raise ServeError(f"unknown field(s) {', '.join(unknown)}: send {say} only")
 
 
-def check_undo(table: Table, token: Any, decision: Any, moves: Any) -> tuple[int, int]:
+def check_undo(table: Table, token: object, decision: object, moves: object) -> tuple[int, int]:
     """The seat asking and how many moves it takes back, once every check has passed."""
     seat = table.seat_of(token)
     if seat is None:
@@ -52,7 +51,7 @@ def check_undo(table: Table, token: Any, decision: Any, moves: Any) -> tuple[int
     return seat, moves
 
 
-async def undo(hub: Hub, table: Table, token: Any, decision: Any, moves: Any) -> int:
+async def undo(hub: Hub, table: Table, token: object, decision: object, moves: object) -> int:
     """Take back the asking seat's moves (checked first, with no move of the table being
     written: a refusal changes nothing); returns the seat."""
     await hub.settle(table)

@@ -25,6 +25,7 @@ import struct
 from collections.abc import Callable
 from typing import Any
 
+from starlette.types import ASGIApp, Scope
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.frames import CloseCode
 
@@ -49,7 +50,7 @@ _CLOSED = "rulebook.closed"
 _log = logging.getLogger("rulebook.serve")
 
 
-def abort(scope: dict[str, Any]) -> bool:
+def abort(scope: Scope) -> bool:
     """End the connection of ``scope`` now (a TCP reset, nothing more sent); False where the
     server runs no :class:`WebSocketProtocol` (a test client): then close it as usual."""
     cut: Callable[[], None] | None = scope.get(_ABORT)
@@ -59,7 +60,7 @@ def abort(scope: dict[str, Any]) -> bool:
     return True
 
 
-def when_closed(scope: dict[str, Any]) -> asyncio.Future[None] | None:
+def when_closed(scope: Scope) -> asyncio.Future[None] | None:
     """A future done once the connection of ``scope`` is closed (None where unknown)."""
     return scope.get(_CLOSED)
 
@@ -127,7 +128,9 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
         super().send_receive_event_to_app()
 
 
-def run_server(app: Any, host: str, port: int, log_level: str, forwarded_allow_ips: str) -> None:
+def run_server(
+    app: ASGIApp, host: str, port: int, log_level: str, forwarded_allow_ips: str
+) -> None:
     """Serve ``app`` with uvicorn until the process is asked to stop (SIGINT, SIGTERM)."""
     import uvicorn
 

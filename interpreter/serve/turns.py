@@ -11,6 +11,7 @@ from typing import Any
 from interpreter.diagnostics.errors import RulebookError
 from interpreter.diagnostics.suggest import echo
 from interpreter.infoset.worlds import SeatView
+from interpreter.serve.table import Table
 from interpreter.table.answers import standing_answer
 
 __all__ = ["answered_choice", "automatic_move", "bot_choice", "retrieved", "stopped", "trial"]
@@ -18,7 +19,7 @@ __all__ = ["answered_choice", "automatic_move", "bot_choice", "retrieved", "stop
 _log = logging.getLogger("rulebook.serve")
 
 
-def trial(table: Any, option: str) -> str | None:
+def trial(table: Table, option: str) -> str | None:
     """Try ``option`` on a copy of the table's state: why a rule fails on it (the move is then
     refused, the game left as it was), or None."""
     try:
@@ -28,7 +29,7 @@ def trial(table: Any, option: str) -> str | None:
     return None
 
 
-def automatic_move(table: Any) -> tuple[str, str] | None:
+def automatic_move(table: Table) -> tuple[str, str] | None:
     """The move made now without a person clicking, and how its failure is told: the bot's
     choice if a bot is to move, else the person's answer set in advance; None when neither
     (or when the bot failed: the table has then stopped)."""
@@ -39,7 +40,7 @@ def automatic_move(table: Any) -> tuple[str, str] | None:
     return None if choice is None else (choice, f"answer set in advance ({choice}) failed: ")
 
 
-def bot_choice(table: Any) -> str | None:
+def bot_choice(table: Table) -> str | None:
     """The legal option the bot to move chooses; None when no bot is to move, or when the bot
     or a rule fails (the table then stops, its ``error`` saying why)."""
     if table.error is not None or not table.bot_to_move():
@@ -48,7 +49,9 @@ def bot_choice(table: Any) -> str | None:
     seat = state.to_move
     kind = table.save.seats[seat]
     try:
-        choice = table.bots[seat].choose(SeatView(state, seat), state.legal_options())
+        bot = table.bots[seat]
+        assert not isinstance(bot, str), "a worker process moves its own bots (offloop.py)"
+        choice = bot.choose(SeatView(state, seat), state.legal_options())
     except RulebookError as exc:  # a rule failed while the bot looked ahead
         stopped(table, f"could not move: {exc}")
         return None
@@ -61,7 +64,7 @@ def bot_choice(table: Any) -> str | None:
     return choice
 
 
-def answered_choice(table: Any) -> str | None:
+def answered_choice(table: Table) -> str | None:
     """The move a person's answer set in advance gives the decision asked now, if any; none
     until the position asking it has been shown to everybody at the table (publish.py)."""
     state = table.state
@@ -72,7 +75,7 @@ def answered_choice(table: Any) -> str | None:
     return standing_answer(state, table.answers.get(state.to_move, {}))
 
 
-def stopped(table: Any, why: str) -> bool:
+def stopped(table: Table, why: str) -> bool:
     """Stop the table at the seat to move, saying ``why`` (False: no move was made)."""
     seat = table.state.to_move
     if seat in table.bots:
@@ -82,7 +85,7 @@ def stopped(table: Any, why: str) -> bool:
     return False
 
 
-def _stop(table: Any, error: str) -> None:
+def _stop(table: Table, error: str) -> None:
     """Stop the table with ``error`` (shown to everybody at it), and say so in the server's
     log in one line (at the default level: the one thing a table's failure writes there)."""
     table.error = error

@@ -21,11 +21,9 @@ change are serve/take_back.py's, shared with the websocket's ``{"type": "undo"}`
 
 from __future__ import annotations
 
-from typing import Any
-
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Route
 
 from interpreter.serve.api import broadcast, error_response, hub_of, read_json
 from interpreter.serve.jsonbody import JSONResponse
@@ -52,5 +50,5 @@ async def table_undo(request: Request) -> Response:
     return JSONResponse(seat_message(table, seat))
 
 
-def undo_routes() -> list[Any]:
+def undo_routes() -> list[BaseRoute]:
     return [Route("/api/tables/{table_id}/undo", table_undo, methods=["POST"])]

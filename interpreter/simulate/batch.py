@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from interpreter.diagnostics.errors import ConfigError, RulebookError, RulesError
+from interpreter.engine.game import Game
 from interpreter.infoset.worlds import SeatView
 from interpreter.model.limits import GameLimitError
 
@@ -106,10 +107,10 @@ def family_of(option_id: str) -> str:
 
 
 # One compiled game per worker process (and per spec), loaded on first use.
-_GAMES: dict[tuple, Any] = {}
+_GAMES: dict[tuple, Game] = {}
 
 
-def load_spec_game(spec: SimSpec) -> Any:
+def load_spec_game(spec: SimSpec) -> Game:
     """The compiled game of ``spec``, compiled once per process (workers inherit or reuse it)."""
     key = spec.game_key()
     game = _GAMES.get(key)
@@ -132,7 +133,7 @@ LazyView = SeatView
 
 
 def play_game(
-    game: Any, seats: Sequence[str], seed: int, index: int, check: bool = False
+    game: Game, seats: Sequence[str], seed: int, index: int, check: bool = False
 ) -> dict[str, Any]:
     """Play one game with bots to the end; returns its record (plain, JSON-able).
 
@@ -203,13 +204,15 @@ def run_chunk(spec: SimSpec, indexes: Sequence[int]) -> list[dict[str, Any]]:
     return [_play_one(game, spec, i) for i in indexes]
 
 
-def _play_one(game: Any, spec: SimSpec, index: int) -> dict[str, Any]:
+def _play_one(game: Game, spec: SimSpec, index: int) -> dict[str, Any]:
     """Game ``index`` of ``spec``; a seat-rotated game's record names its bots by seat."""
     seats, seed = spec.seating(index)
     if not spec.coverage:
         record = play_game(game, seats, seed, index, check=spec.check)
     else:  # the rules this game ran: what its play added to the build's counters
-        counts = game.rules.probes.counts
+        probes = game.rules.probes
+        assert probes is not None, "a coverage build counts"
+        counts = probes.counts
         before = list(counts)
         record = play_game(game, seats, seed, index, check=spec.check)
         record["coverage"] = {k: n - before[k] for k, n in enumerate(counts) if n != before[k]}

@@ -21,7 +21,7 @@ import os
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from interpreter.compose.stacking import MAX_COMBINATIONS, stacks_beside
 from interpreter.diagnostics.errors import Diagnostic, RulebookError, RulesError
@@ -29,6 +29,10 @@ from interpreter.diagnostics.refused import Refused
 from interpreter.load.catalog import overlay_files
 from interpreter.model.limits import GameLimitError
 from interpreter.ruleset.header import Header, read_header
+
+if TYPE_CHECKING:  # imported where first used: a smoke run of the catalog loads them late
+    from interpreter.compose.finding import OverlayFinder
+    from interpreter.engine.game import Game
 
 __all__ = ["SmokeReport", "smoke_overlays", "smoke_test"]
 
@@ -166,7 +170,7 @@ def smoke_overlays(
     return report
 
 
-def _stack_of(finder: Any, overlay: str) -> tuple[Path, tuple[str, ...]] | None:
+def _stack_of(finder: OverlayFinder, overlay: str) -> tuple[Path, tuple[str, ...]] | None:
     """The base an overlay is laid on and its chain: the overlays it extends (through their
     own ``extends``, found as :class:`~interpreter.compose.finding.OverlayFinder` finds them),
     in the order they compose, ending with itself. None when the chain does not lead to a
@@ -197,7 +201,7 @@ def _overlay_id(path: str) -> str:
     return _ident(path, "overlay")
 
 
-def _loaded(base: str, stack: Sequence[str]) -> tuple[list[tuple[int, Any]], list[Diagnostic]]:
+def _loaded(base: str, stack: Sequence[str]) -> tuple[list[tuple[int, Game]], list[Diagnostic]]:
     """The compiled game for every player count a stack allows, or why it does not load."""
     from interpreter.engine.loader import load_game
 
@@ -207,7 +211,7 @@ def _loaded(base: str, stack: Sequence[str]) -> tuple[list[tuple[int, Any]], lis
         return [], list(e.diagnostics)
     except RulebookError as e:
         return [], [Diagnostic("E001", str(e), file=stack[-1])]
-    out: list[tuple[int, Any]] = []
+    out: list[tuple[int, Game]] = []
     for players in first.ruleset.header.players.counts():
         try:
             out.append((players, load_game(base, players, stack)))

@@ -29,10 +29,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from interpreter.diagnostics.suggest import did_you_mean, echo
-from interpreter.model.flow import CHOOSE
+from interpreter.engine.state import State
+from interpreter.model.flow import CHOOSE, ChooseSpec
+from interpreter.model.rules import Rules
 
 _PART = re.compile(r"\{[^{}]*\}")  # a part of an option text its id does not fill in
 
@@ -88,7 +89,7 @@ def _is_optional(ids: Sequence[str], decline: str = DECLINE) -> bool:
     return decline in ids and any(i != decline for i in ids)
 
 
-def _start_of(rules: Any, spec: Any) -> str:
+def _start_of(rules: Rules | None, spec: ChooseSpec) -> str:
     """The answer a seat starts with to a ``choose`` step's question (``presentation:
     answers:``, by the step's ``name:``), ``ask`` when the ruleset names none."""
     words = getattr(rules, "words", None)
@@ -96,12 +97,12 @@ def _start_of(rules: Any, spec: Any) -> str:
     return start if start in HOWS else ASK
 
 
-def _decline_of(spec: Any) -> str:
+def _decline_of(spec: ChooseSpec) -> str:
     """The option that declines a ``choose`` step's question (its ``decline:``, else pass)."""
     return getattr(spec, "decline", None) or DECLINE
 
 
-def declining(state: Any) -> str:
+def declining(state: State) -> str:
     """The option that declines the decision ``state`` asks now (``pass`` when it names none)."""
     pending = getattr(state, "pending", None)
     for spec, _opt, _values in (pending or {}).values():
@@ -109,7 +110,7 @@ def declining(state: Any) -> str:
     return DECLINE
 
 
-def questions(rules: Any) -> list[Question]:
+def questions(rules: Rules) -> list[Question]:
     """Every optional question a compiled ruleset (``game.rules``) can ask, in the order its
     rule files write them, one per key."""
     found: dict[str, Question] = {}
@@ -178,7 +179,7 @@ def optional_answer(legal: Sequence[str], how: str | None, decline: str = DECLIN
     return others[0] if len(others) == 1 else None
 
 
-def asked(state: Any) -> str | None:
+def asked(state: State) -> str | None:
     """The key of the optional question ``state`` asks now, or None (no decision, or one that
     is no optional question)."""
     pending = getattr(state, "pending", None)  # a driver's stand-in state may have none
@@ -189,7 +190,7 @@ def asked(state: Any) -> str | None:
     return None
 
 
-def standing_answer(state: Any, answers: Mapping[str, str]) -> str | None:
+def standing_answer(state: State, answers: Mapping[str, str]) -> str | None:
     """The option the answers of the seat to move (question key -> how) give the decision
     ``state`` asks now, or None: the seat is asked. The caller passes that seat's answers
     only, so an answer never fires at another seat's decision; a question it has not answered
@@ -199,13 +200,13 @@ def standing_answer(state: Any, answers: Mapping[str, str]) -> str | None:
         return None
     how = answers.get(key)
     if how is None:
-        for spec, _opt, _values in state.pending.values():
+        for spec, _opt, _values in (state.pending or {}).values():
             how = _start_of(getattr(getattr(state, "game", None), "rules", None), spec)
             break
     return optional_answer(state.legal_options(), how, declining(state))
 
 
-def check_answer(known: Sequence[Question], key: Any, how: Any) -> tuple[str, str]:
+def check_answer(known: Sequence[Question], key: object, how: object) -> tuple[str, str]:
     """``(key, how)`` when both name a question of ``known`` and an answer in :data:`HOWS`;
     ValueError with a message for people otherwise."""
     keys = [q.key for q in known]

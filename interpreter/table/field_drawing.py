@@ -56,7 +56,7 @@ class Looks(Protocol):
     pieces: dict[str, Mapping[str, Plain]]
     rows: dict[str, str]
 
-    def label(self, key: Any) -> str: ...
+    def label(self, key: object) -> str: ...
 
     def card_face(self, key: str) -> Face: ...
 
@@ -139,7 +139,7 @@ def number_of(pres: Looks, spec: Any, players: int, entry: str | None = None) ->
     return None
 
 
-def pile_size(value: Any) -> int | None:
+def pile_size(value: object) -> int | None:
     """How many things a pile holds: a list's length, a bag's total, a hidden pile's told
     count (None when not told, and for anything that is not a pile)."""
     if isinstance(value, list | tuple):
@@ -152,12 +152,12 @@ def pile_size(value: Any) -> int | None:
     return None
 
 
-def is_hidden(value: Any) -> bool:
+def is_hidden(value: object) -> bool:
     """Whether a view's value is a pile the viewer may not see (``{"hidden": true, ...}``)."""
     return isinstance(value, Mapping) and value.get("hidden") is True
 
 
-def _count(value: Any) -> int | None:
+def _count(value: object) -> int | None:
     """How many things a value holds: a number, or a pile's :func:`pile_size`."""
     if isinstance(value, int) and not isinstance(value, bool):
         return value

@@ -22,8 +22,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from interpreter.diagnostics.errors import RulebookError
+from interpreter.engine.state import State
 from interpreter.engine.view import seat_view
 from interpreter.model.words import fill
+from interpreter.table.presenter import Presentation
 
 __all__ = [
     "MAX_PICKS",
@@ -43,7 +45,7 @@ class GestureRefused(Exception):
     """A list of picks the seat may not send now (why, for people)."""
 
 
-def pending_step(state: Any) -> str:
+def pending_step(state: State) -> str:
     """The ``name:`` of the choose step asked now ("" when none, or an unnamed step)."""
     if state.pending is None or state.is_over:
         return ""
@@ -51,11 +53,11 @@ def pending_step(state: Any) -> str:
     return str(getattr(spec, "step", "") or "")
 
 
-def _in_run(state: Any, seat: int, step: str) -> bool:
+def _in_run(state: State, seat: int, step: str) -> bool:
     return not state.is_over and state.to_move == seat and pending_step(state) == step
 
 
-def _asking(state: Any) -> Any:
+def _asking(state: State) -> Any:
     """A copy that asks every decision, even one the engine would take by itself (a run is
     counted pick by pick, whatever is left to choose)."""
     trial = state.copy()
@@ -64,7 +66,7 @@ def _asking(state: Any) -> Any:
 
 
 def _run(
-    state: Any, seat: int, step: str, option: str | None, most: int = MAX_PICKS
+    state: State, seat: int, step: str, option: str | None, most: int = MAX_PICKS
 ) -> tuple[list[str], list[list[str]]]:
     """The picks taken on a copy while the run lasts (at most ``most``): ``option`` again and
     again while it is legal (None: the first legal option each time, a whole run the engine
@@ -103,7 +105,7 @@ def _leading(first: list[str], asked: list[list[str]]) -> int | None:
     return None
 
 
-def gesture_of(state: Any, pres: Any, seat: int) -> dict[str, Any] | None:
+def gesture_of(state: State, pres: Presentation, seat: int) -> dict[str, Any] | None:
     """The gesture the seat to move is asked now, or None when its decision is no gesture's
     (or its run is one pick: an ordinary decision).
 
@@ -147,7 +149,7 @@ def gesture_of(state: Any, pres: Any, seat: int) -> dict[str, Any] | None:
     }
 
 
-def _about(state: Any, pres: Any, seat: int, name: Any) -> str:
+def _about(state: State, pres: Presentation, seat: int, name: object) -> str:
     """The labels of what the seat's field (else the global field) ``name`` holds, as the
     seat sees it: what a payment is for (a card being built)."""
     if not isinstance(name, str):
@@ -176,7 +178,7 @@ def gesture_message(table: Any, seat: int) -> dict[str, Any] | None:
     return {**found, "proposal": proposal(found, last)}
 
 
-def plan_moves(state: Any, pres: Any, seat: int, picks: Sequence[str]) -> list[str]:
+def plan_moves(state: State, pres: Presentation, seat: int, picks: Sequence[str]) -> list[str]:
     """The moves that make ``picks`` at the gesture asked now, tried on a copy: each pick where
     the engine takes it (the first pick legal at each decision of the run); refused whole
     (:class:`GestureRefused`) when a pick is not legal, the run ends before the picks do, or a

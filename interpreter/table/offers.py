@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from interpreter.engine.state import State
 from interpreter.engine.view import seat_view
 from interpreter.table.option_costs import cost_text
 from interpreter.table.presenter import Presentation, preview_changes
@@ -16,7 +17,7 @@ from interpreter.table.presenter import Presentation, preview_changes
 __all__ = ["option_preview", "options_of"]
 
 
-def options_of(state: Any, pres: Presentation, seat: int) -> list[dict[str, Any]]:
+def options_of(state: State, pres: Presentation, seat: int) -> list[dict[str, Any]]:
     """The legal options of the deciding seat, with text, family and tooltip, in engine order."""
     legal: Sequence[str] = state.legal_options()
     out = []
@@ -28,7 +29,7 @@ def options_of(state: Any, pres: Presentation, seat: int) -> list[dict[str, Any]
 
 
 def option_preview(
-    state: Any, pres: Presentation, option: str, seat: int, known: dict[str, Any] | None = None
+    state: State, pres: Presentation, option: str, seat: int, known: dict[str, Any] | None = None
 ) -> dict[str, int] | None:
     """How the seat's own fields named by the option's ``preview:`` would change if it took
     ``option`` (tried on a copy of the state, up to the next decision, even one the engine
@@ -52,6 +53,6 @@ def option_preview(
     return preview_changes(known["before"], _own(trial, seat), names)
 
 
-def _own(state: Any, seat: int) -> dict[str, Any]:
+def _own(state: State, seat: int) -> dict[str, Any]:
     """The seat's own player entry as the seat sees it (the state's values, not copies)."""
     return seat_view(state.game.rules, state, seat, shared=True)["players"][seat]

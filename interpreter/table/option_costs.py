@@ -11,12 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.engine.machine import RULE_FAILURES
+from interpreter.engine.state import State
 from interpreter.model.costs import OptionCost
 
 __all__ = ["cost_text", "describe_cost"]
 
 
-def cost_text(state: Any, option: str) -> str | None:
+def cost_text(state: State, option: str) -> str | None:
     """The cost of ``option`` for the seat to move, in words; None when its family has no
     ``cost:`` (or the hook cannot be evaluated here)."""
     family, *parts = option.split(":")

@@ -168,18 +168,18 @@ class Presentation:
         return pres
 
     # -- words ---------------------------------------------------------------------------
-    def label(self, key: Any) -> str:
+    def label(self, key: object) -> str:
         """The human name of an id: the declared label, else the id in words."""
         return label(key, self.labels)
 
-    def doc(self, key: Any) -> str:
+    def doc(self, key: object) -> str:
         return self.docs.get(str(key), "")
 
     def score_label(self, component: str) -> str:
         """A score component as a score table's header reads it."""
         return self.score_labels.get(component) or self.label(component)
 
-    def end_text(self, trigger: Any) -> str:
+    def end_text(self, trigger: object) -> str:
         """Why the game ended, in words (``presentation: ends:``), else the trigger's label."""
         return (self.ends.get(str(trigger)) or self.label(trigger)) if trigger else ""
 
@@ -476,7 +476,7 @@ def preview_changes(
     return out
 
 
-def _amount(value: Any) -> int | None:
+def _amount(value: object) -> int | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, int):

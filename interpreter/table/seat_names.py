@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from interpreter.bots.registry import bot_title
 
@@ -73,7 +72,7 @@ def seat_colour(seat: int | None) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
-def check_name(raw: Any, seat: int, names: Sequence[str]) -> str:
+def check_name(raw: object, seat: int, names: Sequence[str]) -> str:
     """A person's name for ``seat`` as it will be shown: spaces folded, at most
     :data:`MAX_NAME` characters, no control or format character (a bidi override would turn
     the log around it), not another seat's name nor "seat N" / "Player N" of another seat.

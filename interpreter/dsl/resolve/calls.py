@@ -39,7 +39,7 @@ class Walk(Protocol):
     root: Scope
     tc: TypeChecker
     words: BareWords
-    origin: object
+    origin: ir.Origin
     shift: tuple[int, int] | None
 
     def block(self, stmts: list[Tree], scope: Scope) -> list[ir.Stmt]: ...

@@ -9,8 +9,15 @@ so it may be read twice (a rule function's parameter given one is read in place)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from interpreter.dsl.resolve.types import Type
+
+# the data path of the rule function whose text a node was inlined from (None: the text
+# being resolved itself)
+Origin = Sequence[str | int] | None
 
 
 class Expr:
@@ -19,7 +26,7 @@ class Expr:
     # None for the text being resolved (check/taint.py names the places a value flows through)
     __slots__ = ("ty", "where")
     ty: Any
-    where: tuple[Any, int, int]
+    where: tuple[Origin, int, int]
     simple = False
 
 
@@ -28,7 +35,7 @@ class Slot:
 
     __slots__ = ("py", "ty")
 
-    def __init__(self, hint: str, number: int, ty: Any = None) -> None:
+    def __init__(self, hint: str, number: int, ty: Type | None = None) -> None:
         """`number`: unique among the slots of one build (its root scope's `numbers`)."""
         clean = "".join(ch if ch.isalnum() else "_" for ch in hint)
         self.py = f"_{clean}_{number}"
@@ -277,4 +284,4 @@ class Do(Stmt):
 class InlineProc(Stmt):
     bound: list[tuple[Slot, Expr]]
     body: list[Stmt]
-    origin: Any = None  # where the procedure's text lives (its data path)
+    origin: Origin = None  # where the procedure's text lives (its data path)

@@ -35,7 +35,7 @@ class Resolver:
         self.env = env
         self.root = root
         self.tc = TypeChecker(env)
-        self.origin: object = None  # the inlined function whose text is being resolved
+        self.origin: ir.Origin = None  # the inlined function whose text is being resolved
         # (line, column) where a template's {expr} part being resolved starts in its text: the
         # part is parsed on its own, so its nodes' places are moved by it (None: no part)
         self.shift: tuple[int, int] | None = None
@@ -282,7 +282,7 @@ class Resolver:
             out.where = self._place(node)
         return out
 
-    def _place(self, node: Tree) -> tuple[object, int, int]:
+    def _place(self, node: Tree) -> tuple[ir.Origin, int, int]:
         """(inlined function or None, line, column) of `node` in the text it is written in."""
         if node.meta.empty:
             line, column = 1, 1

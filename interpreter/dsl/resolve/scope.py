@@ -11,13 +11,14 @@ A scope binding is a pair (kind, payload):
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from lark import Tree
 
 from interpreter.dsl.parse.parser import parse
+from interpreter.dsl.resolve.types import Type
 from interpreter.dsl.runtime.builtins import BUILTINS
 
 SPECIAL_NAMES = ("players", "seats", "round", "option", "true", "false", "none")
@@ -31,7 +32,8 @@ class Callable_:
     params: list[str]
     text: str
     is_procedure: bool
-    origin: Any = None  # where the text lives, for error positions (set by the model builder)
+    # where the text lives, for error positions (set by the model builder)
+    origin: Sequence[str | int] | None = None
     _tree: Tree | None = None
 
     def tree(self) -> Tree:
@@ -44,23 +46,23 @@ class Callable_:
 class TypeInfo:
     """The types of everything a rule text may name (filled by the model builder; types.py)."""
 
-    constants: dict[str, Any] = field(default_factory=dict)  # set, catalog, id, table, choice
-    global_fields: dict[str, Any] = field(default_factory=dict)
-    player_fields: dict[str, Any] = field(default_factory=dict)
-    piece_fields: dict[str, dict[str, Any]] = field(default_factory=dict)  # catalog -> field
-    attributes: dict[str, dict[str, Any]] = field(default_factory=dict)  # catalog -> attribute
+    constants: dict[str, Type] = field(default_factory=dict)  # set, catalog, id, table, choice
+    global_fields: dict[str, Type] = field(default_factory=dict)
+    player_fields: dict[str, Type] = field(default_factory=dict)
+    piece_fields: dict[str, dict[str, Type]] = field(default_factory=dict)  # catalog -> field
+    attributes: dict[str, dict[str, Type]] = field(default_factory=dict)  # catalog -> attribute
     partial: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # entries lacking
     catalog_of: dict[str, str] = field(default_factory=dict)  # entry id -> its catalog
-    options: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, Type] = field(default_factory=dict)
     phases: set[str] = field(default_factory=set)
-    variables: dict[str, Any] = field(default_factory=dict)  # flow variable -> type seen so far
+    variables: dict[str, Type] = field(default_factory=dict)  # flow variable -> type seen so far
     # event -> the type of each value its `emit` sites pass (joined; ANY when they disagree)
-    events: dict[str, list[Any]] = field(default_factory=dict)
+    events: dict[str, list[Type]] = field(default_factory=dict)
     # local name (a `let`, a rule function's parameter) -> each type of what it was bound to,
     # over every text where it is known (a parameter may take a card's id at one call and the
     # card itself at another): for tools asking what a bare name stands for
     # (tests/validate/mutations.py uses it)
-    bound: dict[str, set[Any]] = field(default_factory=dict)
+    bound: dict[str, set[Type]] = field(default_factory=dict)
     # what the texts read, for the check that every attribute and option set is read
     # (model/unread.py): (catalog, attribute) pairs, catalog "" where the value's catalog is
     # not known (such a read may be of any catalog's entries), and `option.NAME` names
@@ -149,7 +151,7 @@ class Scope:
         # the numbers of the temp slots and locals the texts of this scope's root bind: one
         # count a build, so its names are unique in it and the same at every load
         self.numbers: Iterator[int] = itertools.count() if parent is None else parent.numbers
-        self.types: dict[str, Any] = {}  # temp key -> the type of what the engine puts there
+        self.types: dict[str, Type] = {}  # temp key -> the type of what the engine puts there
 
     def lookup(self, name: str) -> tuple[str, Any] | None:
         scope: Scope | None = self
@@ -171,7 +173,7 @@ class Scope:
     def child(self) -> Scope:
         return Scope(self)
 
-    def temp(self, name: str, ty: Any = None) -> str:
+    def temp(self, name: str, ty: Type | None = None) -> str:
         """Bind `name` to a fresh s.t slot, which the caller fills before the text runs with
         values of type `ty` (None: any)."""
         key = f"{name}#{next(self.numbers)}"
@@ -180,7 +182,7 @@ class Scope:
             self.types[key] = ty
         return key
 
-    def temp_type(self, key: str) -> Any:
+    def temp_type(self, key: str) -> Type | None:
         scope: Scope | None = self
         while scope is not None:
             if key in scope.types:

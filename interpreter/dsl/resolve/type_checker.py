@@ -19,9 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from contextlib import AbstractContextManager
-from typing import Any
 
-from lark import Tree
+from lark import Token, Tree
 
 from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.dsl.parse.unparse import Lazy, show_tree
@@ -92,12 +91,12 @@ class TypeChecker:
         """While in it, the values `keys` name are known not to be none (none_safety.py)."""
         return self.guards.assume(keys)
 
-    def need_value(self, tree: Any, node: ir.Expr, what: Any) -> None:
+    def need_value(self, tree: Tree | Token, node: ir.Expr, what: str | Lazy) -> None:
         """D011 when `node` may be none here (none_safety.py)."""
         self.guards.need_value(tree, node, what)
 
     # -- helpers ------------------------------------------------------------------------------
-    def want(self, tree: Any, node: ir.Expr, expected: Type, what: str) -> None:
+    def want(self, tree: Tree | Token, node: ir.Expr, expected: Type, what: str) -> None:
         """Raise when `node` (written at `tree`) does not fit `expected`: `what` expected ..."""
         found = _strip(type_of(node))
         if assignable(found, expected) or (found == NONE and isinstance(expected, Optional)):
@@ -107,7 +106,7 @@ class TypeChecker:
         message = f"{what}: expected {describe(expected)}, got {found_words(node)}"
         raise TypeFault(message + self.guess(node, expected), tree, node, expected)
 
-    def seat_number(self, tree: Any, node: ir.Const, what: str) -> None:
+    def seat_number(self, tree: Tree | Token, node: ir.Const, what: str) -> None:
         """A seat written as its number must be one every game has. The smallest player count
         is checked first (check/compile.py), and a seat it has, every larger count has too."""
         players = self.env.players
@@ -135,7 +134,7 @@ class TypeChecker:
         found = did_you_mean(node.value, ids)
         return f" (did you mean '{found}'?)" if found else ""
 
-    def number(self, tree: Any, node: ir.Expr, text: str | Lazy, word: str) -> None:
+    def number(self, tree: Tree | Token, node: ir.Expr, text: str | Lazy, word: str) -> None:
         t = _strip(type_of(node))
         if t == ANY or is_number(t):
             self.need_value(tree, node, Lazy("'", text, "'"))
@@ -145,7 +144,7 @@ class TypeChecker:
         )
 
     # -- names ----------------------------------------------------------------------------------
-    def constant(self, name: str, value: Any) -> Type:
+    def constant(self, name: str, value: object) -> Type:
         if name == "players":
             return COUNT
         if name == "seats":
@@ -153,7 +152,7 @@ class TypeChecker:
         t = self.info.constants.get(name)
         return t if t is not None else self.value(value)
 
-    def value(self, value: Any) -> Type:
+    def value(self, value: object) -> Type:
         if isinstance(value, bool):
             return BOOL
         if isinstance(value, int):
@@ -188,7 +187,7 @@ class TypeChecker:
             return ANY
         raise TypeFault(f"{text}: {found_words(node.obj)} cannot be indexed", tree, node.obj)
 
-    def loop_item(self, tree: Any, node: ir.Expr) -> Type:
+    def loop_item(self, tree: Tree | Token, node: ir.Expr) -> Type:
         t = _strip(type_of(node))
         item = item_of(t)
         if item is None:
@@ -203,7 +202,7 @@ class TypeChecker:
         return item
 
     # -- operators ----------------------------------------------------------------------------
-    def compare(self, tree: Tree, left: ir.Expr, op: str, right: ir.Expr, at: Any) -> Type:
+    def compare(self, tree: Tree, left: ir.Expr, op: str, right: ir.Expr, at: Tree | Token) -> Type:
         lt, rt = _strip(type_of(left)), _strip(type_of(right))
         text = Lazy(tree)
         if op in ("in", "not in"):
@@ -259,7 +258,7 @@ class TypeChecker:
             )
         return BOOL
 
-    def arith(self, tree: Tree, left: ir.Expr, op: str, right: ir.Expr, at: Any) -> Type:
+    def arith(self, tree: Tree, left: ir.Expr, op: str, right: ir.Expr, at: Tree | Token) -> Type:
         lt, rt = _strip(type_of(left)), _strip(type_of(right))
         if op == "+":
             if item_of(lt) is not None and lt not in (TEXT, ANY):  # lists join end to end
@@ -286,7 +285,7 @@ class TypeChecker:
             return NUMBER
         return COUNT if lt == COUNT and rt == COUNT and op != "-" else NUMBER
 
-    def condition(self, tree: Any, node: ir.Expr, what: str = "a condition") -> None:
+    def condition(self, tree: Tree | Token, node: ir.Expr, what: str = "a condition") -> None:
         t = _strip(type_of(node))
         if t in (BOOL, ANY):
             return
@@ -297,7 +296,7 @@ class TypeChecker:
             BOOL,
         )
 
-    def expect(self, tree: Any, node: ir.Expr, word: str) -> None:
+    def expect(self, tree: Tree | Token, node: ir.Expr, word: str) -> None:
         """The checks of a flow text's place: bool (conditions), seat (who), number (from),
         phase (the phase to run), collection (what an option's `for` goes through)."""
         if not self.on:
@@ -332,7 +331,7 @@ class TypeChecker:
             raise TypeFault(f"'{text}': expected a seat or a number, got {found_words(node)}", tree)
 
     def blame_argument(
-        self, e: TypeFault, fname: str, i: int, tree: Any, value: ir.Expr
+        self, e: TypeFault, fname: str, i: int, tree: Tree | Token, value: ir.Expr
     ) -> TypeFault:
         """The fault `e` inside rule function `fname`, put on its argument `i` at the call."""
         where = f"argument {i + 1} of '{fname}'"

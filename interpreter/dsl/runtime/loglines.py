@@ -16,8 +16,10 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 Text = Callable[[Any], Any]  # a compiled text: a function of the state
+# a line of a game's log: the round, the seat it names (None: none), its text
+LogEntry = tuple[int, int | None, str]
 
-__all__ = ["OwnLine", "OwnText", "Yours", "line_for", "lines_for", "own_line"]
+__all__ = ["LogEntry", "OwnLine", "OwnText", "Yours", "line_for", "lines_for", "own_line"]
 
 
 class OwnLine(str):
@@ -91,13 +93,13 @@ def line_for(text: str, seat: int | None) -> str:
 
 
 def lines_for(
-    entries: Iterable[tuple[int, int | None, str]], seat: int | None, *, keep_seat: bool = True
-) -> list[tuple[int, int | None, str]]:
+    entries: Iterable[LogEntry], seat: int | None, *, keep_seat: bool = True
+) -> list[LogEntry]:
     """Log entries ``(round, seat, text)`` as `seat` reads them (None: the public texts).
     An own line keeps its entry's seat (a driver tells whose move a line was by it) unless
     ``keep_seat`` is False: then its seat is None, for a reader that would write "seat N:"
     before a text that names no seat."""
-    out: list[tuple[int, int | None, str]] = []
+    out: list[LogEntry] = []
     for r, who, text in entries:
         shown = line_for(text, seat)
         out.append((r, who if keep_seat or type(shown) is not Yours else None, shown))
