@@ -3,6 +3,7 @@ thing offered" is, a gesture included (static/gesture.js)."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 # Where the page draws a thing, as a person would find it: scrolled into view, its centre, and
@@ -70,13 +71,18 @@ def next_decision(page: Any, after: str | None = None) -> dict[str, Any]:
     return wait_until(page, _NEXT, after)
 
 
-def press(target: Any) -> None:
+def press(target: Any, timeout_s: float = 30.0) -> None:
     """A person's click on `target` (a Playwright locator of one element): at the centre of
-    where it is drawn, after checking it is drawn, on top there and enabled."""
+    where it is drawn, once it is drawn, on top there and enabled (tried again until
+    `timeout_s`, as a person waits for a button to appear)."""
+    deadline = time.monotonic() + timeout_s
     where = target.evaluate(_DRAWN_AT)
-    assert where["drawn"] and where["onTop"] and where["enabled"], (
-        f"{where['label']!r} cannot be clicked by a person: {where}"
-    )
+    while not (where["drawn"] and where["onTop"] and where["enabled"]):
+        assert time.monotonic() < deadline, (
+            f"{where['label']!r} cannot be clicked by a person: {where}"
+        )
+        time.sleep(0.05)
+        where = target.evaluate(_DRAWN_AT)
     target.page.mouse.click(where["x"], where["y"])
 
 

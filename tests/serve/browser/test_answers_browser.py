@@ -13,6 +13,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from helpers.page_clicks import press
+
 try:
     from playwright.sync_api import expect
 except ImportError:  # no Playwright: the browser fixture skips (or fails) saying so
@@ -59,7 +61,7 @@ def test_an_answer_set_by_clicks_answers_the_question_and_survives_a_reload(page
     expect(page.locator("button.option", has_text="Take the victory point")).to_be_visible()
     taken = page.locator("#log li", has_text=re.compile(r"^Player 1 takes .*VP \(privilege\)"))
     before = taken.count()
-    page.click("#answers summary")
+    press(page.locator("#answers summary"))
     row = page.locator(f'#answers tr[data-question="{PRIVILEGE}"]')
     expect(row).to_contain_text("The captain's privilege: take the victory point?")
     row.locator("select").select_option("take")
@@ -70,7 +72,7 @@ def test_an_answer_set_by_clicks_answers_the_question_and_survives_a_reload(page
     expect(page.locator("#answers summary")).to_contain_text("(2 set)")
     expect(page.locator('#answers tr[data-question="produce?"] select')).to_have_value("take")
     page.reload()
-    page.click("#answers summary")
+    press(page.locator("#answers summary"))
     expect(page.locator(f'#answers tr[data-question="{PRIVILEGE}"] select')).to_have_value("take")
     # on a phone the open panel fits the window: no box sticks out sideways
     page.set_viewport_size({"width": 390, "height": 844})

@@ -10,7 +10,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from helpers.page_clicks import press_first_option
+from helpers.page_clicks import press, press_first_option
 
 # waits through locators, not page.wait_for_function: that evaluates a string in the page,
 # which the pages' Content-Security-Policy (no 'unsafe-eval') refuses, as it should
@@ -33,7 +33,7 @@ def start_from_form(page, server, game="puerto-rico", players=3, seats=None, ove
         page.check(f'fieldset[data-game="{game}"] input[value="{overlay}"]')
     for seat, kind in enumerate(seats or ["human"] + ["random"] * (players - 1)):
         page.select_option(f'select[name="seat{seat}"]', kind)
-    page.click("#start")
+    press(page.locator("#start"))
 
 
 def test_the_form_starts_a_game_with_an_expansion_and_gives_seat_links(page, server):
@@ -56,7 +56,7 @@ def test_clicking_options_plays_moves(page, server):
     first = page.locator("button.option").first
     text = first.inner_text()
     assert ":" not in text  # a human text, not an option id
-    first.click()
+    press(first)
     page.wait_for_selector('#app:not([data-decision="0"])', timeout=30_000)
     assert page.locator("#log li").count() >= 2
 
@@ -87,7 +87,7 @@ def test_a_broken_uploaded_overlay_shows_its_diagnostics_and_starts_nothing(page
     )
     page.goto(f"{server}/new")
     page.set_input_files("#upload", str(broken))
-    page.click("#start")
+    press(page.locator("#start"))
     error = page.wait_for_selector("#form-error").inner_text()
     assert "my-rules.yaml does not validate" in error and "my-rules.yaml:4:" in error
     assert "error[" in error
@@ -99,7 +99,7 @@ def test_a_good_uploaded_overlay_plays(page, server, tmp_path):
     rule.write_text((ROOT / "examples/variants/pr-short-game.yaml").read_text())
     page.goto(f"{server}/new")  # 4 players by default
     page.set_input_files("#upload", str(rule))
-    page.click("#start")
+    press(page.locator("#start"))
     page.wait_for_selector("text=Table ready")
     page.goto(server + page.locator("a.seat-link").first.get_attribute("href"))
     page.wait_for_selector("button.option")
@@ -133,7 +133,7 @@ def test_replay_a_save_with_the_slider(page, server, tmp_path):
     assert f"40 / {total}" in page.inner_text("#step")
     slider.evaluate("(s, v) => { s.value = v; s.dispatchEvent(new Event('input')); }", total)
     page.wait_for_selector("#scores")
-    page.click("#prev")
+    press(page.locator("#prev"))
     expect(page.locator("#step")).to_have_text(re.compile(rf"^{total - 1} /"), timeout=30_000)
 
 
@@ -152,7 +152,7 @@ def test_a_reload_resumes_the_seat(page, server):
     link = server + page.locator("a.seat-link").first.get_attribute("href")
     page.goto(link)
     page.wait_for_selector("button.option")
-    page.locator("button.option").first.click()
+    press(page.locator("button.option").first)
     page.wait_for_selector('#app[data-decision="1"]', timeout=30_000)
     assert "decision" not in page.inner_text("#status")  # bookkeeping, not for people
     page.goto(link)
@@ -174,7 +174,7 @@ def test_the_lobby_gives_the_creator_its_links_and_a_delete_button(page, server,
     assert f"/t/{table_id}/delete" not in anonymous
     refused = httpx.request("DELETE", f"{server}/api/tables/{table_id}")
     assert refused.status_code == 403
-    row.locator("form.delete button").click()
+    press(row.locator("form.delete button"))
     page.wait_for_url(server + "/")
     assert page.locator(f'tr[data-table="{table_id}"]').count() == 0
 
@@ -193,7 +193,7 @@ def test_a_bot_only_table_that_fails_shows_why(page, server, tmp_path):
         page.select_option(f'select[name="seat{seat}"]', "random")
     page.fill("#players", "3")
     page.dispatch_event("#players", "input")
-    page.click("#start")
+    press(page.locator("#start"))
     page.wait_for_url(re.compile(r"/t/[\w-]+$"))
     page.wait_for_selector("#error:not([hidden])", timeout=60_000)
     error = page.inner_text("#error")

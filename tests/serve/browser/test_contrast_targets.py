@@ -10,6 +10,8 @@ from __future__ import annotations
 import httpx
 import pytest
 
+from helpers.page_clicks import press
+
 pytestmark = pytest.mark.browser
 
 # Each visible element that holds text of its own: its colour against the first background
@@ -101,7 +103,7 @@ def test_every_text_reads_at_aa_contrast_and_every_control_is_a_44px_target(brow
     try:
         page.goto(f"{server}/t/{table['id']}?token={token}")
         page.locator("button.option").first.wait_for()
-        page.locator("button.option").first.click()  # a role: the log has lines, bots move
+        press(page.locator("button.option").first)  # a role: the log has lines, bots move
         page.locator(".log li").first.wait_for()
         page.locator("button.option").first.wait_for()
         found = page.evaluate(MEASURE)

@@ -134,7 +134,7 @@ def test_own_area_and_options_on_the_first_screen_for_every_decision(page, brows
     seat_url = server + made["seats"][0]["url"]
     page.goto(seat_url)
     page.fill("#name", "Ana")
-    page.click("#name-form button")
+    press(page.locator("#name-form button"))
     page.wait_for_selector("#name-form", state="detached")
     # the seat open in a second window of the other size, which follows every move: each
     # window keeps its size for the whole game, and both are checked at every decision; each
@@ -219,9 +219,9 @@ def test_fifteen_buildings_end_on_a_phones_first_screen_at_a_practice_table(page
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(server + made["seats"][0]["url"])
     page.fill("#name", "Ana")
-    page.click("#name-form button")
+    press(page.locator("#name-form button"))
     page.wait_for_selector("#name-form", state="detached")
-    page.click('button.option[data-option="role:builder"]')
+    press(page.locator('button.option[data-option="role:builder"]'))
     page.wait_for_selector('button.option[data-option="build:small-indigo-plant"]')
     assert page.locator("#practice").is_visible()
     found = _check_first_screen(page, "phone", "the builder's list at a practice table")

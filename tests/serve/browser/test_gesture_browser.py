@@ -9,6 +9,8 @@ import re
 import httpx
 import pytest
 
+from helpers.page_clicks import press
+
 try:
     from playwright.sync_api import expect
 except ImportError:  # no Playwright: the browser fixture skips (or fails) saying so
@@ -53,7 +55,7 @@ def test_a_mayor_phase_is_one_press_and_the_next_starts_from_the_last_placement(
     placed = page.locator("#log li", has_text=re.compile(r"^Player 1 places a colonist"))
     expect(page.locator("#gesture-confirm")).to_be_enabled()
     before = placed.count()
-    page.locator("#gesture-confirm").click()  # the whole Mayor phase: one press
+    press(page.locator("#gesture-confirm"))  # the whole Mayor phase: one press
     expect(placed).to_have_count(before + picks)
     expect(page.locator("#gesture-count")).to_have_count(0)
 
@@ -65,6 +67,6 @@ def test_a_mayor_phase_is_one_press_and_the_next_starts_from_the_last_placement(
     total = gesture["picks"]
     expect(page.locator("#gesture-count")).to_have_text(f"{total} of {total} placed")
     before = placed.count()
-    page.locator("#gesture-confirm").click()
+    press(page.locator("#gesture-confirm"))
     expect(placed).to_have_count(before + total)
     assert not errors, errors

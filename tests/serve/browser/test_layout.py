@@ -25,7 +25,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from helpers.page_clicks import next_decision, press_first_option
+from helpers.page_clicks import next_decision, press, press_first_option
 
 pytestmark = pytest.mark.browser
 
@@ -171,7 +171,7 @@ def test_the_table_fits_the_window_from_start_to_end(page, server, tmp_path, gam
     page.goto(server + made["seats"][0]["url"])
     # the person names their seat first, as a new player does (the screenshots show the name)
     page.fill("#name", "Ana")
-    page.click("#name-form button")
+    press(page.locator("#name-form button"))
     page.wait_for_selector("#name-form", state="detached")
     now = next_decision(page)
     _check_layout(page, size_name, f"{stem} start")
@@ -228,13 +228,13 @@ def test_on_a_phone_the_other_seats_fold_and_a_tap_opens_one(page, server):
     assert "collapsed" in other.get_attribute("class")
     assert not other.locator("table").is_visible()  # its title only
     assert page.locator("#board .own table").is_visible()  # the seat's own area stays open
-    other.locator("h3").click()
+    press(other.locator("h3"))
     assert other.locator("table").is_visible()
     assert other.locator("h3").get_attribute("aria-expanded") == "true"
     _no_overflow(page, "a seat opened")
     # the person's choice holds when the next position is drawn
     decision = page.get_attribute("#app", "data-decision")
-    page.locator("button.option").first.click()
+    press(page.locator("button.option").first)
     page.wait_for_selector(f'#app:not([data-decision="{decision}"])')
     assert page.locator('#board .zone[data-seat="1"] table').is_visible()
     page.locator('#board .zone[data-seat="1"] h3').press("Enter")  # the keyboard folds it

@@ -12,6 +12,7 @@ import re
 import httpx
 import pytest
 
+from helpers.page_clicks import press
 from helpers.page_words import hyphenated_ids, ids_in
 from interpreter.cli.config import resolve_config
 from interpreter.cli.logfmt import Output
@@ -44,13 +45,13 @@ def test_names_in_the_log_and_scores_and_no_ruleset_id_in_any_text(page, server,
     page.goto(server + made["seats"][0]["url"])
     # joining: the page asks for a name, the heading and every page then say it
     page.fill("#name", "Ana")
-    page.click("#name-form button")
+    press(page.locator("#name-form button"))
     expect(page.locator("#who")).to_have_text("Ana")
     expect(page.locator("#name-form")).to_have_count(0)
     for _ in range(3):
         page.wait_for_selector("button.option:not([disabled])")
         decision = page.get_attribute("#app", "data-decision")
-        page.locator("button.option").first.click()
+        press(page.locator("button.option").first)
         page.wait_for_selector(f'#app:not([data-decision="{decision}"])')
     mine = page.locator("#log li.by-seat", has_text=re.compile(r"^Ana\b"))
     assert mine.count() >= 1

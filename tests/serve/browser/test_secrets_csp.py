@@ -11,6 +11,8 @@ from typing import Any
 import httpx
 import pytest
 
+from helpers.page_clicks import press
+
 pytestmark = pytest.mark.browser
 
 try:
@@ -40,7 +42,7 @@ def test_no_page_breaks_its_own_policy(page, server):
     expect(page.locator(".seat-row").nth(2)).to_be_hidden()  # forms.js ran
     page.select_option("#game", "san-juan")
     page.select_option('select[name="seat1"]', "human")
-    page.click("#start")
+    press(page.locator("#start"))
     page.wait_for_selector("text=Table ready")
     link = page.locator("a.seat-link").first.get_attribute("href")
     page.goto(server + link)
@@ -74,7 +76,7 @@ def test_the_replay_page_of_a_live_table_shows_its_public_history(page, server):
     page.goto(f"{server}/replay?table={created['id']}")
     # it opens at the end: what every visitor sees now
     expect(page.locator("#step")).to_have_text(f"{decisions} / {decisions}", timeout=30_000)
-    page.click("#prev")
+    press(page.locator("#prev"))
     expect(page.locator("#step")).to_have_text(f"{decisions - 1} / {decisions}", timeout=30_000)
     assert (
         page.locator("#board section").count() > 0 and page.locator("#options button").count() == 0
@@ -95,6 +97,6 @@ def test_a_save_with_a_256_bit_seed_replays_in_the_browser(page, server, tmp_pat
     page.set_input_files("#save-file", str(path))
     steps = len(json.loads(text)["choices"])
     expect(page.locator("#step")).to_have_text(f"{steps} / {steps}", timeout=30_000)
-    page.click("#prev")
+    press(page.locator("#prev"))
     expect(page.locator("#step")).to_have_text(f"{steps - 1} / {steps}", timeout=30_000)
     assert page.locator("#error").is_hidden()

@@ -8,6 +8,8 @@ from __future__ import annotations
 import httpx
 import pytest
 
+from helpers.page_clicks import press
+
 try:
     from playwright.sync_api import expect
 except ImportError:  # no Playwright: the browser fixture skips (or fails) saying so
@@ -30,15 +32,15 @@ def test_undo_takes_back_a_move_and_is_gone_after_a_card_is_seen(page, server):
     undo = page.locator("#undo")
     expect(builder).to_be_visible()
     expect(undo).to_be_hidden()
-    builder.click()
+    press(builder)
     expect(undo).to_be_visible()
     expect(builder).to_have_count(0)
-    undo.click()
+    press(undo)
     expect(builder).to_be_visible()
     expect(undo).to_be_hidden()
-    builder.click()
+    press(builder)
     expect(undo).to_be_visible()
-    page.locator('button.option[data-option^="build:"]').first.click()
+    press(page.locator('button.option[data-option^="build:"]').first)
     expect(page.locator('button.option[data-option^="build:"]')).to_have_count(0)
     expect(undo).to_be_hidden()
     assert errors == []
