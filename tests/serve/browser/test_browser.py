@@ -174,7 +174,8 @@ def test_the_lobby_gives_the_creator_its_links_and_a_delete_button(page, server,
     assert f"/t/{table_id}/delete" not in anonymous
     refused = httpx.request("DELETE", f"{server}/api/tables/{table_id}")
     assert refused.status_code == 403
-    press(row.locator("form.delete button"))
+    with page.expect_navigation():  # the form's answer: the lobby again, without the table
+        press(row.locator("form.delete button"))
     page.wait_for_url(server + "/")
     assert page.locator(f'tr[data-table="{table_id}"]').count() == 0
 
