@@ -53,14 +53,34 @@ class OverBudget(BaseException):  # noqa: N818 - a stop, like KeyboardInterrupt,
     BaseException, so that no rule's or bot's ``except Exception`` swallows it)."""
 
 
-def _over_budget(_signum: int, _frame: FrameType | None) -> None:
+IMPORT_GRACE_S = 0.005  # CPU seconds between looks while the budget waits out an import
+
+
+def _importing(frame: FrameType | None) -> bool:
+    """Whether ``frame`` runs inside an import (the import system's frames are below it)."""
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib"):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _over_budget(_signum: int, frame: FrameType | None) -> None:
+    # An exception raised inside an import can leave the module half made in sys.modules (the
+    # import system is Python code, and the signal lands between any two of its steps): every
+    # later request of the worker would then fail on it. The interpreter's own modules import
+    # in bounded time, so the budget waits for the import to finish and stops the work then.
+    if _importing(frame):
+        signal.setitimer(signal.ITIMER_PROF, IMPORT_GRACE_S)
+        return
     raise OverBudget
 
 
 @contextlib.contextmanager
 def cpu_budget(seconds: float | None) -> Iterator[None]:
     """Interrupt the block with :class:`OverBudget` once this process has used ``seconds`` of
-    CPU time in it (None: no budget). Only in a process's main thread (a worker's)."""
+    CPU time in it (None: no budget), never inside an import (it is interrupted once the
+    import is done). Only in a process's main thread (a worker's)."""
     if seconds is None:
         yield
         return
