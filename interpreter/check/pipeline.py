@@ -62,6 +62,10 @@ from interpreter.load.discovery import classify, discover, read_head
 __all__ = ["validate"]
 
 _PARALLEL_FROM = 48_000  # bytes of rule text (bases counted again for their overlays)
+# what a file that compiles a game whose base is not among the files given (a house rule of an
+# installed game, stacked with its expansions; a config; a scenario file) is counted as: a
+# game's worth of rule text, enough work for a process of its own
+_A_GAME = _PARALLEL_FROM
 
 
 def validate(paths: Iterable[str | os.PathLike[str]], *, jobs: int | None = None) -> Report:
@@ -117,15 +121,18 @@ def _work_lists(todo: list[str], kinds: Mapping[str, str], jobs: int | None) -> 
             folder = _folder(path)
             base_size[folder] = max(base_size.get(folder, 0), size[path])
     costs = [
-        (p, size[p] + (0 if kinds[p] == "ruleset" else base_size.get(_folder(p), 0))) for p in todo
+        (p, size[p] + (0 if kinds[p] == "ruleset" else base_size.get(_folder(p), _A_GAME)))
+        for p in todo
     ]
     if want < 2 or len(todo) < 2 or sum(c for _, c in costs) < _PARALLEL_FROM:
         return [todo] if todo else []
-    # a folder's files share their base's parsed texts: they stay together unless one folder
-    # is all there is
+    # a folder's files share its base's parsed texts: they stay together unless one folder
+    # is all there is; the files of a folder without a base (house rules, configs, scenarios
+    # of installed games) go each their own way
     groups: dict[str, list[str]] = {}
     for p in todo:
-        groups.setdefault(_folder(p), []).append(p)
+        folder = _folder(p)
+        groups.setdefault(folder if folder in base_size else p, []).append(p)
     if len(groups) == 1:
         return balance(costs, want)
     cost = dict(costs)

@@ -118,3 +118,33 @@ def test_a_stack_judged_again_in_one_process_is_judged_as_the_first_time(
         FEWER_CHIPS.replace("fewer-chips", "windrose"), encoding="utf-8"
     )
     assert _stacks_refused(named) == []
+
+
+TYPO = """\
+overlay: typo
+extends: puerto-rico
+title: A misspelt table
+patch:
+  tables/vp-chips-strat: {3: 50}
+"""
+
+
+def test_a_folder_of_house_rules_spread_over_two_processes_reads_as_in_one(
+    tmp_path: Path,
+) -> None:
+    """House rules of installed games share no base in their folder: they are spread over the
+    processes (each compiles its own stacks), and the report is the same to the byte."""
+    from interpreter.check.pipeline import _work_lists
+
+    folder = _folder(
+        tmp_path,
+        **{"fewer-chips": FEWER_CHIPS, "even-chips": EVEN_CHIPS, "windrose": WINDROSE},
+        typo=TYPO,
+    )
+    files = sorted(str(f) for f in folder.iterdir())
+    assert len(_work_lists(files, dict.fromkeys(files, "overlay"), 2)) == 2
+    one = validate_cli("--strict", str(folder), jobs=1)
+    two = validate_cli("--strict", str(folder), jobs=2)
+    assert one.returncode == two.returncode == 1, one.stdout + one.stderr
+    assert "error[" in one.stdout and "warning[O008]" in one.stdout, one.stdout
+    assert two.stdout == one.stdout
