@@ -14,22 +14,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import re
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
 from concurrent.futures import Future
 from typing import Any, cast
-from urllib.parse import parse_qs
-
-from starlette.requests import HTTPConnection
-from starlette.types import ASGIApp, Receive, Scope, Send
 
 from interpreter.bots.registry import Bot
 from interpreter.diagnostics.suggest import echo
 from interpreter.engine.game import Game
 from interpreter.engine.savefile import FORMAT, SaveGame, result_to_dict
 from interpreter.engine.state import State
-from interpreter.serve.api import MAX_REMEMBERED, remembered_tables
 from interpreter.serve.caps import is_uploaded
 from interpreter.serve.randoms import new_table_id
 from interpreter.serve.replaying import NotCached
@@ -58,7 +52,7 @@ from interpreter.serve.worker_protocol import (
 from interpreter.table.presenter import Presentation
 from interpreter.table.seat_names import seat_names
 
-__all__ = ["TableOpener", "WorkerHub"]
+__all__ = ["WorkerHub"]
 
 # a failure the table cannot go on from (the rules passed the server's budget or caps, or
 # the worker failed): the table stops, for good
@@ -489,38 +483,3 @@ class WorkerHub(Hub):
 
 # the state of a table before its worker opened it (_open sets it before anyone reads it)
 _UNOPENED = cast(State, None)
-
-_NAMED = re.compile(r"^/(?:api/tables|ws/tables|t)/([A-Za-z0-9_-]{1,64})(?:/|$)")
-
-
-class TableOpener:
-    """ASGI middleware: a table that a request names (in its path, or ``/replay?table=ID``)
-    is opened from the database, in its worker, before the request reaches its handler, so
-    that the handlers find it in memory; the event loop serves others meanwhile."""
-
-    def __init__(self, app: ASGIApp, hub: Hub) -> None:
-        self.app = app
-        self.hub = hub
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] in ("http", "websocket"):
-            for table_id in self._named(scope):
-                if table_id not in self.hub.tables:
-                    with contextlib.suppress(ServeError):  # the handler answers an unknown one
-                        await self.hub.get_async(table_id)
-        await self.app(scope, receive, send)
-
-    @staticmethod
-    def _named(scope: Scope) -> list[str]:
-        """The tables the request names; on the lobby, those this browser made (it shows
-        their seat links and delete buttons)."""
-        path = scope.get("path", "")
-        found = _NAMED.match(path)
-        if found is not None:
-            return [found.group(1)]
-        if path == "/replay":
-            query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-            return query.get("table", [])[:1]
-        if path == "/" and scope["type"] == "http":
-            return list(remembered_tables(HTTPConnection(scope)))[:MAX_REMEMBERED]
-        return []
