@@ -1,6 +1,7 @@
-"""The server's tables with their rules run in worker processes (``workers.py``): the event
-loop only checks a move against the position it holds, routes it to the table's worker,
-commits it to disk and shows the new position.
+"""The server's tables with their rules run in worker processes (``rule_workers.py``): the
+event loop only checks a move against the position it holds, routes it to the table's worker
+(its requests and answers: ``worker_protocol.py``), commits it to disk and shows the new
+position.
 
 :class:`WorkerHub` is a :class:`Hub` whose tables hold the position their worker sent back
 (``snapshot.py``): a state that is read (views, the log, the legal options, the result) and

@@ -3,10 +3,10 @@
 
 A table's rules may be a stranger's (an uploaded overlay): its loops, its game's length are
 the uploader's to choose. So the server never runs them on its event loop. A worker process
-(``workers.py``) runs a Player and answers each request with a :func:`snapshot` of the new
-position and the options of the seat to move (their texts and previews run rule code too);
-``rulebook serve --workers 0`` runs one in the server's own process (for tests), without the
-CPU budget, which needs a process of its own.
+(``rule_workers.py``) runs a Player and answers each request (``worker_protocol.py``) with a
+:func:`snapshot` of the new position and the options of the seat to move (their texts and
+previews run rule code too); ``rulebook serve --workers 0`` runs one in the server's own
+process (for tests), without the CPU budget, which needs a process of its own.
 
 Every request that runs rules runs under :func:`cpu_budget`: past its CPU time the work is
 interrupted (:class:`OverBudget`) and the table is left as it was before the request.
