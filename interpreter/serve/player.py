@@ -159,6 +159,7 @@ class Player:
         played = self.tables.get(table_id)
         if played is None:
             return {"failed": "unknown", "message": f"table {table_id} is not open here"}
+        # each request named again once narrowed to its op: a closure sees only the union
         if request["op"] == "plan":  # a gesture's picks tried on a copy (table/gestures.py)
             plan = request
             return self._guarded(lambda: self._plan(played, plan), len(plan["picks"]))

@@ -6,9 +6,7 @@ itself. The real San Juan ruleset, its worker in this process."""
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
-from collections.abc import Coroutine, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +26,7 @@ from interpreter.serve.worker_protocol import (
     RecordMade,
     Replayed,
 )
+from tests.serve.test_boards_ahead import _in_a_thread
 from tests.serve.test_undo import InProcessPool
 
 SEED = 5
@@ -124,12 +123,6 @@ class AnyWorkerPool(InProcessPool):
 
     async def call_any(self, stranger, request, moves=1, key=""):
         return self.player.handle(request)
-
-
-def _in_a_thread(play: Coroutine[Any, Any, None]) -> None:
-    # a thread of its own: a browser test on this worker may hold a running event loop here
-    with concurrent.futures.ThreadPoolExecutor(1) as thread:
-        thread.submit(asyncio.run, play).result()
 
 
 def test_a_worker_replays_and_records_as_the_server_itself_does(tmp_path: Path) -> None:
