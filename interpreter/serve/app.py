@@ -28,7 +28,7 @@ from interpreter.serve.caps import Caps
 from interpreter.serve.game_menu import games_listing_async
 from interpreter.serve.house_rules import store_overlay, store_overlay_async
 from interpreter.serve.naming import name_routes
-from interpreter.serve.offloop import TableOpener, WorkerHub
+from interpreter.serve.offloop import WorkerHub
 from interpreter.serve.pages import page_routes
 from interpreter.serve.quotas import Limits, QuotaMiddleware, SlidingWindow
 from interpreter.serve.replay_api import replay_routes
@@ -36,6 +36,7 @@ from interpreter.serve.replaying import ReplayCache
 from interpreter.serve.rule_workers import WorkerPool
 from interpreter.serve.stops import stopped_ids
 from interpreter.serve.store import TableStore, default_db_path
+from interpreter.serve.table_opener import TableOpener
 from interpreter.serve.tables import Hub, ServeError, Table
 from interpreter.serve.turns import retrieved
 from interpreter.serve.undo_api import undo_routes

@@ -1,12 +1,13 @@
-"""The pipe between the server's event loop and one worker process (``workers.py``), read and
-written by the event loop itself.
+"""The pipe between the server's event loop and one worker process (``rule_workers.py``), read
+and written by the event loop itself.
 
-A request is a pickled dict in a frame (an 8-byte length, then the bytes); the worker answers
-each in turn, in the order sent. The event loop writes a request as soon as it is made (a
-worker busy with another table's move finds the next one waiting when it is done: no wake-up
-between them) and reads the answers when the pipe is readable, so a move costs no thread of
-the server, no hand-over of the interpreter lock between threads, and no wake-up of the loop
-from another thread. The worker's side (:func:`serve_frames`) is plain blocking I/O.
+A request (``worker_protocol.py``) is a pickled dict in a frame (an 8-byte length, then the
+bytes); the worker answers each in turn, in the order sent. The event loop writes a request as
+soon as it is made (a worker busy with another table's move finds the next one waiting when it
+is done: no wake-up between them) and reads the answers when the pipe is readable, so a move
+costs no thread of the server, no hand-over of the interpreter lock between threads, and no
+wake-up of the loop from another thread. The worker's side (:func:`serve_frames`) is plain
+blocking I/O.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ import pickle
 import socket
 import struct
 from collections.abc import Callable
-from typing import Any
+
+from interpreter.serve.worker_protocol import Answer, Request
 
 __all__ = ["Channel", "serve_frames"]
 
@@ -41,7 +43,7 @@ def _read_exactly(sock: socket.socket, size: int) -> bytes:
     return bytes(chunks)
 
 
-def serve_frames(fd: int, handle: Callable[[Any], Any]) -> None:
+def serve_frames(fd: int, handle: Callable[[Request], Answer]) -> None:
     """The worker's side: answer each request read from ``fd`` with ``handle``'s answer, until
     the server closes its end."""
     sock = socket.socket(fileno=fd)
@@ -66,7 +68,7 @@ class Channel:
     ``on_gone`` is called once if the worker's end closes."""
 
     def __init__(
-        self, fd: int, on_answer: Callable[[Any], None], on_gone: Callable[[], None]
+        self, fd: int, on_answer: Callable[[Answer], None], on_gone: Callable[[], None]
     ) -> None:
         self.fd = fd
         os.set_blocking(fd, False)
@@ -77,7 +79,7 @@ class Channel:
         self._in = bytearray()
         self._closed = False
 
-    def send(self, request: object) -> None:
+    def send(self, request: Request) -> None:
         """Write ``request`` (after those before it)."""
         if self._closed:
             return

@@ -1,6 +1,7 @@
-"""The server's tables with their rules run in worker processes (``workers.py``): the event
-loop only checks a move against the position it holds, routes it to the table's worker,
-commits it to disk and shows the new position.
+"""The server's tables with their rules run in worker processes (``rule_workers.py``): the
+event loop only checks a move against the position it holds, routes it to the table's worker
+(its requests and answers: ``worker_protocol.py``), commits it to disk and shows the new
+position.
 
 :class:`WorkerHub` is a :class:`Hub` whose tables hold the position their worker sent back
 (``snapshot.py``): a state that is read (views, the log, the legal options, the result) and
@@ -14,22 +15,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import re
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
 from concurrent.futures import Future
 from typing import Any, cast
-from urllib.parse import parse_qs
-
-from starlette.requests import HTTPConnection
-from starlette.types import ASGIApp, Receive, Scope, Send
 
 from interpreter.bots.registry import Bot
 from interpreter.diagnostics.suggest import echo
 from interpreter.engine.game import Game
 from interpreter.engine.savefile import FORMAT, SaveGame, result_to_dict
 from interpreter.engine.state import State
-from interpreter.serve.api import MAX_REMEMBERED, remembered_tables
 from interpreter.serve.caps import is_uploaded
 from interpreter.serve.randoms import new_table_id
 from interpreter.serve.replaying import NotCached
@@ -40,27 +35,47 @@ from interpreter.serve.store import MoveRefused, TableStore
 from interpreter.serve.table import BuiltBoards
 from interpreter.serve.tables import HUMAN, Hub, ServeError, Table
 from interpreter.serve.turns import answered_choice, retrieved, stopped
+from interpreter.serve.worker_protocol import (
+    BotRequest,
+    CompileRequest,
+    Failure,
+    FailureKind,
+    Header,
+    Moved,
+    MoveRequest,
+    Opened,
+    OpenRequest,
+    PlanRequest,
+    RecordRequest,
+    ReplayRequest,
+    SavedHeader,
+)
 from interpreter.table.presenter import Presentation
 from interpreter.table.seat_names import seat_names
 
-__all__ = ["TableOpener", "WorkerHub"]
+__all__ = ["WorkerHub"]
 
 # a failure the table cannot go on from (the rules passed the server's budget or caps, or
 # the worker failed): the table stops, for good
-STOPS = ("budget", "limit", "fault", "unknown")
+STOPS: tuple[FailureKind, ...] = ("budget", "limit", "fault", "unknown")
 
 
-def _header(table: Table) -> dict[str, Any]:
-    save = table.save
+def _header(save: SaveGame, overlays: Sequence[str]) -> Header:
+    """The save's header for its worker (``overlays``: the save's, as the worker finds them)."""
     return {
         "game": save.game,
         "players": save.players,
-        "overlays": list(save.overlays),
+        "overlays": list(overlays),
         "options": dict(save.options),
         "seed": save.seed,
         "seats": list(save.seats),
         "format": save.format,
     }
+
+
+def _saved_header(save: SaveGame, overlays: Sequence[str]) -> SavedHeader:
+    """:func:`_header` with the save's result, for a replay or a record."""
+    return {**_header(save, overlays), "result": save.result}
 
 
 def _stranger(table: Table) -> bool:
@@ -139,15 +154,20 @@ class WorkerHub(Hub):
         self.touched[table_id] = time.monotonic()
         return table
 
-    async def _open(self, table: Table, choices: Sequence[str]) -> dict[str, Any]:
+    async def _open(self, table: Table, choices: Sequence[str]) -> Failure | Opened:
         """Open the table in its worker (its choices replayed there) and take its position."""
-        request = {"op": "open", "table": table.id, "header": _header(table), "choices": choices}
+        request: OpenRequest = {
+            "op": "open",
+            "table": table.id,
+            "header": _header(table.save, table.save.overlays),
+            "choices": list(choices),
+        }
         self.pool.fresh(table.id, _stranger(table))
         answer = await self.pool.call(table.id, _stranger(table), request, len(choices) + 1)
         if "failed" not in answer:
             table.state = restore(table.game, answer["snap"])
             table.options = answer["options"]
-            table.gesture = answer.get("gesture")
+            table.gesture = answer["gesture"]
         return answer
 
     def evict_idle(self, idle_s: float, keep: Collection[str] = ()) -> list[str]:
@@ -171,13 +191,16 @@ class WorkerHub(Hub):
         self.known_game(game)
         key = self.composition(game, players, overlays, options)
         if key not in self._games and any(is_uploaded(o) for o in overlays):
-            header = {
-                "game": game,
-                "players": players,
-                "overlays": list(overlays),
-                "options": dict(options),
+            request: CompileRequest = {
+                "op": "compile",
+                "table": "",
+                "header": {
+                    "game": game,
+                    "players": players,
+                    "overlays": list(overlays),
+                    "options": dict(options),
+                },
             }
-            request = {"op": "compile", "table": "", "header": header}
             answer = await self.pool.call_any(True, request)
             if "failed" in answer:
                 status = 413 if answer["failed"] == "budget" else 422
@@ -220,11 +243,10 @@ class WorkerHub(Hub):
         if table.error is not None:
             raise ServeError(f"this table has stopped: {table.error}", 409)
         seat = self.check_move(table, token, option, decision)
-        answer = await self._play(table, {"op": "move", "option": option})
-        failed = answer.get("failed")
-        if failed in ("rule", "illegal"):
-            raise ServeError(f"this move fails under the rules: {answer['message']}", 422)
-        if failed is not None:
+        answer = await self._play(table, str(option))
+        if "failed" in answer:
+            if answer["failed"] in ("rule", "illegal"):
+                raise ServeError(f"this move fails under the rules: {answer['message']}", 422)
             raise ServeError(f"this table has stopped: {table.error}", 409)
         return seat
 
@@ -256,11 +278,13 @@ class WorkerHub(Hub):
 
     async def plan_gesture(self, table: Table, seat: int, picks: list[str]) -> list[str]:
         """The moves that make a gesture's ``picks``, tried on a copy in the table's worker."""
-        answer = await self._played(table, {"op": "plan", "seat": seat, "picks": picks})
-        failed = answer.get("failed")
-        if failed in ("rule", "illegal"):
-            raise ServeError(answer["message"], 422)
-        if failed is not None:
+        stranger = _stranger(table)
+        failed = await self._opened(table, stranger)
+        request: PlanRequest = {"op": "plan", "table": table.id, "seat": seat, "picks": picks}
+        answer = failed or await self.pool.call(table.id, stranger, request)
+        if "failed" in answer:
+            if answer["failed"] in ("rule", "illegal"):
+                raise ServeError(answer["message"], 422)
             raise ServeError(f"the gesture could not be tried: {answer['message']}", 409)
         return list(answer["moves"])
 
@@ -271,51 +295,50 @@ class WorkerHub(Hub):
         if table.error is not None or table.state.is_over:
             return False
         if table.bot_to_move():
-            answer = await self._play(table, {"op": "bot"})
+            answer = await self._play(table, None)
             prefix = "could not move: "
         else:
             choice = answered_choice(table)
             if choice is None:
                 return False
-            answer = await self._play(table, {"op": "move", "option": choice})
+            answer = await self._play(table, choice)
             prefix = f"answer set in advance ({choice}) failed: "
-        failed = answer.get("failed")
-        if failed is None:
+        if "failed" not in answer:
             return True
         if table.error is None:  # a rule failed on this move: the table stops here
-            if failed == "bot":
+            if answer["failed"] == "bot":
                 table.error = answer["message"]
             else:
                 stopped(table, prefix + answer["message"])
             self._stop(table)
         return False
 
-    async def _play(self, table: Table, request: dict[str, Any]) -> dict[str, Any]:
-        """Play one move in the table's worker and, once it is on disk, take the new position.
+    async def _play(self, table: Table, option: str | None) -> Failure | Moved:
+        """Play ``option`` (None: the bot to move plays) in the table's worker and, once it is
+        on disk, take the new position.
         A request cancelled meanwhile (a socket dropped) does not stop it: the worker has
         played the move, so the table takes it all the same. A move past the budget or the
         caps stops the table."""
-        task = asyncio.ensure_future(self._play_through(table, request))
+        task = asyncio.ensure_future(self._play_through(table, option))
         task.add_done_callback(retrieved)
         return await asyncio.shield(task)
 
-    async def _play_through(self, table: Table, request: dict[str, Any]) -> dict[str, Any]:
+    async def _play_through(self, table: Table, option: str | None) -> Failure | Moved:
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
         done.add_done_callback(retrieved)
         table.writing = done  # no other move of this table starts until this one is done
         try:
-            answer = await self._played(table, request)
+            answer = await self._played(table, option)
         except BaseException:
             table.writing = None
             done.set_result(None)
             raise
-        failed = answer.get("failed")
-        if failed is not None:
+        if "failed" in answer:
             table.writing = None
             done.set_result(None)
-            if failed in STOPS:
-                table.error = self._stop_message(table, failed, answer["message"])
+            if answer["failed"] in STOPS:
+                table.error = self._stop_message(table, answer["failed"], answer["message"])
                 self._stop(table)
             return answer
         choice = answer["choice"]
@@ -329,38 +352,59 @@ class WorkerHub(Hub):
         await asyncio.shield(done)
         return answer
 
-    async def _played(self, table: Table, request: dict[str, Any]) -> dict[str, Any]:
-        stranger = _stranger(table)
-        if self.pool.fresh(table.id, stranger):  # a new worker: the table is opened again
+    async def _opened(self, table: Table, stranger: bool) -> Failure | None:
+        """Open the table again where its worker is new (a first request there, or a worker
+        started again): None, or why it could not be opened."""
+        if self.pool.fresh(table.id, stranger):
             opened = await self._open(table, list(table.save.choices))
             if "failed" in opened:
                 return opened
-        request = {
-            **request,
-            "table": table.id,
-            "log_from": len(table.state.log or ()),
-            "history_from": len(table.state.history),
-            # the seats' names, for the boards the worker draws after a move (boards_ahead.py)
-            "names": seat_names(table.save.seats, table.names),
-        }
+        return None
+
+    async def _played(self, table: Table, option: str | None) -> Failure | Moved:
+        stranger = _stranger(table)
+        failed = await self._opened(table, stranger)
+        if failed is not None:
+            return failed
+        # the seats' names, for the boards the worker draws after a move (boards_ahead.py)
+        names = seat_names(table.save.seats, table.names)
+        log_from, history_from = len(table.state.log or ()), len(table.state.history)
+        request: MoveRequest | BotRequest
+        if option is None:
+            request = {
+                "op": "bot",
+                "table": table.id,
+                "log_from": log_from,
+                "history_from": history_from,
+                "names": names,
+            }
+        else:
+            request = {
+                "op": "move",
+                "table": table.id,
+                "option": option,
+                "log_from": log_from,
+                "history_from": history_from,
+                "names": names,
+            }
         answer = await self.pool.call(table.id, stranger, request)
-        if "boards" in answer:
-            answer["names"] = request["names"]
+        if "failed" not in answer and "boards" in answer:
+            answer["names"] = names
         return answer
 
     def _taken(
-        self, table: Table, answer: dict[str, Any], written: Future[None], done: Any
+        self, table: Table, answer: Moved, written: Future[None], done: asyncio.Future[None]
     ) -> None:
         """The writer is done with a move (on the event loop): show it, or refuse it."""
         table.writing = None
         exc = written.exception()
         if exc is None:
             table.state = restore(table.game, answer["snap"], table.state)
-            names = answer.get("names")
-            if names is not None:
-                table.built_boards = BuiltBoards(table.state, tuple(names), answer["boards"])
+            if "names" in answer and "boards" in answer:
+                names = tuple(answer["names"])
+                table.built_boards = BuiltBoards(table.state, names, answer["boards"])
             table.options = answer["options"]
-            table.gesture = answer.get("gesture")
+            table.gesture = answer["gesture"]
             table.save.choices.append(answer["choice"])
             if table.state.is_over:
                 self.store.finish(table.id, result_to_dict(table.state.result()))
@@ -371,7 +415,7 @@ class WorkerHub(Hub):
             self._forget(table)
             done.set_exception(ServeError(f"the move could not be saved ({exc}); try again", 503))
 
-    def _stop_message(self, table: Table, failed: str, message: str) -> str:
+    def _stop_message(self, table: Table, failed: FailureKind, message: str) -> str:
         """Why the table stopped, for every seat: where, and which of the server's limits."""
         seat = table.state.to_move
         where = f"the table stopped at decision {table.decision} (seat {seat} to move)"
@@ -392,9 +436,20 @@ class WorkerHub(Hub):
 
     async def record(self, table: Table, seat: int | None) -> dict[str, Any]:
         """The seat's record of the table (``records.py``), built in a worker."""
-        extra = {"seat": seat, "practice": table.practice, "table": table.id}
-        answer = await self._replayed(table.to_save(), table.save.overlays, None, "record", extra)
-        return answer["message"]
+        save = table.to_save()
+        request: RecordRequest = {
+            "op": "record",
+            "table": table.id,
+            "header": _saved_header(save, save.overlays),
+            "choices": list(save.choices),
+            "seat": seat,
+            "practice": table.practice,
+        }
+        stranger = _stranger(table)
+        answer = await self.pool.call_any(stranger, request, len(save.choices) + 1)
+        if "failed" in answer:
+            raise ServeError(f"the replay could not be made: {answer['message']}", 422)
+        return answer["record"]
 
     async def replay(
         self, save: SaveGame, overlays: Sequence[str], step: int | None, key: str, most: int | None
@@ -403,43 +458,23 @@ class WorkerHub(Hub):
         worker of the save's lane that ``key`` names (the one that keeps its positions:
         ``replaying.ReplayCache``), within the budget of one move per decision. Raises
         NotCached when that would be more than ``most``."""
-        answer = await self._replayed(save, overlays, step, "replay", {"key": key, "most": most})
-        if answer.get("failed") == "uncached":
-            raise NotCached(answer["message"])
-        return answer["message"], answer["played"]
-
-    async def _replayed(
-        self,
-        save: SaveGame,
-        overlays: Sequence[str],
-        step: int | None,
-        op: str,
-        extra: Mapping[str, Any],
-    ) -> dict[str, Any]:
-        header = {
-            "game": save.game,
-            "players": save.players,
-            "overlays": list(overlays),
-            "options": dict(save.options),
-            "seed": save.seed,
-            "seats": list(save.seats),
-            "format": save.format,
-            "result": save.result,
-        }
-        request: dict[str, Any] = {
-            "op": op,
+        request: ReplayRequest = {
+            "op": "replay",
             "table": "",
-            "header": header,
+            "header": _saved_header(save, overlays),
             "choices": list(save.choices),
+            "step": step,
+            "key": key,
+            "most": most,
         }
-        request["step"] = step
-        request.update(extra)
         stranger = any(is_uploaded(o) for o in overlays)
         moves = len(save.choices) if step is None else min(step, len(save.choices))
-        answer = await self.pool.call_any(stranger, request, moves + 1, extra.get("key", ""))
-        if "failed" in answer and answer["failed"] != "uncached":
+        answer = await self.pool.call_any(stranger, request, moves + 1, key)
+        if "failed" in answer:
+            if answer["failed"] == "uncached":
+                raise NotCached(answer["message"])
             raise ServeError(f"the replay could not be made: {answer['message']}", 422)
-        return answer
+        return answer["replayed"], answer["played"]
 
     def delete(self, table: Table, creator: object) -> None:
         super().delete(table, creator)
@@ -449,38 +484,3 @@ class WorkerHub(Hub):
 
 # the state of a table before its worker opened it (_open sets it before anyone reads it)
 _UNOPENED = cast(State, None)
-
-_NAMED = re.compile(r"^/(?:api/tables|ws/tables|t)/([A-Za-z0-9_-]{1,64})(?:/|$)")
-
-
-class TableOpener:
-    """ASGI middleware: a table that a request names (in its path, or ``/replay?table=ID``)
-    is opened from the database, in its worker, before the request reaches its handler, so
-    that the handlers find it in memory; the event loop serves others meanwhile."""
-
-    def __init__(self, app: ASGIApp, hub: Hub) -> None:
-        self.app = app
-        self.hub = hub
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] in ("http", "websocket"):
-            for table_id in self._named(scope):
-                if table_id not in self.hub.tables:
-                    with contextlib.suppress(ServeError):  # the handler answers an unknown one
-                        await self.hub.get_async(table_id)
-        await self.app(scope, receive, send)
-
-    @staticmethod
-    def _named(scope: Scope) -> list[str]:
-        """The tables the request names; on the lobby, those this browser made (it shows
-        their seat links and delete buttons)."""
-        path = scope.get("path", "")
-        found = _NAMED.match(path)
-        if found is not None:
-            return [found.group(1)]
-        if path == "/replay":
-            query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-            return query.get("table", [])[:1]
-        if path == "/" and scope["type"] == "http":
-            return list(remembered_tables(HTTPConnection(scope)))[:MAX_REMEMBERED]
-        return []

@@ -3,10 +3,10 @@
 
 A table's rules may be a stranger's (an uploaded overlay): its loops, its game's length are
 the uploader's to choose. So the server never runs them on its event loop. A worker process
-(``workers.py``) runs a Player and answers each request with a :func:`snapshot` of the new
-position and the options of the seat to move (their texts and previews run rule code too);
-``rulebook serve --workers 0`` runs one in the server's own process (for tests), without the
-CPU budget, which needs a process of its own.
+(``rule_workers.py``) runs a Player and answers each request (``worker_protocol.py``) with a
+:func:`snapshot` of the new position and the options of the seat to move (their texts and
+previews run rule code too); ``rulebook serve --workers 0`` runs one in the server's own
+process (for tests), without the CPU budget, which needs a process of its own.
 
 Every request that runs rules runs under :func:`cpu_budget`: past its CPU time the work is
 interrupted (:class:`OverBudget`) and the table is left as it was before the request.
@@ -17,10 +17,10 @@ from __future__ import annotations
 import contextlib
 import random
 import signal
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from types import FrameType
-from typing import Any
+from typing import TypeVar
 
 from interpreter.bots import UnknownBotError, make_bot
 from interpreter.bots.registry import Bot
@@ -38,6 +38,23 @@ from interpreter.serve.boards_ahead import boards_ahead
 from interpreter.serve.caps import Caps, Composition, compile_game, is_uploaded
 from interpreter.serve.replaying import NotCached, ReplayCache
 from interpreter.serve.snapshot import snapshot
+from interpreter.serve.worker_protocol import (
+    Answer,
+    BotRequest,
+    Composed,
+    Failure,
+    Moved,
+    MoveRequest,
+    Opened,
+    OpenRequest,
+    Planned,
+    PlanRequest,
+    RecordMade,
+    RecordRequest,
+    Replayed,
+    ReplayRequest,
+    Request,
+)
 from interpreter.table.gestures import GestureRefused, gesture_of, plan_moves
 from interpreter.table.offers import options_of
 from interpreter.table.presenter import Presentation
@@ -46,6 +63,7 @@ __all__ = ["OverBudget", "Player", "cpu_budget"]
 
 HUMAN = "human"
 MAX_GAMES = 32  # compiled compositions a worker keeps
+Done = TypeVar("Done")  # what a request's work answers when it runs to its end
 
 
 class OverBudget(BaseException):  # noqa: N818 - a stop, like KeyboardInterrupt, not an error
@@ -120,74 +138,83 @@ class Player:
     def _seconds(self, moves: int = 1) -> float | None:
         return self.caps.move_cpu_s * max(moves, 1) if self.budget else None
 
-    def handle(self, request: dict[str, Any]) -> dict[str, Any]:
-        """One request (``op``: open, move, bot, drop), answered as plain data: ``snap`` and
-        ``options``, or ``failed`` (rule, budget, bot, unknown) with a ``message``."""
-        op = request["op"]
-        table_id = request["table"]
-        if op == "drop":
-            self.tables.pop(table_id, None)
+    def handle(self, request: Request) -> Answer:
+        """One request, answered as plain data (``worker_protocol.py``): a failure (``failed``:
+        rule, budget, bot, unknown...) with its ``message``, or the answer of its ``op``."""
+        if request["op"] == "drop":
+            self.tables.pop(request["table"], None)
             return {}
-        if op in ("replay", "record"):
+        if request["op"] == "compile":  # a composition the server will compile only if it fits
+            return self._compile(request["header"]) or {}
+        if request["op"] == "replay":
             return self._replay(request)
-        if op == "compile":  # a composition the server will compile only if this one fits
-            return self._compile(request["header"])
-        if op == "open":
+        if request["op"] == "record":
+            return self._record(request)
+        if request["op"] == "open":
             failed = self._compile(request["header"])
             if failed:
                 return failed
-            compiled = self._compiled(request["header"])
-            return self._guarded(
-                lambda: self._open(table_id, request, compiled), len(request["choices"])
-            )
+            return self._open(request)
+        table_id = request["table"]
         played = self.tables.get(table_id)
         if played is None:
             return {"failed": "unknown", "message": f"table {table_id} is not open here"}
-        if op == "move":
-            return self._guarded(lambda: self._move(played, request, request["option"]))
-        if op == "plan":  # a gesture's picks tried on a copy (table/gestures.py)
-            return self._guarded(lambda: self._plan(played, request), len(request["picks"]))
-        return self._guarded(lambda: self._bot(played, request))
+        # each request named again once narrowed to its op: a closure sees only the union
+        if request["op"] == "plan":  # a gesture's picks tried on a copy (table/gestures.py)
+            plan = request
+            return self._guarded(lambda: self._plan(played, plan), len(plan["picks"]))
+        if request["op"] == "move":
+            move = request
+            return self._guarded(lambda: self._move(played, move, move["option"]))
+        bot = request
+        return self._guarded(lambda: self._bot(played, bot))
 
-    def _replay(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        """A replay step's message (``replaying.py``), or a seat's record of a live table
-        (``records.py``), its decisions played within the budget of one move each."""
+    def _record(self, request: RecordRequest) -> Failure | RecordMade:
+        """A seat's record of a live table (``records.py``), its decisions played within the
+        budget of one move each."""
+        from types import SimpleNamespace
+
         from interpreter.engine.savefile import SaveGame
+        from interpreter.serve.records import seat_record
 
-        header = dict(request["header"])
-        failed = self._compile(header)
+        failed = self._compile(request["header"])
         if failed:
             return failed
-        game, pres = self._compiled(header)
-        save = SaveGame(**header, choices=list(request["choices"]))
-        if request["op"] == "record":  # a seat's record of a live table (records.py)
-            from types import SimpleNamespace
+        game, _pres = self._compiled(request["header"])
+        save = SaveGame(**request["header"], choices=list(request["choices"]))
+        table = SimpleNamespace(
+            save=save, game=game, id=request["table"], practice=request["practice"]
+        )
+        seat = request["seat"]
+        return self._guarded(lambda: {"record": seat_record(table, seat)}, len(save.choices) + 1)
 
-            from interpreter.serve.records import seat_record
+    def _replay(self, request: ReplayRequest) -> Failure | Replayed:
+        """A replay step's message (``replaying.py``), its decisions played within the budget
+        of one move each."""
+        from interpreter.engine.savefile import SaveGame
 
-            table = SimpleNamespace(
-                save=save, game=game, id=request["table"], practice=request["practice"]
-            )
-            return self._guarded(
-                lambda: {"message": seat_record(table, request["seat"])}, len(save.choices) + 1
-            )
+        failed = self._compile(request["header"])
+        if failed:
+            return failed
+        game, pres = self._compiled(request["header"])
+        save = SaveGame(**request["header"], choices=list(request["choices"]))
         step = request["step"]
         moves = len(save.choices) if step is None else min(step, len(save.choices))
 
-        def replayed() -> dict[str, Any]:
+        def replayed() -> Failure | Replayed:
             try:
                 message, played = self.replays.message(
-                    request.get("key", ""), game, pres, save, step, request.get("most")
+                    request["key"], game, pres, save, step, request["most"]
                 )
             except NotCached as exc:
                 return {"failed": "uncached", "message": str(exc)}
-            return {"message": message, "played": played}
+            return {"replayed": message, "played": played}
 
         return self._guarded(replayed, moves)
 
-    def _compile(self, header: Mapping[str, Any]) -> dict[str, Any]:
+    def _compile(self, header: Composed) -> Failure | None:
         """Compile the header's composition (kept for the requests that follow), one with an
-        uploaded overlay within the server's compile budget: ``{}``, or why not (``failed``:
+        uploaded overlay within the server's compile budget: None, or why not (``failed``:
         rule, budget)."""
         stranger = any(is_uploaded(o) for o in header["overlays"])  # the catalog's: trusted
         seconds = self.caps.compile_cpu_s if self.budget and stranger else None
@@ -204,9 +231,9 @@ class Player:
             return {"failed": "rule", "message": str(exc)}
         except RecursionError:
             return {"failed": "rule", "message": "its rules nest too deep to compile"}
-        return {}
+        return None
 
-    def _guarded(self, work: Callable[[], dict[str, Any]], moves: int = 1) -> dict[str, Any]:
+    def _guarded(self, work: Callable[[], Done], moves: int = 1) -> Done | Failure:
         try:
             with cpu_budget(self._seconds(moves)):
                 return work()
@@ -221,7 +248,7 @@ class Player:
         seconds = self.caps.move_cpu_s * max(moves, 1)
         return f"the rules used more than this server's {seconds:g} s of CPU time for one move"
 
-    def _compiled(self, header: Mapping[str, Any]) -> tuple[Game, Presentation]:
+    def _compiled(self, header: Composed) -> tuple[Game, Presentation]:
         key: Composition = (
             header["game"],
             header["players"],
@@ -242,15 +269,17 @@ class Player:
             self.games[key] = found
         return found
 
-    def _open(
-        self, table_id: str, request: Mapping[str, Any], compiled: tuple[Game, Presentation]
-    ) -> dict[str, Any]:
+    def _open(self, request: OpenRequest) -> Failure | Opened:
         """Set a table up (``choices``: replayed, its bots seeing their own decisions again,
-        so that they go on as they would have)."""
+        so that they go on as they would have), within the budget of one move per choice."""
+        game, pres = self._compiled(request["header"])
+        return self._guarded(lambda: self._opened(request, game, pres), len(request["choices"]))
+
+    def _opened(self, request: OpenRequest, game: Game, pres: Presentation) -> Failure | Opened:
+        table_id = request["table"]
         header = request["header"]
-        game, pres = compiled
         choices = list(request["choices"])
-        converted = header.get("format", FORMAT) != FORMAT
+        converted = header["format"] != FORMAT
         if converted:  # a table of an older format: its moves in this format's terms
             try:
                 choices = upgrade_choices(
@@ -280,7 +309,9 @@ class Player:
             answer["choices"] = choices
         return answer
 
-    def _move(self, played: Played, request: Mapping[str, Any], option: str) -> dict[str, Any]:
+    def _move(
+        self, played: Played, request: MoveRequest | BotRequest, option: str
+    ) -> Failure | Moved:
         """Apply ``option`` to a copy and keep the copy once the whole move has run (a rule
         that fails, or the budget, leaves the table as it was)."""
         state = played.state
@@ -290,26 +321,31 @@ class Player:
         moved.log = None if state.log is None else list(state.log)
         mover = state.to_move
         moved.apply(option)
-        answer = self._answer(
+        shown = self._answer(
             played, moved, request["log_from"], request["history_from"], played.sent_rng, state
         )
         played.state = moved
-        answer["choice"] = option
-        names = request.get("names")
-        if names is not None:  # the boards the server is sure to send next, drawn here
+        answer: Moved = {
+            "snap": shown["snap"],
+            "options": shown["options"],
+            "gesture": shown["gesture"],
+            "choice": option,
+        }
+        if "names" in request:  # the boards the server is sure to send next, drawn here
+            names = request["names"]
             answer["boards"] = boards_ahead(
                 played.parts, played.presentation, moved, played.seats, mover, names
             )
         return answer
 
-    def _plan(self, played: Played, request: Mapping[str, Any]) -> dict[str, Any]:
+    def _plan(self, played: Played, request: PlanRequest) -> Failure | Planned:
         try:
             moves = plan_moves(played.state, played.presentation, request["seat"], request["picks"])
         except GestureRefused as exc:
             return {"failed": "illegal", "message": str(exc)}
         return {"moves": moves}
 
-    def _bot(self, played: Played, request: Mapping[str, Any]) -> dict[str, Any]:
+    def _bot(self, played: Played, request: BotRequest) -> Failure | Moved:
         state = played.state
         seat = state.to_move
         bot = played.bots.get(seat) if not state.is_over else None
@@ -341,7 +377,7 @@ class Player:
         history_from: int,
         known_rng: random.Random | None = None,
         known: State | None = None,
-    ) -> dict[str, Any]:
+    ) -> Opened:
         """The new position for the server, with the options of a person to move worded (a
         bot's are not shown to anybody); ``known``: the position the server holds (only the
         fields that differ from it are sent)."""

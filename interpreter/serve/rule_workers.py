@@ -31,12 +31,30 @@ import zlib
 from collections import Counter, deque
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import overload
 
 from interpreter.serve.caps import Caps
 from interpreter.serve.channel import Channel, serve_frames
 from interpreter.serve.garbage import settle
 from interpreter.serve.player import Player
+from interpreter.serve.worker_protocol import (
+    Answer,
+    BotRequest,
+    Compiled,
+    CompileRequest,
+    Failure,
+    Moved,
+    MoveRequest,
+    Opened,
+    OpenRequest,
+    Planned,
+    PlanRequest,
+    RecordMade,
+    RecordRequest,
+    Replayed,
+    ReplayRequest,
+    Request,
+)
 
 __all__ = ["WorkerPool", "add_worker_flags", "caps_from", "default_workers"]
 
@@ -44,8 +62,6 @@ STRANGER_NICE = 10  # how much lower the workers of uploaded rules are scheduled
 SLACK_S = 2.0  # CPU seconds past twice its budget before a worker that did not answer is killed
 WALL_FACTOR = 30  # and wall-clock seconds per CPU second it may have, on a very busy machine
 POLL_S = 0.25  # how often the event loop looks at a busy worker's CPU time
-# the answer to a request the server's stop cut short: nothing is known of the move
-STOPPING = {"failed": "stopping", "message": "the server is stopping"}
 _TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
@@ -68,7 +84,7 @@ def _serve(conn: Connection, caps: Caps, nice: int) -> None:
     player = Player(caps, budget=True)
     settle()  # the imports live as long as the worker
 
-    def answer(request: dict[str, Any]) -> dict[str, Any]:
+    def answer(request: Request) -> Answer:
         try:
             return player.handle(request)
         except Exception as exc:  # noqa: BLE001 - told to the server, which stops the table
@@ -79,12 +95,17 @@ def _serve(conn: Connection, caps: Caps, nice: int) -> None:
     serve_frames(fd, answer)
 
 
+def _stopping() -> Failure:
+    """The answer to a request the server's stop cut short: nothing is known of the move."""
+    return {"failed": "stopping", "message": "the server is stopping"}
+
+
 @dataclass
-class Request:
+class Pending:
     """A request written to a worker and not answered yet."""
 
-    data: dict[str, Any]
-    future: asyncio.Future[dict[str, Any]]
+    data: Request
+    future: asyncio.Future[Answer]
     cpu_s: float  # the CPU time it may take before the worker is killed
 
 
@@ -96,7 +117,7 @@ class Worker:
         self.caps = caps
         self.nice = nice
         self.generation = 0  # counts restarts: a table opened in an earlier one is gone
-        self.due: deque[Request] = deque()  # written, not answered; the first one runs
+        self.due: deque[Pending] = deque()  # written, not answered; the first one runs
         self._timer: asyncio.TimerHandle | None = None
         self._started: tuple[float, float] | None = None  # the first one's CPU and clock
         self.stopped = False
@@ -114,15 +135,15 @@ class Worker:
         ours.close()
         self.generation += 1
 
-    def submit(self, request: dict[str, Any], cpu_s: float) -> asyncio.Future[dict[str, Any]]:
+    def submit(self, request: Request, cpu_s: float) -> asyncio.Future[Answer]:
         """Write one request; its future is its answer. The worker is killed when it has used
         ``cpu_s`` of CPU time on it without answering (its timer signal did not stop the
         rules: one long C call), or after ``WALL_FACTOR`` times that in wall-clock time (a
         machine so busy that a niced worker gets no CPU at all)."""
         loop = asyncio.get_running_loop()
-        pending = Request(request, loop.create_future(), cpu_s)
+        pending = Pending(request, loop.create_future(), cpu_s)
         if self.stopped:
-            pending.future.set_result(dict(STOPPING))
+            pending.future.set_result(_stopping())
             return pending.future
         if self.channel.loop not in (None, loop):  # a server on another event loop: anew
             self.due.clear()
@@ -133,7 +154,7 @@ class Worker:
             self._watch()
         return pending.future
 
-    async def call(self, request: dict[str, Any], cpu_s: float) -> dict[str, Any]:
+    async def call(self, request: Request, cpu_s: float) -> Answer:
         return await self.submit(request, cpu_s)
 
     def _watch(self) -> None:
@@ -158,7 +179,7 @@ class Worker:
             return
         self._timer = self.channel.loop.call_later(POLL_S, self._check)
 
-    def _answered(self, answer: dict[str, Any]) -> None:
+    def _answered(self, answer: Answer) -> None:
         if self.due:
             done = self.due.popleft()
             if not done.future.done():  # a caller that gave up has cancelled it
@@ -223,7 +244,7 @@ class Worker:
         while self.due:
             pending = self.due.popleft()
             if not pending.future.done():
-                pending.future.set_result(dict(STOPPING))
+                pending.future.set_result(_stopping())
         self.process.join(2)
         if self.process.is_alive():
             self.process.kill()
@@ -262,15 +283,39 @@ class WorkerPool:
         compile's and one move's per decision it plays) and some slack."""
         return (self.caps.compile_cpu_s + self.caps.move_cpu_s * max(moves, 1)) * 2 + SLACK_S
 
+    @overload
     async def call(
-        self, table_id: str, stranger: bool, request: dict[str, Any], moves: int = 1
-    ) -> dict[str, Any]:
+        self, table_id: str, stranger: bool, request: OpenRequest, moves: int = 1
+    ) -> Failure | Opened: ...
+    @overload
+    async def call(
+        self, table_id: str, stranger: bool, request: MoveRequest | BotRequest, moves: int = 1
+    ) -> Failure | Moved: ...
+    @overload
+    async def call(
+        self, table_id: str, stranger: bool, request: PlanRequest, moves: int = 1
+    ) -> Failure | Planned: ...
+    async def call(self, table_id: str, stranger: bool, request: Request, moves: int = 1) -> Answer:
+        """A request about a table, to its worker; answered as its op answers (or a
+        :class:`Failure`)."""
         worker, _fresh = self.worker_of(table_id, stranger)
         return await worker.call(request, self._cpu_s(moves))
 
+    @overload
     async def call_any(
-        self, stranger: bool, request: dict[str, Any], moves: int = 1, key: str = ""
-    ) -> dict[str, Any]:
+        self, stranger: bool, request: CompileRequest, moves: int = 1, key: str = ""
+    ) -> Failure | Compiled: ...
+    @overload
+    async def call_any(
+        self, stranger: bool, request: ReplayRequest, moves: int = 1, key: str = ""
+    ) -> Failure | Replayed: ...
+    @overload
+    async def call_any(
+        self, stranger: bool, request: RecordRequest, moves: int = 1, key: str = ""
+    ) -> Failure | RecordMade: ...
+    async def call_any(
+        self, stranger: bool, request: Request, moves: int = 1, key: str = ""
+    ) -> Answer:
         """A request of no table (a replay, a compile): to the worker of the lane with the
         fewest tables, or, with a ``key``, always the same worker of the lane for that key
         (a replay's: the worker that keeps the positions of that save)."""
