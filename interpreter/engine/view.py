@@ -84,6 +84,16 @@ def seat_view(
     }
 
 
+def own_fields(rules: Rules, s: Frame, seat: int) -> dict[str, Any]:
+    """``seat``'s own entry of its :func:`seat_view` with ``shared`` (the state's values, not
+    copies), without the rest of the view."""
+    gone = out_of_scope(rules, s)
+    mine = s.p[seat]
+    if not gone:
+        return dict(mine)
+    return {k: v for k, v in mine.items() if ("player", k) not in gone}
+
+
 def secret_fields(rules: Rules) -> tuple[set[str], set[str]]:
     """The global fields hidden from every seat, and the player fields hidden from every seat
     but their owner: what ``seat_view`` and the agents' feature encoder both ask."""

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from interpreter.engine.state import State
-from interpreter.engine.view import seat_view
+from interpreter.engine.view import own_fields
 from interpreter.table.option_costs import cost_text
 from interpreter.table.presenter import Presentation, preview_changes
 
@@ -55,4 +55,4 @@ def option_preview(
 
 def _own(state: State, seat: int) -> dict[str, Any]:
     """The seat's own player entry as the seat sees it (the state's values, not copies)."""
-    return seat_view(state.game.rules, state, seat, shared=True)["players"][seat]
+    return own_fields(state.game.rules, state, seat)
