@@ -14,12 +14,9 @@ interrupted (:class:`OverBudget`) and the table is left as it was before the req
 
 from __future__ import annotations
 
-import contextlib
 import random
-import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from types import FrameType
 from typing import TypeVar
 
 from interpreter.bots import UnknownBotError, make_bot
@@ -36,6 +33,7 @@ from interpreter.model.limits import GameLimitError
 from interpreter.serve.board_parts import BoardParts
 from interpreter.serve.boards_ahead import boards_ahead
 from interpreter.serve.caps import Caps, Composition, compile_game, is_uploaded
+from interpreter.serve.cpu_budget import OverBudget, cpu_budget
 from interpreter.serve.replaying import NotCached, ReplayCache
 from interpreter.serve.snapshot import snapshot
 from interpreter.serve.worker_protocol import (
@@ -59,56 +57,21 @@ from interpreter.table.gestures import GestureRefused, gesture_of, plan_moves
 from interpreter.table.offers import options_of
 from interpreter.table.presenter import Presentation
 
-__all__ = ["OverBudget", "Player", "cpu_budget"]
+__all__ = ["Player"]
 
 HUMAN = "human"
 MAX_GAMES = 32  # compiled compositions a worker keeps
 Done = TypeVar("Done")  # what a request's work answers when it runs to its end
 
 
-class OverBudget(BaseException):  # noqa: N818 - a stop, like KeyboardInterrupt, not an error
-    """A request passed its CPU-time budget (raised in the worker by a timer signal; a
-    BaseException, so that no rule's or bot's ``except Exception`` swallows it)."""
-
-
-IMPORT_GRACE_S = 0.005  # CPU seconds between looks while the budget waits out an import
-
-
-def _importing(frame: FrameType | None) -> bool:
-    """Whether ``frame`` runs inside an import (the import system's frames are below it)."""
-    while frame is not None:
-        if frame.f_code.co_filename.startswith("<frozen importlib"):
-            return True
-        frame = frame.f_back
-    return False
-
-
-def _over_budget(_signum: int, frame: FrameType | None) -> None:
-    # An exception raised inside an import can leave the module half made in sys.modules (the
-    # import system is Python code, and the signal lands between any two of its steps): every
-    # later request of the worker would then fail on it. The interpreter's own modules import
-    # in bounded time, so the budget waits for the import to finish and stops the work then.
-    if _importing(frame):
-        signal.setitimer(signal.ITIMER_PROF, IMPORT_GRACE_S)
-        return
-    raise OverBudget
-
-
-@contextlib.contextmanager
-def cpu_budget(seconds: float | None) -> Iterator[None]:
-    """Interrupt the block with :class:`OverBudget` once this process has used ``seconds`` of
-    CPU time in it (None: no budget), never inside an import (it is interrupted once the
-    import is done). Only in a process's main thread (a worker's)."""
-    if seconds is None:
-        yield
-        return
-    previous = signal.signal(signal.SIGPROF, _over_budget)
-    signal.setitimer(signal.ITIMER_PROF, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_PROF, 0)
-        signal.signal(signal.SIGPROF, previous)
+def _composition(header: Composed, options: Mapping[str, object]) -> Composition:
+    """The key of a compiled game: the header's game, players and overlays, and ``options``."""
+    return (
+        header["game"],
+        header["players"],
+        tuple(header["overlays"]),
+        tuple(sorted((k, str(v)) for k, v in options.items())),
+    )
 
 
 @dataclass
@@ -249,12 +212,7 @@ class Player:
         return f"the rules used more than this server's {seconds:g} s of CPU time for one move"
 
     def _compiled(self, header: Composed) -> tuple[Game, Presentation]:
-        key: Composition = (
-            header["game"],
-            header["players"],
-            tuple(header["overlays"]),
-            tuple(sorted((k, str(v)) for k, v in header["options"].items())),
-        )
+        key = _composition(header, header["options"])
         found = self.games.get(key)
         if found is None:
             found = compile_game(
@@ -264,9 +222,12 @@ class Player:
                 header["options"],
                 self.caps,
             )
-            if len(self.games) >= MAX_GAMES:  # the oldest composition goes (uploads are many)
-                del self.games[next(iter(self.games))]
-            self.games[key] = found
+            # kept also under every option's value as compiled: a table's save names them all
+            # (its `open` finds the game the `compile` before it made, given only some)
+            for known in (key, _composition(header, found[0].options)):
+                if len(self.games) >= MAX_GAMES:  # the oldest composition goes
+                    del self.games[next(iter(self.games))]
+                self.games[known] = found
         return found
 
     def _open(self, request: OpenRequest) -> Failure | Opened:

@@ -11,8 +11,10 @@ import hashlib
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
+import pytest
 
 from helpers.server import free_port, start_server
 
@@ -97,3 +99,40 @@ def test_a_costly_composition_is_compiled_by_a_worker_within_its_budget(tmp_path
     finally:
         server.terminate()
         server.wait(10)
+
+
+def test_a_table_opens_on_the_game_its_compile_request_made(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The server asks a worker to compile a composition with the options the creator gave
+    (here none); the table's save then names every option's value, and its ``open`` finds the
+    game that compile made instead of compiling the stranger's rules a second time."""
+    from interpreter.engine.savefile import FORMAT
+    from interpreter.serve import player as player_module
+    from interpreter.serve.caps import Caps
+    from interpreter.serve.player import Player
+    from interpreter.serve.worker_protocol import Composed, Header
+
+    compiles: list[object] = []
+    real = player_module.compile_game
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        compiles.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(player_module, "compile_game", counted)
+    player = Player(Caps(), budget=False)
+    composed: Composed = {"game": "puerto-rico", "players": 3, "overlays": [], "options": {}}
+    assert player.handle({"op": "compile", "table": "", "header": composed}) == {}
+    game, _ = player.games[next(iter(player.games))]
+    assert game.options  # the compiled game names its options' values
+    header: Header = {
+        **composed,
+        "options": dict(game.options),
+        "seed": 1,
+        "seats": ["human"] * 3,
+        "format": FORMAT,
+    }
+    opened = player.handle({"op": "open", "table": "t", "header": header, "choices": []})
+    assert "failed" not in opened, opened
+    assert len(compiles) == 1
