@@ -28,6 +28,7 @@ from interpreter.dsl.resolve.failures import DslCompileError, _Nested
 from interpreter.dsl.resolve.resolver import Resolver
 from interpreter.dsl.resolve.scope import Callable_, Env, Scope
 from interpreter.dsl.resolve.types import ANY, is_text_id, item_of
+from interpreter.dsl.runtime.runtime_state import Fn, RunningState
 from interpreter.dsl.runtime.support import RuntimeRuleError
 
 __all__ = [
@@ -46,10 +47,8 @@ __all__ = [
     "_Nested",
 ]
 
-Fn = Callable[[Any], Any]
 
-
-def _unchecked(s: Any) -> None:
+def _unchecked(s: RunningState) -> None:
     """What a checking compiler returns: its texts are resolved, never run."""
     return None
 
@@ -268,7 +267,7 @@ def in_order(fn: Fn, order: dict[str, int]) -> Fn:
     """The values of collection `fn` in the order `order` gives (idorder.py)."""
     key = order.__getitem__
 
-    def ordered(s: Any) -> list[Any]:
+    def ordered(s: RunningState) -> list[Any]:
         return sorted(fn(s), key=key)
 
     return ordered

@@ -30,9 +30,10 @@ from functools import lru_cache
 from types import CodeType
 from typing import Any, Final
 
-Fn = Callable[[Any], Any]
+from interpreter.dsl.runtime.runtime_state import Fn, RunningState
+
 # the legal values of an option line's one `for` part: (state, candidate values) -> legal ones
-Select = Callable[[Any, Any], list]
+Select = Callable[[RunningState, Iterable[Any]], list[Any]]
 
 # the start of the file name of code written from a rule text: a failure's traceback is
 # matched back to its rule by it (engine/machine.py, model/host.py)
@@ -133,7 +134,7 @@ class Constant:
     def __init__(self, value: Any) -> None:
         self.value = value
 
-    def __call__(self, s: Any) -> Any:
+    def __call__(self, s: RunningState) -> Any:
         return self.value
 
     def __repr__(self) -> str:

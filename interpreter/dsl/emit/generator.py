@@ -47,6 +47,7 @@ from interpreter.dsl.resolve.scope import Env
 from interpreter.dsl.resolve.types import Id, Piece, Prim
 from interpreter.dsl.runtime.builtins import BUILTINS
 from interpreter.dsl.runtime.loglines import own_line
+from interpreter.dsl.runtime.runtime_state import Fn
 from interpreter.dsl.runtime.support import (
     checked_divide,
     checked_index,
@@ -59,8 +60,6 @@ from interpreter.dsl.runtime.support import (
     show,
     static_attr,
 )
-
-Fn = Callable[[Any], Any]
 
 
 class Generator:
