@@ -8,12 +8,35 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from types import CodeType
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from interpreter.dsl.resolve import ir
 from interpreter.dsl.resolve.types import OneOf, Prim, Type
 from interpreter.dsl.runtime.runtime_state import Fn, RunningState
 from interpreter.dsl.runtime.support import named
+
+T = TypeVar("T")
+
+
+class Counters(Protocol):
+    """A coverage build's counters (model/probes.py's ``Probes``, a stage above) as the code
+    generator writes them in: the counts the generated code adds to, the function an arm of
+    an `x if c else y` counts through, and a new point at a place in the text."""
+
+    @property
+    def counts(self) -> list[int]: ...
+
+    def hit(self, k: int, value: T) -> T: ...
+
+    def add(
+        self,
+        kind: str,
+        label: str,
+        origin: tuple[str | int, ...] | None = None,
+        line: int = 1,
+        column: int = 1,
+    ) -> int: ...
+
 
 # plain builtins written inline; the others call their function from builtins.py
 INLINE_BUILTINS = {
@@ -155,7 +178,7 @@ def checked_write(
 UNSET = object()
 
 
-def put(memo: list, i: int, value: Any) -> Any:
+def put(memo: list[object], i: int, value: T) -> T:
     """Keep a listing's computed part: generated code is one expression, with no assignment."""
     memo[i] = value
     return value

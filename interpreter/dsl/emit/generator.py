@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
+from types import CodeType
 from typing import Any, cast
 
 from interpreter.dsl.emit.assignments import assign_lines
@@ -22,6 +23,7 @@ from interpreter.dsl.emit.code_parts import (
     REDUCE_ONE,
     UNSET,
     WRITES_TEMP,
+    Counters,
     Deferred,
     fires_alone,
     identity_side,
@@ -75,7 +77,7 @@ class Generator:
         env: Env,
         checked: bool = False,
         deferred: bool = False,
-        probes: Any = None,
+        probes: Counters | None = None,
         journal: bool = False,
     ) -> None:
         """`probes`: a coverage build's counters (model/probes.py): each arm of every `if`
@@ -110,12 +112,13 @@ class Generator:
         self.sum_locals = itertools.count()
         # generated code object -> {its Python line: (line, column) of the statement in the
         # rule text}, for the texts with statements
-        self.line_maps: dict[Any, dict[int, tuple[int, int]]] = {}
+        self.line_maps: dict[CodeType, dict[int, tuple[int, int]]] = {}
         # the same for the lines of inlined procedures: {Python line: (text's place in
         # inner_texts, line, column)} in the procedure's own text (where a log line it
         # writes comes from, for the leak check)
-        self.inner_maps: dict[Any, dict[int, tuple[int, int, int]]] = {}
-        self.inner_texts: list[Any] = []  # the data paths of inlined procedures' texts
+        self.inner_maps: dict[CodeType, dict[int, tuple[int, int, int]]] = {}
+        # the data paths of inlined procedures' texts
+        self.inner_texts: list[tuple[str | int, ...]] = []
         # flow variables read into locals by the body being written (None: read in place)
         self._flow_reads: dict[str, str] | None = None
         self._temp_reads: dict[str, str] | None = None  # the same for temps
@@ -260,7 +263,9 @@ class Generator:
 
     def _count(self, arm: str, at: tuple) -> str:
         """A coverage build's counting line for one arm of an `if` at (origin, line, column)."""
-        return f"_cov[{self.probes.add('branch', arm, *at)}] += 1"
+        probes = self.probes
+        assert probes is not None  # (asked only in a coverage build)
+        return f"_cov[{probes.add('branch', arm, *at)}] += 1"
 
     def _for(self, st: ir.For) -> list[str]:
         # a copy (the body may change the collection), unless made here anyway: lists joined
