@@ -33,6 +33,7 @@ from interpreter.dsl.emit.code_parts import (
     read_again_after_fires,
     words_text,
 )
+from interpreter.dsl.emit.code_writer import Memo
 from interpreter.dsl.emit.emitter import Constant, define, function_source, readable, rule_filename
 from interpreter.dsl.emit.journal import JOURNAL_BUILTINS, noted_set_field, noted_set_field_in_range
 from interpreter.dsl.emit.layout import (
@@ -127,7 +128,7 @@ class Generator:
         self._named: dict[int, str] = {}  # id(node) -> the local a line before computed it in
         self._temp_hoist: set[str] | None = None  # the temps read into locals (None: all)
         # the parts of a listing's condition computed once a listing: id(node) -> its place
-        self._memo: Any = None
+        self._memo: Memo | None = None
         if probes is not None:
             self.ns["_cov"] = probes.counts
             self.ns["_hit"] = probes.hit
