@@ -50,7 +50,7 @@ def function_source(name: str, params: str, body: Iterable[str]) -> str:
     return f"def {name}({params}):\n" + "".join(f"    {line}\n" for line in body)
 
 
-def define(source: str, name: str, namespace: dict[str, Any], filename: str) -> Any:
+def define(source: str, name: str, namespace: dict[str, Any], filename: str) -> Callable[..., Any]:
     """Compile `source` (one or more ``def`` statements) under `filename`, run it into
     `namespace` (where its free names are read when it runs) and return the function `name`.
 
@@ -185,7 +185,7 @@ class Emitted:
     reads_var: str | None = None
     parts: tuple[str | int, ...] | None = None
     text_values: bool = False
-    id_order: dict[Any, int] | None = None
+    id_order: dict[str, int] | None = None
     with_repeats: Fn | None = None
     select: Select | None = None
     per_listing: Fn | None = None

@@ -8,7 +8,7 @@ comprehension). A plain builtin runs `func(state, *values)`; generator.py writes
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sized
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,7 +27,7 @@ class Builtin:
         return self.func is None
 
 
-def _len(s: RunningState, x: Any) -> int:
+def _len(s: RunningState, x: Sized) -> int:
     return len(x)
 
 
@@ -85,7 +85,7 @@ def _shuffle(s: RunningState, pile: list) -> None:
     s.rng.shuffle(pile)
 
 
-def _clear(s: RunningState, x: Any) -> None:
+def _clear(s: RunningState, x: dict[str, int] | list[Any]) -> None:
     if isinstance(x, dict):
         for k in x:
             x[k] = 0
@@ -105,14 +105,14 @@ def _remove(s: RunningState, area: list, piece: Any) -> None:
     raise RuntimeRuleError(f"{short(piece)} is not there to remove")
 
 
-def _has(s: RunningState, area: list, kind: str) -> bool:
+def _has(s: RunningState, area: list[dict[str, Any]], kind: str) -> bool:
     for x in area:
         if x["type"] == kind:
             return True
     return False
 
 
-def _find(s: RunningState, area: list, kind: str) -> Any:
+def _find(s: RunningState, area: list[dict[str, Any]], kind: str) -> dict[str, Any] | None:
     for x in area:
         if x["type"] == kind:
             return x

@@ -13,7 +13,6 @@ a reader that shows the log to one seat asks :func:`line_for` / :func:`lines_for
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from interpreter.dsl.runtime.runtime_state import Fn, LogEntry, RunningState
 
@@ -32,7 +31,7 @@ class OwnLine(str):
         line.own = own
         return line
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[type[OwnLine], tuple[str, int, str]]:
         # pickled and deep-copied with both texts (a subclass of str would lose its fields)
         return (OwnLine, (str(self), self.seat, self.own))
 
