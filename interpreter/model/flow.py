@@ -101,7 +101,7 @@ class Inline:
     lines: tuple[str, ...] = ()
     test: str | None = None
     after: tuple[str, ...] = ()
-    names: dict[str, Any] = field(default_factory=dict)
+    names: dict[str, Fn | str] = field(default_factory=dict)
 
 
 class Inlined:
@@ -123,7 +123,7 @@ def inline(
     *lines: str,
     test: str | None = None,
     after: tuple[str, ...] = (),
-    names: dict[str, Any] | None = None,
+    names: dict[str, Fn | str] | None = None,
 ) -> Inlined:
     """`fn`, with the lines that do what it does (Inline)."""
     return Inlined(fn, Inline(lines, test, after, names or {}))
