@@ -18,7 +18,8 @@ from typing import Any
 
 from lark import Token, Tree
 
-from interpreter.dsl.emit.emitter import NOT_CONSTANT, Emitted
+from interpreter.dsl.emit.code_parts import Counters
+from interpreter.dsl.emit.emitter import NOT_CONSTANT, Emitted, Select
 from interpreter.dsl.emit.generator import Deferred, Generator
 from interpreter.dsl.emit.idorder import declared_order
 from interpreter.dsl.emit.listing_code import listing_condition, listing_select
@@ -27,7 +28,8 @@ from interpreter.dsl.resolve import ir
 from interpreter.dsl.resolve.failures import DslCompileError, _Nested
 from interpreter.dsl.resolve.resolver import Resolver
 from interpreter.dsl.resolve.scope import Callable_, Env, Scope
-from interpreter.dsl.resolve.types import ANY, is_text_id, item_of
+from interpreter.dsl.resolve.types import ANY, Type, is_text_id, item_of
+from interpreter.dsl.runtime.runtime_state import Fn, RunningState
 from interpreter.dsl.runtime.support import RuntimeRuleError
 
 __all__ = [
@@ -46,10 +48,8 @@ __all__ = [
     "_Nested",
 ]
 
-Fn = Callable[[Any], Any]
 
-
-def _unchecked(s: Any) -> None:
+def _unchecked(s: RunningState) -> None:
     """What a checking compiler returns: its texts are resolved, never run."""
     return None
 
@@ -79,7 +79,7 @@ class EmitPlan:
     when: Emit = Emit.NOW
     # a coverage build's counters (model/probes.py, a stage above): the code counts each rule
     # point it runs; None counts nothing
-    probes: Any = None
+    probes: Counters | None = None
     # the code notes each write to the state in the state's journal (dsl/emit/journal.py)
     journal: bool = False
     # the code reports a missing entry, a division by zero or a field of the wrong kind of thing
@@ -111,13 +111,13 @@ class Compiler:
                 journal=plan.journal,
             )
         )
-        self.last_type: Any = None
-        self.last: tuple[Tree | Token, Any] | None = None
+        self.last_type: Type | None = None
+        self.last: tuple[Tree | Token, ir.Expr] | None = None
         # the statements the last text of statements resolved to (None: a lazy text, not yet
         # resolved): the host follows what they assign (infoset/secrecy.py)
         self.last_block: list[ir.Stmt] | None = None
 
-    def recheck(self, tree: Tree, node: Any, expect: str) -> None:
+    def recheck(self, tree: Tree, node: ir.Expr, expect: str) -> None:
         """A flow variable's place checked again once every text that assigns it is compiled."""
         types = self.env.types
         if types is not None and isinstance(node, ir.FlowVar):
@@ -190,7 +190,7 @@ class Compiler:
             return None
         return listing_condition(self.generator, self.last[1], label, loop_keys)
 
-    def listing_select(self, label: str, loop_keys: list[str]) -> Any:
+    def listing_select(self, label: str, loop_keys: list[str]) -> Select | None:
         """The last expression compiled, the condition of an option line of one `for` part
         (temp slot ``loop_keys[0]``), as the loop that picks its legal values (listing_code.py);
         None where the generator writes no plain code."""
@@ -240,7 +240,9 @@ class Compiler:
 
     _format = template  # the name model/rules.py calls it by
 
-    def _later(self, resolve: Callable[[], Any], label: str, expect: str | None = None) -> Deferred:
+    def _later(
+        self, resolve: Callable[[], ir.Expr | list[ir.Stmt]], label: str, expect: str | None = None
+    ) -> Deferred:
         """A lazy compiler's text: resolved and written out when it first runs (an option
         line's collection, `expect` "collection", in its ids' declared order, idorder.py)."""
         generator = self.generator
@@ -268,7 +270,7 @@ def in_order(fn: Fn, order: dict[str, int]) -> Fn:
     """The values of collection `fn` in the order `order` gives (idorder.py)."""
     key = order.__getitem__
 
-    def ordered(s: Any) -> list[Any]:
+    def ordered(s: RunningState) -> list[Any]:
         return sorted(fn(s), key=key)
 
     return ordered

@@ -18,9 +18,10 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from interpreter.dsl.compiler import RuntimeRuleError
+from interpreter.dsl.compiler import Fn, RuntimeRuleError
 from interpreter.dsl.emit.code_parts import nothing
 from interpreter.dsl.emit.emitter import Constant, define, function_source
+from interpreter.engine.frame import Frame
 from interpreter.engine.options import option_listing
 from interpreter.infoset.forced import decided_in_public
 from interpreter.model.flow import (
@@ -43,13 +44,15 @@ _ONE_LINE = {
     STOP_IF: "if step_{pc}(s): return {target}",
 }
 
-Block = Callable[[Any], int]
+Block = Callable[[Frame], int]
+# takes a decision's one legal option (machine.take_only): the state, its options by id
+TakeOnly = Callable[[Frame, dict[str, tuple]], None]
 
 # the instructions the machine's own loop handles: a block stops in front of them
 STOPS_AT = object()
 
 
-def block_at(program: Program, pc: int, take_only: Callable[[Any, dict], None]) -> Any:
+def block_at(program: Program, pc: int, take_only: TakeOnly) -> Any:
     """The function that runs the program on from `pc`, or STOPS_AT when the instruction at
     `pc` is one the machine handles itself (written once per position, on first use).
 
@@ -64,7 +67,7 @@ def block_at(program: Program, pc: int, take_only: Callable[[Any, dict], None]) 
     return fn
 
 
-def _write_block(code: list[tuple], start: int, take_only: Any) -> Any:
+def _write_block(code: list[tuple], start: int, take_only: TakeOnly) -> Block | object:
     if code[start][0] not in RUN_ON:
         return STOPS_AT
     ns: dict[str, Any] = {"RuntimeRuleError": RuntimeRuleError, "take_only": take_only}
@@ -276,7 +279,7 @@ def _leave(code: list[tuple], pc: int, ns: dict[str, Any]) -> list[str]:
     ]
 
 
-def _effect(fn: Any, pc: int, ns: dict[str, Any]) -> list[str]:
+def _effect(fn: Fn, pc: int, ns: dict[str, Any]) -> list[str]:
     """The lines that run the effect `fn` at `pc`: its own lines where the flow gave them
     (model/flow.py's Inline), else a call."""
     if not isinstance(fn, Inlined):
@@ -287,7 +290,7 @@ def _effect(fn: Any, pc: int, ns: dict[str, Any]) -> list[str]:
     return list(inline.lines)
 
 
-def _test(fn: Any, pc: int, ns: dict[str, Any]) -> tuple[list[str], str, list[str]]:
+def _test(fn: Fn, pc: int, ns: dict[str, Any]) -> tuple[list[str], str, list[str]]:
     """The branch `fn` at `pc` as (lines run first, the test, lines run when it holds)."""
     inline = fn.inline if isinstance(fn, Inlined) else None
     if inline is None or inline.test is None:

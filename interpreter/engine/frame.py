@@ -5,7 +5,9 @@ memory recorder and the undo watch; those take a state back as an argument. They
 shape here, as the :class:`Frame` protocol, instead of importing the ``State`` that imports
 them, so the engine's modules form no cycle: ``state`` imports them, and they import only
 this. ``State`` is a ``Frame`` (mypy checks it wherever one is passed), and so is any copy of
-it. The game's final :class:`Result` is kept on the state, so it is defined here too.
+it. A ``Frame`` is also what the generated rule code runs on (dsl/runtime/runtime_state.py's
+``RunningState``), so mypy checks each call of a compiled text with one. The game's final
+:class:`Result` is kept on the state, so it is defined here too.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from interpreter.dsl.runtime.loglines import LogEntry
+from interpreter.dsl.resolve.scope import Env
+from interpreter.dsl.runtime.runtime_state import LogEntry, RunningState
 from interpreter.model.rules import Rules
 
 __all__ = ["Frame", "Played", "Result"]
@@ -51,10 +54,13 @@ class Played(Protocol):
     def rules(self) -> Rules: ...
 
     @property
+    def env(self) -> Env: ...  # the names the rule code reads (``rules.env``)
+
+    @property
     def view(self) -> Callable[..., Mapping[str, Any]]: ...
 
 
-class Frame(Protocol):
+class Frame(RunningState, Protocol):
     """A game in progress (:class:`~interpreter.engine.state.State`): its fields, and the few
     methods the engine's modules call on one. The fields are documented on ``State``."""
 
@@ -84,6 +90,9 @@ class Frame(Protocol):
 
     @property
     def is_over(self) -> bool: ...
+
+    @property
+    def rng(self) -> random.Random: ...
 
     @property
     def to_move(self) -> int | None: ...

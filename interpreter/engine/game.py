@@ -12,6 +12,7 @@ See docs/api.md for the whole surface.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from interpreter.dsl.runtime.support import initial_value
@@ -24,7 +25,11 @@ from interpreter.infoset.changes import Journal
 from interpreter.model.rules import Rules
 from interpreter.ruleset.ruleset import Ruleset
 
-__all__ = ["Game"]
+__all__ = ["Game", "Recipe"]
+
+# what loads a game again (load_game's arguments): its base file, player count, overlay files
+# and options, each spelt out
+Recipe = tuple[str, int, tuple[str, ...], tuple[tuple[str, Any], ...]]
 
 
 class Game:
@@ -64,13 +69,15 @@ class Game:
         # (base file, players, overlay files, options) and the function that loads them: set by
         # load_game, so that the game and its states pickle by loading it again; None for a
         # game that cannot be (a coverage build, one made by hand)
-        self.recipe: tuple[str, int, tuple[str, ...], tuple[tuple[str, Any], ...]] | None = None
-        self.reload: Any = None
+        self.recipe: Recipe | None = None
+        self.reload: (
+            Callable[[str, int, tuple[str, ...], tuple[tuple[str, Any], ...]], Game] | None
+        ) = None
 
     def __deepcopy__(self, memo: dict) -> Game:
         return self  # immutable: a deep copy of a state (a tool's clone) shares its game
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[Callable[..., Game], Recipe]:
         """A game pickles as what loads it again (its compiled rule code does not pickle): the
         unpickling process loads it once and shares it between the states it unpickles."""
         if self.recipe is None or self.reload is None:

@@ -6,7 +6,6 @@ through ``env.runtime``, bound to the rules by the Game."""
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from typing import Any
 
 from interpreter.diagnostics.errors import Diagnostic, RulesError
 from interpreter.dsl.compiler import RuntimeRuleError
@@ -253,7 +252,7 @@ def is_active(rules: Rules, s: Frame, piece: dict) -> bool:
     return bool(pred(s))
 
 
-def ability_reader(rules: Rules) -> Callable[[Frame, Any, str], int]:
+def ability_reader(rules: Rules) -> Callable[[Frame, int, str], int]:
     """What the active pieces of a seat grant for one ability, as the rule code of `rules`
     reads it (`env.runtime["ability"]`).
 
@@ -263,7 +262,7 @@ def ability_reader(rules: Rules) -> Callable[[Frame, Any, str], int]:
     no entry of that catalog grants."""
     walks = ability_walks(rules)
 
-    def read(s: Frame, who: Any, name: str) -> int:
+    def read(s: Frame, who: int, name: str) -> int:
         totals = s.ab.get(who)
         if totals is None:
             totals = s.ab[who] = {}

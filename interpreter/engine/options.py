@@ -17,10 +17,11 @@ from collections.abc import Callable
 from typing import Any
 
 from interpreter.dsl.emit.emitter import Emitted, Expression, define, function_source, readable
+from interpreter.dsl.runtime.runtime_state import RunningState
 from interpreter.dsl.runtime.support import show
 from interpreter.model.flow import ChooseSpec, OptionSpec
 
-Enumerator = Callable[[Any], dict[str, tuple]]
+Enumerator = Callable[[RunningState], dict[str, tuple]]
 
 
 class _Entries(dict):

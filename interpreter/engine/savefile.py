@@ -47,6 +47,7 @@ from interpreter.engine.save_upgrade import (
     OLD_FORMATS,
     upgrade_choices,
 )
+from interpreter.engine.standings import Result
 from interpreter.engine.state import State
 
 FORMAT = "rulebook-save/4"
@@ -128,7 +129,7 @@ def replay_error(message: str, source: str) -> ReplayError:
     return ReplayError(f"{source}: {message}")
 
 
-def result_to_dict(result: Any) -> dict[str, Any]:
+def result_to_dict(result: Result) -> dict[str, Any]:
     """Turn the engine's Result into plain JSON data (shared by saves and ``--json``)."""
     return {
         "scores": [_plain(score) for score in result.scores],

@@ -40,6 +40,10 @@ class Compiled(Protocol):
 
     def view(self, s: State, seat: int) -> View: ...
 
+    def new_state(
+        self, seed: int = 0, *, take_forced: bool = True, record: bool = False
+    ) -> State: ...
+
 
 @dataclass(eq=False)
 class State:
@@ -306,8 +310,7 @@ class State:
 
     def _replayed(self, *, record: bool, memory: bool = False) -> State:
         """This game played again from its seed with its choices."""
-        game: Any = self.game
-        again = game.new_state(self.seed, **self.policy(), record=record)
+        again = self.game.new_state(self.seed, **self.policy(), record=record)
         if memory and again.rec is None:
             again.record(observations=False)
         for option_id in self.history:
@@ -344,7 +347,7 @@ class State:
 
 
 def _replayed_state(
-    game: Any,
+    game: Compiled,
     seed: int,
     policy: dict[str, bool],
     history: list[str],

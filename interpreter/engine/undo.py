@@ -38,7 +38,7 @@ from typing import Any, Protocol, TypeVar
 
 from interpreter.engine.frame import Frame
 
-__all__ = ["UndoWatch", "taken_back", "undoable", "watch_undo"]
+__all__ = ["Moves", "UndoWatch", "taken_back", "undoable", "watch_undo"]
 
 
 class _Recording(Protocol):
@@ -183,7 +183,21 @@ def watch_undo(state: W) -> W:
     return state
 
 
-def undoable(state: Any, seat: int | None) -> int:
+class Moves(Protocol):
+    """A state as :func:`undoable` reads it: whether it is over, who moves, the choices made
+    (and, where it has one, its run of moves: ``undo_run``)."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def to_move(self) -> int | None: ...
+
+    @property
+    def history(self) -> list[str]: ...
+
+
+def undoable(state: Moves, seat: int | None) -> int:
     """How many of its last choices ``seat`` may take back now: 0 unless it is the seat to
     move and its run of moves is unbroken (see the module's docstring). Reads only plain
     fields, so a state restored from a snapshot (the web server's) answers as well."""

@@ -10,6 +10,7 @@ from typing import Any
 
 from interpreter.dsl.compiler import Env, Fn, Scope
 from interpreter.dsl.resolve.types import ANY, SEAT, Id, Piece, item_of
+from interpreter.dsl.runtime.runtime_state import RunningState
 from interpreter.load.locate import json_pointer
 from interpreter.model.host import DslHost
 from interpreter.model.may import each_field, pending_field, split_for
@@ -31,7 +32,7 @@ class Hook:
 
 
 # (state, entry id) -> the seat holding that entry now, or none
-Holder = Callable[[Any, str], Any]
+Holder = Callable[[RunningState, str], Any]
 
 
 @dataclass
@@ -227,7 +228,7 @@ def _holder(host: DslHost, root: Scope, catalog: Catalog) -> Holder | None:
     key = scope.temp("self", Id(catalog.name))
     fn = host.expression(catalog.held_by, [*catalog.path, "held-by"], scope).fn
 
-    def holder(s: Any, entry: str) -> Any:
+    def holder(s: RunningState, entry: str) -> Any:
         s.t[key] = entry
         return fn(s)
 
@@ -266,7 +267,7 @@ def _may_hook(host: DslHost, scope: Scope, decl: HookDecl, hpath: list[Any]) -> 
         )
     plain_do = host.statements(decl.do, [*hpath, "do"], scope) if decl.do is not None else None
 
-    def offer_made(s: Any) -> None:
+    def offer_made(s: RunningState) -> None:
         if domain is not None:
             for value in domain(s):
                 s.t[slot] = value

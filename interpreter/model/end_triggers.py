@@ -16,15 +16,19 @@ a trigger's name is the trigger even where it also names a field (dsl/resolve/ba
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Sequence
+from typing import Protocol
 
 from interpreter.diagnostics.suggest import did_you_mean
+from interpreter.dsl.compiler import Compiler, Fn
+from interpreter.dsl.emit.emitter import Emitted
 from interpreter.dsl.parse.parser import DslSyntaxError, parse
 from interpreter.dsl.resolve import ir
 from interpreter.dsl.resolve.scope import SPECIAL_NAMES, Env, Scope
 from interpreter.ruleset.flow_steps import FlowSection
+from interpreter.ruleset.nodes import Plain
 
-__all__ = ["compile_trigger", "declare_end_triggers", "trigger_fields"]
+__all__ = ["TriggerHost", "compile_trigger", "declare_end_triggers", "trigger_fields"]
 
 _BARE_NAME = re.compile(r"[a-zA-Z_][a-zA-Z0-9_]*(-[a-zA-Z0-9_]+)*")
 
@@ -66,7 +70,25 @@ def declare_end_triggers(
             root.bindings[name] = ("alias", ir.Const(name))
 
 
-def compile_trigger(dsl: Any, flow: FlowSection) -> Any:
+class TriggerHost(Protocol):
+    """What compiling the flow's texts asks of the model builder's host (model/host.py's
+    ``DslHost``, which imports the flow's types: named here, not imported, so that neither
+    module imports the other): its compiler, a text compiled at a data path, a fault
+    reported there. flow.py's ``StepHost`` adds what the flow's steps ask."""
+
+    @property
+    def c(self) -> Compiler: ...
+
+    def expression(
+        self, text: Plain, path: Sequence[str | int], *, expect: str | None = None
+    ) -> Emitted: ...
+
+    def error(
+        self, path: Sequence[str | int], code: str, message: str, hint: str | None = None
+    ) -> None: ...
+
+
+def compile_trigger(dsl: TriggerHost, flow: FlowSection) -> Fn | None:
     """The flow's `trigger:` compiled (None without one); a bare word that names no end trigger
     nor anything else is R001 (unknown end trigger), with a did-you-mean among the triggers."""
     if flow.trigger is None:

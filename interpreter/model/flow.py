@@ -20,22 +20,28 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, Protocol
 
 from interpreter.diagnostics.suggest import did_you_mean
+from interpreter.dsl.compiler import Fn
 from interpreter.dsl.emit.emitter import Emitted
-from interpreter.model.end_triggers import compile_trigger
-from interpreter.ruleset.flow_steps import STEP_KINDS, FlowSection, Step
+from interpreter.dsl.resolve import ir
+from interpreter.dsl.resolve.none_safety import Key
+from interpreter.dsl.runtime.runtime_state import RunningState
+from interpreter.model.end_triggers import TriggerHost, compile_trigger
+from interpreter.model.probes import Probes
+from interpreter.ruleset.flow_steps import STEP_KINDS, Choose, FlowSection, Step
+from interpreter.ruleset.nodes import Plain
 
 DO, JUMP, JUMP_IF_NOT, CHOOSE, CALL, RETURN, END_ROUND, STOP_IF, FINISH = range(9)
 
-Fn = Callable[[Any], Any]
 # a phase named as it is declared (`phase: offers`): one name, with single inner hyphens
 _BARE_NAME = re.compile(r"[a-zA-Z_][a-zA-Z0-9_]*(-[a-zA-Z0-9_]+)*")
 
 
-def _no_phase(s: Any) -> None:
+def _no_phase(s: RunningState) -> None:
     """What an unknown phase's step would run: never, as the ruleset is refused."""
     return None
 
@@ -95,7 +101,7 @@ class Inline:
     lines: tuple[str, ...] = ()
     test: str | None = None
     after: tuple[str, ...] = ()
-    names: dict[str, Any] = field(default_factory=dict)
+    names: dict[str, Fn | str] = field(default_factory=dict)
 
 
 class Inlined:
@@ -108,7 +114,7 @@ class Inlined:
         self.fn = fn
         self.inline = inline
 
-    def __call__(self, s: Any) -> Any:
+    def __call__(self, s: RunningState) -> Any:
         return self.fn(s)
 
 
@@ -117,7 +123,7 @@ def inline(
     *lines: str,
     test: str | None = None,
     after: tuple[str, ...] = (),
-    names: dict[str, Any] | None = None,
+    names: dict[str, Fn | str] | None = None,
 ) -> Inlined:
     """`fn`, with the lines that do what it does (Inline)."""
     return Inlined(fn, Inline(lines, test, after, names or {}))
@@ -143,6 +149,50 @@ class Program:
         self.code[at] = ins
 
 
+class FlowState(RunningState, Protocol):
+    """A game in progress as the flow's own step functions read it (the engine's ``State``):
+    what rule code reads, and the round they start and the phases' return stack."""
+
+    round: int
+
+    @property
+    def calls(self) -> list[int]: ...
+
+
+class StepHost(TriggerHost, Protocol):
+    """What the flow's steps ask of the model builder's host (model/host.py's ``DslHost``):
+    their texts compiled with the right scope, the conditions they run under, a coverage
+    build's points. A protocol, as the host imports this module's ``ChooseSpec``."""
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def probes(self) -> Probes | None: ...
+
+    def statements(self, text: Plain, path: Sequence[str | int]) -> Fn: ...
+
+    def log(self, text: Plain, path: Sequence[str | int]) -> Fn: ...
+
+    def choose(
+        self, spec: Choose, idle: tuple[str, ...], ask_when_only_one: bool
+    ) -> ChooseSpec: ...
+
+    def last_node(self) -> ir.Expr: ...
+
+    def not_none(self, truth: bool = True) -> set[Key]: ...
+
+    def assume(self, keys: set[Key]) -> AbstractContextManager[None]: ...
+
+    def under(self, *conditions: ir.Expr) -> AbstractContextManager[None]: ...
+
+    def where(self, path: Sequence[str | int]) -> str: ...
+
+    def point(self, kind: str, label: str, path: Sequence[str | int]) -> int | None: ...
+
+    def declare_var(self, name: str, ty: Literal["seat"] | None = None) -> None: ...
+
+
 class StepCompiler:
     """Walks the typed flow steps (interpreter/ruleset/flow_steps.py) and emits instructions.
 
@@ -150,7 +200,7 @@ class StepCompiler:
     with the right scope and returns closures, so this module knows nothing of the DSL.
     """
 
-    def __init__(self, program: Program, dsl: Any, flow: FlowSection) -> None:
+    def __init__(self, program: Program, dsl: StepHost, flow: FlowSection) -> None:
         self.p = program
         self.dsl = dsl
         self.flow = flow
@@ -221,7 +271,7 @@ class StepCompiler:
         else:  # the schema rules this out; keep a clear message for hand-built data
             raise ValueError(f"unknown step at {path}: none of {', '.join(STEP_KINDS)}")
 
-    def phase(self, text: Any, path: list) -> Fn:
+    def phase(self, text: Plain, path: list) -> Fn:
         """What a `phase:` step runs: a phase named as it is declared (`phase: offers`), or an
         expression giving a phase's name (`card.phase`, the quoted `'"offers"'`). A bare name
         that is neither a phase nor any other name is reported as an unknown phase."""
@@ -243,9 +293,9 @@ class StepCompiler:
 
     def count(self, kind: str, label: str, path: list) -> None:
         """In a coverage build, an instruction that counts the point at `path`; else nothing."""
-        k = self.dsl.point(kind, label, path)
-        if k is not None:
-            self.p.emit(DO, self.dsl.probes.counter(k))
+        probes, k = self.dsl.probes, self.dsl.point(kind, label, path)
+        if probes is not None and k is not None:  # (a point only where there are probes)
+            self.p.emit(DO, probes.counter(k))
 
     def each_player(self, step: Step, idle: tuple[str, ...]) -> None:
         """Each seat once, clockwise from `from`; optionally again until nobody acted."""
@@ -266,14 +316,14 @@ class StepCompiler:
         tests = (self.dsl.last_node(),) if while_fn is not None else ()
         players = self.dsl.players
 
-        def init(s: Any) -> None:
+        def init(s: RunningState) -> None:
             s.v[start] = start_fn(s) % players
 
         first = f"_S{n}"
         p.emit(DO, inline(init, f"V[{start!r}] = {first}(s) % {players}", names={first: start_fn}))
         cycle = p.here()
 
-        def reset(s: Any) -> None:
+        def reset(s: RunningState) -> None:
             s.v[counter] = 0
             if until_idle:
                 s.v[acted] = 0
@@ -284,7 +334,7 @@ class StepCompiler:
 
         if while_fn is None:
 
-            def more(s: Any) -> bool:
+            def more(s: RunningState) -> bool:
                 i = s.v[counter]
                 if i >= players:
                     return False
@@ -295,7 +345,7 @@ class StepCompiler:
             go_on: Fn = inline(more, test=f"V[{counter!r}] < {players}", after=(turn,))
         else:
 
-            def more(s: Any) -> bool:
+            def more(s: RunningState) -> bool:
                 i = s.v[counter]
                 if i >= players:
                     return False
@@ -308,7 +358,7 @@ class StepCompiler:
         with self.dsl.under(*tests):
             self.steps(step.body, inner_idle)
 
-        def step_on(s: Any) -> None:
+        def step_on(s: RunningState) -> None:
             s.v[counter] += 1
 
         p.emit(DO, inline(step_on, f"V[{counter!r}] += 1"))
@@ -318,7 +368,7 @@ class StepCompiler:
             cycles = f"_cycles{n}"
             where = self.dsl.where(path)
 
-            def again(s: Any) -> bool:
+            def again(s: RunningState) -> bool:
                 if not s.v[acted]:
                     s.v[cycles] = 0
                     return True
@@ -345,14 +395,14 @@ class StepCompiler:
         limit = int(written) if isinstance(written, int | float | str) else 1000
         where = self.dsl.where([*path, "while"])
 
-        def init(s: Any) -> None:
+        def init(s: RunningState) -> None:
             s.v[counter] = 0
 
         p.emit(DO, inline(init, f"V[{counter!r}] = 0"))
         top = p.here()
         message = f"{where}: repeat ran more than {limit} times"
 
-        def more(s: Any) -> bool:
+        def more(s: RunningState) -> bool:
             if not cond(s):
                 return False
             s.v[counter] += 1
@@ -385,24 +435,26 @@ class Flow:
     trigger: Fn | None  # what ended the game, for the result
 
 
-def outermost_only(reset: Fn) -> Fn:
+def outermost_only(reset: Fn) -> Callable[[FlowState], None]:
     """`reset`, run only in a phase that no other phase called (one return address on the
     stack): a phase run from inside another is part of it and keeps its local fields."""
 
-    def at_outermost(s: Any) -> None:
+    def at_outermost(s: FlowState) -> None:
         if len(s.calls) == 1:
             reset(s)
 
     return at_outermost
 
 
-def declare_variables(dsl: Any, flow: FlowSection) -> None:
+def declare_variables(dsl: StepHost, flow: FlowSection) -> None:
     """The flow's own variables are names every rule text may use, so they come first."""
     for var in flow.variables:
         dsl.declare_var(var)
 
 
-def compile_flow(dsl: Any, flow: FlowSection, resets: dict[str, Fn | None] | None = None) -> Flow:
+def compile_flow(
+    dsl: StepHost, flow: FlowSection, resets: dict[str, Fn | None] | None = None
+) -> Flow:
     """Setup, the round loop, then each phase as a callable block; `stop-if` jumps to FINISH.
 
     `resets` puts the phase- and round-local fields back to their start values (by scope):
@@ -413,7 +465,7 @@ def compile_flow(dsl: Any, flow: FlowSection, resets: dict[str, Fn | None] | Non
     steps = StepCompiler(program, dsl, flow)
     steps.steps(flow.setup)
 
-    def first_round(s: Any) -> None:
+    def first_round(s: FlowState) -> None:
         s.round = 1
 
     program.emit(DO, first_round)

@@ -20,9 +20,10 @@ from interpreter.dsl.compiler import Compiler, Deferred, Fn, Scope, _Nested
 from interpreter.dsl.emit.emitter import RULE_FILE, Emitted, emitted
 from interpreter.dsl.parse.parser import DslSyntaxError
 from interpreter.dsl.resolve import ir
-from interpreter.dsl.resolve.none_safety import known_not_none
+from interpreter.dsl.resolve.none_safety import Key, known_not_none
 from interpreter.dsl.resolve.types import ANY, SEAT, item_of
 from interpreter.dsl.runtime.loglines import OwnText
+from interpreter.dsl.runtime.runtime_state import RunningState
 from interpreter.infoset.secrecy import Secrets
 from interpreter.load.locate import json_pointer, locate, node_at, position_at
 from interpreter.model.blame import Blame
@@ -297,12 +298,12 @@ class DslHost:
             found[SECRET_VARS] = marks.get(SECRET_VARS)
         return found
 
-    def not_none(self, truth: bool = True) -> set:
+    def not_none(self, truth: bool = True) -> set[Key]:
         """What the last expression compiled (a flow `if:`), being `truth`, shows is not none."""
         last = self.c.last
         return known_not_none(last[1], truth) if last is not None else set()
 
-    def assume(self, keys: set) -> AbstractContextManager[None]:
+    def assume(self, keys: set[Key]) -> AbstractContextManager[None]:
         """Compile under the knowledge that the values `keys` name are not none (none_safety.py)."""
         return self.c.resolver.tc.assume(keys)
 
@@ -379,7 +380,7 @@ class DslHost:
         fmt = line.public if isinstance(line, OwnText) else line
         both = line if fmt is not line else None
 
-        def log(s: Any) -> None:
+        def log(s: RunningState) -> None:
             if s.log is not None:
                 s.log.append((s.round, None, fmt(s) if both is None else both(s)))
 

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
+from interpreter.dsl.runtime.runtime_state import Fn, RunningState
 from interpreter.ruleset.nodes import TreePath
 
-Fn = Callable[[Any], Any]
+T = TypeVar("T")
+
 Locate = Callable[[Sequence[str | int], int, int], tuple]
 
 #: what a point counts, in the order reports list them
@@ -67,7 +69,7 @@ class Probes:
         self.counts.append(0)
         return len(self.counts) - 1
 
-    def hit(self, k: int, value: Any) -> Any:
+    def hit(self, k: int, value: T) -> T:
         """Count point `k` and pass `value` on (an arm of an `x if c else y` expression)."""
         self.counts[k] += 1
         return value
@@ -76,7 +78,7 @@ class Probes:
         """A flow instruction's function that counts point `k`."""
         counts = self.counts
 
-        def count(s: Any) -> None:
+        def count(s: RunningState) -> None:
             counts[k] += 1
 
         return count
@@ -85,7 +87,7 @@ class Probes:
         """`fn`, counting point `k` each time it runs."""
         counts = self.counts
 
-        def counted(s: Any) -> Any:
+        def counted(s: RunningState) -> Any:
             counts[k] += 1
             return fn(s)
 

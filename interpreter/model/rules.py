@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, cast
 
 from interpreter.diagnostics.errors import Diagnostic, RulesError
 from interpreter.dsl.compiler import FOR_PLAY, Compiler, Emit, EmitPlan, Env, Fn, Scope
@@ -208,7 +208,9 @@ def compile_rules(
         Compiler(env, root, plan),
         ruleset.data,
         players,
-        plan.probes,
+        # (the dsl names the plan's counters by what it writes of them; a coverage build's
+        # are this stage's Probes, which the host also places and reports)
+        cast("Probes | None", plan.probes),
         written.nodes if written is not None else None,
     )
     host.card_paths = card_paths(ruleset)
@@ -283,7 +285,7 @@ def compile_rules(
         limits=limits,
         local=fields.local,
         origins=host.origins(),
-        probes=plan.probes,
+        probes=host.probes,
         journal=plan.journal,
         costs=costs,
         remember=fields.remember,

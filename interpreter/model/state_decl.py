@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from interpreter.dsl.compiler import Env
+from interpreter.dsl.runtime.runtime_state import RunningState
 from interpreter.dsl.runtime.support import initial_value
 from interpreter.model.host import DslHost
 from interpreter.model.values import hint
@@ -21,7 +22,7 @@ from interpreter.ruleset.sections import FieldDecl
 # reset would destroy, so only counters, values and bags may be local (the schema says so).
 LOCAL_SCOPES = ("phase", "round")
 
-Reset = Callable[[Any], None]
+Reset = Callable[[RunningState], None]
 # a counter's least and greatest value (None: no bound)
 Bounds = tuple[int | None, int | None]
 
@@ -55,7 +56,7 @@ class StateFields:
         globals_ = [(n, *self.global_init[n]) for where, n in local if where == "global"]
         players = [(n, *self.player_init[n]) for where, n in local if where == "player"]
 
-        def reset(s: Any) -> None:
+        def reset(s: RunningState) -> None:
             g = s.g
             tj = s.tj  # a journal build's notes (dsl/emit/journal.py)
             for name, kind, start in globals_:

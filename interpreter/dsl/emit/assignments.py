@@ -4,9 +4,8 @@ checked where its new value may leave it."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from interpreter.dsl.emit.code_parts import checked_write, proved_type, reachable
+from interpreter.dsl.emit.code_writer import Writer
 from interpreter.dsl.emit.journal import journal_line
 from interpreter.dsl.resolve import ir
 from interpreter.dsl.resolve.types import Piece
@@ -14,7 +13,7 @@ from interpreter.dsl.resolve.types import Piece
 __all__ = ["assign_lines"]
 
 
-def assign_lines(gen: Any, st: ir.Assign) -> list[str]:
+def assign_lines(gen: Writer, st: ir.Assign) -> list[str]:
     """The lines that write the assignment `st` (its value already known to `gen`'s reads);
     in a journal build, then the line that notes the write (dsl/emit/journal.py)."""
     lines, noted, before = _write_lines(gen, st)
@@ -36,7 +35,7 @@ def assign_lines(gen: Any, st: ir.Assign) -> list[str]:
 Write = tuple[list[str], tuple[str, str] | None, tuple[int, str] | None]
 
 
-def _write_lines(gen: Any, st: ir.Assign) -> Write:
+def _write_lines(gen: Writer, st: ir.Assign) -> Write:
     """The lines of `st`'s write (see ``Write``)."""
     target, op, value = st.target, st.op, gen.x(st.value)
     assign = "=" if op is None else op
@@ -60,14 +59,16 @@ def _write_lines(gen: Any, st: ir.Assign) -> Write:
     assert target.obj is not None  # (a field's seat or piece, an index's container)
     obj = gen.x(target.obj)
     if kind == "index":
+        index = target.index
+        assert index is not None  # (an index's key)
         if not _is_bag(gen, target.obj) or reachable((0, None), op, st.value) is None:
             if not gen.journal:
-                return [f"{obj}[{gen.x(target.index)}] {assign} {value}"], None, None
-            out = [f"_w = {obj}", f"_i = {gen.x(target.index)}", f"_w[_i] {assign} {value}"]
+                return [f"{obj}[{gen.x(index)}] {assign} {value}"], None, None
+            out = [f"_w = {obj}", f"_i = {gen.x(index)}", f"_w[_i] {assign} {value}"]
             # (a bag's entry read by get: it may be new; a list has no get)
             return out, ("_w", "_i"), (2, "_w.get(_i)") if _is_bag(gen, target.obj) else None
         # a bag's count per id: never below 0
-        out = [f"_w = {obj}", f"_i = {gen.x(target.index)}"]
+        out = [f"_w = {obj}", f"_i = {gen.x(index)}"]
         checked = checked_write("_w", "_i", op, value, (0, None))
         return out + checked, ("_w", "_i"), (2, "_w.get(_i)")
     name = target.key
@@ -98,7 +99,7 @@ def _write_lines(gen: Any, st: ir.Assign) -> Write:
     )
 
 
-def _is_bag(gen: Any, node: ir.Expr) -> bool:
+def _is_bag(gen: Writer, node: ir.Expr) -> bool:
     """Whether `node` reads a bag field (a count per id) of the state."""
     env = gen.env
     if isinstance(node, ir.Global):

@@ -7,13 +7,36 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from types import CodeType
+from typing import Any, Protocol, TypeVar
 
 from interpreter.dsl.resolve import ir
-from interpreter.dsl.resolve.types import OneOf, Prim
+from interpreter.dsl.resolve.types import OneOf, Prim, Type
+from interpreter.dsl.runtime.runtime_state import Fn, RunningState
 from interpreter.dsl.runtime.support import named
 
-Fn = Callable[[Any], Any]
+T = TypeVar("T")
+
+
+class Counters(Protocol):
+    """A coverage build's counters (model/probes.py's ``Probes``, a stage above) as the code
+    generator writes them in: the counts the generated code adds to, the function an arm of
+    an `x if c else y` counts through, and a new point at a place in the text."""
+
+    @property
+    def counts(self) -> list[int]: ...
+
+    def hit(self, k: int, value: T) -> T: ...
+
+    def add(
+        self,
+        kind: str,
+        label: str,
+        origin: tuple[str | int, ...] | None = None,
+        line: int = 1,
+        column: int = 1,
+    ) -> int: ...
+
 
 # plain builtins written inline; the others call their function from builtins.py
 INLINE_BUILTINS = {
@@ -49,7 +72,7 @@ REDUCE_EACH = {
 }
 
 
-def proved_type(node: ir.Expr) -> Any:
+def proved_type(node: ir.Expr) -> Type | None:
     """The type the type pass gave `node` (a local's is its slot's): Id or Piece also for one
     of several catalogs whose members are all ids, or all pieces; None when not known."""
     ty = node.slot.ty if isinstance(node, ir.Local) else getattr(node, "ty", None)
@@ -155,13 +178,13 @@ def checked_write(
 UNSET = object()
 
 
-def put(memo: list, i: int, value: Any) -> Any:
+def put(memo: list[object], i: int, value: T) -> T:
     """Keep a listing's computed part: generated code is one expression, with no assignment."""
     memo[i] = value
     return value
 
 
-def nothing(s: Any) -> None:
+def nothing(s: RunningState) -> None:
     return None
 
 
@@ -176,9 +199,9 @@ class Deferred:
     def __init__(self, make: Callable[[], Fn]) -> None:
         self._make = make
         self._fn: Fn | None = None
-        self.on_code: Callable[[Any], None] | None = None
+        self.on_code: Callable[[CodeType], None] | None = None
 
-    def __call__(self, s: Any) -> Any:
+    def __call__(self, s: RunningState) -> Any:
         fn = self._fn
         if fn is None:
             fn = self._fn = self._make()
@@ -188,7 +211,7 @@ class Deferred:
         return fn(s)
 
 
-def words_text(node: ir.Template, x: Callable[[Any], str], names: dict[str, str]) -> str:
+def words_text(node: ir.Template, x: Callable[[ir.Expr], str], names: dict[str, str]) -> str:
     """A log line's text as Python: each id it fills in printed as its name (runtime.named,
     reached as ``_named`` with the ids' names as ``_names``); ``x`` writes a part. It runs only
     while a log is kept, never in a simulation's games."""

@@ -30,9 +30,10 @@ from functools import lru_cache
 from types import CodeType
 from typing import Any, Final
 
-Fn = Callable[[Any], Any]
+from interpreter.dsl.runtime.runtime_state import Fn, RunningState
+
 # the legal values of an option line's one `for` part: (state, candidate values) -> legal ones
-Select = Callable[[Any, Any], list]
+Select = Callable[[RunningState, Iterable[Any]], list[Any]]
 
 # the start of the file name of code written from a rule text: a failure's traceback is
 # matched back to its rule by it (engine/machine.py, model/host.py)
@@ -49,7 +50,7 @@ def function_source(name: str, params: str, body: Iterable[str]) -> str:
     return f"def {name}({params}):\n" + "".join(f"    {line}\n" for line in body)
 
 
-def define(source: str, name: str, namespace: dict[str, Any], filename: str) -> Any:
+def define(source: str, name: str, namespace: dict[str, Any], filename: str) -> Callable[..., Any]:
     """Compile `source` (one or more ``def`` statements) under `filename`, run it into
     `namespace` (where its free names are read when it runs) and return the function `name`.
 
@@ -133,7 +134,7 @@ class Constant:
     def __init__(self, value: Any) -> None:
         self.value = value
 
-    def __call__(self, s: Any) -> Any:
+    def __call__(self, s: RunningState) -> Any:
         return self.value
 
     def __repr__(self) -> str:
@@ -184,7 +185,7 @@ class Emitted:
     reads_var: str | None = None
     parts: tuple[str | int, ...] | None = None
     text_values: bool = False
-    id_order: dict[Any, int] | None = None
+    id_order: dict[str, int] | None = None
     with_repeats: Fn | None = None
     select: Select | None = None
     per_listing: Fn | None = None

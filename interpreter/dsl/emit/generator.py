@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
+from types import CodeType
 from typing import Any, cast
 
 from interpreter.dsl.emit.assignments import assign_lines
@@ -22,6 +23,7 @@ from interpreter.dsl.emit.code_parts import (
     REDUCE_ONE,
     UNSET,
     WRITES_TEMP,
+    Counters,
     Deferred,
     fires_alone,
     identity_side,
@@ -31,6 +33,7 @@ from interpreter.dsl.emit.code_parts import (
     read_again_after_fires,
     words_text,
 )
+from interpreter.dsl.emit.code_writer import Memo
 from interpreter.dsl.emit.emitter import Constant, define, function_source, readable, rule_filename
 from interpreter.dsl.emit.journal import JOURNAL_BUILTINS, noted_set_field, noted_set_field_in_range
 from interpreter.dsl.emit.layout import (
@@ -47,6 +50,7 @@ from interpreter.dsl.resolve.scope import Env
 from interpreter.dsl.resolve.types import Id, Piece, Prim
 from interpreter.dsl.runtime.builtins import BUILTINS
 from interpreter.dsl.runtime.loglines import own_line
+from interpreter.dsl.runtime.runtime_state import Fn
 from interpreter.dsl.runtime.support import (
     checked_divide,
     checked_index,
@@ -59,8 +63,6 @@ from interpreter.dsl.runtime.support import (
     show,
     static_attr,
 )
-
-Fn = Callable[[Any], Any]
 
 
 class Generator:
@@ -76,7 +78,7 @@ class Generator:
         env: Env,
         checked: bool = False,
         deferred: bool = False,
-        probes: Any = None,
+        probes: Counters | None = None,
         journal: bool = False,
     ) -> None:
         """`probes`: a coverage build's counters (model/probes.py): each arm of every `if`
@@ -111,12 +113,13 @@ class Generator:
         self.sum_locals = itertools.count()
         # generated code object -> {its Python line: (line, column) of the statement in the
         # rule text}, for the texts with statements
-        self.line_maps: dict[Any, dict[int, tuple[int, int]]] = {}
+        self.line_maps: dict[CodeType, dict[int, tuple[int, int]]] = {}
         # the same for the lines of inlined procedures: {Python line: (text's place in
         # inner_texts, line, column)} in the procedure's own text (where a log line it
         # writes comes from, for the leak check)
-        self.inner_maps: dict[Any, dict[int, tuple[int, int, int]]] = {}
-        self.inner_texts: list[Any] = []  # the data paths of inlined procedures' texts
+        self.inner_maps: dict[CodeType, dict[int, tuple[int, int, int]]] = {}
+        # the data paths of inlined procedures' texts
+        self.inner_texts: list[tuple[str | int, ...]] = []
         # flow variables read into locals by the body being written (None: read in place)
         self._flow_reads: dict[str, str] | None = None
         self._temp_reads: dict[str, str] | None = None  # the same for temps
@@ -125,7 +128,7 @@ class Generator:
         self._named: dict[int, str] = {}  # id(node) -> the local a line before computed it in
         self._temp_hoist: set[str] | None = None  # the temps read into locals (None: all)
         # the parts of a listing's condition computed once a listing: id(node) -> its place
-        self._memo: Any = None
+        self._memo: Memo | None = None
         if probes is not None:
             self.ns["_cov"] = probes.counts
             self.ns["_hit"] = probes.hit
@@ -261,7 +264,9 @@ class Generator:
 
     def _count(self, arm: str, at: tuple) -> str:
         """A coverage build's counting line for one arm of an `if` at (origin, line, column)."""
-        return f"_cov[{self.probes.add('branch', arm, *at)}] += 1"
+        probes = self.probes
+        assert probes is not None  # (asked only in a coverage build)
+        return f"_cov[{probes.add('branch', arm, *at)}] += 1"
 
     def _for(self, st: ir.For) -> list[str]:
         # a copy (the body may change the collection), unless made here anyway: lists joined

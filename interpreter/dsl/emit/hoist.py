@@ -80,7 +80,7 @@ def _field_names(kind: Any) -> tuple[str, ...]:
     return tuple(f.name for f in fields(kind))
 
 
-def _bound_here(node: Any) -> set[ir.Slot]:
+def _bound_here(node: ir.Expr) -> set[ir.Slot]:
     """The locals `node` itself binds for its parts."""
     if isinstance(node, ir.ReduceEach):
         return {node.slot}
@@ -90,7 +90,7 @@ def _bound_here(node: Any) -> set[ir.Slot]:
 
 
 def _scan(
-    node: Any, keys: frozenset[str], info: dict[int, tuple[bool, frozenset[ir.Slot], bool]]
+    node: ir.Expr, keys: frozenset[str], info: dict[int, tuple[bool, frozenset[ir.Slot], bool]]
 ) -> tuple[bool, frozenset[ir.Slot], bool]:
     """(reads a loop temp, the locals it reads that it does not bind, costs a call or a loop)
     of `node`, recorded in `info` by node identity for every node below it too."""
@@ -114,7 +114,7 @@ def _scan(
 
 
 def _collect(
-    node: Any, info: dict[int, tuple[bool, frozenset[ir.Slot], bool]], out: list[ir.Expr]
+    node: ir.Expr, info: dict[int, tuple[bool, frozenset[ir.Slot], bool]], out: list[ir.Expr]
 ) -> None:
     varies, free, costly = info[id(node)]
     if not costly:

@@ -26,12 +26,12 @@ from typing import Any
 from interpreter.dsl.resolve.types import Id, OneOf, Type
 
 
-class IdOrder(dict):
+class IdOrder(dict[str, int]):
     """Each id's place; a value not declared (never, by its type) goes after them all."""
 
     __slots__ = ()
 
-    def __missing__(self, key: Any) -> int:
+    def __missing__(self, key: str) -> int:
         return len(self)
 
 

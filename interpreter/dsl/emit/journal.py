@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from interpreter.dsl.runtime import builtins
+from interpreter.dsl.runtime.runtime_state import RunningState
 from interpreter.dsl.runtime.support import set_field, set_field_in_range
 
 __all__ = ["JOURNAL_BUILTINS", "journal_line", "noted_set_field", "noted_set_field_in_range"]
@@ -37,14 +38,14 @@ def journal_line(container: str, key: str, unless: str | None = None) -> str:
     return f"if J is not None and not {unless}: J.append(({container}, {key}))"
 
 
-def noted_set_field(s: Any, o: Any, name: str, value: Any, op: str | None) -> None:
+def noted_set_field(s: RunningState, o: Any, name: str, value: Any, op: str | None) -> None:
     set_field(s, o, name, value, op)
     if s.tj is not None:
         s.tj.append((o, name))
 
 
 def noted_set_field_in_range(
-    s: Any, o: Any, name: str, value: Any, op: str | None, lo: int | None, hi: int | None
+    s: RunningState, o: Any, name: str, value: Any, op: str | None, lo: int | None, hi: int | None
 ) -> None:
     try:
         set_field_in_range(s, o, name, value, op, lo, hi)
@@ -68,37 +69,37 @@ _draw, _push, _shuffle, _clear, _remove, _place = (
 # a draw or a push is a few of a decision's steps)
 
 
-def _noted_draw(s: Any, pile: list) -> Any:
+def _noted_draw(s: RunningState, pile: list) -> Any:
     if s.tj is not None and pile:  # (an empty pile: nothing drawn, nothing written)
         s.tj.append((pile, (-1, pile[-1])))
     return _draw(s, pile)
 
 
-def _noted_push(s: Any, pile: list, x: Any) -> None:
+def _noted_push(s: RunningState, pile: list, x: Any) -> None:
     if s.tj is not None:
         s.tj.append((pile, (1, x)))
     _push(s, pile, x)
 
 
-def _noted_shuffle(s: Any, pile: list) -> None:
+def _noted_shuffle(s: RunningState, pile: list) -> None:
     if s.tj is not None:
         s.tj.append((pile, None))
     _shuffle(s, pile)
 
 
-def _noted_clear(s: Any, x: Any) -> None:
+def _noted_clear(s: RunningState, x: Any) -> None:
     if s.tj is not None:
         s.tj.append((x, None))
     _clear(s, x)
 
 
-def _noted_remove(s: Any, area: list, piece: Any) -> None:
+def _noted_remove(s: RunningState, area: list, piece: Any) -> None:
     if s.tj is not None:
         s.tj.append((area, (0, piece)))
     _remove(s, area, piece)
 
 
-def _noted_place(s: Any, kind: str, area: list) -> dict:
+def _noted_place(s: RunningState, kind: str, area: list) -> dict:
     if s.tj is not None:
         s.tj.append((area, None))
     return _place(s, kind, area)

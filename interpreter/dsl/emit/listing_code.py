@@ -16,37 +16,15 @@ walk over the area per candidate.
 from __future__ import annotations
 
 import ast
-from typing import Any
 
 from interpreter.dsl.emit.code_parts import proved_type
+from interpreter.dsl.emit.code_writer import Memo, Writer
 from interpreter.dsl.emit.emitter import Select, define, function_source, readable, rule_filename
 from interpreter.dsl.emit.hoist import _children, invariant_parts, reads_none
 from interpreter.dsl.emit.layout import prologue, reads_temp
 from interpreter.dsl.resolve import ir
 from interpreter.dsl.resolve.types import Id
-
-
-class Memo(dict):
-    """id(part) -> its place, for the parts of a listing's condition computed once a listing
-    (generator.py's `x` writes each as `form` gives it): kept in the locals ``_m{i}`` of a select
-    function, or in the list ``_m`` of a test written as a closure (where a local would be
-    the closure's own); `sets`: id(`has` call) -> the place of the set it asks."""
-
-    def __init__(self, parts: list[ir.Expr], local: bool, sets: list[ir.Expr]) -> None:
-        super().__init__((id(part), i) for i, part in enumerate(parts))
-        self.local = local
-        self.sets = {id(node): i for i, node in enumerate(sets)}
-
-    def form(self, i: int, value: str) -> str:
-        if self.local:
-            return f"(_m{i} if _m{i} is not _U else (_m{i} := {value}))"
-        return f"(_m[{i}] if _m[{i}] is not _U else _put(_m, {i}, {value}))"
-
-    def has(self, i: int, area: str, kind: str) -> str:
-        """`has(area, kind)` as a lookup in the set of the area's types (an id is in it when
-        a piece of that type is: what the builtin's walk finds)."""
-        made = f"{{_p['type'] for _p in {area}}}"
-        return f"({kind} in (_h{i} if _h{i} is not _U else (_h{i} := {made})))"
+from interpreter.dsl.runtime.runtime_state import Fn
 
 
 def _set_asks(node: ir.Expr, keys: frozenset[str]) -> list[ir.Expr]:
@@ -67,7 +45,7 @@ def _set_asks(node: ir.Expr, keys: frozenset[str]) -> list[ir.Expr]:
     return found
 
 
-def listing_select(gen: Any, node: ir.Expr, label: str, key: str) -> Select | None:
+def listing_select(gen: Writer, node: ir.Expr, label: str, key: str) -> Select | None:
     """The function ``select(s, values)`` that returns the values of `values` for which the
     condition `node` holds with the `for` name of temp slot `key` bound to each; None where
     the generator `gen` writes no plain code (a coverage build, checked reads, a deferred
@@ -86,7 +64,7 @@ def listing_select(gen: Any, node: ir.Expr, label: str, key: str) -> Select | No
 
 
 def _select_source(
-    gen: Any, node: ir.Expr, keys: frozenset[str], memo: Memo, name: str
+    gen: Writer, node: ir.Expr, keys: frozenset[str], memo: Memo, name: str
 ) -> str | None:
     """The source of the select function `name` of `node` with its once-a-listing parts kept as
     `memo` says; None where a local cannot keep one (a part written in a lambda, whose
@@ -136,7 +114,9 @@ def _locals_keep(test: str) -> bool:
     return True
 
 
-def listing_condition(gen: Any, node: ir.Expr, label: str, loop_keys: frozenset[str]) -> Any:
+def listing_condition(
+    gen: Writer, node: ir.Expr, label: str, loop_keys: frozenset[str]
+) -> Fn | None:
     """An option line's condition `node` for one listing of its options: a function of
     the state that returns the test to ask of each candidate, in which each part that
     reads no `for` name (hoist.py) is computed at most once, when a candidate first needs

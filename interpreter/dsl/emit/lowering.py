@@ -16,13 +16,14 @@ does is left as it is).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeGuard
+from typing import TypeGuard
 
+from interpreter.dsl.emit.code_writer import Writer
 from interpreter.dsl.emit.hoist import _IMPURE, _children
 from interpreter.dsl.resolve import ir
 
 
-def returned(gen: Any, node: ir.Expr) -> list[str]:
+def returned(gen: Writer, node: ir.Expr) -> list[str]:
     """The lines that return the value of `node`, in the function the generator `gen` writes
     for it."""
     if gen.checked or gen.probes is not None:
@@ -36,7 +37,7 @@ def returned(gen: Any, node: ir.Expr) -> list[str]:
             gen._named.pop(key, None)
 
 
-def sums_first(gen: Any, node: ir.Expr, write: Callable[[], list[str]]) -> list[str]:
+def sums_first(gen: Writer, node: ir.Expr, write: Callable[[], list[str]]) -> list[str]:
     """The lines `write` gives for a statement whose expression `node` is computed first and
     in any case (a `let`'s value, an assignment's, an `if`'s first test), after the loops that
     compute the sums `node` computes in any case, each into a local that `write` reads in its
@@ -59,7 +60,7 @@ def sums_first(gen: Any, node: ir.Expr, write: Callable[[], list[str]]) -> list[
             gen._named.pop(key, None)
 
 
-def _lines(gen: Any, parts: list[ir.Expr], named: list[int]) -> list[str]:
+def _lines(gen: Writer, parts: list[ir.Expr], named: list[int]) -> list[str]:
     lines: list[str] = []
     for i, part in enumerate(parts):
         for each in _sums(part):
@@ -92,7 +93,7 @@ def is_loop(node: ir.Expr) -> TypeGuard[ir.ReduceEach]:
     return isinstance(node, ir.ReduceEach) and node.kind in _LOOPS and _pure(node)
 
 
-def reduce_loop(gen: Any, name: str, each: ir.ReduceEach) -> list[str]:
+def reduce_loop(gen: Writer, name: str, each: ir.ReduceEach) -> list[str]:
     """The lines that compute the reducer `each` into the local `name` by a loop."""
     it = gen.x(each.iterable)
     el, cond = gen._each(each)
@@ -108,7 +109,7 @@ def _sums(node: ir.Expr) -> list[ir.ReduceEach]:
     computes them, when they change nothing (none calls a builtin that does)."""
     found: list[ir.ReduceEach] = []
 
-    def walk(n: Any) -> None:
+    def walk(n: ir.Expr) -> None:
         if isinstance(n, ir.ReduceEach):
             if is_loop(n):
                 found.append(n)
@@ -135,7 +136,7 @@ def _sums(node: ir.Expr) -> list[ir.ReduceEach]:
     return found
 
 
-def _pure(node: Any) -> bool:
+def _pure(node: ir.Expr) -> bool:
     """Whether the sum changes nothing (calls no builtin with an effect: hoist.py's list)."""
     if isinstance(node, ir.BuiltinCall) and node.name in _IMPURE:
         return False

@@ -21,7 +21,6 @@ is D003 with a did-you-mean among the keys too.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from lark import Token, Tree
 
@@ -34,7 +33,7 @@ from interpreter.dsl.resolve.scope import SPECIAL_NAMES, Callable_, Env, Scope
 __all__ = ["BareWords"]
 
 
-def _bare(node: Any) -> Token | None:
+def _bare(node: Tree | Token) -> Token | None:
     """The word of a text that is one bare name (`city`), else None."""
     if isinstance(node, Tree) and node.data == "name":
         tok = node.children[0]
@@ -105,12 +104,12 @@ class BareWords:
         """The parameters of `fn` whose argument is an end trigger."""
         return trigger_params(self.env, fn)
 
-    def is_trigger_field(self, node: Any, scope: Scope) -> bool:
+    def is_trigger_field(self, node: Tree | Token, scope: Scope) -> bool:
         """Whether `node` is a bare trigger field (`end-trigger`), not a local name."""
         word = _bare(node)
         return word in self.env.trigger_fields and not self._local(str(word), scope)
 
-    def trigger_value(self, node: Any, scope: Scope) -> ir.Expr:
+    def trigger_value(self, node: Tree | Token, scope: Scope) -> ir.Expr:
         """`node` where its value is an end trigger (see the module docstring)."""
         tok = _bare(node)
         triggers = self.env.end_triggers
@@ -124,7 +123,7 @@ class BareWords:
         guess = did_you_mean(word, triggers)
         raise fail(tok, with_guess(f"unknown end trigger '{word}'", guess), "R001")
 
-    def key_value(self, table: ir.Expr, node: Any, scope: Scope) -> ir.Expr:
+    def key_value(self, table: ir.Expr, node: Tree | Token, scope: Scope) -> ir.Expr:
         """`node` as the key `table` is read by (see the module docstring)."""
         tok = _bare(node)
         if tok is None or not isinstance(table, ir.Const) or not isinstance(table.value, dict):

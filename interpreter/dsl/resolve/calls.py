@@ -19,6 +19,7 @@ from interpreter.dsl.resolve.failures import _Nested, fail, with_guess
 from interpreter.dsl.resolve.scope import Callable_, Env, Scope
 from interpreter.dsl.resolve.type_checker import TypeChecker
 from interpreter.dsl.resolve.type_faults import TypeFault
+from interpreter.dsl.resolve.types import Type
 from interpreter.dsl.runtime.builtins import BUILTINS
 
 __all__ = ["MAX_INLINE_DEPTH", "Calls", "Walk"]
@@ -47,7 +48,7 @@ class Walk(Protocol):
     def condition(self, node: Tree, scope: Scope) -> ir.Expr: ...
     def declare(self, scope: Scope, tok: Token, value: ir.Expr | None = None) -> ir.Slot: ...
     def bind(self, scope: Scope, name: str, value: ir.Expr | None = None) -> ir.Slot: ...
-    def note_bound(self, name: str, ty: Any) -> None: ...
+    def note_bound(self, name: str, ty: Type | None) -> None: ...
 
 
 class Calls:

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
-from lark import Tree
+from lark import Token, Tree
 
 from interpreter.dsl.parse.parser import DslSyntaxError
 from interpreter.dsl.parse.unparse import Lazy
 from interpreter.dsl.resolve import ir, types as T
-from interpreter.dsl.resolve.scope import Scope
+from interpreter.dsl.resolve.scope import Callable_, Scope
 from interpreter.dsl.resolve.type_checker import TypeChecker
 from interpreter.dsl.resolve.type_faults import TypeFault, found_words, type_of
 
@@ -80,7 +80,9 @@ def _round(tc: TypeChecker, tree: Tree, node: ir.Round, scope: Scope) -> T.Type:
     return T.COUNT
 
 
-def _field(tc: TypeChecker, tree: Tree, node: Any, scope: Scope) -> T.Type:
+def _field(
+    tc: TypeChecker, tree: Tree, node: ir.Field | ir.Static | ir.Ability, scope: Scope
+) -> T.Type:
     return tc.field(tree, node, node.obj, node.name)
 
 
@@ -235,7 +237,9 @@ def _builtin(tc: TypeChecker, tree: Tree, node: ir.BuiltinCall, scope: Scope) ->
     return T.ANY  # pragma: no cover - every builtin is above
 
 
-def _holder(tc: TypeChecker, name: str, tree: Any, node: ir.Expr, kinds: tuple, n: int = 1) -> None:
+def _holder(
+    tc: TypeChecker, name: str, tree: Tree | Token, node: ir.Expr, kinds: tuple, n: int = 1
+) -> None:
     t = _strip(type_of(node))
     if t in (T.ANY, T.NONE) or isinstance(t, kinds):
         return
@@ -245,7 +249,7 @@ def _holder(tc: TypeChecker, name: str, tree: Any, node: ir.Expr, kinds: tuple, 
     )
 
 
-def _reduce(tc: TypeChecker, tree: Tree, node: Any, scope: Scope) -> T.Type:
+def _reduce(tc: TypeChecker, tree: Tree, node: ir.Reduce | ir.ReduceEach, scope: Scope) -> T.Type:
     kind, trees = node.kind, _args(tree)
     text = Lazy(tree)
     if isinstance(node, ir.ReduceEach):
@@ -288,7 +292,7 @@ def _reduce(tc: TypeChecker, tree: Tree, node: Any, scope: Scope) -> T.Type:
     return T.ListOf(item)  # list, distinct
 
 
-def blame(calls: Any, e: TypeFault, fn: Any, args: list, values: list) -> TypeFault | None:
+def blame(calls: Any, e: TypeFault, fn: Callable_, args: list, values: list) -> TypeFault | None:
     """A type fault in an inlined rule function is the call site's when one argument alone
     causes it: the body checks with any value in its place, and with a value of the type the
     fault expected (else the body uses the parameter two ways: the body's fault, None).
@@ -302,7 +306,7 @@ def blame(calls: Any, e: TypeFault, fn: Any, args: list, values: list) -> TypeFa
     return None
 
 
-def _fits(calls: Any, fn: Any, values: list, i: int, ty: T.Type) -> bool:
+def _fits(calls: Any, fn: Callable_, values: list, i: int, ty: T.Type) -> bool:
     stand_in = ir.Local(ir.Slot(fn.params[i], next(calls.walk.root.numbers), ty))
     stand_in.ty = ty
     try:

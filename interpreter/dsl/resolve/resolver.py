@@ -24,7 +24,7 @@ from interpreter.dsl.resolve.none_safety import known_not_none
 from interpreter.dsl.resolve.scope import SPECIAL_NAMES, Env, Scope
 from interpreter.dsl.resolve.shadow import shadowing
 from interpreter.dsl.resolve.type_checker import TypeChecker
-from interpreter.dsl.resolve.types import ANY, SEAT
+from interpreter.dsl.resolve.types import ANY, SEAT, Type
 from interpreter.dsl.runtime.support import named, show
 
 
@@ -164,7 +164,7 @@ class Resolver:
         self.note_bound(name, slot.ty)
         return slot
 
-    def note_bound(self, name: str, ty: Any) -> None:
+    def note_bound(self, name: str, ty: Type | None) -> None:
         info = self.env.types
         if info is not None and ty is not None and ty != ANY:  # ANY: nothing learnt
             info.bound.setdefault(name, set()).add(ty)

@@ -8,10 +8,11 @@ comprehension). A plain builtin runs `func(state, *values)`; generator.py writes
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sized
 from dataclasses import dataclass
 from typing import Any
 
+from interpreter.dsl.runtime.runtime_state import RunningState
 from interpreter.dsl.runtime.support import RuntimeRuleError, short
 
 
@@ -26,23 +27,23 @@ class Builtin:
         return self.func is None
 
 
-def _len(s: Any, x: Any) -> int:
+def _len(s: RunningState, x: Sized) -> int:
     return len(x)
 
 
-def _abs(s: Any, x: int) -> int:
+def _abs(s: RunningState, x: int) -> int:
     return abs(x)
 
 
-def _total(s: Any, bag: dict) -> int:
+def _total(s: RunningState, bag: dict) -> int:
     return sum(bag.values())
 
 
-def _keys(s: Any, bag: dict) -> list:
+def _keys(s: RunningState, bag: dict) -> list:
     return [k for k, n in bag.items() if n > 0]
 
 
-def _player(s: Any, i: int) -> int:
+def _player(s: RunningState, i: int) -> int:
     n = len(s.p)
     if not 0 <= i < n:
         raise RuntimeRuleError(
@@ -52,11 +53,11 @@ def _player(s: Any, i: int) -> int:
     return i
 
 
-def _seat_after(s: Any, seat: int, steps: int) -> int:
+def _seat_after(s: RunningState, seat: int, steps: int) -> int:
     return (seat + steps) % len(s.p)
 
 
-def _seats_from(s: Any, i: int) -> list[int]:
+def _seats_from(s: RunningState, i: int) -> list[int]:
     n = len(s.p)
     return [(i + k) % n for k in range(n)]
 
@@ -65,7 +66,7 @@ def _seats_from(s: Any, i: int) -> list[int]:
 # seats' kept totals (engine/machine.py ability_reader) are dropped, as by place and remove.
 
 
-def _draw(s: Any, pile: list) -> Any:
+def _draw(s: RunningState, pile: list) -> Any:
     if not pile:
         return None
     x = pile.pop()
@@ -74,17 +75,17 @@ def _draw(s: Any, pile: list) -> Any:
     return x
 
 
-def _push(s: Any, pile: list, x: Any) -> None:
+def _push(s: RunningState, pile: list, x: Any) -> None:
     if s.ab and type(x) is dict:
         s.ab.clear()
     pile.append(x)
 
 
-def _shuffle(s: Any, pile: list) -> None:
+def _shuffle(s: RunningState, pile: list) -> None:
     s.rng.shuffle(pile)
 
 
-def _clear(s: Any, x: Any) -> None:
+def _clear(s: RunningState, x: dict[str, int] | list[Any]) -> None:
     if isinstance(x, dict):
         for k in x:
             x[k] = 0
@@ -94,7 +95,7 @@ def _clear(s: Any, x: Any) -> None:
         x.clear()
 
 
-def _remove(s: Any, area: list, piece: Any) -> None:
+def _remove(s: RunningState, area: list, piece: Any) -> None:
     for i, x in enumerate(area):
         if x is piece or x == piece:
             if s.ab:
@@ -104,21 +105,21 @@ def _remove(s: Any, area: list, piece: Any) -> None:
     raise RuntimeRuleError(f"{short(piece)} is not there to remove")
 
 
-def _has(s: Any, area: list, kind: str) -> bool:
+def _has(s: RunningState, area: list[dict[str, Any]], kind: str) -> bool:
     for x in area:
         if x["type"] == kind:
             return True
     return False
 
 
-def _find(s: Any, area: list, kind: str) -> Any:
+def _find(s: RunningState, area: list[dict[str, Any]], kind: str) -> dict[str, Any] | None:
     for x in area:
         if x["type"] == kind:
             return x
     return None
 
 
-def _place(s: Any, kind: str, area: list) -> dict:
+def _place(s: RunningState, kind: str, area: list) -> dict:
     piece = {"type": kind, **s.game.env.piece_defaults[kind]}
     if s.ab:
         s.ab.clear()
@@ -126,14 +127,14 @@ def _place(s: Any, kind: str, area: list) -> dict:
     return piece
 
 
-def _range(s: Any, a: int, b: int | None = None) -> range:
+def _range(s: RunningState, a: int, b: int | None = None) -> range:
     start, stop = (0, a) if b is None else (a, b)
     if stop - start > 100_000:
         raise RuntimeRuleError(f"range({start}, {stop}) is too long")
     return range(start, max(start, stop))
 
 
-def _random(s: Any, n: int) -> int:
+def _random(s: RunningState, n: int) -> int:
     return s.rng.randrange(n) if n > 0 else 0
 
 

@@ -12,12 +12,9 @@ a reader that shows the log to one seat asks :func:`line_for` / :func:`lines_for
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Iterable
 
-Text = Callable[[Any], Any]  # a compiled text: a function of the state
-# a line of a game's log: the round, the seat it names (None: none), its text
-LogEntry = tuple[int, int | None, str]
+from interpreter.dsl.runtime.runtime_state import Fn, LogEntry, RunningState
 
 __all__ = ["LogEntry", "OwnLine", "OwnText", "Yours", "line_for", "lines_for", "own_line"]
 
@@ -34,7 +31,7 @@ class OwnLine(str):
         line.own = own
         return line
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[type[OwnLine], tuple[str, int, str]]:
         # pickled and deep-copied with both texts (a subclass of str would lose its fields)
         return (OwnLine, (str(self), self.seat, self.own))
 
@@ -46,7 +43,7 @@ class OwnLine(str):
         return OwnLine(public, self.seat, own)
 
 
-def own_line(public: str, seat: Any, own: str) -> str:
+def own_line(public: str, seat: int | None, own: str) -> str:
     """A line whose text `seat` reads as `own` and every other reader as `public`; a `seat`
     that is no seat number (none) gives the public text alone."""
     if type(seat) is not int or seat < 0:
@@ -61,14 +58,12 @@ class OwnText:
 
     __slots__ = ("own", "public", "seat")
 
-    def __init__(
-        self, public: Callable[[Any], Any], seat: Callable[[Any], Any], own: Callable[[Any], Any]
-    ) -> None:
+    def __init__(self, public: Fn, seat: Fn, own: Fn) -> None:
         self.public = public
         self.seat = seat
         self.own = own
 
-    def __call__(self, s: Any) -> str:
+    def __call__(self, s: RunningState) -> str:
         return own_line(self.public(s), self.seat(s), self.own(s))
 
 

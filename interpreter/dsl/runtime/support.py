@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from interpreter.dsl.runtime.runtime_state import RunningState
+
 _MISSING = object()
 
 
@@ -70,7 +72,9 @@ def short(o: Any) -> str:
     return text if len(text) < 60 else text[:57] + "..."
 
 
-def player_or_piece_get(s: Any, o: Any, name: str, attrs: dict[str, dict[str, Any]]) -> Any:
+def player_or_piece_get(
+    s: RunningState, o: Any, name: str, attrs: dict[str, dict[str, Any]]
+) -> Any:
     """`o.name` where o may be a seat number, a piece or a catalog entry id."""
     t = type(o)
     if t is int:
@@ -87,7 +91,7 @@ def player_or_piece_get(s: Any, o: Any, name: str, attrs: dict[str, dict[str, An
     raise RuntimeRuleError(f"cannot read '{name}' of {o!r}")
 
 
-def static_attr(table: dict, o: Any, s: Any, name: str, attrs: dict) -> Any:
+def static_attr(table: dict, o: Any, s: RunningState, name: str, attrs: dict) -> Any:
     """A catalog entry's fixed attribute, read by the entry id or a piece's type."""
     try:
         return table[o if type(o) is str else o["type"]]
@@ -95,7 +99,7 @@ def static_attr(table: dict, o: Any, s: Any, name: str, attrs: dict) -> Any:
         return player_or_piece_get(s, o, name, attrs)
 
 
-def set_field(s: Any, o: Any, name: str, value: Any, op: str | None) -> None:
+def set_field(s: RunningState, o: Any, name: str, value: Any, op: str | None) -> None:
     """Assignment to `x.name` where x may be a seat (player field) or a piece."""
     if type(o) is int:
         o = s.p[o]
@@ -113,7 +117,7 @@ def set_field(s: Any, o: Any, name: str, value: Any, op: str | None) -> None:
 
 
 def set_field_in_range(
-    s: Any, o: Any, name: str, value: Any, op: str | None, lo: int | None, hi: int | None
+    s: RunningState, o: Any, name: str, value: Any, op: str | None, lo: int | None, hi: int | None
 ) -> None:
     """:func:`set_field` of a name that is a player counter with a declared range (least,
     greatest): a seat's value is checked after the write (a piece's field has no range)."""
@@ -124,7 +128,7 @@ def set_field_in_range(
             out_of_range(s, s.p[o], name, lo, hi)
 
 
-def out_of_range(s: Any, holder: dict, key: Any, lo: int | None, hi: int | None) -> None:
+def out_of_range(s: RunningState, holder: dict, key: Any, lo: int | None, hi: int | None) -> None:
     """Raise the fault of a write that took holder[key] out of its declared range, naming the
     field (found in the state by identity), its seat and the entry."""
     n = holder[key]
@@ -135,7 +139,7 @@ def out_of_range(s: Any, holder: dict, key: Any, lo: int | None, hi: int | None)
     raise RuntimeRuleError(f"{_describe(s, holder, key)} would be {n}, {broken}")
 
 
-def _describe(s: Any, holder: dict, key: Any) -> str:
+def _describe(s: RunningState, holder: dict, key: Any) -> str:
     if holder is s.g:
         return f"'{key}'"
     for seat, pl in enumerate(s.p):
