@@ -9,7 +9,9 @@ and the code it writes from rule texts, never inside an import or a library:
   module half made in ``sys.modules``, failing every later request of the worker;
 * a library may catch every exception: ruamel.yaml's ``CommentedMap.get`` answers its default
   for any exception, so a stop raised there is swallowed and the compile goes on without a
-  budget, reading a key as missing that is there.
+  budget, reading a key as missing that is there;
+* Python prints an exception raised in a ``__del__`` as ignored, with its traceback, and
+  goes on: the stop would be lost.
 
 Elsewhere the handler looks again after :data:`GRACE_S` of CPU time: imports and library
 calls are bounded by the input the server already bounds, and the worker's own watchdog
@@ -40,14 +42,15 @@ class OverBudget(BaseException):  # noqa: N818 - a stop, like KeyboardInterrupt,
 
 def stoppable(frame: FrameType | None) -> bool:
     """Whether the work may be stopped in ``frame``: the interpreter's own code or code it
-    wrote, with no import running below it."""
+    wrote, with no import and no finalizer (``__del__``) running below it."""
     if frame is None:
         return False
     name = frame.f_code.co_filename
     if not (name.startswith(_OWN) or (name.startswith("<") and not name.startswith(_NOT_OURS))):
         return False
     while frame is not None:
-        if frame.f_code.co_filename.startswith("<frozen importlib"):
+        code = frame.f_code
+        if code.co_filename.startswith("<frozen importlib") or code.co_name == "__del__":
             return False
         frame = frame.f_back
     return True

@@ -70,6 +70,29 @@ def test_a_library_that_swallows_exceptions_never_sees_the_stop() -> None:
             reads(node)
 
 
+def test_a_stop_due_in_a_finalizer_comes_after_it() -> None:
+    """Python prints an exception raised in a ``__del__`` as ignored and goes on: a stop due
+    while one runs is raised once it has returned."""
+    made = _rule_code(
+        "import time\n"
+        "class Slow:\n"
+        "    def __del__(self):\n"
+        "        start = time.process_time()\n"
+        "        while time.process_time() - start < 0.1:\n"
+        "            pass\n"
+        "def drop_then_spin():\n"
+        "    slow = Slow()\n"
+        "    del slow\n"
+        "    start = time.process_time()\n"
+        "    while time.process_time() - start < 1.0:\n"
+        "        pass\n"
+        "    return 'the stop was lost'\n",
+        "drop_then_spin",
+    )
+    with pytest.raises(OverBudget), cpu_budget(0.02):
+        made()
+
+
 _FIRST_COMPILE = """
 import sys
 from interpreter.serve.caps import Caps, compile_game
