@@ -21,6 +21,7 @@ calls are bounded by the input the server already bounds, and the worker's own w
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,7 +30,7 @@ from types import FrameType
 __all__ = ["GRACE_S", "OverBudget", "cpu_budget"]
 
 GRACE_S = 0.005  # CPU seconds between looks while the budget waits for a place to stop
-_OWN = str(Path(__file__).resolve().parents[1])  # the interpreter package's folder
+_OWN = str(Path(__file__).resolve().parents[1]) + os.sep  # the interpreter package's folder
 # code objects without a file: the ones the import system runs, and those other code wrote
 # (dataclasses, namedtuple, fastjsonschema's validators); any other is a rule's compiled text
 _NOT_OURS = ("<frozen", "<string>", "<schema")

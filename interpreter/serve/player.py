@@ -25,7 +25,7 @@ from interpreter.diagnostics.errors import ReplayError, RulebookError
 from interpreter.diagnostics.suggest import echo
 from interpreter.engine.game import Game
 from interpreter.engine.save_upgrade import upgrade_choices
-from interpreter.engine.savefile import FORMAT
+from interpreter.engine.savefile import FORMAT, SaveGame
 from interpreter.engine.state import State
 from interpreter.engine.undo import watch_undo
 from interpreter.infoset.worlds import SeatView
@@ -52,6 +52,7 @@ from interpreter.serve.worker_protocol import (
     Replayed,
     ReplayRequest,
     Request,
+    SavedHeader,
 )
 from interpreter.table.gestures import GestureRefused, gesture_of, plan_moves
 from interpreter.table.offers import options_of
@@ -137,14 +138,12 @@ class Player:
         budget of one move each."""
         from types import SimpleNamespace
 
-        from interpreter.engine.savefile import SaveGame
         from interpreter.serve.records import seat_record
 
-        failed = self._compile(request["header"])
-        if failed:
-            return failed
-        game, _pres = self._compiled(request["header"])
-        save = SaveGame(**request["header"], choices=list(request["choices"]))
+        saved = self._saved(request["header"], request["choices"])
+        if not isinstance(saved, tuple):
+            return saved
+        game, _pres, save = saved
         table = SimpleNamespace(
             save=save, game=game, id=request["table"], practice=request["practice"]
         )
@@ -154,13 +153,10 @@ class Player:
     def _replay(self, request: ReplayRequest) -> Failure | Replayed:
         """A replay step's message (``replaying.py``), its decisions played within the budget
         of one move each."""
-        from interpreter.engine.savefile import SaveGame
-
-        failed = self._compile(request["header"])
-        if failed:
-            return failed
-        game, pres = self._compiled(request["header"])
-        save = SaveGame(**request["header"], choices=list(request["choices"]))
+        saved = self._saved(request["header"], request["choices"])
+        if not isinstance(saved, tuple):
+            return saved
+        game, pres, save = saved
         step = request["step"]
         moves = len(save.choices) if step is None else min(step, len(save.choices))
 
@@ -174,6 +170,17 @@ class Player:
             return {"replayed": message, "played": played}
 
         return self._guarded(replayed, moves)
+
+    def _saved(
+        self, header: SavedHeader, choices: list[str]
+    ) -> Failure | tuple[Game, Presentation, SaveGame]:
+        """The compiled game of a save's header and the save itself, or why it cannot be
+        compiled."""
+        failed = self._compile(header)
+        if failed:
+            return failed
+        game, pres = self._compiled(header)
+        return game, pres, SaveGame(**header, choices=list(choices))
 
     def _compile(self, header: Composed) -> Failure | None:
         """Compile the header's composition (kept for the requests that follow), one with an
