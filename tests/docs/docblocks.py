@@ -10,8 +10,9 @@ is Python. Each candidate carries a marker, an HTML comment on the line right be
     together); a Python block: the code runs, in one namespace shared by the Python examples
     of the same file, in order, and must not raise.
 ``<!-- example: OPTION; OPTION -->``
-    the same with options: ``slow`` (runs only with ``RULEBOOK_SLOW_DOCS=1``; say in the doc
-    how long it takes: ``slow, about 90 s``), ``stdout`` (only stdout is shown),
+    the same with options: ``slow`` (marked ``slow``: it runs first, and ``-m "not slow"``
+    leaves it out; say in the doc how long it takes: ``slow, about 10 s``), ``stdout`` (only
+    stdout is shown),
     ``mask=REGEX`` (a volatile part, replaced on both sides before comparing; may repeat),
     ``continues`` (runs in the folder of the doc's example before it, after running that one),
     ``before=COMMAND`` (run first, its output not shown: the files an example needs that an
@@ -57,6 +58,8 @@ _MARKER = re.compile(r"^\s*<!--\s*(example|not-an-example|file)\s*(?::\s*(.*?))?
 MASKS = [
     (re.compile(r"\d+\.\d+ ?m?s\b"), "<time>"),
     (re.compile(r"with \d+ job\(s\)"), "with <n> job(s)"),
+    # a long run's closing progress line: its wall time and rate
+    (re.compile(r"games in \d+:\d\d \([\d.]+ games/s\)"), "games in <time>"),
     (re.compile(r"(?<![\w.])/(?:[\w.+-]+/)+[\w.+-]*"), "<path>"),
     # a table's column padding and rule line follow its longest cell, which may be a path
     # whose length depends on the machine: the words are compared, not the padding

@@ -4,7 +4,7 @@ change), like tests/golden/regenerate.py does for goldens:
     python tests/docs/regenerate_docs.py                    # check all: list the blocks that differ
     python tests/docs/regenerate_docs.py --write            # rewrite them
     python tests/docs/regenerate_docs.py --write README.md  # only these files
-    RULEBOOK_SLOW_DOCS=1 python tests/docs/regenerate_docs.py --write   # slow examples too
+    python tests/docs/regenerate_docs.py --fast             # leave the slow examples out
 
 `git diff` then shows what changed; review it: the code is the truth only if the change was
 intended. A block's ``...`` elisions are kept where the lines around them are found again.
@@ -12,7 +12,6 @@ intended. A block's ``...`` elisions are kept where the lines around them are fo
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -32,8 +31,8 @@ from docblocks import (  # noqa: E402
 
 def main(argv: list[str]) -> int:
     write = "--write" in argv
-    wanted = [a for a in argv if a != "--write"]
-    slow = os.environ.get("RULEBOOK_SLOW_DOCS") == "1"
+    slow = "--fast" not in argv
+    wanted = [a for a in argv if a not in ("--write", "--fast")]
     differing = 0
     for doc in wanted or doc_files():
         lines = (ROOT / doc).read_text(encoding="utf-8").split("\n")

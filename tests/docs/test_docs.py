@@ -4,7 +4,6 @@ tests/docs/regenerate_docs.py --write`` rewrites them after an intended change).
 
 from __future__ import annotations
 
-import os
 import re
 
 import pytest
@@ -23,7 +22,6 @@ from docblocks import (
 from helpers.groups import EXAMPLE_HOUSE_RULES
 
 DOCS = [d for d in doc_files() if d not in PENDING]
-SLOW = os.environ.get("RULEBOOK_SLOW_DOCS") == "1"
 
 
 def _examples(python: bool) -> list[Block]:
@@ -38,6 +36,8 @@ def _shell_examples() -> list[object]:
     return [
         pytest.param(b, marks=[pytest.mark.slow, pytest.mark.xdist_group(EXAMPLE_HOUSE_RULES)])
         if any(re.search(r"rulebook validate .*examples/variants", x) for x in b.body)
+        else pytest.param(b, marks=pytest.mark.slow)
+        if b.slow
         else b
         for b in _examples(python=False)
     ]
@@ -55,8 +55,6 @@ def test_every_block_that_shows_output_or_is_python_is_marked(doc):
 
 @pytest.mark.parametrize("block", _shell_examples(), ids=lambda b: b.where)
 def test_shell_example_prints_what_the_doc_shows(block):
-    if block.slow and not SLOW:
-        pytest.skip("a slow example: RULEBOOK_SLOW_DOCS=1 runs it")
     with workdir() as tmp:
         diff = difference(block, run_shell(block, tmp))
     assert diff is None, diff + "\n(python tests/docs/regenerate_docs.py --write rewrites it)"
@@ -68,7 +66,7 @@ def test_python_examples_run(doc):
     namespace: dict = {"__name__": "__docs__"}
     with workdir() as tmp:
         for block in blocks(doc):
-            if block.kind == "example" and block.is_python and not (block.slow and not SLOW):
+            if block.kind == "example" and block.is_python:
                 try:
                     run_python("\n".join(block.body) + "\n", namespace, tmp)
                 except Exception as exc:  # noqa: BLE001 - the doc's example failed: say where

@@ -318,10 +318,21 @@ def sample(n: int, seed: int = 0) -> list[Mutation]:
 
 
 def given(family: str, where: str, old: str, new: str) -> Mutation:
-    """The edit `old` -> `new` at `where` (``game/file:line:column``), as the harness runs it."""
+    """The edit `old` -> `new` at `where` (``game/file:line:column``), as the harness runs it.
+
+    ValueError, saying what is there instead, when `where` does not hold `old` (a rule file
+    that changed since the edit was written down)."""
     path, line, column = where.rsplit(":", 2)
     game, file = path.split("/", 1)
-    return Mutation(family, game, file, int(line), int(column), old, new)
+    mutation = Mutation(family, game, file, int(line), int(column), old, new)
+    source = ROOT / "rulesets" / game / file
+    rows = source.read_text(encoding="utf-8").split("\n") if source.is_file() else []
+    row = rows[mutation.line - 1] if 0 < mutation.line <= len(rows) else None
+    at = mutation.column - 1
+    if row is None or row[at : at + len(old)] != old:
+        found = "no such line" if row is None else repr(row[at : at + len(old)])
+        raise ValueError(f"{where} does not hold {old!r} ({found} there)")
+    return mutation
 
 
 # -- running one -------------------------------------------------------------------------------
@@ -471,7 +482,10 @@ def main(argv: list[str] | None = None) -> int:
         "--only", help="run only the sampled mutations whose description contains this text"
     )
     args = parser.parse_args(argv)
-    chosen = [given(*e) for e in args.edit] if args.edit else sample(args.mutations, args.seed)
+    try:
+        chosen = [given(*e) for e in args.edit] if args.edit else sample(args.mutations, args.seed)
+    except ValueError as exc:
+        parser.error(f"--edit: {exc}")
     if args.only:
         chosen = [m for m in chosen if args.only in m.describe()]
     outcomes: list[Outcome] = []

@@ -205,3 +205,19 @@ def test_a_seeded_sample_never_passes_validate_and_then_fails_at_play(tmp_path):
 def test_a_mutation_that_once_escaped_is_caught(mutation, tmp_path):
     outcome = fuzz.run_one(mutation, 0, tmp_path)
     assert outcome.result == "caught", outcome.detail
+
+
+def test_an_edit_written_against_another_version_of_the_file_is_refused_by_name():
+    # `--edit` names a place by line and column: a rule file that changed since the edit was
+    # written down must be said so, not run (or fail with an assertion deep in a worker)
+    with pytest.raises(ValueError, match=r"ruleset.yaml:1:1 does not hold 'goods' \('"):
+        fuzz.given("effect-name-swapped", "puerto-rico/ruleset.yaml:1:1", "goods", "3")
+    with pytest.raises(ValueError, match="no such line"):
+        fuzz.given("effect-name-swapped", "puerto-rico/ruleset.yaml:99999:1", "goods", "3")
+    rows = (fuzz.ROOT / "rulesets/puerto-rico/ruleset.yaml").read_text().split("\n")
+    line = next(i for i, row in enumerate(rows, 1) if "for: k in goods" in row)
+    column = rows[line - 1].index("goods") + 1
+    made = fuzz.given(
+        "effect-name-swapped", f"puerto-rico/ruleset.yaml:{line}:{column}", "goods", "3"
+    )
+    assert (made.line, made.column, made.old, made.new) == (line, column, "goods", "3")
