@@ -51,8 +51,9 @@ S_co = TypeVar("S_co", covariant=True)
 class _Replays(Played, Protocol[S_co]):
     """A game that starts new states of the kind ``S_co`` (``Game.new_state``)."""
 
-    def new_state(self, seed: int = 0, *, take_forced: bool = True, record: bool = False) -> S_co:
-        ...
+    def new_state(
+        self, seed: int = 0, *, take_forced: bool = True, record: bool = False
+    ) -> S_co: ...
 
 
 class Watched(Frame, Protocol):

@@ -13,6 +13,10 @@ annotations`` here: the TypedDicts' ``NotRequired`` keys are read at run time, a
 
 from typing import Any, Literal, NotRequired, TypedDict, final
 
+from interpreter.serve.snapshot import Snapshot
+from interpreter.serve.wire import Record, ReplayStep
+from interpreter.table.shapes import Gesture, OptionEntry
+
 __all__ = [
     "Answer",
     "BotRequest",
@@ -182,9 +186,9 @@ class Opened(TypedDict):
     """The table's position (``snapshot.py``) and the worded options and gesture of the person
     to move (none for a bot); ``choices``: the table's moves converted from an older format."""
 
-    snap: dict[str, Any]
-    options: list[dict[str, Any]]
-    gesture: dict[str, Any] | None
+    snap: Snapshot
+    options: list[OptionEntry]
+    gesture: Gesture | None
     choices: NotRequired[list[str]]
 
 
@@ -194,9 +198,9 @@ class Moved(TypedDict):
     played, and the boards the worker drew (by seat) when the request named the seats.
     ``names``: the names those boards were drawn with, added by the server on receipt."""
 
-    snap: dict[str, Any]
-    options: list[dict[str, Any]]
-    gesture: dict[str, Any] | None
+    snap: Snapshot
+    options: list[OptionEntry]
+    gesture: Gesture | None
     choice: str
     boards: NotRequired[dict[int, str]]
     names: NotRequired[list[str]]
@@ -213,7 +217,7 @@ class Planned(TypedDict):
 class Replayed(TypedDict):
     """The spectator's message at the step and the decisions played again for it."""
 
-    replayed: dict[str, Any]
+    replayed: ReplayStep
     played: int
 
 
@@ -221,7 +225,7 @@ class Replayed(TypedDict):
 class RecordMade(TypedDict):
     """A seat's record (``records.seat_record``)."""
 
-    record: dict[str, Any]
+    record: Record
 
 
 Answer = Failure | Compiled | Opened | Moved | Planned | Replayed | RecordMade
