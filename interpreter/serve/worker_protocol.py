@@ -6,9 +6,10 @@ Each request names its ``op`` and the table it is about (``""``: none); each ans
 :class:`Failure` (``failed``: which kind, ``message``: why, worded for the table's seats) or
 the answer of its op. They are plain dicts, pickled as they are: a TypedDict costs the pipe
 nothing. Every answer but a failure is ``@final``, so that ``"failed" in answer`` tells a
-type checker which one it holds. Nothing here reaches a browser. (No ``from __future__ import
-annotations`` here: the TypedDicts' ``NotRequired`` keys are read at run time, as
-``__optional_keys__``, only from annotations that are not strings.)
+type checker which one it holds. A replay step, a record, the options and the gesture go on
+to a browser as they are (their shapes: ``wire.py``, ``table/shapes.py``). (No ``from
+__future__ import annotations`` here: the TypedDicts' ``NotRequired`` keys are read at run
+time, as ``__optional_keys__``, only from annotations that are not strings.)
 """
 
 from typing import Any, Literal, NotRequired, TypedDict, final
