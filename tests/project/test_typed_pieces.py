@@ -1,6 +1,7 @@
 """Values that have one shape are typed with it, not with ``Any``: a scope binding's payload,
-what ``blame`` uses of the resolver's calls, the game ``taken_back`` replays, and the messages
-a rule worker answers with (their shapes: tests/serve/test_message_shapes.py)."""
+what ``blame`` uses of the resolver's calls, the game ``taken_back`` replays, the state a
+scenario's expectation reads, a recorder's places, and the messages a rule worker answers with
+(their shapes: tests/serve/test_message_shapes.py)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ import pytest
 
 from interpreter.dsl.resolve import expression_types, scope
 from interpreter.engine import undo
+from interpreter.infoset import knowledge
+from interpreter.scenario import expect
 from interpreter.serve import worker_protocol
 
 
@@ -27,6 +30,12 @@ def _hints(target: Callable[..., object] | type) -> dict[str, object]:
         scope.Scope.__init__,
         scope.Scope.lookup,
         undo.Watched.game.fget,
+        expect.check,
+        expect._result,
+        expect._seat,
+        expect._fields,
+        knowledge.Recorder._tell_sizes,
+        knowledge._follow,
         worker_protocol.Opened,
         worker_protocol.Moved,
         worker_protocol.Replayed,
