@@ -25,6 +25,7 @@ from interpreter.cli.answer_commands import COMMANDS, answer_command, answer_lin
 from interpreter.cli.gesture_input import Gesture, gesture_lines, typed_picks
 from interpreter.cli.viewtext import WIDTH, format_view
 from interpreter.table.answers import Question, optional_answer, starting_answers
+from interpreter.table.shapes import OptionEntry
 
 if TYPE_CHECKING:
     from interpreter.table.presenter import Presentation
@@ -94,7 +95,7 @@ class HumanPlayer:
         self._inp = inp
         self._out = out
         self.presentation = presentation
-        self._options: list[dict[str, Any]] | None = None
+        self._options: list[OptionEntry] | None = None
         self._log: Sequence[Any] = ()
         self._previous: int | None = None
         self.seen = 0  # how much of the log this seat has been shown
@@ -132,7 +133,7 @@ class HumanPlayer:
 
     def offer(
         self,
-        options: list[dict[str, Any]],
+        options: list[OptionEntry],
         log: Sequence[Any] = (),
         previous: int | None = None,
     ) -> None:
@@ -159,14 +160,12 @@ class HumanPlayer:
             return max(columns, 40), max(lines, 12)
         return WIDTH, 40
 
-    def _offered(self, legal: Sequence[str]) -> list[dict[str, Any]]:
+    def _offered(self, legal: Sequence[str]) -> list[OptionEntry]:
         options = self._options
         pres = self.presentation
         if options is None or [o["id"] for o in options] != list(legal):
             assert pres is not None
-            options = [
-                {"id": o, "text": pres.option_text(o), "group": pres.option_group(o)} for o in legal
-            ]
+            options = [pres.option_entry(o) for o in legal]
         return options
 
     def show(self, view: Mapping[str, Any], legal: Sequence[str]) -> None:

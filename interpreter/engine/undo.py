@@ -34,9 +34,9 @@ copy of the same card): a false alarm refuses an undo, it never lets one tell a 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, Self, TypeVar
 
-from interpreter.engine.frame import Frame
+from interpreter.engine.frame import Frame, Played
 
 __all__ = ["Moves", "UndoWatch", "taken_back", "undoable", "watch_undo"]
 
@@ -45,14 +45,29 @@ class _Recording(Protocol):
     observations: bool  # whether the recorder keeps each seat's observations (knowledge.py)
 
 
+S_co = TypeVar("S_co", covariant=True)
+
+
+class _Replays(Played, Protocol[S_co]):
+    """A game that starts new states of the kind ``S_co`` (``Game.new_state``)."""
+
+    def new_state(
+        self, seed: int = 0, *, take_forced: bool = True, record: bool = False
+    ) -> S_co: ...
+
+
 class Watched(Frame, Protocol):
-    """A state as undo reads and writes it: a :class:`Frame` with its undo watch and its
-    recorder (what the replay of :func:`taken_back` records as it did)."""
+    """A state as undo reads and writes it: a :class:`Frame` with its undo watch, its
+    recorder (what the replay of :func:`taken_back` records as it did) and a game that starts
+    states of its own kind."""
 
     undo_watch: UndoWatch | None
 
     @property
     def rec(self) -> _Recording | None: ...
+
+    @property
+    def game(self) -> _Replays[Self]: ...
 
 
 W = TypeVar("W", bound=Watched)  # a state, given back as the same kind of state
@@ -219,8 +234,7 @@ def taken_back(state: W, seat: int, moves: int) -> W:
             if can
             else f"seat {seat} has no move to take back now"
         )
-    game: Any = state.game
-    again = game.new_state(
+    again = state.game.new_state(
         state.seed, **state.policy(), record=state.rec is not None and state.rec.observations
     )
     if state.log is None:

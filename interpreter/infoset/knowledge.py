@@ -29,11 +29,12 @@ every seat it keeps:
   The true state always agrees with both (tests/bots/test_sampler_memory.py).
 
 A place is ``("g", name)`` for a global pile or ``(seat, name)`` for a seat's pile; only piles
-(lists of ids) are followed. A hidden counter named in ``remember:`` (a score whose every
-change all seats see, kept face down only to spare them the counting) needs no recording: the
-sampler keeps its true value (infoset/worlds.py; the leak check verifies the claim, L006).
-The size of a pile hidden as ``all`` is followed for every seat alike: it stays known while
-each change of it can be worked out from the sizes every seat sees (:meth:`Recorder.told_sizes`).
+(lists of ids) are followed (places.py names them, and which a seat cannot see). A hidden
+counter named in ``remember:`` (a score whose every change all seats see, kept face down only
+to spare them the counting) needs no recording: the sampler keeps its true value
+(infoset/worlds.py; the leak check verifies the claim, L006). The size of a pile hidden as
+``all`` is followed for every seat alike: it stays known while each change of it can be worked
+out from the sizes every seat sees (:meth:`Recorder.told_sizes`).
 """
 
 from __future__ import annotations
@@ -46,12 +47,12 @@ from typing import Any
 
 from interpreter.dsl.runtime.loglines import line_for
 from interpreter.infoset.changes import Journal
-from interpreter.infoset.position import Position, SecretRules
+from interpreter.infoset.places import Place, kin_places, pile_places, unseen_by, untold_places
+from interpreter.infoset.position import Position
 
 __all__ = ["Memo", "Place", "Recorder", "view_digest"]
 
 
-Place = tuple[Any, str]  # ("g", field) or (seat, field)
 Memo = tuple[str, frozenset]  # (id, the places it may be in)
 # one step's moves of ids: per place, the ids that left it, those that came in, its size before
 Moves = tuple[dict[Place, Counter], dict[Place, Counter], dict[Place, int]]
@@ -92,15 +93,15 @@ class Recorder:
         self._mark = 0
         self._remember = rules.remember
         # every pile place, and per seat the ones it cannot see (hidden globals, others' hidden)
-        self._places: list[Place] = _pile_places(rules, seats)
+        self._places: list[Place] = pile_places(rules, seats)
         self._unseen: list[frozenset[Place]] = [
-            _unseen_by(rules, self._places, seat) for seat in range(seats)
+            unseen_by(rules, self._places, seat) for seat in range(seats)
         ]
         # per seat and place: the unseen places of the same collection (an id remembered in
         # all of them is not remembered anywhere in particular: the memory is dropped)
         collections = rules.collections
         self._everywhere: list[dict[Place, frozenset[Place]]] = [
-            _kin_places(collections, unseen) for unseen in self._unseen
+            kin_places(collections, unseen) for unseen in self._unseen
         ]
         follows = any(name in rules.remember for _holder, name in self._places)
         self._piles: dict[Place, tuple] | None = self._snapshot(state) if follows else None
@@ -120,7 +121,7 @@ class Recorder:
         # per collection with places no seat but their owner is told the size of (`hidden:
         # all`): those places, and every place of the collection; and the places whose size the
         # public history fixes (every id that entered or left them was seen go: _tell_sizes)
-        self._untold = _untold_places(rules, self._places)
+        self._untold = untold_places(rules, self._places)
         self._told: frozenset[Place] = frozenset(
             pl
             for untold, _kin in self._untold.values()
@@ -230,7 +231,10 @@ class Recorder:
 
     def _snapshot(self, state: Position) -> dict[Place, tuple]:
         g, p = state.g, state.p
-        return {pl: tuple(g[pl[1]] if pl[0] == "g" else p[pl[0]][pl[1]]) for pl in self._places}
+        return {
+            pl: tuple(p[pl[0]][pl[1]] if isinstance(pl[0], int) else g[pl[1]])
+            for pl in self._places
+        }
 
     def _catch_up(self, seat: int) -> None:
         """Work the steps `seat` has not yet taken in into its memory."""
@@ -298,7 +302,7 @@ class Recorder:
         return kept
 
     def _tell_sizes(
-        self, before: dict[Place, tuple], after: dict[Place, tuple], mover: Any
+        self, before: dict[Place, tuple], after: dict[Place, tuple], mover: int | None
     ) -> None:
         """Keep a told place's size told where a seat can work its change out: in this step it
         is the only place of its collection of untold size whose size changed, every other
@@ -359,55 +363,9 @@ class Recorder:
         known.update(new)
 
 
-def _pile_places(rules: SecretRules, seats: int) -> list[Place]:
-    """Every place that is a pile: the global ones, then each seat's."""
-    return [("g", n) for n, (kind, _s) in rules.global_init.items() if kind == "pile"] + [
-        (seat, n)
-        for seat in range(seats)
-        for n, (kind, _s) in rules.player_init.items()
-        if kind == "pile"
-    ]
-
-
-def _unseen_by(rules: SecretRules, places: list[Place], seat: int) -> frozenset[Place]:
-    """The places ``seat`` cannot see: hidden globals, and the other seats' hidden fields."""
-    return frozenset(
-        pl
-        for pl in places
-        if (pl[0] == "g" and pl[1] in rules.hidden_global)
-        or (pl[0] != "g" and pl[0] != seat and pl[1] in rules.hidden_player)
-    )
-
-
-def _kin_places(
-    collections: Mapping[str, str], unseen: frozenset[Place]
-) -> dict[Place, frozenset[Place]]:
-    """Per unseen place, the unseen places of its collection."""
-    return {
-        pl: frozenset(
-            q for q in unseen if collections.get(q[1], q[1]) == collections.get(pl[1], pl[1])
-        )
-        for pl in unseen
-    }
-
-
-def _untold_places(
-    rules: SecretRules, places: list[Place]
-) -> dict[str, tuple[tuple[Place, ...], tuple[Place, ...]]]:
-    """Per collection with places hidden as ``all``: those places, and all its places."""
-    collections = rules.collections
-    out: dict[str, tuple[tuple[Place, ...], tuple[Place, ...]]] = {}
-    for key in {collections.get(pl[1], pl[1]) for pl in places}:
-        kin = tuple(pl for pl in places if collections.get(pl[1], pl[1]) == key)
-        untold = tuple(pl for pl in kin if pl[1] in rules.hidden_all)
-        if untold:
-            out[key] = (untold, kin)
-    return out
-
-
 def _follow(
     unseen: frozenset[Place],
-    remember: Any,
+    remember: tuple[str, ...],
     removed: dict[Place, Counter],
     added: dict[Place, Counter],
     back: Counter,

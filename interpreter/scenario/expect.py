@@ -11,7 +11,10 @@ from typing import Any, NoReturn
 
 from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.dsl.compiler import RuntimeRuleError
+from interpreter.dsl.runtime.runtime_state import Fn
+from interpreter.engine.frame import Result
 from interpreter.engine.game import Game
+from interpreter.engine.state import State
 from interpreter.model.expressions import MUTATING, ExpressionFault, compile_look
 from interpreter.ruleset.nodes import Plain
 from interpreter.scenario.format import (
@@ -50,7 +53,7 @@ def _none(x: Plain) -> Plain:
     return None if x == "none" else x
 
 
-def _show(actual: Any) -> str:
+def _show(actual: object) -> str:
     """A value of the state as a failure shows it (a bag by its non-zero counts)."""
     if (
         isinstance(actual, dict)
@@ -69,7 +72,9 @@ def _text_where(where: Where, e: ExpressionFault) -> Where:
     return Where(where.file, where.line + e.line - 1, e.column)
 
 
-def compile_expression(game: Game, s: Any, text: str, where: Where) -> tuple[Any, Any, str | None]:
+def compile_expression(
+    game: Game, s: State, text: str, where: Where
+) -> tuple[Fn, Fn | None, str | None]:
     """(whole, left, op): `left`/`op` are set when the text is one comparison, to report it;
     the flow variables of the moment in scope (model/expressions.py, as `rulebook validate`)."""
     names = [k for k in s.v if isinstance(k, str)]
@@ -80,7 +85,7 @@ def compile_expression(game: Game, s: Any, text: str, where: Where) -> tuple[Any
         raise BadScenario(message, _text_where(where, e)) from None
 
 
-def _eval(fn: Any, s: Any, text: str, where: Where) -> Any:
+def _eval(fn: Fn, s: State, text: str, where: Where) -> object:
     try:
         return fn(s)
     except RuntimeRuleError as e:
@@ -91,7 +96,7 @@ def _eval(fn: Any, s: Any, text: str, where: Where) -> Any:
         ) from None
 
 
-def _expr(game: Game, s: Any, e: Expectation) -> None:
+def _expr(game: Game, s: State, e: Expectation) -> None:
     text = e.expression
     whole, left, op = compile_expression(game, s, text, e.where)
     ok = _eval(whole, s, text, e.where)
@@ -104,7 +109,7 @@ def _expr(game: Game, s: Any, e: Expectation) -> None:
     raise Failed(f"expected {text}\n    actual: {_show(ok)}", e.where)
 
 
-def _seat(s: Any, seat: Any, where: Where) -> int:
+def _seat(s: State, seat: object, where: Where) -> int:
     n = len(s.p)
     if not isinstance(seat, int) or not 0 <= seat < n:
         raise BadScenario(f"there is no seat {seat} in a {n}-player game", where)
@@ -112,6 +117,9 @@ def _seat(s: Any, seat: Any, where: Where) -> int:
 
 
 def _compare_field(kind: str, actual: Any, expected: Plain) -> bool:
+    """Whether a field's value as the state holds it (``actual``: any value, of the shape the
+    field's ``kind`` gives it: a number, a bag's counts, a pile's ids, an area's pieces) is the
+    one the scenario wrote."""
     if kind in ("counter", "value"):
         return actual == _none(expected)
     if kind == "bag":
@@ -170,7 +178,7 @@ def _area_show(actual: list[Any], expected: Plain) -> list[Any]:
     return actual
 
 
-def _fields(s: Any, e: Expectation, info: FieldInfo) -> None:
+def _fields(s: State, e: Expectation, info: FieldInfo) -> None:
     if e.seat == "global":
         holder, kinds, label = s.g, info.global_kinds, "global"
     else:
@@ -192,13 +200,13 @@ def _fields(s: Any, e: Expectation, info: FieldInfo) -> None:
             )
 
 
-def _legal_for(s: Any, seat: int) -> list[str] | None:
+def _legal_for(s: State, seat: int) -> list[str] | None:
     if s.is_over or s.to_move != seat:
         return None
     return s.legal_options()
 
 
-def _may(s: Any, e: Expectation) -> None:
+def _may(s: State, e: Expectation) -> None:
     seat = _seat(s, e.seat, e.where)
     want = e.texts
     legal = _legal_for(s, seat)
@@ -234,7 +242,7 @@ def _may(s: Any, e: Expectation) -> None:
         )
 
 
-def _not_deciding(s: Any, seat: int | None, text: str, where: Where) -> NoReturn:
+def _not_deciding(s: State, seat: int | None, text: str, where: Where) -> NoReturn:
     """A check of what a seat may not do, made when that seat does not decide, would pass
     whatever the rules say: the scenario is wrong, not the rules."""
     who = "the game is over" if s.is_over else f"seat {s.to_move} is to decide"
@@ -246,7 +254,7 @@ def _not_deciding(s: Any, seat: int | None, text: str, where: Where) -> NoReturn
     )
 
 
-def _refused(s: Any, e: Expectation) -> None:
+def _refused(s: State, e: Expectation) -> None:
     for text in e.texts:
         seat, option = parse_option_step(text)
         if s.is_over or (seat is not None and s.to_move != seat):
@@ -257,12 +265,12 @@ def _refused(s: Any, e: Expectation) -> None:
             )
 
 
-def public_lines(s: Any) -> list[str]:
+def public_lines(s: State) -> list[str]:
     """The log's lines as everybody reads them (a line with an own text: its public text)."""
     return [str(text) for (_r, _seat, text) in (s.log or [])]
 
 
-def _lines_for(s: Any, e: Expectation) -> tuple[list[str], list[str]]:
+def _lines_for(s: State, e: Expectation) -> tuple[list[str], list[str]]:
     """(the lines to search, as shown): lowered when the check says `any case: true`."""
     shown = public_lines(s)
     return ([x.lower() for x in shown] if e.any_case else shown), shown
@@ -272,7 +280,7 @@ def _needle(e: Expectation, text: str) -> str:
     return text.lower() if e.any_case else text
 
 
-def _log(s: Any, e: Expectation) -> None:
+def _log(s: State, e: Expectation) -> None:
     lines, shown = _lines_for(s, e)
     for text in e.texts:
         needle = _needle(e, text)
@@ -286,7 +294,7 @@ def _log(s: Any, e: Expectation) -> None:
             raise Failed(f"expected the log to lack {text!r}\n    found: {line!r}", e.where)
 
 
-def _log_order(s: Any, e: Expectation) -> None:
+def _log_order(s: State, e: Expectation) -> None:
     """Each text is in some line of the log after the line the text before it was found in."""
     lines, shown = _lines_for(s, e)
     at, after = -1, None
@@ -308,7 +316,7 @@ def _log_order(s: Any, e: Expectation) -> None:
         at, after = hit, shown[hit]
 
 
-def _moved(s: Any, e: Expectation, moves: Sequence[tuple[int | None, str]]) -> None:
+def _moved(s: State, e: Expectation, moves: Sequence[tuple[int | None, str]]) -> None:
     """`moved:` / `not moved:`: a move taken so far, by its option id (a step's, an `auto` or
     `optional:` answer, or the engine's own when it was the only choice), of that seat."""
     for text in e.texts:
@@ -333,7 +341,7 @@ def _moved(s: Any, e: Expectation, moves: Sequence[tuple[int | None, str]]) -> N
             raise Failed(f"expected not moved: {text}\n    but seat {who} took {option}", e.where)
 
 
-def _result(s: Any, e: Expectation) -> Any:
+def _result(s: State, e: Expectation) -> Result:
     if not s.is_over:
         raise Failed(
             f"expected {e.text()}\n    but the game is not over (seat {s.to_move} to decide)",
@@ -342,7 +350,7 @@ def _result(s: Any, e: Expectation) -> Any:
     return s.result()
 
 
-def _scores(game: Game, s: Any, e: Expectation) -> None:
+def _scores(game: Game, s: State, e: Expectation) -> None:
     """`scores:` the game's result; `scores so far:` the score table of the game still running,
     as if it ended now (the state itself is left as it is)."""
     if e.kind == "scores so far":
@@ -377,7 +385,7 @@ def _scores(game: Game, s: Any, e: Expectation) -> None:
 
 def check(
     game: Game,
-    s: Any,
+    s: State,
     e: Expectation,
     info: FieldInfo,
     moves: Sequence[tuple[int | None, str]] = (),

@@ -32,6 +32,7 @@ from interpreter.serve.records import full_save_allowed
 from interpreter.serve.tables import Hub, ServeError, Table
 from interpreter.serve.take_back import check_fields, undo
 from interpreter.serve.transport import MAX_MESSAGE
+from interpreter.serve.wire import SeatMessage
 from interpreter.table.seat_names import seat_names
 
 __all__ = [
@@ -350,16 +351,18 @@ async def download_save(request: Request) -> Response:
         seat = table.seat_of(request.query_params.get("token"))
     except ServeError as exc:
         return error_response(exc)
+    data: Mapping[str, object]
     if full_save_allowed(table):
         data = table.to_save().to_json()
         name = f"{table.game.name}-{table.id}.json"
     else:
         try:
-            data = await hub_of(request).record(table, seat)
+            record = await hub_of(request).record(table, seat)
         except ServeError as exc:
             return error_response(exc)
         # each seat's name, as the table's pages show it (its log keeps the engine's "seat N")
-        data["names"] = seat_names(table.save.seats, table.names)
+        record["names"] = seat_names(table.save.seats, table.names)
+        data = record
         who = "public" if seat is None else f"seat{seat}"
         name = f"{table.game.name}-{table.id}-{who}.json"
     return Response(
@@ -369,7 +372,7 @@ async def download_save(request: Request) -> Response:
     )
 
 
-def send_state(socket: WebSocket, table: Table, seat: int | None) -> dict[str, Any]:
+def send_state(socket: WebSocket, table: Table, seat: int | None) -> SeatMessage:
     """The seat's message for this socket now, with only the log entries it has not had yet
     (built when the socket can take it: a slow reader misses no log entry)."""
     sent = table.log_sent(socket.scope)

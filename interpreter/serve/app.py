@@ -13,7 +13,6 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -40,6 +39,7 @@ from interpreter.serve.table_opener import TableOpener
 from interpreter.serve.tables import Hub, ServeError, Table
 from interpreter.serve.turns import retrieved
 from interpreter.serve.undo_api import undo_routes
+from interpreter.serve.wire import ReplayStep
 
 __all__ = ["Replays", "Uploads", "Watchers", "create_app"]
 
@@ -154,7 +154,7 @@ class Replays:
 
     def message(
         self, save: SaveGame, step: int | None, key: str = "", most: int | None = None
-    ) -> tuple[dict[str, Any], int]:
+    ) -> tuple[ReplayStep, int]:
         """The table as a spectator saw it after ``step`` decisions (None: at the end), and
         the decisions played again for it (from the positions kept by ``key``; NotCached
         past ``most``)."""
@@ -164,7 +164,7 @@ class Replays:
 
     async def message_async(
         self, save: SaveGame, step: int | None, key: str = "", most: int | None = None
-    ) -> tuple[dict[str, Any], int]:
+    ) -> tuple[ReplayStep, int]:
         """:meth:`message`, in a worker process where the server has them (off the event
         loop, within the CPU budget of one move per decision replayed)."""
         hub = self.hub

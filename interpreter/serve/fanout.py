@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from interpreter.serve.jsonbody import dumps
@@ -38,7 +38,7 @@ class Outbox:
     def __init__(
         self,
         socket: Any,
-        build: Callable[[], dict[str, Any]],
+        build: Callable[[], Mapping[str, object]],
         deadline: float = SEND_DEADLINE_S,
         limit: int = MAX_WAITING,
     ) -> None:
@@ -47,7 +47,7 @@ class Outbox:
         self.deadline = deadline
         self.limit = limit
         self.dropped: str | None = None  # why the server let go of this socket, once it has
-        self._waiting: deque[dict[str, Any]] = deque()
+        self._waiting: deque[Mapping[str, object]] = deque()
         self._dirty = False
         self._close: tuple[int, str] | None = None
         self._wake = asyncio.Event()
@@ -58,7 +58,7 @@ class Outbox:
             self._dirty = True
             self._wake.set()
 
-    def push(self, message: dict[str, Any]) -> None:
+    def push(self, message: Mapping[str, object]) -> None:
         """Send ``message`` once (before any newer table message); a socket with too many
         waiting is dropped."""
         if self._close is not None:

@@ -8,18 +8,20 @@ The same message goes out over HTTP (``GET /api/tables/ID/state``) and the webso
 
 from __future__ import annotations
 
-from typing import Any
-
 from interpreter.dsl.runtime.loglines import lines_for
+from interpreter.engine.state import State
 from interpreter.engine.undo import undoable
 from interpreter.serve.boards_ahead import board_of, built_board
 from interpreter.serve.render import log_lines
+from interpreter.serve.table import Table
+from interpreter.serve.wire import FinalResult, Position, SeatMessage
 from interpreter.table.answers import standing_answer
 from interpreter.table.endings import score_rows
 from interpreter.table.gestures import gesture_message
 from interpreter.table.offers import options_of
 from interpreter.table.presenter import Presentation
 from interpreter.table.seat_names import seat_colour, seat_names
+from interpreter.table.shapes import OptionEntry
 
 __all__ = ["SPECTATOR", "seat_message"]
 
@@ -27,8 +29,8 @@ SPECTATOR = -1  # the view of no seat: what everybody may see
 
 
 def seat_message(
-    table: Any, seat: int | None, log_from: int = 0, every_seat: bool = False
-) -> dict[str, Any]:
+    table: Table, seat: int | None, log_from: int = 0, every_seat: bool = False
+) -> SeatMessage:
     """The JSON message for ``seat`` (None: a spectator) at this moment of the table.
 
     ``log`` holds the log entries from number ``log_from`` on (a client that has the first
@@ -40,31 +42,34 @@ def seat_message(
     at each change; it is keyed by the seat, so no seat is ever sent another's.
     """
     key = (seat, every_seat, table.decision, table.error, table.undone)
-    kept: dict[Any, dict[str, Any]] = table.messages
+    kept = table.messages
     base = kept.get(key)
     if base is None:
         if any(known[2:] != key[2:] for known in kept):  # the table moved: all are stale
             kept.clear()
         base = kept[key] = _position(table, seat, every_seat)
-    message = dict(base)  # the caller's own: it may add fields (a replay does)
-    # the seat's own answer set in advance answers the question shown (publish.py): its page
-    # waits for it instead of offering buttons (only this seat is told: its answers are its own)
-    message["answered"] = (
-        seat is not None
-        and seat == base["to_move"]
-        and standing_answer(table.state, getattr(table, "answers", {}).get(seat, {})) is not None
-    )
-    message["log_from"] = log_from
     # each line as this seat reads it: its own text of a line naming its hidden cards, the
     # public text of every other line (a spectator: all public)
     lines = (table.state.log or [])[log_from:]
-    message["log"] = log_lines(
-        lines_for(lines, seat, keep_seat=False), base["names"], table.presentation
-    )
-    return message
+    # a new dict, the caller's own: it may add fields (a replay does)
+    return {
+        **base,
+        # the seat's own answer set in advance answers the question shown (publish.py): its
+        # page waits for it instead of offering buttons (only this seat is told: its answers
+        # are its own)
+        "answered": (
+            seat is not None
+            and seat == base["to_move"]
+            and standing_answer(table.state, table.answers.get(seat, {})) is not None
+        ),
+        "log_from": log_from,
+        "log": log_lines(
+            lines_for(lines, seat, keep_seat=False), base["names"], table.presentation
+        ),
+    }
 
 
-def _position(table: Any, seat: int | None, every_seat: bool) -> dict[str, Any]:
+def _position(table: Table, seat: int | None, every_seat: bool) -> Position:
     """The seat's message without its log (see :func:`seat_message`)."""
     state = table.state
     pres: Presentation = table.presentation
@@ -80,7 +85,7 @@ def _position(table: Any, seat: int | None, every_seat: bool) -> dict[str, Any]:
     board = None if every_seat else built_board(table, viewer, names)
     if board is None:
         board = board_of(table.board_parts, pres, state, viewer, names, every_seat)
-    message: dict[str, Any] = {
+    message: Position = {
         "type": "state",
         "table": table.id,
         "title": table.game.title or table.game.name,
@@ -111,7 +116,7 @@ def _position(table: Any, seat: int | None, every_seat: bool) -> dict[str, Any]:
     }
     if over:
         result = state.result()
-        message["result"] = {
+        ended: FinalResult = {
             "winner": result.winner,
             "winners": list(result.winners),
             "rounds": result.rounds,
@@ -119,10 +124,11 @@ def _position(table: Any, seat: int | None, every_seat: bool) -> dict[str, Any]:
             "ended": pres.end_text(result.trigger),  # the trigger in words
             "rows": score_rows(result, table.save.seats, names, pres),
         }
+        message["result"] = ended
     return message
 
 
-def _options(table: Any, seat: int) -> list[dict[str, Any]]:
+def _options(table: Table, seat: int) -> list[OptionEntry]:
     """The options of the seat to move: as the table's worker worded them (its rules run
     there: an option's preview plays it on a copy), else worded here."""
     if table.options is not None:
@@ -130,7 +136,7 @@ def _options(table: Any, seat: int) -> list[dict[str, Any]]:
     return options_of(table.state, table.presentation, seat)
 
 
-def _prompt(state: Any) -> str:
+def _prompt(state: State) -> str:
     """The label of the pending decision (``choose: label:`` in the rules), if any."""
     pending = getattr(state, "pending", None) or {}
     for spec, _opt, _values in pending.values():

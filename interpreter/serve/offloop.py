@@ -18,7 +18,7 @@ import contextlib
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
 from concurrent.futures import Future
-from typing import Any, cast
+from typing import cast
 
 from interpreter.bots.registry import Bot
 from interpreter.diagnostics.suggest import echo
@@ -35,6 +35,7 @@ from interpreter.serve.store import MoveRefused, TableStore
 from interpreter.serve.table import BuiltBoards
 from interpreter.serve.tables import HUMAN, Hub, ServeError, Table
 from interpreter.serve.turns import answered_choice, retrieved, stopped
+from interpreter.serve.wire import Record, ReplayStep
 from interpreter.serve.worker_protocol import (
     BotRequest,
     CompileRequest,
@@ -434,7 +435,7 @@ class WorkerHub(Hub):
         self.pool.forget(table.id)
         self.on_stop(table)
 
-    async def record(self, table: Table, seat: int | None) -> dict[str, Any]:
+    async def record(self, table: Table, seat: int | None) -> Record:
         """The seat's record of the table (``records.py``), built in a worker."""
         save = table.to_save()
         request: RecordRequest = {
@@ -453,7 +454,7 @@ class WorkerHub(Hub):
 
     async def replay(
         self, save: SaveGame, overlays: Sequence[str], step: int | None, key: str, most: int | None
-    ) -> tuple[dict[str, Any], int]:
+    ) -> tuple[ReplayStep, int]:
         """The replay step's message and the decisions played again for it, built in the
         worker of the save's lane that ``key`` names (the one that keeps its positions:
         ``replaying.ReplayCache``), within the budget of one move per decision. Raises

@@ -11,7 +11,7 @@ record is rebuilt by replaying the table from its seed on the server; only views
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 from interpreter.dsl.runtime.loglines import lines_for
 from interpreter.engine.game import Game
@@ -19,6 +19,7 @@ from interpreter.engine.savefile import SaveGame
 from interpreter.serve.messages import SPECTATOR
 from interpreter.serve.render import log_lines
 from interpreter.serve.table import Table
+from interpreter.serve.wire import Record, RecordStep
 
 __all__ = ["RECORD_FORMAT", "full_save_allowed", "seat_record"]
 
@@ -44,19 +45,19 @@ def full_save_allowed(table: Table) -> bool:
     return bool(table.state.is_over or table.bot_only)
 
 
-def seat_record(table: Recorded, seat: int | None) -> dict[str, Any]:
+def seat_record(table: Recorded, seat: int | None) -> Record:
     """The record of ``seat`` (None: a spectator) at ``table`` up to its current decision."""
     save = table.save
     viewer = SPECTATOR if seat is None else seat
     state = save.new_state(table.game)
-    steps: list[dict[str, Any]] = []
+    steps: list[RecordStep] = []
     shown = 0  # log entries already in an earlier step
     for number, choice in enumerate([*save.choices, None]):
         view = state.view(viewer)
         to_move = None if state.is_over else state.to_move
         entries = (state.log or [])[shown:]
         shown += len(entries)
-        step: dict[str, Any] = {
+        step: RecordStep = {
             "decision": number,
             "round": view["round"],
             "to_move": to_move,

@@ -16,7 +16,6 @@ import html
 import json
 import math
 import re
-from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -27,6 +26,7 @@ from interpreter.serve.api import error_response, hub_of, read_json
 from interpreter.serve.jsonbody import JSONResponse
 from interpreter.serve.replaying import CHECKPOINT_EVERY, NotCached, held_step
 from interpreter.serve.tables import ServeError
+from interpreter.serve.wire import ReplayStep
 from interpreter.table.seat_names import seat_names
 
 __all__ = ["replay_routes"]
@@ -73,10 +73,10 @@ async def replay_step(request: Request) -> Response:
     return JSONResponse(message)
 
 
-def _renamed(message: dict[str, Any], names: list[str]) -> dict[str, Any]:
+def _renamed(message: ReplayStep, names: list[str]) -> ReplayStep:
     """A table's replay step with the names its people gave their seats: the step is played
     where the rules run, from the save alone, which names each person "Player N"."""
-    plain = message.get("names") or []
+    plain = message["names"]
     swaps = [(old, new) for old, new in zip(plain, names, strict=False) if old != new]
     if not swaps:
         return message
@@ -89,12 +89,14 @@ def _renamed(message: dict[str, Any], names: list[str]) -> dict[str, Any]:
             value = put.join(parts)
         return value
 
-    message["log"] = [[entry[0], text(entry[1], False), *entry[2:]] for entry in message["log"]]
+    message["log"] = [
+        [entry[0], text(str(entry[1]), False), *entry[2:]] for entry in message["log"]
+    ]
     message["board"] = text(message["board"], True)
     return message
 
 
-async def _replayed(request: Request, save: SaveGame, step: int | None, key: str) -> dict[str, Any]:
+async def _replayed(request: Request, save: SaveGame, step: int | None, key: str) -> ReplayStep:
     """The replay step's message. A step near a position kept of the same save (a slider's
     next step: at most CHECKPOINT_EVERY decisions played again) is free; one that plays more
     counts against its client's quota, as a new table does, and past the quota is a 429."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any
 
 from interpreter.diagnostics.suggest import echo
 from interpreter.engine.game import Game
@@ -19,6 +18,7 @@ from interpreter.engine.savefile import SaveGame, replay_error
 from interpreter.engine.state import State
 from interpreter.serve.messages import seat_message
 from interpreter.serve.tables import Table
+from interpreter.serve.wire import ReplayStep
 from interpreter.table.presenter import Presentation
 
 __all__ = [
@@ -33,9 +33,7 @@ CHECKPOINT_EVERY = 32  # decisions between kept positions: a cached step plays a
 MAX_KEPT = 8  # saves whose positions are kept (a few MB of states at most)
 
 
-def replay_message(
-    game: Game, pres: Presentation, save: SaveGame, step: int | None
-) -> dict[str, Any]:
+def replay_message(game: Game, pres: Presentation, save: SaveGame, step: int | None) -> ReplayStep:
     """The spectator's message after ``step`` decisions of ``save`` (None: at its end)."""
     return ReplayCache().message("", game, pres, save, step)[0]
 
@@ -75,7 +73,7 @@ class ReplayCache:
         save: SaveGame,
         step: int | None,
         most: int | None = None,
-    ) -> tuple[dict[str, Any], int]:
+    ) -> tuple[ReplayStep, int]:
         """The spectator's message after ``step`` decisions of ``save`` (None: at its end)
         and how many decisions were played again for it; from the nearest kept position at or
         before the step. Raises :class:`NotCached` when that would play more than ``most``."""
@@ -111,7 +109,7 @@ class ReplayCache:
     @staticmethod
     def _step(
         game: Game, pres: Presentation, save: SaveGame, state: State, step: int
-    ) -> dict[str, Any]:
+    ) -> ReplayStep:
         table = Table("replay", save, [], 0.0, game, pres, state)
         table.save = SaveGame(**{**save.__dict__, "choices": save.choices[:step]})
         # a game that has ended keeps no secret: its replay shows every hand at every step
@@ -119,18 +117,20 @@ class ReplayCache:
         return _as_step(table, step, len(save.choices), save.result is not None)
 
 
-def held_step(table: Table) -> dict[str, Any]:
+def held_step(table: Table) -> ReplayStep:
     """The replay step at a table's present position: the position it holds, no replay (the
     spectators' message, built once per position and shared)."""
     return _as_step(table, table.decision, table.decision, table.state.is_over)
 
 
-def _as_step(table: Table, step: int, steps: int, ended: bool) -> dict[str, Any]:
+def _as_step(table: Table, step: int, steps: int, ended: bool) -> ReplayStep:
     message = seat_message(table, None, every_seat=ended)
-    message["table"] = "replay"
-    message["error"] = None
-    message["steps"] = steps
-    message["step"] = step
-    message["hands_shown"] = ended
-    message["type"] = "replay"
-    return message
+    return {
+        **message,
+        "table": "replay",
+        "error": None,
+        "steps": steps,
+        "step": step,
+        "hands_shown": ended,
+        "type": "replay",
+    }

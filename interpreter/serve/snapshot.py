@@ -8,20 +8,59 @@ server then holds a :class:`State` of its own to read (views, the log, legal opt
 result) without running a rule.
 """
 
-from __future__ import annotations
-
 import random
-from typing import Any
+from typing import Any, NotRequired, TypedDict, cast
 
+from interpreter.dsl.runtime.runtime_state import LogEntry
+from interpreter.engine.frame import Result
 from interpreter.engine.game import Game
 from interpreter.engine.state import State
 
-__all__ = ["restore", "snapshot"]
+__all__ = ["Changed", "Snapshot", "restore", "snapshot"]
+
+# a field set of a snapshot sent as the fields that changed: (sent whole, the fields)
+Changed = tuple[bool, dict[str, Any]]
+
+
+# the state's fields as the snapshot carries them: each field of State's own, but the ones
+# kept apart; `g` and `p` whole, or `changed`: those of the global fields and of each seat's
+# that differ from the state the receiver holds; `pending`: each option's line and values;
+# `rng`: the generator's state, left out while the receiver holds that generator. (Written
+# as a call: some of State's fields start with an underscore. No ``from __future__ import
+# annotations`` in this module: the ``NotRequired`` keys are read at run time only from
+# annotations that are not strings.)
+class Snapshot(TypedDict):
+    g: NotRequired[dict[str, Any]]
+    p: NotRequired[list[dict[str, Any]]]
+    changed: NotRequired[tuple[Changed, list[Changed]]]
+    v: dict[str, Any]
+    seed: int
+    pc: int
+    calls: list[int]
+    who: int | None
+    round: int
+    decisions: int
+    over: bool
+    t: dict[str, Any]
+    ab: dict[int, dict[str, int]]
+    _result: Result | None
+    _rng_shared: bool
+    _rng_seed: int | None
+    only_choices: list[tuple[int | None, str]] | None
+    undo_run: tuple[int, int] | None
+    take_forced: bool
+    pending: dict[str, tuple[int, tuple]] | None
+    rng: NotRequired[tuple[Any, ...] | None]
+    log: list[LogEntry] | None
+    history: list[str]
+
 
 # what is not sent: the game (each side has its own), what only the player of the game needs
 # (a recorder, a journal, the undo watch: its `undo_run` is sent), and what is sent otherwise
 # (pending, the generator, the log, the history)
 _KEPT_APART = ("game", "pending", "_rng", "rec", "tj", "undo_watch", "log", "history")
+# what the receiver reads of a snapshot on its own, not as a field of the state it makes
+_READ_APART = ("changed", "rng", "pending", "log", "history")
 
 
 def snapshot(
@@ -30,7 +69,7 @@ def snapshot(
     history_from: int = 0,
     known_rng: random.Random | None = None,
     known: State | None = None,
-) -> dict[str, Any]:
+) -> Snapshot:
     """The state as plain data; its log and history from entry ``log_from`` and
     ``history_from`` on (the receiver has those before). ``known_rng``: the generator whose
     state the receiver holds (sent with an earlier snapshot): while the state still holds it,
@@ -40,7 +79,8 @@ def snapshot(
     state the receiver holds (the one the last snapshot described): of the global and the
     seats' fields only those that differ from it are sent (a move changes a few; the fields
     are nine tenths of a position's bytes)."""
-    fields = {k: v for k, v in state.__dict__.items() if k not in _KEPT_APART}
+    # the state's own fields, as they are (Snapshot names them)
+    fields = cast(Snapshot, {k: v for k, v in state.__dict__.items() if k not in _KEPT_APART})
     if known is not None and len(known.p) == len(state.p):
         del fields["g"], fields["p"]
         fields["changed"] = (
@@ -68,7 +108,7 @@ def snapshot(
     return fields
 
 
-def _changed(now: dict[str, Any], before: dict[str, Any]) -> tuple[bool, dict[str, Any]]:
+def _changed(now: dict[str, Any], before: dict[str, Any]) -> Changed:
     """``(False, the fields of now that differ from before)``, or ``(True, now)`` where the
     two do not hold the same names in the same order (sent whole)."""
     if list(now) != list(before):
@@ -80,31 +120,33 @@ def _changed(now: dict[str, Any], before: dict[str, Any]) -> tuple[bool, dict[st
     }
 
 
-def _updated(before: dict[str, Any], changed: tuple[bool, dict[str, Any]]) -> dict[str, Any]:
+def _updated(before: dict[str, Any], changed: Changed) -> dict[str, Any]:
     whole, values = changed
     return values if whole else {**before, **values}
 
 
-def restore(game: Game, snap: dict[str, Any], before: State | None = None) -> State:
+def restore(game: Game, snap: Snapshot, before: State | None = None) -> State:
     """The state that ``snap`` describes, of ``game`` (the same rules the worker played);
     ``before``: the state the snapshot's log and history continue (None: they are whole),
     and, for a snapshot of the fields that changed, the state they changed from (the new
     state shares the others with it: neither is ever changed in place on the server)."""
     import random
 
-    fields = dict(snap)
-    changed = fields.pop("changed", None)
-    if changed is not None:
+    # the state's own fields, each but those read here on their own
+    fields: dict[str, object] = dict(snap)
+    for name in _READ_APART:
+        fields.pop(name, None)
+    if "changed" in snap:
         if before is None:
             raise ValueError("a snapshot of changed fields needs the state they changed from")
-        g, seats = changed
+        g, seats = snap["changed"]
         fields["g"] = _updated(before.g, g)
         fields["p"] = [_updated(old, new) for old, new in zip(before.p, seats, strict=True)]
-    drew = "rng" in fields
-    rng_state = fields.pop("rng", None)
-    pending = fields.pop("pending")
-    log = fields.pop("log")
-    history = fields.pop("history")
+    drew = "rng" in snap
+    rng_state = snap["rng"] if "rng" in snap else None
+    pending = snap["pending"]
+    log = snap["log"]
+    history = snap["history"]
     state = State.__new__(State)
     state.__dict__.update(fields)
     state.game = game

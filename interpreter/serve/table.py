@@ -18,8 +18,10 @@ from interpreter.engine.savefile import SaveGame, result_to_dict
 from interpreter.engine.state import State
 from interpreter.serve.board_parts import BoardParts
 from interpreter.serve.randoms import PRACTICE_SEEDS
+from interpreter.serve.wire import Position
 from interpreter.table.presenter import Presentation
 from interpreter.table.seat_names import seat_names
+from interpreter.table.shapes import Gesture, OptionEntry
 
 __all__ = ["HUMAN", "BuiltBoards", "ServeError", "Table", "token_bytes"]
 
@@ -84,18 +86,18 @@ class Table:
     # answer set in advance is applied only there, so it reads to the others as an asked one
     shown: int = -1
     # each seat's message at the present position, without its log (messages.seat_message)
-    messages: dict[MessageKey, dict[str, Any]] = field(default_factory=dict, repr=False)
+    messages: dict[MessageKey, Position] = field(default_factory=dict, repr=False)
     # the parts of the seats' boards, kept between seats and between moves (board_parts.py)
     board_parts: BoardParts = field(default_factory=BoardParts, repr=False)
     # the boards the table's worker drew of the present position (boards_ahead.py)
     built_boards: BuiltBoards | None = field(default=None, repr=False)
     # the worded options of the seat to move, as the table's worker sent them (offloop.py);
     # None: worded here from the state (a table whose rules run in the server's process)
-    options: list[dict[str, Any]] | None = field(default=None, repr=False)
+    options: list[OptionEntry] | None = field(default=None, repr=False)
     # the gesture the seat to move is asked, as the table's worker sent it with the options
     # (table/gestures.py), and each seat's last run at each gesture's step (seat, step) -> ids:
     # an assignment starts from it (kept in memory only: after a restart it starts afresh)
-    gesture: dict[str, Any] | None = field(default=None, repr=False)
+    gesture: Gesture | None = field(default=None, repr=False)
     last_gestures: dict[tuple[int, str], list[str]] = field(default_factory=dict, repr=False)
     # the move being written by the writer thread (Hub.commit_async), None when none is
     writing: asyncio.Future[None] | None = None

@@ -34,6 +34,7 @@ from interpreter.serve.records import seat_record
 from interpreter.serve.store import MoveRefused, TableStore
 from interpreter.serve.table import HUMAN, ServeError, Table, check_turn
 from interpreter.serve.turns import automatic_move, retrieved, stopped, trial
+from interpreter.serve.wire import Record
 from interpreter.table.gestures import GestureRefused, plan_moves
 from interpreter.table.presenter import Presentation
 
@@ -156,7 +157,7 @@ class Hub:
         """:meth:`create` (a server whose rules run in worker processes sets up there)."""
         return self.create(*args, **kwargs)
 
-    async def record(self, table: Table, seat: int | None) -> dict[str, Any]:
+    async def record(self, table: Table, seat: int | None) -> Record:
         """The seat's record of the table (records.py; a server whose rules run in worker
         processes builds it there)."""
         return seat_record(table, seat)

@@ -6,12 +6,17 @@ Each request names its ``op`` and the table it is about (``""``: none); each ans
 :class:`Failure` (``failed``: which kind, ``message``: why, worded for the table's seats) or
 the answer of its op. They are plain dicts, pickled as they are: a TypedDict costs the pipe
 nothing. Every answer but a failure is ``@final``, so that ``"failed" in answer`` tells a
-type checker which one it holds. Nothing here reaches a browser. (No ``from __future__ import
-annotations`` here: the TypedDicts' ``NotRequired`` keys are read at run time, as
-``__optional_keys__``, only from annotations that are not strings.)
+type checker which one it holds. A replay step, a record, the options and the gesture go on
+to a browser as they are (their shapes: ``wire.py``, ``table/shapes.py``). (No ``from
+__future__ import annotations`` here: the TypedDicts' ``NotRequired`` keys are read at run
+time, as ``__optional_keys__``, only from annotations that are not strings.)
 """
 
 from typing import Any, Literal, NotRequired, TypedDict, final
+
+from interpreter.serve.snapshot import Snapshot
+from interpreter.serve.wire import Record, ReplayStep
+from interpreter.table.shapes import Gesture, OptionEntry
 
 __all__ = [
     "Answer",
@@ -182,9 +187,9 @@ class Opened(TypedDict):
     """The table's position (``snapshot.py``) and the worded options and gesture of the person
     to move (none for a bot); ``choices``: the table's moves converted from an older format."""
 
-    snap: dict[str, Any]
-    options: list[dict[str, Any]]
-    gesture: dict[str, Any] | None
+    snap: Snapshot
+    options: list[OptionEntry]
+    gesture: Gesture | None
     choices: NotRequired[list[str]]
 
 
@@ -194,9 +199,9 @@ class Moved(TypedDict):
     played, and the boards the worker drew (by seat) when the request named the seats.
     ``names``: the names those boards were drawn with, added by the server on receipt."""
 
-    snap: dict[str, Any]
-    options: list[dict[str, Any]]
-    gesture: dict[str, Any] | None
+    snap: Snapshot
+    options: list[OptionEntry]
+    gesture: Gesture | None
     choice: str
     boards: NotRequired[dict[int, str]]
     names: NotRequired[list[str]]
@@ -213,7 +218,7 @@ class Planned(TypedDict):
 class Replayed(TypedDict):
     """The spectator's message at the step and the decisions played again for it."""
 
-    replayed: dict[str, Any]
+    replayed: ReplayStep
     played: int
 
 
@@ -221,7 +226,7 @@ class Replayed(TypedDict):
 class RecordMade(TypedDict):
     """A seat's record (``records.seat_record``)."""
 
-    record: dict[str, Any]
+    record: Record
 
 
 Answer = Failure | Compiled | Opened | Moved | Planned | Replayed | RecordMade

@@ -9,6 +9,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from interpreter.engine.frame import Result
 from interpreter.engine.savefile import winners_of
 from interpreter.engine.standings import tiebreak_text
 from interpreter.table.presenter import Presentation
@@ -33,7 +34,7 @@ def worded_end(text: str, pres: Presentation) -> str:
 
 
 def score_rows(
-    result: Any,
+    result: Result | Mapping[str, Any],
     seats: Sequence[str],
     names: Sequence[str] | None = None,
     pres: Presentation | None = None,

@@ -19,16 +19,18 @@ are taken (each pick is one unit of a count the seat knows), as in every gesture
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from interpreter.diagnostics.errors import RulebookError
 from interpreter.engine.state import State
 from interpreter.engine.view import seat_view
 from interpreter.model.words import fill
 from interpreter.table.presenter import Presentation
+from interpreter.table.shapes import Gesture, GestureMessage, OptionEntry
 
 __all__ = [
     "MAX_PICKS",
+    "Asking",
     "GestureRefused",
     "gesture_message",
     "gesture_of",
@@ -57,7 +59,7 @@ def _in_run(state: State, seat: int, step: str) -> bool:
     return not state.is_over and state.to_move == seat and pending_step(state) == step
 
 
-def _asking(state: State) -> Any:
+def _asking(state: State) -> State:
     """A copy that asks every decision, even one the engine would take by itself (a run is
     counted pick by pick, whatever is left to choose)."""
     trial = state.copy()
@@ -105,7 +107,7 @@ def _leading(first: list[str], asked: list[list[str]]) -> int | None:
     return None
 
 
-def gesture_of(state: State, pres: Presentation, seat: int) -> dict[str, Any] | None:
+def gesture_of(state: State, pres: Presentation, seat: int) -> Gesture | None:
     """The gesture the seat to move is asked now, or None when its decision is no gesture's
     (or its run is one pick: an ordinary decision).
 
@@ -124,7 +126,7 @@ def gesture_of(state: State, pres: Presentation, seat: int) -> dict[str, Any] | 
     # how often each option can be picked in a row (no more than the run's picks); the first
     # option's is often read from the engine's own run, the others tried each on a copy
     leading = _leading(first, asked)
-    most = [
+    most: list[list[str | int]] = [
         [
             option,
             leading
@@ -165,7 +167,24 @@ def _about(state: State, pres: Presentation, seat: int, name: object) -> str:
     return ""
 
 
-def gesture_message(table: Any, seat: int) -> dict[str, Any] | None:
+class Asking(Protocol):
+    """A table as :func:`gesture_message` reads it (the web table's ``serve/table.py``): its
+    state and presentation, the options and gesture its worker worded (``options`` None: none
+    worded) and each seat's last picks at each step."""
+
+    @property
+    def state(self) -> State: ...
+    @property
+    def presentation(self) -> Presentation: ...
+    @property
+    def options(self) -> Sequence[OptionEntry] | None: ...
+    @property
+    def gesture(self) -> Gesture | None: ...
+    @property
+    def last_gestures(self) -> Mapping[tuple[int, str], Sequence[str]]: ...
+
+
+def gesture_message(table: Asking, seat: int) -> GestureMessage | None:
     """The gesture the seat to move is asked now, as its message carries it (None: none), with
     the picks it starts from (``proposal``: an assignment's last run at that step)."""
     if table.options is not None:  # worded by the table's worker, with the options

@@ -13,11 +13,12 @@ from interpreter.engine.state import State
 from interpreter.engine.view import own_fields
 from interpreter.table.option_costs import cost_text
 from interpreter.table.presenter import Presentation, preview_changes
+from interpreter.table.shapes import OptionEntry
 
 __all__ = ["option_preview", "options_of"]
 
 
-def options_of(state: State, pres: Presentation, seat: int) -> list[dict[str, Any]]:
+def options_of(state: State, pres: Presentation, seat: int) -> list[OptionEntry]:
     """The legal options of the deciding seat, with text, family and tooltip, in engine order."""
     legal: Sequence[str] = state.legal_options()
     out = []

@@ -27,6 +27,7 @@ from interpreter.ruleset.nodes import Plain
 from interpreter.ruleset.presentation import CardSpec, DrawSpec, GestureSpec, OptionStyle
 from interpreter.ruleset.ruleset import Ruleset
 from interpreter.table.field_drawing import Drawing, Face, draw_field
+from interpreter.table.shapes import OptionEntry
 
 __all__ = ["Board", "Chip", "Face", "Field", "Presentation", "Zone"]
 
@@ -114,7 +115,7 @@ class Presentation:
     _fields_before: dict[tuple[Any, ...], Field] = field(default_factory=dict, repr=False)
     # the options already worded, by (option, preview, cost): the same few come back at every
     # decision of a game, and wording one is most of listing it
-    _options: dict[tuple[Any, ...], dict[str, str]] = field(default_factory=dict, repr=False)
+    _options: dict[tuple[Any, ...], OptionEntry] = field(default_factory=dict, repr=False)
     # each catalog entry's card face (it depends on the entry alone; a drawing copies a face
     # it changes): a drawn grid shows every entry again whenever one of its spaces changes
     _faces: dict[str, Face] = field(default_factory=dict, repr=False)
@@ -227,7 +228,7 @@ class Presentation:
 
     def option_entry(
         self, option: str, preview: Mapping[str, int] | None = None, cost: str | None = None
-    ) -> dict[str, str]:
+    ) -> OptionEntry:
         """An option as a table message lists it: id, text (:meth:`option_text`), family,
         group and tooltip; a new dict each time (worded once, then kept)."""
         key = (option, None if preview is None else tuple(preview.items()), cost)
@@ -242,7 +243,7 @@ class Presentation:
                 "group": self.option_group(option),
                 "doc": self.option_doc(option),
             }
-        return dict(known)
+        return known.copy()
 
     def option_group(self, option: str) -> str:
         """The heading an option is listed under: its family's ``group``, else its label."""

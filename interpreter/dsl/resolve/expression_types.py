@@ -8,7 +8,7 @@ module dispatches to them by the kind of node and adds the calls."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 from lark import Token, Tree
 
@@ -19,7 +19,26 @@ from interpreter.dsl.resolve.scope import Callable_, Scope
 from interpreter.dsl.resolve.type_checker import TypeChecker
 from interpreter.dsl.resolve.type_faults import TypeFault, found_words, type_of
 
-__all__ = ["blame", "infer", "note_emit"]
+__all__ = ["Inliner", "blame", "infer", "note_emit"]
+
+
+class _Rooted(Protocol):
+    @property
+    def root(self) -> Scope: ...  # the resolver's root scope, which numbers its locals
+
+
+class Inliner(Protocol):
+    """What :func:`blame` uses of the resolver's calls (calls.py's ``Calls``, which imports
+    this module): its checker, its resolver's root scope, and the inlining of a rule function's
+    body with the given argument values."""
+
+    @property
+    def tc(self) -> TypeChecker: ...
+
+    @property
+    def walk(self) -> _Rooted: ...
+
+    def expand(self, fn: Callable_, values: list[ir.Expr]) -> ir.Expr | ir.InlineProc: ...
 
 
 def _args(tree: Tree) -> list[Any]:
@@ -292,7 +311,13 @@ def _reduce(tc: TypeChecker, tree: Tree, node: ir.Reduce | ir.ReduceEach, scope:
     return T.ListOf(item)  # list, distinct
 
 
-def blame(calls: Any, e: TypeFault, fn: Callable_, args: list, values: list) -> TypeFault | None:
+def blame(
+    calls: Inliner,
+    e: TypeFault,
+    fn: Callable_,
+    args: list[Tree | Token],
+    values: list[ir.Expr],
+) -> TypeFault | None:
     """A type fault in an inlined rule function is the call site's when one argument alone
     causes it: the body checks with any value in its place, and with a value of the type the
     fault expected (else the body uses the parameter two ways: the body's fault, None).
@@ -306,7 +331,7 @@ def blame(calls: Any, e: TypeFault, fn: Callable_, args: list, values: list) -> 
     return None
 
 
-def _fits(calls: Any, fn: Callable_, values: list, i: int, ty: T.Type) -> bool:
+def _fits(calls: Inliner, fn: Callable_, values: list[ir.Expr], i: int, ty: T.Type) -> bool:
     stand_in = ir.Local(ir.Slot(fn.params[i], next(calls.walk.root.numbers), ty))
     stand_in.ty = ty
     try:

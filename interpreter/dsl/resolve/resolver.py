@@ -315,16 +315,15 @@ class Resolver:
     def _name(self, node: Tree, scope: Scope) -> ir.Expr:
         tok = cast(Token, node.children[0])
         name = str(tok)
-        hit = scope.lookup(name)
-        if hit is not None:
-            where, key = hit
-            if where == "local":
-                return ir.Local(key)
-            if where == "temp":
+        match scope.lookup(name):
+            case ("local", slot):
+                return ir.Local(slot)
+            case ("temp", key):
                 return ir.Temp(key)
-            if where == "var":
-                return ir.FlowVar(key)
-            return key  # a parameter, read as the argument it was given
+            case ("var", var):
+                return ir.FlowVar(var)
+            case ("alias", value):
+                return value  # a parameter, read as the argument it was given
         env = self.env
         if name in env.global_fields:
             return ir.Global(name)

@@ -13,15 +13,25 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from lark import Tree
 
 from interpreter.dsl.parse.parser import parse
+from interpreter.dsl.resolve import ir
 from interpreter.dsl.resolve.types import Type
 from interpreter.dsl.runtime.builtins import BUILTINS
 
 SPECIAL_NAMES = ("players", "seats", "round", "option", "true", "false", "none")
+
+# a scope binding: (kind, payload), the kind telling what the payload is (the module's
+# docstring)
+Binding = (
+    tuple[Literal["var"], str]
+    | tuple[Literal["temp"], str]
+    | tuple[Literal["local"], ir.Slot]
+    | tuple[Literal["alias"], ir.Expr]
+)
 
 
 @dataclass
@@ -145,15 +155,15 @@ class Env:
 class Scope:
     """Compile-time map from a rule name to where its value lives."""
 
-    def __init__(self, parent: Scope | None = None, **bindings: tuple[str, Any]) -> None:
+    def __init__(self, parent: Scope | None = None, **bindings: Binding) -> None:
         self.parent = parent
-        self.bindings: dict[str, tuple[str, Any]] = dict(bindings)
+        self.bindings: dict[str, Binding] = dict(bindings)
         # the numbers of the temp slots and locals the texts of this scope's root bind: one
         # count a build, so its names are unique in it and the same at every load
         self.numbers: Iterator[int] = itertools.count() if parent is None else parent.numbers
         self.types: dict[str, Type] = {}  # temp key -> the type of what the engine puts there
 
-    def lookup(self, name: str) -> tuple[str, Any] | None:
+    def lookup(self, name: str) -> Binding | None:
         scope: Scope | None = self
         while scope is not None:
             hit = scope.bindings.get(name)
