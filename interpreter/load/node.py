@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias, TypeGuard, TypeVar, overload
 if TYPE_CHECKING:
     from typing_extensions import TypeIs
 
-__all__ = ["Key", "Node", "NodeMap", "NodeSeq", "Scalar", "child", "is_map", "is_seq"]
+__all__ = ["Json", "Key", "Node", "NodeMap", "NodeSeq", "Scalar", "child", "is_map", "is_seq"]
 
 # A YAML scalar as loaded (a boolean is an int; ruamel's ScalarInt, ScalarFloat and its
 # string subclasses are these types too).
@@ -32,6 +32,9 @@ Key: TypeAlias = Scalar
 NodeMap: TypeAlias = Mapping[Key, "Node"]
 NodeSeq: TypeAlias = Sequence["Node"]
 Node: TypeAlias = NodeMap | NodeSeq | Scalar
+# A tree copied out as plain JSON data (``schema.to_plain``): dicts keyed by text, lists, and
+# the builtin scalar types
+Json: TypeAlias = dict[str, "Json"] | list["Json"] | str | int | float | None
 
 _T = TypeVar("_T")
 
