@@ -22,7 +22,18 @@ from typing import TYPE_CHECKING, Any, TypeAlias, TypeGuard, TypeVar, overload
 if TYPE_CHECKING:
     from typing_extensions import TypeIs
 
-__all__ = ["Json", "Key", "Node", "NodeMap", "NodeSeq", "Scalar", "child", "is_map", "is_seq"]
+__all__ = [
+    "Json",
+    "Key",
+    "Node",
+    "NodeMap",
+    "NodeSeq",
+    "Scalar",
+    "child",
+    "is_map",
+    "is_scalar",
+    "is_seq",
+]
 
 # A YAML scalar as loaded (a boolean is an int; ruamel's ScalarInt, ScalarFloat and its
 # string subclasses are these types too).
@@ -54,6 +65,11 @@ def is_seq(node: object) -> bool:
     :data:`NodeSeq`, anything else to ``Sequence[Any]``. A ``TypeGuard``, not a ``TypeIs``:
     text is a ``Sequence`` to the type checker, so a negative answer must not rule text out."""
     return isinstance(node, Sequence) and not isinstance(node, str | bytes)
+
+
+def is_scalar(node: object) -> TypeIs[Scalar]:
+    """Whether ``node`` is a scalar: text, a number, a boolean or null."""
+    return node is None or isinstance(node, str | int | float)
 
 
 def child(node: Node, key: Key) -> Node:
