@@ -9,9 +9,9 @@ from plain dicts and lists. :data:`Node` names that shape for the type checker, 
 position helpers (:mod:`interpreter.load.locate`) accept, whatever built them.
 
 :func:`is_map` and :func:`is_seq` are the runtime tests that narrow a :data:`Node` to a map or
-a list. On a value typed ``Any`` (rule data read where the tree's type is not yet carried) they
-narrow to ``Mapping[Any, Any]`` / ``Sequence[Any]``, as before: the typed tree is checked where
-it is declared, and code outside ``load/`` and ``compose/`` keeps its own types.
+a list. A value typed ``Any`` (rule data as the readers outside ``load/`` and ``compose/``
+hold it) they narrow to ``Mapping[Any, Any]`` / ``Sequence[Any]``: the tree is checked where
+it is typed a :data:`Node`, and other code keeps its own types.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from typing_extensions import TypeIs
 
 __all__ = [
-    "Json",
     "Key",
     "Node",
     "NodeMap",
@@ -43,9 +42,6 @@ Key: TypeAlias = Scalar
 NodeMap: TypeAlias = Mapping[Key, "Node"]
 NodeSeq: TypeAlias = Sequence["Node"]
 Node: TypeAlias = NodeMap | NodeSeq | Scalar
-# A tree copied out as plain JSON data (``schema.to_plain``): dicts keyed by text, lists, and
-# the builtin scalar types
-Json: TypeAlias = dict[str, "Json"] | list["Json"] | str | int | float | None
 
 _T = TypeVar("_T")
 
