@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from interpreter.compose.operations import Op, Reporter, extended_ids
 from interpreter.compose.paths import find_item
 from interpreter.compose.placement import placement_of
 from interpreter.load.locate import is_map, is_seq, slash_path
+from interpreter.load.node import Node, child, is_scalar
 from interpreter.load.schema import to_plain
 
 __all__ = ["conflict_hint", "find_conflicts", "is_prefix"]
@@ -28,7 +28,7 @@ def find_conflicts(
     report: Reporter,
     ops: Sequence[Op],
     builds_on: Callable[[Op, Op], bool] | None = None,
-    root: Any = None,
+    root: Node = None,
 ) -> set[int]:
     """Report conflicting pairs; returns the ids of the later ops, which are skipped.
 
@@ -63,13 +63,13 @@ def _placement_conflicts(
     ops: Sequence[Op],
     paths: list[tuple[str, ...]],
     builds_on: Callable[[Op, Op], bool] | None,
-    root: Any,
+    root: Node,
     skipped: set[int],
 ) -> None:
     """Items added into one list at one spot (between the same two items, or first), and an
     item placed before or after one that another overlay removes or replaces: which goes
     where depends on the order the overlays happen to be given, so both are conflicts."""
-    spots: list[tuple[int, tuple[Any, ...], tuple[str, ...] | None]] = []
+    spots: list[tuple[int, tuple[str | int, ...], tuple[str, ...] | None]] = []
     for j, op in enumerate(ops):
         if op.kind == "add" and id(op) not in skipped:
             spot, anchor = _spot(root, op, paths[j])
@@ -112,8 +112,8 @@ def _report(report: Reporter, later: Op, earlier: Op, why: str) -> None:
 
 
 def _spot(
-    root: Any, op: Op, path: tuple[str, ...]
-) -> tuple[tuple[Any, ...] | None, tuple[str, ...] | None]:
+    root: Node, op: Op, path: tuple[str, ...]
+) -> tuple[tuple[str | int, ...] | None, tuple[str, ...] | None]:
     """Where in the base list an add puts its item (the list's path and the gap: the index of
     the item it goes before), and the path of the item it is placed next to. Appends have no
     spot: each brings its own item after the others."""
@@ -123,7 +123,7 @@ def _spot(
         found = find_item(items, seg) if items is not None else None
         if found is None or not found.found:
             return None, None
-        items = items[found.key]
+        items = child(items, found.key)
     if not is_seq(items):
         return None, None
     last = op.segments[-1]
@@ -135,10 +135,10 @@ def _spot(
     key, anchor = where
     if key == "first":
         return (*parent, 0), None
-    found = find_item(items, anchor)
+    found = find_item(items, anchor if is_scalar(anchor) else None)  # (None finds nothing)
     if not found.found:
         return (*parent, key, str(anchor)), None  # an item an overlay adds: by its name
-    gap = found.key + (1 if key == "after" else 0)
+    gap = found.index + (1 if key == "after" else 0)
     return (*parent, gap), (*parent, str(found.key))
 
 
@@ -242,7 +242,7 @@ def _conflict(a: Op, pa: tuple[str, ...], b: Op, pb: tuple[str, ...]) -> str | N
     return None
 
 
-def _by_position(root: Any, segments: Sequence[str]) -> tuple[str, ...]:
+def _by_position(root: Node, segments: Sequence[str]) -> tuple[str, ...]:
     """`segments` with each list item named by its `name:` spelt as its index in `root`."""
     out = list(segments)
     node = root
@@ -255,5 +255,5 @@ def _by_position(root: Any, segments: Sequence[str]) -> tuple[str, ...]:
         real = found.key
         if is_seq(node):
             out[i] = str(real)
-        node = node[real]
+        node = child(node, real)
     return tuple(out)

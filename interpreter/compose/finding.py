@@ -22,12 +22,12 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from interpreter.diagnostics.errors import Diagnostic, RulebookError, RulesError
 from interpreter.diagnostics.suggest import hint_for
 from interpreter.load import catalog
 from interpreter.load.locate import is_map, is_seq, json_pointer, position_of
+from interpreter.load.node import Node
 
 __all__ = ["OverlayFinder", "RuleFile", "Stack"]
 
@@ -43,7 +43,7 @@ class RuleFile:
     kind: str  # "ruleset" or "overlay"
     ident: str
     extends: tuple[str, ...] = ()  # an overlay's targets, as written
-    data: Any = None  # an overlay's parsed document data (positions for messages)
+    data: Node = None  # an overlay's parsed document data (positions for messages)
 
 
 @dataclass(frozen=True)
@@ -243,7 +243,7 @@ def _read(path: str) -> RuleFile | None:
     from interpreter.load.yamlload import load_yaml_text
 
     try:
-        data = load_yaml_text(text, path).data
+        data = load_yaml_text(text, path).tree
     except RulebookError:
         return None
     if not is_map(data):
@@ -255,8 +255,9 @@ def _read(path: str) -> RuleFile | None:
         targets = list(target) if is_seq(target) else [target]
         extends = tuple(t for t in targets if isinstance(t, str) and t)
         return RuleFile(path, "overlay", ident if isinstance(ident, str) else "", extends, data)
-    if isinstance(data.get("ruleset"), str):
-        return RuleFile(path, "ruleset", data["ruleset"])
+    ruleset = data.get("ruleset")
+    if isinstance(ruleset, str):
+        return RuleFile(path, "ruleset", ruleset)
     return None
 
 

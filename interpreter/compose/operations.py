@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from interpreter.diagnostics.errors import DiagnosticSink
 from interpreter.diagnostics.suggest import hint_for
@@ -23,6 +22,7 @@ from interpreter.load.locate import (
     position_of,
     split_path,
 )
+from interpreter.load.node import Key, Node, NodeMap, NodeSeq
 from interpreter.load.yamlload import Document
 
 __all__ = [
@@ -72,18 +72,19 @@ class Op:
     kind: str
     text: str  # path as written
     segments: list[str]
-    value: Any
+    value: Node
     doc: Document
-    holder: Any  # the overlay container holding this op (section map or remove list)
-    holder_key: Any  # key (or index) of the op in ``holder``
+    holder: NodeMap | NodeSeq  # the overlay container holding this op (section map or remove list)
+    holder_key: Key  # key (or index) of the op in ``holder``
     order: int
-    leaves: list[tuple[tuple[str, ...], Any]] = field(default_factory=list)
+    leaves: list[tuple[tuple[str, ...], Node]] = field(default_factory=list)
     source: int = 0  # the overlay's place in the composition (0 = the first overlay)
 
     @property
     def overlay_id(self) -> str:
         """The id of the overlay this op belongs to ('' when it has none)."""
-        ident = self.doc.data.get(OVERLAY_ID_KEY) if is_map(self.doc.data) else None
+        data = self.doc.tree
+        ident = data.get(OVERLAY_ID_KEY) if is_map(data) else None
         return ident if isinstance(ident, str) else ""
 
     @property
@@ -117,7 +118,7 @@ def read_overlay(
     """The operations of one overlay, in the order written; problems go to ``report``.
     ``known_ids`` (the base and the overlays before this one) gains this overlay's id;
     ``later_ids`` (the overlays given after it) say when an ``extends`` only came too late."""
-    data = doc.data
+    data = doc.tree
     if not is_map(data):
         report.error(
             "O001",
@@ -151,7 +152,7 @@ def read_overlay(
             position_of(data, OVERLAY_ID_KEY),
             json_pointer([OVERLAY_ID_KEY]),
         )
-    _check_extends(report, doc, known_ids, later_ids)
+    _check_extends(report, data, known_ids, later_ids)
     if overlay_id:
         seen[overlay_id] = doc
         known_ids.append(overlay_id)
@@ -217,9 +218,8 @@ def read_overlay(
 
 
 def _check_extends(
-    report: Reporter, doc: Document, known_ids: list[str], later_ids: Sequence[str] = ()
+    report: Reporter, data: NodeMap, known_ids: list[str], later_ids: Sequence[str] = ()
 ) -> None:
-    data = doc.data
     if "extends" not in data:
         report.error(
             "O004",
@@ -250,15 +250,15 @@ def _check_extends(
 
 def extended_ids(doc: Document) -> list[str]:
     """The ids an overlay names in ``extends`` (one or a list; anything else is O004's)."""
-    data = doc.data
+    data = doc.tree
     target = data.get("extends") if is_map(data) else None
     targets = list(target) if is_seq(target) else [target]
     return [t for t in targets if isinstance(t, str)]
 
 
-def _leaves(value: Any, prefix: tuple[str, ...]) -> list[tuple[tuple[str, ...], Any]]:
+def _leaves(value: NodeMap, prefix: tuple[str, ...]) -> list[tuple[tuple[str, ...], Node]]:
     """Paths a patch map sets (maps merge, so only non-map values are real changes)."""
-    out: list[tuple[tuple[str, ...], Any]] = []
+    out: list[tuple[tuple[str, ...], Node]] = []
     for k, v in value.items():
         path = prefix + (plain_key(k),)
         if is_map(v) and v:

@@ -36,7 +36,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
+
+from ruamel.yaml.comments import CommentedSeq
 
 from interpreter.compose.conflicts import conflict_hint, find_conflicts
 from interpreter.compose.operations import (
@@ -50,7 +53,7 @@ from interpreter.compose.operations import (
 )
 from interpreter.compose.paths import better_segment, find_item, item_preview, labels_of
 from interpreter.compose.placement import NamedAdd, NamedAdds
-from interpreter.compose.tree import numbered_map
+from interpreter.compose.tree import Owned, numbered_map
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.diagnostics.suggest import hint_for
 from interpreter.load.locate import (
@@ -63,13 +66,21 @@ from interpreter.load.locate import (
     position_of,
     resolve_key,
 )
+from interpreter.load.node import Key, Node, NodeSeq, child
 from interpreter.load.yamlload import Document
 
 __all__ = ["Composed", "compose", "OVERLAY_KEYS", "OPERATIONS", "is_overlay"]
 
 BASE_ID_KEY = "ruleset"
-_APPEND: Any = object()  # the key ``add_key`` gives a new last item of a list
-_NAMED: Any = object()  # the key ``add_key`` gives a new item added by name
+
+
+class _NewItem(Enum):
+    """Where ``add_key`` puts a new list item that has no position yet."""
+
+    APPEND = "a new last item of a list"
+    NAMED = "a new item added by name (placement.py puts it)"
+
+
 _AMBIGUOUS_HINT = "name the item by another of its names, or by its position"
 
 
@@ -77,6 +88,8 @@ _AMBIGUOUS_HINT = "name the item by another of its names, or by its position"
 class Composed:
     """The composed tree plus where it came from (for messages and generated docs)."""
 
+    # the composed tree (a Node); typed ``Any`` for the readers outside load/ and compose/ that
+    # index it as rule data unchecked, like ``Document.data``
     data: Any
     sources: list[str]
     provenance: dict[str, str] = field(default_factory=dict)
@@ -85,7 +98,8 @@ class Composed:
 
 def is_overlay(document: Document) -> bool:
     """An overlay is a map with an ``overlay:`` id (a base ruleset has ``ruleset:`` instead)."""
-    return is_map(document.data) and OVERLAY_ID_KEY in document.data
+    data = document.tree
+    return is_map(data) and OVERLAY_ID_KEY in data
 
 
 class _Composer(NamedAdds):
@@ -102,12 +116,12 @@ class _Composer(NamedAdds):
         self.warnings: list[Diagnostic] = []
         self.better: list[str] = []  # the last path resolved, spelt by names where it can be
 
-    def resolve(self, op: Op, count: int) -> list[Any] | None:
+    def resolve(self, op: Op, count: int) -> list[Key] | None:
         """Real keys for the first ``count`` segments, or None after reporting what is missing."""
-        node = self.root
-        keys: list[Any] = []
+        node: Node = self.root
+        keys: list[Key] = []
         better = list(op.segments)
-        counted: tuple[int, Any] | None = None  # the last list item found by its position
+        counted: tuple[int, Node] | None = None  # the last list item found by its position
         for depth, seg in enumerate(op.segments[:count]):
             found = find_item(node, seg)
             if not found.found:
@@ -135,14 +149,14 @@ class _Composer(NamedAdds):
                 return None
             real = found.key
             if is_seq(node) and str(seg).isdigit():
-                if self.moved(op, node, real):
+                if self.moved(op, node, found.index):
                     return None  # (a name finds its item wherever others moved it)
-                named = better_segment(node, real)
+                named = better_segment(node, found.index)
                 if named is not None:
                     better[depth] = named
-                    counted = (depth, node[real])
+                    counted = (depth, node[found.index])
             keys.append(real)
-            node = node[real]
+            node = child(node, real)
         self.better = better
         if counted is not None:
             depth, item = counted
@@ -151,7 +165,7 @@ class _Composer(NamedAdds):
             return None
         return keys
 
-    def counted_item(self, op: Op, depth: int, item: Any, fix: str) -> None:
+    def counted_item(self, op: Op, depth: int, item: Node, fix: str) -> None:
         """O011: a path that counts list items where a name, id or value would find the item.
         A position finds whatever item stands there now, which is not the one it was written
         for once the list changed (another version of the rules, an expansion): the message
@@ -172,17 +186,17 @@ class _Composer(NamedAdds):
             "rules or an overlay add or remove one",
         )
 
-    def keys_of(self, op: Op, count: int) -> list[Any]:
+    def keys_of(self, op: Op, count: int) -> list[Key]:
         """The real keys of ``op``'s first ``count`` segments (each found, as resolve found it)."""
-        node = self.root
-        keys: list[Any] = []
+        node: Node = self.root
+        keys: list[Key] = []
         for seg in op.segments[:count]:
             real = find_item(node, seg).key
             keys.append(real)
-            node = node[real]
+            node = child(node, real)
         return keys
 
-    def moved(self, op: Op, items: Any, index: int) -> bool:
+    def moved(self, op: Op, items: NodeSeq, index: int) -> bool:
         """Whether an overlay that ``op``'s does not extend inserted, removed or appended an
         item of ``items`` at or before ``index`` (O008, reported): ``op``'s index counts the
         items of the list its author saw, which are no longer where they were."""
@@ -201,13 +215,13 @@ class _Composer(NamedAdds):
             return True
         return False
 
-    def note_shift(self, items: Any, op: Op, index: int, verb: str) -> None:
+    def note_shift(self, items: Owned, op: Op, index: int, verb: str) -> None:
         """Remember that ``op`` moved the items of a list from ``index`` on (see ``moved``)."""
         self.shifts.setdefault(id(items), []).append((op.source, index, op, verb))
 
     def apply_overlay(self, ops: list[Op], skipped: set[int]) -> None:
         live = [op for op in ops if id(op) not in skipped]
-        resolved: list[tuple[Op, list[Any]]] = []
+        resolved: list[tuple[Op, list[Key]]] = []
         appends: set[int] = set()
         named: list[NamedAdd] = []
         for op in live:
@@ -218,11 +232,12 @@ class _Composer(NamedAdds):
                 last = self.add_key(op, keys)
                 if last is None:
                     continue
-                if last is _NAMED:
+                if last is _NewItem.NAMED:
                     named.append(NamedAdd(op, keys, op.segments[-1]))
                     continue
-                if last is _APPEND:
+                if last is _NewItem.APPEND:
                     appends.add(id(op))
+                    last = -1  # (the list's length, when it is appended)
                 resolved.append((op, keys + [last]))
             else:
                 keys = self.resolve(op, len(op.segments))
@@ -237,19 +252,20 @@ class _Composer(NamedAdds):
                     self.set_entry(parent, keys[-1], value, op.holder, op.holder_key)
                     self.record(keys, op.file, clear=True)
                 else:
+                    assert is_map(op.value)  # (read_overlay: a patch is a map)
                     self.merge(keys, parent, keys[-1], op.value, op.holder, op.holder_key)
         # Map entries and appends move no item: in the order written.
-        shifting: list[tuple[Op, list[Any]]] = []
+        shifting: list[tuple[Op, list[Key]]] = []
         for op, keys in resolved:
             if op.kind != "add":
                 continue
             parent = self.writable(keys[:-1])
-            if is_seq(parent):
+            if isinstance(parent, CommentedSeq):
                 if id(op) not in appends:
                     shifting.append((op, keys))
                     continue
-                keys[-1] = len(parent)  # appends stay appends whatever ran before
-                self.note_shift(parent, op, keys[-1], "appended")
+                keys[-1] = end = len(parent)  # appends stay appends whatever ran before
+                self.note_shift(parent, op, end, "appended")
             self.set_entry(parent, keys[-1], op.value, op.holder, op.holder_key)
             self.record(keys, op.file, clear=True)
         # Inserts and removes move the items after them: the last position first, so that
@@ -259,27 +275,32 @@ class _Composer(NamedAdds):
         for op, keys in shifting:
             parent = self.writable(keys[:-1])
             if op.kind == "add":
-                self.renumber_record(keys[:-1], keys[-1], +1)
-                self.insert_entry(parent, keys[-1], op.value, op.holder, op.holder_key)
+                index = keys[-1]
+                # (an add shifts only where it inserts into a list, at a position)
+                assert isinstance(parent, CommentedSeq) and isinstance(index, int)
+                self.renumber_record(keys[:-1], index, +1)
+                self.insert_entry(parent, index, op.value, op.holder, op.holder_key)
                 self.record(keys, op.file, clear=True)
-                self.note_shift(parent, op, keys[-1], "inserted")
+                self.note_shift(parent, op, index, "inserted")
                 continue
             self.delete_entry(parent, keys[-1])
-            if is_seq(parent):  # the path now names the next item, which keeps its source
-                self.renumber_record(keys[:-1], keys[-1], -1)
-                self.note_shift(parent, op, keys[-1], "removed")
+            if isinstance(parent, CommentedSeq):  # the path now names the next item, which
+                index = keys[-1]  # keeps its source
+                assert isinstance(index, int)  # (a list's item is found by its position)
+                self.renumber_record(keys[:-1], index, -1)
+                self.note_shift(parent, op, index, "removed")
             else:
                 self.record(keys, op.file, clear=True)
         # Items added by name go where their placement names, whatever moved: last.
         for added in named:
             self.apply_named(added)
 
-    def add_key(self, op: Op, keys: list[Any]) -> Any:
-        """The key a new entry gets (``_APPEND`` at the end of a list), or None after
+    def add_key(self, op: Op, keys: list[Key]) -> str | int | _NewItem | None:
+        """The key a new entry gets (``_NewItem.APPEND`` at the end of a list), or None after
         reporting why it cannot be added."""
-        parent = self.root
+        parent: Node = self.root
         for k in keys:
-            parent = parent[k]
+            parent = child(parent, k)
         last = op.segments[-1]
         if is_map(parent):
             found, real = resolve_key(parent, last)
@@ -297,7 +318,7 @@ class _Composer(NamedAdds):
             return last
         if is_seq(parent):
             if last == "-" or (last.isdigit() and int(last) == len(parent)):
-                return _APPEND
+                return _NewItem.APPEND
             if last.isdigit() and int(last) < len(parent):
                 # inserted before the item now at that index (0: first)
                 if self.moved(op, parent, int(last)):
@@ -323,7 +344,7 @@ class _Composer(NamedAdds):
                         "use 'replace' to swap it or 'patch' to change some of its fields",
                     )
                     return None
-                return _NAMED if self.check_named(op, parent, last) else None
+                return _NewItem.NAMED if self.check_named(op, parent, last) else None
             self.error(
                 "O010",
                 f"cannot add '{op.text}': the list has {len(parent)} item(s)",
@@ -349,34 +370,32 @@ class _Composer(NamedAdds):
     def run(self) -> Composed:
         base = self.base
         sources = [base.path]
-        if not is_map(base.data):
+        data = base.tree
+        if not is_map(data):
             self.error(
                 "O001",
                 "a ruleset must be a map",
-                node_position(base.data) if base.data is not None else (base.path, None, None),
+                node_position(data) if data is not None else (base.path, None, None),
                 file=base.path,
             )
             self.report.sink.raise_if_errors()
-        base_id = base.data.get(BASE_ID_KEY)
+        assert is_map(data)  # (else O001 raised)
+        base_id = data.get(BASE_ID_KEY)
         if not isinstance(base_id, str) or not base_id:
             self.error(
                 "O003",
                 "ruleset id missing: add 'ruleset: <id>'",
-                position_of(base.data, BASE_ID_KEY)
-                if BASE_ID_KEY in base.data
-                else node_position(base.data),
+                position_of(data, BASE_ID_KEY) if BASE_ID_KEY in data else node_position(data),
                 json_pointer([BASE_ID_KEY]),
                 file=base.path,
             )
             base_id = "?"
-        self.root = self.copy(base.data)
+        self.root = self.copy(data)
         known_ids = [base_id]
         seen: dict[str, Document] = {}
         all_ops: list[Op] = []
         per_overlay: list[list[Op]] = []
-        given = [
-            doc.data.get(OVERLAY_ID_KEY) if is_map(doc.data) else None for doc in self.overlays
-        ]
+        given = [_overlay_id(doc.tree) for doc in self.overlays]
         for place, doc in enumerate(self.overlays):
             sources.append(doc.path)
             later = [i for i in given[place + 1 :] if isinstance(i, str)]
@@ -407,15 +426,19 @@ def _lineage(overlays: Sequence[Document]) -> list[set[int]]:
         below: set[int] = set()
         for target in extended_ids(doc):
             for earlier in range(place - 1, -1, -1):
-                data = overlays[earlier].data
-                if is_map(data) and data.get(OVERLAY_ID_KEY) == target:
+                if _overlay_id(overlays[earlier].tree) == target:
                     below |= {earlier, *out[earlier]}
                     break
         out.append(below)
     return out
 
 
-def _describe(item: Any) -> str:
+def _overlay_id(data: Node) -> Node:
+    """What an overlay document gives as its ``overlay:`` id (None where it is no map)."""
+    return data.get(OVERLAY_ID_KEY) if is_map(data) else None
+
+
+def _describe(item: Node) -> str:
     """What a list item is called: its name, option id or word."""
     if is_map(item):
         for key, what in (("name", "the item named"), ("id", "the option")):
@@ -425,7 +448,7 @@ def _describe(item: Any) -> str:
     return f"'{item}'"
 
 
-def _sort_keys(keys: Sequence[Any]) -> list[tuple[int, Any]]:
+def _sort_keys(keys: Sequence[Key]) -> list[tuple[int, int | str]]:
     """Order removals so that, within one list, later items go first (indexes stay valid)."""
     return [(0, k) if isinstance(k, int) else (1, plain_key(k)) for k in keys]
 

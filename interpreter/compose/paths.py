@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from interpreter.load.locate import is_map, is_seq, plain_key, resolve_key
+from interpreter.load.node import Key, Node, NodeSeq
 
 __all__ = [
     "Lookup",
@@ -32,11 +32,17 @@ class Lookup:
     says why a segment that matches several items finds none of them."""
 
     found: bool
-    key: Any = None
+    key: Key = None
     problem: str = ""
 
+    @property
+    def index(self) -> int:
+        """``key`` where the segment found an item of a list: its position."""
+        assert isinstance(self.key, int), self.key
+        return self.key
 
-def find_item(container: Any, segment: Any) -> Lookup:
+
+def find_item(container: Node, segment: Key) -> Lookup:
     """The entry of ``container`` that path segment ``segment`` names (see the module doc)."""
     if not (is_seq(container) and isinstance(segment, str) and segment and not segment.isdigit()):
         found, real = resolve_key(container, segment)
@@ -55,7 +61,7 @@ def find_item(container: Any, segment: Any) -> Lookup:
     return Lookup(False)
 
 
-def better_segment(container: Any, index: int) -> str | None:
+def better_segment(container: NodeSeq, index: int) -> str | None:
     """The segment that finds item ``index`` of a list by name, id, value or id family, or
     None when it has none that finds it alone."""
     item = container[index]
@@ -71,12 +77,12 @@ def better_segment(container: Any, index: int) -> str | None:
     return None
 
 
-def named_path(root: Any, path: Sequence[Any]) -> list[Any]:
+def named_path(root: Node, path: Sequence[Key]) -> list[Key]:
     """`path` into `root` with each list position spelt by the item's `name:`, its option id
     (or id family) or, in a list of words, its word, where that finds it alone: the spelling
     an overlay should use, which survives items added before it. Segments past what `root`
     holds (a text's inside, a position out of range) are kept as written."""
-    out: list[Any] = []
+    out: list[Key] = []
     node = root
     for segment in path:
         index = int(segment) if isinstance(segment, str) and segment.isdigit() else segment
@@ -92,14 +98,14 @@ def named_path(root: Any, path: Sequence[Any]) -> list[Any]:
     return out
 
 
-def item_label(item: Any) -> str | None:
+def item_label(item: Node) -> str | None:
     """The word an item is found by (its name, id or value), for lists of suggestions."""
     if is_map(item):
         return _field(item, "name") or _field(item, "id")
     return item if isinstance(item, str) else None
 
 
-def item_preview(item: Any, lines: int = 3, width: int = 60) -> str:
+def item_preview(item: Node, lines: int = 3, width: int = 60) -> str:
     """The first ``lines`` entries of an item as they read in a rule file, one line each and
     joined by `` | `` (a nested map or list shown as ``{...}`` / ``[...]``), so a message can
     show what a path finds without the file at hand."""
@@ -109,7 +115,7 @@ def item_preview(item: Any, lines: int = 3, width: int = 60) -> str:
     return " | ".join(shown) + (" | ..." if len(item) > lines else "")
 
 
-def _short(value: Any, width: int) -> str:
+def _short(value: Node, width: int) -> str:
     if is_map(value):
         return "{...}" if value else "{}"
     if is_seq(value):
@@ -121,7 +127,7 @@ def _short(value: Any, width: int) -> str:
     return first
 
 
-def labels_of(container: Any) -> list[str]:
+def labels_of(container: NodeSeq) -> list[str]:
     """Every name, id, id family and value that can address an item of a list."""
     out: list[str] = []
     for item in container:
@@ -131,11 +137,11 @@ def labels_of(container: Any) -> list[str]:
     return out
 
 
-def _field(item: Any, key: str) -> str | None:
+def _field(item: Node, key: str) -> str | None:
     value = item.get(key) if is_map(item) else None
     return value if isinstance(value, str) else None
 
 
-def _family(item: Any) -> str | None:
+def _family(item: Node) -> str | None:
     ident = _field(item, "id")
     return ident.split(":", 1)[0] if ident else None

@@ -12,19 +12,21 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
-from typing import Any
+
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from interpreter.compose.operations import Op, Reporter
 from interpreter.compose.paths import better_segment, find_item, labels_of
 from interpreter.compose.tree import CopyOnWriteTree
-from interpreter.load.locate import is_map, is_seq, key_position, position_of
+from interpreter.load.locate import Position, is_map, is_seq, key_position, position_of
+from interpreter.load.node import Key, Node, NodeSeq, is_scalar
 
 __all__ = ["PLACEMENT_KEYS", "NamedAdd", "NamedAdds", "identity_key", "placement_of"]
 
 PLACEMENT_KEYS = ("before", "after", "first")
 
 
-def placement_of(value: Any) -> tuple[str, Any] | None:
+def placement_of(value: Node) -> tuple[str, Node] | None:
     """The first placement key of an entry and its value (None: at the end)."""
     if not is_map(value):
         return None
@@ -34,7 +36,7 @@ def placement_of(value: Any) -> tuple[str, Any] | None:
     return None
 
 
-def identity_key(items: Any) -> str:
+def identity_key(items: NodeSeq) -> str:
     """What identifies an item of this list: ``id`` in a list of options, else ``name``."""
     return "id" if any(is_map(x) and "id" in x for x in items) else "name"
 
@@ -44,7 +46,7 @@ class NamedAdd:
     """An ``add`` of a new item by name, resolved down to its list (``keys``)."""
 
     op: Op
-    keys: list[Any]
+    keys: list[Key]
     name: str
 
 
@@ -53,7 +55,7 @@ class NamedAdds(CopyOnWriteTree):
 
     report: Reporter
 
-    def check_named(self, op: Op, items: Any, name: str) -> bool:
+    def check_named(self, op: Op, items: NodeSeq, name: str) -> bool:
         """Whether ``op`` may add an item named ``name`` to ``items`` (else reported, O012)."""
         if any(not is_map(x) for x in items):
             self._bad(
@@ -104,13 +106,14 @@ class NamedAdds(CopyOnWriteTree):
         """Put the item where its placement says, in the list as it is now."""
         op = added.op
         parent = self.writable(added.keys)
+        assert isinstance(parent, CommentedSeq)  # (resolved down to a list: add_key)
         where = placement_of(op.value)
         index = len(parent)
         if where is not None and where[0] == "first":
             index = 0
         elif where is not None:
             key, anchor = where
-            found = find_item(parent, anchor)
+            found = find_item(parent, anchor if is_scalar(anchor) else None)  # (check_named)
             if found.problem:
                 message = f"'{key}: {anchor}' in '{op.text}': {found.problem}"
                 pos = position_of(op.value, key)
@@ -141,8 +144,10 @@ class NamedAdds(CopyOnWriteTree):
                     hint,
                 )
                 return
-            index = found.key + (1 if key == "after" else 0)
+            index = found.index + (1 if key == "after" else 0)
+        assert is_map(op.value)  # (check_named)
         entry = self.copy(op.value)
+        assert isinstance(entry, CommentedMap)
         for key in PLACEMENT_KEYS:
             if key in entry:
                 self.delete_entry(entry, key)
@@ -157,23 +162,23 @@ class NamedAdds(CopyOnWriteTree):
             self.insert_entry(parent, index, entry, op.holder, op.holder_key)
         self.record([*added.keys, index], op.file, clear=True)
 
-    def _bad(self, op: Op, pos: Any, message: str, hint: str | None = None) -> None:
+    def _bad(self, op: Op, pos: Position, message: str, hint: str | None = None) -> None:
         self.report.error("O012", message, pos, op.pointer, hint, file=op.file)
 
 
-def _same_name(ident: str, given: Any, name: str) -> bool:
+def _same_name(ident: str, given: Node, name: str) -> bool:
     """An option's id may be a template of the new family (``boost:{r}`` added as ``boost``)."""
     if not isinstance(given, str):
         return False
     return given == name or (ident == "id" and given.split(":", 1)[0] == name)
 
 
-def _deeper_list(items: Any, name: str) -> list[str] | None:
+def _deeper_list(items: NodeSeq, name: str) -> list[str] | None:
     """The path (from ``items``, segments spelt by name) of a list nested in ``items`` that
     has an item called ``name``: an anchor that is a step inside one of this list's steps,
     which the author meant to place the new item beside."""
 
-    def walk(node: Any, at: list[str]) -> list[str] | None:
+    def walk(node: Node, at: list[str]) -> list[str] | None:
         if is_seq(node):
             if at and find_item(node, name).found:
                 return at

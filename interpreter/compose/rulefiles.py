@@ -15,6 +15,8 @@ from typing import Any
 
 from interpreter.diagnostics.errors import Diagnostic, RulesError
 from interpreter.load import catalog
+from interpreter.load.locate import is_map
+from interpreter.load.node import Node
 from interpreter.load.resources import data_dir
 
 __all__ = ["load_rules_data"]
@@ -33,14 +35,15 @@ def load_rules_data(
     base_path = catalog.find_game(name_or_path)
     base = load_yaml_file(base_path)
     docs = [load_yaml_file(catalog.find_overlay(base_path, o)) for o in overlays]
-    overlay_ids = tuple(str(d.data.get("overlay", Path(d.path).stem)) for d in docs)
+    overlay_ids = tuple(str(_overlay_id(d.tree, Path(d.path).stem)) for d in docs)
+    data: Node
     if docs:
         from interpreter.compose.overlays import compose
 
         composed = compose(base, docs)
         data, sources = composed.data, composed.sources
     else:
-        data, sources = base.data, [base.path]
+        data, sources = base.tree, [base.path]
     schema_path = data_dir("schemas") / "ruleset.schema.json"
     if schema_path.is_file():
         from interpreter.load.schema import load_schema
@@ -53,7 +56,13 @@ def load_rules_data(
     return data, sources, base_path, overlay_ids
 
 
-def _errors(schema: dict[str, Any], data: Any) -> tuple[Diagnostic, ...]:
+def _overlay_id(data: Node, stem: str) -> Node:
+    """An overlay's ``overlay:`` id, or its file's stem where it gives none (or is no map,
+    which the composer reports)."""
+    return data.get("overlay", stem) if is_map(data) else stem
+
+
+def _errors(schema: dict[str, Any], data: Node) -> tuple[Diagnostic, ...]:
     from interpreter.load.schema import check
 
     return tuple(d for d in check(data, schema) if d.severity == "error")

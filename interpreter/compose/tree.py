@@ -10,7 +10,7 @@ slash path.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import TypeAlias
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
@@ -25,11 +25,16 @@ from interpreter.load.locate import (
     set_node_file,
     slash_path,
 )
+from interpreter.load.node import Key, Node, NodeMap, NodeSeq, child
 
-__all__ = ["CopyOnWriteTree", "numbered_map"]
+__all__ = ["CopyOnWriteTree", "Owned", "numbered_map"]
+
+# A container the composer copied and so may change: ruamel's, which keep positions (ruamel
+# types their entries Any; what is read out of one is a Node)
+Owned: TypeAlias = CommentedMap | CommentedSeq
 
 
-def numbered_map(node: Any) -> bool:
+def numbered_map(node: Node) -> bool:
     """Whether ``node`` is a map keyed by whole numbers only (a table by player count or
     seat; ruamel's ``ScalarInt`` keys count, booleans do not)."""
     return (
@@ -42,14 +47,15 @@ def numbered_map(node: Any) -> bool:
 class CopyOnWriteTree:
     def __init__(self) -> None:
         self.owned: set[int] = set()
-        self.keep: list[Any] = []  # owned copies stay alive so their ids stay unique
+        self.keep: list[Owned] = []  # owned copies stay alive so their ids stay unique
         self.provenance: dict[str, str] = {}
-        self.root: Any = None
+        self.root: Owned = CommentedMap()
 
-    def copy(self, node: Any) -> Any:
+    def copy(self, node: NodeMap | NodeSeq) -> Owned:
         """Shallow copy keeping positions, file and per-entry files (ruamel's copy shares .lc)."""
+        new: Owned
         if is_map(node):
-            new: Any = CommentedMap()
+            new = CommentedMap()
             for k, v in node.items():
                 new[k] = v
         else:
@@ -68,7 +74,7 @@ class CopyOnWriteTree:
         self.keep.append(new)
         return new
 
-    def keys_like(self, old: Any, new: Any) -> Any:
+    def keys_like(self, old: Node, new: Node) -> Node:
         """``new`` (a value an overlay writes over ``old``) with each map key written as digits
         made the whole number it stands for where ``old``'s map at that level is keyed by whole
         numbers (a table by player count or by seat): JSON writes every key as text, and a
@@ -77,13 +83,13 @@ class CopyOnWriteTree:
             return new
         numbered = numbered_map(old)
 
-        def key(k: Any) -> Any:
+        def key(k: Key) -> Key:
             return int(k) if numbered and isinstance(k, str) and k.isdigit() else k
 
         values = {k: self.keys_like(_entry(old, key(k)), v) for k, v in new.items()}
         if all(key(k) == k and values[k] is v for k, v in new.items()):
             return new
-        out: Any = CommentedMap()
+        out = CommentedMap()
         src_lc = getattr(new, "lc", None)
         data = (src_lc.data if src_lc is not None else None) or {}
         out.lc.data = {}
@@ -104,30 +110,30 @@ class CopyOnWriteTree:
         self.keep.append(out)
         return out
 
-    def writable(self, keys: Sequence[Any]) -> Any:
+    def writable(self, keys: Sequence[Key]) -> Owned:
         """The container at ``keys``, copied (and re-linked) along the way where not yet ours."""
         node = self.root
         for k in keys:
-            child = node[k]
-            if id(child) not in self.owned:
-                child = self.copy(child)
-                node[k] = child
-            node = child
+            entry = node[k]
+            if id(entry) not in self.owned:
+                entry = self.copy(entry)
+                node[k] = entry
+            node = entry
         return node
 
     # -- entry edits that keep positions -------------------------------------------------------
 
     @staticmethod
-    def _lc_data(container: Any) -> dict[Any, Any]:
+    def _lc_data(container: Owned) -> dict[Key, list[int]]:
         lc = container.lc
         if lc.data is None:
             lc.data = {}
         return lc.data
 
-    def set_entry(self, container: Any, key: Any, value: Any, src: Any, src_key: Any) -> None:
+    def set_entry(self, container: Owned, key: Key, value: Node, src: Node, src_key: Key) -> None:
         """``container[key] = value``, taking the position from ``src[src_key]`` and its file."""
-        if is_seq(container) and key == len(container):
-            cast(list[Any], container).append(value)
+        if isinstance(container, CommentedSeq) and key == len(container):
+            container.append(value)
         else:
             container[key] = value
         data = self._lc_data(container)
@@ -146,7 +152,7 @@ class CopyOnWriteTree:
             data.pop(key, None)
         set_entry_file(container, key, entry_file(src, src_key))
 
-    def delete_entry(self, container: Any, key: Any) -> None:
+    def delete_entry(self, container: Owned, key: Key) -> None:
         data = self._lc_data(container)
         table = getattr(container, KEYFILES_ATTR, None)
         del container[key]
@@ -155,16 +161,19 @@ class CopyOnWriteTree:
                 store.pop(key, None)
             return
         # Items after the removed one move up by one; so do their positions and files.
+        assert isinstance(key, int), key  # (a list's item is found by its position)
         self._renumber(container, key, -1)
 
-    def insert_entry(self, container: Any, index: int, value: Any, src: Any, src_key: Any) -> None:
+    def insert_entry(
+        self, container: CommentedSeq, index: int, value: Node, src: Node, src_key: Key
+    ) -> None:
         """Insert ``value`` before item ``index`` of a list (``src[src_key]`` gives its
         position); the items from there on move down by one, with their positions and files."""
         self._renumber(container, index, +1)
         container.insert(index, value)
         self.set_entry(container, index, value, src, src_key)
 
-    def _renumber(self, container: Any, index: int, delta: int) -> None:
+    def _renumber(self, container: Owned, index: int, delta: int) -> None:
         """Move the stored positions and files of a list's items from ``index`` on by
         ``delta`` (-1: item ``index`` was removed; +1: one is being inserted there)."""
         data = self._lc_data(container)
@@ -180,7 +189,7 @@ class CopyOnWriteTree:
                         i += delta
                 store[i] = v
 
-    def renumber_record(self, keys: Sequence[Any], index: int, delta: int) -> None:
+    def renumber_record(self, keys: Sequence[Key], index: int, delta: int) -> None:
         """Provenance of the list at ``keys`` after an item was removed (``delta`` -1) or
         inserted (+1) at ``index``: the paths of the items that moved follow them."""
         prefix = slash_path(list(keys)) + "/" if keys else ""
@@ -196,7 +205,7 @@ class CopyOnWriteTree:
         self.provenance.update(moved)
 
     def merge(
-        self, keys: list[Any], parent: Any, key: Any, patch: Any, src: Any, src_key: Any
+        self, keys: list[Key], parent: Owned, key: Key, patch: NodeMap, src: Node, src_key: Key
     ) -> None:
         """Deep merge: maps merge key by key, anything else replaces (positions follow)."""
         target = parent[key]
@@ -221,7 +230,7 @@ class CopyOnWriteTree:
                 self.set_entry(target, real, pv, patch, pk)
                 self.record(keys + [real], entry_file(patch, pk) or file, clear=True)
 
-    def record(self, keys: Sequence[Any], file: str, *, clear: bool) -> None:
+    def record(self, keys: Sequence[Key], file: str, *, clear: bool) -> None:
         path = slash_path(list(keys))
         if clear:
             for p in [p for p in self.provenance if p.startswith(path + "/")]:
@@ -229,7 +238,7 @@ class CopyOnWriteTree:
         self.provenance[path] = file
 
 
-def _entry(container: Any, key: Any) -> Any:
+def _entry(container: Node, key: Key) -> Node:
     """``container[key]`` when the map holds it, else None."""
     found, real = resolve_key(container, key)
-    return container[real] if found else None
+    return child(container, real) if found else None

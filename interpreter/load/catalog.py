@@ -10,10 +10,10 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from interpreter.diagnostics.errors import ConfigError
 from interpreter.diagnostics.suggest import did_you_mean, echo
+from interpreter.load.node import Key, Node, NodeMap, is_map
 from interpreter.load.resources import data_dir
 
 BASE_FILE = "ruleset.yaml"
@@ -28,8 +28,8 @@ def search_path() -> list[Path]:
 @dataclass
 class OptionInfo:
     name: str
-    default: Any
-    choices: list[Any]
+    default: object  # as the rule file writes it
+    choices: list[object]
     doc: str
 
 
@@ -52,11 +52,11 @@ class GameInfo:
     options: list[OptionInfo] = field(default_factory=list)
 
 
-def _head(path: Path) -> dict[str, Any]:
+def _head(path: Path) -> NodeMap:
     """The top-level scalars of a rule file, read cheaply and safely (for listings)."""
     from interpreter.load.yamlload import load_yaml_file
 
-    data = load_yaml_file(path).data
+    data = load_yaml_file(path).tree
     return data if isinstance(data, dict) else {}
 
 
@@ -132,8 +132,8 @@ def list_games() -> list[GameInfo]:
             name=name,
             title=str(head.get("title", name)),
             path=str(d / BASE_FILE),
-            min_players=int(players.get("min", 1)),
-            max_players=int(players.get("max", 1)),
+            min_players=_count(players, "min"),
+            max_players=_count(players, "max"),
         )
         for oname, f in overlay_files(d / BASE_FILE).items():
             try:
@@ -148,7 +148,18 @@ def list_games() -> list[GameInfo]:
     return out
 
 
-def _added_options(add: Any) -> dict[str, Any]:
+def _count(players: Node, key: str) -> int:
+    """``int(players.get(key, 1))``: a bound of a game's ``players:`` map, as listed (a file
+    that gives no map, or no number there, raises as ``int`` and ``dict.get`` would)."""
+    if not is_map(players):
+        raise AttributeError(f"'players' is {type(players).__name__}, not a map")
+    value = players.get(key, 1)
+    if isinstance(value, str | int | float):
+        return int(value)
+    raise TypeError(f"players/{key} is {type(value).__name__}, not a number")
+
+
+def _added_options(add: Node) -> dict[Key, Node]:
     """The options an overlay's ``add`` section declares (``options/NAME:`` or ``options:``)."""
     if not isinstance(add, dict):
         return {}
@@ -159,7 +170,7 @@ def _added_options(add: Any) -> dict[str, Any]:
     return found
 
 
-def _options(declared: Any) -> list[OptionInfo]:
+def _options(declared: Node) -> list[OptionInfo]:
     out = []
     for name, decl in (declared or {}).items() if isinstance(declared, dict) else ():
         decl = decl if isinstance(decl, dict) else {}

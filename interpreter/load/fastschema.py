@@ -26,24 +26,27 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from types import CodeType
 from typing import Any
 
 __all__ = ["fast_is_valid"]
 
 _DRAFT7 = "http://json-schema.org/draft-07/schema#"
-_NONE = object()  # a schema with no fast validator
-# id(schema) -> (schema, its validator or _NONE); the schema is kept so that its id stays its own
-_VALIDATORS: dict[int, tuple[Any, Any]] = {}
+# a generated validator: returns, or raises where the data is not valid
+_Validate = Callable[[object], object]
+# id(schema) -> (schema, its validator or None where it has none); the schema is kept so that
+# its id stays its own
+_VALIDATORS: dict[int, tuple[dict[str, Any], _Validate | None]] = {}
 
 
-def fast_is_valid(plain: Any, schema: dict[str, Any]) -> bool:
+def fast_is_valid(plain: object, schema: dict[str, Any]) -> bool:
     """True when ``plain`` (JSON-shaped data) is valid against ``schema`` by the fast
     validator; False when it is not, or when the schema has none (ask jsonschema then)."""
     hit = _VALIDATORS.get(id(schema))
     if hit is None:
         hit = _VALIDATORS[id(schema)] = (schema, _validator(schema))
     validate = hit[1]
-    if validate is _NONE:
+    if validate is None:
         return False
     try:
         validate(plain)
@@ -52,11 +55,11 @@ def fast_is_valid(plain: Any, schema: dict[str, Any]) -> bool:
     return True
 
 
-def _validator(schema: dict[str, Any]) -> Any:
+def _validator(schema: dict[str, Any]) -> _Validate | None:
     try:
         import fastjsonschema
     except ImportError:  # pragma: no cover - a core dependency; without it, jsonschema only
-        return _NONE
+        return None
     draft7 = {**schema, "$schema": _DRAFT7}
     text = json.dumps(draft7, sort_keys=True)
     key = hashlib.sha256(f"{text}|{fastjsonschema.VERSION}|{sys.version}".encode()).hexdigest()[:24]
@@ -67,17 +70,17 @@ def _validator(schema: dict[str, Any]) -> Any:
             source = fastjsonschema.compile_to_code(draft7)
             code = compile(source, f"<schema {schema.get('$id', '')}>", "exec")
         except Exception:  # noqa: BLE001 - a schema it cannot take: jsonschema alone then
-            return _NONE
+            return None
         _write(cached, code)
     namespace: dict[str, Any] = {}
     try:
         exec(code, namespace)  # noqa: S102 - code fastjsonschema wrote from our own schema
     except Exception:  # noqa: BLE001
-        return _NONE
+        return None
     return _entry(namespace)
 
 
-def _entry(namespace: dict[str, Any]) -> Callable[[Any], Any] | Any:
+def _entry(namespace: dict[str, Any]) -> _Validate | None:
     """The generated module's validator of the whole document: fastjsonschema names it after
     the schema's $id; the others it writes validate its definitions."""
     names = [
@@ -85,7 +88,7 @@ def _entry(namespace: dict[str, Any]) -> Callable[[Any], Any] | Any:
         for n, v in namespace.items()
         if n.startswith("validate") and callable(v) and "___defs_" not in n
     ]
-    return namespace[names[0]] if len(names) == 1 else _NONE
+    return namespace[names[0]] if len(names) == 1 else None
 
 
 def _cache_dir() -> Path:
@@ -93,14 +96,14 @@ def _cache_dir() -> Path:
     return Path(base) / "rulebook"
 
 
-def _read(path: Path) -> Any:
+def _read(path: Path) -> CodeType | None:
     try:
         return marshal.loads(path.read_bytes())
     except (OSError, ValueError, EOFError, TypeError):
         return None
 
 
-def _write(path: Path, code: Any) -> None:
+def _write(path: Path, code: CodeType) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         partial = path.with_suffix(f".{os.getpid()}.tmp")

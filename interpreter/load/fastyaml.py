@@ -18,9 +18,15 @@ checks that both paths agree on every YAML file of the repository).
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ruamel.yaml import events as ev
+
+if TYPE_CHECKING:
+    from ruamel.yaml import YAML
+    from ruamel.yaml.docinfo import DocInfo
+
+    from interpreter.load.node import Node
 
 try:  # PyYAML built with libyaml; without it every text takes ruamel's pure path
     from yaml._yaml import CParser
@@ -44,19 +50,20 @@ def plain_enough(text: str) -> bool:
     return CParser is not None and _PLAIN.fullmatch(text) is not None
 
 
-def load_with_events(yaml: Any, text: str) -> Any:
+def load_with_events(yaml: YAML, text: str) -> Node:
     """Load ``text`` with ``yaml`` (a ruamel ``YAML(typ="rt")``) over libyaml's events."""
     parser = _Events(text)
-    yaml._parser = parser  # what ruamel's composer reads its events from
+    yaml._parser = parser  # type: ignore[attr-defined]  # ruamel's composer reads it
     # the resolver asks the scanner for a %YAML directive's version on every scalar; there is
     # no directive here (see _convert), so ruamel's default version holds
     yaml._scanner = _NoDirective()
     yaml.doc_infos.append(_doc_info(yaml))
     yaml.tags = {}
-    return yaml.constructor.get_single_data()
+    data: Node = yaml.constructor.get_single_data()
+    return data
 
 
-def _doc_info(yaml: Any) -> Any:
+def _doc_info(yaml: YAML) -> DocInfo:
     from ruamel.yaml.docinfo import DocInfo, version
 
     return DocInfo(requested_version=version(yaml.version))
@@ -71,24 +78,24 @@ class _Events:
 
     def __init__(self, text: str) -> None:
         self._source = CParser(text)
-        self._next: Any = None
+        self._next: ev.Event | None = None
 
-    def _fetch(self) -> Any:
+    def _fetch(self) -> ev.Event | None:
         if self._next is None:
             event = self._source.get_event()
             self._next = None if event is None else _convert(event)
         return self._next
 
-    def check_event(self, *choices: Any) -> bool:
+    def check_event(self, *choices: type[ev.Event]) -> bool:
         event = self._fetch()
         if event is None:
             return False
         return not choices or isinstance(event, choices)
 
-    def peek_event(self) -> Any:
+    def peek_event(self) -> ev.Event | None:
         return self._fetch()
 
-    def get_event(self) -> Any:
+    def get_event(self) -> ev.Event | None:
         event = self._fetch()
         self._next = None
         return event
@@ -97,7 +104,7 @@ class _Events:
         self._source = None
 
 
-def _convert(event: Any) -> Any:
+def _convert(event: Any) -> ev.Event:  # a PyYAML event (PyYAML ships no types)
     """The ruamel event for a PyYAML one; :class:`Unusual` for what ruamel must see itself."""
     kind = type(event).__name__
     if kind == "ScalarEvent":

@@ -14,7 +14,14 @@ when unknown (e.g. data built in code).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, TypeGuard
+from typing import TYPE_CHECKING
+
+from ruamel.yaml.comments import CommentedBase
+
+from interpreter.load.node import Key, Node, child, is_map, is_seq
+
+if TYPE_CHECKING:
+    from ruamel.yaml.comments import LineCol
 
 __all__ = [
     "FILE_ATTR",
@@ -41,6 +48,8 @@ __all__ = [
 ]
 
 Position = tuple[str | None, int | None, int | None]
+# nodes set in beside a tree, by their paths (see :func:`locate`)
+Written = Mapping[tuple[Key, ...], Node]
 
 # Attribute names set on ruamel containers (they accept attributes; plain dicts do not).
 FILE_ATTR = "_rulebook_file"
@@ -48,18 +57,10 @@ KEYFILES_ATTR = "_rulebook_keyfiles"
 
 _UNKNOWN: Position = (None, None, None)
 # no value given (position_of reads the container's own)
-_UNSET: Any = object()
+_UNSET = object()
 
 
-def is_map(node: Any) -> TypeGuard[Mapping[Any, Any]]:
-    return isinstance(node, Mapping)
-
-
-def is_seq(node: Any) -> TypeGuard[Sequence[Any]]:
-    return isinstance(node, Sequence) and not isinstance(node, str | bytes)
-
-
-def node_file(node: Any) -> str | None:
+def node_file(node: object) -> str | None:
     """File a container node was loaded from (None for scalars and code-built data)."""
     try:
         return getattr(node, FILE_ATTR, None)
@@ -67,7 +68,7 @@ def node_file(node: Any) -> str | None:
         return None
 
 
-def set_node_file(node: Any, path: str | None) -> None:
+def set_node_file(node: object, path: str | None) -> None:
     """Tag a container with its file; silently skipped for objects that take no attributes."""
     try:
         setattr(node, FILE_ATTR, path)
@@ -75,7 +76,7 @@ def set_node_file(node: Any, path: str | None) -> None:
         pass
 
 
-def entry_file(container: Any, key: Any) -> str | None:
+def entry_file(container: object, key: object) -> str | None:
     """File that supplied ``container[key]`` (differs from the container's after an overlay)."""
     table = getattr(container, KEYFILES_ATTR, None)
     if table and key in table:
@@ -83,7 +84,7 @@ def entry_file(container: Any, key: Any) -> str | None:
     return node_file(container)
 
 
-def set_entry_file(container: Any, key: Any, path: str | None) -> None:
+def set_entry_file(container: object, key: object, path: str | None) -> None:
     """Record that one entry of ``container`` came from another file than the container."""
     table = getattr(container, KEYFILES_ATTR, None)
     if table is None:
@@ -95,21 +96,22 @@ def set_entry_file(container: Any, key: Any, path: str | None) -> None:
     table[key] = path
 
 
-def _lc(node: Any) -> Any:
+def _lc(node: object) -> LineCol | None:
     # ruamel's .lc property creates an empty LineCol on demand; only trust it on ruamel nodes.
-    if not hasattr(type(node), "lc"):
+    if not isinstance(node, CommentedBase):
         return None
     try:
-        return node.lc
+        lc: LineCol = node.lc
+        return lc
     except Exception:
         return None
 
 
-def _one(v: Any) -> int | None:
+def _one(v: object) -> int | None:
     return v + 1 if isinstance(v, int) else None
 
 
-def node_position(node: Any) -> Position:
+def node_position(node: object) -> Position:
     """Where a container starts (its first key or item for block style, the bracket for flow)."""
     lc = _lc(node)
     if lc is None:
@@ -117,7 +119,7 @@ def node_position(node: Any) -> Position:
     return (node_file(node), _one(lc.line), _one(lc.col))
 
 
-def _entry(container: Any, key: Any) -> Sequence[int] | None:
+def _entry(container: object, key: object) -> Sequence[int] | None:
     lc = _lc(container)
     if lc is None:
         return None
@@ -131,7 +133,7 @@ def _entry(container: Any, key: Any) -> Sequence[int] | None:
     return entry if isinstance(entry, list | tuple) else None
 
 
-def key_position(container: Any, key: Any) -> Position:
+def key_position(container: object, key: object) -> Position:
     """Position of the KEY ``key`` in a map (of the item for a sequence)."""
     entry = _entry(container, key)
     if entry is None or len(entry) < 2:
@@ -140,7 +142,7 @@ def key_position(container: Any, key: Any) -> Position:
     return (entry_file(container, key), _one(entry[0]), _one(entry[1]))
 
 
-def position_of(container: Any, key_or_index: Any, value: Any = _UNSET) -> Position:
+def position_of(container: object, key_or_index: object, value: object = _UNSET) -> Position:
     """Position of the VALUE ``container[key_or_index]`` (the key when the value has none).
     ``value``: the place it has there once ``container[key_or_index]`` is set to it, the
     container left as it is (a node the engine writes in beside the rules)."""
@@ -158,14 +160,14 @@ def position_of(container: Any, key_or_index: Any, value: Any = _UNSET) -> Posit
     return key_position(container, key)
 
 
-def _get(container: Any, key: Any) -> Any:
+def _get(container: object, key: object) -> object:
     try:
-        return container[key]
+        return container[key]  # type: ignore[index]  # any value: one without entries raises
     except (KeyError, IndexError, TypeError):
         return None
 
 
-def plain_key(key: Any) -> str:
+def plain_key(key: object) -> str:
     """How a YAML key looks in JSON paths: ``True`` -> ``'true'``, ``3`` -> ``'3'``."""
     if isinstance(key, str):
         return key
@@ -178,7 +180,7 @@ def plain_key(key: Any) -> str:
     return str(key)
 
 
-def resolve_key(container: Any, segment: Any) -> tuple[bool, Any]:
+def resolve_key(container: object, segment: Key) -> tuple[bool, Key]:
     """Find the real key/index for a path segment: ``'3'`` finds an int key 3, ``0`` an item,
     ``'choose-roles'`` the one item of a list whose ``name:`` it is."""
     if is_map(container):
@@ -219,11 +221,11 @@ def resolve_key(container: Any, segment: Any) -> tuple[bool, Any]:
 
 
 def locate(
-    root: Any,
-    path: Sequence[str | int],
+    root: object,
+    path: Sequence[Key],
     *,
     key: bool = False,
-    written: Mapping[tuple[Any, ...], Any] | None = None,
+    written: Written | None = None,
 ) -> Position:
     """Deepest known position along ``path``.
 
@@ -248,31 +250,27 @@ def locate(
             return owner_pos if owner_pos[1] is not None else value_pos
         value_pos = position_of(current, real)
         owner_pos = key_position(current, real)
-        current = current[real]
+        current = _get(current, real)
     if key:
         return owner_pos if owner_pos[1] is not None else value_pos
     return value_pos
 
 
-def node_at(
-    root: Any, path: Sequence[Any], written: Mapping[tuple[Any, ...], Any] | None = None
-) -> Any:
+def node_at(root: Node, path: Sequence[Key], written: Written | None = None) -> Node:
     """The node at ``path`` of ``root``, or of the nodes ``written`` beside it by their paths
     (:func:`locate`); raises KeyError, IndexError or TypeError where there is none."""
     node = root
     if not written:
         for segment in path:
-            node = node[segment]
+            node = child(node, segment)
         return node
     for depth, segment in enumerate(path):
         beside = written.get(tuple(path[: depth + 1]))
-        node = node[segment] if beside is None else beside
+        node = child(node, segment) if beside is None else beside
     return node
 
 
-def position_at(
-    root: Any, path: Sequence[Any], written: Mapping[tuple[Any, ...], Any] | None = None
-) -> Position:
+def position_at(root: Node, path: Sequence[Key], written: Written | None = None) -> Position:
     """Position of the value at ``path`` in its container (:func:`position_of`), the nodes
     ``written`` beside ``root`` found by their paths; where ``path`` leads nowhere, the deepest
     known position along it (:func:`locate`)."""
@@ -289,15 +287,16 @@ def position_at(
         return locate(root, path, written=written)
 
 
-def path_at(root: Any, line: int) -> list[Any]:
+def path_at(root: Node, line: int) -> list[Key]:
     """The path of the deepest entry of ``root`` written at 1-based ``line`` or spanning it
     (a key whose block of text or of entries the line is in): the inverse of :func:`locate`.
     Empty when the line is before the first entry."""
-    path: list[Any] = []
+    path: list[Key] = []
     node = root
     while is_map(node) or is_seq(node):
         keys = list(node) if is_map(node) else list(range(len(node)))
-        found, starts = None, []
+        found: Key = None
+        starts: list[int] = []
         for k in keys:
             at = key_position(node, k)[1]
             if at is None or at > line:
@@ -307,20 +306,20 @@ def path_at(root: Any, line: int) -> list[Any]:
         if found is None or starts.count(starts[-1]) > 1:
             break  # before the first entry, or a line of several (`{pile: cards, hidden: true}`)
         path.append(found)
-        node = node[found]
+        node = child(node, found)
     return path
 
 
-def _escape(segment: Any) -> str:
+def _escape(segment: object) -> str:
     return plain_key(segment).replace("~", "~0").replace("/", "~1")
 
 
-def json_pointer(path: Sequence[str | int]) -> str:
+def json_pointer(path: Sequence[Key]) -> str:
     """RFC 6901 pointer: ``['a', 'b/c', 0]`` -> ``'/a/b~1c/0'`` (``''`` for the root)."""
     return "".join("/" + _escape(segment) for segment in path)
 
 
-def slash_path(path: Sequence[str | int]) -> str:
+def slash_path(path: Sequence[Key]) -> str:
     """The overlay spelling of a path: like a JSON pointer without the leading slash."""
     return "/".join(_escape(segment) for segment in path)
 

@@ -22,6 +22,7 @@ from interpreter.diagnostics.errors import Diagnostic, DiagnosticSink, RulesErro
 from interpreter.diagnostics.suggest import did_you_mean, hint_for
 from interpreter.load.fastschema import fast_is_valid
 from interpreter.load.locate import is_map, is_seq, json_pointer, locate, plain_key
+from interpreter.load.node import Node
 from interpreter.load.schemafiles import (
     SOUND as _SOUND,
     load_schema,
@@ -35,14 +36,17 @@ if TYPE_CHECKING:
 
     from jsonschema.exceptions import ValidationError
 
-    _Handler = Callable[["_Converter", ValidationError, list[Any]], "list[Diagnostic] | None"]
+    _Handler = Callable[["_Converter", ValidationError, "_Path"], "list[Diagnostic] | None"]
 
 # jsonschema is imported in check(), when it is needed: see schemafiles.py
 
 __all__ = ["load_schema", "check", "check_or_raise", "to_plain", "schemas_dir"]
 
+# a path into the checked data, as jsonschema gives it: map keys (text) and list positions
+_Path = list[str | int]
 
-def to_plain(data: Any) -> Any:
+
+def to_plain(data: object) -> Any:
     """JSON-shaped copy of ruamel data: dict/list/str/int/float/bool/None, keys as text.
 
     ruamel's scalar subclasses (ScalarInt, ScalarFloat, ScalarString) become builtins so that
@@ -81,14 +85,14 @@ _TYPE_PHRASES = {
 }
 
 
-def _type_phrase(types: Any) -> str:
+def _type_phrase(types: str | Iterable[str]) -> str:
     if isinstance(types, str):
         types = [types]
     phrases = [_TYPE_PHRASES.get(t, str(t)) for t in types]
     return " or ".join(dict.fromkeys(phrases))
 
 
-def _describe(value: Any) -> str:
+def _describe(value: object) -> str:
     if value is None:
         return "null"
     if value is True:
@@ -107,7 +111,7 @@ def _describe(value: Any) -> str:
     return repr(value)
 
 
-def _short_list(items: Iterable[Any], limit: int = 10) -> str:
+def _short_list(items: Iterable[object], limit: int = 10) -> str:
     shown = [_describe(i) if not isinstance(i, str) else i for i in items]
     if len(shown) > limit:
         return ", ".join(shown[:limit]) + f", ... ({len(shown) - limit} more)"
@@ -137,7 +141,7 @@ def _branch_score(errors: list[ValidationError], base_depth: int) -> tuple[int, 
 
 def _best_branch(error: ValidationError) -> list[ValidationError] | None:
     """Errors of the alternative the author most likely meant, or None if none fits at all."""
-    branches: dict[Any, list[ValidationError]] = {}
+    branches: dict[str | int | None, list[ValidationError]] = {}
     for sub in error.context or ():
         key = sub.relative_schema_path[0] if sub.relative_schema_path else None
         branches.setdefault(key, []).append(sub)
@@ -159,7 +163,7 @@ def _best_branch(error: ValidationError) -> list[ValidationError] | None:
 
 
 class _Converter:
-    def __init__(self, root: Any, prefix: Sequence[str | int]) -> None:
+    def __init__(self, root: Node, prefix: Sequence[str | int]) -> None:
         self.root = root
         self.prefix = list(prefix)
 
@@ -167,7 +171,7 @@ class _Converter:
         self,
         code: str,
         message: str,
-        path: Sequence[Any],
+        path: Sequence[str | int],
         *,
         key: bool = False,
         expected: str | None = None,
@@ -204,7 +208,7 @@ class _Converter:
             return [self._diag("S009", f"{_describe(err.instance)} is not allowed here", path)]
         return [self._diag("S009", err.message, path)]
 
-    def _alternatives(self, err: ValidationError, path: list[Any]) -> list[Diagnostic]:
+    def _alternatives(self, err: ValidationError, path: _Path) -> list[Diagnostic]:
         """``oneOf``/``anyOf``: the errors of the alternative the value came closest to."""
         if not err.context:
             return [
@@ -220,7 +224,7 @@ class _Converter:
             out.extend(self.convert(sub))
         return out
 
-    def _no_alternative(self, err: ValidationError, path: list[Any]) -> Diagnostic:
+    def _no_alternative(self, err: ValidationError, path: _Path) -> Diagnostic:
         """No alternative came close: the types they allow, where they say them."""
         val = err.validator_value
         types = [
@@ -247,12 +251,12 @@ class _Converter:
             "S001", f"expected {phrase}, got {_describe(err.instance)}", path, expected=phrase
         )
 
-    def _type(self, err: ValidationError, path: list[Any]) -> list[Diagnostic]:
+    def _type(self, err: ValidationError, path: _Path) -> list[Diagnostic]:
         phrase = _type_phrase(err.validator_value)
         got = _describe(err.instance)
         return [self._diag("S001", f"expected {phrase}, got {got}", path, expected=phrase)]
 
-    def _required(self, err: ValidationError, path: list[Any]) -> list[Diagnostic] | None:
+    def _required(self, err: ValidationError, path: _Path) -> list[Diagnostic] | None:
         inst = err.instance
         if not isinstance(inst, dict):
             return None
@@ -264,7 +268,7 @@ class _Converter:
         message = _schema(err).get("errorMessage") or f"missing required key '{name}'"
         return [self._diag("S002", message, path, key=True, hint=hint)]
 
-    def _extra_keys(self, err: ValidationError, path: list[Any]) -> list[Diagnostic] | None:
+    def _extra_keys(self, err: ValidationError, path: _Path) -> list[Diagnostic] | None:
         """``additionalProperties``/``unevaluatedProperties``: each unknown key."""
         inst = err.instance
         if not isinstance(inst, dict):
@@ -291,7 +295,7 @@ class _Converter:
             for extra in extras
         ] or [self._diag("S003", err.message, path)]
 
-    def _enum(self, err: ValidationError, path: list[Any]) -> list[Diagnostic]:
+    def _enum(self, err: ValidationError, path: _Path) -> list[Diagnostic]:
         inst = err.instance
         options = list(err.validator_value or [])
         expected = f"one of {_short_list(options)}"
@@ -303,14 +307,14 @@ class _Converter:
             )
         ]
 
-    def _const(self, err: ValidationError, path: list[Any]) -> list[Diagnostic]:
+    def _const(self, err: ValidationError, path: _Path) -> list[Diagnostic]:
         inst, val = err.instance, err.validator_value
         want = _describe(val)
         hint = hint_for(inst, [val]) if isinstance(inst, str) and isinstance(val, str) else None
         got = _describe(inst)
         return [self._diag("S004", f"expected {want}, got {got}", path, expected=want, hint=hint)]
 
-    def _pattern(self, err: ValidationError, path: list[Any]) -> list[Diagnostic]:
+    def _pattern(self, err: ValidationError, path: _Path) -> list[Diagnostic]:
         inst, val = err.instance, err.validator_value
         if "propertyNames" in err.schema_path and isinstance(inst, str):
             return [
@@ -335,23 +339,23 @@ class _Converter:
             )
         ]
 
-    def _format(self, err: ValidationError, path: list[Any]) -> list[Diagnostic]:
+    def _format(self, err: ValidationError, path: _Path) -> list[Diagnostic]:
         val = err.validator_value
         message = f"{_describe(err.instance)} is not a valid {val}"
         return [self._diag("S006", message, path, expected=val)]
 
-    def _unique(self, err: ValidationError, path: list[Any]) -> list[Diagnostic] | None:
+    def _unique(self, err: ValidationError, path: _Path) -> list[Diagnostic] | None:
         inst = err.instance
         if not isinstance(inst, list):
             return None
-        seen: list[Any] = []
+        seen: list[object] = []
         for i, item in enumerate(inst):
             if item in seen:
                 return [self._diag("S008", f"duplicate item {_describe(item)}", path + [i])]
             seen.append(item)
         return [self._diag("S008", "items must be unique", path)]
 
-    def _dependent(self, err: ValidationError, path: list[Any]) -> list[Diagnostic]:
+    def _dependent(self, err: ValidationError, path: _Path) -> list[Diagnostic]:
         return [self._diag("S002", err.message, path, key=True)]
 
 
@@ -377,7 +381,7 @@ _BY_VALIDATOR: dict[str, _Handler] = {
 }
 
 
-def _bound_message(v: Any, val: Any, inst: Any) -> tuple[str, str] | None:
+def _bound_message(v: object, val: object, inst: object) -> tuple[str, str] | None:
     got = _describe(inst)
     if v == "minimum":
         return f"expected a number >= {val}, got {got}", f"a number >= {val}"
@@ -400,9 +404,9 @@ def _bound_message(v: Any, val: Any, inst: Any) -> tuple[str, str] | None:
 
 
 def check(
-    data: Any,
+    data: Node,
     schema: dict[str, Any],
-    root_for_positions: Any = None,
+    root_for_positions: Node = None,
     *,
     prefix: Sequence[str | int] = (),
     memo: SchemaMemo | None = None,
@@ -456,7 +460,7 @@ def check(
     return sink.sorted()
 
 
-def check_or_raise(data: Any, schema: dict[str, Any], root_for_positions: Any = None) -> None:
+def check_or_raise(data: Node, schema: dict[str, Any], root_for_positions: Node = None) -> None:
     """Raise :class:`RulesError` carrying every violation (the pipeline's usual entry point)."""
     diagnostics = check(data, schema, root_for_positions)
     if any(d.severity == "error" for d in diagnostics):

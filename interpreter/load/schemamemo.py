@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import contextvars
 import functools
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 __all__ = ["SchemaMemo", "active", "memo_validator"]
@@ -26,10 +26,11 @@ class SchemaMemo:
     """Plain copies of containers by identity, and the pairs a check found clean."""
 
     def __init__(self) -> None:
-        self.plain: dict[int, tuple[Any, Any]] = {}  # id(node) -> (node, its plain copy)
-        self.clean: dict[tuple[int, int], tuple[Any, Any]] = {}  # ids -> (instance, schema)
+        # id(node) -> (node, its plain copy: JSON data, typed Any like schema.to_plain's)
+        self.plain: dict[int, tuple[object, Any]] = {}
+        self.clean: dict[tuple[int, int], tuple[object, object]] = {}  # ids -> (instance, schema)
 
-    def to_plain(self, data: Any, convert: Any) -> Any:
+    def to_plain(self, data: object, convert: Callable[[object], Any]) -> Any:
         """``convert(data)`` (the schema module's ``to_plain``), sharing the copies of containers
         this memo has copied before."""
         if not isinstance(data, Mapping | list | tuple):
@@ -40,7 +41,9 @@ class SchemaMemo:
         if isinstance(data, Mapping):
             from interpreter.load.locate import plain_key
 
-            out: Any = {plain_key(k): self.to_plain(v, convert) for k, v in data.items()}
+            out: dict[str, Any] | list[Any] = {
+                plain_key(k): self.to_plain(v, convert) for k, v in data.items()
+            }
         elif isinstance(data, Sequence):
             out = [self.to_plain(v, convert) for v in data]
         self.plain[id(data)] = (data, out)

@@ -15,15 +15,18 @@ them into located diagnostics.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Protocol
 
-from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+from ruamel.yaml.nodes import MappingNode, Node as YamlNode, ScalarNode, SequenceNode
 
 __all__ = [
     "MAX_ALIAS_EXPANSION",
     "EXPANSION_FACTOR",
     "EXPANSION_FLOOR",
+    "Finding",
     "Findings",
+    "Mark",
     "Refusal",
     "check_graph",
     "check_tree_keys",
@@ -38,6 +41,17 @@ EXPANSION_FACTOR = 10
 EXPANSION_FLOOR = 1_000_000
 
 
+class Mark(Protocol):
+    """Where a YAML node starts: ruamel's mark, or PyYAML's on the libyaml path (0-based)."""
+
+    line: int
+    column: int
+
+
+# (code, message, where, hint) of one problem
+Finding = tuple[str, str, Mark | None, str | None]
+
+
 def expansion_limit(size: int) -> int:
     """The most a file of ``size`` characters may weigh once its aliases are copied out.
 
@@ -50,7 +64,7 @@ def expansion_limit(size: int) -> int:
 class Refusal(Exception):
     """Raised inside the composer; carries a ready code and the ruamel mark of the culprit."""
 
-    def __init__(self, code: str, message: str, mark: Any, hint: str | None = None) -> None:
+    def __init__(self, code: str, message: str, mark: Mark | None, hint: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
@@ -61,14 +75,14 @@ class Refusal(Exception):
 class Findings(Exception):
     """Several non-fatal problems found while walking the node graph (e.g. duplicate keys)."""
 
-    def __init__(self, items: list[tuple[str, str, Any, str | None]]) -> None:
+    def __init__(self, items: list[Finding]) -> None:
         super().__init__(f"{len(items)} problem(s)")
         self.items = items
 
 
-def _children(node: Any) -> list[Any]:
+def _children(node: YamlNode) -> list[YamlNode]:
     if isinstance(node, MappingNode):
-        out: list[Any] = []
+        out: list[YamlNode] = []
         for k, v in node.value:
             out.append(k)
             out.append(v)
@@ -78,7 +92,9 @@ def _children(node: Any) -> list[Any]:
     return []
 
 
-def check_graph(root: Any, alias_uses: list[tuple[Any, Any]], weight_limit: int) -> None:
+def check_graph(
+    root: YamlNode, alias_uses: Sequence[tuple[Mark, YamlNode]], weight_limit: int
+) -> None:
     """Refuse recursive aliases and alias bombs; collect duplicate and non-scalar keys.
 
     Aliases make the node graph a DAG: building it is cheap, but anything that walks the data
@@ -89,10 +105,10 @@ def check_graph(root: Any, alias_uses: list[tuple[Any, Any]], weight_limit: int)
     size: dict[int, int] = {}
     weight: dict[int, int] = {}  # nodes + scalar characters of the node's expanded value
     state: dict[int, int] = {}  # 1 = on the current DFS path, 2 = done
-    findings: list[tuple[str, str, Any, str | None]] = []
+    findings: list[Finding] = []
     distinct = 0
     written = 0  # weight of the distinct nodes: the data as written, each alias once
-    stack: list[tuple[Any, bool]] = [(root, False)]
+    stack: list[tuple[YamlNode, bool]] = [(root, False)]
     while stack:
         node, finished = stack.pop()
         nid = id(node)
@@ -138,14 +154,14 @@ def check_graph(root: Any, alias_uses: list[tuple[Any, Any]], weight_limit: int)
         raise Findings(findings)
 
 
-def _own_weight(node: Any) -> int:
+def _own_weight(node: YamlNode) -> int:
     """A node's weight without its children: one, plus its text for a scalar."""
     value = node.value
     return 1 + len(value) if isinstance(value, str) else 1
 
 
 def _refuse_heavy(
-    alias_uses: list[tuple[Any, Any]], weight: dict[int, int], written: int, limit: int
+    alias_uses: Sequence[tuple[Mark, YamlNode]], weight: dict[int, int], written: int, limit: int
 ) -> None:
     """Refuse at the first alias (in document order) whose copy takes the data past ``limit``.
 
@@ -168,9 +184,9 @@ def _refuse_heavy(
             )
 
 
-def check_tree_keys(root: Any) -> None:
+def check_tree_keys(root: YamlNode) -> None:
     """:func:`check_graph`'s key checks, for a document without aliases."""
-    findings: list[tuple[str, str, Any, str | None]] = []
+    findings: list[Finding] = []
     stack = [root]
     while stack:
         node = stack.pop()
@@ -185,8 +201,8 @@ def check_tree_keys(root: Any) -> None:
         raise Findings(findings)
 
 
-def _check_keys(node: MappingNode, findings: list[tuple[str, str, Any, str | None]]) -> None:
-    seen: dict[tuple[str, str], Any] = {}
+def _check_keys(node: MappingNode, findings: list[Finding]) -> None:
+    seen: dict[tuple[str, str], Mark] = {}
     for key, _value in node.value:
         if not isinstance(key, ScalarNode):
             findings.append(

@@ -31,18 +31,20 @@ from ruamel.yaml import YAML
 from ruamel.yaml.composer import Composer
 from ruamel.yaml.constructor import DuplicateKeyError
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.events import AliasEvent, MappingStartEvent, SequenceStartEvent
-from ruamel.yaml.nodes import ScalarNode
+from ruamel.yaml.events import AliasEvent, Event, MappingStartEvent, SequenceStartEvent
+from ruamel.yaml.nodes import Node as YamlNode, ScalarNode
 from ruamel.yaml.reader import ReaderError
 
 from interpreter.diagnostics.errors import Diagnostic, RulesError
 from interpreter.load.fastyaml import load_with_events, plain_enough
 from interpreter.load.locate import Position, is_map, is_seq, locate, set_node_file
+from interpreter.load.node import Node
 from interpreter.load.yamlgraph import (
     EXPANSION_FACTOR,
     EXPANSION_FLOOR,
     MAX_ALIAS_EXPANSION,
     Findings,
+    Mark,
     Refusal,
     check_graph,
     check_tree_keys,
@@ -79,19 +81,27 @@ class Document:
     """One loaded file: its display path, ruamel round-trip data and source text."""
 
     path: str
+    # the tree (a :data:`~interpreter.load.node.Node`); typed ``Any`` for the readers outside
+    # load/ and compose/ that index it as rule data unchecked; :attr:`tree` is the typed view
     data: Any
     text: str
     # what later stages read from ``data`` (kept_derived): key -> (how, what it gave)
-    derived: dict[Hashable, tuple[Callable[[Any], Any], Any]] = field(
+    derived: dict[Hashable, tuple[Callable[[Node], object], object]] = field(
         default_factory=dict, repr=False, compare=False
     )
+
+    @property
+    def tree(self) -> Node:
+        """The loaded tree: maps, lists and scalars (:mod:`interpreter.load.node`)."""
+        data: Node = self.data
+        return data
 
     def locate(self, path: Sequence[str | int], *, key: bool = False) -> Position:
         """Position of a JSON path inside this document (:func:`interpreter.load.locate.locate`)."""
         return locate(self.data, path, key=key)
 
 
-def _tag_text(event: Any) -> str | None:
+def _tag_text(event: Event) -> str | None:
     tag = getattr(event, "ctag", None)
     if tag is None:
         tag = getattr(event, "tag", None)
@@ -116,15 +126,17 @@ def _tag_display(tag: str) -> str:
 class _GuardedComposer(Composer):
     """ruamel's composer with limits: depth, alias count, tags, and a graph check per document."""
 
-    def __init__(self, loader: Any = None) -> None:
+    def __init__(self, loader: YAML | None = None) -> None:
         super().__init__(loader)
         self._nesting = 0
         self._aliases = 0
         # (mark, node) of every alias use in document order: the node graph keeps only the
         # shared node, and the expansion check names the alias that crosses its limit
-        self._alias_uses: list[tuple[Any, Any]] = []
+        self._alias_uses: list[tuple[Mark, YamlNode]] = []
         # the loader's weight_limit is set from the text's size by _load_data
         self.weight_limit: int = getattr(loader, "weight_limit", EXPANSION_FLOOR)
+        # ruamel's parser and resolver (ruamel types them Any: both are swapped at run time,
+        # fastyaml's event source standing in for the parser)
         self._parser: Any = None
         self._resolver: Any = None
 
@@ -142,7 +154,7 @@ class _GuardedComposer(Composer):
             self._resolver = Composer.resolver.fget(self)  # type: ignore[attr-defined]
         return self._resolver
 
-    def compose_node(self, parent: Any, index: Any) -> Any:
+    def compose_node(self, parent: YamlNode | None, index: object) -> YamlNode:
         event = self.parser.peek_event()
         if isinstance(event, AliasEvent):
             self._aliases += 1
@@ -179,7 +191,7 @@ class _GuardedComposer(Composer):
             node.tag = _CORE_PREFIX + suffix
         return node
 
-    def compose_scalar_node(self, anchor: Any) -> Any:
+    def compose_scalar_node(self, anchor: str | None) -> YamlNode:
         explicit = _tag_text(self.parser.peek_event()) not in (None, "!")
         node = super().compose_scalar_node(anchor)
         if not explicit and str(node.tag).endswith(":timestamp"):
@@ -187,7 +199,7 @@ class _GuardedComposer(Composer):
             node.tag = self.resolver.resolve(ScalarNode, node.value, (False, False))
         return node
 
-    def compose_document(self) -> Any:
+    def compose_document(self) -> YamlNode | None:
         node = super().compose_document()
         if node is not None:
             if self._aliases:
@@ -210,7 +222,7 @@ def _sized(yaml: YAML, text: str) -> YAML:
     return yaml
 
 
-def _load_data(text: str) -> Any:
+def _load_data(text: str) -> Node:
     """The document's data: through libyaml's events when the text is plain (see
     :mod:`interpreter.load.fastyaml`), else, and on anything unusual, through ruamel's own
     parser, which then gives every message its usual words and place."""
@@ -225,7 +237,7 @@ def _load_data(text: str) -> Any:
         return yaml.load(text)
 
 
-def _mark_pos(mark: Any) -> tuple[int | None, int | None]:
+def _mark_pos(mark: object) -> tuple[int | None, int | None]:
     if mark is None:
         return None, None
     line = getattr(mark, "line", None)
@@ -244,7 +256,7 @@ def _offset_pos(text: str, offset: int) -> tuple[int, int]:
 
 
 def _diag(
-    code: str, message: str, path: str, mark: Any = None, hint: str | None = None
+    code: str, message: str, path: str, mark: object = None, hint: str | None = None
 ) -> Diagnostic:
     line, col = _mark_pos(mark)
     return Diagnostic(code, message, file=path, line=line, column=col, hint=hint)
@@ -285,7 +297,7 @@ def _from_marked(err: MarkedYAMLError, path: str) -> Diagnostic:
     return _diag("Y001", problem, path, mark, hint)
 
 
-def _key_of_line(mark: Any) -> str | None:
+def _key_of_line(mark: object) -> str | None:
     """The key written at the start of the mark's line, when the mark knows its text."""
     buffer = getattr(mark, "buffer", None)
     pointer = getattr(mark, "pointer", None)
@@ -407,7 +419,7 @@ _CACHE_MAX = 256
 _KEPT: dict[int, Document] = {}
 
 
-def kept_derived(data: Any, key: Hashable, how: Callable[[Any], T]) -> T:
+def kept_derived(data: Node, key: Hashable, how: Callable[[Node], T]) -> T:
     """``how(data)``, worked out once per kept parse: where ``data`` is the tree of a file this
     module keeps (a game loaded without overlays), the result is kept beside it and handed to
     every later call with the same ``key``; any other tree (an overlay's composition, a tree
@@ -420,7 +432,7 @@ def kept_derived(data: Any, key: Hashable, how: Callable[[Any], T]) -> T:
     hit = doc.derived.get(key)
     if hit is None:
         hit = doc.derived[key] = (how, how(data))
-    return hit[1]
+    return hit[1]  # type: ignore[return-value]  # what ``how`` gave, kept beside ``key``
 
 
 def cached_files_changed() -> list[str]:
@@ -437,10 +449,10 @@ def cached_files_changed() -> list[str]:
     return changed
 
 
-def _register(data: Any, path: str) -> None:
+def _register(data: Node, path: str) -> None:
     """Tag every container with its file (aliases share nodes, so visit each object once)."""
     seen: set[int] = set()
-    stack = [data]
+    stack: list[Node] = [data]
     while stack:
         node = stack.pop()
         if id(node) in seen:

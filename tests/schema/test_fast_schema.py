@@ -39,7 +39,7 @@ def _documents() -> list[Path]:
 
 def test_every_shipped_schema_has_a_fast_validator():
     for kind in KINDS:
-        assert fastschema._validator(load_schema(kind)) is not fastschema._NONE, kind
+        assert fastschema._validator(load_schema(kind)) is not None, kind
 
 
 def test_both_say_valid_of_the_same_files():
