@@ -41,6 +41,7 @@ def catalog_data() -> dict[str, Any]:
                     for o in info.overlays
                 ],
                 "options": [_option(o) for o in info.options],
+                "fault": info.fault,
             }
         )
     bots = [
@@ -82,6 +83,9 @@ def format_catalog(data: dict[str, Any]) -> str:
     if not data["games"]:
         lines.append("  (none found)")
     for game in data["games"]:
+        if game["fault"]:
+            lines.append(f"  {game['name']}  (cannot be listed: {game['fault']})")
+            continue
         low, high = game["min_players"], game["max_players"]
         span = f"{low} players" if low == high else f"{low}-{high} players"
         lines.append(f"  {game['name']}  {game['title']} ({span})")

@@ -11,8 +11,9 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from interpreter.diagnostics.errors import ConfigError
+from interpreter.diagnostics.errors import ConfigError, RulebookError
 from interpreter.diagnostics.suggest import did_you_mean, echo
+from interpreter.load.locate import position_of
 from interpreter.load.node import Key, Node, NodeMap, is_map
 from interpreter.load.resources import data_dir
 
@@ -50,6 +51,10 @@ class GameInfo:
     max_players: int
     overlays: list[OverlayInfo] = field(default_factory=list)
     options: list[OptionInfo] = field(default_factory=list)
+    # why the base file's head cannot be listed (a YAML error, a `players:` that is not a map
+    # of whole numbers), located; such a game is still listed, so one broken folder on the
+    # search path does not hide the others
+    fault: str | None = None
 
 
 def _head(path: Path) -> NodeMap:
@@ -126,14 +131,18 @@ def find_overlay(base: Path, name_or_path: str) -> Path:
 def list_games() -> list[GameInfo]:
     out: list[GameInfo] = []
     for name, d in game_dirs().items():
-        head = _head(d / BASE_FILE)
-        players = head.get("players") or {}
+        try:
+            head = _head(d / BASE_FILE)
+            low, high = _player_counts(head, d / BASE_FILE)
+        except RulebookError as exc:
+            out.append(GameInfo(name, name, str(d / BASE_FILE), 0, 0, fault=str(exc)))
+            continue
         info = GameInfo(
             name=name,
             title=str(head.get("title", name)),
             path=str(d / BASE_FILE),
-            min_players=_count(players, "min"),
-            max_players=_count(players, "max"),
+            min_players=low,
+            max_players=high,
         )
         for oname, f in overlay_files(d / BASE_FILE).items():
             try:
@@ -148,15 +157,23 @@ def list_games() -> list[GameInfo]:
     return out
 
 
-def _count(players: Node, key: str) -> int:
-    """``int(players.get(key, 1))``: a bound of a game's ``players:`` map, as listed (a file
-    that gives no map, or no number there, raises as ``int`` and ``dict.get`` would)."""
-    if not is_map(players):
-        raise AttributeError(f"'players' is {type(players).__name__}, not a map")
-    value = players.get(key, 1)
-    if isinstance(value, str | int | float):
-        return int(value)
-    raise TypeError(f"players/{key} is {type(value).__name__}, not a number")
+def _player_counts(head: NodeMap, path: Path) -> tuple[int, int]:
+    """The ``min`` and ``max`` of a game's ``players:`` map (1 where one is not given); a
+    RulebookError located at the value when it is not a map of whole numbers."""
+    players = head.get("players") or {}
+    counts = []
+    for key in ("min", "max"):
+        value = players.get(key, 1) if is_map(players) else None
+        if isinstance(value, bool) or not isinstance(value, int):
+            where = position_of(players, key) if is_map(players) else position_of(head, "players")
+            _, line, column = where
+            at = ":".join(str(x) for x in (path, line, column) if x is not None)
+            raise RulebookError(
+                f"{at}: `players:` must be a map of whole numbers (`min:`, `max:`); "
+                f"`rulebook validate {path}` checks the whole file"
+            )
+        counts.append(value)
+    return counts[0], counts[1]
 
 
 def _added_options(add: Node) -> dict[Key, Node]:
@@ -178,7 +195,7 @@ def _options(declared: Node) -> list[OptionInfo]:
             OptionInfo(
                 str(name),
                 decl.get("default"),
-                list(decl.get("choices") or []),
+                list(choices) if isinstance(choices := decl.get("choices"), list) else [],
                 " ".join(str(decl.get("doc", "")).split()),
             )
         )

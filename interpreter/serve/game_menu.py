@@ -118,6 +118,8 @@ def _rule_files() -> tuple[tuple[str, int, int], ...]:
 def _read_listing() -> Listing:
     games: list[GameEntry] = []
     for info in list_games():
+        if info.fault:  # a table cannot be opened on it; `rulebook list` says why
+            continue
         games.append(
             {
                 "name": info.name,

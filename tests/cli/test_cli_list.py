@@ -57,3 +57,31 @@ def test_list_shows_the_options_an_overlay_adds(capsys):
     assert "tavern-cost" not in {o["name"] for o in games["san-juan"]["options"]}
     assert main(["list"]) == 0
     assert "tavern-cost=1  [1, 2]" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("head", "where"),
+    [
+        ("players: lots", ":3:10: `players:` must be a map of whole numbers"),
+        ("players: {min: two, max: 4}", ":3:16: `players:` must be a map of whole numbers"),
+        ("players: {min: [2], max: 4}", ":3:16: `players:` must be a map of whole numbers"),
+        ("title: [unclosed", ":4:1: error[Y001]"),
+    ],
+)
+def test_a_game_whose_head_cannot_be_read_is_listed_with_why_beside_the_others(
+    head, where, tmp_path, monkeypatch, capsys
+):
+    # one broken folder on the search path must not hide every game (or end in an internal
+    # error): it is listed, located, and the others are listed as ever
+    (tmp_path / "bad").mkdir()
+    base = tmp_path / "bad" / "ruleset.yaml"
+    base.write_text(f"ruleset: bad\ntitle: Bad\n{head}\n", encoding="utf-8")
+    monkeypatch.setenv("RULEBOOK_RULESETS", str(tmp_path))
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    assert f"  bad  (cannot be listed: {base}{where}" in out
+    assert "puerto-rico  Puerto Rico (2-5 players)" in out
+    assert main(["list", "--json"]) == 0
+    games = {g["name"]: g for g in json.loads(capsys.readouterr().out)["games"]}
+    assert games["bad"]["fault"].startswith(f"{base}{where}")
+    assert games["puerto-rico"]["fault"] is None and games["puerto-rico"]["min_players"] == 2
