@@ -33,8 +33,9 @@ from interpreter.model.origins import TextOrigins, place_in_text
 from interpreter.model.probes import Probes
 from interpreter.model.texts import Block, LogStep, OptionLine, Texts
 from interpreter.model.values import rule_text
-from interpreter.ruleset.flow_steps import Choose, OptionDecl
-from interpreter.ruleset.nodes import Pos, TreePath
+from interpreter.ruleset.flow_steps import Choose, LogLine, OptionDecl
+from interpreter.ruleset.header import Header
+from interpreter.ruleset.nodes import Plain, Pos, TreePath
 
 # stands for a text whose resolved form is not known here (a lazy build's, one that failed):
 # read as a secret, so a decision that depends on it is asked (infoset/secrecy.py)
@@ -55,10 +56,13 @@ class DslHost:
         players: int,
         probes: Probes | None = None,
         written: Mapping[tuple[Any, ...], Any] | None = None,
+        header: Header | None = None,
     ) -> None:
-        """`probes`: a coverage build's counters (model/probes.py), or None (no counting).
-        `written`: the nodes the engine writes beside `root`, by path (model/may_phase.py),
-        whose texts and places are found there as the rules' own are in `root`."""
+        """`root`: the composed rule tree, where a text's place is found. `probes`: a
+        coverage build's counters (model/probes.py), or None (no counting). `written`: the
+        nodes the engine writes beside `root`, by path (model/may_phase.py), whose texts and
+        places are found there as the rules' own are in `root`. `header`: the composed
+        ruleset's (read from `root` when not given), whose options a fault may be blamed on."""
         self.c = compiler
         self.root = root
         self.written = written or {}
@@ -71,7 +75,7 @@ class DslHost:
         # each declared name (a set, a catalog, a table) -> the data path declaring it
         # (model/catalogs.py); a fault that is a declaration's is reported there (blame.py)
         self.declared: dict[str, list] = {}
-        self.blame = Blame(self)
+        self.blame = Blame(self, Header.from_data(root) if header is None else header)
         self.pending: list[tuple[Any, Any, Any, str]] = []  # (path, tree, node, expect)
         # generated code object -> the data path of the text it was compiled from, so a rule
         # failing while a game runs is reported at its file:line (see origins())
@@ -343,22 +347,23 @@ class DslHost:
         token = Token("STRING", f'"{raw}"', line=1, column=0)
         return self._guard(path, lambda: self.c._format(token, sc, words))
 
-    def log_line(self, line: Any, path: Sequence[str | int], scope: Scope | None = None) -> Fn:
+    def log_line(self, text: Plain, path: Sequence[str | int], scope: Scope | None = None) -> Fn:
         """A log line's text: a template, or ``{text, own, seat}`` whose `own` the seat `seat`
         reads instead of `text` (dsl/runtime/loglines.py; an option's, with a `scope`, is read
         by the seat deciding); an OwnText, whose ``public`` is the public template (the leak check
         finds the line's rule text by it)."""
-        if not isinstance(line, dict):
-            fn = self.template(line, path, scope, True)
+        line = LogLine.of(text)
+        if not line.split:
+            fn = self.template(line.text, path, scope, True)
             self.last_log = (self._template_node(), None, None)
             return fn
-        public = self.template(line.get("text", ""), [*path, "text"], scope, True)
+        public = self.template(line.text, [*path, "text"], scope, True)
         texts = [self._template_node()]
-        own = self.template(line.get("own", ""), [*path, "own"], scope, True)
+        own = self.template(line.own, [*path, "own"], scope, True)
         texts.append(self._template_node())
         self.last_log = (*texts, None)
-        if "seat" in line:
-            seat = self.expression(line["seat"], [*path, "seat"], scope, expect="seat").fn
+        if line.seat is not None:
+            seat = self.expression(line.seat, [*path, "seat"], scope, expect="seat").fn
             self.last_log = (*texts, self.last_node())
         elif scope is not None:
             seat = attrgetter("who")

@@ -36,7 +36,7 @@ from interpreter.model.may_phase import write_may
 from interpreter.model.origins import TextOrigins
 from interpreter.model.probes import Probes
 from interpreter.model.scoring import Scoring, compile_scoring
-from interpreter.model.state_decl import LOCAL_SCOPES, StateFields, declare_state
+from interpreter.model.state_decl import StateFields, declare_state
 from interpreter.model.texts import Texts
 from interpreter.model.typeinfo import type_info
 from interpreter.model.unbound import fold_unbound_seat_names
@@ -212,6 +212,7 @@ def compile_rules(
         # are this stage's Probes, which the host also places and reports)
         cast("Probes | None", plan.probes),
         written.nodes if written is not None else None,
+        ruleset.header,
     )
     host.card_paths = card_paths(ruleset)
 
@@ -234,7 +235,7 @@ def compile_rules(
     declare_end_triggers(root, env, flow_section, tuple(ruleset.presentation.ends))
 
     # the sections' texts; the flow before the hooks: its `emit` sites type their values
-    flow = compile_flow(host, flow_section, {scope: fields.reset(scope) for scope in LOCAL_SCOPES})
+    flow = compile_flow(host, flow_section, fields.reset("round"), fields.reset("phase"))
     active, hooks, held_hooks = compile_pieces(host, env, root, ruleset)
     scoring = compile_scoring(host, root, ruleset.scoring)
     invariants = compile_invariants(host, definitions.invariants)
