@@ -58,7 +58,7 @@ class OptionSpec:
     log: Fn | None
     # whether a `for` collection may read a field hidden from some seat (a hand): which of
     # the line's options the mover took is then its own secret (the leak check compares a
-    # line's public text with that of another of them); settled with the secrets (host.py)
+    # line's public text with that of another of them); settled with the secrets (decisions.py)
     secret_values: bool = False
 
 
