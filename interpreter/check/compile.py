@@ -22,6 +22,7 @@ from interpreter.compose.paths import named_path
 from interpreter.diagnostics.errors import ConfigError, Diagnostic, RulesError
 from interpreter.dsl.compiler import Emit, EmitPlan
 from interpreter.load.locate import is_map, locate
+from interpreter.ruleset.header import PlayerRange
 from interpreter.ruleset.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -39,11 +40,11 @@ def whole_number(value: object, default: int) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
-def player_counts(data: Mapping[str, Any]) -> list[int]:
-    """Every player count the ruleset allows, or :data:`MAX_COUNTS` spread from least to most."""
-    pl = data.get("players") or {}
-    lo = whole_number(pl.get("min"), 1)
-    hi = max(lo, whole_number(pl.get("max"), lo))
+def player_counts(players: PlayerRange) -> list[int]:
+    """Every player count a ruleset allows (its header's ``players``), or :data:`MAX_COUNTS`
+    spread from least to most."""
+    lo = players.min
+    hi = max(lo, players.max)
     counts = list(range(lo, hi + 1))
     if len(counts) > MAX_COUNTS:
         step = (hi - lo) / (MAX_COUNTS - 1)
@@ -73,8 +74,9 @@ def check_ruleset(
     if not is_map(data):
         return []
     ruleset = Ruleset.of(data)
-    counting = _Counts(ruleset, _chosen_options(data, options), setup, keep)
-    for n in player_counts(data) if counts is None else counts:
+    chosen = {**ruleset.header.option_defaults(), **(options or {})}
+    counting = _Counts(ruleset, chosen, setup, keep)
+    for n in player_counts(ruleset.header.players) if counts is None else counts:
         if not counting.check(n):
             break
     out = counting.out
@@ -92,14 +94,6 @@ def check_ruleset(
         # the catalog has) would only repeat it; one count's set-up fault is enough
         out.extend(counting.set_up)
     return out
-
-
-def _chosen_options(data: Mapping[str, Any], options: Mapping[str, Any] | None) -> dict[str, Any]:
-    """The declared options' defaults, with ``options`` over them."""
-    declared = data.get("options") or {}
-    resolved = {str(k): (v or {}).get("default") for k, v in declared.items() if is_map(v)}
-    resolved.update(options or {})
-    return resolved
 
 
 class _Counts:

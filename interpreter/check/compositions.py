@@ -21,6 +21,7 @@ from interpreter.check.families import family_warnings
 from interpreter.check.session import Session
 from interpreter.compose.stacking import MAX_COMBINATIONS
 from interpreter.diagnostics.errors import Diagnostic, RulebookError, RulesError
+from interpreter.ruleset.header import Header
 
 __all__ = ["chain", "check_combinations", "check_overlay_file", "compose", "overlays_of"]
 
@@ -143,5 +144,5 @@ def check_combinations(run: Session, base_path: str) -> None:
         if data is not None:
             # each overlay alone was compiled for every player count; together, the fewest
             # and the most players (where tables by count differ most) keep this cheap
-            counts = player_counts(data)
+            counts = player_counts(Header.from_data(data).players)
             run.emit(check_ruleset(data, counts=sorted({counts[0], counts[-1]}), whole=False))

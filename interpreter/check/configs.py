@@ -19,7 +19,7 @@ from interpreter.check.compositions import compose, overlays_of
 from interpreter.check.session import Session
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.diagnostics.suggest import hint_for
-from interpreter.load.locate import is_map, json_pointer
+from interpreter.load.locate import json_pointer
 from interpreter.ruleset.gameconfig import Chosen, GameConfig
 from interpreter.ruleset.header import GameOption, Header, PlayerRange
 from interpreter.ruleset.nodes import NOWHERE
@@ -68,10 +68,10 @@ def check_config_file(run: Session, path: str, doc: Document) -> None:
     if errs:
         run.emit(errs)
         return
-    data = doc.data
-    if not is_map(data) or "game" not in data:
+    config = GameConfig.from_node(doc.data)
+    if config.game_at is None:
         return  # a partial config (flags give the rest): nothing to resolve
-    chosen = resolve_game(run, path, GameConfig.from_node(data))
+    chosen = resolve_game(run, path, config)
     if chosen is not None:
         composed, counts, options = chosen
         run.emit(check_ruleset(composed, counts=counts, options=options, whole=False, setup=False))

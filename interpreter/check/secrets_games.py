@@ -26,6 +26,8 @@ from interpreter.compose.finding import OverlayFinder
 from interpreter.diagnostics.errors import Diagnostic, RulebookError, RulesError
 from interpreter.load import catalog
 from interpreter.load.discovery import classify, discover, read_head
+from interpreter.ruleset.gameconfig import GameConfig
+from interpreter.ruleset.header import Header
 
 __all__ = ["Composition", "SecretsReport", "check_secrets", "compositions"]
 
@@ -183,23 +185,20 @@ def _real(path: str) -> str:
 def _counts(base: Path, overlays: tuple[str, ...]) -> list[int]:
     from interpreter.compose.rulefiles import load_rules_data
 
-    data = load_rules_data(str(base), overlays)[0]
-    pl = data.get("players") or {}
-    lo, hi = int(pl.get("min", 1)), int(pl.get("max", 1))
-    return sorted({lo, hi})
+    players = Header.from_data(load_rules_data(str(base), overlays)[0]).players
+    return sorted({players.min, players.max})
 
 
 def _config(path: str, add: Any) -> None:
     from interpreter.load.yamlload import load_yaml_file
 
-    data = load_yaml_file(Path(path)).data
-    game = str(data.get("game"))
-    near = Path(path).parent / game
-    base = catalog.find_game(str(near) if near.exists() else game)
+    config = GameConfig.from_node(load_yaml_file(Path(path)).data)
+    near = Path(path).parent / config.game
+    base = catalog.find_game(str(near) if near.exists() else config.game)
     overlays = tuple(
-        str(catalog.find_overlay(base, _near(path, str(o)))) for o in data.get("with") or ()
+        str(catalog.find_overlay(base, _near(path, str(o.value)))) for o in config.overlays
     )
-    players = data.get("players")
+    players = config.players.value if config.players is not None else None
     add(base, overlays, path, [int(players)] if isinstance(players, int) else None)
 
 

@@ -32,6 +32,7 @@ from interpreter.check.session import Session
 from interpreter.compose.stacking import stacks_beside
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.diagnostics.refused import Refused, same_file, shown_path
+from interpreter.ruleset.header import Header
 
 __all__ = ["check_stacks", "stacks_of"]
 
@@ -153,7 +154,7 @@ def _judge(run: Session, base: str, stack: list[str]) -> list[Diagnostic]:
     errors = [d for d in diags if d.severity == "error"]
     if data is None or errors:
         return errors
-    counts = player_counts(data)
+    counts = player_counts(Header.from_data(data).players)
     found = check_ruleset(data, counts=sorted({counts[0], counts[-1]}), whole=False, setup=False)
     return [d for d in found if d.severity == "error"]
 

@@ -23,7 +23,8 @@ from interpreter.dsl.resolve import ir
 from interpreter.dsl.resolve.table_keys import MissingCount
 from interpreter.dsl.resolve.type_faults import found_words
 from interpreter.dsl.resolve.types import BOOL, describe
-from interpreter.load.locate import is_map, json_pointer, node_file
+from interpreter.load.locate import json_pointer
+from interpreter.ruleset.header import Header
 
 __all__ = ["Blame", "Declarations"]
 
@@ -31,10 +32,9 @@ Position = tuple[str | None, int | None, int | None]  # file, line, column
 
 
 class Declarations(Protocol):
-    """What blame reads of the compiler's host (model/host.py's ``DslHost``): the rule data,
-    where each declared name is declared, where a text starts, and the findings it adds to."""
+    """What blame reads of the compiler's host (model/host.py's ``DslHost``): where each
+    declared name is declared, where a text starts, and the findings it adds to."""
 
-    root: Any
     declared: dict[str, list]
     diagnostics: list[Diagnostic]
 
@@ -44,10 +44,12 @@ class Declarations(Protocol):
 
 
 class Blame:
-    """The declarations already blamed, and the rules that move a fault onto one."""
+    """The declarations already blamed, and the rules that move a fault onto one. ``header``:
+    the composed ruleset's (its base's file, the game options with their defaults)."""
 
-    def __init__(self, host: Declarations) -> None:
+    def __init__(self, host: Declarations, header: Header) -> None:
         self.host = host
+        self.header = header
         self.blamed: set[str] = set()
 
     def declaration(self, err: DslSyntaxError, path: Sequence[str | int], used: Position) -> bool:
@@ -91,9 +93,8 @@ class Blame:
     def _option(self, err: DslSyntaxError, culprit: ir.Const, oname: str, at: str) -> bool:
         if getattr(err, "expected", None) != BOOL:
             return False
-        options = self.host.root.get("options") if is_map(self.host.root) else None
-        declared = options.get(oname) if is_map(options) else None
-        default = declared.get("default") if is_map(declared) else None
+        declared = self.header.options.get(oname)
+        default = declared.default if declared is not None else None
         if not isinstance(default, str) or default != culprit.value:
             return False  # a value a config chose, or not a word
         message = (
@@ -108,7 +109,7 @@ class Blame:
         """Whether the table at `declared` was written by an overlay (not the base ruleset)
         other than the file that reads it (`reader`)."""
         written = self.host.text_origin(declared)[0]
-        return written is not None and written not in (node_file(self.host.root), reader)
+        return written is not None and written not in (self.header.pos.file, reader)
 
     def _report(
         self, name: str, where: Sequence[str | int], code: str, message: str, at: str, hint: str

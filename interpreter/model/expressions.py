@@ -75,5 +75,5 @@ def flow_names(flow: FlowSection) -> set[str]:
     found = set(flow.variables)
     for step in flow.steps():
         if step.kind == "each-player":
-            found.add(str(step.loop.get("as", "actor")))
+            found.add(step.loop.seat)
     return found

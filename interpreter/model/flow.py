@@ -58,7 +58,7 @@ class OptionSpec:
     log: Fn | None
     # whether a `for` collection may read a field hidden from some seat (a hand): which of
     # the line's options the mover took is then its own secret (the leak check compares a
-    # line's public text with that of another of them); settled with the secrets (host.py)
+    # line's public text with that of another of them); settled with the secrets (decisions.py)
     secret_values: bool = False
 
 
@@ -304,13 +304,13 @@ class StepCompiler:
         path = [*step.path, "each-player"]
         n = next(self.loops)
         counter, start, acted = f"_i{n}", f"_from{n}", f"_acted{n}"
-        name = str(loop.get("as", "actor"))
+        name = loop.seat
         self.dsl.declare_var(name, "seat")
-        start_fn = self.dsl.expression(loop.get("from", "0"), [*path, "from"], expect="number").fn
-        until_idle = loop.get("repeat", "once") == "until-idle"
+        start_fn = self.dsl.expression(loop.start, [*path, "from"], expect="number").fn
+        until_idle = loop.until_idle
         while_fn = (
-            self.dsl.expression(loop["while"], [*path, "while"], expect="bool").fn
-            if "while" in loop
+            self.dsl.expression(loop.condition, [*path, "while"], expect="bool").fn
+            if loop.condition is not None
             else None
         )
         tests = (self.dsl.last_node(),) if while_fn is not None else ()
@@ -389,10 +389,10 @@ class StepCompiler:
         path = [*step.path, "repeat"]
         n = next(self.loops)
         counter = f"_r{n}"
-        cond = self.dsl.expression(loop.get("while", "true"), [*path, "while"], expect="bool").fn
+        test_text = "true" if loop.condition is None else loop.condition
+        cond = self.dsl.expression(test_text, [*path, "while"], expect="bool").fn
         test = self.dsl.last_node()
-        written = loop.get("max", 1000)
-        limit = int(written) if isinstance(written, int | float | str) else 1000
+        limit = loop.max
         where = self.dsl.where([*path, "while"])
 
         def init(s: RunningState) -> None:
@@ -453,14 +453,16 @@ def declare_variables(dsl: StepHost, flow: FlowSection) -> None:
 
 
 def compile_flow(
-    dsl: StepHost, flow: FlowSection, resets: dict[str, Fn | None] | None = None
+    dsl: StepHost,
+    flow: FlowSection,
+    round_reset: Fn | None = None,
+    phase_reset: Fn | None = None,
 ) -> Flow:
     """Setup, the round loop, then each phase as a callable block; `stop-if` jumps to FINISH.
 
-    `resets` puts the phase- and round-local fields back to their start values (by scope):
-    at the top of every round, and as each outermost phase starts and ends."""
-    resets = resets or {}
-    round_reset, phase_reset = resets.get("round"), resets.get("phase")
+    `round_reset` and `phase_reset` put the round- and phase-local fields back to their start
+    values (None: there are none): at the top of every round, and as each outermost phase
+    starts and ends."""
     program = Program()
     steps = StepCompiler(program, dsl, flow)
     steps.steps(flow.setup)

@@ -27,20 +27,20 @@ from interpreter.dsl.runtime.runtime_state import RunningState
 from interpreter.infoset.secrecy import Secrets
 from interpreter.load.locate import json_pointer, locate, node_at, position_at
 from interpreter.model.blame import Blame
+from interpreter.model.decisions import Decisions
 from interpreter.model.flow import ChooseSpec, OptionSpec
 from interpreter.model.may import at_card
 from interpreter.model.origins import TextOrigins, place_in_text
 from interpreter.model.probes import Probes
 from interpreter.model.texts import Block, LogStep, OptionLine, Texts
 from interpreter.model.values import rule_text
-from interpreter.ruleset.flow_steps import Choose, OptionDecl
-from interpreter.ruleset.nodes import Pos, TreePath
+from interpreter.ruleset.flow_steps import Choose, LogLine, OptionDecl
+from interpreter.ruleset.header import Header
+from interpreter.ruleset.nodes import Plain, Pos, TreePath
 
 # stands for a text whose resolved form is not known here (a lazy build's, one that failed):
 # read as a secret, so a decision that depends on it is asked (infoset/secrecy.py)
 UNKNOWN = ir.BuiltinCall("random", [])
-# the key of the settled marks (settle_secrets) that holds the secret flow variables' names
-SECRET_VARS = ("flow variables",)
 
 T = TypeVar("T")
 
@@ -55,10 +55,13 @@ class DslHost:
         players: int,
         probes: Probes | None = None,
         written: Mapping[tuple[Any, ...], Any] | None = None,
+        header: Header | None = None,
     ) -> None:
-        """`probes`: a coverage build's counters (model/probes.py), or None (no counting).
-        `written`: the nodes the engine writes beside `root`, by path (model/may_phase.py),
-        whose texts and places are found there as the rules' own are in `root`."""
+        """`root`: the composed rule tree, where a text's place is found. `probes`: a
+        coverage build's counters (model/probes.py), or None (no counting). `written`: the
+        nodes the engine writes beside `root`, by path (model/may_phase.py), whose texts and
+        places are found there as the rules' own are in `root`. `header`: the composed
+        ruleset's (read from `root` when not given), whose options a fault may be blamed on."""
         self.c = compiler
         self.root = root
         self.written = written or {}
@@ -71,19 +74,17 @@ class DslHost:
         # each declared name (a set, a catalog, a table) -> the data path declaring it
         # (model/catalogs.py); a fault that is a declaration's is reported there (blame.py)
         self.declared: dict[str, list] = {}
-        self.blame = Blame(self)
+        self.blame = Blame(self, Header.from_data(root) if header is None else header)
         self.pending: list[tuple[Any, Any, Any, str]] = []  # (path, tree, node, expect)
         # generated code object -> the data path of the text it was compiled from, so a rule
         # failing while a game runs is reported at its file:line (see origins())
         self.texts: dict[CodeType, TreePath] = {}
         # what each text reads and assigns, for which decisions depend on hidden fields: the
-        # conditions the text being compiled runs under, and each `choose` with what its
-        # options' conditions and collections are (settled in settle_secrets)
+        # conditions the text being compiled runs under, and each `choose` and option line
+        # with what decides its options (settled in model/decisions.py)
         self.secrets = Secrets()
         self.context: list[ir.Expr] = []
-        self.choices: list[tuple[ChooseSpec, list[ir.Expr]]] = []
-        # each option line, its `for` collections and its position (OptionSpec.secret_values)
-        self.option_lines: list[tuple[OptionSpec, list[ir.Expr], str]] = []
+        self.decisions = Decisions(self.secrets)
         # every resolved text, where it is and what it runs under (model/texts.py); the texts
         # of the last log line compiled (public, own, the own text's seat) and the seat deciding
         self.rule_texts = Texts(position=self.position)
@@ -257,47 +258,6 @@ class DslHost:
         finally:
             del self.context[len(self.context) - len(conditions) :]
 
-    def settle_secrets(
-        self,
-        hidden_global: set[str],
-        hidden_player: set[str],
-        counted: set[tuple[str, str]],
-        areas: bool,
-        marks: Mapping[Any, Any] | None = None,
-    ) -> dict[Any, Any]:
-        """Once every text is compiled: mark each `choose` whose legal options may depend on a
-        hidden field (`ChooseSpec.hidden_dependent`), and each option line whose `for`
-        collections may (`OptionSpec.secret_values`). `counted`: the hidden piles whose size
-        every seat is shown, ("global" or "player", name); `areas`, whether an area of a
-        seat's pieces is hidden (what pieces grant then reads it). `marks`: the marks another
-        build of the same ruleset settled, by the `choose`'s position (a lazy build resolves
-        no text before it runs, so it takes them over; a `choose` they lack is asked).
-        Returns the marks, by position, and under ``SECRET_VARS`` the flow variables whose
-        value may come from a secret (None where a lazy build's marks lack them: any may)."""
-        if marks is None:
-            self.secrets.settle(hidden_global, hidden_player, counted, areas)
-            reads = self.secrets.reads_secret
-            for spec, nodes in self.choices:
-                spec.hidden_dependent = any(reads(node) for node in nodes)
-            for line, nodes, _where in self.option_lines:
-                line.secret_values = any(reads(node) for node in nodes)
-        else:
-            for spec, _nodes in self.choices:
-                spec.hidden_dependent = marks.get(spec.where, True)
-            for line, _nodes, where in self.option_lines:
-                line.secret_values = marks.get(("option", where), False)
-        found: dict[Any, Any] = {spec.where: spec.hidden_dependent for spec, _ in self.choices}
-        for line, _nodes, where in self.option_lines:
-            found["option", where] = line.secret_values
-        if marks is None:
-            secret = self.secrets.secret
-            found[SECRET_VARS] = frozenset(
-                n[1] for n in secret if type(n) is tuple and n[0] == "var"
-            )
-        else:
-            found[SECRET_VARS] = marks.get(SECRET_VARS)
-        return found
-
     def not_none(self, truth: bool = True) -> set[Key]:
         """What the last expression compiled (a flow `if:`), being `truth`, shows is not none."""
         last = self.c.last
@@ -343,22 +303,23 @@ class DslHost:
         token = Token("STRING", f'"{raw}"', line=1, column=0)
         return self._guard(path, lambda: self.c._format(token, sc, words))
 
-    def log_line(self, line: Any, path: Sequence[str | int], scope: Scope | None = None) -> Fn:
+    def log_line(self, text: Plain, path: Sequence[str | int], scope: Scope | None = None) -> Fn:
         """A log line's text: a template, or ``{text, own, seat}`` whose `own` the seat `seat`
         reads instead of `text` (dsl/runtime/loglines.py; an option's, with a `scope`, is read
         by the seat deciding); an OwnText, whose ``public`` is the public template (the leak check
         finds the line's rule text by it)."""
-        if not isinstance(line, dict):
-            fn = self.template(line, path, scope, True)
+        line = LogLine.of(text)
+        if not line.split:
+            fn = self.template(line.text, path, scope, True)
             self.last_log = (self._template_node(), None, None)
             return fn
-        public = self.template(line.get("text", ""), [*path, "text"], scope, True)
+        public = self.template(line.text, [*path, "text"], scope, True)
         texts = [self._template_node()]
-        own = self.template(line.get("own", ""), [*path, "own"], scope, True)
+        own = self.template(line.own, [*path, "own"], scope, True)
         texts.append(self._template_node())
         self.last_log = (*texts, None)
-        if "seat" in line:
-            seat = self.expression(line["seat"], [*path, "seat"], scope, expect="seat").fn
+        if line.seat is not None:
+            seat = self.expression(line.seat, [*path, "seat"], scope, expect="seat").fn
             self.last_log = (*texts, self.last_node())
         elif scope is not None:
             seat = attrgetter("who")
@@ -414,7 +375,7 @@ class DslHost:
         )
         if spec.decline is not None and choose.decline not in choose.ids:
             self.unknown_decline(choose, [*path, "decline"])
-        self.choices.append((choose, reads))
+        self.decisions.choices.append((choose, reads))
         return choose
 
     def unknown_decline(self, choose: ChooseSpec, path: list) -> None:
@@ -508,5 +469,5 @@ class DslHost:
         # coverage build's counted id is called: `template` is the counting wrapper there)
         ident_text = replace(emitted(template, o.id), parts=parts)
         line = OptionSpec(ident_text, tuple(slots), tuple(domains), cond, effect, log)
-        self.option_lines.append((line, collections, self.where(opath)))
+        self.decisions.option_lines.append((line, collections, self.where(opath)))
         return line

@@ -28,6 +28,7 @@ from typing import Any
 from interpreter.diagnostics.errors import Diagnostic
 from interpreter.load.locate import json_pointer
 from interpreter.ruleset.flow_steps import FlowSection
+from interpreter.ruleset.hooks import MayOffer as TypedOffer
 from interpreter.ruleset.ruleset import Ruleset
 from interpreter.ruleset.sections import FieldDecl
 
@@ -61,12 +62,15 @@ AMOUNT_VAR = "amount"
 
 @dataclass(frozen=True)
 class MayOffer:
-    """One card's `may:` hook: its catalog, entry, event, the `may:` map itself and the hook
-    that holds it (where the generated `pass` is placed)."""
+    """One card's `may:` hook: its catalog, entry, event, the offer as typed (`decl`: its
+    texts, where they were written), and the nodes the phase the engine writes is made of:
+    the `may:` map itself (`spec`) and the hook that holds it (where the generated `pass` is
+    placed)."""
 
     catalog: str
     entry: str
     event: str
+    decl: TypedOffer
     spec: Any
     hook: Any = None
 
@@ -120,10 +124,7 @@ def may_offers(ruleset: Ruleset) -> Iterator[MayOffer]:
     tree (whose positions the steps written from it keep)."""
     for hook in ruleset.hooks:
         if hook.may is not None:
-            node: Any = ruleset.data
-            for key in hook.path:
-                node = node[key]
-            yield MayOffer(hook.catalog, hook.entry, hook.event, node["may"], node)
+            yield MayOffer(hook.catalog, hook.entry, hook.event, hook.may, hook.may.node, hook.node)
 
 
 def phases_run(flow: FlowSection) -> set[str]:
@@ -228,7 +229,7 @@ def pending_bags(ruleset: Ruleset) -> dict[str, str]:
     for hook in ruleset.hooks:
         if hook.may is None:
             continue
-        ranges = hook.may.texts.get("for")
+        ranges = hook.may.ranges
         domain = for_domain(members, ranges) if ranges is not None else None
         if domain is not None:
             bags[each_field(hook.entry)] = domain

@@ -26,7 +26,6 @@ from interpreter.load.locate import (
     is_map,
     json_pointer,
     node_file,
-    position_of,
     set_entry_file,
     set_node_file,
 )
@@ -41,7 +40,6 @@ from interpreter.model.may import (
     if_function,
     may_offers,
     members_of,
-    pending_bags,
     pending_field,
     pending_fields,
     split_for,
@@ -116,24 +114,22 @@ def write_may(ruleset: Ruleset) -> WrittenMay | None:
     for key in _SECTIONS:
         found = data.get(key)
         section[key] = found if is_map(found) else nodes.setdefault((key,), CommentedMap())
-    player = section["state"].get("player")
-    if not is_map(player):
-        player = nodes[("state", "player")] = CommentedMap()
-    for name, collection in pending_bags(ruleset).items():
-        if name not in player:
-            nodes[("state", "player", name)] = {"bag": collection}
+    if not is_map(section["state"].get("player")):
+        nodes[("state", "player")] = CommentedMap()
+    for bag in pending_fields(ruleset):
+        nodes[("state", "player", bag.name)] = {"bag": bag.holds}
     # a `for:` offer's `if` function and `do` procedure, by path (functions/NAME)
     made: dict[tuple[str, str], CommentedMap] = {}
     for o in offers:
         if o.entry not in domains:
             continue
         params = CommentedSeq([domains[o.entry].var])
-        if "if" in o.spec:
+        if o.decl.condition is not None:
             made[("functions", if_function(o.entry))] = _like(
-                o.spec, [("params", params, "for"), ("expr", o.spec["if"], "if")]
+                o.spec, [("params", params, "for"), ("expr", o.decl.condition, "if")]
             )
         made[("procedures", do_procedure(o.entry))] = _like(
-            o.spec, [("params", params, "for"), ("do", o.spec["do"], "do")]
+            o.spec, [("params", params, "for"), ("do", o.decl.do, "do")]
         )
     written: dict[str, dict[str, RuleFunction]] = {"functions": {}, "procedures": {}}
     for (where, name), node in made.items():
@@ -187,6 +183,12 @@ def _like(src: Any, items: list[tuple[str, Any, str | None]]) -> CommentedMap:
     return out
 
 
+def _log(offer: MayOffer) -> list[tuple[str, Any, str | None]]:
+    """The option's `log` (none where the card writes none): the card's own node, as a
+    ``{text, own, seat}`` map holds the places its parts were written in."""
+    return [] if offer.decl.log is None else [("log", offer.spec["log"], "log")]
+
+
 def _pass(offer: MayOffer, do: str | None = None) -> CommentedMap:
     """Declining, placed at the card's `may:` key (what it reports and counts points there)."""
     out = _like(offer.hook, [("id", "pass", "may"), *([("do", do, None)] if do else [])])
@@ -199,17 +201,18 @@ def _ask_each_steps(offer: MayOffer, var: str, coll: str) -> list[Any]:
     """The steps that ask a `for:` offer: one question with an option for each value offered
     and not yet taken (`if` holding), asked again after each one taken; `pass` declines the
     rest (see the module docstring)."""
-    spec = offer.spec
+    spec, decl = offer.spec, offer.decl
     bag = f"actor.{each_field(offer.entry)}"
-    tested = f" and {if_function(offer.entry)}({var})" if "if" in spec else ""
+    tested = f" and {if_function(offer.entry)}({var})" if decl.condition is not None else ""
+    tested_at = "for" if decl.condition is None else "if"  # where the test's place is taken
     test = f"{bag}[{var}] > 0{tested}"
     option = _like(
         spec,
         [
-            ("id", spec["id"], "id"),
-            ("for", spec["for"], "for"),
-            ("if", test, "if" if "if" in spec else "for"),
-            *([("log", spec["log"], "log")] if "log" in spec else []),
+            ("id", decl.id, "id"),
+            ("for", decl.ranges, "for"),
+            ("if", test, tested_at),
+            *_log(offer),
             ("do", f"{bag}[{var}] = 0\n{do_procedure(offer.entry)}({var})", "do"),
         ],
     )
@@ -217,14 +220,18 @@ def _ask_each_steps(offer: MayOffer, var: str, coll: str) -> list[Any]:
         spec,
         [
             ("who", "actor", None),
-            ("label", str(spec.get("label") or f"{spec['id']}?"), "label"),
+            ("label", str(decl.label or f"{decl.id}?"), "label"),
             ("options", CommentedSeq([option, _pass(offer, f"clear({bag})")]), None),
         ],
     )
     asked = _like(
         spec,
         [
-            ("while", f"any({test} for {var} in {coll})", "if" if "if" in spec else "for"),
+            (
+                "while",
+                f"any({test} for {var} in {coll})",
+                "for" if decl.condition is None else "if",
+            ),
             (
                 "steps",
                 CommentedSeq(
@@ -259,31 +266,24 @@ def _ask_each_steps(offer: MayOffer, var: str, coll: str) -> list[Any]:
 
 def _ask_steps(offer: MayOffer) -> list[Any]:
     """The steps that ask one card's offer (see the module docstring)."""
-    spec = offer.spec
+    spec, decl = offer.spec, offer.decl
     pending = f"actor.{pending_field(offer.catalog)}[{offer.entry}]"
-    option = _like(
-        spec,
-        [
-            ("id", spec["id"], "id"),
-            *([("log", spec["log"], "log")] if "log" in spec else []),
-            ("do", spec["do"], "do"),
-        ],
-    )
+    option = _like(spec, [("id", decl.id, "id"), *_log(offer), ("do", decl.do, "do")])
     choose = _like(
         spec,
         [
             ("who", "actor", None),
-            ("label", str(spec.get("label") or f"{spec['id']}?"), "label"),
+            ("label", str(decl.label or f"{decl.id}?"), "label"),
             ("options", CommentedSeq([option, _pass(offer)]), None),
         ],
     )
     ask: Any = _like(spec, [("name", f"{offer.entry}-choice", None), ("choose", choose, None)])
-    if "if" in spec:
+    if decl.condition is not None:
         ask = _like(
             spec,
             [
                 ("name", f"{offer.entry}-asked", None),
-                ("if", spec["if"], "if"),
+                ("if", decl.condition, "if"),
                 ("then", CommentedSeq([ask]), None),
             ],
         )
@@ -318,21 +318,22 @@ def _each_domains(members: Mapping[str, list[str]], offers: list[MayOffer]) -> d
     domains: dict[str, Each] = {}
     faults: list[Diagnostic] = []
     for o in offers:
-        if "for" not in o.spec:
+        ranges = o.decl.ranges
+        if ranges is None:
             continue
-        domain = for_domain(members, o.spec["for"])
-        parts = split_for(o.spec["for"])
+        domain = for_domain(members, ranges)
+        parts = split_for(ranges)
         if domain is None or parts is None:
             path = ["catalogs", o.catalog, "entries", o.entry, "on", o.event, "may", "for"]
-            file, line, col = position_of(o.spec, "for")
+            at = o.decl.places.value("for")
             faults.append(
                 Diagnostic(
                     "D007",
                     "a `may:` `for:` is 'NAME in COLLECTION', the collection a set or catalog "
-                    f"or a list of its ids (its values key the offers), got {o.spec['for']!r}",
-                    file,
-                    line,
-                    col,
+                    f"or a list of its ids (its values key the offers), got {ranges!r}",
+                    at.file,
+                    at.line,
+                    at.column,
                     json_pointer(path),
                 )
             )

@@ -20,6 +20,7 @@ from interpreter.model.added_entries import report as report_lacks, set_aside
 from interpreter.model.catalogs import HeldHook, Hook, compile_pieces, declare_names
 from interpreter.model.costs import OptionCost, compile_costs
 from interpreter.model.datatypes import DataTypes, check_data_types
+from interpreter.model.decisions import SECRET_VARS
 from interpreter.model.end_triggers import declare_end_triggers
 from interpreter.model.flow import Program, compile_flow, declare_variables
 from interpreter.model.functions import (
@@ -28,7 +29,7 @@ from interpreter.model.functions import (
     declare_functions,
     unused_events,
 )
-from interpreter.model.host import SECRET_VARS, DslHost
+from interpreter.model.host import DslHost
 from interpreter.model.invariants import Invariant, compile_invariants
 from interpreter.model.limits import Limits, read_limits
 from interpreter.model.may import card_paths, unasked_offers
@@ -36,7 +37,7 @@ from interpreter.model.may_phase import write_may
 from interpreter.model.origins import TextOrigins
 from interpreter.model.probes import Probes
 from interpreter.model.scoring import Scoring, compile_scoring
-from interpreter.model.state_decl import LOCAL_SCOPES, StateFields, declare_state
+from interpreter.model.state_decl import StateFields, declare_state
 from interpreter.model.texts import Texts
 from interpreter.model.typeinfo import type_info
 from interpreter.model.unbound import fold_unbound_seat_names
@@ -118,7 +119,7 @@ class Rules:
 
 
 # which `choose` steps and option lines may depend on a hidden field, by position, and under
-# SECRET_VARS the flow variables whose value may come from a secret (DslHost.settle_secrets)
+# SECRET_VARS the flow variables whose value may come from a secret (Decisions.settle)
 SecretMarks = Mapping[Any, Any]
 
 
@@ -212,6 +213,7 @@ def compile_rules(
         # are this stage's Probes, which the host also places and reports)
         cast("Probes | None", plan.probes),
         written.nodes if written is not None else None,
+        ruleset.header,
     )
     host.card_paths = card_paths(ruleset)
 
@@ -234,7 +236,7 @@ def compile_rules(
     declare_end_triggers(root, env, flow_section, tuple(ruleset.presentation.ends))
 
     # the sections' texts; the flow before the hooks: its `emit` sites type their values
-    flow = compile_flow(host, flow_section, {scope: fields.reset(scope) for scope in LOCAL_SCOPES})
+    flow = compile_flow(host, flow_section, fields.reset("round"), fields.reset("phase"))
     active, hooks, held_hooks = compile_pieces(host, env, root, ruleset)
     scoring = compile_scoring(host, root, ruleset.scoring)
     invariants = compile_invariants(host, definitions.invariants)
@@ -317,11 +319,11 @@ def _hidden_areas(fields: StateFields) -> bool:
 def _settle_secrets(
     host: DslHost, fields: StateFields, marks: SecretMarks | None
 ) -> dict[Any, Any]:
-    """Which decisions depend on a hidden field (model/host.py), or `marks`, another build's
+    """Which decisions depend on a hidden field (model/decisions.py), or `marks`, another build's
     word for it: a hidden pile's size is shown to every seat (engine/view.py) unless it is
     hidden as `all`."""
     counted = {(where, name) for where, name, to_all in _hidden_piles(fields) if not to_all}
-    return host.settle_secrets(
+    return host.decisions.settle(
         fields.hidden_global, fields.hidden_player, counted, _hidden_areas(fields), marks
     )
 

@@ -25,7 +25,9 @@ def fold_unbound_seat_names(
 ) -> list[Diagnostic]:
     """`diagnostics` with the unknown-name errors (no did-you-mean) of a name folded into one
     at the first `each-player` without `as:` (flow first, then phases), when there is one."""
-    steps = [s for s in ruleset.flow.steps() if s.kind == "each-player" and "as" not in s.loop]
+    steps = [
+        s for s in ruleset.flow.steps() if s.kind == "each-player" and s.loop.seat_name is None
+    ]
     if not steps:
         return list(diagnostics)
     fields = {"seat", *(f.name for f in ruleset.fields if f.scope == "player")}

@@ -33,10 +33,40 @@ from interpreter.ruleset.nodes import (
     written_at,
 )
 
-__all__ = ["STEP_KINDS", "Choose", "FlowSection", "OptionDecl", "Phase", "Step"]
+__all__ = [
+    "STEP_KINDS",
+    "Choose",
+    "FlowSection",
+    "LogLine",
+    "Loop",
+    "OptionDecl",
+    "Phase",
+    "Step",
+]
 
 # a step's kind is its head key (the schema allows exactly one of them per step)
 STEP_KINDS = ("do", "log", "choose", "if", "each-player", "repeat", "phase", "stop-if")
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    """A ``log:`` line (a ``log`` step's, an option's): a template every seat reads, or,
+    written as a map (``split``), ``text`` every seat reads but one, which reads ``own``;
+    ``seat``, an expression, names that seat (None: not written, as an option's line leaves
+    it: the seat deciding)."""
+
+    text: Plain
+    own: Plain = ""
+    seat: Plain = None
+    split: bool = False
+
+    @classmethod
+    def of(cls, value: Plain) -> LogLine:
+        """The line a ``log:`` value writes (as :func:`~interpreter.ruleset.nodes.plain`
+        gives it); the parts a map leaves out are empty texts."""
+        if not isinstance(value, dict):
+            return cls(value)
+        return cls(value.get("text", ""), value.get("own", ""), value.get("seat"), True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,12 +166,64 @@ def _flag(value: object) -> bool | None:
 
 
 @dataclass(frozen=True, slots=True)
+class Loop:
+    """What an ``each-player`` or ``repeat`` step says besides its steps, at its defaults
+    where a part is not written, each part with where its value was written (the step's key
+    where it is not).
+
+    ``each-player``: the seat variable (``as:``, ``actor``), the first seat (``from:``, ``0``),
+    whether it goes round again until nobody acted (``repeat: until-idle``) and the test
+    before each seat (``while:``). ``repeat``: the test before each pass (``while:``) and the
+    most passes (``max:``, 1000)."""
+
+    seat_name: str | None = None  # `as:` as written; None: not written (the seat is `actor`)
+    start: Plain = "0"  # `from:`, an expression
+    until_idle: bool = False  # `repeat: until-idle` (else `once`)
+    condition: Plain = None  # `while:`, an expression; None: not written
+    max: int = 1000  # `max:`
+    seat_pos: Pos = NOWHERE
+    start_pos: Pos = NOWHERE
+    repeat_pos: Pos = NOWHERE
+    condition_pos: Pos = NOWHERE
+    max_pos: Pos = NOWHERE
+
+    @property
+    def seat(self) -> str:
+        """The flow variable that holds the seat whose turn it is."""
+        return "actor" if self.seat_name is None else self.seat_name
+
+    @classmethod
+    def from_node(cls, node: object, pos: Pos) -> Loop:
+        """The loop of the map under a step's ``each-player:`` or ``repeat:`` (``pos``: where
+        that key was written); the defaults for anything else."""
+        if not is_map(node):
+            return cls()
+
+        def at(key: str) -> Pos:
+            return value_at(node, key) if key in node else pos
+
+        written = node.get("max", 1000)
+        return cls(
+            str(node["as"]) if "as" in node else None,
+            plain(node.get("from", "0")),
+            node.get("repeat", "once") == "until-idle",
+            plain(node["while"]) if "while" in node else None,
+            int(written) if isinstance(written, int | float | str) else 1000,
+            at("as"),
+            at("from"),
+            at("repeat"),
+            at("while"),
+            at("max"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class Step:
     """One flow step. ``head`` is the value under its kind's key for the kinds that hold a
     rule text (``do``, ``log``, ``if``, ``phase``, ``stop-if``); ``choose`` the decision of a
     choose step; ``then``/``otherwise`` the arms of an ``if``; ``body`` the steps of an
     ``each-player`` or ``repeat``, whose other fields (``as``, ``from``, ``while``,
-    ``repeat``, ``max``) are in ``loop``."""
+    ``repeat``, ``max``) are its ``loop`` (the defaults for the other kinds)."""
 
     kind: str  # one of STEP_KINDS, "" for none (a hand-made tree)
     name: str | None = None
@@ -150,7 +232,7 @@ class Step:
     then: tuple[Step, ...] = ()
     otherwise: tuple[Step, ...] | None = None  # None: no `else:` written
     body: tuple[Step, ...] = ()
-    loop: Mapping[str, Plain] = field(default_factory=empty_map)
+    loop: Loop = Loop()
     path: TreePath = ()
     pos: Pos = NOWHERE
     node: object = field(default=None, repr=False, compare=False)  # for `places` alone
@@ -186,7 +268,9 @@ class Step:
             if kind == "if" and "else" in node
             else None,
             steps_of(nested.get("steps"), (*path, kind, "steps")),
-            frozen_map({str(k): plain(v) for k, v in nested.items() if k != "steps"}),
+            Loop.from_node(value, written_at(node, kind))
+            if kind in ("each-player", "repeat")
+            else Loop(),
             path,
             pos,
             node,

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from interpreter.load.locate import is_map
 from interpreter.ruleset.nodes import (
     NOWHERE,
+    Places,
     Plain,
     Pos,
     TreePath,
@@ -42,6 +43,29 @@ class MayOffer:
     texts: Mapping[str, Plain] = field(default_factory=empty_map)
     pos: Pos = NOWHERE
     id_pos: Pos = NOWHERE  # where its `id:` text was written
+    # the `may:` map, whose nodes the phase the engine writes from it is made of (positions
+    # kept: model/may_phase.py), and where its parts were written (`places`)
+    node: object = field(default=None, repr=False, compare=False)
+
+    @property
+    def places(self) -> Places:
+        """Where the offer's keys and values were written (found when asked)."""
+        return Places(self.node)
+
+    @property
+    def label(self) -> Plain:
+        """``label:``, the question asked (None: not written)."""
+        return self.texts.get("label")
+
+    @property
+    def condition(self) -> Plain:
+        """``if:``, whether the owner is asked (None: not written, always)."""
+        return self.texts.get("if")
+
+    @property
+    def log(self) -> Plain:
+        """``log:``, the line taking it writes (None: not written)."""
+        return self.texts.get("log")
 
     @property
     def ranges(self) -> Plain:
@@ -70,6 +94,9 @@ class Hook:
     may: MayOffer | None = None
     path: TreePath = ()
     pos: Pos = NOWHERE
+    # the hook's node (a may-hook's map: where the declining option the engine writes for its
+    # offer is placed, model/may_phase.py)
+    node: object = field(default=None, repr=False, compare=False)
 
 
 def _hook(catalog: str, entry: str, event: str, node: object, path: TreePath, pos: Pos) -> Hook:
@@ -83,11 +110,12 @@ def _hook(catalog: str, entry: str, event: str, node: object, path: TreePath, po
             frozen_map({str(k): plain(v) for k, v in offer.items() if k not in ("id", "do")}),
             written_at(node, "may"),
             value_at(offer, "id"),
+            offer,
         )
         if is_map(offer)
         else None
     )
-    return Hook(catalog, entry, event, plain(node.get("do")), may, path, pos)
+    return Hook(catalog, entry, event, plain(node.get("do")), may, path, pos, node)
 
 
 def hooks_of(data: object) -> tuple[Hook, ...]:
