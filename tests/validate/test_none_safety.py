@@ -33,6 +33,8 @@ def _errors(tmp_path: Path, line: str) -> list:
         "          if t.worth == none or t.worth > 1:\n            host += 1\n",
         "          if not (t.worth == none):\n            host += t.worth\n",
         "          let w = t.worth\n          if w != none:\n            host += w * 2\n",
+        # a generator's `if` guards its element
+        "          host += sum(w for w in [t.worth] if w != none)\n",
         # a reducer's value (first of a list) guarded like any other
         "          if first(pool) != none and first(pool).worth != none:\n"
         "            host += first(pool).worth\n",
@@ -115,6 +117,8 @@ def test_a_computed_value_is_told_to_be_named_before_its_guard(tmp_path: Path) -
         "          host += first(pool).copies if first(pool) != none else 0\n",
         "          let f = first([1, 2])\n          if f != none:\n"
         "            gain(player(0), f)\n",
+        # a generator's `if` guards its element
+        "          host += sum(x.copies for x in [first(pool)] if x != none)\n",
         # compared with none, or shown, a value that may be none needs no guard
         "          if first(pool) == none:\n            host += 1\n",
     ],

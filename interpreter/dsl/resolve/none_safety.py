@@ -6,6 +6,7 @@ way there has ruled none out:
 
     x != none and x > 2          x == none or x > 2
     if x != none: ... x + 1      x + 1 if x != none else 0      if x: ... x + 1
+    sum(x.n for x in xs if x != none)
 
 A guard names a value by what it reads (a local, a flow variable, a field of one, an entry of a
 table ...), so `b.phase != none and b.phase ...` guards the second read of the same thing.
