@@ -153,7 +153,7 @@ def test_an_option_is_added_by_id_and_found_by_its_family(tmp_path):
         f"add:\n"
         f"  {OPTIONS}/rest:\n"
         f'    log: "seat {{chooser}} rests"\n'
-        f"    do: role = none\n"
+        f"    do: chooser.doubloons += 1\n"
         f"patch:\n"
         f'  {OPTIONS}/role: {{log: "seat {{chooser}} picks the {{r}}"}}\n',
     )

@@ -5,6 +5,8 @@ each) is in docs/validate.md, with the command that reproduces it."""
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 from tests.validate import mutations as fuzz
@@ -221,3 +223,30 @@ def test_an_edit_written_against_another_version_of_the_file_is_refused_by_name(
         "effect-name-swapped", f"puerto-rico/ruleset.yaml:{line}:{column}", "goods", "3"
     )
     assert (made.line, made.column, made.old, made.new) == (line, column, "goods", "3")
+
+
+def test_a_first_that_finds_nothing_is_caught_where_read_unguarded(tmp_path, monkeypatch):
+    """`old` swapped for a building the seat may lack (`library`) where affordable passes it
+    on: black-market-max then reads the good of `cover-piece(p, library)`, a `first(...)`
+    that finds nothing. Read unguarded (`cover-piece(p, old).good`, as it once was) the edit is
+    caught at validate (D011); the shipped text guards the piece (good-of), and plays."""
+    file = fuzz.ROOT / "rulesets" / "san-juan" / "ruleset.yaml"
+    lines = file.read_text(encoding="utf-8").split("\n")
+    start = "expr: build-cost(p, c, old) - black-market-max(p, old) <= len(p.hand) - held"
+    at = next(i for i, line in enumerate(lines, 1) if line.strip().startswith(start))
+    mutation = fuzz.Mutation(
+        "effect-name-same-type", "san-juan", "ruleset.yaml", at, 55, "old", "library"
+    )
+    assert fuzz.run_one(mutation, 3, tmp_path / "shipped").result == "fine"
+
+    guarded = "good-of(cover-piece(p, old))"
+    root = tmp_path / "as-it-was"
+    shutil.copytree(file.parent, root / "rulesets" / "san-juan")
+    unguarded = root / "rulesets" / "san-juan" / "ruleset.yaml"
+    text = unguarded.read_text(encoding="utf-8")
+    assert text.count(guarded) == 1
+    unguarded.write_text(text.replace(guarded, "cover-piece(p, old).good"), encoding="utf-8")
+    monkeypatch.setattr(fuzz, "ROOT", root)
+    outcome = fuzz.run_one(mutation, 0, tmp_path / "unguarded")
+    assert outcome.result == "caught", outcome.detail
+    assert "error[D011]" in outcome.detail and "'cover-piece(p, old)' may be none" in outcome.detail

@@ -113,7 +113,7 @@ def test_who_is_asked_reading_a_hand_is_found_at_the_decision() -> None:
     leaks = _leaks(path)
     assert len(leaks) == 1, [d.format() for d in leaks]
     assert (leaks[0].line, leaks[0].column) == _at(path, "- id: pass", "pass")
-    line, column = _at(path, "who: first", "player(i).hand")
+    line, column = _at(path, "who: player(min", "player(i).hand")
     assert f"read at {path}:{line}:{column}" in leaks[0].message
     assert "is asked here depends on player(i).hand" in leaks[0].message
 

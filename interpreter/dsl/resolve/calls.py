@@ -16,6 +16,7 @@ from interpreter.dsl.resolve import ir
 from interpreter.dsl.resolve.barewords import BareWords
 from interpreter.dsl.resolve.expression_types import blame
 from interpreter.dsl.resolve.failures import _Nested, fail, with_guess
+from interpreter.dsl.resolve.none_safety import known_not_none
 from interpreter.dsl.resolve.scope import Callable_, Env, Scope
 from interpreter.dsl.resolve.type_checker import TypeChecker
 from interpreter.dsl.resolve.type_faults import TypeFault
@@ -91,8 +92,9 @@ class Calls:
             inner = scope.child()
             slot = self.walk.declare(inner, var_tok)
             slot.ty = self.tc.loop_item(iterable, it) if self.tc.on else None
-            el = self.walk.expr(element, inner)
             test = self.walk.condition(cond[0], inner) if cond else None
+            with self.tc.assume(known_not_none(test) if test is not None else ()):
+                el = self.walk.expr(element, inner)  # where the `if` holds: it guards
             return ir.ReduceEach(name, el, slot, it, test)
         if any(_is_genexp(a) for a in args):
             raise fail(name_tok, f"'{name}' takes one 'x for y in z' form or plain values")

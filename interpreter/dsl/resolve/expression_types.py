@@ -306,8 +306,8 @@ def _reduce(tc: TypeChecker, tree: Tree, node: ir.Reduce | ir.ReduceEach, scope:
                 node,
             )
         return T.BOOL
-    if kind == "first":
-        return item
+    if kind == "first":  # the first match, or none when nothing matches
+        return item if item == T.NONE else T.Optional(item)
     return T.ListOf(item)  # list, distinct
 
 

@@ -1,10 +1,12 @@
 """None-safety (D011): a value whose type says it may be `none` (an attribute some entries set
-to none, a flow variable that starts as none, an event value some `emit` passes as none) is
-refused where a value is needed (arithmetic, an ordering comparison, an argument that needs a
-value) unless a test on the way there has ruled none out:
+to none, a flow variable that starts as none, an event value some `emit` passes as none, a
+`first(...)` that finds nothing) is refused where a value is needed (arithmetic, an ordering
+comparison, an argument that needs a value, a field or an index of it) unless a test on the
+way there has ruled none out:
 
     x != none and x > 2          x == none or x > 2
     if x != none: ... x + 1      x + 1 if x != none else 0      if x: ... x + 1
+    sum(x.n for x in xs if x != none)
 
 A guard names a value by what it reads (a local, a flow variable, a field of one, an entry of a
 table ...), so `b.phase != none and b.phase ...` guards the second read of the same thing.
@@ -20,9 +22,9 @@ from typing import Any
 from interpreter.dsl.parse.unparse import Lazy
 from interpreter.dsl.resolve import ir
 from interpreter.dsl.resolve.type_faults import TypeFault, type_of
-from interpreter.dsl.resolve.types import Optional, Type, describe
+from interpreter.dsl.resolve.types import Optional, Type, describe, is_number
 
-__all__ = ["NoneGuards", "guard_key", "known_not_none"]
+__all__ = ["NoneGuards", "guard_hint", "guard_key", "known_not_none"]
 
 Key = tuple[Any, ...]
 
@@ -129,10 +131,25 @@ class NoneGuards:
             return
         name = Lazy(tree)
         raise TypeFault(
-            f"{what}: '{name}' may be none ({describe(t)}); guard it: '{name} != none and ...', "
-            f"'if {name} != none:' or '{name} if {name} != none else 0'",
+            f"{what}: '{name}' may be none ({describe(t)}); {guard_hint(name, node)}",
             tree,
             node,
             t.inner,
             "D011",
         )
+
+
+def guard_hint(name: Any, node: ir.Expr) -> str:
+    """How to guard the value `node` (written `name`) that may be none, for a D011 message: in
+    place when it is a plain read (a guard can name it), else by its name once it has one."""
+    t = type_of(node)
+    inner = t.inner if isinstance(t, Optional) else t
+    if guard_key(node) is None:  # a computed value (a call, a reducer's generator)
+        return (
+            f"guard it by a name: 'let x = {name}' then 'if x != none:' (in an 'expr:', "
+            "pass it to a rule function whose text tests its parameter)"
+        )
+    forms = [f"'{name} != none and ...'", f"'if {name} != none:'"]
+    if is_number(inner):  # a number may stand in for none
+        forms.append(f"'{name} if {name} != none else 0'")
+    return f"guard it: {', '.join(forms[:-1])} or {forms[-1]}"

@@ -26,7 +26,7 @@ from interpreter.diagnostics.suggest import did_you_mean
 from interpreter.dsl.parse.unparse import Lazy, show_tree
 from interpreter.dsl.resolve import ir
 from interpreter.dsl.resolve.field_types import field_type
-from interpreter.dsl.resolve.none_safety import Key, NoneGuards
+from interpreter.dsl.resolve.none_safety import Key, NoneGuards, guard_hint
 from interpreter.dsl.resolve.scope import Env, Scope, TypeInfo
 from interpreter.dsl.resolve.table_keys import check_table_keys
 from interpreter.dsl.resolve.type_faults import (
@@ -166,6 +166,13 @@ class TypeChecker:
 
     # -- indexes ------------------------------------------------------------------------------
     def index(self, tree: Tree, node: ir.Index) -> Type:
+        """`obj[key]`, read or written: a key of the kind `obj` is read by, and `obj` is not
+        none (D011) here."""
+        found = self._index(tree, node)
+        self.need_value(tree.children[0], node.obj, Lazy("'", tree, "'"))
+        return found
+
+    def _index(self, tree: Tree, node: ir.Index) -> Type:
         t = _strip(type_of(node.obj))
         key_tree = tree.children[1]
         text = Lazy("'", tree, "'")
@@ -335,7 +342,10 @@ class TypeChecker:
     ) -> TypeFault:
         """The fault `e` inside rule function `fname`, put on its argument `i` at the call."""
         where = f"argument {i + 1} of '{fname}'"
-        if e.expected is not None:
+        if e.code == "D011":  # the argument may be none, and the function uses it as a value
+            message = f"{where}: '{Lazy(tree)}' may be none ({describe(type_of(value))}), and "
+            message += f"'{fname}' uses it as a value; {guard_hint(Lazy(tree), value)}"
+        elif e.expected is not None:
             message = f"{where}: expected {describe(e.expected)}, got {found_words(value)}"
             message += self.guess(value, e.expected)
         else:
@@ -343,8 +353,11 @@ class TypeChecker:
         return TypeFault(message, tree, value, e.expected, e.code)
 
     def field(self, tree: Tree, node: ir.Expr, obj: ir.Expr, name: str) -> Type:
-        """`obj.name` (field_types.py)."""
-        return field_type(self.env, self.info, tree, node, obj, name)
+        """`obj.name` (field_types.py), read or written: a field `obj` has, and `obj` is
+        not none (D011) here."""
+        found = field_type(self.env, self.info, tree, node, obj, name)
+        self.need_value(tree.children[0], obj, Lazy("'", tree, "'"))
+        return found
 
     # -- statements ---------------------------------------------------------------------------
     def assign(
