@@ -104,7 +104,7 @@ class _Events:
         self._source = None
 
 
-def _convert(event: Any) -> ev.Event:  # a PyYAML event (PyYAML ships no types)
+def _convert(event: Any) -> ev.Event:  # a PyYAML event (PyYAML has no type hints)
     """The ruamel event for a PyYAML one; :class:`Unusual` for what ruamel must see itself."""
     kind = type(event).__name__
     if kind == "ScalarEvent":
